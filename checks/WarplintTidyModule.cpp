@@ -1,0 +1,13 @@
+//===- WarplintTidyModule.cpp - the clang-tidy module of warplint ---------===//
+#include "checks/WarplintTidyModule.h"
+
+namespace clang::tidy::warplint {
+
+void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
+  // One line per check: Factories.registerCheck<FooCheck>("warplint-foo");
+  (void)Factories;
+}
+
+ClangTidyOptions WarplintModule::getModuleOptions() { return {}; }
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,4 @@
+//===- Version.cpp - warplint's version string ----------------------------===//
+#include "warplint/core/Version.h"
+
+const char *warplint::versionString() { return WARPLINT_VERSION; }
