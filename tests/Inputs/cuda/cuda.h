@@ -1,0 +1,3 @@
+// warplint's mock: see cuda_runtime.h.
+#pragma once
+#include "cuda_runtime.h"

@@ -1,0 +1,124 @@
+// warplint's own minimal CUDA runtime header for hermetic checker tests.
+// Parse with: -nocudainc -nocudalib -isystem tests/Inputs/cuda -include cuda_runtime.h
+// It declares just enough of the CUDA runtime API for launches, shared memory and the
+// function attributes to type-check; it is not the toolkit's header.
+#pragma once
+
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __restrict__ __restrict
+
+#include <stddef.h>
+
+struct uint3 {
+  unsigned int x, y, z;
+};
+
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
+                                     unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
+  __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+
+#include <__clang_cuda_builtin_vars.h>
+
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+
+enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorLaunchOutOfResources = 701 };
+typedef enum cudaError cudaError_t;
+
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+
+enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
+                      cudaMemcpyDeviceToDevice, cudaMemcpyDefault };
+
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeClusterDimension = 4,
+};
+union cudaLaunchAttributeValue {
+  int cooperative;
+  struct { unsigned int x, y, z; } clusterDim;
+};
+struct cudaLaunchAttribute {
+  cudaLaunchAttributeID id;
+  cudaLaunchAttributeValue val;
+};
+struct cudaLaunchConfig_t {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+};
+
+extern "C" {
+__host__ cudaError_t cudaMalloc(void **devPtr, size_t size);
+__host__ cudaError_t cudaFree(void *devPtr);
+__host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
+__host__ cudaError_t cudaDeviceSynchronize(void);
+__host__ cudaError_t cudaGetLastError(void);
+__host__ cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr, int value);
+__host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                                      void **args, size_t sharedMem, cudaStream_t stream);
+__host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                                 dim3 blockDim, void **args,
+                                                 size_t sharedMem, cudaStream_t stream);
+__host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func,
+                                         void **args);
+__host__ __device__ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                                         size_t sharedMem = 0,
+                                                         cudaStream_t stream = 0);
+__host__ __device__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                                                  size_t sharedMem = 0,
+                                                  cudaStream_t stream = 0);
+}
+
+template <class T>
+static __host__ cudaError_t cudaFuncSetAttribute(T *entry, cudaFuncAttribute attr, int value) {
+  return cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class T>
+static __host__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                                             size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+template <class T>
+static __host__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim,
+                                                        void **args, size_t sharedMem = 0,
+                                                        cudaStream_t stream = 0) {
+  return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem,
+                                     stream);
+}
+template <typename... ExpTypes, typename... ActTypes>
+static __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                               void (*kernel)(ExpTypes...),
+                                               ActTypes &&...args) {
+  void *pArgs[sizeof...(ExpTypes) + 1] = {(void *)&args...};
+  return cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+}
+
+__device__ void __syncwarp(unsigned mask = 0xffffffffu);
+__device__ unsigned __activemask(void);
+__device__ unsigned __ballot_sync(unsigned mask, int pred);
+__device__ int __shfl_sync(unsigned mask, int var, int srcLane, int width = 32);
+__device__ int __shfl_down_sync(unsigned mask, int var, unsigned delta, int width = 32);
+__device__ float __shfl_down_sync(unsigned mask, float var, unsigned delta, int width = 32);
+__device__ int atomicAdd(int *address, int val);
+__device__ float atomicAdd(float *address, float val);
