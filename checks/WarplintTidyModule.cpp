@@ -1,11 +1,13 @@
 //===- WarplintTidyModule.cpp - the clang-tidy module of warplint ---------===//
 #include "checks/WarplintTidyModule.h"
 
+#include "checks/DivergentBranchCheck.h"
+
 namespace clang::tidy::warplint {
 
 void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   // One line per check: Factories.registerCheck<FooCheck>("warplint-foo");
-  (void)Factories;
+  Factories.registerCheck<DivergentBranchCheck>("warplint-divergent-branch");
 }
 
 ClangTidyOptions WarplintModule::getModuleOptions() { return {}; }

@@ -1,0 +1,533 @@
+//===- DivergentBranchCheck.cpp - warplint-divergent-branch --------------===//
+#include "checks/DivergentBranchCheck.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cmath>
+#include <functional>
+#include <set>
+
+using namespace clang::ast_matchers;
+using namespace ::warplint::divergence;
+
+namespace clang::tidy::warplint {
+
+namespace {
+
+const Sym *skipCasts(const Sym *S) {
+  while (S && S->Op == SymOp::Cast && S->A)
+    S = S->A.get();
+  return S;
+}
+
+/// Non-decreasing in every thread index: sums and uniform multiples of thread indices.
+bool isMonotone(const Sym *S) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  if (!mentionsThreadIdx(*S))
+    return true;
+  switch (S->Op) {
+  case SymOp::ThreadIdx:
+    return true;
+  case SymOp::Add:
+    return isMonotone(S->A.get()) && isMonotone(S->B.get());
+  case SymOp::Mul:
+    return (!mentionsThreadIdx(*S->A) && isMonotone(S->B.get())) ||
+           (!mentionsThreadIdx(*S->B) && isMonotone(S->A.get()));
+  case SymOp::Sub:
+  case SymOp::Div:
+  case SymOp::Shr:
+  case SymOp::Shl:
+    return !mentionsThreadIdx(*S->B) && isMonotone(S->A.get());
+  default:
+    return false;
+  }
+}
+
+/// Named idiom: a comparison of a monotone thread index with a uniform limit
+/// (`i < n`, `if (i >= n) return;`), or a conjunction/disjunction of such.
+bool isBoundsGuard(const Sym *S) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  if (S->Op == SymOp::LNot)
+    return isBoundsGuard(S->A.get());
+  if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr)
+    return (isBoundsGuard(S->A.get()) || !mentionsThreadIdx(*S->A)) &&
+           (isBoundsGuard(S->B.get()) || !mentionsThreadIdx(*S->B));
+  if (S->Op != SymOp::Lt && S->Op != SymOp::Le && S->Op != SymOp::Gt && S->Op != SymOp::Ge)
+    return false;
+  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  return (AT && !BT && isMonotone(S->A.get())) || (BT && !AT && isMonotone(S->B.get()));
+}
+
+/// The uniform side of a bounds guard mentions a loop variable that halves.
+bool isTreeReductionTail(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  if (!isBoundsGuard(S))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() && Vars[V].Kind == SymVarInfo::Loop && Vars[V].Shrinking)
+      return true;
+  return false;
+}
+
+/// A loop whose variable starts at a thread index and steps by a uniform stride, with a
+/// bounds-guard condition (grid- and block-stride loops).
+bool isStrideLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  if (!L.Init || !L.Step || !L.Cond || !mentionsThreadIdx(*L.Init))
+    return false;
+  const Sym *Step = skipCasts(L.Step.get());
+  if (Step->Op != SymOp::Add || mentionsThreadIdx(*Step->B) || mentionsVar(*Step->B, B.LoopVar))
+    return false;
+  // The condition in terms of the loop variable: V < limit with a uniform limit.
+  const Sym *C = skipCasts(L.Cond.get());
+  if (C->Op != SymOp::Lt && C->Op != SymOp::Le && C->Op != SymOp::Gt && C->Op != SymOp::Ge)
+    return false;
+  return !mentionsThreadIdx(*C->A) && !mentionsThreadIdx(*C->B);
+}
+
+/// `tid % (2 * s) == 0` with s growing: the interleaved tree reduction.
+bool isInterleavedReduction(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
+    return false;
+  const Sym *Rem = skipCasts(S->A.get());
+  if (!Rem || Rem->Op != SymOp::Rem || !mentionsThreadIdx(*Rem->A))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*Rem->B, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() && Vars[V].Kind == SymVarInfo::Loop && Vars[V].Growing)
+      return true;
+  return false;
+}
+
+struct Tally {
+  bool Evaluated = false;
+  uint64_t Divergent = 0, Total = 0;
+  unsigned MaxMinority = 0;
+  bool Varies = false; ///< the count depends on sampled unknowns
+  unsigned LoopValues = 1;
+  std::string LoopName;
+  std::vector<int64_t> TrueLanesPerEnv;
+};
+
+/// Builds the environments in which to evaluate: sampled values of uniform unknowns
+/// (groups), and within each group every value of the uniform loop variables.
+std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
+                                        const std::vector<SymVarInfo> &Vars, bool &Ok,
+                                        std::string &LoopName, unsigned &LoopValues,
+                                        const BlockShape &Shape) {
+  Ok = true;
+  std::vector<unsigned> Plain, Loops;
+  std::set<unsigned> Seen;
+  std::function<void(unsigned)> Visit = [&](unsigned V) {
+    if (!Seen.insert(V).second || V >= Vars.size())
+      return;
+    const SymVarInfo &I = Vars[V];
+    if (I.Kind == SymVarInfo::Loop) {
+      std::vector<unsigned> Deps;
+      for (const SymRef *P : {&I.Init, &I.Cond, &I.Step})
+        if (*P)
+          collectVars(**P, Deps);
+      for (unsigned D : Deps)
+        if (D != V)
+          Visit(D);
+      Loops.push_back(V);
+    } else {
+      Plain.push_back(V);
+    }
+  };
+  for (unsigned V : Needed)
+    Visit(V);
+  auto Samples = [&](const SymVarInfo &I, bool Few) -> std::vector<int64_t> {
+    switch (I.Kind) {
+    case SymVarInfo::BlockIdx:
+      return Few ? std::vector<int64_t>{0, 1} : std::vector<int64_t>{0, 1, 2, 5};
+    case SymVarInfo::GridDim:
+      return Few ? std::vector<int64_t>{2} : std::vector<int64_t>{1, 2, 8};
+    case SymVarInfo::Iteration:
+      return Few ? std::vector<int64_t>{0, 1} : std::vector<int64_t>{0, 1, 2, 3};
+    default:
+      return Few ? std::vector<int64_t>{3, 32} : std::vector<int64_t>{1, 2, 3, 16, 32, 33, 100};
+    }
+  };
+  size_t Product = 1;
+  for (unsigned V : Plain)
+    Product *= Samples(Vars[V], false).size();
+  bool Few = Product > 256;
+  size_t Size = Vars.size();
+  std::vector<Env> Groups(1);
+  Groups[0].Vars.resize(Size);
+  Groups[0].BlockDim[0] = Shape.X;
+  Groups[0].BlockDim[1] = Shape.Y;
+  Groups[0].BlockDim[2] = Shape.Z;
+  for (unsigned V : Plain) {
+    std::vector<Env> Next;
+    for (const Env &E : Groups)
+      for (int64_t S : Samples(Vars[V], Few)) {
+        Env C = E;
+        C.Vars[V] = S;
+        Next.push_back(std::move(C));
+      }
+    Groups = std::move(Next);
+  }
+  std::vector<std::vector<Env>> Out;
+  for (const Env &G : Groups) {
+    std::vector<Env> Envs{G};
+    for (unsigned V : Loops) {
+      std::vector<Env> Next;
+      for (const Env &E : Envs) {
+        const SymVarInfo &I = Vars[V];
+        if (!I.Init || !I.Cond || !I.Step) {
+          Ok = false;
+          return {};
+        }
+        auto Values = enumerateLoop(*I.Init, *I.Cond, *I.Step, V, E);
+        if (!Values) {
+          Ok = false;
+          return {};
+        }
+        if (LoopName.empty()) {
+          LoopName = I.Name;
+          LoopValues = unsigned(Values->size());
+        }
+        for (int64_t Value : *Values) {
+          Env C = E;
+          C.Vars[V] = Value;
+          Next.push_back(std::move(C));
+        }
+      }
+      Envs = std::move(Next);
+      if (Envs.size() > 4096) {
+        Ok = false;
+        return {};
+      }
+    }
+    Out.push_back(std::move(Envs));
+  }
+  return Out;
+}
+
+/// Evaluates a branch for one block shape.
+Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
+                     const BlockShape &Shape, const SymRef &CondOverride = nullptr) {
+  Tally T;
+  const SymVarInfo *Loop = nullptr;
+  if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 && !CondOverride) {
+    const SymVarInfo &L = Vars[B.LoopVar];
+    if (L.LoopVariance != Variance::Uniform && L.Init && L.Cond && L.Step)
+      Loop = &L;
+  }
+  SymRef Cond = CondOverride ? CondOverride : B.CondVal.S;
+  if (!Loop && !Cond)
+    return T;
+  std::vector<unsigned> Needed;
+  if (Loop) {
+    for (const SymRef *P : {&Loop->Init, &Loop->Cond, &Loop->Step})
+      collectVars(**P, Needed);
+    Needed.erase(std::remove(Needed.begin(), Needed.end(), unsigned(B.LoopVar)), Needed.end());
+  } else {
+    collectVars(*Cond, Needed);
+  }
+  bool Ok;
+  auto Groups = buildEnvs(Needed, Vars, Ok, T.LoopName, T.LoopValues, Shape);
+  if (!Ok)
+    return T;
+  double WorstRatio = -1;
+  std::set<uint64_t> Counts;
+  for (const auto &Group : Groups) {
+    uint64_t D = 0, N = 0;
+    unsigned Minority = 0;
+    bool GroupOk = true;
+    for (const Env &E : Group) {
+      WarpSplit S = Loop ? splitLoopByWarp(*Loop->Init, *Loop->Cond, *Loop->Step,
+                                           unsigned(B.LoopVar), Shape, E)
+                         : splitByWarp(*Cond, Shape, E, B.Kind == BranchSite::Switch);
+      if (!S.Evaluated) {
+        GroupOk = false;
+        break;
+      }
+      D += S.DivergentWarps;
+      N += S.Warps;
+      Minority = std::max(Minority, S.MaxMinorityLanes);
+      T.TrueLanesPerEnv.push_back(S.TrueLanes);
+    }
+    if (!GroupOk || N == 0)
+      continue;
+    T.Evaluated = true;
+    Counts.insert(D);
+    T.MaxMinority = std::max(T.MaxMinority, Minority);
+    double Ratio = double(D) / double(N);
+    if (Ratio > WorstRatio) {
+      WorstRatio = Ratio;
+      T.Divergent = D;
+      T.Total = N;
+    }
+  }
+  T.Varies = Counts.size() > 1;
+  return T;
+}
+
+std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "";
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
+}
+
+std::optional<BlockShape> blockShapeOf(const Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return blockShapeOf(MT->getSubExpr(), Ctx, Depth + 1);
+  if (auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+    return blockShapeOf(FC->getSubExpr(), Ctx, Depth + 1);
+  if (auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 1 && !CE->getArg(0)->getType()->isIntegerType())
+      return blockShapeOf(CE->getArg(0), Ctx, Depth + 1);
+    unsigned Dims[3] = {1, 1, 1};
+    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+      Expr::EvalResult R;
+      if (CE->getArg(I)->isValueDependent() || !CE->getArg(I)->EvaluateAsInt(R, Ctx))
+        return std::nullopt;
+      int64_t V = R.Val.getInt().getExtValue();
+      if (V <= 0 || V > 1024)
+        return std::nullopt;
+      Dims[I] = unsigned(V);
+    }
+    return BlockShape{Dims[0], Dims[1], Dims[2]};
+  }
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (VD->getInit() && (VD->getType().isConstQualified() || VD->hasLocalStorage()))
+        return blockShapeOf(VD->getInit(), Ctx, Depth + 1);
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->getType()->isIntegerType() && E->EvaluateAsInt(R, Ctx)) {
+    int64_t V = R.Val.getInt().getExtValue();
+    if (V > 0 && V <= 1024)
+      return BlockShape{unsigned(V), 1, 1};
+  }
+  return std::nullopt;
+}
+
+// Options are read as text: the bool overloads of OptionsView are explicit specialisations
+// whose mangled names differ between g++ (this build) and clang (clang-tidy's build).
+bool readBool(StringRef Value) {
+  return Value.equals_insensitive("true") || Value == "1";
+}
+
+} // namespace
+
+DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      ReportBoundsGuards(readBool(Options.get("ReportBoundsGuards", "false"))),
+      ReportLeaderPatterns(readBool(Options.get("ReportLeaderPatterns", "false"))),
+      ReportTreeReductionTails(readBool(Options.get("ReportTreeReductionTails", "false"))),
+      ReportDataDependent(readBool(Options.get("ReportDataDependent", "false"))),
+      ReportGridStrideLoops(readBool(Options.get("ReportGridStrideLoops", "false"))),
+      AssumedBlockSize(Options.get("AssumedBlockSize", 256U)) {
+  if (AssumedBlockSize == 0 || AssumedBlockSize % 32 != 0 || AssumedBlockSize > 1024) {
+    configurationDiag("invalid AssumedBlockSize %0: must be a multiple of 32 from 32 to 1024; "
+                      "using 256")
+        << AssumedBlockSize;
+    AssumedBlockSize = 256;
+  }
+}
+
+void DivergentBranchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ReportBoundsGuards", ReportBoundsGuards ? "true" : "false");
+  Options.store(Opts, "ReportLeaderPatterns", ReportLeaderPatterns ? "true" : "false");
+  Options.store(Opts, "ReportTreeReductionTails", ReportTreeReductionTails ? "true" : "false");
+  Options.store(Opts, "ReportDataDependent", ReportDataDependent ? "true" : "false");
+  Options.store(Opts, "ReportGridStrideLoops", ReportGridStrideLoops ? "true" : "false");
+  Options.store(Opts, "AssumedBlockSize", AssumedBlockSize);
+}
+
+void DivergentBranchCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
+                     this);
+  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
+}
+
+void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
+  Ctx = Result.Context;
+  if (const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+    if (!K->isDependentContext() && K->hasBody())
+      Kernels.push_back(K);
+    return;
+  }
+  const auto *L = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
+  if (!L || !L->getConfig() || L->getConfig()->getNumArgs() < 2)
+    return;
+  const FunctionDecl *Callee = L->getDirectCallee();
+  if (!Callee)
+    return;
+  if (auto Shape = blockShapeOf(L->getConfig()->getArg(1), *Result.Context))
+    Launches.push_back({Callee->getCanonicalDecl(), L->getBeginLoc(), *Shape});
+}
+
+void DivergentBranchCheck::onEndOfTranslationUnit() {
+  if (Ctx)
+    for (const FunctionDecl *K : Kernels)
+      analyzeKernel(K, *Ctx);
+  Kernels.clear();
+  Launches.clear();
+}
+
+void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const Launch *> Shapes;
+  for (const Launch &L : Launches)
+    if (L.Kernel == Kernel->getCanonicalDecl())
+      Shapes.push_back(&L);
+  bool Assumed = Shapes.empty();
+  Launch AssumedLaunch{Kernel, SourceLocation(), BlockShape{AssumedBlockSize, 1, 1}};
+  if (Assumed)
+    Shapes.push_back(&AssumedLaunch);
+
+  ThreadDependence TD(Ctx);
+  TD.analyze(Kernel);
+  const std::vector<SymVarInfo> &Vars = TD.vars();
+  std::set<SourceLocation> Reported;
+  std::string KernelName = Kernel->getNameAsString();
+
+  for (const BranchSite &B : TD.branches()) {
+    SourceLocation Loc = B.Cond->getBeginLoc();
+    if (Loc.isInvalid() || Loc.isMacroID() || Reported.count(Loc))
+      continue;
+    // Named idioms, each with its option.
+    if (B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
+                                            Vars[B.LoopVar].LoopVariance != Variance::Data &&
+                                            Vars[B.LoopVar].Cond)) {
+      if (ReportDataDependent) {
+        Reported.insert(Loc);
+        diag(Loc, "branch in kernel '%0' depends on data loaded at a thread-dependent "
+                  "address; it diverges where the data differs between lanes")
+            << KernelName << B.Cond->getSourceRange();
+      }
+      continue;
+    }
+    const Sym *CondS = B.CondVal.S.get();
+    if (isStrideLoop(B, Vars) && !ReportGridStrideLoops)
+      continue;
+    if (CondS && isTreeReductionTail(CondS, Vars)) {
+      if (!ReportTreeReductionTails)
+        continue;
+    } else if (CondS && isBoundsGuard(CondS) && !isStrideLoop(B, Vars)) {
+      if (!ReportBoundsGuards)
+        continue;
+    }
+
+    // Evaluate lane by lane for every known block shape.
+    const Launch *Chosen = nullptr;
+    Tally Worst;
+    std::vector<std::pair<const Launch *, Tally>> All;
+    for (const Launch *L : Shapes) {
+      Tally T = evaluateBranch(B, Vars, L->Block);
+      All.push_back({L, T});
+      if (T.Evaluated && T.Divergent > 0 && (!Chosen || T.Divergent * Worst.Total >
+                                                             Worst.Divergent * T.Total)) {
+        Chosen = L;
+        Worst = T;
+      }
+    }
+    if (!Chosen)
+      continue; // uniform for every shape, or not evaluable: stay silent
+    bool Leader = Worst.MaxMinority <= 1;
+    for (auto &P : All)
+      if (P.second.Evaluated && P.second.MaxMinority > 1)
+        Leader = false;
+    if (Leader && !ReportLeaderPatterns)
+      continue;
+
+    Reported.insert(Loc);
+    std::string Term = B.Term ? sourceText(B.Term, Ctx) : sourceText(B.Cond, Ctx);
+    const char *What = B.Kind == BranchSite::Loop          ? "loop condition on"
+                       : B.Kind == BranchSite::Switch      ? "switch on"
+                       : B.Kind == BranchSite::Conditional ? "'?:' on"
+                       : B.Kind == BranchSite::ShortCircuit ? "short-circuit operand on"
+                                                           : "branch on";
+    bool Executions = Worst.Total > Chosen->Block.warps();
+    std::string Counted = Executions ? " warp executions" : " warps";
+    std::string Detail = "block " + Chosen->Block.str() + (Assumed ? " assumed" : "");
+    if (Executions && !Worst.LoopName.empty())
+      Detail += ", " + std::to_string(Worst.LoopValues) + " values of '" + Worst.LoopName + "'";
+    if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
+        Vars[B.LoopVar].LoopVariance != Variance::Uniform)
+      Detail += ", lanes leave after different trip counts";
+    unsigned Efficiency =
+        unsigned(std::lround(100.0 * double(Worst.Total - Worst.Divergent) / double(Worst.Total)));
+    diag(Loc, "%0 '%1' diverges in %2%3 of %4%5 of kernel '%6' (%7); predicted branch "
+              "efficiency %8%%")
+        << What << Term << (Worst.Varies ? "up to " : "") << unsigned(Worst.Divergent)
+        << unsigned(Worst.Total) << Counted << KernelName << Detail << Efficiency
+        << B.Cond->getSourceRange();
+    if (Assumed)
+      diag(Kernel->getLocation(),
+           "no launch of '%0' with a known block shape in this translation unit; assumed a "
+           "1-D block of %1 threads (a multiple of 32)",
+           DiagnosticIDs::Note)
+          << KernelName << AssumedBlockSize;
+    for (auto &P : All)
+      if (P.second.Evaluated && P.second.Divergent == 0 && P.first->Loc.isValid())
+        diag(P.first->Loc, "with the block %0 of this launch the branch is warp-uniform",
+             DiagnosticIDs::Note)
+            << P.first->Block.str();
+
+    // Notes with a warp-uniform remapping.
+    if (CondS && isInterleavedReduction(CondS, Vars)) {
+      diag(Loc,
+           "interleaved tree reduction: the active threads spread over every warp; index "
+           "contiguous threads instead ('int index = 2 * s * tid; if (index < blockDim.x)') "
+           "so that whole warps go idle",
+           DiagnosticIDs::Note);
+    } else if (B.Kind != BranchSite::Loop && B.TermSym && B.Term && CondS &&
+               mentionsThreadIdx(*B.TermSym)) {
+      SymRef Remapped = replaceNode(
+          B.CondVal.S, B.TermSym.get(),
+          makeBinary(SymOp::Div, B.TermSym,
+                     makeConst(32, B.TermSym->Bits, B.TermSym->Unsigned), B.TermSym->Bits,
+                     B.TermSym->Unsigned));
+      bool Works = true;
+      for (const Launch *L : Shapes) {
+        Tally Orig = evaluateBranch(B, Vars, L->Block);
+        Tally New = evaluateBranch(B, Vars, L->Block, Remapped);
+        if (!New.Evaluated || New.Divergent != 0 ||
+            New.TrueLanesPerEnv != Orig.TrueLanesPerEnv)
+          Works = false;
+      }
+      if (Works) {
+        std::string CondText = sourceText(B.Cond, Ctx);
+        unsigned Offset = SM.getFileOffset(B.Term->getBeginLoc()) -
+                          SM.getFileOffset(B.Cond->getBeginLoc());
+        std::string NewText = CondText;
+        if (Offset + Term.size() <= NewText.size())
+          NewText.replace(Offset, Term.size(), "(" + Term + " / warpSize)");
+        diag(B.Term->getBeginLoc(),
+             "'(%0 / warpSize)' in place of '%0' splits the same number of threads by whole "
+             "warps: '%1' (this changes which threads take each path)",
+             DiagnosticIDs::Note)
+            << Term << NewText;
+      }
+    }
+    if (CondS && !Assumed && Chosen->Block.X % 32 != 0 && Chosen->Block.Y > 1) {
+      diag(Loc,
+           "a warp spans %0 rows of %1 threads: 'threadIdx.y' is warp-uniform only when "
+           "blockDim.x is a multiple of 32",
+           DiagnosticIDs::Note)
+          << (32 + Chosen->Block.X - 1) / Chosen->Block.X << Chosen->Block.X;
+    }
+  }
+}
+
+} // namespace clang::tidy::warplint

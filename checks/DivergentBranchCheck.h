@@ -1,0 +1,46 @@
+//===- DivergentBranchCheck.h - warplint-divergent-branch ----------*- C++ -*-===//
+#pragma once
+
+#include "checks/LaneEval.h"
+#include "checks/ThreadDependence.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+/// Finds branches whose condition splits the lanes of a warp, evaluated lane by lane for
+/// every warp of the kernel's block shape, and stays quiet on the usual idioms.
+class DivergentBranchCheck final : public ClangTidyCheck {
+public:
+  DivergentBranchCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  struct Launch {
+    const FunctionDecl *Kernel;
+    SourceLocation Loc;
+    ::warplint::divergence::BlockShape Block;
+  };
+  void analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx);
+
+  const bool ReportBoundsGuards;
+  const bool ReportLeaderPatterns;
+  const bool ReportTreeReductionTails;
+  const bool ReportDataDependent;
+  const bool ReportGridStrideLoops;
+  unsigned AssumedBlockSize;
+
+  std::vector<const FunctionDecl *> Kernels;
+  std::vector<Launch> Launches;
+  ASTContext *Ctx = nullptr;
+};
+
+} // namespace clang::tidy::warplint

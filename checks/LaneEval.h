@@ -1,0 +1,128 @@
+//===- LaneEval.h - symbolic thread-index expressions, evaluated lane by lane -*- C++ -*-===//
+#pragma once
+
+// No clang or LLVM headers here: the evaluator is plain C++ so that it can be unit-tested
+// on its own and reused by any host.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint::divergence {
+
+/// The operations of a symbolic integer expression over threadIdx, blockDim and
+/// uniform variables.
+enum class SymOp : uint8_t {
+  Const,     ///< Value
+  ThreadIdx, ///< threadIdx.{x,y,z}; Value is the dimension 0..2
+  BlockDim,  ///< blockDim.{x,y,z}; Value is the dimension 0..2
+  Var,       ///< a variable of the environment; Value is its index
+  Cast,      ///< A converted to this node's width and signedness
+  Neg,
+  BitNot,
+  LNot,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  And,
+  Or,
+  Xor,
+  Lt,
+  Gt,
+  Le,
+  Ge,
+  Eq,
+  Ne,
+  LAnd,
+  LOr,
+  Select, ///< A ? B : C
+  Min,
+  Max,
+};
+
+struct Sym;
+using SymRef = std::shared_ptr<const Sym>;
+
+/// One node of a symbolic expression. Results are normalised to Bits/Unsigned after each
+/// operation, so wrap-around follows C's rules for the node's type.
+struct Sym {
+  SymOp Op = SymOp::Const;
+  int64_t Value = 0;
+  unsigned Bits = 64;
+  bool Unsigned = false;
+  SymRef A, B, C;
+};
+
+SymRef makeConst(int64_t Value, unsigned Bits = 32, bool Unsigned = false);
+SymRef makeThreadIdx(unsigned Dim);
+SymRef makeBlockDim(unsigned Dim);
+SymRef makeVar(unsigned Index, unsigned Bits = 32, bool Unsigned = false);
+SymRef makeCast(SymRef A, unsigned Bits, bool Unsigned);
+SymRef makeUnary(SymOp Op, SymRef A, unsigned Bits, bool Unsigned);
+SymRef makeBinary(SymOp Op, SymRef A, SymRef B, unsigned Bits, bool Unsigned);
+SymRef makeSelect(SymRef Cond, SymRef A, SymRef B, unsigned Bits, bool Unsigned);
+
+/// Values for one evaluation: the thread, the block shape and every variable.
+struct Env {
+  int64_t Tid[3] = {0, 0, 0};
+  int64_t BlockDim[3] = {1, 1, 1};
+  std::vector<std::optional<int64_t>> Vars;
+};
+
+/// Evaluates E in Env with C semantics; nullopt on division by zero, an out-of-range
+/// shift or an unbound variable.
+std::optional<int64_t> evaluate(const Sym &E, const Env &Values);
+
+/// True when E reads threadIdx (in any dimension).
+bool mentionsThreadIdx(const Sym &E);
+/// True when E reads variable Index.
+bool mentionsVar(const Sym &E, unsigned Index);
+/// Adds the indices of every variable E reads to Out (sorted, unique).
+void collectVars(const Sym &E, std::vector<unsigned> &Out);
+/// Replaces every occurrence of the node Target (by identity) with Replacement.
+SymRef replaceNode(const SymRef &E, const Sym *Target, const SymRef &Replacement);
+
+/// A thread block shape in threads.
+struct BlockShape {
+  unsigned X = 1, Y = 1, Z = 1;
+  unsigned threads() const { return X * Y * Z; }
+  unsigned warps() const { return (threads() + 31) / 32; }
+  std::string str() const;
+};
+
+/// How a branch condition splits the warps of one block for one environment.
+struct WarpSplit {
+  bool Evaluated = false;        ///< every active lane had a value
+  unsigned Warps = 0;            ///< warps of the block
+  unsigned DivergentWarps = 0;   ///< warps whose active lanes disagree
+  unsigned MaxMinorityLanes = 0; ///< most lanes on the smaller side in one warp
+  unsigned TrueLanes = 0;        ///< lanes of the block for which the condition holds
+  std::vector<bool> WarpTrue;    ///< per warp: all lanes true (valid where not divergent)
+};
+
+/// Evaluates Cond for every thread of a block of Shape (lanes of the last warp past the
+/// block's threads are inactive) and reports how it splits the warps. Values of Base other
+/// than Tid and BlockDim are kept. A condition that is a switch value rather than a truth
+/// value is compared by value (different values are different targets).
+WarpSplit splitByWarp(const Sym &Cond, const BlockShape &Shape, const Env &Base,
+                      bool CompareValues = false);
+
+/// A loop `for (V = Init; Cond; V = Step)` with V as variable VarIndex: per lane trip
+/// counts (at most MaxTrips each); warps whose lanes leave after different trip counts
+/// are divergent. Evaluated is false when a lane's trip count could not be computed.
+WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
+                          const BlockShape &Shape, const Env &Base, unsigned MaxTrips = 4096);
+
+/// The values a uniform loop variable takes (at most MaxValues): nullopt when Init, Cond
+/// or Step cannot be evaluated in Base or the loop does not end within MaxValues.
+std::optional<std::vector<int64_t>> enumerateLoop(const Sym &Init, const Sym &Cond,
+                                                  const Sym &Step, unsigned VarIndex,
+                                                  const Env &Base, unsigned MaxValues = 256);
+
+} // namespace warplint::divergence

@@ -1,0 +1,143 @@
+// warplint-divergent-branch: lane-by-lane evaluation per warp, quiet on idioms.
+// RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s --config="{CheckOptions: {warplint-divergent-branch.ReportBoundsGuards: true, warplint-divergent-branch.ReportLeaderPatterns: true, warplint-divergent-branch.ReportTreeReductionTails: true, warplint-divergent-branch.ReportDataDependent: true, warplint-divergent-branch.ReportGridStrideLoops: true}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=ALL %s
+// RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s --config="{CheckOptions: {warplint-divergent-branch.AssumedBlockSize: 33}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
+// BADOPT: invalid AssumedBlockSize 33: must be a multiple of 32 from 32 to 1024; using 256
+
+__global__ void evenOdd(float *c) {
+  int tid = blockDim.x * blockIdx.x + threadIdx.x;
+  float a = 0.f, b = 0.f;
+  if (tid % 2 == 0)
+    a = 100.f;
+  else
+    b = 200.f;
+  // CHECK: :[[@LINE-4]]:7: warning: branch on 'tid' diverges in 2 of 2 warps of kernel 'evenOdd' (block 64x1x1); predicted branch efficiency 0% [warplint-divergent-branch]
+  // CHECK: :[[@LINE-5]]:7: note: '(tid / warpSize)' in place of 'tid' splits the same number of threads by whole warps: '(tid / warpSize) % 2 == 0'
+  c[tid] = a + b;
+}
+
+__global__ void evenOddByWarp(float *c) {
+  int tid = blockDim.x * blockIdx.x + threadIdx.x;
+  float a = 0.f, b = 0.f;
+  if ((tid / warpSize) % 2 == 0)
+    a = 100.f;
+  else
+    b = 200.f;
+  c[tid] = a + b;
+}
+
+__global__ void halfOf64(float *c) {
+  if (threadIdx.x % 64 < 32)
+    c[0] = 1;
+}
+
+__global__ void halfOfEachWarp(float *c) {
+  if ((threadIdx.x % 32) < 16)
+    c[0] = 1;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'halfOfEachWarp' (block 256x1x1 assumed); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-4]]:17: note: no launch of 'halfOfEachWarp' with a known block shape in this translation unit; assumed a 1-D block of 256 threads (a multiple of 32)
+}
+
+// The answer depends on the launch: 16x16 puts two rows in a warp, 32x8 one.
+__global__ void oddRows(float *c) {
+  if (threadIdx.y % 2)
+    c[0] = 1;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.y' diverges in 8 of 8 warps of kernel 'oddRows' (block 16x16x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE+92]]:3: note: with the block 32x8x1 of this launch the branch is warp-uniform
+  // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 rows of 16 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
+}
+
+__global__ void oddRowsAligned(float *c) {
+  if (threadIdx.y % 2)
+    c[0] = 1;
+}
+
+// Interleaved tree reduction: exact count over every value of s.
+__global__ void reduceInterleaved(int *g, int *o) {
+  __shared__ int sdata[256];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = g[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    if (tid % (2 * s) == 0)
+      sdata[tid] += sdata[tid + s];
+    // CHECK: :[[@LINE-2]]:9: warning: branch on 'tid' diverges in 47 of 64 warp executions of kernel 'reduceInterleaved' (block 256x1x1, 8 values of 's'); predicted branch efficiency 27%
+    // CHECK: :[[@LINE-3]]:9: note: interleaved tree reduction
+    __syncthreads();
+  }
+  // Sequential addressing: only the tail (s < 32) splits a warp.
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s)
+      sdata[tid] += sdata[tid + s];
+    // ALL: :[[@LINE-2]]:9: warning: branch on 'tid' diverges in 5 of 64 warp executions of kernel 'reduceInterleaved' (block 256x1x1, 8 values of 's'); predicted branch efficiency 92%
+    __syncthreads();
+  }
+  if (tid == 0)
+    o[blockIdx.x] = sdata[0];
+  // ALL: :[[@LINE-2]]:7: warning: branch on 'tid' diverges in 1 of 8 warps of kernel 'reduceInterleaved'
+}
+
+__global__ void guards(float *c, const float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  // ALL: :[[@LINE-2]]:7: warning: branch on 'i' diverges in up to 1 of 8 warps of kernel 'guards'
+  unsigned lane = threadIdx.x & 31;
+  if (lane == 0)
+    c[i] = 0;
+  // ALL: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 8 of 8 warps of kernel 'guards'
+  if (x[i] > 0.f)
+    c[i] = 1;
+  // ALL: :[[@LINE-2]]:7: warning: branch in kernel 'guards' depends on data loaded at a thread-dependent address
+  for (int k = i; k < n; k += blockDim.x * gridDim.x)
+    c[k] = 2;
+  // ALL: :[[@LINE-2]]:19: warning: loop condition on 'k' diverges
+}
+
+// Loops whose trip count differs between lanes; switch; ?: with side effects; &&.
+__global__ void lanesLoop(int *o) {
+  for (int k = 0; k < (int)threadIdx.x % 4; ++k)
+    o[k] = 0;
+  // CHECK: :[[@LINE-2]]:19: warning: loop condition on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'lanesLoop' (block 256x1x1 assumed, lanes leave after different trip counts); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-4]]:17: note: no launch
+  for (int k = 0; k < 4; ++k)
+    o[k] += 1;
+  switch (threadIdx.x % 4) {
+  // CHECK: :[[@LINE-1]]:11: warning: switch on 'threadIdx.x' diverges in 8 of 8 warps
+  case 0:
+    o[0] = 1;
+    break;
+  default:
+    break;
+  }
+  switch ((threadIdx.x / 32) % 4) {
+  case 0:
+    o[1] = 1;
+    break;
+  }
+  int v = threadIdx.x % 2 ? atomicAdd(o, 1) : 0;
+  // CHECK: :[[@LINE-1]]:11: warning: '?:' on 'threadIdx.x' diverges in 8 of 8 warps
+  int w = threadIdx.x % 2 ? 3 : 4;
+  if ((threadIdx.x & 1) && o[threadIdx.x] > 0)
+    o[2] = v + w;
+  // CHECK: :[[@LINE-2]]:7: warning: short-circuit operand on 'threadIdx.x' diverges in 8 of 8 warps
+}
+
+// Through a device function defined in this TU.
+__device__ int laneOf(int t) { return t % warpSize; }
+__global__ void viaCall(int *o) {
+  if (laneOf(threadIdx.x) < 8)
+    o[0] = 1;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'laneOf(threadIdx.x)' diverges in 2 of 2 warps of kernel 'viaCall' (block 64x1x1)
+}
+
+void launchAll(float *c, int *g, const float *x, int n) {
+  evenOdd<<<1, 64>>>(c);
+  evenOddByWarp<<<1, 64>>>(c);
+  oddRows<<<1, dim3(16, 16)>>>(c);
+  oddRows<<<1, dim3(32, 8)>>>(c);
+  oddRowsAligned<<<1, dim3(32, 8)>>>(c);
+  reduceInterleaved<<<10, 256>>>(g, g);
+  guards<<<10, 256>>>(c, x, n);
+  viaCall<<<1, 64>>>(g);
+}
