@@ -55,6 +55,12 @@ bool isBoundsGuard(const Sym *S) {
     return false;
   if (S->Op == SymOp::LNot)
     return isBoundsGuard(S->A.get());
+  // A flag set from a guard: `bool ok = i < n; ... if (ok)` (a select of two constants).
+  if (S->Op == SymOp::Ne && skipCasts(S->B.get())->Op == SymOp::Const)
+    return isBoundsGuard(S->A.get());
+  if (S->Op == SymOp::Select && skipCasts(S->B.get())->Op == SymOp::Const &&
+      skipCasts(S->C.get())->Op == SymOp::Const)
+    return isBoundsGuard(S->A.get());
   if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr)
     return (isBoundsGuard(S->A.get()) || !mentionsThreadIdx(*S->A)) &&
            (isBoundsGuard(S->B.get()) || !mentionsThreadIdx(*S->B));
@@ -402,8 +408,12 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
   std::string KernelName = Kernel->getNameAsString();
 
   for (const BranchSite &B : TD.branches()) {
-    SourceLocation Loc = B.Cond->getBeginLoc();
-    if (Loc.isInvalid() || Loc.isMacroID() || Reported.count(Loc))
+    // A condition written with a macro (`if (IN_RANGE(x, 0, n))`) is reported where the
+    // macro is used; a branch produced entirely by a macro is not reported.
+    if (B.Branch->getBeginLoc().isMacroID())
+      continue;
+    SourceLocation Loc = SM.getExpansionLoc(B.Cond->getBeginLoc());
+    if (Loc.isInvalid() || Reported.count(Loc))
       continue;
     // Named idioms, each with its option.
     if (B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
