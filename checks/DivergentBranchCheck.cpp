@@ -277,6 +277,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
       WorstRatio = Ratio;
       T.Divergent = D;
       T.Total = N;
+      T.LoopValues = unsigned(Group.size());
     }
   }
   T.Varies = Counts.size() > 1;
@@ -471,7 +472,8 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     std::string Counted = Executions ? " warp executions" : " warps";
     std::string Detail = "block " + Chosen->Block.str() + (Assumed ? " assumed" : "");
     if (Executions && !Worst.LoopName.empty())
-      Detail += ", " + std::to_string(Worst.LoopValues) + " values of '" + Worst.LoopName + "'";
+      Detail += ", " + std::to_string(Worst.LoopValues) +
+                (Worst.Varies ? " iterations" : " values of '" + Worst.LoopName + "'");
     if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
         Vars[B.LoopVar].LoopVariance != Variance::Uniform)
       Detail += ", lanes leave after different trip counts";
