@@ -47,6 +47,25 @@ bool isMonotone(const Sym *S) {
   }
 }
 
+/// A test of the warp index: `tid / 32 == 0`, `(tid >> 5) < k` (uniform within a warp
+/// when warps do not straddle rows; the evaluation decides).
+bool isWarpIndexTest(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || !S->A || !S->B)
+    return false;
+  if (S->Op != SymOp::Eq && S->Op != SymOp::Ne && S->Op != SymOp::Lt && S->Op != SymOp::Le &&
+      S->Op != SymOp::Gt && S->Op != SymOp::Ge)
+    return false;
+  const Sym *T = skipCasts(S->A.get());
+  if (mentionsThreadIdx(*S->B))
+    return false;
+  if (!T || !T->B || skipCasts(T->B.get())->Op != SymOp::Const)
+    return false;
+  int64_t K = skipCasts(T->B.get())->Value;
+  return isMonotone(T->A.get()) &&
+         ((T->Op == SymOp::Div && K > 0 && K % 32 == 0) || (T->Op == SymOp::Shr && K >= 5));
+}
+
 /// Named idiom: a comparison of a monotone thread index with a uniform limit
 /// (`i < n`, `if (i >= n) return;`), or a conjunction/disjunction of such.
 bool isBoundsGuard(const Sym *S) {
@@ -62,8 +81,11 @@ bool isBoundsGuard(const Sym *S) {
       skipCasts(S->C.get())->Op == SymOp::Const)
     return isBoundsGuard(S->A.get());
   if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr)
-    return (isBoundsGuard(S->A.get()) || !mentionsThreadIdx(*S->A)) &&
-           (isBoundsGuard(S->B.get()) || !mentionsThreadIdx(*S->B));
+    return (isBoundsGuard(S->A.get()) || isWarpIndexTest(S->A.get()) ||
+            !mentionsThreadIdx(*S->A)) &&
+           (isBoundsGuard(S->B.get()) || isWarpIndexTest(S->B.get()) ||
+            !mentionsThreadIdx(*S->B)) &&
+           !(isWarpIndexTest(S->A.get()) && isWarpIndexTest(S->B.get()));
   if (S->Op != SymOp::Lt && S->Op != SymOp::Le && S->Op != SymOp::Gt && S->Op != SymOp::Ge)
     return false;
   bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
@@ -163,7 +185,7 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
     case SymVarInfo::Iteration:
       return Few ? std::vector<int64_t>{0, 1} : std::vector<int64_t>{0, 1, 2, 3};
     default:
-      return Few ? std::vector<int64_t>{3, 32} : std::vector<int64_t>{1, 2, 3, 16, 32, 33, 100};
+      return Few ? std::vector<int64_t>{3, 32} : std::vector<int64_t>{1, 2, 3, 16, 32, 33, 100, 1000, 100003};
     }
   };
   size_t Product = 1;
@@ -244,6 +266,8 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   } else {
     collectVars(*Cond, Needed);
   }
+  if (B.Path)
+    collectVars(*B.Path, Needed);
   bool Ok;
   auto Groups = buildEnvs(Needed, Vars, Ok, T.LoopName, T.LoopValues, Shape);
   if (!Ok)
@@ -256,8 +280,9 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     bool GroupOk = true;
     for (const Env &E : Group) {
       WarpSplit S = Loop ? splitLoopByWarp(*Loop->Init, *Loop->Cond, *Loop->Step,
-                                           unsigned(B.LoopVar), Shape, E)
-                         : splitByWarp(*Cond, Shape, E, B.Kind == BranchSite::Switch);
+                                           unsigned(B.LoopVar), Shape, E, 4096, B.Path.get())
+                         : splitByWarp(*Cond, Shape, E, B.Kind == BranchSite::Switch,
+                                       B.Path.get());
       if (!S.Evaluated) {
         GroupOk = false;
         break;
@@ -273,7 +298,10 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     Counts.insert(D);
     T.MaxMinority = std::max(T.MaxMinority, Minority);
     double Ratio = double(D) / double(N);
-    if (Ratio > WorstRatio) {
+    if (N == 0)
+      continue;
+    // The sample with the most divergent warps, then the most warps reaching the branch.
+    if (D > T.Divergent || (D == T.Divergent && N > T.Total) || WorstRatio < 0) {
       WorstRatio = Ratio;
       T.Divergent = D;
       T.Total = N;
@@ -468,7 +496,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                        : B.Kind == BranchSite::Conditional ? "'?:' on"
                        : B.Kind == BranchSite::ShortCircuit ? "short-circuit operand on"
                                                            : "branch on";
-    bool Executions = Worst.Total > Chosen->Block.warps();
+    bool Executions = !Worst.LoopName.empty();
     std::string Counted = Executions ? " warp executions" : " warps";
     std::string Detail = "block " + Chosen->Block.str() + (Assumed ? " assumed" : "");
     if (Executions && !Worst.LoopName.empty())

@@ -230,22 +230,27 @@ namespace {
 
 // Walks the threads of a block in warp order, calling Lane(env) -> optional<int64_t>.
 template <typename LaneFn>
-WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane) {
+WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const Sym *Active) {
   WarpSplit Out;
-  Out.Warps = Shape.warps();
+  Out.Warps = 0;
   Out.Evaluated = true;
-  Out.WarpTrue.assign(Out.Warps, false);
+  Out.WarpTrue.assign(Shape.warps(), false);
   Env E = Base;
   E.BlockDim[0] = Shape.X;
   E.BlockDim[1] = Shape.Y;
   E.BlockDim[2] = Shape.Z;
   unsigned Threads = Shape.threads();
-  for (unsigned W = 0; W < Out.Warps; ++W) {
+  for (unsigned W = 0; W < Shape.warps(); ++W) {
     std::map<int64_t, unsigned> Counts;
     for (unsigned L = W * 32; L < std::min(Threads, W * 32 + 32); ++L) {
       E.Tid[0] = L % Shape.X;
       E.Tid[1] = (L / Shape.X) % Shape.Y;
       E.Tid[2] = L / (Shape.X * Shape.Y);
+      if (Active) {
+        std::optional<int64_t> A = evaluate(*Active, E);
+        if (A && *A == 0)
+          continue;
+      }
       std::optional<int64_t> V = Lane(E);
       if (!V) {
         Out.Evaluated = false;
@@ -253,6 +258,9 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane) {
       }
       ++Counts[*V];
     }
+    if (Counts.empty())
+      continue;
+    ++Out.Warps;
     if (Counts.size() > 1) {
       ++Out.DivergentWarps;
       unsigned Largest = 0, Total = 0;
@@ -273,17 +281,21 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane) {
 } // namespace
 
 WarpSplit splitByWarp(const Sym &Cond, const BlockShape &Shape, const Env &Base,
-                      bool CompareValues) {
-  return splitWith(Shape, Base, [&](const Env &E) -> std::optional<int64_t> {
-    auto V = evaluate(Cond, E);
-    if (!V || CompareValues)
-      return V;
-    return int64_t(*V != 0);
-  });
+                      bool CompareValues, const Sym *Active) {
+  return splitWith(
+      Shape, Base,
+      [&](const Env &E) -> std::optional<int64_t> {
+        auto V = evaluate(Cond, E);
+        if (!V || CompareValues)
+          return V;
+        return int64_t(*V != 0);
+      },
+      Active);
 }
 
 WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
-                          const BlockShape &Shape, const Env &Base, unsigned MaxTrips) {
+                          const BlockShape &Shape, const Env &Base, unsigned MaxTrips,
+                          const Sym *Active) {
   Env Copy = Base;
   if (Copy.Vars.size() <= VarIndex)
     Copy.Vars.resize(VarIndex + 1);
@@ -304,7 +316,7 @@ WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, uns
         return std::nullopt;
     }
     return std::nullopt;
-  });
+  }, Active);
 }
 
 std::optional<std::vector<int64_t>> enumerateLoop(const Sym &Init, const Sym &Cond,

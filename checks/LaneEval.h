@@ -110,14 +110,17 @@ struct WarpSplit {
 /// block's threads are inactive) and reports how it splits the warps. Values of Base other
 /// than Tid and BlockDim are kept. A condition that is a switch value rather than a truth
 /// value is compared by value (different values are different targets).
+/// Lanes for which Active (when given) is false do not reach the branch: they are
+/// inactive, and a warp with no active lane is not counted.
 WarpSplit splitByWarp(const Sym &Cond, const BlockShape &Shape, const Env &Base,
-                      bool CompareValues = false);
+                      bool CompareValues = false, const Sym *Active = nullptr);
 
 /// A loop `for (V = Init; Cond; V = Step)` with V as variable VarIndex: per lane trip
 /// counts (at most MaxTrips each); warps whose lanes leave after different trip counts
 /// are divergent. Evaluated is false when a lane's trip count could not be computed.
 WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
-                          const BlockShape &Shape, const Env &Base, unsigned MaxTrips = 4096);
+                          const BlockShape &Shape, const Env &Base, unsigned MaxTrips = 4096,
+                          const Sym *Active = nullptr);
 
 /// The values a uniform loop variable takes (at most MaxValues): nullopt when Init, Cond
 /// or Step cannot be evaluated in Base or the loop does not end within MaxValues.

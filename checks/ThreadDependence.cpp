@@ -126,9 +126,15 @@ static void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *
     collectAssigned(C, Out);
 }
 
-void ThreadDependence::record(BranchSite Site) {
+static SymRef truth(const SymRef &S) {
+  return makeBinary(SymOp::Ne, S, makeConst(0, S->Bits, S->Unsigned), 8, true);
+}
+
+void ThreadDependence::record(BranchSite Site, const State &St) {
   if (!Recording || Frames.size() != 1)
     return;
+  for (const SymRef &P : St.Path)
+    Site.Path = Site.Path ? makeBinary(SymOp::LAnd, Site.Path, truth(P), 8, true) : truth(P);
   findTerm(Site);
   Branches.push_back(std::move(Site));
 }
@@ -233,12 +239,19 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
         if (CS->size() == 1)
           Then = CS->body_front();
       Site.EarlyExit = !If->getElse() && isa<ReturnStmt, BreakStmt, ContinueStmt>(Then);
-      record(std::move(Site));
+      record(std::move(Site), St);
     }
     State T = St, E = St;
+    std::vector<SymRef> OrigPath = St.Path;
+    if (C.S) {
+      T.Path.push_back(C.S);
+      E.Path.push_back(makeUnary(SymOp::LNot, C.S, 8, true));
+    }
     walk(If->getThen(), T);
     walk(If->getElse(), E);
     St = mergeStates(C, T, E);
+    if (T.Terminated == E.Terminated)
+      St.Path = OrigPath;
     return;
   }
   if (auto *Sw = dyn_cast<SwitchStmt>(S)) {
@@ -272,7 +285,7 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
         if (Ok)
           Site.CondVal.S = Target;
       }
-      record(std::move(Site));
+      record(std::move(Site), St);
     }
     State Body = St;
     walk(Sw->getBody(), Body);
@@ -441,6 +454,7 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
 
   State T = L;
   AbsVal C;
+  std::vector<SymRef> OrigPath = St.Path;
   if (Cond) {
     C = eval(Cond, T);
     if (C.V != Variance::Uniform) {
@@ -450,8 +464,10 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
       Site.Cond = Cond;
       Site.CondVal = C;
       Site.LoopVar = LoopIdx;
-      record(std::move(Site));
+      record(std::move(Site), T);
     }
+    if (C.S)
+      T.Path.push_back(C.S);
   }
   walk(Body, T);
   T.Terminated = false;
@@ -459,6 +475,7 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
     eval(Inc, T);
 
   St = L;
+  St.Path = OrigPath;
   for (const VarDecl *V : Assigned)
     if (St.Locals.count(V))
       St.Locals[V] = {join(St.Locals[V].V, C.V), nullptr};
@@ -643,7 +660,7 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
         Site.Branch = B;
         Site.Cond = B->getLHS();
         Site.CondVal = L;
-        record(std::move(Site));
+        record(std::move(Site), St);
       }
     }
     AbsVal R = eval(B->getRHS(), St);
@@ -715,7 +732,7 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
       Site.Branch = CO;
       Site.Cond = CO->getCond();
       Site.CondVal = C;
-      record(std::move(Site));
+      record(std::move(Site), St);
     }
     AbsVal A = eval(CO->getTrueExpr(), St);
     AbsVal B = eval(CO->getFalseExpr(), St);

@@ -53,6 +53,8 @@ struct BranchSite {
   /// Loop with an induction variable: its index in the environment (a Loop variable).
   int LoopVar = -1;
   bool EarlyExit = false; ///< `if (c) return;` with no else: a tail guard shape
+  /// The known conditions under which the branch is reached (their conjunction), or null.
+  ::warplint::divergence::SymRef Path;
 };
 
 /// Computes the variance and symbolic form of every value of a kernel by walking its body
@@ -76,6 +78,7 @@ private:
   struct State {
     llvm::DenseMap<const VarDecl *, AbsVal> Locals;
     bool Terminated = false;
+    std::vector<::warplint::divergence::SymRef> Path; ///< known enclosing conditions
   };
   struct Frame {
     const FunctionDecl *Fn = nullptr;
@@ -95,7 +98,7 @@ private:
   AbsVal merge(const AbsVal &Cond, const AbsVal &A, const AbsVal &B);
   State mergeStates(const AbsVal &Cond, State &Then, State &Else);
   unsigned varFor(const std::string &Key, SymVarInfo Info);
-  void record(BranchSite Site);
+  void record(BranchSite Site, const State &St);
   void findTerm(BranchSite &Site);
   std::pair<unsigned, bool> typeOf(QualType T) const;
 

@@ -43,7 +43,7 @@ __global__ void oddRows(float *c) {
   if (threadIdx.y % 2)
     c[0] = 1;
   // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.y' diverges in 8 of 8 warps of kernel 'oddRows' (block 16x16x1); predicted branch efficiency 0%
-  // CHECK: :[[@LINE+92]]:3: note: with the block 32x8x1 of this launch the branch is warp-uniform
+  // CHECK: :[[@LINE+106]]:3: note: with the block 32x8x1 of this launch the branch is warp-uniform
   // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 rows of 16 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
 }
 
@@ -85,7 +85,7 @@ __global__ void guards(float *c, const float *x, int n) {
   unsigned lane = threadIdx.x & 31;
   if (lane == 0)
     c[i] = 0;
-  // ALL: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 8 of 8 warps of kernel 'guards'
+  // ALL: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in up to 8 of 8 warps of kernel 'guards'
   if (x[i] > 0.f)
     c[i] = 1;
   // ALL: :[[@LINE-2]]:7: warning: branch in kernel 'guards' depends on data loaded at a thread-dependent address
@@ -131,6 +131,20 @@ __global__ void viaCall(int *o) {
   // CHECK: :[[@LINE-2]]:7: warning: branch on 'laneOf(threadIdx.x)' diverges in 2 of 2 warps of kernel 'viaCall' (block 64x1x1)
 }
 
+// Only the lanes that reach a branch count: the scan runs in warp 0 alone.
+__global__ void warpZeroScan(int *o) {
+  int lane = threadIdx.x % warpSize;
+  int warp = threadIdx.x / warpSize;
+  if (warp == 0 && threadIdx.x < 8)
+    o[0] = 1;
+  if (warp == 0) {
+    for (int i = 1; i <= 16; i *= 2)
+      if (lane >= i)
+        o[lane] += 1;
+    // CHECK: :[[@LINE-2]]:11: warning: branch on 'lane' diverges in 5 of 5 warp executions of kernel 'warpZeroScan' (block 256x1x1, 5 values of 'i'); predicted branch efficiency 0%
+  }
+}
+
 void launchAll(float *c, int *g, const float *x, int n) {
   evenOdd<<<1, 64>>>(c);
   evenOddByWarp<<<1, 64>>>(c);
@@ -140,4 +154,5 @@ void launchAll(float *c, int *g, const float *x, int n) {
   reduceInterleaved<<<10, 256>>>(g, g);
   guards<<<10, 256>>>(c, x, n);
   viaCall<<<1, 64>>>(g);
+  warpZeroScan<<<1, 256>>>(g);
 }
