@@ -1,0 +1,27 @@
+//===- Commands.h - the warplint subcommands and their dispatch -*- C++ -*-===//
+//
+// Every subcommand lives in its own driver/<Name>Command.cpp and is listed once in the
+// table in Commands.cpp. A command gets the arguments after its own name and returns the
+// process exit code (0 clean, 1 findings, 2 could not run).
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+namespace warplint::driver {
+
+/// Argv[0] is the subcommand's name; Argv[1..Argc) are its arguments.
+using CommandFn = int (*)(int Argc, char **Argv);
+
+struct CommandInfo {
+  const char *Name;
+  const char *Summary;
+  CommandFn Run;
+};
+
+/// The whole command line of `warplint`, dispatched to a subcommand.
+int runMain(int Argc, char **Argv);
+
+// One declaration per subcommand, defined in driver/<Name>Command.cpp.
+// (add yours here and a row in Commands.cpp's table)
+
+} // namespace warplint::driver
