@@ -1,0 +1,65 @@
+//===- Formats.h - output formats of `warplint check`, one free function each -*- C++ -*-===//
+//
+// Every format is written from a RunResult (driver/Findings.h) and nothing else, so every
+// format carries the same findings. Each writer lives in driver/<Name>Format.cpp.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "driver/Findings.h"
+
+#include <string>
+#include <string_view>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace warplint::driver {
+
+/// Where findings' paths are made relative for formats that want relative locations.
+struct LocationOptions {
+  /// Absolute directory (the project root); paths under it are written relative to it.
+  /// Empty: paths are written as they are in the RunResult.
+  std::string SourceRoot;
+};
+
+/// `path` relative to `Root` when it lies under it ('/'-separated, no "./"), else `path`.
+std::string relativeToRoot(std::string_view Path, std::string_view Root);
+
+/// SARIF 2.1.0 (the format GitHub code scanning ingests): one run, one rule per check
+/// that appears in the result or has a doc page, results with physical locations
+/// (relative to %SRCROOT% when under LocationOptions::SourceRoot), notes as related
+/// locations.
+void writeSarif(const RunResult &Result, const LocationOptions &Opts,
+                llvm::raw_ostream &OS);
+
+/// GitHub Actions workflow commands, one `::warning file=...,line=...,col=...,title=...::`
+/// line per finding (`::error` for errors, `::notice` for notes), notes appended to the
+/// message, escaped as the Actions runner expects.
+void writeGithub(const RunResult &Result, const LocationOptions &Opts,
+                 llvm::raw_ostream &OS);
+
+/// Escapes the message part of a workflow command: % \r \n.
+std::string escapeGithubData(std::string_view S);
+/// Escapes a property value of a workflow command: % \r \n : ,.
+std::string escapeGithubProperty(std::string_view S);
+
+/// A check's documentation as compiled in from docs/checks/<id>.md.
+struct CheckDoc {
+  std::string_view Id;        ///< "warplint-divergent-branch"
+  std::string_view Summary;   ///< the page's first paragraph, on one line
+  std::string_view Markdown;  ///< the whole page
+};
+
+/// The doc page of check `Id`, or nullptr when it has none.
+const CheckDoc *findCheckDoc(std::string_view Id);
+/// Every check with a doc page, sorted by id.
+const CheckDoc *checkDocsBegin();
+const CheckDoc *checkDocsEnd();
+/// The URL of check `Id`'s doc page (WARPLINT_DOCS_URL + "<id>.md").
+std::string checkDocUrl(std::string_view Id);
+/// The project's home page, derived from WARPLINT_DOCS_URL.
+std::string projectUrl();
+
+} // namespace warplint::driver

@@ -1,0 +1,297 @@
+//===- FormatsTest.cpp - SARIF and GitHub output from hand-built RunResults ===//
+#include "driver/Formats.h"
+#include "warplint/core/Version.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace warplint::driver;
+
+namespace {
+
+RunResult sampleResult() {
+  RunResult R;
+  Finding Divergent;
+  Divergent.Check = "warplint-divergent-branch";
+  Divergent.Level = Severity::Warning;
+  Divergent.Pos = {"/proj/src/reduce.cu", 12, 7};
+  Divergent.Message = "branch diverges in 8 of 8 warps (lanes split 16/16)";
+  Divergent.Notes.push_back({{"/proj/src/reduce.cu", 10, 15}, "tid is threadIdx.x"});
+  Divergent.Notes.push_back({{"/proj/include/my util.cuh", 3, 1}, "called from here"});
+  Divergent.Arch = "sm_86";
+  R.Findings.push_back(Divergent);
+
+  Finding Outside;
+  Outside.Check = "warplint-launch-block-size";
+  Outside.Level = Severity::Error;
+  Outside.Pos = {"/elsewhere/k,1.cu", 40, 3};
+  Outside.Message = "block of 2048 threads: over the limit of 1024, 100%: no launch";
+  R.Findings.push_back(Outside);
+
+  R.FilesAnalysed = {"/proj/src/reduce.cu", "/elsewhere/k,1.cu"};
+  R.FilesFailed = {"/proj/src/broken.cu"};
+  return R;
+}
+
+std::string sarifOf(const RunResult &R, const std::string &Root = "/proj") {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeSarif(R, LocationOptions{Root}, OS);
+  return S;
+}
+
+const llvm::json::Object &obj(const llvm::json::Value *V) {
+  static const llvm::json::Object Empty;
+  EXPECT_TRUE(V && V->getAsObject());
+  return V && V->getAsObject() ? *V->getAsObject() : Empty;
+}
+
+const llvm::json::Array &arr(const llvm::json::Value *V) {
+  static const llvm::json::Array Empty;
+  EXPECT_TRUE(V && V->getAsArray());
+  return V && V->getAsArray() ? *V->getAsArray() : Empty;
+}
+
+std::string str(const llvm::json::Object &O, llvm::StringRef Key) {
+  auto S = O.getString(Key);
+  return S ? S->str() : "<missing " + Key.str() + ">";
+}
+
+TEST(RelativeToRoot, UnderRootOnly) {
+  EXPECT_EQ(relativeToRoot("/proj/src/a.cu", "/proj"), "src/a.cu");
+  EXPECT_EQ(relativeToRoot("/proj/src/a.cu", "/proj/"), "src/a.cu");
+  EXPECT_EQ(relativeToRoot("/project/a.cu", "/proj"), "/project/a.cu");
+  EXPECT_EQ(relativeToRoot("/proj", "/proj"), "/proj");
+  EXPECT_EQ(relativeToRoot("src/a.cu", "/proj"), "src/a.cu");
+  EXPECT_EQ(relativeToRoot("/a.cu", "/"), "a.cu");
+  EXPECT_EQ(relativeToRoot("/proj/a.cu", ""), "/proj/a.cu");
+}
+
+TEST(CheckDocs, DocPagesAreCompiledIn) {
+  const CheckDoc *Doc = findCheckDoc("warplint-divergent-branch");
+  ASSERT_NE(Doc, nullptr);
+  // The first paragraph of docs/checks/warplint-divergent-branch.md, joined on one line.
+  EXPECT_EQ(Doc->Summary.substr(0, 45), "Finds branches whose condition splits the lan");
+  EXPECT_EQ(Doc->Summary.find('\n'), std::string_view::npos);
+  EXPECT_EQ(Doc->Markdown.substr(0, 27), "# warplint-divergent-branch");
+  EXPECT_EQ(findCheckDoc("warplint-no-such-check"), nullptr);
+  EXPECT_EQ(checkDocUrl("warplint-x").substr(checkDocUrl("warplint-x").size() - 26),
+            "/docs/checks/warplint-x.md");
+  for (const CheckDoc *D = checkDocsBegin(); D + 1 < checkDocsEnd(); ++D)
+    EXPECT_LT(D->Id, (D + 1)->Id);
+}
+
+TEST(Sarif, LogRunAndTool) {
+  auto Parsed = llvm::json::parse(sarifOf(sampleResult()));
+  ASSERT_TRUE(bool(Parsed)) << llvm::toString(Parsed.takeError());
+  const auto &Log = obj(&*Parsed);
+  EXPECT_EQ(str(Log, "version"), "2.1.0");
+  const auto &Runs = arr(Log.get("runs"));
+  ASSERT_EQ(Runs.size(), 1u);
+  const auto &Run = obj(&Runs[0]);
+  const auto &Driver = obj(obj(Run.get("tool")).get("driver"));
+  EXPECT_EQ(str(Driver, "name"), "warplint");
+  EXPECT_EQ(str(Driver, "version"), warplint::versionString());
+  const auto &Base = obj(obj(Run.get("originalUriBaseIds")).get("%SRCROOT%"));
+  EXPECT_EQ(str(Base, "uri"), "file:///proj/");
+  const auto &Inv = obj(&arr(Run.get("invocations"))[0]);
+  EXPECT_EQ(Inv.getBoolean("executionSuccessful"), false);
+  const auto &Note = obj(&arr(Inv.get("toolExecutionNotifications"))[0]);
+  EXPECT_EQ(str(obj(Note.get("message")), "text"), "could not analyse /proj/src/broken.cu");
+}
+
+TEST(Sarif, OneRulePerCheckWithHelp) {
+  auto Parsed = llvm::json::parse(sarifOf(sampleResult()));
+  ASSERT_TRUE(bool(Parsed));
+  const auto &Run = obj(&arr(obj(&*Parsed).get("runs"))[0]);
+  const auto &Rules = arr(obj(obj(Run.get("tool")).get("driver")).get("rules"));
+  std::vector<std::string> Ids;
+  for (const auto &R : Rules)
+    Ids.push_back(str(obj(&R), "id"));
+  // Sorted, unique, documented checks and checks that reported alike.
+  EXPECT_TRUE(std::is_sorted(Ids.begin(), Ids.end()));
+  EXPECT_EQ(std::adjacent_find(Ids.begin(), Ids.end()), Ids.end());
+  auto Div = std::find(Ids.begin(), Ids.end(), "warplint-divergent-branch");
+  ASSERT_NE(Div, Ids.end());
+  ASSERT_NE(std::find(Ids.begin(), Ids.end(), "warplint-launch-block-size"), Ids.end());
+  const auto &Rule = obj(&Rules[Div - Ids.begin()]);
+  EXPECT_EQ(str(Rule, "helpUri"), checkDocUrl("warplint-divergent-branch"));
+  EXPECT_EQ(str(obj(Rule.get("shortDescription")), "text"),
+            std::string(findCheckDoc("warplint-divergent-branch")->Summary));
+  EXPECT_EQ(str(obj(Rule.get("help")), "markdown").substr(0, 27),
+            "# warplint-divergent-branch");
+}
+
+TEST(Sarif, ResultsLocationsAndNotes) {
+  auto Parsed = llvm::json::parse(sarifOf(sampleResult()));
+  ASSERT_TRUE(bool(Parsed));
+  const auto &Run = obj(&arr(obj(&*Parsed).get("runs"))[0]);
+  const auto &Rules = arr(obj(obj(Run.get("tool")).get("driver")).get("rules"));
+  const auto &Results = arr(Run.get("results"));
+  ASSERT_EQ(Results.size(), 2u);
+
+  const auto &First = obj(&Results[0]);
+  EXPECT_EQ(str(First, "ruleId"), "warplint-divergent-branch");
+  EXPECT_EQ(str(obj(&Rules[*First.getInteger("ruleIndex")]), "id"),
+            "warplint-divergent-branch");
+  EXPECT_EQ(str(First, "level"), "warning");
+  EXPECT_EQ(str(obj(First.get("message")), "text"),
+            "branch diverges in 8 of 8 warps (lanes split 16/16)");
+  const auto &Phys = obj(obj(&arr(First.get("locations"))[0]).get("physicalLocation"));
+  EXPECT_EQ(str(obj(Phys.get("artifactLocation")), "uri"), "src/reduce.cu");
+  EXPECT_EQ(str(obj(Phys.get("artifactLocation")), "uriBaseId"), "%SRCROOT%");
+  EXPECT_EQ(obj(Phys.get("region")).getInteger("startLine"), 12);
+  EXPECT_EQ(obj(Phys.get("region")).getInteger("startColumn"), 7);
+  const auto &Related = arr(First.get("relatedLocations"));
+  ASSERT_EQ(Related.size(), 2u);
+  EXPECT_EQ(str(obj(obj(&Related[0]).get("message")), "text"), "tid is threadIdx.x");
+  const auto &NoteLoc =
+      obj(obj(obj(&Related[1]).get("physicalLocation")).get("artifactLocation"));
+  EXPECT_EQ(str(NoteLoc, "uri"), "include/my%20util.cuh");
+  EXPECT_EQ(str(obj(First.get("properties")), "arch"), "sm_86");
+
+  const auto &Second = obj(&Results[1]);
+  EXPECT_EQ(str(Second, "level"), "error");
+  const auto &Abs = obj(obj(obj(&arr(Second.get("locations"))[0]).get("physicalLocation"))
+                            .get("artifactLocation"));
+  EXPECT_EQ(str(Abs, "uri"), "file:///elsewhere/k%2C1.cu");
+  EXPECT_EQ(Abs.get("uriBaseId"), nullptr);
+}
+
+TEST(Sarif, NoRootKeepsRelativePathsRelative) {
+  RunResult R;
+  Finding F;
+  F.Check = "warplint-divergent-branch";
+  F.Pos = {"src/a.cu", 1, 1};
+  F.Message = "m";
+  R.Findings.push_back(F);
+  auto Parsed = llvm::json::parse(sarifOf(R, ""));
+  ASSERT_TRUE(bool(Parsed));
+  const auto &Run = obj(&arr(obj(&*Parsed).get("runs"))[0]);
+  EXPECT_EQ(Run.get("originalUriBaseIds"), nullptr);
+  const auto &Loc = obj(obj(obj(&arr(obj(&arr(Run.get("results"))[0]).get("locations"))[0])
+                                .get("physicalLocation"))
+                            .get("artifactLocation"));
+  EXPECT_EQ(str(Loc, "uri"), "src/a.cu");
+  EXPECT_EQ(obj(&arr(Run.get("invocations"))[0]).getBoolean("executionSuccessful"), true);
+}
+
+TEST(Sarif, ByteIdenticalRunToRun) {
+  EXPECT_EQ(sarifOf(sampleResult()), sarifOf(sampleResult()));
+}
+
+// --- validation against the SARIF 2.1.0 JSON schema ---------------------------------
+
+/// Runs tests/sarif/validate-sarif.py on `Files`; -1 when no python3 is found.
+int validate(llvm::ArrayRef<std::string> Files, std::string &Stderr) {
+  std::string Python;
+  for (const char *Candidate : {"/usr/bin/python3", "python3"}) {
+    auto Found = llvm::sys::findProgramByName(Candidate);
+    if (Found) {
+      Python = *Found;
+      break;
+    }
+  }
+  if (Python.empty())
+    return -1;
+  llvm::SmallString<128> ErrFile;
+  llvm::sys::fs::createTemporaryFile("warplint-validate", "txt", ErrFile);
+  std::vector<llvm::StringRef> Args = {Python, WARPLINT_SARIF_VALIDATOR,
+                                       WARPLINT_SARIF_SCHEMA};
+  for (const std::string &F : Files)
+    Args.push_back(F);
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt,
+                                                llvm::StringRef(ErrFile)};
+  int Rc = llvm::sys::ExecuteAndWait(Python, Args, std::nullopt, Redirects);
+  auto Buf = llvm::MemoryBuffer::getFile(ErrFile);
+  Stderr = Buf ? (*Buf)->getBuffer().str() : "";
+  llvm::sys::fs::remove(ErrFile);
+  return Rc;
+}
+
+std::string writeTemp(const std::string &Content) {
+  llvm::SmallString<128> Path;
+  int Fd;
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("warplint-test", "sarif", Fd, Path));
+  llvm::raw_fd_ostream OS(Fd, /*shouldClose=*/true);
+  OS << Content;
+  return std::string(Path);
+}
+
+TEST(SarifSchema, OutputValidatesAgainstSarif210Schema) {
+  RunResult Empty;
+  RunResult Clean;
+  Clean.FilesAnalysed = {"/proj/a.cu"};
+  std::vector<std::string> Files = {writeTemp(sarifOf(sampleResult())),
+                                    writeTemp(sarifOf(Empty, "")),
+                                    writeTemp(sarifOf(Clean, "/proj/"))};
+  std::string Err;
+  int Rc = validate(Files, Err);
+  for (const std::string &F : Files)
+    llvm::sys::fs::remove(F);
+  if (Rc == -1 || Rc == 77)
+    GTEST_SKIP() << "python3 with the jsonschema module is not installed";
+  EXPECT_EQ(Rc, 0) << Err;
+}
+
+TEST(SarifSchema, ValidatorRejectsAnInvalidLevel) {
+  // The same log with a level the schema does not allow: the validator must see it.
+  std::string Bad = sarifOf(sampleResult());
+  size_t At = Bad.find("\"level\": \"warning\"");
+  ASSERT_NE(At, std::string::npos);
+  Bad.replace(At, 18, "\"level\": \"warn\"");
+  std::string File = writeTemp(Bad);
+  std::string Err;
+  int Rc = validate({File}, Err);
+  llvm::sys::fs::remove(File);
+  if (Rc == -1 || Rc == 77)
+    GTEST_SKIP() << "python3 with the jsonschema module is not installed";
+  EXPECT_EQ(Rc, 1);
+  EXPECT_NE(Err.find("'warn'"), std::string::npos) << Err;
+}
+
+// --- GitHub workflow commands ----------------------------------------------------------
+
+TEST(Github, EscapesDataAndProperties) {
+  EXPECT_EQ(escapeGithubData("100% a:b,c\r\nd"), "100%25 a:b,c%0D%0Ad");
+  EXPECT_EQ(escapeGithubProperty("100% a:b,c\r\nd"), "100%25 a%3Ab%2Cc%0D%0Ad");
+}
+
+TEST(Github, OneCommandPerFinding) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeGithub(sampleResult(), LocationOptions{"/proj"}, OS);
+  EXPECT_EQ(S,
+            "::warning file=src/reduce.cu,line=12,col=7,title=warplint-divergent-branch::"
+            "branch diverges in 8 of 8 warps (lanes split 16/16) "
+            "[warplint-divergent-branch]%0Anote: src/reduce.cu:10:15: tid is threadIdx.x"
+            "%0Anote: include/my util.cuh:3:1: called from here\n"
+            "::error file=/elsewhere/k%2C1.cu,line=40,col=3,title=warplint-launch-block-size::"
+            "block of 2048 threads: over the limit of 1024, 100%25: no launch "
+            "[warplint-launch-block-size]\n"
+            "::error file=src/broken.cu,title=warplint::could not analyse "
+            "/proj/src/broken.cu\n");
+}
+
+TEST(Github, NotesAreNotices) {
+  RunResult R;
+  Finding F;
+  F.Check = "warplint-x";
+  F.Level = Severity::Note;
+  F.Pos = {"a.cu", 0, 0};
+  F.Message = "m";
+  R.Findings.push_back(F);
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeGithub(R, LocationOptions{}, OS);
+  EXPECT_EQ(S, "::notice file=a.cu,title=warplint-x::m [warplint-x]\n");
+}
+
+} // namespace
