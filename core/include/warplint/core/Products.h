@@ -1,0 +1,34 @@
+//===- Products.h - GPU products: their architecture and SM count -*- C++ -*-===//
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace warplint {
+
+/// One GPU product, for grid-level figures (waves, min grid size) that depend on how
+/// many SMs the part has.
+struct GpuProduct {
+  /// Lookup key, lowercase, no spaces: "h100", "rtx3080".
+  const char *Key;
+  /// Marketing name: "H100 SXM5".
+  const char *Name;
+  /// Architecture name as core's arch table spells it: "sm_90".
+  const char *Arch;
+  /// Streaming multiprocessors (SMs) enabled on the product.
+  unsigned SmCount;
+  /// Where the SM count comes from.
+  const char *Source;
+};
+
+/// The product with key `Key` (case-insensitive; '-', '_' and spaces ignored), or nullptr.
+const GpuProduct *findProduct(std::string_view Key);
+
+/// Every known product, in table order.
+const GpuProduct *productsBegin();
+const GpuProduct *productsEnd();
+
+/// "a100 (108 SMs), h100 (132 SMs), ..." for help texts and error messages.
+std::string knownProductList();
+
+} // namespace warplint

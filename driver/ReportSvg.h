@@ -1,0 +1,68 @@
+//===- ReportSvg.h - inline SVG pictures of the occupancy report -*- C++ -*-===//
+//
+// Plain drawing: the numbers come from core's occupancy model; these functions only turn
+// them into self-contained SVG elements (presentation attributes, no CSS or scripts
+// needed) used by the HTML report and by `warplint occupancy --svg`.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace warplint::driver {
+
+/// One sample of an occupancy sweep: X in the chart's unit, occupancy 0..1.
+struct ChartPoint {
+  double X = 0;
+  double Occupancy = 0;
+};
+
+/// One of NVIDIA's three calculator charts (occupancy against one resource).
+struct OccupancyChart {
+  std::string Title;  ///< "Block size"
+  std::string XLabel; ///< "threads per block"
+  std::vector<ChartPoint> Points; ///< ascending X
+  /// Samples are discrete (block sizes) rather than a step function over every X.
+  bool Discrete = false;
+  bool HasCurrent = false;
+  double CurrentX = 0;
+  double CurrentOccupancy = 0;
+};
+
+/// The first X after the current point where occupancy falls below the current one
+/// (the cliff the kernel would fall off), or a negative value when there is none.
+double nextCliff(const OccupancyChart &Chart);
+
+/// An <svg> element of Width x Height pixels: the step curve, the current point and the
+/// next cliff marked.
+std::string renderChartSvg(const OccupancyChart &Chart, int Width = 360, int Height = 230);
+
+/// A half-circle gauge of the occupancy (0..1) with its limiter written under it.
+std::string renderGaugeSvg(double Occupancy, std::string_view Caption, int Width = 220);
+
+/// The blocks of a grid on the SMs of one GPU, wave by wave, equal block durations and
+/// breadth-first dispatch assumed.
+struct WavePlan {
+  uint64_t GridBlocks = 0;
+  unsigned BlocksPerSm = 0;
+  unsigned SmCount = 0;
+  uint64_t blocksPerWave() const { return uint64_t(BlocksPerSm) * SmCount; }
+  /// Waves the grid needs (the last may be partial); 0 when nothing can run.
+  uint64_t waves() const;
+  /// Blocks in the last wave.
+  uint64_t lastWaveBlocks() const;
+  /// Blocks SM `Sm` (0-based) runs in the last wave.
+  unsigned lastWaveBlocksOnSm(unsigned Sm) const;
+};
+
+/// The slots of SM 0 (busiest) and of the last SM (least busy in the tail) over the waves,
+/// the idle tail of the last wave hatched.
+std::string renderTimelineSvg(const WavePlan &Plan, int Width = 560);
+
+/// Escapes & < > " ' for HTML text and attribute values.
+std::string htmlEscape(std::string_view S);
+
+} // namespace warplint::driver

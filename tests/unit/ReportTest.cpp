@@ -1,0 +1,217 @@
+//===- ReportTest.cpp - SVG charts, wave plans and the HTML report writer -===//
+#include "driver/HtmlReport.h"
+#include "driver/ReportSvg.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+using namespace warplint::driver;
+
+namespace {
+
+size_t count(const std::string &Hay, const std::string &Needle) {
+  size_t N = 0;
+  for (size_t At = Hay.find(Needle); At != std::string::npos; At = Hay.find(Needle, At + 1))
+    ++N;
+  return N;
+}
+
+/// Registers chart of a 256-thread block on a 48-warp SM with 64K registers: a step
+/// function with cliffs at 41, 49, 57, 65, 81, 97, 129, 169 registers.
+OccupancyChart registersChart(double Current) {
+  OccupancyChart C;
+  C.Title = "Registers per thread";
+  C.XLabel = "registers per thread";
+  for (int R = 1; R <= 255; ++R) {
+    int PerWarp = ((R * 32 + 255) / 256) * 256;
+    int Blocks = std::min(6, (65536 / PerWarp) / 8);
+    C.Points.push_back({double(R), Blocks * 8 / 48.0});
+  }
+  C.HasCurrent = true;
+  C.CurrentX = Current;
+  C.CurrentOccupancy = C.Points[int(Current) - 1].Occupancy;
+  return C;
+}
+
+TEST(ReportSvg, NextCliffIsTheFirstDropAfterTheCurrentPoint) {
+  EXPECT_EQ(nextCliff(registersChart(40)), 41);
+  EXPECT_EQ(nextCliff(registersChart(41)), 49);
+  EXPECT_EQ(nextCliff(registersChart(64)), 65);
+  EXPECT_EQ(nextCliff(registersChart(255)), -1);
+  OccupancyChart NoCurrent = registersChart(40);
+  NoCurrent.HasCurrent = false;
+  EXPECT_EQ(nextCliff(NoCurrent), -1);
+}
+
+TEST(ReportSvg, ChartMarksCurrentPointAndCliff) {
+  std::string Svg = renderChartSvg(registersChart(64));
+  EXPECT_EQ(Svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\"", 0), 0u);
+  EXPECT_EQ(count(Svg, "class=\"current\" data-x=\"64\" data-occupancy=\"0.67\""), 1u);
+  EXPECT_EQ(count(Svg, "class=\"cliff\" data-x=\"65\""), 1u);
+  EXPECT_EQ(count(Svg, "cliff at 65"), 1u);
+  EXPECT_EQ(count(Svg, "class=\"curve\""), 1u);
+  EXPECT_EQ(count(Svg, "64: 66.7%"), 1u);
+  EXPECT_EQ(count(Svg, "<script"), 0u);
+}
+
+TEST(ReportSvg, EmptyChartSaysSo) {
+  OccupancyChart C;
+  C.Title = "Shared memory per block";
+  std::string Svg = renderChartSvg(C);
+  EXPECT_NE(Svg.find("no data"), std::string::npos);
+  EXPECT_EQ(count(Svg, "class=\"curve\""), 0u);
+}
+
+TEST(ReportSvg, GaugeShowsPercentAndCaption) {
+  std::string Svg = renderGaugeSvg(1.0 / 3, "limited by blocks <16 per SM>");
+  EXPECT_NE(Svg.find(">33.3%<"), std::string::npos);
+  EXPECT_NE(Svg.find("limited by blocks &lt;16 per SM&gt;"), std::string::npos);
+  EXPECT_EQ(count(Svg, "class=\"gauge-value\""), 1u);
+  EXPECT_EQ(count(renderGaugeSvg(0, "no launch"), "class=\"gauge-value\""), 0u);
+}
+
+TEST(WavePlan, WavesAndTail) {
+  // RTX 3080: 68 SMs; 6 blocks per SM -> 408 blocks per wave.
+  WavePlan W{1000, 6, 68};
+  EXPECT_EQ(W.blocksPerWave(), 408u);
+  EXPECT_EQ(W.waves(), 3u);
+  EXPECT_EQ(W.lastWaveBlocks(), 184u);
+  EXPECT_EQ(W.lastWaveBlocksOnSm(0), 3u);   // 184 = 2 x 68 + 48
+  EXPECT_EQ(W.lastWaveBlocksOnSm(47), 3u);
+  EXPECT_EQ(W.lastWaveBlocksOnSm(48), 2u);
+  EXPECT_EQ(W.lastWaveBlocksOnSm(67), 2u);
+  EXPECT_EQ(W.lastWaveBlocksOnSm(68), 0u);
+  // Exactly full waves, one block, nothing fits.
+  EXPECT_EQ((WavePlan{816, 6, 68}.waves()), 2u);
+  EXPECT_EQ((WavePlan{816, 6, 68}.lastWaveBlocksOnSm(67)), 6u);
+  EXPECT_EQ((WavePlan{1, 6, 68}.lastWaveBlocksOnSm(0)), 1u);
+  EXPECT_EQ((WavePlan{1, 6, 68}.lastWaveBlocksOnSm(1)), 0u);
+  EXPECT_EQ((WavePlan{100, 0, 68}.waves()), 0u);
+}
+
+TEST(ReportSvg, TimelineHatchesTheIdleTail) {
+  std::string Svg = renderTimelineSvg(WavePlan{1000, 6, 68});
+  // Two lanes (SM 0, SM 67) x 3 waves x 6 slots.
+  EXPECT_EQ(count(Svg, "class=\"slot "), 36u);
+  // Last wave: SM 0 idles 3 slots, SM 67 idles 4.
+  EXPECT_EQ(count(Svg, "class=\"slot idle\" data-wave=\"2\" data-sm=\"0\""), 3u);
+  EXPECT_EQ(count(Svg, "class=\"slot idle\" data-wave=\"2\" data-sm=\"67\""), 4u);
+  EXPECT_EQ(count(Svg, "class=\"slot idle\" data-wave=\"1\""), 0u);
+  // A long grid shows the first three and the last three waves around a gap.
+  std::string Long = renderTimelineSvg(WavePlan{100000, 2, 68});
+  EXPECT_EQ(count(Long, "class=\"slot "), 2u * 6 * 2);
+  EXPECT_NE(Long.find("data-wave=\"735\""), std::string::npos); // ceil(100000/136) = 736
+  EXPECT_NE(Long.find("…"), std::string::npos);
+}
+
+ReportPage samplePage() {
+  ReportPage Page;
+  Page.Gpu = "GeForce RTX 3080 (sm_86, 68 SMs)";
+  ReportCard C;
+  C.Kernel = "reduce<float>";
+  C.Where = "src/reduce.cu:42:5";
+  C.Arch = "sm_86";
+  C.Facts = {{"block", "256 x 1 x 1"}, {"grid", "1000"}, {"registers", "64 per thread"}};
+  C.Occupancy = 2.0 / 3;
+  C.Limiter = "limited by registers";
+  C.Charts.push_back(registersChart(64));
+  C.Waves = WavePlan{1000, 4, 68};
+  Finding F;
+  F.Check = "warplint-divergent-branch";
+  F.Pos = {"src/reduce.cu", 12, 7};
+  F.Message = "branch diverges in 8 of 8 warps";
+  F.Notes.push_back({{"src/reduce.cu", 10, 3}, "x < y & z"});
+  C.Findings.push_back(F);
+  Page.Cards.push_back(C);
+  Page.FilesAnalysed = {"src/reduce.cu"};
+  return Page;
+}
+
+TEST(HtmlReport, SelfContainedCardPerLaunch) {
+  std::string Html;
+  llvm::raw_string_ostream OS(Html);
+  writeHtmlReport(samplePage(), OS);
+  EXPECT_EQ(Html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_EQ(count(Html, "<section class=\"card\""), 1u);
+  EXPECT_EQ(count(Html, "<svg "), 3u); // gauge, one chart, timeline
+  EXPECT_EQ(count(Html, "class=\"finding warning\""), 1u);
+  EXPECT_NE(Html.find("note: src/reduce.cu:10:3: x &lt; y &amp; z"), std::string::npos);
+  EXPECT_NE(Html.find("href=\"" + checkDocUrl("warplint-divergent-branch") + "\""),
+            std::string::npos);
+  EXPECT_NE(Html.find("<b>3.68 waves</b>"), std::string::npos);
+  // Nothing is loaded from elsewhere: no scripts, stylesheets, images or fonts.
+  EXPECT_EQ(count(Html, "<script"), 0u);
+  EXPECT_EQ(count(Html, "<link"), 0u);
+  EXPECT_EQ(count(Html, "<img"), 0u);
+  EXPECT_EQ(count(Html, "url(http"), 0u);
+  EXPECT_EQ(count(Html, "src="), 0u);
+}
+
+TEST(HtmlReport, ByteIdentical) {
+  std::string A, B;
+  llvm::raw_string_ostream OA(A), OB(B);
+  writeHtmlReport(samplePage(), OA);
+  writeHtmlReport(samplePage(), OB);
+  EXPECT_EQ(A, B);
+}
+
+/// Renders the sample page in headless Chromium (tests/report/check-report.py): the DOM
+/// the browser built holds the card and its charts, the screenshot shows them. With
+/// WARPLINT_KEEP_REPORT_DIR set, the HTML and the screenshot are kept there.
+TEST(HtmlReport, RendersInChromium) {
+  auto Python = llvm::sys::findProgramByName("python3");
+  if (!Python)
+    GTEST_SKIP() << "python3 is not installed";
+  ReportPage Page = samplePage();
+  ReportCard Second = Page.Cards[0];
+  Second.Kernel = "scale";
+  Second.Occupancy = 1.0 / 6;
+  Second.Limiter = "limited by shared memory";
+  Second.Charts.push_back(registersChart(40));
+  Second.Charts.push_back(registersChart(96));
+  Second.Findings.clear();
+  Page.Cards.push_back(Second);
+
+  llvm::SmallString<128> Dir;
+  if (const char *Keep = std::getenv("WARPLINT_KEEP_REPORT_DIR"))
+    Dir = Keep;
+  else
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-report", Dir));
+  llvm::SmallString<128> Html(Dir), Png(Dir), Log(Dir);
+  llvm::sys::path::append(Html, "sample-report.html");
+  llvm::sys::path::append(Png, "sample-report.png");
+  llvm::sys::path::append(Log, "check-report.log");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Html, EC);
+    ASSERT_FALSE(EC);
+    writeHtmlReport(Page, OS);
+  }
+  std::string Shot = "--screenshot=" + std::string(Png);
+  llvm::StringRef Args[] = {*Python, WARPLINT_REPORT_CHECKER, Html, "--cards", "2",
+                            "--charts", "4", Shot};
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log),
+                                                llvm::StringRef(Log)};
+  int Rc = llvm::sys::ExecuteAndWait(*Python, Args, std::nullopt, Redirects);
+  auto Out = llvm::MemoryBuffer::getFile(Log);
+  std::string Text = Out ? (*Out)->getBuffer().str() : "";
+  if (Rc == 77)
+    GTEST_SKIP() << "chromium is not installed";
+  EXPECT_EQ(Rc, 0) << Text;
+  EXPECT_NE(Text.find("DOM: 2 cards, 4 charts, 4 current points"), std::string::npos)
+      << Text;
+  if (!std::getenv("WARPLINT_KEEP_REPORT_DIR"))
+    llvm::sys::fs::remove_directories(Dir);
+}
+
+} // namespace
