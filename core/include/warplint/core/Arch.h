@@ -1,0 +1,122 @@
+//===- Arch.h - per-architecture GPU limits (NVIDIA SMs, AMD CUs) -*- C++ -*-===//
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace warplint {
+
+enum class GpuVendor { Nvidia, Amd };
+
+/// The fixed limits of one GPU architecture. NVIDIA rows use the SM fields; AMD rows
+/// use the CU fields and reuse the NVIDIA names where the meaning is the same (warps
+/// are wavefronts, an SM is a CU, or a WGP in RDNA's default WGP mode, blocks are
+/// workgroups, shared memory is LDS).
+struct GpuArch {
+  /// Canonical name: "sm_86" or "gfx906".
+  const char *Name;
+  GpuVendor Vendor;
+  /// Compute capability (NVIDIA); gfx major/minor/stepping packed as 9, 0, 6 (AMD).
+  int Major;
+  int Minor;
+  /// Marketing family ("Ampere", "CDNA2").
+  const char *Family;
+  /// Where the row's figures come from.
+  const char *Source;
+
+  // --- Common -------------------------------------------------------------------
+  /// Threads per warp (wavefront).
+  int WarpSize;
+  /// Threads per block (workgroup).
+  int MaxThreadsPerBlock;
+  /// Block dimension limits, threads.
+  int MaxBlockDimX, MaxBlockDimY, MaxBlockDimZ;
+  /// Grid dimension limits, blocks.
+  int64_t MaxGridDimX;
+  int MaxGridDimY, MaxGridDimZ;
+  /// Resident warps per SM (waves per CU/WGP).
+  int MaxWarpsPerSm;
+  /// Resident blocks per SM (workgroups per CU for multi-wave workgroups on AMD).
+  int MaxBlocksPerSm;
+
+  // --- NVIDIA ---------------------------------------------------------------------
+  /// 32-bit registers per SM.
+  int RegistersPerSm;
+  /// 32-bit registers one block may use (the per-launch hardware check).
+  int RegistersPerBlock;
+  /// Registers per thread ptxas can assign.
+  int MaxRegistersPerThread;
+  /// Register allocation unit per warp, registers.
+  int RegisterAllocUnit;
+  /// Register file partitions (warp schedulers) per SM.
+  int SubPartitions;
+  /// Largest shared-memory carveout per SM, bytes.
+  int SharedPerSmBytes;
+  /// Shared memory per block without opt-in, bytes (48 KiB).
+  int SharedPerBlockBytes;
+  /// Shared memory per block with cudaFuncAttributeMaxDynamicSharedMemorySize, bytes.
+  int SharedPerBlockOptinBytes;
+  /// Shared memory the driver reserves per block, bytes.
+  int ReservedSharedPerBlockBytes;
+  /// Shared memory allocation unit, bytes.
+  int SharedAllocUnitBytes;
+  /// Carveout steps the SM can configure, KiB, ascending (empty: fixed size).
+  const int *CarveoutStepsKiB;
+  int NumCarveoutSteps;
+  /// Block barriers per SM = BarrierBlocksFactor x MaxBlocksPerSm (0: no barrier limit
+  /// in the occupancy model, i.e. before cc 9.0).
+  int BarrierBlocksFactor;
+  /// Virtual resources per SM (0: not modelled on this architecture).
+  int VirtualResourcesPerSm;
+  /// cc 6.0 only: also require the launch to fit a 4-sub-partition Pascal SM.
+  bool PascalForwardCompatCheck;
+
+  // --- AMD ------------------------------------------------------------------------
+  /// SIMDs (execution units) per CU (per WGP in WGP mode).
+  int SimdsPerCu;
+  /// Wavefronts per SIMD.
+  int MaxWavesPerSimd;
+  /// VGPRs per lane per SIMD, and their allocation granule.
+  int VgprsPerSimd;
+  int VgprAllocGranule;
+  /// VGPRs one wave may address.
+  int MaxVgprsPerWave;
+  /// SGPRs per SIMD (0: SGPRs do not limit occupancy, gfx10+).
+  int SgprsPerSimd;
+  /// SGPRs one wave may address.
+  int MaxSgprsPerWave;
+  /// LDS per CU (per WGP), bytes; LDS one workgroup may use, bytes; allocation granule.
+  int LdsPerCuBytes;
+  int LdsPerWorkgroupBytes;
+  int LdsAllocGranuleBytes;
+  /// Workgroups with more than one wave each consume a barrier; at most this many.
+  int MaxBarrierWorkgroupsPerCu;
+
+  bool isNvidia() const { return Vendor == GpuVendor::Nvidia; }
+  bool isAmd() const { return Vendor == GpuVendor::Amd; }
+  /// Compute capability as "8.6" (NVIDIA) or the gfx name (AMD).
+  std::string displayVersion() const;
+};
+
+/// A contiguous run of architecture rows.
+struct ArchRange {
+  const GpuArch *First;
+  const GpuArch *Last;
+  const GpuArch *begin() const { return First; }
+  const GpuArch *end() const { return Last; }
+  std::size_t size() const { return static_cast<std::size_t>(Last - First); }
+};
+
+/// Every known architecture, NVIDIA rows by compute capability, then AMD rows.
+ArchRange allArchs();
+
+/// Looks an architecture up by "sm_86", "compute_86", "sm_90a", "8.6", "86", "gfx906"
+/// (case-insensitive, also "gfx906:xnack-"); nullptr when unknown.
+const GpuArch *findArch(std::string_view Name);
+
+/// Comma-separated list of the names findArch knows, for error messages.
+std::string knownArchNames();
+
+} // namespace warplint

@@ -1,0 +1,240 @@
+//===- Occupancy.h - theoretical occupancy, cliffs, sweeps and waves -*- C++ -*-===//
+#pragma once
+
+#include "warplint/core/Arch.h"
+
+#include <array>
+#include <climits>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// A limit value meaning "this resource does not limit the block count".
+constexpr int UnlimitedBlocks = INT_MAX;
+
+/// What a kernel uses per thread / per block, independent of the launch.
+struct KernelResources {
+  /// Registers per thread (NVIDIA, from ptxas); 0 if the kernel uses none.
+  int RegistersPerThread = 0;
+  /// Static __shared__ (AMD: static LDS) bytes per block.
+  uint64_t StaticSharedBytes = 0;
+  /// Named barriers per block; the CUDA runtime assumes 1.
+  int Barriers = 1;
+  /// __launch_bounds__ maximum threads per block; 0: none.
+  int LaunchBoundsMaxThreads = 0;
+  /// __launch_bounds__ minimum blocks per SM; 0: none.
+  int LaunchBoundsMinBlocks = 0;
+  /// cudaFuncAttributeMaxDynamicSharedMemorySize, bytes; 0: not set (48 KiB default).
+  uint64_t OptinDynamicSharedBytes = 0;
+  /// cudaFuncAttributePreferredSharedMemoryCarveout, percent 0..100; -1: default.
+  int CarveoutPercent = -1;
+  /// Virtual resources per block (cc 10.x to 12.x); 0: none.
+  int VirtualResources = 0;
+  /// AMD: VGPRs per lane (unified VGPR+AGPR count on gfx90a/gfx942).
+  int Vgprs = 0;
+  /// AMD: SGPRs per wave, including VCC/FLAT_SCRATCH/XNACK_MASK.
+  int Sgprs = 0;
+};
+
+/// Block dimensions in threads.
+struct Dim3 {
+  int64_t X = 1, Y = 1, Z = 1;
+};
+
+/// One launch's configuration.
+struct LaunchShape {
+  /// Threads per block (x*y*z when Block is set).
+  int64_t ThreadsPerBlock = 0;
+  /// Dynamic shared memory per block, bytes (the third <<<>>> argument).
+  uint64_t DynamicSharedBytes = 0;
+  /// The block's shape when known; checked against the per-dimension limits.
+  std::optional<Dim3> Block;
+
+  static LaunchShape threads(int64_t Threads, uint64_t DynamicSharedBytes = 0) {
+    LaunchShape S;
+    S.ThreadsPerBlock = Threads;
+    S.DynamicSharedBytes = DynamicSharedBytes;
+    return S;
+  }
+  static LaunchShape block(Dim3 B, uint64_t DynamicSharedBytes = 0) {
+    LaunchShape S;
+    S.ThreadsPerBlock = B.X * B.Y * B.Z;
+    S.DynamicSharedBytes = DynamicSharedBytes;
+    S.Block = B;
+    return S;
+  }
+};
+
+/// The resources that bound blocks per SM. The order is the bit order of
+/// OccupancyResult::Limiters.
+enum class Resource : unsigned {
+  Warps,            ///< warp (wave) slots per SM
+  Registers,        ///< register file (AMD: VGPRs)
+  SharedMemory,     ///< shared memory (AMD: LDS)
+  Blocks,           ///< block (workgroup) slots per SM
+  Barriers,         ///< block barriers (cc 9.0 on)
+  VirtualResources, ///< virtual resources (cc 10.x to 12.x)
+  Sgprs,            ///< AMD GCN/CDNA scalar registers
+};
+constexpr unsigned NumResources = 7;
+
+/// Bit for one resource in a limiter mask.
+constexpr unsigned limiterBit(Resource R) { return 1u << static_cast<unsigned>(R); }
+/// "warps", "registers", "shared_memory", "blocks", "barriers", "virtual_resources", "sgprs".
+const char *resourceName(Resource R);
+/// Human wording: "registers", "shared memory", ... (AMD: "VGPRs", "LDS", "waves").
+const char *resourceLabel(Resource R, const GpuArch &Arch);
+
+/// Why a launch cannot run at all.
+enum class LaunchFailureKind {
+  InvalidInput,            ///< negative or zero sizes, bad carveout
+  BlockDimTooLarge,        ///< x or y over 1024, z over 64
+  TooManyThreads,          ///< over 1024 threads per block
+  OverLaunchBounds,        ///< more threads than __launch_bounds__ allows
+  TooManyRegisters,        ///< registers per thread over 255 (AMD: VGPRs/SGPRs per wave)
+  RegisterFileExceeded,    ///< registers x threads over the per-block register file
+  StaticSharedTooLarge,    ///< static shared memory over 48 KiB (a ptxas error)
+  OptinOverLimit,          ///< the dynamic opt-in is more than the architecture allows
+  DynamicOverOptin,        ///< dynamic shared memory over the opt-in attribute
+  SharedOverBlockLimit,    ///< over 48 KiB without opt-in, or over the opt-in maximum
+};
+/// "invalid_input", "too_many_threads", ...
+const char *failureKindName(LaunchFailureKind K);
+
+struct LaunchFailure {
+  LaunchFailureKind Kind;
+  /// One line, lowercase, with the numbers: "1056 threads per block exceed the limit of 1024".
+  std::string Message;
+};
+
+/// Theoretical occupancy of one kernel launch on one architecture.
+struct OccupancyResult {
+  const GpuArch *Arch = nullptr;
+  /// Threads per block and warps (waves) per block, idle lanes counted.
+  int ThreadsPerBlock = 0;
+  int WarpsPerBlock = 0;
+  /// Resident blocks per SM (AMD: workgroups per CU/WGP); 0 when it cannot launch.
+  int BlocksPerSm = 0;
+  /// Resident warps per SM = BlocksPerSm x WarpsPerBlock.
+  int ActiveWarpsPerSm = 0;
+  /// Warp slots per SM.
+  int MaxWarpsPerSm = 0;
+  /// ActiveWarpsPerSm / MaxWarpsPerSm, 0..1.
+  double Occupancy = 0;
+  /// Blocks per SM each resource allows (UnlimitedBlocks when it does not limit).
+  std::array<int, NumResources> BlockLimit{};
+  /// limiterBit() of every resource whose limit equals BlocksPerSm.
+  unsigned Limiters = 0;
+  /// Registers allocated per block (per-warp allocation unit x warps).
+  int AllocatedRegistersPerBlock = 0;
+  /// Shared memory allocated per block, bytes (static + dynamic + reserved, rounded).
+  uint64_t AllocatedSharedBytesPerBlock = 0;
+  /// The SM's shared-memory carveout used for the count, bytes.
+  uint64_t SharedBytesPerSm = 0;
+  /// BlocksPerSm >= __launch_bounds__ min blocks (true when there is none).
+  bool MeetsMinBlocks = true;
+  /// Set when the launch cannot run; BlocksPerSm is then 0.
+  std::optional<LaunchFailure> Failure;
+
+  bool canLaunch() const { return !Failure; }
+  int limit(Resource R) const { return BlockLimit[static_cast<unsigned>(R)]; }
+  bool isLimitedBy(Resource R) const { return Limiters & limiterBit(R); }
+};
+
+/// Occupancy as NVIDIA's cuda_occupancy.h computes it (with the runtime's one barrier),
+/// or from VGPRs/SGPRs/LDS/wave slots on AMD.
+OccupancyResult computeOccupancy(const GpuArch &Arch, const KernelResources &Res,
+                                 const LaunchShape &Shape);
+
+/// The occupancy cliff of one resource around the current value.
+struct NextStep {
+  /// Registers (per thread; AMD VGPRs), SharedMemory (bytes per block, static +
+  /// dynamic), or Warps (threads per block).
+  Resource What;
+  /// Whether this resource is a limiter now.
+  bool Limiting = false;
+  /// The current value.
+  int64_t Current = 0;
+  /// The largest value below Current that raises occupancy; none when nothing does.
+  std::optional<int64_t> GainAt;
+  /// Blocks per SM and occupancy at GainAt.
+  int GainBlocksPerSm = 0;
+  double GainOccupancy = 0;
+  /// The largest value >= Current that keeps the current occupancy.
+  int64_t HeadroomUpTo = 0;
+  /// Blocks per SM one step above HeadroomUpTo (0: the launch fails there); none when
+  /// the value can grow to its maximum without a loss.
+  std::optional<int> LossBlocksPerSm;
+};
+
+/// Per resource (registers, shared memory, block size): how far to drop to gain
+/// occupancy and how much headroom remains before occupancy drops.
+std::vector<NextStep> nextSteps(const GpuArch &Arch, const KernelResources &Res,
+                                const LaunchShape &Shape);
+
+/// One point of an occupancy chart.
+struct SweepPoint {
+  int64_t Value = 0;
+  int BlocksPerSm = 0;
+  int ActiveWarpsPerSm = 0;
+  double Occupancy = 0;
+  unsigned Limiters = 0;
+};
+
+/// Occupancy over block sizes WarpSize..max (step WarpSize, bounded by launch bounds).
+std::vector<SweepPoint> sweepBlockSize(const GpuArch &Arch, const KernelResources &Res,
+                                       uint64_t DynamicSharedBytes);
+/// Occupancy over registers per thread 1..255 (AMD: VGPRs 1..max per wave).
+std::vector<SweepPoint> sweepRegisters(const GpuArch &Arch, const KernelResources &Res,
+                                       const LaunchShape &Shape);
+/// Occupancy over shared memory per block 0..limit (48 KiB, or the opt-in maximum when
+/// the kernel opted in) at the allocation granularity; Value is bytes per block.
+std::vector<SweepPoint> sweepSharedMemory(const GpuArch &Arch, const KernelResources &Res,
+                                          const LaunchShape &Shape);
+
+/// cudaOccupancyMaxPotentialBlockSize's answer.
+struct BlockSizeSuggestion {
+  /// The block size with the highest occupancy (largest among ties); 0 if none fits.
+  int BlockSize = 0;
+  int BlocksPerSm = 0;
+  /// BlocksPerSm x SmCount: the smallest grid that fills the GPU.
+  int64_t MinGridSize = 0;
+  double Occupancy = 0;
+  /// Dynamic shared memory per block at BlockSize, bytes.
+  uint64_t DynamicSharedBytes = 0;
+};
+
+/// Walks block sizes down from the maximum in warp steps, like
+/// cudaOccupancyMaxPotentialBlockSize, with a fixed dynamic shared size.
+BlockSizeSuggestion maxPotentialBlockSize(const GpuArch &Arch, const KernelResources &Res,
+                                          uint64_t DynamicSharedBytes, int SmCount);
+/// The same with dynamic shared memory that depends on the block size
+/// (cudaOccupancyMaxPotentialBlockSizeVariableSMem).
+BlockSizeSuggestion
+maxPotentialBlockSizeVariableSmem(const GpuArch &Arch, const KernelResources &Res,
+                                  const std::function<uint64_t(int)> &DynamicSharedForBlock,
+                                  int SmCount);
+
+/// How a grid runs in waves of BlocksPerSm x SmCount blocks.
+struct WaveInfo {
+  /// Blocks that run at once on the whole GPU.
+  int64_t BlocksPerWave = 0;
+  /// Waves, counting a partial last wave as one.
+  int64_t WaveCount = 0;
+  /// Grid / BlocksPerWave.
+  double Waves = 0;
+  /// Blocks in the last wave and its fullness (0..1].
+  int64_t LastWaveBlocks = 0;
+  double LastWaveFullness = 0;
+  /// Grid / (WaveCount x BlocksPerWave): how busy the GPU is over all waves.
+  double Efficiency = 0;
+};
+
+/// Waves of a grid; none when an argument is not positive.
+std::optional<WaveInfo> waves(int64_t GridBlocks, int BlocksPerSm, int SmCount);
+
+} // namespace warplint

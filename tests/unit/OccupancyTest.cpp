@@ -1,0 +1,294 @@
+//===- OccupancyTest.cpp - table-driven tests of the occupancy model ------===//
+#include "warplint/core/Occupancy.h"
+
+#include <gtest/gtest.h>
+
+using namespace warplint;
+
+namespace {
+
+const GpuArch &arch(const char *Name) {
+  const GpuArch *A = findArch(Name);
+  EXPECT_NE(A, nullptr) << Name;
+  return A ? *A : *allArchs().begin();
+}
+
+struct Case {
+  const char *Name;
+  const char *Arch;
+  int64_t Threads;
+  int Registers;
+  uint64_t StaticSmem;
+  uint64_t DynamicSmem;
+  int BlocksPerSm;
+  int ActiveWarps;
+  unsigned Limiters; // limiterBit()s; 0: don't check
+};
+
+constexpr unsigned Warps = limiterBit(Resource::Warps);
+constexpr unsigned Regs = limiterBit(Resource::Registers);
+constexpr unsigned Smem = limiterBit(Resource::SharedMemory);
+constexpr unsigned Blocks = limiterBit(Resource::Blocks);
+constexpr unsigned Bars = limiterBit(Resource::Barriers);
+
+class NvidiaCases : public ::testing::TestWithParam<Case> {};
+
+TEST_P(NvidiaCases, BlocksWarpsLimiters) {
+  const Case &C = GetParam();
+  KernelResources K;
+  K.RegistersPerThread = C.Registers;
+  K.StaticSharedBytes = C.StaticSmem;
+  OccupancyResult R =
+      computeOccupancy(arch(C.Arch), K, LaunchShape::threads(C.Threads, C.DynamicSmem));
+  EXPECT_EQ(R.BlocksPerSm, C.BlocksPerSm);
+  EXPECT_EQ(R.ActiveWarpsPerSm, C.ActiveWarps);
+  if (C.Limiters)
+    EXPECT_EQ(R.Limiters, C.Limiters);
+  EXPECT_TRUE(R.canLaunch()) << R.Failure->Message;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    WorkedExamples, NvidiaCases,
+    ::testing::Values(
+        // RTX 3080: 32-thread blocks hit the 16-block limit: 16 of 48 warps.
+        Case{"Rtx3080TinyBlocks", "8.6", 32, 16, 0, 0, 16, 16, Blocks},
+        // The classic register cliff on Pascal: 64 registers fill the file exactly.
+        Case{"Pascal512x64", "6.1", 512, 64, 0, 0, 2, 32, Regs},
+        Case{"Pascal512x65", "6.1", 512, 65, 0, 0, 1, 16, Regs},
+        Case{"GP100_512x64", "6.0", 512, 64, 0, 0, 2, 32, Regs},
+        Case{"GP100_512x65", "6.0", 512, 65, 0, 0, 1, 16, Regs},
+        // RTX 3080, 256 threads: 10 KiB dynamic -> 6 blocks (warps), 40 KiB -> 2 blocks.
+        Case{"Rtx3080Dyn10K", "8.6", 256, 32, 0, 10240, 6, 48, Warps},
+        Case{"Rtx3080Dyn40K", "8.6", 256, 32, 0, 40960, 2, 16, Smem}),
+    [](const auto &I) { return std::string(I.param.Name); });
+
+INSTANTIATE_TEST_SUITE_P(
+    Boundaries, NvidiaCases,
+    ::testing::Values(
+        // The largest block.
+        Case{"Block1024On86", "8.6", 1024, 0, 0, 0, 1, 32, Warps},
+        Case{"Block1024On75", "7.5", 1024, 32, 0, 0, 1, 32, Warps},
+        // Idle lanes still cost a warp: 40 threads are 2 warps.
+        Case{"PartialWarp", "8.0", 40, 0, 0, 0, 32, 64, Warps | Blocks},
+        // Zero shared memory on cc 8.x still allocates the 1 KiB reserve.
+        Case{"ReservedOnly", "8.0", 64, 0, 0, 0, 32, 64, Warps | Blocks},
+        // Exactly 48 KiB static + dynamic fits without opt-in; 2 blocks of 49 KiB.
+        Case{"Exactly48K", "8.6", 128, 0, 16384, 32768, 2, 8, Smem},
+        // 255 registers, the most a thread can have: 8 warps per SM on cc 7.0.
+        Case{"MaxRegisters", "7.0", 64, 255, 0, 0, 4, 8, Regs},
+        // Register allocation rounds per warp to 256: 33 registers cost like 40.
+        Case{"RegRounding33", "8.0", 256, 33, 0, 0, 6, 48, Regs},
+        Case{"RegRounding32", "8.0", 256, 32, 0, 0, 8, 64, Regs | Warps},
+        // cc 12.0: 24 blocks and 24 barriers (1 per block slot) tie as limiters.
+        Case{"BarriersTieOn120", "12.0", 32, 0, 0, 0, 24, 24, Blocks | Bars},
+        // cc 9.0: two barriers per block slot, the block limit binds.
+        Case{"BarriersOn90", "9.0", 32, 0, 0, 0, 32, 32, Blocks},
+        // Shared memory granularity before cc 8.0 is 256 bytes: 19500 B take 19712, so
+        // 96 KiB holds 4 blocks (with 128-byte granules it would be 5).
+        Case{"SmemGranule70", "7.0", 32, 0, 19500, 0, 4, 4, Smem}),
+    [](const auto &I) { return std::string(I.param.Name); });
+
+TEST(Occupancy, ReportsPercentAndAllocation) {
+  KernelResources K;
+  K.RegistersPerThread = 16;
+  OccupancyResult R = computeOccupancy(arch("sm_86"), K, LaunchShape::threads(32));
+  EXPECT_EQ(R.MaxWarpsPerSm, 48);
+  EXPECT_NEAR(R.Occupancy, 1.0 / 3.0, 1e-9);
+  EXPECT_EQ(R.AllocatedRegistersPerBlock, 512);
+  EXPECT_EQ(R.AllocatedSharedBytesPerBlock, 1024u);
+  EXPECT_EQ(R.limit(Resource::Blocks), 16);
+  EXPECT_EQ(R.limit(Resource::Warps), 48);
+}
+
+struct FailureCase {
+  const char *Name;
+  const char *Arch;
+  int64_t Threads;
+  int Registers;
+  uint64_t StaticSmem;
+  uint64_t DynamicSmem;
+  uint64_t Optin;
+  int LaunchBounds;
+  LaunchFailureKind Kind;
+  const char *MessagePart;
+};
+
+class NvidiaFailures : public ::testing::TestWithParam<FailureCase> {};
+
+TEST_P(NvidiaFailures, CannotLaunch) {
+  const FailureCase &C = GetParam();
+  KernelResources K;
+  K.RegistersPerThread = C.Registers;
+  K.StaticSharedBytes = C.StaticSmem;
+  K.OptinDynamicSharedBytes = C.Optin;
+  K.LaunchBoundsMaxThreads = C.LaunchBounds;
+  OccupancyResult R =
+      computeOccupancy(arch(C.Arch), K, LaunchShape::threads(C.Threads, C.DynamicSmem));
+  ASSERT_FALSE(R.canLaunch());
+  EXPECT_EQ(R.Failure->Kind, C.Kind) << R.Failure->Message;
+  EXPECT_NE(R.Failure->Message.find(C.MessagePart), std::string::npos) << R.Failure->Message;
+  EXPECT_EQ(R.BlocksPerSm, 0);
+  EXPECT_EQ(R.Occupancy, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Failures, NvidiaFailures,
+    ::testing::Values(
+        FailureCase{"Threads1025", "8.6", 1025, 0, 0, 0, 0, 0, LaunchFailureKind::TooManyThreads,
+                    "1025 threads per block exceed the limit of 1024"},
+        FailureCase{"OverLaunchBounds", "8.0", 512, 0, 0, 0, 0, 256,
+                    LaunchFailureKind::OverLaunchBounds, "__launch_bounds__(256)"},
+        // 1024 threads x 65 registers: over the 64K register file (error 701).
+        FailureCase{"RegisterFile", "8.0", 1024, 65, 0, 0, 0, 0,
+                    LaunchFailureKind::RegisterFileExceeded, "65536-register file"},
+        FailureCase{"Registers256", "9.0", 32, 256, 0, 0, 0, 0,
+                    LaunchFailureKind::TooManyRegisters, "limit of 255"},
+        // Over 48 KiB dynamic without the opt-in attribute.
+        FailureCase{"DynamicNoOptin", "8.6", 256, 0, 0, 49153, 0, 0,
+                    LaunchFailureKind::SharedOverBlockLimit, "cudaFuncSetAttribute"},
+        FailureCase{"StaticOver48K", "9.0", 256, 0, 49153, 0, 0, 0,
+                    LaunchFailureKind::StaticSharedTooLarge, "ptxas"},
+        FailureCase{"DynamicOverOptin", "9.0", 256, 0, 0, 100000, 65536, 0,
+                    LaunchFailureKind::DynamicOverOptin, "64 KiB"},
+        FailureCase{"OptinOverArch", "8.6", 256, 0, 0, 1024, 100 * 1024, 0,
+                    LaunchFailureKind::OptinOverLimit, "99 KiB"},
+        FailureCase{"ZeroThreads", "8.6", 0, 0, 0, 0, 0, 0, LaunchFailureKind::InvalidInput,
+                    "positive"}),
+    [](const auto &I) { return std::string(I.param.Name); });
+
+TEST(Occupancy, OptinAllowsLargeDynamicSharedMemory) {
+  KernelResources K;
+  K.OptinDynamicSharedBytes = 99 * 1024;
+  OccupancyResult R = computeOccupancy(arch("sm_86"), K, LaunchShape::threads(256, 99 * 1024));
+  ASSERT_TRUE(R.canLaunch()) << R.Failure->Message;
+  EXPECT_EQ(R.BlocksPerSm, 1);
+  EXPECT_EQ(R.AllocatedSharedBytesPerBlock, 100u * 1024);
+  EXPECT_TRUE(R.isLimitedBy(Resource::SharedMemory));
+}
+
+TEST(Occupancy, BlockShapeLimits) {
+  OccupancyResult R = computeOccupancy(arch("8.0"), {}, LaunchShape::block({8, 2, 65}));
+  ASSERT_FALSE(R.canLaunch());
+  EXPECT_EQ(R.Failure->Kind, LaunchFailureKind::BlockDimTooLarge);
+  // dim3(40, 2): 80 threads, 3 warps with 16 idle lanes.
+  R = computeOccupancy(arch("8.0"), {}, LaunchShape::block({40, 2, 1}));
+  EXPECT_EQ(R.ThreadsPerBlock, 80);
+  EXPECT_EQ(R.WarpsPerBlock, 3);
+}
+
+TEST(Occupancy, CarveoutPreferenceLimitsSharedMemory) {
+  KernelResources K;
+  K.CarveoutPercent = 25; // 25% of 100 KiB -> the 32 KiB step
+  OccupancyResult R = computeOccupancy(arch("8.6"), K, LaunchShape::threads(128, 7 * 1024));
+  EXPECT_EQ(R.SharedBytesPerSm, 32u * 1024);
+  EXPECT_EQ(R.limit(Resource::SharedMemory), 4);
+}
+
+TEST(Occupancy, MinBlocksFromLaunchBounds) {
+  KernelResources K;
+  K.RegistersPerThread = 64;
+  K.LaunchBoundsMinBlocks = 4;
+  OccupancyResult R = computeOccupancy(arch("8.0"), K, LaunchShape::threads(256));
+  EXPECT_EQ(R.BlocksPerSm, 4);
+  EXPECT_TRUE(R.MeetsMinBlocks);
+  K.RegistersPerThread = 72;
+  R = computeOccupancy(arch("8.0"), K, LaunchShape::threads(256));
+  EXPECT_EQ(R.BlocksPerSm, 3);
+  EXPECT_FALSE(R.MeetsMinBlocks);
+}
+
+TEST(MaxPotentialBlockSize, Rtx3080SmallKernel) {
+  KernelResources K;
+  K.RegistersPerThread = 32;
+  BlockSizeSuggestion B = maxPotentialBlockSize(arch("sm_86"), K, 0, 68);
+  EXPECT_EQ(B.BlockSize, 768);
+  EXPECT_EQ(B.BlocksPerSm, 2);
+  EXPECT_EQ(B.MinGridSize, 136);
+  EXPECT_DOUBLE_EQ(B.Occupancy, 1.0);
+}
+
+TEST(MaxPotentialBlockSize, RespectsLaunchBoundsAndVariableSmem) {
+  KernelResources K;
+  K.LaunchBoundsMaxThreads = 200;
+  BlockSizeSuggestion B = maxPotentialBlockSize(arch("sm_80"), K, 0, 108);
+  EXPECT_EQ(B.BlockSize, 128); // 128 x 16 blocks = 2048 threads, the first full answer
+  // 16 bytes per thread of dynamic shared memory on cc 7.5 (64 KiB per SM).
+  K.LaunchBoundsMaxThreads = 0;
+  B = maxPotentialBlockSizeVariableSmem(
+      arch("sm_75"), K, [](int T) { return uint64_t(T) * 64; }, 40);
+  EXPECT_GT(B.BlockSize, 0);
+  EXPECT_EQ(B.DynamicSharedBytes, uint64_t(B.BlockSize) * 64);
+  EXPECT_EQ(B.MinGridSize, int64_t(B.BlocksPerSm) * 40);
+}
+
+TEST(Waves, LastWaveFullness) {
+  auto W = waves(150, 2, 68);
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->BlocksPerWave, 136);
+  EXPECT_EQ(W->WaveCount, 2);
+  EXPECT_EQ(W->LastWaveBlocks, 14);
+  EXPECT_NEAR(W->LastWaveFullness, 14.0 / 136, 1e-12);
+  EXPECT_NEAR(W->Efficiency, 150.0 / 272, 1e-12);
+  W = waves(272, 2, 68);
+  EXPECT_EQ(W->WaveCount, 2);
+  EXPECT_DOUBLE_EQ(W->LastWaveFullness, 1.0);
+  EXPECT_FALSE(waves(0, 2, 68));
+  EXPECT_FALSE(waves(10, 0, 68));
+}
+
+TEST(NextSteps, PascalRegisterCliff) {
+  KernelResources K;
+  K.RegistersPerThread = 65;
+  std::vector<NextStep> S = nextSteps(arch("6.1"), K, LaunchShape::threads(512));
+  ASSERT_EQ(S.size(), 3u);
+  const NextStep &Regs = S[0];
+  EXPECT_EQ(Regs.What, Resource::Registers);
+  EXPECT_TRUE(Regs.Limiting);
+  ASSERT_TRUE(Regs.GainAt);
+  EXPECT_EQ(*Regs.GainAt, 64);
+  EXPECT_EQ(Regs.GainBlocksPerSm, 2);
+  // 65..72 registers allocate the same 2304 per warp; 73 still gives 1 block; the
+  // launch only fails at 129 (16 warps x 4096 > 64K).
+  EXPECT_EQ(Regs.HeadroomUpTo, 128);
+  ASSERT_TRUE(Regs.LossBlocksPerSm);
+  EXPECT_EQ(*Regs.LossBlocksPerSm, 0);
+}
+
+TEST(NextSteps, SharedMemoryCliff) {
+  // RTX 3080, 256 threads, 40 KiB dynamic: 2 blocks; 32 KiB + reserve gives 3.
+  std::vector<NextStep> S =
+      nextSteps(arch("8.6"), {}, LaunchShape::threads(256, 40 * 1024));
+  const NextStep &Smem = S[1];
+  EXPECT_EQ(Smem.What, Resource::SharedMemory);
+  EXPECT_TRUE(Smem.Limiting);
+  ASSERT_TRUE(Smem.GainAt);
+  // 100 KiB / 3 = 34133 B -> a 34048 B allocation, minus the 1 KiB reserve.
+  EXPECT_EQ(*Smem.GainAt, 34048 - 1024);
+  EXPECT_EQ(Smem.GainBlocksPerSm, 3);
+  // Up to 49 KiB allocated (48 KiB usable) still gives 2 blocks, then no opt-in: fails.
+  EXPECT_EQ(Smem.HeadroomUpTo, 48 * 1024);
+  ASSERT_TRUE(Smem.LossBlocksPerSm);
+  EXPECT_EQ(*Smem.LossBlocksPerSm, 0);
+}
+
+TEST(Sweeps, RangesAndMonotoneRegisters) {
+  const GpuArch &A = arch("8.0");
+  auto B = sweepBlockSize(A, {}, 0);
+  ASSERT_EQ(B.size(), 32u);
+  EXPECT_EQ(B.front().Value, 32);
+  EXPECT_EQ(B.back().Value, 1024);
+  auto R = sweepRegisters(A, {}, LaunchShape::threads(256));
+  ASSERT_EQ(R.size(), 255u);
+  for (std::size_t I = 1; I < R.size(); ++I)
+    EXPECT_LE(R[I].BlocksPerSm, R[I - 1].BlocksPerSm);
+  auto M = sweepSharedMemory(A, {}, LaunchShape::threads(256));
+  EXPECT_EQ(M.size(), 48u * 1024 / 128 + 1);
+  EXPECT_EQ(M.back().Value, 48 * 1024);
+  KernelResources Optin;
+  Optin.OptinDynamicSharedBytes = 1;
+  M = sweepSharedMemory(A, Optin, LaunchShape::threads(256));
+  EXPECT_EQ(M.back().Value, 163 * 1024);
+  EXPECT_EQ(M.back().BlocksPerSm, 1);
+}
+
+} // namespace
