@@ -26,5 +26,10 @@ build=${WARPLINT_BUILD_DIR:-build}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build "$build" -- -j"${WARPLINT_JOBS:-$(nproc)}" | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
-test -x "$build/bin/warplint" || { echo "warplint setup: build failed" >&2; exit 1; }
+rc=0
+{ cmake --build "$build" -- -j"${WARPLINT_JOBS:-$(nproc)}" | grep -vE '^\[[0-9]+/[0-9]+\] '
+  rc=${PIPESTATUS[0]}; } || true
+[ "$rc" -eq 0 ] && test -x "$build/bin/warplint" || { echo "warplint setup: build failed" >&2; exit 1; }
+# The SARIF 2.1.0 schema the tests validate against: a packaged copy, never committed.
+bash scripts/fetch-sarif-schema.sh "$build/third_party/sarif" ||
+  echo "warplint setup: SARIF schema not available; the schema validation test will skip" >&2

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Validates SARIF files against the SARIF 2.1.0 JSON schema (tests/Inputs/sarif).
+"""Validates SARIF files against the SARIF 2.1.0 JSON schema.
 
 usage: validate-sarif.py SCHEMA FILE...
 Exit 0 when every file is valid, 1 when one is not (errors on stderr), 77 when the
-`jsonschema` module is not installed (the caller skips).
+`jsonschema` module is not installed or the schema file is absent (the caller skips;
+scripts/fetch-sarif-schema.sh puts the schema in the build tree).
 """
 import json
+import os
 import sys
 
 try:
@@ -19,6 +21,10 @@ def main(argv):
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2
+    if not os.path.isfile(argv[1]):
+        print(f"validate-sarif: no schema at {argv[1]} (run scripts/fetch-sarif-schema.sh)",
+              file=sys.stderr)
+        return 77
     with open(argv[1], encoding="utf-8") as f:
         schema = json.load(f)
     cls = jsonschema.validators.validator_for(schema)
