@@ -81,7 +81,7 @@ grep -q '^warplint\.*(no files to check)Skipped' <<<"$out" ||
   fail "the hook ran with no CUDA file: $out"
 
 # 2. As a git hook: the clean commit goes in, the divergent one is refused.
-pre-commit install -q >/dev/null
+pre-commit install >/dev/null
 git add .pre-commit-config.yaml compile_commands.json clean.cu host.cpp
 git commit -q -m "clean kernel" || fail "commit of a clean kernel was refused"
 git add divergent.cu
