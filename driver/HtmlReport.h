@@ -11,6 +11,9 @@
 #include "driver/Formats.h"
 #include "driver/ReportSvg.h"
 
+#include "warplint/core/Occupancy.h"
+#include "warplint/core/Products.h"
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -47,6 +50,30 @@ struct ReportPage {
   std::vector<std::string> FilesAnalysed;
   std::vector<std::string> FilesFailed;
 };
+
+/// The GPU the report's grid-level figures (waves) are for.
+struct ReportOptions {
+  /// The product chosen with --gpu, or nullptr.
+  const ::warplint::GpuProduct *Product = nullptr;
+  /// SMs (from --sms, or the product's); 0: unknown, no wave timeline.
+  unsigned SmCount = 0;
+  /// Architecture used when a launch record has none ("sm_86"); empty: none.
+  std::string DefaultArch;
+  /// Paths under this directory are shown relative to it.
+  std::string SourceRoot;
+};
+
+/// One card per launch record with core's occupancy, the three sweeps and the waves;
+/// findings at a launch site go on its card, the others under "Other findings".
+ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts);
+
+/// The three calculator charts (block size, registers, shared memory) of one kernel
+/// configuration, from core's sweeps; the current point is marked on each chart whose
+/// current value is known (RegistersKnown false: no point on the registers chart).
+std::vector<OccupancyChart> occupancyCharts(const ::warplint::GpuArch &Arch,
+                                            const ::warplint::KernelResources &Res,
+                                            const ::warplint::LaunchShape &Shape,
+                                            bool RegistersKnown = true);
 
 /// Writes `Page` as one self-contained HTML document.
 void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS);

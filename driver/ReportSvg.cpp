@@ -267,7 +267,7 @@ std::string renderTimelineSvg(const WavePlan &Plan, int Width) {
       Shown.push_back(W);
   const double Left = 92, Right = 10, Top = 22, LaneGap = 26;
   const double SlotH = Slots == 0 ? 10 : std::max(3.0, std::min(14.0, 110.0 / Slots));
-  const double LaneH = SlotH * std::max(1u, Slots);
+  const double LaneH = std::max(30.0, SlotH * std::max(1u, Slots));
   const double Cols = Shown.size() + (Gap ? 1 : 0);
   const double ColW = Cols == 0 ? 0 : (Width - Left - Right) / Cols;
   const int Height = static_cast<int>(Top + 2 * LaneH + LaneGap + 44);

@@ -165,6 +165,105 @@ TEST(HtmlReport, ByteIdentical) {
   EXPECT_EQ(A, B);
 }
 
+RunResult rtx3080Launches() {
+  RunResult R;
+  LaunchRecord L;
+  L.Pos = {"/proj/src/k.cu", 30, 3};
+  L.Kernel = "stencil";
+  L.Api = "triple-chevron";
+  L.Block = {{256, 1, 1}};
+  L.Grid = {{1000, 1, 1}};
+  L.DynamicSmemBytes = 40 * 1024;
+  L.StaticSmemBytes = 0;
+  L.Registers = 32;
+  L.Arch = "sm_86";
+  R.Launches.push_back(L);
+  LaunchRecord Unknown;
+  Unknown.Pos = {"/proj/src/k.cu", 44, 3};
+  Unknown.Kernel = "scale";
+  Unknown.DynamicSmemExpr = "n * sizeof(float)";
+  R.Launches.push_back(Unknown);
+  Finding AtLaunch;
+  AtLaunch.Check = "warplint-launch-x";
+  AtLaunch.Pos = {"/proj/src/k.cu", 30, 3};
+  AtLaunch.Message = "at the launch";
+  R.Findings.push_back(AtLaunch);
+  Finding Elsewhere = AtLaunch;
+  Elsewhere.Pos = {"/proj/src/k.cu", 12, 9};
+  Elsewhere.Message = "in a kernel body";
+  R.Findings.push_back(Elsewhere);
+  R.FilesAnalysed = {"/proj/src/k.cu"};
+  return R;
+}
+
+// GPU-FACTS: RTX 3080, 256-thread blocks, 40 KiB dynamic shared memory: 2 blocks/SM, 33.3%.
+TEST(ReportBuilder, CardsFromCoreModel) {
+  ReportOptions Opts;
+  Opts.Product = warplint::findProduct("rtx3080");
+  Opts.SmCount = Opts.Product->SmCount;
+  Opts.SourceRoot = "/proj";
+  ReportPage Page = buildReport(rtx3080Launches(), Opts);
+  EXPECT_EQ(Page.Gpu, "GeForce RTX 3080 (sm_86, 68 SMs)");
+  ASSERT_EQ(Page.Cards.size(), 2u);
+  const ReportCard &C = Page.Cards[0];
+  EXPECT_EQ(C.Where, "src/k.cu:30:3");
+  ASSERT_TRUE(C.Occupancy.has_value());
+  EXPECT_NEAR(*C.Occupancy, 1.0 / 3, 1e-9);
+  EXPECT_EQ(C.Limiter, "limited by shared memory");
+  ASSERT_EQ(C.Charts.size(), 3u);
+  EXPECT_TRUE(C.Charts[2].HasCurrent);
+  EXPECT_EQ(C.Charts[2].CurrentX, 40960);
+  // Up to the 48 KiB limit without opt-in two blocks still fit: no cliff to the right.
+  EXPECT_EQ(nextCliff(C.Charts[2]), -1);
+  EXPECT_EQ(C.Charts[2].Points.back().X, 48 * 1024);
+  // The block-size sweep has a point per warp multiple up to 1024.
+  EXPECT_EQ(C.Charts[0].Points.size(), 32u);
+  EXPECT_EQ(C.Charts[0].Points.front().X, 32);
+  ASSERT_TRUE(C.Waves.has_value());
+  EXPECT_EQ(C.Waves->BlocksPerSm, 2u);
+  EXPECT_EQ(C.Waves->waves(), 8u); // 1000 / 136 = 7.35
+  ASSERT_EQ(C.Findings.size(), 1u);
+  EXPECT_EQ(C.Findings[0].Pos.File, "src/k.cu");
+  ASSERT_EQ(Page.OtherFindings.size(), 1u);
+  EXPECT_EQ(Page.OtherFindings[0].Message, "in a kernel body");
+
+  // No arch, no block: said so, no gauge, no waves.
+  const ReportCard &U = Page.Cards[1];
+  EXPECT_EQ(U.Arch, "sm_86"); // from the product
+  EXPECT_FALSE(U.Occupancy.has_value());
+  EXPECT_FALSE(U.Waves.has_value());
+  EXPECT_EQ(U.Missing, "block shape not known at compile time: no occupancy");
+  ASSERT_EQ(U.Charts.size(), 3u);
+  EXPECT_FALSE(U.Charts[0].Points.empty());
+  EXPECT_TRUE(U.Charts[1].Points.empty());
+}
+
+// 10 KiB: 6 blocks (warps limit, 100%); shared memory falls to 5 blocks past 100 KiB / 6.
+TEST(ReportBuilder, SharedMemoryCliffOfTheWorkedExample) {
+  RunResult R = rtx3080Launches();
+  R.Launches[0].DynamicSmemBytes = 10 * 1024;
+  ReportPage Page = buildReport(R, ReportOptions{});
+  const ReportCard &C = Page.Cards[0];
+  ASSERT_TRUE(C.Occupancy.has_value());
+  EXPECT_NEAR(*C.Occupancy, 1.0, 1e-9);
+  EXPECT_EQ(C.Limiter, "limited by warp slots");
+  double Cliff = nextCliff(C.Charts[2]);
+  // 6 x (data + 1 KiB reserved, rounded to 128 B) must fit 100 KiB.
+  EXPECT_GT(Cliff, 15 * 1024);
+  EXPECT_LE(Cliff, 100 * 1024 / 6);
+}
+
+TEST(ReportBuilder, UnknownRegistersGiveAnUpperBoundWithoutAPoint) {
+  RunResult R = rtx3080Launches();
+  R.Launches[0].Registers.reset();
+  ReportPage Page = buildReport(R, ReportOptions{});
+  const ReportCard &C = Page.Cards[0];
+  EXPECT_FALSE(C.Charts[1].HasCurrent);
+  EXPECT_NE(C.Missing.find("upper bound"), std::string::npos);
+  EXPECT_FALSE(C.Waves.has_value()); // no SM count
+  EXPECT_EQ(Page.Cards[1].Missing, "no target architecture: pass --arch or --gpu");
+}
+
 /// Renders the sample page in headless Chromium (tests/report/check-report.py): the DOM
 /// the browser built holds the card and its charts, the screenshot shows them. With
 /// WARPLINT_KEEP_REPORT_DIR set, the HTML and the screenshot are kept there.
@@ -173,14 +272,11 @@ TEST(HtmlReport, RendersInChromium) {
   if (!Python)
     GTEST_SKIP() << "python3 is not installed";
   ReportPage Page = samplePage();
-  ReportCard Second = Page.Cards[0];
-  Second.Kernel = "scale";
-  Second.Occupancy = 1.0 / 6;
-  Second.Limiter = "limited by shared memory";
-  Second.Charts.push_back(registersChart(40));
-  Second.Charts.push_back(registersChart(96));
-  Second.Findings.clear();
-  Page.Cards.push_back(Second);
+  ReportOptions Opts;
+  Opts.Product = warplint::findProduct("rtx3080");
+  Opts.SmCount = Opts.Product->SmCount;
+  Opts.SourceRoot = "/proj";
+  Page.Cards.push_back(buildReport(rtx3080Launches(), Opts).Cards[0]);
 
   llvm::SmallString<128> Dir;
   if (const char *Keep = std::getenv("WARPLINT_KEEP_REPORT_DIR"))
