@@ -1,0 +1,215 @@
+//===- Batch.cpp - file selection, shards, parallel jobs, progress, summary -===//
+#include "driver/Batch.h"
+
+#include "clang-tidy/GlobList.h"
+
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+namespace warplint::driver {
+
+std::optional<ShardSpec> parseShard(std::string_view Text, std::string &Error) {
+  size_t Slash = Text.find('/');
+  auto Number = [](std::string_view S, unsigned &Out) {
+    if (S.empty() || S.size() > 6)
+      return false;
+    Out = 0;
+    for (char C : S) {
+      if (C < '0' || C > '9')
+        return false;
+      Out = Out * 10 + unsigned(C - '0');
+    }
+    return true;
+  };
+  ShardSpec S;
+  if (Slash == std::string_view::npos || !Number(Text.substr(0, Slash), S.Index) ||
+      !Number(Text.substr(Slash + 1), S.Count) || S.Count == 0 || S.Index == 0 ||
+      S.Index > S.Count) {
+    Error = fmt::format("invalid --shard '{}': expected K/N with 1 <= K <= N, e.g. 2/4",
+                        Text);
+    return std::nullopt;
+  }
+  return S;
+}
+
+bool validateFilter(const FileFilter &Filter, std::string &Error) {
+  for (auto [Name, Pattern] : {std::pair{"--files", &Filter.Include},
+                               std::pair{"--exclude", &Filter.Exclude}}) {
+    if (Pattern->empty())
+      continue;
+    std::string Why;
+    if (!llvm::Regex(*Pattern).isValid(Why)) {
+      Error = fmt::format("invalid {} regular expression '{}': {}", Name, *Pattern, Why);
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<std::string> selectFiles(std::vector<std::string> Files, const FileFilter &Filter) {
+  std::sort(Files.begin(), Files.end());
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  llvm::Regex Include(Filter.Include), Exclude(Filter.Exclude);
+  std::vector<std::string> Kept;
+  for (std::string &F : Files) {
+    if (!Filter.Include.empty() && !Include.match(F))
+      continue;
+    if (!Filter.Exclude.empty() && Exclude.match(F))
+      continue;
+    Kept.push_back(std::move(F));
+  }
+  if (Filter.Shard.Count <= 1)
+    return Kept;
+  std::vector<std::string> Shard;
+  for (size_t I = 0; I < Kept.size(); ++I)
+    if (I % Filter.Shard.Count == Filter.Shard.Index - 1)
+      Shard.push_back(std::move(Kept[I]));
+  return Shard;
+}
+
+unsigned defaultJobs() {
+  unsigned N = llvm::hardware_concurrency().compute_thread_count();
+  return N == 0 ? 1 : N;
+}
+
+void runJobs(size_t Count, unsigned Jobs, llvm::function_ref<void(size_t)> Analyse,
+             llvm::function_ref<void(size_t, size_t)> OnDone) {
+  if (Jobs == 0)
+    Jobs = defaultJobs();
+  if (Jobs <= 1 || Count <= 1) {
+    for (size_t I = 0; I < Count; ++I) {
+      Analyse(I);
+      OnDone(I, I + 1);
+    }
+    return;
+  }
+  std::mutex DoneMutex;
+  size_t Done = 0;
+  llvm::DefaultThreadPool Pool(
+      llvm::hardware_concurrency(static_cast<unsigned>(std::min<size_t>(Jobs, Count))));
+  for (size_t I = 0; I < Count; ++I)
+    Pool.async([&, I] {
+      Analyse(I);
+      std::lock_guard<std::mutex> Lock(DoneMutex);
+      OnDone(I, ++Done);
+    });
+  Pool.wait();
+}
+
+ProgressLine::ProgressLine(llvm::raw_ostream &OS, bool Enabled, size_t Total)
+    : OS(OS), Enabled(Enabled), Total(Total) {}
+
+void ProgressLine::update(size_t Done, std::string_view File) {
+  if (!Enabled)
+    return;
+  std::string Line = fmt::format("[{}/{}] {}", Done, Total, File);
+  if (Line.size() > 100)
+    Line = Line.substr(0, 40) + "..." + Line.substr(Line.size() - 57);
+  OS << '\r' << Line;
+  if (Line.size() < LastWidth)
+    OS.indent(LastWidth - Line.size()) << '\r' << Line;
+  LastWidth = Line.size();
+  OS.flush();
+}
+
+void ProgressLine::finish() {
+  if (!Enabled || LastWidth == 0)
+    return;
+  OS << '\r';
+  OS.indent(LastWidth) << '\r';
+  OS.flush();
+  LastWidth = 0;
+}
+
+void applyWarningsAsErrors(RunResult &Result, std::string_view Globs) {
+  if (Globs.empty())
+    return;
+  clang::tidy::GlobList List(llvm::StringRef(Globs.data(), Globs.size()));
+  for (Finding &F : Result.Findings)
+    if (F.Level == Severity::Warning && List.contains(F.Check))
+      F.Level = Severity::Error;
+}
+
+namespace {
+
+bool findingLess(const Finding &A, const Finding &B) {
+  return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column, A.Check, A.Message, A.Arch) <
+         std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column, B.Check, B.Message, B.Arch);
+}
+
+bool findingSame(const Finding &A, const Finding &B) {
+  return !findingLess(A, B) && !findingLess(B, A);
+}
+
+bool launchLess(const LaunchRecord &A, const LaunchRecord &B) {
+  return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column, A.Arch, A.Kernel) <
+         std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column, B.Arch, B.Kernel);
+}
+
+bool launchSame(const LaunchRecord &A, const LaunchRecord &B) {
+  return !launchLess(A, B) && !launchLess(B, A);
+}
+
+} // namespace
+
+RunResult mergeResults(std::vector<RunResult> PerFile) {
+  RunResult Out;
+  for (RunResult &R : PerFile) {
+    for (Finding &F : R.Findings)
+      Out.Findings.push_back(std::move(F));
+    for (LaunchRecord &L : R.Launches)
+      Out.Launches.push_back(std::move(L));
+    for (std::string &F : R.FilesAnalysed)
+      Out.FilesAnalysed.push_back(std::move(F));
+    for (std::string &F : R.FilesFailed)
+      Out.FilesFailed.push_back(std::move(F));
+  }
+  std::stable_sort(Out.Findings.begin(), Out.Findings.end(), findingLess);
+  Out.Findings.erase(std::unique(Out.Findings.begin(), Out.Findings.end(), findingSame),
+                     Out.Findings.end());
+  std::stable_sort(Out.Launches.begin(), Out.Launches.end(), launchLess);
+  Out.Launches.erase(std::unique(Out.Launches.begin(), Out.Launches.end(), launchSame),
+                     Out.Launches.end());
+  return Out;
+}
+
+void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed,
+                  llvm::raw_ostream &OS) {
+  std::map<std::string, size_t> ByCheck;
+  for (const Finding &F : Result.Findings)
+    ++ByCheck[F.Check];
+  size_t Files = Result.FilesAnalysed.size();
+  OS << fmt::format("warplint: {} file{} analysed, {} failed, {} finding{}", Files,
+                    Files == 1 ? "" : "s", Result.FilesFailed.size(),
+                    Result.Findings.size(), Result.Findings.size() == 1 ? "" : "s");
+  if (!ByCheck.empty()) {
+    OS << " (";
+    bool First = true;
+    for (const auto &[Check, N] : ByCheck) {
+      OS << (First ? "" : ", ") << Check << ": " << N;
+      First = false;
+    }
+    OS << ")";
+  }
+  OS << fmt::format(" in {:.1f} s\n", Elapsed.count());
+}
+
+int exitCodeFor(const RunResult &Result, bool AnyFindingFails) {
+  if (!Result.FilesFailed.empty())
+    return 2;
+  for (const Finding &F : Result.Findings)
+    if (AnyFindingFails || F.Level == Severity::Error)
+      return 1;
+  return 0;
+}
+
+} // namespace warplint::driver

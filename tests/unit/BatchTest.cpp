@@ -1,0 +1,201 @@
+//===- BatchTest.cpp - file selection, shards, jobs, merge, summary -------===//
+#include "driver/Batch.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <set>
+#include <thread>
+
+using namespace warplint::driver;
+
+namespace {
+
+TEST(Shard, Parse) {
+  std::string Err;
+  auto S = parseShard("2/4", Err);
+  ASSERT_TRUE(S.has_value());
+  EXPECT_EQ(S->Index, 2u);
+  EXPECT_EQ(S->Count, 4u);
+  EXPECT_TRUE(parseShard("1/1", Err).has_value());
+  for (const char *Bad : {"0/4", "5/4", "2", "2/", "/4", "a/b", "2/0", "-1/4", "1/4x", ""}) {
+    Err.clear();
+    EXPECT_FALSE(parseShard(Bad, Err).has_value()) << Bad;
+    EXPECT_NE(Err.find("invalid --shard"), std::string::npos) << Bad;
+  }
+}
+
+std::vector<std::string> tenFiles() {
+  return {"src/j.cu", "src/a.cu", "src/b.cu", "vendor/x.cu", "src/c.cu", "src/d.cu",
+          "src/e.cu", "gen/f.cu", "src/g.cu", "src/h.cu", "src/a.cu"};
+}
+
+TEST(SelectFiles, SortedUniqueFiltered) {
+  FileFilter F;
+  auto All = selectFiles(tenFiles(), F);
+  ASSERT_EQ(All.size(), 10u);
+  EXPECT_TRUE(std::is_sorted(All.begin(), All.end()));
+  F.Exclude = "^(vendor|gen)/";
+  EXPECT_EQ(selectFiles(tenFiles(), F).size(), 8u);
+  F.Include = "/[a-c]\\.cu$";
+  EXPECT_EQ(selectFiles(tenFiles(), F),
+            (std::vector<std::string>{"src/a.cu", "src/b.cu", "src/c.cu"}));
+}
+
+TEST(SelectFiles, ShardsPartitionTheFiles) {
+  FileFilter F;
+  F.Exclude = "vendor";
+  std::set<std::string> Seen;
+  size_t Total = 0;
+  for (unsigned K = 1; K <= 3; ++K) {
+    F.Shard = {K, 3};
+    auto Part = selectFiles(tenFiles(), F);
+    EXPECT_GE(Part.size(), 3u);
+    EXPECT_LE(Part.size(), 3u);
+    Total += Part.size();
+    Seen.insert(Part.begin(), Part.end());
+  }
+  EXPECT_EQ(Total, 9u);
+  EXPECT_EQ(Seen.size(), 9u);
+  EXPECT_EQ(Seen.count("vendor/x.cu"), 0u);
+}
+
+TEST(SelectFiles, InvalidRegexIsReported) {
+  FileFilter F;
+  std::string Err;
+  EXPECT_TRUE(validateFilter(F, Err));
+  F.Exclude = "src/(";
+  EXPECT_FALSE(validateFilter(F, Err));
+  EXPECT_NE(Err.find("invalid --exclude regular expression 'src/('"), std::string::npos)
+      << Err;
+}
+
+TEST(RunJobs, SameResultsWhateverTheJobs) {
+  for (unsigned Jobs : {1u, 2u, 4u, 16u}) {
+    std::vector<int> Out(50, -1);
+    std::vector<size_t> DoneSeq;
+    runJobs(
+        Out.size(), Jobs,
+        [&](size_t I) {
+          // Uneven work so that completion order differs from index order.
+          std::this_thread::sleep_for(std::chrono::microseconds((I * 7919) % 300));
+          Out[I] = int(I * I);
+        },
+        [&](size_t, size_t Done) { DoneSeq.push_back(Done); });
+    for (size_t I = 0; I < Out.size(); ++I)
+      EXPECT_EQ(Out[I], int(I * I)) << "jobs " << Jobs;
+    ASSERT_EQ(DoneSeq.size(), Out.size());
+    for (size_t I = 0; I < DoneSeq.size(); ++I)
+      EXPECT_EQ(DoneSeq[I], I + 1);
+  }
+}
+
+TEST(RunJobs, RunsConcurrently) {
+  std::atomic<int> Running{0}, Peak{0};
+  runJobs(
+      8, 4,
+      [&](size_t) {
+        int Now = ++Running;
+        int P = Peak.load();
+        while (Now > P && !Peak.compare_exchange_weak(P, Now))
+          ;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        --Running;
+      },
+      [](size_t, size_t) {});
+  EXPECT_GT(Peak.load(), 1);
+  EXPECT_LE(Peak.load(), 4);
+}
+
+TEST(Progress, OnlyWhenEnabled) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  ProgressLine Off(OS, false, 3);
+  Off.update(1, "a.cu");
+  Off.finish();
+  EXPECT_EQ(S, "");
+  ProgressLine On(OS, true, 240);
+  On.update(12, "src/foo.cu");
+  EXPECT_EQ(S, "\r[12/240] src/foo.cu");
+  On.update(13, "b.cu");
+  EXPECT_EQ(S.substr(S.rfind('\r') + 1), "[13/240] b.cu");
+  On.finish();
+  EXPECT_EQ(S.back(), '\r');
+}
+
+Finding finding(std::string File, unsigned Line, std::string Check,
+                Severity Level = Severity::Warning) {
+  Finding F;
+  F.Pos = {std::move(File), Line, 1};
+  F.Check = std::move(Check);
+  F.Level = Level;
+  F.Message = "m";
+  return F;
+}
+
+TEST(WarningsAsErrors, ClangTidyGlobs) {
+  RunResult R;
+  R.Findings = {finding("a.cu", 1, "warplint-divergent-branch"),
+                finding("a.cu", 2, "warplint-launch-block-size"),
+                finding("a.cu", 3, "clang-diagnostic-unused"),
+                finding("a.cu", 4, "warplint-x", Severity::Note)};
+  applyWarningsAsErrors(R, "warplint-*,-warplint-launch-*");
+  EXPECT_EQ(R.Findings[0].Level, Severity::Error);
+  EXPECT_EQ(R.Findings[1].Level, Severity::Warning);
+  EXPECT_EQ(R.Findings[2].Level, Severity::Warning);
+  EXPECT_EQ(R.Findings[3].Level, Severity::Note);
+  EXPECT_EQ(exitCodeFor(R, /*AnyFindingFails=*/false), 1);
+  RunResult Warn;
+  Warn.Findings = {finding("a.cu", 1, "warplint-a")};
+  EXPECT_EQ(exitCodeFor(Warn, false), 0);
+  EXPECT_EQ(exitCodeFor(Warn), 1);
+  EXPECT_EQ(exitCodeFor(RunResult{}), 0);
+  Warn.FilesFailed = {"b.cu"};
+  EXPECT_EQ(exitCodeFor(Warn), 2);
+}
+
+TEST(MergeResults, SortedAndDeduplicated) {
+  RunResult A, B;
+  A.Findings = {finding("z.cu", 5, "warplint-a"), finding("common.cuh", 3, "warplint-b")};
+  A.FilesAnalysed = {"a.cu"};
+  B.Findings = {finding("common.cuh", 3, "warplint-b"), finding("b.cu", 9, "warplint-a"),
+                finding("b.cu", 2, "warplint-c")};
+  B.FilesAnalysed = {"b.cu"};
+  B.FilesFailed = {"c.cu"};
+  RunResult M = mergeResults({A, B});
+  ASSERT_EQ(M.Findings.size(), 4u);
+  EXPECT_EQ(M.Findings[0].Pos.File, "b.cu");
+  EXPECT_EQ(M.Findings[0].Pos.Line, 2u);
+  EXPECT_EQ(M.Findings[1].Pos.Line, 9u);
+  EXPECT_EQ(M.Findings[2].Pos.File, "common.cuh");
+  EXPECT_EQ(M.Findings[3].Pos.File, "z.cu");
+  EXPECT_EQ(M.FilesAnalysed, (std::vector<std::string>{"a.cu", "b.cu"}));
+  EXPECT_EQ(M.FilesFailed, (std::vector<std::string>{"c.cu"}));
+  // Merging in the other order gives the same result.
+  RunResult N = mergeResults({B, A});
+  ASSERT_EQ(N.Findings.size(), M.Findings.size());
+  for (size_t I = 0; I < M.Findings.size(); ++I)
+    EXPECT_EQ(N.Findings[I].Pos.File + std::to_string(N.Findings[I].Pos.Line),
+              M.Findings[I].Pos.File + std::to_string(M.Findings[I].Pos.Line));
+}
+
+TEST(Summary, CountsByCheck) {
+  RunResult R;
+  R.Findings = {finding("a.cu", 1, "warplint-b"), finding("a.cu", 2, "warplint-a"),
+                finding("a.cu", 3, "warplint-b")};
+  R.FilesAnalysed = {"a.cu", "b.cu"};
+  R.FilesFailed = {"c.cu"};
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  printSummary(R, std::chrono::milliseconds(12345), OS);
+  EXPECT_EQ(S, "warplint: 2 files analysed, 1 failed, 3 findings (warplint-a: 1, "
+               "warplint-b: 2) in 12.3 s\n");
+  S.clear();
+  printSummary(RunResult{{}, {}, {"a.cu"}, {}}, std::chrono::seconds(0), OS);
+  EXPECT_EQ(S, "warplint: 1 file analysed, 0 failed, 0 findings in 0.0 s\n");
+}
+
+} // namespace
