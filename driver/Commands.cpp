@@ -12,6 +12,7 @@ namespace {
 
 const CommandInfo Commands[] = {
     // {"name", "one-line summary", &runNameCommand},
+    {"sarif-merge", "merge the SARIF logs of shards into one", &runSarifMergeCommand},
     {nullptr, nullptr, nullptr},
 };
 

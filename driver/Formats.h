@@ -8,8 +8,10 @@
 
 #include "driver/Findings.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -33,6 +35,12 @@ std::string relativeToRoot(std::string_view Path, std::string_view Root);
 /// locations.
 void writeSarif(const RunResult &Result, const LocationOptions &Opts,
                 llvm::raw_ostream &OS);
+
+/// Merges SARIF 2.1.0 logs (the shards of one project) into one log with one run per
+/// tool: rules united by id, results concatenated, sorted by location and deduplicated,
+/// invocations combined (successful only if all were). Nothing on error, with Error set.
+std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs,
+                                          std::string &Error);
 
 /// GitHub Actions workflow commands, one `::warning file=...,line=...,col=...,title=...::`
 /// line per finding (`::error` for errors, `::notice` for notes), notes appended to the

@@ -1,4 +1,5 @@
 //===- FormatsTest.cpp - SARIF and GitHub output from hand-built RunResults ===//
+#include "driver/Commands.h"
 #include "driver/Formats.h"
 #include "warplint/core/Version.h"
 
@@ -255,6 +256,87 @@ TEST(SarifSchema, ValidatorRejectsAnInvalidLevel) {
     GTEST_SKIP() << "cannot validate: " << Err;
   EXPECT_EQ(Rc, 1);
   EXPECT_NE(Err.find("'warn'"), std::string::npos) << Err;
+}
+
+// --- merging the SARIF of shards -----------------------------------------------------
+
+TEST(SarifMerge, ShardsMergeIntoOneRun) {
+  RunResult Full = sampleResult();
+  // Shard 1: the first finding, plus a finding in a header both shards saw.
+  Finding Header;
+  Header.Check = "warplint-divergent-branch";
+  Header.Pos = {"/proj/include/common.cuh", 7, 3};
+  Header.Message = "in a header";
+  RunResult S1, S2;
+  S1.Findings = {Full.Findings[0], Header};
+  S1.FilesAnalysed = {"/proj/src/reduce.cu"};
+  S2.Findings = {Header, Full.Findings[1]};
+  S2.FilesAnalysed = {"/elsewhere/k,1.cu"};
+  S2.FilesFailed = {"/proj/src/broken.cu"};
+  std::string Err;
+  auto Merged = mergeSarifLogs({sarifOf(S2), sarifOf(S1)}, Err);
+  ASSERT_TRUE(Merged.has_value()) << Err;
+  auto Parsed = llvm::json::parse(*Merged);
+  ASSERT_TRUE(bool(Parsed));
+  const auto &Runs = arr(obj(&*Parsed).get("runs"));
+  ASSERT_EQ(Runs.size(), 1u);
+  const auto &Run = obj(&Runs[0]);
+  const auto &Rules = arr(obj(obj(Run.get("tool")).get("driver")).get("rules"));
+  const auto &Results = arr(Run.get("results"));
+  ASSERT_EQ(Results.size(), 3u); // the header finding once
+  std::vector<std::string> Uris;
+  for (const auto &R : Results) {
+    const auto &RO = obj(&R);
+    EXPECT_EQ(str(obj(&Rules[*RO.getInteger("ruleIndex")]), "id"), str(RO, "ruleId"));
+    Uris.push_back(str(obj(obj(obj(&arr(RO.get("locations"))[0]).get("physicalLocation"))
+                               .get("artifactLocation")),
+                       "uri"));
+  }
+  EXPECT_EQ(Uris, (std::vector<std::string>{"file:///elsewhere/k%2C1.cu",
+                                            "include/common.cuh", "src/reduce.cu"}));
+  const auto &Inv = obj(&arr(Run.get("invocations"))[0]);
+  EXPECT_EQ(Inv.getBoolean("executionSuccessful"), false);
+  EXPECT_EQ(arr(Inv.get("toolExecutionNotifications")).size(), 1u);
+  // Order of the inputs does not matter.
+  auto Again = mergeSarifLogs({sarifOf(S1), sarifOf(S2)}, Err);
+  ASSERT_TRUE(Again.has_value());
+  EXPECT_EQ(*Again, *Merged);
+
+  std::string File = writeTemp(*Merged);
+  int Rc = validate({File}, Err);
+  llvm::sys::fs::remove(File);
+  if (Rc != -1 && Rc != 77)
+    EXPECT_EQ(Rc, 0) << Err;
+}
+
+TEST(SarifMerge, RejectsWhatItCannotMerge) {
+  std::string Err;
+  EXPECT_FALSE(mergeSarifLogs({"{\"version\": \"2.1.0\", \"runs\": []}", "[1]"}, Err));
+  EXPECT_EQ(Err, "input 2: not a SARIF 2.1.0 log");
+  EXPECT_FALSE(mergeSarifLogs({"{nope"}, Err));
+  EXPECT_EQ(Err.rfind("input 1: not JSON", 0), 0u) << Err;
+  EXPECT_FALSE(mergeSarifLogs({sarifOf(sampleResult(), "/a"), sarifOf(sampleResult(), "/b")},
+                              Err));
+  EXPECT_NE(Err.find("different roots"), std::string::npos) << Err;
+}
+
+TEST(SarifMerge, CommandWritesTheMergedLog) {
+  std::string A = writeTemp(sarifOf(sampleResult()));
+  llvm::SmallString<128> Out;
+  llvm::sys::fs::createTemporaryFile("warplint-merged", "sarif", Out);
+  std::string OutS(Out);
+  const char *Argv[] = {"sarif-merge", "-o", OutS.c_str(), A.c_str(), A.c_str()};
+  EXPECT_EQ(runSarifMergeCommand(5, const_cast<char **>(Argv)), 0);
+  auto Buf = llvm::MemoryBuffer::getFile(OutS);
+  ASSERT_TRUE(bool(Buf));
+  std::string Err;
+  EXPECT_EQ((*Buf)->getBuffer().str(), *mergeSarifLogs({sarifOf(sampleResult())}, Err));
+  const char *Missing[] = {"sarif-merge", "/nonexistent/x.sarif"};
+  EXPECT_EQ(runSarifMergeCommand(2, const_cast<char **>(Missing)), 2);
+  const char *None[] = {"sarif-merge"};
+  EXPECT_EQ(runSarifMergeCommand(1, const_cast<char **>(None)), 2);
+  llvm::sys::fs::remove(A);
+  llvm::sys::fs::remove(OutS);
 }
 
 // --- GitHub workflow commands ----------------------------------------------------------
