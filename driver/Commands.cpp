@@ -13,6 +13,8 @@ namespace {
 const CommandInfo Commands[] = {
     // {"name", "one-line summary", &runNameCommand},
     {"sarif-merge", "merge the SARIF logs of shards into one", &runSarifMergeCommand},
+    {"occupancy", "occupancy calculator: blocks/SM, limiters, next steps, --batch",
+     &runOccupancyCommand},
     {nullptr, nullptr, nullptr},
 };
 

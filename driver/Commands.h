@@ -24,5 +24,6 @@ int runMain(int Argc, char **Argv);
 // One declaration per subcommand, defined in driver/<Name>Command.cpp.
 // (add yours here and a row in Commands.cpp's table)
 int runSarifMergeCommand(int Argc, char **Argv);
+int runOccupancyCommand(int Argc, char **Argv);
 
 } // namespace warplint::driver
