@@ -53,6 +53,10 @@ std::string escapeGithubData(std::string_view S);
 /// Escapes a property value of a workflow command: % \r \n : ,.
 std::string escapeGithubProperty(std::string_view S);
 
+/// Writes Text to Path through a temporary file in the same directory and a rename, so a
+/// reader never sees half a file; false with Error set when it cannot.
+bool writeFileAtomically(const std::string &Path, std::string_view Text, std::string &Error);
+
 /// A check's documentation as compiled in from docs/checks/<id>.md.
 struct CheckDoc {
   std::string_view Id;        ///< "warplint-divergent-branch"

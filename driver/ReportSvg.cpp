@@ -203,6 +203,28 @@ std::string renderChartSvg(const OccupancyChart &Chart, int Width, int Height) {
   return Out;
 }
 
+std::string renderChartsDocument(const std::vector<OccupancyChart> &Charts,
+                                 std::string_view Title) {
+  const int ChartW = 360, ChartH = 230, Gap = 10, TitleH = 30;
+  const int Width = std::max<int>(1, int(Charts.size())) * (ChartW + Gap) + Gap;
+  const int Height = TitleH + ChartH + Gap;
+  std::string Out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  Out += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
+                     "height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n",
+                     Width, Height);
+  Out += fmt::format("<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n", Width, Height);
+  Out += fmt::format("<text x=\"{}\" y=\"20\" {} font-size=\"14\" fill=\"{}\">{}</text>\n",
+                     Gap, Font, Ink, htmlEscape(Title));
+  for (size_t I = 0; I < Charts.size(); ++I) {
+    std::string Chart = renderChartSvg(Charts[I], ChartW, ChartH);
+    // Position the nested <svg> element.
+    Chart.insert(4, fmt::format(" x=\"{}\" y=\"{}\"", Gap + int(I) * (ChartW + Gap), TitleH));
+    Out += Chart;
+  }
+  Out += "</svg>\n";
+  return Out;
+}
+
 std::string renderGaugeSvg(double Occupancy, std::string_view Caption, int Width) {
   Occupancy = std::clamp(Occupancy, 0.0, 1.0);
   const double Cx = Width / 2.0, R = Width / 2.0 - 18, Cy = R + 14;

@@ -40,6 +40,11 @@ double nextCliff(const OccupancyChart &Chart);
 /// next cliff marked.
 std::string renderChartSvg(const OccupancyChart &Chart, int Width = 360, int Height = 230);
 
+/// A standalone SVG document: a title line over the charts side by side (what
+/// `warplint occupancy --svg FILE` writes).
+std::string renderChartsDocument(const std::vector<OccupancyChart> &Charts,
+                                 std::string_view Title);
+
 /// A half-circle gauge of the occupancy (0..1) with its limiter written under it.
 std::string renderGaugeSvg(double Occupancy, std::string_view Caption, int Width = 220);
 

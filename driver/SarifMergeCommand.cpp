@@ -2,9 +2,7 @@
 #include "driver/Commands.h"
 #include "driver/Formats.h"
 
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -22,35 +20,6 @@ constexpr const char *Usage =
     "and deduplicated, the run successful only if every shard's was.\n"
     "\n"
     "  -o FILE   write the merged log to FILE (written atomically) instead of stdout\n";
-
-/// Writes Text to Path through a temporary file in the same directory and a rename.
-bool writeAtomically(const std::string &Path, const std::string &Text, std::string &Error) {
-  llvm::SmallString<256> Model(Path);
-  Model += ".tmp-%%%%%%";
-  int Fd;
-  llvm::SmallString<256> Tmp;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, Fd, Tmp)) {
-    Error = "cannot write " + Path + ": " + EC.message();
-    return false;
-  }
-  {
-    llvm::raw_fd_ostream OS(Fd, /*shouldClose=*/true);
-    OS << Text;
-    OS.close();
-    if (OS.has_error()) {
-      Error = "cannot write " + Path + ": " + OS.error().message();
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return false;
-    }
-  }
-  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    Error = "cannot write " + Path + ": " + EC.message();
-    llvm::sys::fs::remove(Tmp);
-    return false;
-  }
-  return true;
-}
 
 } // namespace
 
@@ -106,7 +75,7 @@ int runSarifMergeCommand(int Argc, char **Argv) {
     llvm::outs() << *Merged;
     return 0;
   }
-  if (!writeAtomically(Out, *Merged, Error)) {
+  if (!writeFileAtomically(Out, *Merged, Error)) {
     llvm::errs() << "warplint sarif-merge: " << Error << "\n";
     return 2;
   }

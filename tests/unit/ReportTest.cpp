@@ -64,6 +64,17 @@ TEST(ReportSvg, ChartMarksCurrentPointAndCliff) {
   EXPECT_EQ(count(Svg, "<script"), 0u);
 }
 
+TEST(ReportSvg, ChartsDocumentIsStandaloneSvg) {
+  std::string Doc = renderChartsDocument({registersChart(64), registersChart(40)},
+                                         "sm_86 & 256 threads");
+  EXPECT_EQ(Doc.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=", 0), 0u);
+  EXPECT_EQ(count(Doc, "<svg x=\"10\" y=\"30\" xmlns="), 1u);
+  EXPECT_EQ(count(Doc, "<svg x=\"380\" y=\"30\" xmlns="), 1u);
+  EXPECT_NE(Doc.find("sm_86 &amp; 256 threads"), std::string::npos);
+  EXPECT_EQ(count(Doc, "<svg"), 3u);
+  EXPECT_EQ(count(Doc, "</svg>"), 3u);
+}
+
 TEST(ReportSvg, EmptyChartSaysSo) {
   OccupancyChart C;
   C.Title = "Shared memory per block";
