@@ -1,5 +1,8 @@
 //===- OccupancyCommand.cpp - `warplint occupancy`: the occupancy calculator ===//
 #include "driver/Commands.h"
+#include "driver/Formats.h"
+#include "driver/HtmlReport.h"
+#include "driver/ReportSvg.h"
 
 #include "warplint/core/Arch.h"
 #include "warplint/core/Occupancy.h"
@@ -60,6 +63,8 @@ output:
   --format text|json     (default text)
   --max-block-size       the block size with the highest occupancy and the min grid
   --sweep KIND           occupancy over block size|registers|smem
+  --svg FILE             also draw the three calculator charts (occupancy against block
+                         size, registers and shared memory, this launch marked) to FILE
   --batch                JSON lines on stdin, one JSON object per line on stdout; input
                          fields arch, threads (or block), registers, static_smem,
                          dynamic_smem, optin_smem, carveout, barriers, launch_bounds,
@@ -638,6 +643,8 @@ int runOccupancyCommand(int Argc, char **Argv) {
   std::string ArchText;
   std::optional<int64_t> Threads;
   std::optional<Dim3> Block;
+  std::string SvgPath;
+  bool RegistersGiven = false;
 
   for (int I = 1; I < Argc; ++I) {
     StringRef Arg = Argv[I];
@@ -697,6 +704,7 @@ int runOccupancyCommand(int Argc, char **Argv) {
       if (!N)
         return error(Err);
       C.Res.RegistersPerThread = static_cast<int>(*N);
+      RegistersGiven = true;
       C.NvidiaOnlyField = true;
     } else if (Name == "--static-smem" || Name == "--lds") {
       WL_VALUE(V);
@@ -760,6 +768,7 @@ int runOccupancyCommand(int Argc, char **Argv) {
       if (!N)
         return error(Err);
       (Name == "--vgprs" ? C.Res.Vgprs : C.Res.Sgprs) = static_cast<int>(*N);
+      RegistersGiven |= Name == "--vgprs";
       C.AmdOnlyField = true;
     } else if (Name == "--sms") {
       WL_VALUE(V);
@@ -785,6 +794,11 @@ int runOccupancyCommand(int Argc, char **Argv) {
       if (!flag())
         return error(Err);
       Opt.MaxBlockSize = true;
+    } else if (Name == "--svg") {
+      WL_VALUE(V);
+      SvgPath = V->str();
+      if (SvgPath.empty())
+        return error("--svg needs a file name");
     } else if (Name == "--sweep") {
       WL_VALUE(V);
       Opt.Sweep = V->str();
@@ -830,6 +844,22 @@ int runOccupancyCommand(int Argc, char **Argv) {
   else if (Threads)
     C.Shape = LaunchShape::threads(*Threads, Dyn);
   C.HasShape = Threads || Block;
+  if (!SvgPath.empty()) {
+    if (!C.HasShape)
+      return error("--svg needs the launch: --threads N or --block XxY[xZ]");
+    OccupancyResult Now = computeOccupancy(*C.Arch, C.Res, C.Shape);
+    std::string Title = fmt::format(
+        "{}: {} threads per block, {} registers, {} + {} shared bytes: occupancy {:.1f}%",
+        C.Arch->Name, C.Shape.ThreadsPerBlock,
+        RegistersGiven ? std::to_string(C.Arch->isAmd() ? C.Res.Vgprs
+                                                        : C.Res.RegistersPerThread)
+                       : std::string("unknown"),
+        C.Res.StaticSharedBytes, C.Shape.DynamicSharedBytes, 100 * Now.Occupancy);
+    std::string Svg = renderChartsDocument(
+        occupancyCharts(*C.Arch, C.Res, C.Shape, RegistersGiven), Title);
+    if (!writeFileAtomically(SvgPath, Svg, Err))
+      return error(Err);
+  }
   llvm::raw_ostream &OS = llvm::outs();
 
   if (Opt.MaxBlockSize) {
