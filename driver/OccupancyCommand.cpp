@@ -3,6 +3,7 @@
 #include "driver/Formats.h"
 #include "driver/HtmlReport.h"
 #include "driver/ReportSvg.h"
+#include "driver/OccupancyBatch.h"
 
 #include "warplint/core/Arch.h"
 #include "warplint/core/Occupancy.h"
@@ -374,30 +375,7 @@ int runBatch() {
     ++LineNo;
     if (StringRef(Line).trim().empty())
       continue;
-    llvm::json::Object Reply;
-    auto Parsed = llvm::json::parse(Line);
-    if (!Parsed) {
-      Reply["error"] = "line " + std::to_string(LineNo) +
-                       ": invalid JSON: " + llvm::toString(Parsed.takeError());
-      Reply["line"] = LineNo;
-      AnyBad = true;
-    } else if (const llvm::json::Object *In = Parsed->getAsObject(); !In) {
-      Reply["error"] = "line " + std::to_string(LineNo) + ": expected a JSON object";
-      Reply["line"] = LineNo;
-      AnyBad = true;
-    } else {
-      Reply = *In;
-      Config C;
-      std::string Err = configFromJson(*In, C);
-      if (!Err.empty()) {
-        Reply["error"] = "line " + std::to_string(LineNo) + ": " + Err;
-        Reply["line"] = LineNo;
-        AnyBad = true;
-      } else {
-        addResultFields(Reply, computeOccupancy(*C.Arch, C.Res, C.Shape));
-      }
-    }
-    Out << llvm::json::Value(std::move(Reply)) << '\n';
+    Out << evaluateOccupancyBatchLine(Line, LineNo, AnyBad) << '\n';
   }
   Out.flush();
   return AnyBad ? 2 : 0;
@@ -634,6 +612,36 @@ int listArchs(bool Json) {
 }
 
 } // namespace
+
+std::string evaluateOccupancyBatchLine(llvm::StringRef Line, long long LineNo, bool &Bad) {
+  llvm::json::Object Reply;
+  auto Parsed = llvm::json::parse(Line);
+  if (!Parsed) {
+    Reply["error"] = "line " + std::to_string(LineNo) +
+                     ": invalid JSON: " + llvm::toString(Parsed.takeError());
+    Reply["line"] = LineNo;
+    Bad = true;
+  } else if (const llvm::json::Object *In = Parsed->getAsObject(); !In) {
+    Reply["error"] = "line " + std::to_string(LineNo) + ": expected a JSON object";
+    Reply["line"] = LineNo;
+    Bad = true;
+  } else {
+    Reply = *In;
+    Config C;
+    std::string Err = configFromJson(*In, C);
+    if (!Err.empty()) {
+      Reply["error"] = "line " + std::to_string(LineNo) + ": " + Err;
+      Reply["line"] = LineNo;
+      Bad = true;
+    } else {
+      addResultFields(Reply, computeOccupancy(*C.Arch, C.Res, C.Shape));
+    }
+  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::json::Value(std::move(Reply));
+  return Text;
+}
 
 int runOccupancyCommand(int Argc, char **Argv) {
   CliOptions Opt;
