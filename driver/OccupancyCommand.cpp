@@ -2,8 +2,8 @@
 #include "driver/Commands.h"
 #include "driver/Formats.h"
 #include "driver/HtmlReport.h"
-#include "driver/ReportSvg.h"
 #include "driver/OccupancyBatch.h"
+#include "driver/ReportSvg.h"
 
 #include "warplint/core/Arch.h"
 #include "warplint/core/Occupancy.h"
@@ -32,7 +32,8 @@ constexpr uint64_t MaxPlausibleBytes = uint64_t(1) << 30;
 constexpr int64_t MaxPlausibleSms = 100000;
 constexpr int64_t MaxPlausibleGrid = int64_t(1) << 50;
 
-const char *const Usage = R"(usage: warplint occupancy --arch ARCH (--threads N | --block XxY[xZ]) [options]
+const char *const Usage =
+    R"(usage: warplint occupancy --arch ARCH (--threads N | --block XxY[xZ]) [options]
        warplint occupancy --arch ARCH --max-block-size [--sms N] [options]
        warplint occupancy --batch < configs.jsonl
 
@@ -88,8 +89,7 @@ struct Config {
 std::string lowerAscii(StringRef S) { return S.lower(); }
 
 /// Parses a non-negative integer; Error names the option.
-std::optional<int64_t> parseCount(StringRef Text, StringRef What, int64_t Max,
-                                  std::string &Error) {
+std::optional<int64_t> parseCount(StringRef Text, StringRef What, int64_t Max, std::string &Error) {
   StringRef T = Text.trim();
   if (T.starts_with("-")) {
     Error = fmt::format("{}: '{}' is negative", What.str(), Text.str());
@@ -128,8 +128,8 @@ std::optional<uint64_t> parseSize(StringRef Text, StringRef What, std::string &E
     Scale = 1024 * 1024;
   unsigned long long V = 0;
   if (Digits.empty() || !Scale || Digits.getAsInteger(10, V)) {
-    Error = fmt::format("{}: '{}' is not a size (bytes, or with K/KiB/M/MiB)", What.str(),
-                        Text.str());
+    Error =
+        fmt::format("{}: '{}' is not a size (bytes, or with K/KiB/M/MiB)", What.str(), Text.str());
     return std::nullopt;
   }
   if (V > MaxPlausibleBytes / Scale) {
@@ -219,8 +219,7 @@ void addResultFields(llvm::json::Object &O, const OccupancyResult &R) {
 // --batch
 // ----------------------------------------------------------------------------------
 
-std::optional<uint64_t> jsonSize(const llvm::json::Object &O, StringRef Key,
-                                 std::string &Error) {
+std::optional<uint64_t> jsonSize(const llvm::json::Object &O, StringRef Key, std::string &Error) {
   const llvm::json::Value *V = O.get(Key);
   if (!V || V->kind() == llvm::json::Value::Null)
     return uint64_t(0);
@@ -441,9 +440,9 @@ void printNextSteps(llvm::raw_ostream &OS, const GpuArch &A, const KernelResourc
         std::string DropText = N.What == Resource::SharedMemory
                                    ? bytesText(static_cast<uint64_t>(Drop))
                                    : std::to_string(Drop);
-        Line += fmt::format("down to {}{} (-{}) gives {}, {:.1f}%",
-                            valueText(N.What, *N.GainAt), Unit, DropText,
-                            blocksText(N.GainBlocksPerSm, A), 100 * N.GainOccupancy);
+        Line +=
+            fmt::format("down to {}{} (-{}) gives {}, {:.1f}%", valueText(N.What, *N.GainAt), Unit,
+                        DropText, blocksText(N.GainBlocksPerSm, A), 100 * N.GainOccupancy);
       } else {
         Line += "no smaller value raises occupancy";
       }
@@ -453,9 +452,9 @@ void printNextSteps(llvm::raw_ostream &OS, const GpuArch &A, const KernelResourc
             Line += fmt::format("; headroom up to {}, beyond that the launch fails",
                                 valueText(N.What, N.HeadroomUpTo));
           else
-            Line += fmt::format("; headroom up to {}, beyond that {}",
-                                valueText(N.What, N.HeadroomUpTo),
-                                blocksText(*N.LossBlocksPerSm, A));
+            Line +=
+                fmt::format("; headroom up to {}, beyond that {}",
+                            valueText(N.What, N.HeadroomUpTo), blocksText(*N.LossBlocksPerSm, A));
         } else {
           Line += fmt::format("; no loss up to {}", valueText(N.What, N.HeadroomUpTo));
         }
@@ -478,10 +477,9 @@ void printText(llvm::raw_ostream &OS, const CliOptions &Opt, const OccupancyResu
   OS << fmt::format("{} ({}{}{})\n", A.Name, A.Family,
                     A.isNvidia() ? ", cc " + A.displayVersion() : std::string(),
                     Opt.Gpu ? std::string(", ") + Opt.Gpu->Name : std::string());
-  std::string Shape =
-      S.Block ? fmt::format("{}x{}x{} = {} threads", S.Block->X, S.Block->Y, S.Block->Z,
-                            S.ThreadsPerBlock)
-              : fmt::format("{} threads", S.ThreadsPerBlock);
+  std::string Shape = S.Block ? fmt::format("{}x{}x{} = {} threads", S.Block->X, S.Block->Y,
+                                            S.Block->Z, S.ThreadsPerBlock)
+                              : fmt::format("{} threads", S.ThreadsPerBlock);
   const char *WarpWord = A.isAmd() ? "waves" : "warps";
   OS << fmt::format("  block          {} = {} {}\n", Shape, R.WarpsPerBlock, WarpWord);
   if (A.isNvidia()) {
@@ -512,8 +510,8 @@ void printText(llvm::raw_ostream &OS, const CliOptions &Opt, const OccupancyResu
       OS << fmt::format("note: __launch_bounds__ asks for {} blocks per SM, only {} fit\n",
                         K.LaunchBoundsMinBlocks, R.BlocksPerSm);
   }
-  OS << fmt::format("\n{} per {} each resource allows:\n",
-                    A.isAmd() ? "workgroups" : "blocks", A.isAmd() ? "CU" : "SM");
+  OS << fmt::format("\n{} per {} each resource allows:\n", A.isAmd() ? "workgroups" : "blocks",
+                    A.isAmd() ? "CU" : "SM");
   for (unsigned I = 0; I < NumResources; ++I) {
     Resource Res = static_cast<Resource>(I);
     int L = R.limit(Res);
@@ -586,8 +584,8 @@ int listArchs(bool Json) {
   llvm::raw_ostream &OS = llvm::outs();
   llvm::json::Array Rows;
   if (!Json)
-    OS << fmt::format("{:<8} {:<5} {:<20} {:>9} {:>9} {:>10} {:>10}  {}\n", "arch", "cc",
-                      "family", "warps/SM", "blocks/SM", "smem/SM", "opt-in", "source");
+    OS << fmt::format("{:<8} {:<5} {:<20} {:>9} {:>9} {:>10} {:>10}  {}\n", "arch", "cc", "family",
+                      "warps/SM", "blocks/SM", "smem/SM", "opt-in", "source");
   for (const GpuArch &A : allArchs()) {
     if (Json) {
       Rows.push_back(llvm::json::Object{{"arch", A.Name},
@@ -617,8 +615,8 @@ std::string evaluateOccupancyBatchLine(llvm::StringRef Line, long long LineNo, b
   llvm::json::Object Reply;
   auto Parsed = llvm::json::parse(Line);
   if (!Parsed) {
-    Reply["error"] = "line " + std::to_string(LineNo) +
-                     ": invalid JSON: " + llvm::toString(Parsed.takeError());
+    Reply["error"] =
+        "line " + std::to_string(LineNo) + ": invalid JSON: " + llvm::toString(Parsed.takeError());
     Reply["line"] = LineNo;
     Bad = true;
   } else if (const llvm::json::Object *In = Parsed->getAsObject(); !In) {
@@ -678,9 +676,9 @@ int runOccupancyCommand(int Argc, char **Argv) {
       }
       return true;
     };
-#define WL_VALUE(V)                                                                            \
-  auto V = value();                                                                            \
-  if (!V)                                                                                      \
+#define WL_VALUE(V)                                                                                \
+  auto V = value();                                                                                \
+  if (!V)                                                                                          \
     return error(Err);
 
     if (Name == "--help" || Name == "-h") {
@@ -737,9 +735,8 @@ int runOccupancyCommand(int Argc, char **Argv) {
       WL_VALUE(V);
       auto N = parseCount(*V, "--carveout", 100, Err);
       if (!N)
-        return error(Err.find("implausibly") != std::string::npos
-                         ? "--carveout: a percentage 0..100"
-                         : Err);
+        return error(
+            Err.find("implausibly") != std::string::npos ? "--carveout: a percentage 0..100" : Err);
       C.Res.CarveoutPercent = static_cast<int>(*N);
       C.NvidiaOnlyField = true;
     } else if (Name == "--launch-bounds") {
@@ -821,8 +818,7 @@ int runOccupancyCommand(int Argc, char **Argv) {
         return error(Err);
       List = true;
     } else {
-      return error(fmt::format("unknown option '{}' (see 'warplint occupancy --help')",
-                               Arg.str()));
+      return error(fmt::format("unknown option '{}' (see 'warplint occupancy --help')", Arg.str()));
     }
 #undef WL_VALUE
   }
@@ -838,8 +834,7 @@ int runOccupancyCommand(int Argc, char **Argv) {
     return error("--arch is required (e.g. --arch sm_86; see --list-archs)");
   C.Arch = findArch(ArchText);
   if (!C.Arch)
-    return error(fmt::format("unknown architecture '{}' (known: {})", ArchText,
-                             knownArchNames()));
+    return error(fmt::format("unknown architecture '{}' (known: {})", ArchText, knownArchNames()));
   if (Opt.Gpu && !Opt.Sms)
     Opt.Sms = Opt.Gpu->SmCount;
   if (std::string E = checkVendorFields(C); !E.empty())
@@ -859,12 +854,11 @@ int runOccupancyCommand(int Argc, char **Argv) {
     std::string Title = fmt::format(
         "{}: {} threads per block, {} registers, {} + {} shared bytes: occupancy {:.1f}%",
         C.Arch->Name, C.Shape.ThreadsPerBlock,
-        RegistersGiven ? std::to_string(C.Arch->isAmd() ? C.Res.Vgprs
-                                                        : C.Res.RegistersPerThread)
+        RegistersGiven ? std::to_string(C.Arch->isAmd() ? C.Res.Vgprs : C.Res.RegistersPerThread)
                        : std::string("unknown"),
         C.Res.StaticSharedBytes, C.Shape.DynamicSharedBytes, 100 * Now.Occupancy);
-    std::string Svg = renderChartsDocument(
-        occupancyCharts(*C.Arch, C.Res, C.Shape, RegistersGiven), Title);
+    std::string Svg =
+        renderChartsDocument(occupancyCharts(*C.Arch, C.Res, C.Shape, RegistersGiven), Title);
     if (!writeFileAtomically(SvgPath, Svg, Err))
       return error(Err);
   }
@@ -889,8 +883,8 @@ int runOccupancyCommand(int Argc, char **Argv) {
       OS << fmt::format("{}: max potential block size {} ({} blocks per SM, occupancy {:.1f}%)\n",
                         C.Arch->Name, B.BlockSize, B.BlocksPerSm, 100 * B.Occupancy);
       if (Opt.Sms)
-        OS << fmt::format("min grid size {} ({} blocks x {} SMs) fills the GPU\n",
-                          B.MinGridSize, B.BlocksPerSm, *Opt.Sms);
+        OS << fmt::format("min grid size {} ({} blocks x {} SMs) fills the GPU\n", B.MinGridSize,
+                          B.BlocksPerSm, *Opt.Sms);
       else
         OS << "(give --sms N or --gpu NAME for the min grid size)\n";
     }
@@ -904,10 +898,10 @@ int runOccupancyCommand(int Argc, char **Argv) {
   }
 
   if (!Opt.Sweep.empty()) {
-    std::vector<SweepPoint> Points =
-        Opt.Sweep == "block"       ? sweepBlockSize(*C.Arch, C.Res, Dyn)
-        : Opt.Sweep == "registers" ? sweepRegisters(*C.Arch, C.Res, C.Shape)
-                                   : sweepSharedMemory(*C.Arch, C.Res, C.Shape);
+    std::vector<SweepPoint> Points = Opt.Sweep == "block" ? sweepBlockSize(*C.Arch, C.Res, Dyn)
+                                     : Opt.Sweep == "registers"
+                                         ? sweepRegisters(*C.Arch, C.Res, C.Shape)
+                                         : sweepSharedMemory(*C.Arch, C.Res, C.Shape);
     const char *Key = Opt.Sweep == "block"       ? "threads"
                       : Opt.Sweep == "registers" ? (C.Arch->isAmd() ? "vgprs" : "registers")
                                                  : "smem";

@@ -20,8 +20,7 @@ constexpr int HopperSteps[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
 
 // What every NVIDIA row shares (CUDA Programming Guide, "Technical Specifications per
 // Compute Capability"; CCCL arch_traits.h `__common_arch_traits`).
-GpuArch nvidiaBase(const char *Name, int Major, int Minor, const char *Family,
-                   const char *Source) {
+GpuArch nvidiaBase(const char *Name, int Major, int Minor, const char *Family, const char *Source) {
   GpuArch A{};
   A.Name = Name;
   A.Vendor = GpuVendor::Nvidia;
@@ -72,9 +71,9 @@ GpuArch nvidia(const char *Name, int Major, int Minor, const char *Family, int T
 }
 
 GpuArch amd(const char *Name, int Major, int Minor, const char *Family, int WaveSize,
-            int SimdsPerCu, int WavesPerSimd, int VgprsPerSimd, int VgprGranule,
-            int MaxVgprs, int SgprsPerSimd, int MaxSgprs, int LdsPerCuKiB,
-            int BarrierWorkgroups, const char *Source) {
+            int SimdsPerCu, int WavesPerSimd, int VgprsPerSimd, int VgprGranule, int MaxVgprs,
+            int SgprsPerSimd, int MaxSgprs, int LdsPerCuKiB, int BarrierWorkgroups,
+            const char *Source) {
   GpuArch A{};
   A.Name = Name;
   A.Vendor = GpuVendor::Amd;

@@ -110,8 +110,7 @@ bool checkShape(const GpuArch &A, const KernelResources &K, const LaunchShape &S
   return true;
 }
 
-OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K,
-                              const LaunchShape &S) {
+OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
   OccupancyResult R;
   R.Arch = &A;
   R.MaxWarpsPerSm = A.MaxWarpsPerSm;
@@ -137,13 +136,11 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K,
   R.AllocatedRegistersPerBlock = static_cast<int>(RegsPerWarp * W);
   if (Regs > A.MaxRegistersPerThread)
     fail(R, LaunchFailureKind::TooManyRegisters,
-         num(Regs) + " registers per thread exceed the limit of " +
-             num(A.MaxRegistersPerThread));
+         num(Regs) + " registers per thread exceed the limit of " + num(A.MaxRegistersPerThread));
   else if (RegLimit == 0)
     fail(R, LaunchFailureKind::RegisterFileExceeded,
          num(Regs) + " registers x " + num(W * A.WarpSize) + " threads need " +
-             num(std::max<int64_t>(RegsPerWarp * W,
-                                   RegsPerWarp * roundUp(W, A.SubPartitions))) +
+             num(std::max<int64_t>(RegsPerWarp * W, RegsPerWarp * roundUp(W, A.SubPartitions))) +
              " registers per block, over the " + num(A.RegistersPerBlock) +
              "-register file (the launch fails: too many resources requested)");
 
@@ -172,8 +169,8 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K,
     if (A.Major >= 7 && K.CarveoutPercent != -1) {
       if (K.CarveoutPercent < -1 || K.CarveoutPercent > 100) {
         fail(R, LaunchFailureKind::InvalidInput,
-             "carveout must be -1 (default) or 0..100 percent (got " +
-                 num(K.CarveoutPercent) + ")");
+             "carveout must be -1 (default) or 0..100 percent (got " + num(K.CarveoutPercent) +
+                 ")");
       } else {
         Preference = alignToCarveout(A, uint64_t(K.CarveoutPercent) * A.SharedPerSmBytes / 100)
                          .value_or(A.SharedPerSmBytes);
@@ -185,14 +182,12 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K,
       PerSm = A.Major >= 7 ? alignToCarveout(A, Alloc).value_or(A.SharedPerSmBytes)
                            : uint64_t(A.SharedPerSmBytes);
     R.SharedBytesPerSm = PerSm;
-    setLimit(Resource::SharedMemory,
-             Alloc > 0 ? static_cast<int>(PerSm / Alloc) : UnlimitedBlocks);
+    setLimit(Resource::SharedMemory, Alloc > 0 ? static_cast<int>(PerSm / Alloc) : UnlimitedBlocks);
   }
   if (R.SharedBytesPerSm == 0)
     R.SharedBytesPerSm = A.SharedPerSmBytes;
-  const uint64_t MaxOptin =
-      uint64_t(A.SharedPerBlockOptinBytes) -
-      std::min<uint64_t>(K.StaticSharedBytes, A.SharedPerBlockOptinBytes);
+  const uint64_t MaxOptin = uint64_t(A.SharedPerBlockOptinBytes) -
+                            std::min<uint64_t>(K.StaticSharedBytes, A.SharedPerBlockOptinBytes);
   if (K.StaticSharedBytes > uint64_t(A.SharedPerBlockBytes))
     fail(R, LaunchFailureKind::StaticSharedTooLarge,
          "static shared memory " + bytes(K.StaticSharedBytes) + " exceeds the " +
@@ -277,8 +272,8 @@ OccupancyResult computeAmd(const GpuArch &A, const KernelResources &K, const Lau
   } else {
     setLimit(Resource::Registers, perCu(amdWavesPerSimdForVgprs(A, K.Vgprs)));
   }
-  R.AllocatedRegistersPerBlock = static_cast<int>(
-      roundUp(std::max(K.Vgprs, 1), A.VgprAllocGranule) * A.WarpSize * W);
+  R.AllocatedRegistersPerBlock =
+      static_cast<int>(roundUp(std::max(K.Vgprs, 1), A.VgprAllocGranule) * A.WarpSize * W);
   if (A.SgprsPerSimd > 0) {
     if (K.Sgprs > A.MaxSgprsPerWave) {
       setLimit(Resource::Sgprs, 0);
@@ -378,8 +373,8 @@ const char *failureKindName(LaunchFailureKind K) {
 
 OccupancyResult computeOccupancy(const GpuArch &Arch, const KernelResources &Res,
                                  const LaunchShape &Shape) {
-  OccupancyResult R = Arch.isNvidia() ? computeNvidia(Arch, Res, Shape)
-                                      : computeAmd(Arch, Res, Shape);
+  OccupancyResult R =
+      Arch.isNvidia() ? computeNvidia(Arch, Res, Shape) : computeAmd(Arch, Res, Shape);
   if (Res.LaunchBoundsMinBlocks > 0)
     R.MeetsMinBlocks = R.BlocksPerSm >= Res.LaunchBoundsMinBlocks;
   return R;

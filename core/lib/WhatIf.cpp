@@ -10,8 +10,7 @@ int64_t roundUp(int64_t X, int64_t Y) { return (X + Y - 1) / Y * Y; }
 
 /// Evaluates occupancy with the total shared bytes per block set to V: dynamic shared
 /// memory shrinks first, then static.
-OccupancyResult withSharedTotal(const GpuArch &A, KernelResources K, LaunchShape S,
-                                int64_t V) {
+OccupancyResult withSharedTotal(const GpuArch &A, KernelResources K, LaunchShape S, int64_t V) {
   uint64_t U = static_cast<uint64_t>(V);
   if (U >= K.StaticSharedBytes) {
     S.DynamicSharedBytes = U - K.StaticSharedBytes;
@@ -69,8 +68,7 @@ void scan(NextStep &N, int BaseWarps, const std::vector<int64_t> &Below,
 
 } // namespace
 
-std::vector<NextStep> nextSteps(const GpuArch &A, const KernelResources &K,
-                                const LaunchShape &S) {
+std::vector<NextStep> nextSteps(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
   std::vector<NextStep> Steps;
   const OccupancyResult Base = computeOccupancy(A, K, S);
   const int BaseWarps = Base.ActiveWarpsPerSm;
@@ -106,8 +104,7 @@ std::vector<NextStep> nextSteps(const GpuArch &A, const KernelResources &K,
     const int64_t Unit = A.SharedAllocUnitBytes;
     const int64_t Reserved = A.ReservedSharedPerBlockBytes;
     const int64_t K0 = (N.Current + Reserved + Unit - 1) / Unit;
-    const int64_t Ceiling =
-        std::max<int64_t>(A.SharedPerBlockOptinBytes, A.SharedPerBlockBytes);
+    const int64_t Ceiling = std::max<int64_t>(A.SharedPerBlockOptinBytes, A.SharedPerBlockBytes);
     std::vector<int64_t> Below, Above;
     for (int64_t Kk = K0 - 1; Kk * Unit - Reserved >= 0; --Kk)
       if (Kk * Unit - Reserved < N.Current)
@@ -148,8 +145,7 @@ std::vector<SweepPoint> sweepBlockSize(const GpuArch &A, const KernelResources &
                                        uint64_t DynamicSharedBytes) {
   std::vector<SweepPoint> Points;
   for (int T = A.WarpSize; T <= maxThreads(A, K); T += A.WarpSize)
-    Points.push_back(
-        point(T, computeOccupancy(A, K, LaunchShape::threads(T, DynamicSharedBytes))));
+    Points.push_back(point(T, computeOccupancy(A, K, LaunchShape::threads(T, DynamicSharedBytes))));
   return Points;
 }
 
@@ -190,8 +186,7 @@ maxPotentialBlockSizeVariableSmem(const GpuArch &A, const KernelResources &K,
   const int Limit = maxThreads(A, K);
   const int64_t ThreadsLimit = int64_t(A.MaxWarpsPerSm) * A.WarpSize;
   int64_t BestThreads = 0;
-  for (int Aligned = static_cast<int>(roundUp(Limit, Granule)); Aligned > 0;
-       Aligned -= Granule) {
+  for (int Aligned = static_cast<int>(roundUp(Limit, Granule)); Aligned > 0; Aligned -= Granule) {
     const int T = std::min(Limit, Aligned);
     const uint64_t Dyn = DynamicSharedForBlock ? DynamicSharedForBlock(T) : 0;
     const OccupancyResult R = computeOccupancy(A, K, LaunchShape::threads(T, Dyn));

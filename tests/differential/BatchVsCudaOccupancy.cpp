@@ -58,8 +58,7 @@ int runBatch(const char *Warplint, const std::string &In, const std::string &Out
   posix_spawn_file_actions_t Actions;
   posix_spawn_file_actions_init(&Actions);
   posix_spawn_file_actions_addopen(&Actions, 0, In.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&Actions, 1, Out.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
+  posix_spawn_file_actions_addopen(&Actions, 1, Out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   char *Argv[] = {const_cast<char *>(Warplint), const_cast<char *>("occupancy"),
                   const_cast<char *>("--batch"), nullptr};
   pid_t Pid = 0;
@@ -86,8 +85,7 @@ int main(int Argc, char **Argv) {
   const std::string Out = std::string(Argv[2]) + "/occupancy-batch-answers.jsonl";
 
   std::vector<difftest::GridConfig> Grid;
-  difftest::forEachGridConfig([&](const difftest::GridConfig &C) { Grid.push_back(C); },
-                              Stride);
+  difftest::forEachGridConfig([&](const difftest::GridConfig &C) { Grid.push_back(C); }, Stride);
   {
     std::ofstream F(In);
     for (const difftest::GridConfig &C : Grid) {
@@ -144,12 +142,12 @@ int main(int Argc, char **Argv) {
     else if (intField(Line, "max_warps") != C.Arch->MaxWarpsPerSm)
       mismatch("max_warps differs");
     else if (HasError != (Blocks == 0))
-      mismatch(HasError ? "error on a launch the header runs" : "no error on a launch "
-                                                                "the header cannot run");
+      mismatch(HasError ? "error on a launch the header runs"
+                        : "no error on a launch "
+                          "the header cannot run");
   }
   if (I != Grid.size())
-    mismatch("expected " + std::to_string(Grid.size()) + " output lines, got " +
-             std::to_string(I));
+    mismatch("expected " + std::to_string(Grid.size()) + " output lines, got " + std::to_string(I));
   std::printf("warplint occupancy --batch vs cuda_occupancy.h: %zu configurations "
               "(%lld launchable) over all NVIDIA archs, %lld mismatches\n",
               Grid.size(), Launchable, Mismatches);

@@ -62,8 +62,8 @@ inline cudaOccDeviceState referenceState(const KernelResources &K) {
   return S;
 }
 
-inline ReferenceResult referenceOccupancy(const GpuArch &A, const KernelResources &K,
-                                          int Threads, uint64_t DynamicSharedBytes) {
+inline ReferenceResult referenceOccupancy(const GpuArch &A, const KernelResources &K, int Threads,
+                                          uint64_t DynamicSharedBytes) {
   ReferenceResult R;
   cudaOccDeviceProp P = referenceDevice(A);
   cudaOccFuncAttributes F = referenceFunction(K);

@@ -21,12 +21,12 @@ struct GridConfig {
 /// 48 KiB default, past the opt-in maximum) x opt-in off / at the architecture maximum.
 /// Coarse (Stride > 1) keeps every Stride-th configuration.
 template <typename Fn> void forEachGridConfig(Fn F, int Stride = 1) {
-  static const int Threads[] = {1,   31,  32,  33,  64,  96,  128, 160, 192,  224,
-                                256, 288, 320, 384, 416, 512, 640, 768, 1000, 1024, 1025};
+  static const int Threads[] = {1,   31,  32,  33,  64,  96,  128, 160,  192,  224, 256,
+                                288, 320, 384, 416, 512, 640, 768, 1000, 1024, 1025};
   static const int Registers[] = {0,  1,  16, 24, 31, 32,  33,  40,  48,  56,  63,
                                   64, 65, 72, 80, 96, 128, 129, 168, 200, 232, 255};
   static const uint64_t Static[] = {0, 1, 4096, 12345, 24576, 49152};
-  static const uint64_t Dynamic[] = {0,     127,   1024,  5000,  10240,  16384, 32768,
+  static const uint64_t Dynamic[] = {0,     127,   1024,  5000,  10240,  16384,  32768,
                                      40960, 49152, 65536, 99000, 101376, 164864, 232448};
   long long Index = 0;
   for (const GpuArch &A : allArchs()) {

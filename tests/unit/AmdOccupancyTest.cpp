@@ -36,13 +36,13 @@ TEST_P(GcnVgprTable, WavesPerSimd) {
     EXPECT_TRUE(O.isLimitedBy(Resource::Registers));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    GpuFacts, GcnVgprTable,
-    ::testing::Values(VgprRow{1, 10}, VgprRow{24, 10}, VgprRow{25, 9}, VgprRow{28, 9},
-                      VgprRow{32, 8}, VgprRow{36, 7}, VgprRow{40, 6}, VgprRow{44, 5},
-                      VgprRow{48, 5}, VgprRow{52, 4}, VgprRow{64, 4}, VgprRow{68, 3},
-                      VgprRow{84, 3}, VgprRow{88, 2}, VgprRow{128, 2}, VgprRow{132, 1},
-                      VgprRow{256, 1}));
+INSTANTIATE_TEST_SUITE_P(GpuFacts, GcnVgprTable,
+                         ::testing::Values(VgprRow{1, 10}, VgprRow{24, 10}, VgprRow{25, 9},
+                                           VgprRow{28, 9}, VgprRow{32, 8}, VgprRow{36, 7},
+                                           VgprRow{40, 6}, VgprRow{44, 5}, VgprRow{48, 5},
+                                           VgprRow{52, 4}, VgprRow{64, 4}, VgprRow{68, 3},
+                                           VgprRow{84, 3}, VgprRow{88, 2}, VgprRow{128, 2},
+                                           VgprRow{132, 1}, VgprRow{256, 1}));
 
 TEST(AmdOccupancy, SgprsOnGcn) {
   EXPECT_EQ(amdOcc("gfx906", 64, 0, 80).ActiveWarpsPerSm, 40);
@@ -74,21 +74,20 @@ TEST_P(GcnWorkgroups, FromGpuFacts) {
 
 INSTANTIATE_TEST_SUITE_P(
     GpuFacts, GcnWorkgroups,
-    ::testing::Values(WorkgroupRow{256, 32768, 2, 8, 0.2},  // LDS-bound
-                      WorkgroupRow{128, 0, 16, 32, 0.8},    // 16-workgroup limit
-                      WorkgroupRow{384, 0, 6, 36, 0.9},     // wave slots
-                      WorkgroupRow{64, 0, 40, 40, 1.0},     // single wave: no barrier
+    ::testing::Values(WorkgroupRow{256, 32768, 2, 8, 0.2}, // LDS-bound
+                      WorkgroupRow{128, 0, 16, 32, 0.8},   // 16-workgroup limit
+                      WorkgroupRow{384, 0, 6, 36, 0.9},    // wave slots
+                      WorkgroupRow{64, 0, 40, 40, 1.0},    // single wave: no barrier
                       WorkgroupRow{256, 0, 10, 40, 1.0}, WorkgroupRow{320, 0, 8, 40, 1.0},
-                      WorkgroupRow{512, 0, 5, 40, 1.0},
-                      WorkgroupRow{1024, 0, 2, 32, 0.8}));
+                      WorkgroupRow{512, 0, 5, 40, 1.0}, WorkgroupRow{1024, 0, 2, 32, 0.8}));
 
 TEST(AmdOccupancy, NewerParts) {
   // CDNA2/3: 8 waves per SIMD, 512 unified VGPRs in granules of 8.
   OccupancyResult O = amdOcc("gfx90a", 64, 0);
   EXPECT_EQ(O.MaxWarpsPerSm, 32);
   EXPECT_EQ(O.ActiveWarpsPerSm, 32);
-  EXPECT_EQ(amdOcc("gfx942", 64, 128).ActiveWarpsPerSm, 16);  // 512/128 = 4 per SIMD
-  EXPECT_EQ(amdOcc("gfx942", 64, 129).ActiveWarpsPerSm, 12);  // 136 -> 3 per SIMD
+  EXPECT_EQ(amdOcc("gfx942", 64, 128).ActiveWarpsPerSm, 16); // 512/128 = 4 per SIMD
+  EXPECT_EQ(amdOcc("gfx942", 64, 129).ActiveWarpsPerSm, 12); // 136 -> 3 per SIMD
   // RDNA2 wave32 in WGP mode: 4 SIMDs x 16 waves, 1024 VGPRs in granules of 16.
   O = amdOcc("gfx1030", 32, 64);
   EXPECT_EQ(O.MaxWarpsPerSm, 64);

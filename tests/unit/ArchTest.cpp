@@ -30,23 +30,21 @@ TEST_P(FindArchTest, Resolves) {
 
 INSTANTIATE_TEST_SUITE_P(
     Spellings, FindArchTest,
-    ::testing::Values(Spelling{"sm_86", "sm_86"}, Spelling{"8.6", "sm_86"},
-                      Spelling{"86", "sm_86"}, Spelling{"SM_86", "sm_86"},
-                      Spelling{"compute_80", "sm_80"}, Spelling{"sm_90a", "sm_90"},
-                      Spelling{"sm_100f", "sm_100"}, Spelling{"10.3", "sm_103"},
-                      Spelling{"110", "sm_110"}, Spelling{"12.1", "sm_121"},
-                      Spelling{"5.0", "sm_50"}, Spelling{"gfx906", "gfx906"},
-                      Spelling{"GFX90A", "gfx90a"}, Spelling{"gfx942:sramecc+:xnack-", "gfx942"},
-                      Spelling{"gfx1100", "gfx1100"}, Spelling{"sm_87", "sm_87"},
-                      // Unknown or malformed.
-                      Spelling{"sm_35", nullptr}, Spelling{"9.9", nullptr},
-                      Spelling{"sm_", nullptr}, Spelling{"", nullptr},
-                      Spelling{"8.", nullptr}, Spelling{"gfx1200", nullptr},
-                      Spelling{"8.6.1", nullptr}, Spelling{"-86", nullptr}));
+    ::testing::Values(
+        Spelling{"sm_86", "sm_86"}, Spelling{"8.6", "sm_86"}, Spelling{"86", "sm_86"},
+        Spelling{"SM_86", "sm_86"}, Spelling{"compute_80", "sm_80"}, Spelling{"sm_90a", "sm_90"},
+        Spelling{"sm_100f", "sm_100"}, Spelling{"10.3", "sm_103"}, Spelling{"110", "sm_110"},
+        Spelling{"12.1", "sm_121"}, Spelling{"5.0", "sm_50"}, Spelling{"gfx906", "gfx906"},
+        Spelling{"GFX90A", "gfx90a"}, Spelling{"gfx942:sramecc+:xnack-", "gfx942"},
+        Spelling{"gfx1100", "gfx1100"}, Spelling{"sm_87", "sm_87"},
+        // Unknown or malformed.
+        Spelling{"sm_35", nullptr}, Spelling{"9.9", nullptr}, Spelling{"sm_", nullptr},
+        Spelling{"", nullptr}, Spelling{"8.", nullptr}, Spelling{"gfx1200", nullptr},
+        Spelling{"8.6.1", nullptr}, Spelling{"-86", nullptr}));
 
 TEST(ArchTable, HasEveryComputeCapabilityOfTheOccupancyHeader) {
-  const char *Expected[] = {"5.0", "5.2", "5.3", "6.0", "6.1", "6.2", "7.0",
-                            "7.2", "7.5", "8.0", "8.6", "8.7", "8.9", "9.0",
+  const char *Expected[] = {"5.0",  "5.2",  "5.3",  "6.0",  "6.1", "6.2", "7.0",
+                            "7.2",  "7.5",  "8.0",  "8.6",  "8.7", "8.9", "9.0",
                             "10.0", "10.3", "11.0", "12.0", "12.1"};
   for (const char *CC : Expected) {
     const GpuArch *A = findArch(CC);
@@ -57,8 +55,8 @@ TEST(ArchTable, HasEveryComputeCapabilityOfTheOccupancyHeader) {
   for (const GpuArch &A : allArchs())
     if (A.isAmd())
       Amd.insert(A.Name);
-  EXPECT_EQ(Amd, (std::set<std::string>{"gfx900", "gfx906", "gfx908", "gfx90a", "gfx942",
-                                        "gfx1030", "gfx1100"}));
+  EXPECT_EQ(Amd, (std::set<std::string>{"gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx1030",
+                                        "gfx1100"}));
 }
 
 TEST(ArchTable, CommonNvidiaLimits) {
@@ -107,8 +105,7 @@ INSTANTIATE_TEST_SUITE_P(
                       TableRow{"7.0", 2048, 32, 96, 96}, TableRow{"7.5", 1024, 16, 64, 64},
                       TableRow{"8.0", 2048, 32, 164, 163}, TableRow{"8.6", 1536, 16, 100, 99},
                       TableRow{"8.7", 1536, 16, 164, 163}, TableRow{"8.9", 1536, 24, 100, 99},
-                      TableRow{"9.0", 2048, 32, 228, 227},
-                      TableRow{"10.0", 2048, 32, 228, 227},
+                      TableRow{"9.0", 2048, 32, 228, 227}, TableRow{"10.0", 2048, 32, 228, 227},
                       TableRow{"12.0", 1536, 24, 100, 99}));
 
 } // namespace

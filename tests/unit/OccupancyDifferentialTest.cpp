@@ -52,15 +52,15 @@ bool sameAsHeader(const difftest::GridConfig &C) {
   if (!Same)
     ADD_FAILURE() << describe(C) << ": header ok=" << Ref.Ok
                   << " blocks=" << H.activeBlocksPerMultiprocessor
-                  << " limits w/r/s/b/bar=" << H.blockLimitWarps << "/" << H.blockLimitRegs
-                  << "/" << H.blockLimitSharedMem << "/" << H.blockLimitBlocks << "/"
+                  << " limits w/r/s/b/bar=" << H.blockLimitWarps << "/" << H.blockLimitRegs << "/"
+                  << H.blockLimitSharedMem << "/" << H.blockLimitBlocks << "/"
                   << H.blockLimitBarriers << " mask=" << H.limitingFactors
                   << " allocR=" << H.allocatedRegistersPerBlock
                   << " allocS=" << H.allocatedSharedMemPerBlock
-                  << "; warplint blocks=" << Ours.BlocksPerSm << " limits w/r/s/b/bar="
-                  << Ours.limit(Resource::Warps) << "/" << Ours.limit(Resource::Registers)
-                  << "/" << Ours.limit(Resource::SharedMemory) << "/"
-                  << Ours.limit(Resource::Blocks) << "/" << Ours.limit(Resource::Barriers)
+                  << "; warplint blocks=" << Ours.BlocksPerSm
+                  << " limits w/r/s/b/bar=" << Ours.limit(Resource::Warps) << "/"
+                  << Ours.limit(Resource::Registers) << "/" << Ours.limit(Resource::SharedMemory)
+                  << "/" << Ours.limit(Resource::Blocks) << "/" << Ours.limit(Resource::Barriers)
                   << " mask=" << Ours.Limiters << " allocR=" << Ours.AllocatedRegistersPerBlock
                   << " allocS=" << Ours.AllocatedSharedBytesPerBlock
                   << (Ours.Failure ? " failure: " + Ours.Failure->Message : std::string());
@@ -73,9 +73,9 @@ TEST(OccupancyDifferential, BlocksPerSmOverTheGrid) {
     ++Count;
     if (Mismatches < 20 && !sameAsHeader(C))
       ++Mismatches;
-    Launchable += computeOccupancy(*C.Arch, C.Res,
-                                   LaunchShape::threads(C.Threads, C.DynamicSharedBytes))
-                      .canLaunch();
+    Launchable +=
+        computeOccupancy(*C.Arch, C.Res, LaunchShape::threads(C.Threads, C.DynamicSharedBytes))
+            .canLaunch();
   });
   std::printf("compared %lld configurations (%lld launchable) with cuda_occupancy.h\n", Count,
               Launchable);
@@ -128,8 +128,8 @@ TEST(OccupancyDifferential, MaxPotentialBlockSize) {
             // Dynamic shared memory growing with the block: 16 bytes per thread + Dyn.
             auto PerBlock = [Dyn](int T) { return size_t(Dyn + 16ull * T); };
             int HGridV = -1, HBlockV = -1;
-            ASSERT_EQ(cudaOccMaxPotentialOccupancyBlockSizeVariableSMem(&HGridV, &HBlockV, &P,
-                                                                        &F, &S, PerBlock),
+            ASSERT_EQ(cudaOccMaxPotentialOccupancyBlockSizeVariableSMem(&HGridV, &HBlockV, &P, &F,
+                                                                        &S, PerBlock),
                       CUDA_OCC_SUCCESS);
             BlockSizeSuggestion OursV = maxPotentialBlockSizeVariableSmem(
                 A, K, [Dyn](int T) { return uint64_t(Dyn + 16ull * T); }, 68);
@@ -138,11 +138,10 @@ TEST(OccupancyDifferential, MaxPotentialBlockSize) {
                 OursV.BlockSize != HBlockV || OursV.MinGridSize != HGridV) {
               if (++Mismatches <= 20)
                 ADD_FAILURE() << A.Name << " regs=" << Regs << " static=" << Static
-                              << " dyn=" << Dyn << " bounds=" << Bounds << ": header "
-                              << HBlock << "/" << HGrid << " variable " << HBlockV << "/"
-                              << HGridV << "; warplint " << Ours.BlockSize << "/"
-                              << Ours.MinGridSize << " variable " << OursV.BlockSize << "/"
-                              << OursV.MinGridSize;
+                              << " dyn=" << Dyn << " bounds=" << Bounds << ": header " << HBlock
+                              << "/" << HGrid << " variable " << HBlockV << "/" << HGridV
+                              << "; warplint " << Ours.BlockSize << "/" << Ours.MinGridSize
+                              << " variable " << OursV.BlockSize << "/" << OursV.MinGridSize;
             }
           }
   }

@@ -133,27 +133,27 @@ TEST_P(NvidiaFailures, CannotLaunch) {
 
 INSTANTIATE_TEST_SUITE_P(
     Failures, NvidiaFailures,
-    ::testing::Values(
-        FailureCase{"Threads1025", "8.6", 1025, 0, 0, 0, 0, 0, LaunchFailureKind::TooManyThreads,
-                    "1025 threads per block exceed the limit of 1024"},
-        FailureCase{"OverLaunchBounds", "8.0", 512, 0, 0, 0, 0, 256,
-                    LaunchFailureKind::OverLaunchBounds, "__launch_bounds__(256)"},
-        // 1024 threads x 65 registers: over the 64K register file (error 701).
-        FailureCase{"RegisterFile", "8.0", 1024, 65, 0, 0, 0, 0,
-                    LaunchFailureKind::RegisterFileExceeded, "65536-register file"},
-        FailureCase{"Registers256", "9.0", 32, 256, 0, 0, 0, 0,
-                    LaunchFailureKind::TooManyRegisters, "limit of 255"},
-        // Over 48 KiB dynamic without the opt-in attribute.
-        FailureCase{"DynamicNoOptin", "8.6", 256, 0, 0, 49153, 0, 0,
-                    LaunchFailureKind::SharedOverBlockLimit, "cudaFuncSetAttribute"},
-        FailureCase{"StaticOver48K", "9.0", 256, 0, 49153, 0, 0, 0,
-                    LaunchFailureKind::StaticSharedTooLarge, "ptxas"},
-        FailureCase{"DynamicOverOptin", "9.0", 256, 0, 0, 100000, 65536, 0,
-                    LaunchFailureKind::DynamicOverOptin, "64 KiB"},
-        FailureCase{"OptinOverArch", "8.6", 256, 0, 0, 1024, 100 * 1024, 0,
-                    LaunchFailureKind::OptinOverLimit, "99 KiB"},
-        FailureCase{"ZeroThreads", "8.6", 0, 0, 0, 0, 0, 0, LaunchFailureKind::InvalidInput,
-                    "positive"}),
+    ::testing::Values(FailureCase{"Threads1025", "8.6", 1025, 0, 0, 0, 0, 0,
+                                  LaunchFailureKind::TooManyThreads,
+                                  "1025 threads per block exceed the limit of 1024"},
+                      FailureCase{"OverLaunchBounds", "8.0", 512, 0, 0, 0, 0, 256,
+                                  LaunchFailureKind::OverLaunchBounds, "__launch_bounds__(256)"},
+                      // 1024 threads x 65 registers: over the 64K register file (error 701).
+                      FailureCase{"RegisterFile", "8.0", 1024, 65, 0, 0, 0, 0,
+                                  LaunchFailureKind::RegisterFileExceeded, "65536-register file"},
+                      FailureCase{"Registers256", "9.0", 32, 256, 0, 0, 0, 0,
+                                  LaunchFailureKind::TooManyRegisters, "limit of 255"},
+                      // Over 48 KiB dynamic without the opt-in attribute.
+                      FailureCase{"DynamicNoOptin", "8.6", 256, 0, 0, 49153, 0, 0,
+                                  LaunchFailureKind::SharedOverBlockLimit, "cudaFuncSetAttribute"},
+                      FailureCase{"StaticOver48K", "9.0", 256, 0, 49153, 0, 0, 0,
+                                  LaunchFailureKind::StaticSharedTooLarge, "ptxas"},
+                      FailureCase{"DynamicOverOptin", "9.0", 256, 0, 0, 100000, 65536, 0,
+                                  LaunchFailureKind::DynamicOverOptin, "64 KiB"},
+                      FailureCase{"OptinOverArch", "8.6", 256, 0, 0, 1024, 100 * 1024, 0,
+                                  LaunchFailureKind::OptinOverLimit, "99 KiB"},
+                      FailureCase{"ZeroThreads", "8.6", 0, 0, 0, 0, 0, 0,
+                                  LaunchFailureKind::InvalidInput, "positive"}),
     [](const auto &I) { return std::string(I.param.Name); });
 
 TEST(Occupancy, OptinAllowsLargeDynamicSharedMemory) {
@@ -256,8 +256,7 @@ TEST(NextSteps, PascalRegisterCliff) {
 
 TEST(NextSteps, SharedMemoryCliff) {
   // RTX 3080, 256 threads, 40 KiB dynamic: 2 blocks; 32 KiB + reserve gives 3.
-  std::vector<NextStep> S =
-      nextSteps(arch("8.6"), {}, LaunchShape::threads(256, 40 * 1024));
+  std::vector<NextStep> S = nextSteps(arch("8.6"), {}, LaunchShape::threads(256, 40 * 1024));
   const NextStep &Smem = S[1];
   EXPECT_EQ(Smem.What, Resource::SharedMemory);
   EXPECT_TRUE(Smem.Limiting);

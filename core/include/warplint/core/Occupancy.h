@@ -91,16 +91,16 @@ const char *resourceLabel(Resource R, const GpuArch &Arch);
 
 /// Why a launch cannot run at all.
 enum class LaunchFailureKind {
-  InvalidInput,            ///< negative or zero sizes, bad carveout
-  BlockDimTooLarge,        ///< x or y over 1024, z over 64
-  TooManyThreads,          ///< over 1024 threads per block
-  OverLaunchBounds,        ///< more threads than __launch_bounds__ allows
-  TooManyRegisters,        ///< registers per thread over 255 (AMD: VGPRs/SGPRs per wave)
-  RegisterFileExceeded,    ///< registers x threads over the per-block register file
-  StaticSharedTooLarge,    ///< static shared memory over 48 KiB (a ptxas error)
-  OptinOverLimit,          ///< the dynamic opt-in is more than the architecture allows
-  DynamicOverOptin,        ///< dynamic shared memory over the opt-in attribute
-  SharedOverBlockLimit,    ///< over 48 KiB without opt-in, or over the opt-in maximum
+  InvalidInput,         ///< negative or zero sizes, bad carveout
+  BlockDimTooLarge,     ///< x or y over 1024, z over 64
+  TooManyThreads,       ///< over 1024 threads per block
+  OverLaunchBounds,     ///< more threads than __launch_bounds__ allows
+  TooManyRegisters,     ///< registers per thread over 255 (AMD: VGPRs/SGPRs per wave)
+  RegisterFileExceeded, ///< registers x threads over the per-block register file
+  StaticSharedTooLarge, ///< static shared memory over 48 KiB (a ptxas error)
+  OptinOverLimit,       ///< the dynamic opt-in is more than the architecture allows
+  DynamicOverOptin,     ///< dynamic shared memory over the opt-in attribute
+  SharedOverBlockLimit, ///< over 48 KiB without opt-in, or over the opt-in maximum
 };
 /// "invalid_input", "too_many_threads", ...
 const char *failureKindName(LaunchFailureKind K);
