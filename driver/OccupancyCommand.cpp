@@ -481,7 +481,8 @@ void printText(llvm::raw_ostream &OS, const CliOptions &Opt, const OccupancyResu
                                             S.Block->Z, S.ThreadsPerBlock)
                               : fmt::format("{} threads", S.ThreadsPerBlock);
   const char *WarpWord = A.isAmd() ? "waves" : "warps";
-  OS << fmt::format("  block          {} = {} {}\n", Shape, R.WarpsPerBlock, WarpWord);
+  OS << fmt::format("  block          {} = {} {}{}\n", Shape, R.WarpsPerBlock,
+                    A.isAmd() ? "wave" : "warp", R.WarpsPerBlock == 1 ? "" : "s");
   if (A.isNvidia()) {
     OS << fmt::format("  registers      {} per thread -> {} per block\n", K.RegistersPerThread,
                       R.AllocatedRegistersPerBlock);
