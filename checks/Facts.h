@@ -1,0 +1,174 @@
+//===- Facts.h - kernel launches and kernel facts of one CUDA TU -----*- C++ -*-===//
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+/// Which API a launch goes through.
+enum class LaunchApi : uint8_t {
+  TripleChevron,          ///< k<<<grid, block, smem, stream>>>(...)
+  LaunchKernel,           ///< cudaLaunchKernel(k, grid, block, args, smem, stream)
+  LaunchKernelEx,         ///< cudaLaunchKernelEx(&config, k, ...) / cudaLaunchKernelExC
+  LaunchCooperativeKernel ///< cudaLaunchCooperativeKernel(k, grid, block, args, smem, stream)
+};
+
+/// "triple-chevron", "cudaLaunchKernel", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel".
+const char *launchApiName(LaunchApi A);
+
+/// A block or grid shape: known (x, y, z) when every component is a compile-time fact of
+/// the TU, otherwise unknown; Text is always the expression as written.
+struct ShapeFact {
+  std::optional<std::array<uint64_t, 3>> Dims;
+  std::string Text;
+  bool known() const { return Dims.has_value(); }
+  /// x*y*z; only when known.
+  uint64_t total() const { return known() ? (*Dims)[0] * (*Dims)[1] * (*Dims)[2] : 0; }
+  /// "dim3(40,2)" / "dim3(40,2,3)" / "256" for a known shape (trailing 1s dropped).
+  std::string str() const;
+};
+
+/// An integer launch parameter (dynamic shared memory bytes, the opt-in value): known
+/// bytes, or the expression's text.
+struct BytesFact {
+  std::optional<uint64_t> Bytes;
+  std::string Text;
+};
+
+/// One kernel launch as the AST shows it (pointers valid while the ASTContext lives).
+struct LaunchSite {
+  LaunchApi Api = LaunchApi::TripleChevron;
+  const Expr *Call = nullptr;           ///< the CUDAKernelCallExpr or CallExpr
+  SourceLocation Loc;                   ///< where a user sees it (macro expansion site)
+  const FunctionDecl *Kernel = nullptr; ///< the kernel (a specialization for templates),
+                                        ///< null when not resolvable (function pointers)
+  std::string KernelName;               ///< qualified name with template arguments, or
+                                        ///< the callee's text when not resolvable
+  std::string MangledName;              ///< device-side mangled name; empty if unresolved
+  ShapeFact Grid, Block;
+  BytesFact DynamicSmem;                ///< 0 bytes when the launch passes none
+  const FunctionDecl *Enclosing = nullptr; ///< the function (or instantiation) launching
+  std::string Instantiation;            ///< "launch<128>" when in a template instantiation
+};
+
+/// A `__shared__` variable counted in a kernel's static shared memory.
+struct SharedVarFact {
+  const VarDecl *Var = nullptr;
+  uint64_t Bytes = 0;
+  uint64_t Align = 1;
+};
+
+/// What the TU says about one kernel (one per template specialization).
+struct KernelInfo {
+  const FunctionDecl *Decl = nullptr; ///< the definition when the TU has one
+  std::string Name;                   ///< qualified, with template arguments
+  std::string MangledName;            ///< device-side mangled name
+  /// Static __shared__ bytes of the kernel and of the device functions it calls
+  /// (transitively, within the TU), each variable aligned; nullopt if a size is unknown.
+  std::optional<uint64_t> StaticSmemBytes;
+  std::vector<SharedVarFact> SharedVars;
+  bool HasBody = false;     ///< false: the estimate saw no body (declaration only)
+  bool CallsUnknown = false; ///< calls a function whose body is not in the TU
+  /// __launch_bounds__(MaxThreads, MinBlocks, MaxClusterBlocks) where present.
+  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks,
+      LaunchBoundsMaxCluster;
+  SourceLocation LaunchBoundsLoc;
+  std::optional<uint64_t> MaxNReg; ///< __maxnreg__(N) as written
+  /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n) in the TU:
+  /// the largest known n, or the text when one is not known.
+  bool HasOptin = false;
+  BytesFact Optin;
+  SourceLocation OptinLoc;
+  std::vector<unsigned> Launches; ///< indices into TUFacts::Launches
+};
+
+/// All launches and kernels of a TU, from one pass over its AST.
+struct TUFacts {
+  std::vector<LaunchSite> Launches; ///< in source order (by user-visible location)
+  std::vector<KernelInfo> Kernels;  ///< kernels defined or launched in user code
+  /// The device architecture the TU is compiled for ("sm_86"), empty if not known
+  /// (host-side compile with no --cuda-gpu-arch recorded).
+  std::string Arch;
+  /// The KernelInfo of a kernel (any redeclaration of it), or null.
+  const KernelInfo *kernel(const FunctionDecl *FD) const;
+  llvm::DenseMap<const FunctionDecl *, unsigned> KernelIndex; ///< canonical decl -> index
+};
+
+/// Options of the collection.
+struct FactsOptions {
+  /// Also report launches written in system headers (library internals).
+  bool IncludeSystemHeaders = false;
+};
+
+/// One pass over the TU: every launch (per template instantiation), every kernel.
+TUFacts collectFacts(ASTContext &Ctx, const FactsOptions &Opts = {});
+
+/// The device arch of the TU: the NVPTX target's CPU ("sm_86") on the device side, the
+/// aux target's on the host side; empty when not recorded.
+std::string targetArch(const ASTContext &Ctx);
+
+// --- Shape evaluation, exposed for the unit tests and other checks -----------------
+
+/// Evaluates an integer expression at its place in the code: constants, macros,
+/// constexpr, const locals, locals whose only writes dominate the use in straight-line
+/// code, arithmetic on those. Never a guess: nullopt when not a compile-time fact.
+std::optional<uint64_t> evaluateInt(const Expr *E, ASTContext &Ctx);
+/// Evaluates a dim3 (or integer converted to dim3) expression the same way.
+std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &Ctx);
+
+// --- Plain export for the driver (no AST pointers) ----------------------------------
+
+struct PlainLaunch {
+  std::string File; ///< as the SourceManager names it
+  unsigned Line = 0, Column = 0;
+  std::string Api;  ///< launchApiName()
+  std::optional<std::string> Kernel, MangledKernel;
+  std::string KernelText; ///< the callee as written
+  std::optional<std::array<uint64_t, 3>> Block, Grid;
+  std::string BlockText, GridText;
+  std::optional<uint64_t> DynamicSmemBytes;
+  std::optional<std::string> DynamicSmemExpr; ///< when the bytes are not known
+  std::optional<uint64_t> StaticSmemBytes;    ///< of the kernel, when known
+  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, MaxNReg;
+  std::optional<uint64_t> OptinDynamicSmemBytes; ///< the opt-in, when known
+  bool HasOptin = false;
+  std::string Instantiation;
+  std::string Enclosing; ///< the launching function's qualified name
+};
+
+struct PlainKernel {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Name, MangledName;
+  std::optional<uint64_t> StaticSmemBytes;
+  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks,
+      LaunchBoundsMaxCluster, MaxNReg;
+  bool HasOptin = false;
+  std::optional<uint64_t> OptinDynamicSmemBytes;
+  std::optional<std::string> OptinExpr;
+  unsigned LaunchCount = 0;
+};
+
+struct PlainFacts {
+  std::string Arch;
+  std::vector<PlainLaunch> Launches;
+  std::vector<PlainKernel> Kernels;
+};
+
+/// Copies the facts into plain structs (file/line/column, strings, numbers).
+PlainFacts exportFacts(const TUFacts &F, const ASTContext &Ctx);
+
+/// collectFacts + exportFacts.
+PlainFacts collectPlainFacts(ASTContext &Ctx, const FactsOptions &Opts = {});
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,297 @@
+//===- FactsTest.cpp - launch shapes and kernel facts from CUDA source ---===//
+#include "checks/Facts.h"
+
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace clang::tidy::warplint;
+
+namespace {
+
+using Dims = std::array<uint64_t, 3>;
+
+std::vector<std::string> cudaArgs(const char *Side = "--cuda-device-only",
+                                  const char *Arch = "--cuda-gpu-arch=sm_86") {
+  return {"-x", "cuda", "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version", "-isystem",
+          WARPLINT_MOCK_CUDA_DIR, "-include", "cuda_runtime.h",
+          "-resource-dir=" WARPLINT_CLANG_RESOURCE_DIR, Side, Arch, "-std=c++17"};
+}
+
+struct Parsed {
+  std::unique_ptr<ASTUnit> AST;
+  TUFacts Facts;
+};
+
+Parsed parse(const std::string &Code, std::vector<std::string> Args = cudaArgs()) {
+  Parsed P;
+  P.AST = tooling::buildASTFromCodeWithArgs(Code, Args, "input.cu");
+  EXPECT_TRUE(P.AST);
+  if (!P.AST)
+    return P;
+  EXPECT_FALSE(P.AST->getDiagnostics().hasErrorOccurred()) << Code;
+  P.Facts = collectFacts(P.AST->getASTContext());
+  return P;
+}
+
+/// The block shape of the only launch of the code.
+std::optional<Dims> blockOf(const std::string &Body, const std::string &Prelude = "") {
+  std::string Code = "__global__ void k(int *p) {}\n" + Prelude + "\nvoid host(int n, int *p) {\n" +
+                     Body + "\n}\n";
+  Parsed P = parse(Code);
+  EXPECT_EQ(P.Facts.Launches.size(), 1u) << Code;
+  if (P.Facts.Launches.size() != 1)
+    return std::nullopt;
+  return P.Facts.Launches[0].Block.Dims;
+}
+
+// --- The shape evaluator: what is a compile-time fact -------------------------------
+
+TEST(ShapeEvaluator, LiteralsAndDim3Constructors) {
+  EXPECT_EQ(blockOf("k<<<1, 256>>>(p);"), (Dims{256, 1, 1}));
+  EXPECT_EQ(blockOf("k<<<1, dim3(40, 2)>>>(p);"), (Dims{40, 2, 1}));
+  EXPECT_EQ(blockOf("k<<<1, dim3(8, 8, 4)>>>(p);"), (Dims{8, 8, 4}));
+  EXPECT_EQ(blockOf("k<<<1, dim3{16, 16}>>>(p);"), (Dims{16, 16, 1}));
+  EXPECT_EQ(blockOf("k<<<1, 64 * 3 + 1>>>(p);"), (Dims{193, 1, 1}));
+}
+
+TEST(ShapeEvaluator, MacrosConstexprAndConstLocals) {
+  EXPECT_EQ(blockOf("k<<<1, BLOCK>>>(p);", "#define BLOCK 96"), (Dims{96, 1, 1}));
+  EXPECT_EQ(blockOf("k<<<1, kBlock>>>(p);", "constexpr int kBlock = 128;"), (Dims{128, 1, 1}));
+  EXPECT_EQ(blockOf("const int t = 48; k<<<1, t>>>(p);"), (Dims{48, 1, 1}));
+  EXPECT_EQ(blockOf("const dim3 b(32, 4); k<<<1, b>>>(p);"), (Dims{32, 4, 1}));
+  EXPECT_EQ(blockOf("k<<<1, pick(3)>>>(p);",
+                    "constexpr unsigned pick(int w) { return w * 32 + 16; }"),
+            (Dims{112, 1, 1}));
+  EXPECT_EQ(blockOf("k<<<1, shape()>>>(p);", "constexpr dim3 shape() { return dim3(24, 3); }"),
+            (Dims{24, 3, 1}));
+}
+
+TEST(ShapeEvaluator, LocalsNeverReassigned) {
+  EXPECT_EQ(blockOf("int t = 200; k<<<1, t>>>(p);"), (Dims{200, 1, 1}));
+  EXPECT_EQ(blockOf("dim3 b(40, 2); k<<<1, b>>>(p);"), (Dims{40, 2, 1}));
+  EXPECT_EQ(blockOf("int w = 4; int t = w * 32; dim3 b(t); k<<<1, b>>>(p);"),
+            (Dims{128, 1, 1}));
+  // Read-only uses (copies, const references) do not spoil the value.
+  EXPECT_EQ(blockOf("int t = 64; int u = t; k<<<1, t>>>(p);"), (Dims{64, 1, 1}));
+}
+
+TEST(ShapeEvaluator, FieldsSetOneByOne) {
+  EXPECT_EQ(blockOf("dim3 threads; threads.x = 16; threads.y = 16; k<<<1, threads>>>(p);"),
+            (Dims{16, 16, 1}));
+  EXPECT_EQ(blockOf("dim3 threads(8); threads.x = 128; k<<<1, threads>>>(p);"),
+            (Dims{128, 1, 1}));
+  EXPECT_EQ(blockOf("dim3 threads; threads = dim3(64, 2); k<<<1, threads>>>(p);"),
+            (Dims{64, 2, 1}));
+  // A later assignment outside any loop does not change this launch.
+  EXPECT_EQ(blockOf("int t = 96; k<<<1, t>>>(p); t = 1024;"), (Dims{96, 1, 1}));
+  // Set in an enclosing block before the launch.
+  EXPECT_EQ(blockOf("dim3 b; b.x = 32; if (n) { b.y = 2; k<<<1, b>>>(p); }"), (Dims{32, 2, 1}));
+}
+
+TEST(ShapeEvaluator, UnknownWhenNotAFact) {
+  // Parameters and runtime values.
+  EXPECT_EQ(blockOf("k<<<1, n>>>(p);"), std::nullopt);
+  EXPECT_EQ(blockOf("int t = n * 32; k<<<1, t>>>(p);"), std::nullopt);
+  // Assigned on one path only.
+  EXPECT_EQ(blockOf("int t = 64; if (n) t = 100; k<<<1, t>>>(p);"), std::nullopt);
+  EXPECT_EQ(blockOf("dim3 b(32); if (n) b.x = 40; k<<<1, b>>>(p);"), std::nullopt);
+  // Incremented, compound-assigned, address taken, bound to a non-const reference.
+  EXPECT_EQ(blockOf("int t = 64; ++t; k<<<1, t>>>(p);"), std::nullopt);
+  EXPECT_EQ(blockOf("int t = 64; t *= 2; k<<<1, t>>>(p);"), std::nullopt);
+  EXPECT_EQ(blockOf("int t = 64; int *q = &t; *q = 3; k<<<1, t>>>(p);"), std::nullopt);
+  EXPECT_EQ(blockOf("dim3 b(64); set(b); k<<<1, b>>>(p);", "void set(dim3 &);"), std::nullopt);
+  // Written after the launch inside the same loop: the next iteration sees it.
+  EXPECT_EQ(blockOf("int t = 64; for (int i = 0; i < n; ++i) { k<<<1, t>>>(p); t = 32; }"),
+            std::nullopt);
+  // Captured by reference in a lambda.
+  EXPECT_EQ(blockOf("int t = 64; auto f = [&] { t = 1; }; f(); k<<<1, t>>>(p);"),
+            std::nullopt);
+  // Non-const globals can change anywhere.
+  EXPECT_EQ(blockOf("k<<<1, gBlock>>>(p);", "int gBlock = 128;"), std::nullopt);
+}
+
+TEST(ShapeEvaluator, UnknownKeepsTheText) {
+  Parsed P = parse("__global__ void k() {}\nvoid h(int n) { k<<<(n + 255) / 256, n>>>(); }");
+  ASSERT_EQ(P.Facts.Launches.size(), 1u);
+  const LaunchSite &L = P.Facts.Launches[0];
+  EXPECT_FALSE(L.Block.known());
+  EXPECT_EQ(L.Block.Text, "n");
+  EXPECT_FALSE(L.Grid.known());
+  EXPECT_EQ(L.Grid.Text, "(n + 255) / 256");
+}
+
+TEST(ShapeEvaluator, GridFromKnownLocals) {
+  Parsed P = parse("__global__ void k() {}\nvoid h() { int n = 1000; int b = 256;\n"
+                   "k<<<(n + b - 1) / b, b>>>(); }");
+  ASSERT_EQ(P.Facts.Launches.size(), 1u);
+  EXPECT_EQ(P.Facts.Launches[0].Grid.Dims, (Dims{4, 1, 1}));
+  EXPECT_EQ(P.Facts.Launches[0].Block.Dims, (Dims{256, 1, 1}));
+}
+
+// --- Launch APIs ---------------------------------------------------------------------
+
+TEST(Launches, AllApisAndDynamicSharedMemory) {
+  Parsed P = parse(R"(
+__global__ void k(float *p) {}
+void h(float *p, size_t bytes) {
+  k<<<2, 64, 1024>>>(p);
+  void *args[] = {&p};
+  cudaLaunchKernel(k, dim3(8), dim3(128), args, 2048, 0);
+  cudaLaunchKernel((const void *)k, dim3(8), dim3(96), args, bytes, 0);
+  cudaLaunchCooperativeKernel(k, 4, 256, args);
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(16);
+  cfg.blockDim = dim3(32, 4);
+  cfg.dynamicSmemBytes = 4096;
+  cudaLaunchKernelEx(&cfg, k, p);
+  cudaLaunchConfig_t cfg2 = {.gridDim = dim3(3), .blockDim = dim3(72), .dynamicSmemBytes = 0};
+  cudaLaunchKernelEx(&cfg2, k, p);
+}
+)");
+  const auto &L = P.Facts.Launches;
+  ASSERT_EQ(L.size(), 6u);
+  EXPECT_EQ(L[0].Api, LaunchApi::TripleChevron);
+  EXPECT_EQ(L[0].Grid.Dims, (Dims{2, 1, 1}));
+  EXPECT_EQ(L[0].DynamicSmem.Bytes, 1024u);
+  EXPECT_EQ(L[1].Api, LaunchApi::LaunchKernel);
+  EXPECT_EQ(L[1].Block.Dims, (Dims{128, 1, 1}));
+  EXPECT_EQ(L[1].DynamicSmem.Bytes, 2048u);
+  EXPECT_EQ(L[2].KernelName, "k");
+  EXPECT_EQ(L[2].Block.Dims, (Dims{96, 1, 1}));
+  EXPECT_FALSE(L[2].DynamicSmem.Bytes);
+  EXPECT_EQ(L[2].DynamicSmem.Text, "bytes");
+  EXPECT_EQ(L[3].Api, LaunchApi::LaunchCooperativeKernel);
+  EXPECT_EQ(L[3].Block.Dims, (Dims{256, 1, 1}));
+  EXPECT_EQ(L[3].DynamicSmem.Bytes, 0u);
+  EXPECT_EQ(L[4].Api, LaunchApi::LaunchKernelEx);
+  EXPECT_EQ(L[4].Grid.Dims, (Dims{16, 1, 1}));
+  EXPECT_EQ(L[4].Block.Dims, (Dims{32, 4, 1}));
+  EXPECT_EQ(L[4].DynamicSmem.Bytes, 4096u);
+  EXPECT_EQ(L[5].Block.Dims, (Dims{72, 1, 1}));
+  EXPECT_EQ(L[5].Grid.Dims, (Dims{3, 1, 1}));
+  for (const LaunchSite &S : L) {
+    ASSERT_TRUE(S.Kernel);
+    EXPECT_EQ(S.MangledName, "_Z1kPf");
+  }
+}
+
+TEST(Launches, TemplatesPerInstantiation) {
+  Parsed P = parse(R"(
+template <int N> __global__ void tk(float *p) { __shared__ float s[N]; p[0] = s[0]; }
+template <int B> void launch(float *p) { tk<B><<<1, B>>>(p); }
+void h(float *p) { launch<40>(p); launch<128>(p); }
+)");
+  const auto &L = P.Facts.Launches;
+  ASSERT_EQ(L.size(), 2u);
+  std::set<uint64_t> Blocks;
+  for (const LaunchSite &S : L) {
+    ASSERT_TRUE(S.Block.known());
+    Blocks.insert((*S.Block.Dims)[0]);
+    const KernelInfo *K = P.Facts.kernel(S.Kernel);
+    ASSERT_TRUE(K);
+    EXPECT_EQ(K->StaticSmemBytes, (*S.Block.Dims)[0] * 4);
+    EXPECT_EQ(S.Instantiation, "launch<" + std::to_string((*S.Block.Dims)[0]) + ">");
+  }
+  EXPECT_EQ(Blocks, (std::set<uint64_t>{40, 128}));
+  EXPECT_EQ(P.Facts.kernel(L[0].Kernel)->MangledName.substr(0, 6), "_Z2tkI");
+}
+
+TEST(Launches, MacrosReportTheExpansionSite) {
+  Parsed P = parse("__global__ void k() {}\n#define LAUNCH(n) k<<<1, n>>>()\n"
+                   "void h() {\n  LAUNCH(40);\n}\n");
+  ASSERT_EQ(P.Facts.Launches.size(), 1u);
+  PlainFacts F = exportFacts(P.Facts, P.AST->getASTContext());
+  ASSERT_EQ(F.Launches.size(), 1u);
+  EXPECT_EQ(F.Launches[0].Line, 4u);
+  EXPECT_EQ(F.Launches[0].Column, 3u);
+  EXPECT_EQ(F.Launches[0].Block, (Dims{40, 1, 1}));
+}
+
+TEST(Launches, FunctionPointersAreUnresolved) {
+  Parsed P = parse("__global__ void k() {}\nvoid h(void (*fp)()) {\n"
+                   "  void *a[1];\n  cudaLaunchKernel((const void *)fp, 1, 32, a, 0, 0);\n}\n");
+  ASSERT_EQ(P.Facts.Launches.size(), 1u);
+  EXPECT_EQ(P.Facts.Launches[0].Kernel, nullptr);
+  EXPECT_EQ(P.Facts.Launches[0].KernelName, "(const void *)fp");
+  PlainFacts F = exportFacts(P.Facts, P.AST->getASTContext());
+  EXPECT_FALSE(F.Launches[0].Kernel);
+}
+
+// --- Kernel facts --------------------------------------------------------------------
+
+TEST(Kernels, StaticSharedWithAlignmentStructsAndCallees) {
+  Parsed P = parse(R"(
+struct Tile { double d[3]; char c; };
+__shared__ int gShared[10];
+__device__ void helper() { __shared__ double h[2]; h[0] = 1; }
+__device__ void viaHelper() { helper(); }
+__global__ void k() {
+  __shared__ char c[3];
+  __shared__ Tile t;
+  extern __shared__ float dyn[];
+  viaHelper();
+  gShared[0] = c[0] + t.c + dyn[0];
+}
+)");
+  ASSERT_EQ(P.Facts.Kernels.size(), 1u);
+  const KernelInfo &K = P.Facts.Kernels[0];
+  // c: 0..3, t (32 bytes, align 8): 8..40, gShared: 40..80, h (align 8): 80..96.
+  EXPECT_EQ(K.StaticSmemBytes, 96u);
+  EXPECT_EQ(K.SharedVars.size(), 4u);
+}
+
+TEST(Kernels, LaunchBoundsMaxNRegAndOptin) {
+  Parsed P = parse(R"(
+#define __maxnreg__(n) __attribute__((maxnreg(n)))
+__global__ void __launch_bounds__(256, 2) lb() {}
+__global__ void __maxnreg__(40) nr() {}
+__global__ void big() { extern __shared__ float s[]; s[0] = 0; }
+void h(int n) {
+  cudaFuncSetAttribute(big, cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024);
+  big<<<1, 128, 80 * 1024>>>();
+}
+)",
+                   [] {
+                     auto A = cudaArgs();
+                     A.push_back("-Wno-unknown-attributes");
+                     return A;
+                   }());
+  const KernelInfo *LB = nullptr, *NR = nullptr, *Big = nullptr;
+  for (const KernelInfo &K : P.Facts.Kernels) {
+    if (K.Name == "lb")
+      LB = &K;
+    if (K.Name == "nr")
+      NR = &K;
+    if (K.Name == "big")
+      Big = &K;
+  }
+  ASSERT_TRUE(LB && NR && Big);
+  EXPECT_EQ(LB->LaunchBoundsMaxThreads, 256u);
+  EXPECT_EQ(LB->LaunchBoundsMinBlocks, 2u);
+  EXPECT_FALSE(LB->MaxNReg);
+  EXPECT_EQ(NR->MaxNReg, 40u);
+  EXPECT_FALSE(NR->LaunchBoundsMaxThreads);
+  EXPECT_TRUE(Big->HasOptin);
+  EXPECT_EQ(Big->Optin.Bytes, 96u * 1024);
+  EXPECT_EQ(Big->StaticSmemBytes, 0u);
+  ASSERT_EQ(Big->Launches.size(), 1u);
+  EXPECT_EQ(P.Facts.Launches[Big->Launches[0]].DynamicSmem.Bytes, 80u * 1024);
+}
+
+TEST(Arch, FromTheDeviceSideTargetOnly) {
+  Parsed P = parse("__global__ void k() {}");
+  EXPECT_EQ(P.Facts.Arch, "sm_86");
+  Parsed Q = parse("__global__ void k() {}", cudaArgs("--cuda-device-only",
+                                                       "--cuda-gpu-arch=sm_90"));
+  EXPECT_EQ(Q.Facts.Arch, "sm_90");
+  Parsed H = parse("__global__ void k() {}\nvoid h() { k<<<1, 32>>>(); }",
+                   cudaArgs("--cuda-host-only", "--cuda-gpu-arch=sm_90"));
+  // The host-side compile records no device CPU: the checks fall back to their option.
+  EXPECT_EQ(H.Facts.Arch, "");
+  EXPECT_EQ(H.Facts.Launches.size(), 1u);
+}
+
+} // namespace
