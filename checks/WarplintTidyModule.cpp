@@ -1,12 +1,14 @@
 //===- WarplintTidyModule.cpp - the clang-tidy module of warplint ---------===//
 #include "checks/WarplintTidyModule.h"
 
+#include "checks/BlockSizeWarpMultipleCheck.h"
 #include "checks/DivergentBranchCheck.h"
 
 namespace clang::tidy::warplint {
 
 void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   // One line per check: Factories.registerCheck<FooCheck>("warplint-foo");
+  Factories.registerCheck<BlockSizeWarpMultipleCheck>("warplint-block-size-warp-multiple");
   Factories.registerCheck<DivergentBranchCheck>("warplint-divergent-branch");
 }
 

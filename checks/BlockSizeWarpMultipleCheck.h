@@ -1,0 +1,24 @@
+//===- BlockSizeWarpMultipleCheck.h - warplint-block-size-warp-multiple -*- C++ -*-===//
+#pragma once
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::warplint {
+
+/// Finds kernel launches whose block, known at compile time, is not a whole number of
+/// warps: the idle lanes of the last warp still hold a warp's registers and issue slots.
+class BlockSizeWarpMultipleCheck final : public ClangTidyCheck {
+public:
+  BlockSizeWarpMultipleCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  const bool IgnoreSingleThreadBlocks;
+};
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,82 @@
+// warplint-block-size-warp-multiple: known block shapes that are not whole warps.
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s -- %cuda_host 2>&1 | %check_diags %s
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoreSingleThreadBlocks: false}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=SINGLE %s
+
+__global__ void kernel(float *p) {}
+template <int N> __global__ void tkernel(float *p) {}
+
+#define BLOCK_THREADS 100
+constexpr int kOddBlock = 48;
+
+void literals(float *p) {
+  kernel<<<1, 100>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block 100 is not a whole number of warps: 100 threads in 4 warps, 28 lanes idle [warplint-block-size-warp-multiple]
+  kernel<<<1, dim3(40, 2)>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block dim3(40,2) is not a whole number of warps: 80 threads in 3 warps, 16 lanes idle [warplint-block-size-warp-multiple]
+  kernel<<<1, 16>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block 16 is not a whole number of warps: 16 threads in 1 warp, 16 lanes idle [warplint-block-size-warp-multiple]
+  kernel<<<1, 256>>>(p);
+  kernel<<<1, dim3(8, 4)>>>(p);
+  kernel<<<1, dim3(16, 16)>>>(p);
+  kernel<<<1, 1>>>(p);
+  // SINGLE: :[[@LINE-1]]:3: warning: block 1 is not a whole number of warps: 1 thread in 1 warp, 31 lanes idle
+}
+
+void macrosAndConstants(float *p) {
+  kernel<<<1, BLOCK_THREADS>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block 100 is not a whole number of warps
+  kernel<<<1, kOddBlock>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block 48 is not a whole number of warps: 48 threads in 2 warps, 16 lanes idle
+  const int t = 33;
+  kernel<<<1, t>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block 33 is not a whole number of warps: 33 threads in 2 warps, 31 lanes idle
+}
+
+void fieldsSetOneByOne(float *p) {
+  dim3 threads;
+  threads.x = 20;
+  threads.y = 5;
+  kernel<<<1, threads>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block dim3(20,5) is not a whole number of warps: 100 threads in 4 warps, 28 lanes idle
+}
+
+void unknownShapesAreNotGuessed(float *p, int n) {
+  kernel<<<1, n>>>(p);
+  dim3 b(40, 2);
+  if (n > 4)
+    b.x = 64;
+  kernel<<<1, b>>>(p);
+}
+
+#define LAUNCH_ODD(k, p) k<<<1, 72>>>(p)
+void throughAMacro(float *p) {
+  LAUNCH_ODD(kernel, p);
+  // CHECK: :[[@LINE-1]]:3: warning: block 72 is not a whole number of warps: 72 threads in 3 warps, 24 lanes idle
+}
+
+template <int B> void launchWith(float *p) {
+  tkernel<B><<<1, B>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block 40 is not a whole number of warps: 40 threads in 2 warps, 24 lanes idle
+  // CHECK: :[[@LINE-2]]:3: note: in instantiation 'launchWith<40>'
+}
+void instantiations(float *p) {
+  launchWith<40>(p);
+  launchWith<128>(p);
+}
+
+void runtimeApis(float *p) {
+  void *args[] = {&p};
+  cudaLaunchKernel(kernel, dim3(1), dim3(50), args, 0, 0);
+  // CHECK: :[[@LINE-1]]:3: warning: block 50 is not a whole number of warps: 50 threads in 2 warps, 14 lanes idle
+  cudaLaunchCooperativeKernel(kernel, dim3(1), dim3(96), args);
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(4);
+  cfg.blockDim = dim3(10, 10);
+  cudaLaunchKernelEx(&cfg, kernel, p);
+  // CHECK: :[[@LINE-1]]:3: warning: block dim3(10,10) is not a whole number of warps: 100 threads in 4 warps, 28 lanes idle
+}
+
+void suppressed(float *p) {
+  kernel<<<1, 24>>>(p); // NOLINT(warplint-block-size-warp-multiple)
+}
