@@ -3,6 +3,7 @@
 
 #include "checks/BlockSizeWarpMultipleCheck.h"
 #include "checks/DivergentBranchCheck.h"
+#include "checks/LaunchConfigInvalidCheck.h"
 
 namespace clang::tidy::warplint {
 
@@ -10,6 +11,7 @@ void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   // One line per check: Factories.registerCheck<FooCheck>("warplint-foo");
   Factories.registerCheck<BlockSizeWarpMultipleCheck>("warplint-block-size-warp-multiple");
   Factories.registerCheck<DivergentBranchCheck>("warplint-divergent-branch");
+  Factories.registerCheck<LaunchConfigInvalidCheck>("warplint-launch-config-invalid");
 }
 
 ClangTidyOptions WarplintModule::getModuleOptions() { return {}; }
