@@ -1,6 +1,8 @@
 //===- DivergentBranchCheck.cpp - warplint-divergent-branch --------------===//
 #include "checks/DivergentBranchCheck.h"
 
+#include "checks/Facts.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -319,42 +321,6 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
 }
 
-std::optional<BlockShape> blockShapeOf(const Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
-  if (!E || Depth > 4)
-    return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-    return blockShapeOf(MT->getSubExpr(), Ctx, Depth + 1);
-  if (auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-    return blockShapeOf(FC->getSubExpr(), Ctx, Depth + 1);
-  if (auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getNumArgs() == 1 && !CE->getArg(0)->getType()->isIntegerType())
-      return blockShapeOf(CE->getArg(0), Ctx, Depth + 1);
-    unsigned Dims[3] = {1, 1, 1};
-    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
-      Expr::EvalResult R;
-      if (CE->getArg(I)->isValueDependent() || !CE->getArg(I)->EvaluateAsInt(R, Ctx))
-        return std::nullopt;
-      int64_t V = R.Val.getInt().getExtValue();
-      if (V <= 0 || V > 1024)
-        return std::nullopt;
-      Dims[I] = unsigned(V);
-    }
-    return BlockShape{Dims[0], Dims[1], Dims[2]};
-  }
-  if (auto *DR = dyn_cast<DeclRefExpr>(E))
-    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
-      if (VD->getInit() && (VD->getType().isConstQualified() || VD->hasLocalStorage()))
-        return blockShapeOf(VD->getInit(), Ctx, Depth + 1);
-  Expr::EvalResult R;
-  if (!E->isValueDependent() && E->getType()->isIntegerType() && E->EvaluateAsInt(R, Ctx)) {
-    int64_t V = R.Val.getInt().getExtValue();
-    if (V > 0 && V <= 1024)
-      return BlockShape{unsigned(V), 1, 1};
-  }
-  return std::nullopt;
-}
-
 // Options are read as text: the bool overloads of OptionsView are explicit specialisations
 // whose mangled names differ between g++ (this build) and clang (clang-tidy's build).
 bool readBool(StringRef Value) {
@@ -391,30 +357,31 @@ void DivergentBranchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void DivergentBranchCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
                      this);
-  Finder->addMatcher(cudaKernelCallExpr().bind("launch"), this);
 }
 
 void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
-  if (const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel")) {
+  if (const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel"))
     if (!K->isDependentContext() && K->hasBody())
       Kernels.push_back(K);
-    return;
-  }
-  const auto *L = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch");
-  if (!L || !L->getConfig() || L->getConfig()->getNumArgs() < 2)
-    return;
-  const FunctionDecl *Callee = L->getDirectCallee();
-  if (!Callee)
-    return;
-  if (auto Shape = blockShapeOf(L->getConfig()->getArg(1), *Result.Context))
-    Launches.push_back({Callee->getCanonicalDecl(), L->getBeginLoc(), *Shape});
 }
 
 void DivergentBranchCheck::onEndOfTranslationUnit() {
-  if (Ctx)
+  if (Ctx && !Kernels.empty()) {
+    // The block shapes of the launches in this TU whose block is a compile-time fact.
+    TUFacts Facts = collectFacts(*Ctx);
+    for (const LaunchSite &L : Facts.Launches) {
+      if (!L.Kernel || !L.Block.known())
+        continue;
+      const auto &B = *L.Block.Dims;
+      if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
+        continue; // cannot launch: warplint-launch-config-invalid reports it
+      Launches.push_back({L.Kernel->getCanonicalDecl(), L.Loc,
+                          BlockShape{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])}});
+    }
     for (const FunctionDecl *K : Kernels)
       analyzeKernel(K, *Ctx);
+  }
   Kernels.clear();
   Launches.clear();
 }

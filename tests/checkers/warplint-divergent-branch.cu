@@ -156,3 +156,25 @@ void launchAll(float *c, int *g, const float *x, int n) {
   viaCall<<<1, 64>>>(g);
   warpZeroScan<<<1, 256>>>(g);
 }
+
+// Block shapes that only the shared launch facts give: fields set one by one, and the
+// runtime launch APIs. (A 1x1x1 block read from `dim3 threads;` alone would hide these.)
+__global__ void rowsByFields(float *c) {
+  if (threadIdx.y % 2)
+    c[0] = 1;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.y' diverges in 8 of 8 warps of kernel 'rowsByFields' (block 16x16x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a warp spans 2 rows of 16 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
+}
+__global__ void lanesViaRuntimeApi(float *c) {
+  if (threadIdx.x % 64 < 48)
+    c[0] = 1;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 4 warps of kernel 'lanesViaRuntimeApi' (block 128x1x1); predicted branch efficiency 50%
+}
+void launchThroughFacts(float *c) {
+  dim3 threads;
+  threads.x = 16;
+  threads.y = 16;
+  rowsByFields<<<1, threads>>>(c);
+  void *args[] = {&c};
+  cudaLaunchKernel(lanesViaRuntimeApi, dim3(1), dim3(128), args, 0, 0);
+}
