@@ -27,3 +27,12 @@ config.substitutions.append(("%check_diags",
     "%s --implicit-check-not='{{warning|error}}:'" % config.filecheck))
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%not", config.not_tool))
+config.substitutions.append(("%plugin", config.plugin))
+
+# Another clang-tidy major, for the plugin's version guard (scripts/setup.sh installs
+# clang-tidy-19; tests that need it are skipped where it is absent).
+import shutil
+other_tidy = shutil.which("clang-tidy-19")
+if other_tidy:
+    config.available_features.add("clang-tidy-19")
+    config.substitutions.append(("%other_tidy", other_tidy))
