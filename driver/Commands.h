@@ -7,6 +7,9 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
+#include <string>
+#include <vector>
+
 namespace warplint::driver {
 
 /// Argv[0] is the subcommand's name; Argv[1..Argc) are its arguments.
@@ -24,6 +27,13 @@ int runMain(int Argc, char **Argv);
 // One declaration per subcommand, defined in driver/<Name>Command.cpp.
 // (add yours here and a row in Commands.cpp's table)
 int runSarifMergeCommand(int Argc, char **Argv);
+int runCheckCommand(int Argc, char **Argv);
+int runReportCommand(int Argc, char **Argv);
+
+struct RunResult;
+/// The analysis of `warplint check` with these arguments (no command name): fills Out,
+/// prints the summary and errors on stderr, nothing on stdout; returns check's exit code.
+int collectCheckResult(const std::vector<std::string> &CheckArgs, RunResult &Out);
 int runOccupancyCommand(int Argc, char **Argv);
 
 } // namespace warplint::driver

@@ -29,6 +29,15 @@ struct LocationOptions {
 /// `path` relative to `Root` when it lies under it ('/'-separated, no "./"), else `path`.
 std::string relativeToRoot(std::string_view Path, std::string_view Root);
 
+/// clang's style: `file:line:col: warning: message [check]`, notes under it; ANSI colours
+/// as clang uses them when Colour (a terminal).
+void writeText(const RunResult &Result, const LocationOptions &Opts, bool Colour,
+               llvm::raw_ostream &OS);
+
+/// One JSON object: {"version": 1, "findings": [...], "launches": [...],
+/// "files_analysed": [...], "files_failed": [...]}.
+void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS);
+
 /// SARIF 2.1.0 (the format GitHub code scanning ingests): one run, one rule per check
 /// that appears in the result or has a doc page, results with physical locations
 /// (relative to %SRCROOT% when under LocationOptions::SourceRoot), notes as related

@@ -30,7 +30,7 @@ table.facts th { text-align: left; font-weight: normal; color: #52606d; padding:
 table.facts td { font-family: monospace; padding: 2px 0; }
 .charts { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 10px; }
 .error { color: #b91c1c; font-weight: bold; }
-.missing { color: #52606d; font-style: italic; }
+.missing { color: #52606d; font-style: italic; font-size: 13px; }
 .findings { margin: 10px 0 0 0; padding-left: 18px; font-size: 13px; }
 .findings li { margin-bottom: 4px; }
 .findings .check { color: #52606d; font-family: monospace; }

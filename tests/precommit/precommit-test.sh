@@ -65,7 +65,7 @@ out=$(pre-commit run --files divergent.cu clean.cu host.cpp 2>&1); rc=$?
 set -e
 echo "$out"
 [ $rc -eq 1 ] || fail "pre-commit run on a divergent kernel exited $rc, expected 1"
-grep -q 'divergent.cu:4:.*warplint-divergent-branch' <<<"$out" ||
+grep -q 'divergent.cu:3:7: warning: .*warplint-divergent-branch' <<<"$out" ||
   fail "the hook's output lacks the divergence finding"
 grep -q 'host.cpp' <<<"$out" && fail "the hook was given a non-CUDA file"
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Renders a warplint HTML report in headless Chromium and checks what it drew.
 
-usage: check-report.py REPORT.html --cards N --charts M [--screenshot OUT.png]
+usage: check-report.py REPORT.html --cards N --charts M [--currents K] [--screenshot OUT.png]
 
-From the DOM Chromium dumps after parsing: N report cards, M charts, one current-point
-marker per chart, every SVG parsed as SVG (no parse errors), no <script>, nothing loaded
+From the DOM Chromium dumps after parsing: N report cards, M charts, K current-point
+markers (default: one per chart), every SVG parsed as SVG (no parse errors), no <script>, nothing loaded
 from a URL. From the screenshot (PNG decoded here with zlib, no imaging library): the page
 is not blank and shows the colours of the curves, the current point and the gauge.
 Exit 0 on success, 1 on a failed check, 77 when chromium is not installed (skip).
@@ -90,6 +90,7 @@ def main():
     ap.add_argument("report")
     ap.add_argument("--cards", type=int, required=True)
     ap.add_argument("--charts", type=int, required=True)
+    ap.add_argument("--currents", type=int)
     ap.add_argument("--screenshot")
     ap.add_argument("--window", default="1280,2000")
     args = ap.parse_args()
@@ -109,8 +110,9 @@ def main():
         failures.append(f"{cards} cards in the DOM, expected {args.cards}")
     if charts != args.charts:
         failures.append(f"{charts} charts in the DOM, expected {args.charts}")
-    if currents != args.charts:
-        failures.append(f"{currents} current-point markers, expected {args.charts}")
+    want_currents = args.charts if args.currents is None else args.currents
+    if currents != want_currents:
+        failures.append(f"{currents} current-point markers, expected {want_currents}")
     if "<parsererror" in dom:
         failures.append("the browser reported an SVG/XML parse error")
     if "<script" in dom:

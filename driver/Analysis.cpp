@@ -1,0 +1,274 @@
+//===- Analysis.cpp - clang-tidy's engine + launch facts per translation unit ===//
+#include "driver/Analysis.h"
+
+#include "checks/Facts.h"
+#include "checks/WarplintTidyModule.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <map>
+#include <memory>
+
+// The driver hosts the module itself, as the plugin does for a loading clang-tidy.
+namespace clang::tidy {
+static ClangTidyModuleRegistry::Add<warplint::WarplintModule>
+    WarplintModuleInDriver("warplint-module",
+                           "Occupancy, launch-shape and divergence checks for CUDA.");
+} // namespace clang::tidy
+
+namespace warplint::driver {
+namespace {
+
+using clang::tooling::CommandLineArguments;
+
+/// Line and column (1-based, bytes) of byte offsets in files, read once per file.
+class LineTable {
+public:
+  SourcePos at(const std::string &File, unsigned Offset) {
+    SourcePos P{File, 0, 0};
+    if (File.empty())
+      return P;
+    auto It = Starts.find(File);
+    if (It == Starts.end()) {
+      std::vector<unsigned> Lines{0};
+      if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
+        llvm::StringRef Text = (*Buf)->getBuffer();
+        for (size_t I = 0; I < Text.size(); ++I)
+          if (Text[I] == '\n')
+            Lines.push_back(static_cast<unsigned>(I + 1));
+      }
+      It = Starts.emplace(File, std::move(Lines)).first;
+    }
+    const std::vector<unsigned> &L = It->second;
+    auto Next = std::upper_bound(L.begin(), L.end(), Offset);
+    P.Line = static_cast<unsigned>(Next - L.begin());
+    P.Column = Offset - *(Next - 1) + 1;
+    return P;
+  }
+
+private:
+  std::map<std::string, std::vector<unsigned>> Starts;
+};
+
+/// Collects checks/Facts' plain facts of the one translation unit it parses.
+class FactsAction : public clang::ASTFrontendAction {
+public:
+  explicit FactsAction(clang::tidy::warplint::PlainFacts &Out) : Out(Out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
+                                                        llvm::StringRef) override {
+    struct Consumer : clang::ASTConsumer {
+      clang::tidy::warplint::PlainFacts &Out;
+      explicit Consumer(clang::tidy::warplint::PlainFacts &Out) : Out(Out) {}
+      void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+        Out = clang::tidy::warplint::collectPlainFacts(Ctx);
+      }
+    };
+    return std::make_unique<Consumer>(Out);
+  }
+
+private:
+  clang::tidy::warplint::PlainFacts &Out;
+};
+
+class FactsActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit FactsActionFactory(clang::tidy::warplint::PlainFacts &Out) : Out(Out) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<FactsAction>(Out);
+  }
+
+private:
+  clang::tidy::warplint::PlainFacts &Out;
+};
+
+bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) { return S.starts_with(Prefix); }
+
+/// The argument adjusters every command gets: extra args, the analysed arch, clang's
+/// resource directory, no warning about a CUDA newer than clang knows.
+clang::tooling::ArgumentsAdjuster commandAdjuster(const AnalysisOptions &Opts) {
+  return [Opts](const CommandLineArguments &In, llvm::StringRef) {
+    CommandLineArguments Out;
+    bool HasResourceDir = false;
+    for (size_t I = 0; I < In.size(); ++I) {
+      llvm::StringRef A = In[I];
+      if (!Opts.Arch.empty() &&
+          (startsWith(A, "--cuda-gpu-arch") || startsWith(A, "--offload-arch") ||
+           A == "--cuda-host-only" || A == "--cuda-device-only"))
+        continue;
+      if (startsWith(A, "-resource-dir"))
+        HasResourceDir = true;
+      Out.push_back(In[I]);
+    }
+    if (!Opts.BuildDir.empty())
+      Out.insert(Out.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+    if (!Opts.Arch.empty()) {
+      Out.push_back("--cuda-device-only");
+      Out.push_back("--cuda-gpu-arch=" + Opts.Arch);
+    }
+    Out.push_back("-Wno-unknown-cuda-version");
+    if (!HasResourceDir && !Out.empty())
+      Out.insert(Out.begin() + 1, "-resource-dir=" WARPLINT_CLANG_RESOURCE_DIR);
+    return Out;
+  };
+}
+
+std::string absolute(const std::string &Path) {
+  llvm::SmallString<256> P(Path);
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                     const AnalysisOptions &Opts) {
+  RunResult R;
+  if (Db.getCompileCommands(File).empty()) {
+    R.FilesFailed.push_back(File);
+    Finding F;
+    F.Check = "clang-diagnostic-error";
+    F.Level = Severity::Error;
+    F.Pos = {File, 0, 0};
+    F.Message = "no compile command for this file in " + Opts.BuildDir +
+                "/compile_commands.json";
+    R.Findings.push_back(std::move(F));
+    return R;
+  }
+
+  // The checks, through clang-tidy's engine: .clang-tidy files apply as usual; the
+  // command line's --checks and --warnings-as-errors override them.
+  clang::tidy::ClangTidyOptions Defaults = clang::tidy::ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,warplint-*";
+  clang::tidy::ClangTidyOptions Override;
+  if (Opts.Checks != "-*,warplint-*")
+    Override.Checks = Opts.Checks;
+  if (!Opts.WarningsAsErrors.empty())
+    Override.WarningsAsErrors = Opts.WarningsAsErrors;
+  clang::tidy::ClangTidyContext Context(std::make_unique<clang::tidy::FileOptionsProvider>(
+      clang::tidy::ClangTidyGlobalOptions(), Defaults, Override,
+      llvm::vfs::getRealFileSystem()));
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  std::vector<clang::tidy::ClangTidyError> Errors =
+      clang::tidy::runClangTidy(Context, Db, {File}, BaseFS, /*ApplyAnyFix=*/false,
+                                /*EnableCheckProfile=*/false, {}, /*Quiet=*/true);
+
+  // The launch facts, from a second parse of the same command.
+  clang::tidy::warplint::PlainFacts Facts;
+  clang::tooling::ClangTool Tool(Db, {File});
+  clang::IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  FactsActionFactory Factory(Facts);
+  int ToolRc = Tool.run(&Factory);
+
+  LineTable Lines;
+  bool Failed = ToolRc != 0;
+  for (const clang::tidy::ClangTidyError &E : Errors) {
+    Finding F;
+    F.Check = E.DiagnosticName;
+    F.Level = E.DiagLevel == clang::tooling::Diagnostic::Error || E.IsWarningAsError
+                  ? Severity::Error
+                  : E.DiagLevel == clang::tooling::Diagnostic::Remark ? Severity::Note
+                                                                       : Severity::Warning;
+    F.Message = E.Message.Message;
+    F.Pos = Lines.at(E.Message.FilePath, E.Message.FileOffset);
+    for (const clang::tooling::DiagnosticMessage &N : E.Notes)
+      F.Notes.push_back({Lines.at(N.FilePath, N.FileOffset), N.Message});
+    F.Arch = Facts.Arch;
+    if (llvm::StringRef(F.Check).starts_with("clang-diagnostic-") &&
+        E.DiagLevel == clang::tooling::Diagnostic::Error)
+      Failed = true;
+    R.Findings.push_back(std::move(F));
+  }
+  if (Failed) {
+    R.FilesFailed.push_back(File);
+    return R;
+  }
+  R.FilesAnalysed.push_back(File);
+  for (const clang::tidy::warplint::PlainLaunch &P : Facts.Launches) {
+    LaunchRecord L;
+    L.Pos = {P.File, P.Line, P.Column};
+    L.Kernel = P.Kernel ? P.Kernel : std::optional<std::string>(P.KernelText);
+    L.MangledKernel = P.MangledKernel;
+    L.Api = P.Api;
+    L.Block = P.Block;
+    L.Grid = P.Grid;
+    L.DynamicSmemBytes = P.DynamicSmemBytes;
+    L.DynamicSmemExpr = P.DynamicSmemExpr;
+    L.StaticSmemBytes = P.StaticSmemBytes;
+    L.Arch = Facts.Arch;
+    R.Launches.push_back(std::move(L));
+  }
+  return R;
+}
+
+} // namespace
+
+std::vector<std::string> defaultCudaArgs(const std::string &Arch) {
+  return {"-x", "cuda", "--cuda-device-only",
+          "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch),
+          "--cuda-path=/usr/local/cuda", "-std=c++17"};
+}
+
+RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> Base;
+  if (!Opts.BuildDir.empty()) {
+    std::string Why;
+    Base = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildDir, Why);
+    if (!Base) {
+      Error = "cannot load a compile database from " + Opts.BuildDir + ": " + Why;
+      return {};
+    }
+  } else {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    std::vector<std::string> Args =
+        Opts.HasDashDash ? Opts.ExtraArgs : defaultCudaArgs(Opts.Arch);
+    Base = std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Args);
+  }
+  auto Db = std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(Base));
+  Db->appendArgumentsAdjuster(commandAdjuster(Opts));
+
+  std::vector<std::string> Files;
+  for (const std::string &F : Opts.Files)
+    Files.push_back(absolute(F));
+  if (Files.empty() && !Opts.BuildDir.empty())
+    Files = Db->getAllFiles();
+  if (Files.empty()) {
+    Error = Opts.BuildDir.empty() ? "no input files (name .cu files, or give -p BUILD)"
+                                  : "the compile database in " + Opts.BuildDir +
+                                        " has no files";
+    return {};
+  }
+  Files = selectFiles(std::move(Files), Opts.Filter);
+  if (Files.empty()) {
+    Error = "no file left after --files/--exclude/--shard";
+    return {};
+  }
+
+  std::vector<RunResult> PerFile(Files.size());
+  ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
+  runJobs(
+      Files.size(), Opts.Jobs,
+      [&](size_t I) { PerFile[I] = analyseOne(Files[I], *Db, Opts); },
+      [&](size_t I, size_t Done) { Progress.update(Done, Files[I]); });
+  Progress.finish();
+  return mergeResults(std::move(PerFile));
+}
+
+} // namespace warplint::driver

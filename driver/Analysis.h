@@ -1,0 +1,49 @@
+//===- Analysis.h - run warplint's checks and launch facts over files -*- C++ -*-===//
+//
+// The analysis behind `warplint check` and `warplint report`: for each translation unit,
+// clang-tidy's engine with the warplint module (findings through clang's diagnostics, so
+// NOLINT and --warnings-as-errors behave as in clang-tidy) and one pass of checks/Facts
+// (the launch records), gathered into a RunResult in a stable order.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "driver/Batch.h"
+#include "driver/Findings.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint::driver {
+
+/// What to analyse and how.
+struct AnalysisOptions {
+  /// Directory holding compile_commands.json (-p); empty: no database.
+  std::string BuildDir;
+  /// Files named on the command line; empty with a database: every file in it.
+  std::vector<std::string> Files;
+  /// Compiler arguments after `--`: the whole command line without a database, appended
+  /// to each database command with one.
+  std::vector<std::string> ExtraArgs;
+  bool HasDashDash = false;
+  /// --arch: the device architecture analysed ("sm_86"); empty: the command's own.
+  std::string Arch;
+  /// clang-tidy check globs (--checks), on top of .clang-tidy files.
+  std::string Checks = "-*,warplint-*";
+  /// --warnings-as-errors globs.
+  std::string WarningsAsErrors;
+  FileFilter Filter;
+  unsigned Jobs = 0; ///< 0: defaultJobs()
+  bool Progress = false;
+};
+
+/// Runs the analysis. Files that cannot be analysed (not in the database, do not parse)
+/// go to FilesFailed with clang's errors among the findings; Error is set (and nothing
+/// analysed) only when the run cannot start at all (no database at -p, no files).
+RunResult analyse(const AnalysisOptions &Opts, std::string &Error);
+
+/// The clang arguments used for a file without a compile database: a device-side CUDA
+/// parse for `Arch` (sm_86 when empty) against the installed toolkit.
+std::vector<std::string> defaultCudaArgs(const std::string &Arch);
+
+} // namespace warplint::driver

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `warplint report` end to end: analyse tests/Inputs/report/kernels.cu (hermetic mock CUDA),
+# write the HTML report, check it, then render it in headless Chromium and check what the
+# browser drew (tests/report/check-report.py). Exit 77 (skip) without chromium.
+# usage: report-e2e.sh WARPLINT SOURCE_DIR OUT_DIR
+set -euo pipefail
+warplint=$1
+src=$(cd "$2" && pwd)
+out=$3
+mkdir -p "$out"
+python=/usr/bin/python3
+[ -x "$python" ] || python=python3
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+html=$out/report.html
+rm -f "$html"
+set +e
+"$warplint" report --gpu rtx3080 -o "$html" "$src/tests/Inputs/report/kernels.cu" -- \
+  -x cuda --cuda-device-only --cuda-gpu-arch=sm_86 -nocudainc -nocudalib \
+  -isystem "$src/tests/Inputs/cuda" -include cuda_runtime.h 2> "$out/report.stderr"
+rc=$?
+set -e
+cat "$out/report.stderr"
+[ $rc -eq 1 ] || fail "warplint report exited $rc, expected 1 (the divergent kernel)"
+[ -s "$html" ] || fail "no report written"
+
+# The figures on the cards, from the model: RTX 3080 (sm_86, 68 SMs).
+grep -q '<h2>stencil</h2>' "$html" || fail "no card for stencil"
+grep -q '<h2>oddEven</h2>' "$html" || fail "no card for oddEven"
+grep -q '<h2>scale</h2>' "$html" || fail "no card for scale"
+grep -q 'aria-label="occupancy 33.3%"' "$html" || fail "stencil: 40 KiB per block should give 33.3%"
+grep -q '<b>7.35 waves</b>' "$html" || fail "stencil: 1000 blocks / (2 x 68) = 7.35 waves"
+grep -q 'warplint-divergent-branch' "$html" || fail "the divergence finding is missing"
+grep -q 'grid</th><td>not known at compile time' "$html" || fail "scale's grid is not constant"
+if grep -q '<script' "$html"; then fail "the report has a script"; fi
+
+set +e
+"$python" "$src/tests/report/check-report.py" "$html" --cards 3 --charts 9 --currents 6 \
+  --screenshot "$out/report.png"
+rc=$?
+set -e
+exit $rc
