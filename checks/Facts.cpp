@@ -835,11 +835,17 @@ public:
       return true;
     const CallExpr *Config = E->getConfig();
     LaunchSite L = start(E, LaunchApi::TripleChevron, E->getCallee());
-    if (Config && Config->getNumArgs() >= 2) {
-      L.Grid = shape(Config->getArg(0));
-      L.Block = shape(Config->getArg(1));
-      if (Config->getNumArgs() >= 3)
-        L.DynamicSmem = bytes(Config->getArg(2));
+    // __cudaPushCallConfiguration / cudaConfigureCall(grid, block, smem, stream); a
+    // device-side launch (-fgpu-rdc) is cudaLaunchDevice(func, params, grid, block, ...).
+    unsigned First = 0;
+    if (Config && Config->getDirectCallee() && Config->getDirectCallee()->getIdentifier() &&
+        Config->getDirectCallee()->getName() == "cudaLaunchDevice")
+      First = 2;
+    if (Config && Config->getNumArgs() >= First + 2) {
+      L.Grid = shape(Config->getArg(First));
+      L.Block = shape(Config->getArg(First + 1));
+      if (Config->getNumArgs() >= First + 3)
+        L.DynamicSmem = bytes(Config->getArg(First + 2));
     }
     finish(std::move(L));
     return true;

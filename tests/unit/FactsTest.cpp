@@ -295,3 +295,49 @@ TEST(Arch, FromTheDeviceSideTargetOnly) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Kernels, LaunchBoundsMaxClusterOnSm90) {
+  Parsed P = parse("__global__ void __launch_bounds__(128, 2, 4) k() {}",
+                   cudaArgs("--cuda-device-only", "--cuda-gpu-arch=sm_90"));
+  ASSERT_EQ(P.Facts.Kernels.size(), 1u);
+  EXPECT_EQ(P.Facts.Kernels[0].LaunchBoundsMaxThreads, 128u);
+  EXPECT_EQ(P.Facts.Kernels[0].LaunchBoundsMinBlocks, 2u);
+  EXPECT_EQ(P.Facts.Kernels[0].LaunchBoundsMaxCluster, 4u);
+}
+
+TEST(Launches, InLambdasMembersAndDeviceCode) {
+  Parsed P = parse(R"(
+__global__ void k() {}
+struct Runner {
+  int Threads = 64;
+  void run() const { k<<<1, 96>>>(); }
+};
+void h() {
+  auto f = [] { k<<<2, 160>>>(); };
+  f();
+}
+__global__ void parent() { k<<<1, 32>>>(); }
+)",
+                   [] {
+                     auto A = cudaArgs();
+                     A.push_back("-fgpu-rdc"); // device-side launches need relocatable code
+                     return A;
+                   }());
+  const auto &L = P.Facts.Launches;
+  ASSERT_EQ(L.size(), 3u);
+  EXPECT_EQ(L[0].Block.Dims, (Dims{96, 1, 1}));
+  EXPECT_EQ(L[0].Enclosing->getNameAsString(), "run");
+  EXPECT_EQ(L[1].Block.Dims, (Dims{160, 1, 1}));
+  EXPECT_EQ(L[2].Block.Dims, (Dims{32, 1, 1}));
+  EXPECT_EQ(L[2].Enclosing->getNameAsString(), "parent");
+}
+
+TEST(Launches, UninstantiatedTemplatesAndSystemHeadersAreSkipped) {
+  // The template is never instantiated: no launch with unknown dependent values.
+  Parsed P = parse("__global__ void k() {}\ntemplate <int B> void never() { k<<<1, B>>>(); }\n");
+  EXPECT_TRUE(P.Facts.Launches.empty());
+}
+
+} // namespace

@@ -82,6 +82,11 @@ __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
                                                  size_t sharedMem, cudaStream_t stream);
 __host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func,
                                          void **args);
+// Device-side launches (dynamic parallelism, -fgpu-rdc) lower to these.
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDim,
+                                        dim3 blockDim, unsigned int sharedMem,
+                                        cudaStream_t stream);
 __host__ __device__ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                                          size_t sharedMem = 0,
                                                          cudaStream_t stream = 0);
