@@ -170,11 +170,20 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 
   // The launch facts, from a second parse of the same command.
   clang::tidy::warplint::PlainFacts Facts;
-  clang::tooling::ClangTool Tool(Db, {File});
-  clang::IgnoringDiagConsumer Quiet;
-  Tool.setDiagnosticConsumer(&Quiet);
-  FactsActionFactory Factory(Facts);
-  int ToolRc = Tool.run(&Factory);
+  int ToolRc = 0;
+  if (Opts.CollectLaunches) {
+    clang::tooling::ClangTool Tool(Db, {File});
+    clang::IgnoringDiagConsumer Quiet;
+    Tool.setDiagnosticConsumer(&Quiet);
+    FactsActionFactory Factory(Facts);
+    ToolRc = Tool.run(&Factory);
+  } else {
+    // The analysed arch from the (adjusted) command: its last --cuda-gpu-arch.
+    std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
+    for (const std::string &A : Commands.front().CommandLine)
+      if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
+        Facts.Arch = A.substr(16);
+  }
 
   LineTable Lines;
   bool Failed = ToolRc != 0;

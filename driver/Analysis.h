@@ -34,6 +34,9 @@ struct AnalysisOptions {
   std::string WarningsAsErrors;
   FileFilter Filter;
   unsigned Jobs = 0; ///< 0: defaultJobs()
+  /// Also collect the launch records (a second parse of each file); the text, SARIF and
+  /// GitHub formats do not need them.
+  bool CollectLaunches = true;
   bool Progress = false;
 };
 

@@ -197,6 +197,7 @@ int runCheckCommand(int Argc, char **Argv) {
     llvm::errs() << "warplint check: " << Err << "\n";
     return 2;
   }
+  C.Analysis.CollectLaunches = C.Format == "json";
   RunResult Result;
   auto Start = std::chrono::steady_clock::now();
   int Rc = runAnalysis(C, Result);
