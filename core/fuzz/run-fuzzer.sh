@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the ptxas-log libFuzzer target with clang++-22 and runs it briefly on the real
+# logs of tests/Inputs/ptxas. Exit 77 (ctest SKIP) when clang++-22 or libFuzzer is absent.
+# usage: run-fuzzer.sh <source-root> <work-dir> [runs | build]  (build: only build it)
+set -euo pipefail
+src=$1 work=$2 runs=${3:-20000}
+cxx=${WARPLINT_FUZZ_CXX:-clang++-22}
+mkdir -p "$work"
+if ! command -v "$cxx" >/dev/null; then
+  echo "SKIP: $cxx not found (libFuzzer needs clang)"; exit 77
+fi
+probe="$work/probe.cpp"
+echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char *, unsigned long) { return 0; }' >"$probe"
+if ! "$cxx" -fsanitize=fuzzer "$probe" -o "$work/probe" 2>/dev/null; then
+  echo "SKIP: $cxx has no libFuzzer runtime (-fsanitize=fuzzer fails)"; exit 77
+fi
+"$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+  -I"$src/core/include" "$src/core/fuzz/PtxasLogFuzzer.cpp" "$src/core/lib/PtxasLog.cpp" \
+  -o "$work/ptxas_log_fuzzer"
+[ "$runs" = build ] && { echo "built $work/ptxas_log_fuzzer"; exit 0; }
+corpus="$work/corpus"
+mkdir -p "$corpus"
+cp "$src"/tests/Inputs/ptxas/*.log "$corpus/"
+"$work/ptxas_log_fuzzer" -runs="$runs" -max_len=4096 -seed=1 -artifact_prefix="$work/" "$corpus" 2>&1 | tail -n 5
