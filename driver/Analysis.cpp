@@ -66,35 +66,54 @@ private:
   std::map<std::string, std::vector<unsigned>> Starts;
 };
 
-/// Collects checks/Facts' plain facts of the one translation unit it parses.
+/// What the facts pass of one translation unit gives.
+struct TUResult {
+  clang::tidy::warplint::PlainFacts Facts;
+  std::vector<KernelRecord> Kernels;
+};
+
+/// Collects checks/Facts' plain facts of the one translation unit it parses, and the
+/// line extents of the kernels defined in it.
 class FactsAction : public clang::ASTFrontendAction {
 public:
-  explicit FactsAction(clang::tidy::warplint::PlainFacts &Out) : Out(Out) {}
+  explicit FactsAction(TUResult &Out) : Out(Out) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
                                                         llvm::StringRef) override {
     struct Consumer : clang::ASTConsumer {
-      clang::tidy::warplint::PlainFacts &Out;
-      explicit Consumer(clang::tidy::warplint::PlainFacts &Out) : Out(Out) {}
+      TUResult &Out;
+      explicit Consumer(TUResult &Out) : Out(Out) {}
       void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-        Out = clang::tidy::warplint::collectPlainFacts(Ctx);
+        clang::tidy::warplint::TUFacts TU = clang::tidy::warplint::collectFacts(Ctx);
+        Out.Facts = clang::tidy::warplint::exportFacts(TU, Ctx);
+        const clang::SourceManager &SM = Ctx.getSourceManager();
+        for (const clang::tidy::warplint::KernelInfo &K : TU.Kernels) {
+          if (!K.Decl || !K.Decl->hasBody())
+            continue;
+          clang::SourceRange R = K.Decl->getSourceRange();
+          clang::PresumedLoc B = SM.getPresumedLoc(SM.getExpansionLoc(R.getBegin()));
+          clang::PresumedLoc E = SM.getPresumedLoc(SM.getExpansionLoc(R.getEnd()));
+          if (B.isInvalid() || E.isInvalid())
+            continue;
+          Out.Kernels.push_back({K.Name, B.getFilename(), B.getLine(), E.getLine()});
+        }
       }
     };
     return std::make_unique<Consumer>(Out);
   }
 
 private:
-  clang::tidy::warplint::PlainFacts &Out;
+  TUResult &Out;
 };
 
 class FactsActionFactory : public clang::tooling::FrontendActionFactory {
 public:
-  explicit FactsActionFactory(clang::tidy::warplint::PlainFacts &Out) : Out(Out) {}
+  explicit FactsActionFactory(TUResult &Out) : Out(Out) {}
   std::unique_ptr<clang::FrontendAction> create() override {
     return std::make_unique<FactsAction>(Out);
   }
 
 private:
-  clang::tidy::warplint::PlainFacts &Out;
+  TUResult &Out;
 };
 
 bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) { return S.starts_with(Prefix); }
@@ -169,13 +188,14 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
                                 /*EnableCheckProfile=*/false, {}, /*Quiet=*/true);
 
   // The launch facts, from a second parse of the same command.
-  clang::tidy::warplint::PlainFacts Facts;
+  TUResult TU;
+  clang::tidy::warplint::PlainFacts &Facts = TU.Facts;
   int ToolRc = 0;
   if (Opts.CollectLaunches) {
     clang::tooling::ClangTool Tool(Db, {File});
     clang::IgnoringDiagConsumer Quiet;
     Tool.setDiagnosticConsumer(&Quiet);
-    FactsActionFactory Factory(Facts);
+    FactsActionFactory Factory(TU);
     ToolRc = Tool.run(&Factory);
   } else {
     // The analysed arch from the (adjusted) command: its last --cuda-gpu-arch.
@@ -223,6 +243,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     L.Arch = Facts.Arch;
     R.Launches.push_back(std::move(L));
   }
+  R.Kernels = std::move(TU.Kernels);
   return R;
 }
 

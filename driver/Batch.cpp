@@ -168,6 +168,8 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.Findings.push_back(std::move(F));
     for (LaunchRecord &L : R.Launches)
       Out.Launches.push_back(std::move(L));
+    for (KernelRecord &K : R.Kernels)
+      Out.Kernels.push_back(std::move(K));
     for (std::string &F : R.FilesAnalysed)
       Out.FilesAnalysed.push_back(std::move(F));
     for (std::string &F : R.FilesFailed)
@@ -176,6 +178,16 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
   std::stable_sort(Out.Findings.begin(), Out.Findings.end(), findingLess);
   Out.Findings.erase(std::unique(Out.Findings.begin(), Out.Findings.end(), findingSame),
                      Out.Findings.end());
+  auto KernelKey = [](const KernelRecord &K) {
+    return std::tie(K.File, K.BeginLine, K.EndLine, K.Name);
+  };
+  std::sort(Out.Kernels.begin(), Out.Kernels.end(),
+            [&](const KernelRecord &A, const KernelRecord &B) { return KernelKey(A) < KernelKey(B); });
+  Out.Kernels.erase(std::unique(Out.Kernels.begin(), Out.Kernels.end(),
+                                [&](const KernelRecord &A, const KernelRecord &B) {
+                                  return KernelKey(A) == KernelKey(B);
+                                }),
+                    Out.Kernels.end());
   std::stable_sort(Out.Launches.begin(), Out.Launches.end(), launchLess);
   Out.Launches.erase(std::unique(Out.Launches.begin(), Out.Launches.end(), launchSame),
                      Out.Launches.end());

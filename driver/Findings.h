@@ -59,12 +59,21 @@ struct LaunchRecord {
   std::optional<std::string> LaunchError;   ///< why the launch cannot run, if it cannot
 };
 
+/// A kernel defined in an analysed file: where its body is (to tie findings to it).
+struct KernelRecord {
+  std::string Name;     ///< qualified, with template arguments, as LaunchRecord::Kernel
+  std::string File;
+  unsigned BeginLine = 0; ///< the definition's first line
+  unsigned EndLine = 0;   ///< the body's closing brace
+};
+
 /// Everything one run of `warplint check` produced.
 struct RunResult {
   std::vector<Finding> Findings;     ///< sorted by file, line, column, check
   std::vector<LaunchRecord> Launches;///< sorted by file, line, column
   std::vector<std::string> FilesAnalysed;
   std::vector<std::string> FilesFailed;
+  std::vector<KernelRecord> Kernels; ///< sorted by file, line (when launches are collected)
 };
 
 } // namespace warplint::driver

@@ -150,6 +150,8 @@ void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
   size_t NumFindings = Page.OtherFindings.size();
   for (const ReportCard &C : Page.Cards)
     NumFindings += C.Findings.size();
+  if (Page.FindingCount)
+    NumFindings = *Page.FindingCount;
   OS << "<p class=\"summary\">" << Page.FilesAnalysed.size() << " file"
      << (Page.FilesAnalysed.size() == 1 ? "" : "s") << " analysed, "
      << Page.FilesFailed.size() << " failed, " << Page.Cards.size() << " launch"

@@ -47,6 +47,9 @@ struct ReportPage {
   std::string Gpu;                 ///< "GeForce RTX 3080 (sm_86, 68 SMs)", or empty
   std::vector<ReportCard> Cards;
   std::vector<Finding> OtherFindings; ///< findings that belong to no card
+  /// Findings of the run (a finding in a kernel launched twice shows on two cards);
+  /// nothing: count the cards' and the other findings.
+  std::optional<size_t> FindingCount;
   std::vector<std::string> FilesAnalysed;
   std::vector<std::string> FilesFailed;
 };
@@ -64,7 +67,8 @@ struct ReportOptions {
 };
 
 /// One card per launch record with core's occupancy, the three sweeps and the waves;
-/// findings at a launch site go on its card, the others under "Other findings".
+/// findings at a launch site or inside the launched kernel go on its card, the others
+/// under "Other findings".
 ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts);
 
 /// The three calculator charts (block size, registers, shared memory) of one kernel

@@ -168,15 +168,23 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
     if (L.LaunchError && C.LaunchError.empty())
       C.LaunchError = *L.LaunchError;
 
+    // The card's findings: those at the launch, and those inside the launched kernel's
+    // definition (a kernel launched from several places shows them on each card).
     for (size_t I = 0; I < Result.Findings.size(); ++I) {
       const Finding &F = Result.Findings[I];
-      if (!Placed[I] && F.Pos.File == L.Pos.File && F.Pos.Line == L.Pos.Line) {
+      bool AtLaunch = F.Pos.File == L.Pos.File && F.Pos.Line == L.Pos.Line;
+      bool InKernel = false;
+      for (const KernelRecord &K : Result.Kernels)
+        InKernel |= L.Kernel && K.Name == *L.Kernel && K.File == F.Pos.File &&
+                    F.Pos.Line >= K.BeginLine && F.Pos.Line <= K.EndLine;
+      if (AtLaunch || InKernel) {
         C.Findings.push_back(relative(F, Opts.SourceRoot));
         Placed[I] = true;
       }
     }
     Page.Cards.push_back(std::move(C));
   }
+  Page.FindingCount = Result.Findings.size();
   for (size_t I = 0; I < Result.Findings.size(); ++I)
     if (!Placed[I])
       Page.OtherFindings.push_back(relative(Result.Findings[I], Opts.SourceRoot));

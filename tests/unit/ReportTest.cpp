@@ -264,6 +264,19 @@ TEST(ReportBuilder, SharedMemoryCliffOfTheWorkedExample) {
   EXPECT_LE(Cliff, 100 * 1024 / 6);
 }
 
+TEST(ReportBuilder, FindingsInsideTheLaunchedKernelGoOnItsCard) {
+  RunResult R = rtx3080Launches();
+  R.Kernels = {{"stencil", "/proj/src/k.cu", 10, 14}, {"scale", "/proj/src/k.cu", 16, 20}};
+  ReportPage Page = buildReport(R, ReportOptions{});
+  // Line 12 is inside stencil (10..14): on stencil's card, next to the launch finding.
+  ASSERT_EQ(Page.Cards[0].Findings.size(), 2u);
+  EXPECT_EQ(Page.Cards[0].Findings[1].Message, "in a kernel body");
+  EXPECT_TRUE(Page.Cards[1].Findings.empty());
+  EXPECT_TRUE(Page.OtherFindings.empty());
+  R.Kernels[0].EndLine = 11; // now line 12 is outside every kernel
+  EXPECT_EQ(buildReport(R, ReportOptions{}).OtherFindings.size(), 1u);
+}
+
 TEST(ReportBuilder, UnknownRegistersGiveAnUpperBoundWithoutAPoint) {
   RunResult R = rtx3080Launches();
   R.Launches[0].Registers.reset();
