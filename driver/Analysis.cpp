@@ -1,5 +1,6 @@
 //===- Analysis.cpp - clang-tidy's engine + launch facts per translation unit ===//
 #include "driver/Analysis.h"
+#include "driver/Formats.h"
 
 #include "checks/Facts.h"
 #include "checks/WarplintTidyModule.h"
@@ -291,12 +292,15 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     return {};
   }
 
+  llvm::SmallString<256> CwdBuf;
+  llvm::sys::fs::current_path(CwdBuf);
+  std::string Cwd(CwdBuf);
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
       Files.size(), Opts.Jobs,
       [&](size_t I) { PerFile[I] = analyseOne(Files[I], *Db, Opts); },
-      [&](size_t I, size_t Done) { Progress.update(Done, Files[I]); });
+      [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
   Progress.finish();
   return mergeResults(std::move(PerFile));
 }
