@@ -1,0 +1,74 @@
+//===- Resources.h - per-kernel register/shared figures from ptxas, objects, nvcc -*- C++ -*-===//
+#pragma once
+
+#include "warplint/core/Occupancy.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+/// Where a kernel's resource figures came from.
+enum class ResourceSource { None, PtxasLog, Objects, Nvcc };
+/// "none", "ptxas-log", "objects", "nvcc".
+const char *resourceSourceName(ResourceSource S);
+/// Parses a RegisterSource option value: "auto" gives nullopt in \p IsAuto's sense.
+std::optional<ResourceSource> parseResourceSource(llvm::StringRef Text, bool &IsAuto);
+
+/// The figures of one compiled kernel for one arch, as the compiler reported them.
+struct KernelFigures {
+  std::string Name;   ///< mangled name as the compiler printed it (__nv_static_ stripped)
+  std::string Arch;   ///< "sm_80"
+  ResourceSource Source = ResourceSource::None;
+  std::string Origin; ///< the log, object or command it came from
+  int Registers = 0;  ///< registers per thread
+  std::optional<uint64_t> StaticSharedBytes; ///< static __shared__ per block, bytes
+  std::optional<uint64_t> SpillStoreBytes, SpillLoadBytes; ///< per thread (logs only)
+  std::optional<uint64_t> StackFrameBytes;                 ///< per thread (logs only)
+};
+
+/// Every figure a source produced, with the messages of loading it.
+class ResourceTable {
+public:
+  std::vector<KernelFigures> Entries;
+  /// Things a user must know: unreadable files, compressed fatbins, malformed lines.
+  std::vector<std::string> Errors;
+  std::vector<std::string> Notes;
+
+  /// Adds every entry function of a ptxas report (the text of a log).
+  void addPtxasLog(llvm::StringRef Text, llvm::StringRef Origin, ResourceSource Source);
+  /// Reads a ptxas log file; an unreadable or empty one is an error.
+  void addPtxasLogFile(llvm::StringRef Path);
+  /// Reads a cubin or a host object with an embedded fatbin (.nv_fatbin).
+  void addObjectFile(llvm::StringRef Path);
+  /// Reads the cubin ELF image held in \p Image.
+  void addCubin(llvm::StringRef Image, llvm::StringRef Origin);
+
+  struct Match {
+    std::vector<const KernelFigures *> PerArch; ///< one per arch, in table order
+    bool ByBaseName = false; ///< fell back to the demangled base name
+    std::string Note;        ///< why nothing or a fallback matched
+  };
+  /// The figures of the kernel clang mangles as \p Mangled, for every arch in the table.
+  /// Exact name first (the __nv_static_ prefix of -rdc removed), then the demangled
+  /// signature with anonymous namespaces normalised (nvcc and clang name those
+  /// differently), then the unique entry with the same base name per arch.
+  Match match(llvm::StringRef Mangled) const;
+
+  bool empty() const { return Entries.empty(); }
+};
+
+/// Turns one arch's figures into core's input, the kernel's declared facts beside them.
+::warplint::KernelResources toKernelResources(const KernelFigures &F,
+                                              std::optional<uint64_t> EstimatedStaticSmem,
+                                              int LaunchBoundsMaxThreads,
+                                              int LaunchBoundsMinBlocks);
+
+/// The base name of a demangled or mangled function: "ns::f<int>(float*)" -> "f".
+std::string kernelBaseName(llvm::StringRef MangledOrPlain);
+
+} // namespace clang::tidy::warplint

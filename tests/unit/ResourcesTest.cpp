@@ -1,0 +1,193 @@
+//===- ResourcesTest.cpp - register sources: logs, objects, name matching --===//
+#include "checks/Resources.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Compression.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <gtest/gtest.h>
+
+using namespace clang::tidy::warplint;
+
+namespace {
+
+std::string input(llvm::StringRef Name) {
+  return (llvm::Twine(WARPLINT_PTXAS_INPUTS) + "/" + Name).str();
+}
+
+TEST(Resources, LogEntriesPerArchAndExactMatch) {
+  ResourceTable T;
+  T.addPtxasLogFile(input("kernels-sm75-sm90.log"));
+  ASSERT_TRUE(T.Errors.empty());
+  EXPECT_EQ(T.Entries.size(), 12u);
+  ResourceTable::Match M = T.match("_Z5heavyPdPKd");
+  ASSERT_EQ(M.PerArch.size(), 2u);
+  EXPECT_EQ(M.PerArch[0]->Arch, "sm_75");
+  EXPECT_EQ(M.PerArch[0]->Registers, 64);
+  EXPECT_EQ(M.PerArch[1]->Arch, "sm_90");
+  EXPECT_EQ(M.PerArch[1]->Registers, 48);
+  EXPECT_EQ(M.PerArch[1]->Source, ResourceSource::PtxasLog);
+  EXPECT_FALSE(M.ByBaseName);
+  // Template instantiations are told apart by their mangled names.
+  ResourceTable::Match S = T.match("_Z6scaleTILi512EEvPff");
+  ASSERT_EQ(S.PerArch.size(), 2u);
+  EXPECT_EQ(S.PerArch[0]->StaticSharedBytes, 2048u);
+}
+
+TEST(Resources, AnonymousNamespaceOfClangMatchesNvcc) {
+  ResourceTable T;
+  T.addPtxasLogFile(input("kernels-sm80.log"));
+  // clang mangles the anonymous namespace as _GLOBAL__N_1, nvcc with a file hash.
+  ResourceTable::Match M = T.match("_ZN12_GLOBAL__N_16hiddenEPi");
+  ASSERT_EQ(M.PerArch.size(), 1u);
+  EXPECT_EQ(M.PerArch[0]->Registers, 8);
+  EXPECT_FALSE(M.ByBaseName);
+}
+
+TEST(Resources, BaseNameFallbackAndUnmatchedNote) {
+  ResourceTable T;
+  T.addPtxasLogFile(input("kernels-sm80.log"));
+  // Same base name, other parameter types: the only 'heavy' is taken, with a note.
+  ResourceTable::Match M = T.match("_Z5heavyPfPKf");
+  ASSERT_EQ(M.PerArch.size(), 1u);
+  EXPECT_TRUE(M.ByBaseName);
+  EXPECT_NE(M.Note.find("base name"), std::string::npos);
+  // Two instantiations of scaleT: a third one cannot be told apart.
+  ResourceTable::Match A = T.match("_Z6scaleTILi64EEvPff");
+  EXPECT_TRUE(A.PerArch.empty());
+  EXPECT_NE(A.Note.find("several named 'scaleT'"), std::string::npos);
+  ResourceTable::Match N = T.match("_Z7missingv");
+  EXPECT_TRUE(N.PerArch.empty());
+  EXPECT_NE(N.Note.find("no entry for '_Z7missingv'"), std::string::npos);
+}
+
+TEST(Resources, BaseNames) {
+  EXPECT_EQ(kernelBaseName("_Z5heavyPdPKd"), "heavy");
+  EXPECT_EQ(kernelBaseName("_Z6scaleTILi512EEvPff"), "scaleT");
+  EXPECT_EQ(kernelBaseName("_ZN12_GLOBAL__N_16hiddenEPi"), "hidden");
+  EXPECT_EQ(kernelBaseName("_ZN2ns5inner4stepIfEEvPT_"), "step");
+  EXPECT_EQ(kernelBaseName("plain_c_kernel"), "plain_c_kernel");
+}
+
+TEST(Resources, BadFilesAreErrors) {
+  ResourceTable T;
+  T.addPtxasLogFile(input("does-not-exist.log"));
+  ASSERT_EQ(T.Errors.size(), 1u);
+  EXPECT_NE(T.Errors[0].find("cannot read ptxas log"), std::string::npos);
+  T.addPtxasLogFile(input("README.md"));
+  ASSERT_EQ(T.Errors.size(), 2u);
+  EXPECT_NE(T.Errors[1].find("no ptxas output"), std::string::npos);
+  T.addObjectFile(input("kernels-sm80.log"));
+  ASSERT_EQ(T.Errors.size(), 3u);
+  EXPECT_NE(T.Errors[2].find("not a 64-bit ELF"), std::string::npos);
+  EXPECT_TRUE(T.Entries.empty());
+}
+
+// Real nvcc outputs: the object reader must agree with ptxas's own log of the same build.
+class NvccObjects : public ::testing::Test {
+protected:
+  std::string Nvcc, Dir;
+  void SetUp() override {
+    llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName("nvcc", {"/usr/local/cuda/bin"});
+    if (!P)
+      GTEST_SKIP() << "nvcc not found (install the CUDA toolkit to run the object tests)";
+    Nvcc = *P;
+    llvm::SmallString<128> D;
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-objects", D));
+    Dir = std::string(D);
+  }
+  void TearDown() override {
+    if (!Dir.empty())
+      llvm::sys::fs::remove_directories(Dir);
+  }
+  // Runs nvcc with -Xptxas -v, the log going to <Out>.log; returns the log path.
+  std::string compile(std::vector<std::string> Args, llvm::StringRef Out) {
+    std::string Log = Dir + "/" + Out.str() + ".log";
+    std::vector<llvm::StringRef> Argv = {Nvcc};
+    for (const std::string &A : Args)
+      Argv.push_back(A);
+    std::string OutPath = Dir + "/" + Out.str(), Src = input("kernels.cu");
+    for (llvm::StringRef A : {llvm::StringRef("-Xptxas"), llvm::StringRef("-v"),
+                              llvm::StringRef(Src), llvm::StringRef("-o"),
+                              llvm::StringRef(OutPath)})
+      Argv.push_back(A);
+    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt,
+                                                  llvm::StringRef(Log)};
+    std::string Err;
+    int Rc = llvm::sys::ExecuteAndWait(Nvcc, Argv, std::nullopt, Redirects, 300, 0, &Err);
+    EXPECT_EQ(Rc, 0) << Err;
+    return Log;
+  }
+  void expectAgreement(const ResourceTable &Objects, const ResourceTable &Log,
+                       size_t ExpectedKernels) {
+    ASSERT_TRUE(Objects.Errors.empty()) << Objects.Errors.front();
+    ASSERT_TRUE(Log.Errors.empty()) << Log.Errors.front();
+    ASSERT_EQ(Log.Entries.size(), ExpectedKernels);
+    for (const KernelFigures &L : Log.Entries) {
+      const KernelFigures *O = nullptr;
+      for (const KernelFigures &K : Objects.Entries)
+        if (K.Name == L.Name && K.Arch == L.Arch)
+          O = &K;
+      ASSERT_NE(O, nullptr) << L.Name << " " << L.Arch;
+      EXPECT_EQ(O->Registers, L.Registers) << L.Name << " " << L.Arch;
+      EXPECT_EQ(O->StaticSharedBytes, L.StaticSharedBytes) << L.Name << " " << L.Arch;
+      EXPECT_EQ(O->Source, ResourceSource::Objects);
+    }
+  }
+};
+
+TEST_F(NvccObjects, HostObjectWithTwoCubinsAgreesWithTheLog) {
+  std::string Log = compile({"-gencode", "arch=compute_75,code=sm_75", "-gencode",
+                             "arch=compute_90,code=sm_90", "-maxrregcount=40", "-c"},
+                            "two.o");
+  ResourceTable FromLog, FromObj;
+  FromLog.addPtxasLogFile(Log);
+  FromObj.addObjectFile(Dir + "/two.o");
+  expectAgreement(FromObj, FromLog, 12);
+  // -maxrregcount=40 pins heavy at 40 on both arches.
+  ResourceTable::Match M = FromObj.match("_Z5heavyPdPKd");
+  ASSERT_EQ(M.PerArch.size(), 2u);
+  EXPECT_EQ(M.PerArch[0]->Registers, 40);
+  EXPECT_EQ(M.PerArch[1]->Registers, 40);
+}
+
+TEST_F(NvccObjects, CubinAgreesWithTheLog) {
+  std::string Log = compile({"-arch=sm_80", "-cubin"}, "k.cubin");
+  ResourceTable FromLog, FromObj;
+  FromLog.addPtxasLogFile(Log);
+  FromObj.addObjectFile(Dir + "/k.cubin");
+  expectAgreement(FromObj, FromLog, 6);
+}
+
+TEST_F(NvccObjects, CompressedFatbinIsReadOrSaysWhy) {
+  std::string Log = compile({"-arch=sm_86", "-Xfatbin", "-compress-all", "-c"}, "z.o");
+  ResourceTable FromLog, FromObj;
+  FromLog.addPtxasLogFile(Log);
+  FromObj.addObjectFile(Dir + "/z.o");
+  if (llvm::compression::zstd::isAvailable()) {
+    expectAgreement(FromObj, FromLog, 6);
+    return;
+  }
+  {
+    // Only acceptable failure: this LLVM cannot decompress, and it says so.
+    ASSERT_FALSE(FromObj.Errors.empty());
+    EXPECT_NE(FromObj.Errors[0].find("compressed"), std::string::npos) << FromObj.Errors[0];
+    EXPECT_TRUE(FromObj.Entries.empty());
+  }
+}
+
+TEST_F(NvccObjects, BlackwellCubinsAgreeWithTheLog) {
+  // sm_100 and sm_120 cubins count the reserved shared memory in .nv.shared.<kernel>.
+  std::string Log = compile({"-gencode", "arch=compute_100,code=sm_100", "-gencode",
+                             "arch=compute_120,code=sm_120", "-c"},
+                            "bw.o");
+  ResourceTable FromLog, FromObj;
+  FromLog.addPtxasLogFile(Log);
+  FromObj.addObjectFile(Dir + "/bw.o");
+  expectAgreement(FromObj, FromLog, 12);
+}
+
+} // namespace
