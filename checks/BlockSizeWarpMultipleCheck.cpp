@@ -5,6 +5,10 @@
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
+#include <map>
+#include <string>
+#include <vector>
+
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::warplint {
@@ -32,6 +36,14 @@ void BlockSizeWarpMultipleCheck::registerMatchers(MatchFinder *Finder) {
 
 void BlockSizeWarpMultipleCheck::check(const MatchFinder::MatchResult &Result) {
   TUFacts Facts = collectFacts(*Result.Context);
+  // One warning per launch site and shape; a template's instantiations that give the same
+  // shape are named together in the note.
+  struct Site {
+    const LaunchSite *First;
+    std::vector<std::string> Instantiations;
+  };
+  std::vector<Site> Sites;
+  std::map<std::pair<unsigned, std::array<uint64_t, 3>>, size_t> Index;
   for (const LaunchSite &L : Facts.Launches) {
     if (!L.Block.known() || L.Loc.isInvalid())
       continue;
@@ -40,13 +52,31 @@ void BlockSizeWarpMultipleCheck::check(const MatchFinder::MatchResult &Result) {
       continue; // a zero-sized block is warplint-launch-config-invalid's
     if (Threads == 1 && IgnoreSingleThreadBlocks)
       continue;
+    auto Key = std::make_pair(L.Loc.getRawEncoding(), *L.Block.Dims);
+    auto [It, New] = Index.emplace(Key, Sites.size());
+    if (New)
+      Sites.push_back({&L, {}});
+    if (!L.Instantiation.empty())
+      Sites[It->second].Instantiations.push_back(L.Instantiation);
+  }
+  for (const Site &S : Sites) {
+    const LaunchSite &L = *S.First;
+    uint64_t Threads = L.Block.total();
     uint64_t Warps = (Threads + WarpSize - 1) / WarpSize;
     uint64_t Idle = Warps * WarpSize - Threads;
     diag(L.Loc, "block %0 is not a whole number of warps: %1 thread%s1 in %2 warp%s2, %3 "
                 "lane%s3 idle")
         << L.Block.str() << unsigned(Threads) << unsigned(Warps) << unsigned(Idle);
-    if (!L.Instantiation.empty())
-      diag(L.Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Instantiation;
+    if (S.Instantiations.size() == 1) {
+      diag(L.Loc, "in instantiation '%0'", DiagnosticIDs::Note) << S.Instantiations[0];
+    } else if (S.Instantiations.size() > 1) {
+      std::string Names;
+      for (size_t I = 0; I < S.Instantiations.size() && I < 3; ++I)
+        Names += (I ? ", '" : "'") + S.Instantiations[I] + "'";
+      if (S.Instantiations.size() > 3)
+        Names += " and " + std::to_string(S.Instantiations.size() - 3) + " more";
+      diag(L.Loc, "in instantiations %0", DiagnosticIDs::Note) << Names;
+    }
   }
 }
 

@@ -65,6 +65,18 @@ void instantiations(float *p) {
   launchWith<128>(p);
 }
 
+// The same shape from several instantiations: one warning naming them.
+template <class T> __global__ void typedKernel(T *p) {}
+template <class T> void launchTyped(T *p) {
+  typedKernel<T><<<1, 100>>>(p);
+  // CHECK: :[[@LINE-1]]:3: warning: block 100 is not a whole number of warps: 100 threads in 4 warps, 28 lanes idle
+  // CHECK: :[[@LINE-2]]:3: note: in instantiations 'launchTyped<float>', 'launchTyped<double>'
+}
+void typed(float *f, double *d) {
+  launchTyped(f);
+  launchTyped(d);
+}
+
 void runtimeApis(float *p) {
   void *args[] = {&p};
   cudaLaunchKernel(kernel, dim3(1), dim3(50), args, 0, 0);
