@@ -113,6 +113,7 @@ struct BodyScan {
   llvm::DenseMap<const Stmt *, const Stmt *> Parent;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>> Uses;
   llvm::DenseSet<const VarDecl *> CapturedByRef;
+  bool HasGoto = false; ///< a goto can run a later write before an earlier use
   const Stmt *Root = nullptr;
 
   void build(const Stmt *Body) {
@@ -125,6 +126,8 @@ struct BodyScan {
     if (auto *DR = dyn_cast<DeclRefExpr>(S))
       if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
         Uses[VD].push_back(DR);
+    if (isa<GotoStmt, IndirectGotoStmt>(S))
+      HasGoto = true;
     if (auto *LE = dyn_cast<LambdaExpr>(S)) {
       for (const LambdaCapture &C : LE->captures())
         if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
@@ -173,11 +176,15 @@ class Evaluator {
 public:
   explicit Evaluator(ASTContext &Ctx) : Ctx(Ctx) {}
 
-  std::optional<uint64_t> evalInt(const Expr *E) { return evalPath(E, {}, 0); }
+  std::optional<uint64_t> evalInt(const Expr *E) {
+    Steps = 0;
+    return evalPath(E, {}, 0);
+  }
 
   std::optional<std::array<uint64_t, 3>> evalDim3(const Expr *E) {
     std::array<uint64_t, 3> D;
     const char *Names[3] = {"x", "y", "z"};
+    Steps = 0;
     const Expr *S = skipTemporaries(E);
     if (S && S->getType()->isIntegralOrEnumerationType()) {
       auto V = evalInt(S);
@@ -195,6 +202,12 @@ public:
     return D;
   }
 
+  /// A top-level evaluation of field path P of variable V at the reference At.
+  std::optional<uint64_t> evalField(const VarDecl *V, const Path &P, const Stmt *At) {
+    Steps = 0;
+    return evalVarPath(V, P, At, 0);
+  }
+
   /// The value of field path P of variable V, as seen at the reference At.
   std::optional<uint64_t> evalVarPath(const VarDecl *V, const Path &P, const Stmt *At,
                                       unsigned Depth);
@@ -206,7 +219,12 @@ private:
   static constexpr unsigned MaxDepth = 24;
   ASTContext &Ctx;
   llvm::DenseMap<const Decl *, std::unique_ptr<BodyScan>> Scans;
-  llvm::DenseSet<const VarDecl *> InProgress;
+  /// (variable, use) pairs being evaluated: a write's value may read the variable at
+  /// an earlier point, never at the same one.
+  llvm::DenseSet<std::pair<const VarDecl *, const Stmt *>> InProgress;
+  /// Work done by one top-level evaluation; past the budget the value is unknown.
+  unsigned Steps = 0;
+  static constexpr unsigned MaxSteps = 20000;
 
   const BodyScan *scanOf(const VarDecl *V) {
     const DeclContext *DC = V->getParentFunctionOrMethod();
@@ -391,7 +409,7 @@ bool Evaluator::dominatesStraightLine(const Stmt *Top, const Stmt *At, const Bod
 /// Top comes after At in the source and no loop holds both: it cannot change At's value.
 bool Evaluator::harmlessAfter(const Stmt *Top, const Stmt *At, const BodyScan &S) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (!SM.isBeforeInTranslationUnit(At->getEndLoc(), Top->getBeginLoc()))
+  if (S.HasGoto || !SM.isBeforeInTranslationUnit(At->getEndLoc(), Top->getBeginLoc()))
     return false;
   for (const Stmt *A = S.parent(At); A; A = S.parent(A))
     if ((isLoop(A) || isa<LambdaExpr>(A)) && S.isAncestor(A, Top))
@@ -412,7 +430,7 @@ std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P,
   if (IsConst)
     return V->getInit() ? evalPath(V->getInit(), P, Depth + 1) : std::nullopt;
   const BodyScan *S = scanOf(V);
-  if (!S || S->CapturedByRef.count(V) || InProgress.count(V))
+  if (!S || S->CapturedByRef.count(V) || InProgress.count({V, At}))
     return std::nullopt;
   const VarUse *Last = nullptr;
   llvm::SmallVector<VarUse, 4> Writes;
@@ -427,6 +445,8 @@ std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P,
         return std::nullopt;
       if (!isPrefix(U.P, P) && !isPrefix(P, U.P))
         continue; // another field
+      if (S->isAncestor(U.Rhs, At))
+        continue; // `t = t * 2` reads t before it writes it
       if (dominatesStraightLine(U.Top, At, *S)) {
         Writes.push_back(U);
         continue;
@@ -440,7 +460,7 @@ std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P,
   for (const VarUse &W : Writes)
     if (!Last || SM.isBeforeInTranslationUnit(Last->Top->getBeginLoc(), W.Top->getBeginLoc()))
       Last = &W;
-  InProgress.insert(V);
+  InProgress.insert({V, At});
   std::optional<uint64_t> R;
   if (Last) {
     if (isPrefix(Last->P, P)) {
@@ -450,7 +470,7 @@ std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P,
   } else if (const Expr *Init = V->getInit()) {
     R = evalPath(Init, P, Depth + 1);
   }
-  InProgress.erase(V);
+  InProgress.erase({V, At});
   return R;
 }
 
@@ -618,7 +638,8 @@ std::optional<uint64_t> Evaluator::evalScalarOp(const Expr *E, unsigned Depth) {
 }
 
 std::optional<uint64_t> Evaluator::evalPath(const Expr *E, const Path &P, unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent())
+  if (!E || Depth > MaxDepth || ++Steps > MaxSteps || E->isValueDependent() ||
+      E->isTypeDependent())
     return std::nullopt;
   // Whatever clang's constant evaluator folds: literals, macros, constexpr, const locals,
   // constexpr constructors and functions with constant arguments.
@@ -1007,7 +1028,7 @@ private:
       P.push_back(F);
       if (!Sub.empty())
         P.push_back(Sub);
-      return Eval.evalVarPath(V, P, DR, 0);
+      return Eval.evalField(V, P, DR);
     };
     auto Dims = [&](StringRef F) -> std::optional<std::array<uint64_t, 3>> {
       auto X = Field(F, "x"), Y = Field(F, "y"), Z = Field(F, "z");

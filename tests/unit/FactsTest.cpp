@@ -87,6 +87,8 @@ TEST(ShapeEvaluator, FieldsSetOneByOne) {
             (Dims{64, 2, 1}));
   // A later assignment outside any loop does not change this launch.
   EXPECT_EQ(blockOf("int t = 96; k<<<1, t>>>(p); t = 1024;"), (Dims{96, 1, 1}));
+  // A write may read the variable's earlier value.
+  EXPECT_EQ(blockOf("int t = 32; t = t * 2; t = t + 32; k<<<1, t>>>(p);"), (Dims{96, 1, 1}));
   // Set in an enclosing block before the launch.
   EXPECT_EQ(blockOf("dim3 b; b.x = 32; if (n) { b.y = 2; k<<<1, b>>>(p); }"), (Dims{32, 2, 1}));
 }
@@ -106,11 +108,23 @@ TEST(ShapeEvaluator, UnknownWhenNotAFact) {
   // Written after the launch inside the same loop: the next iteration sees it.
   EXPECT_EQ(blockOf("int t = 64; for (int i = 0; i < n; ++i) { k<<<1, t>>>(p); t = 32; }"),
             std::nullopt);
+  // A goto may run a later write before the launch.
+  EXPECT_EQ(blockOf("int t = 64; again: k<<<1, t>>>(p); t = 32; if (n--) goto again;"),
+            std::nullopt);
   // Captured by reference in a lambda.
   EXPECT_EQ(blockOf("int t = 64; auto f = [&] { t = 1; }; f(); k<<<1, t>>>(p);"),
             std::nullopt);
   // Non-const globals can change anywhere.
   EXPECT_EQ(blockOf("k<<<1, gBlock>>>(p);", "int gBlock = 128;"), std::nullopt);
+}
+
+TEST(ShapeEvaluator, LongSelfReadingChainsEndUnknownQuickly) {
+  // Each write reads the variable twice: 2^40 paths without the depth and step limits.
+  std::string Body = "unsigned long t = 1;";
+  for (int I = 0; I < 40; ++I)
+    Body += " t = t + t - t;";
+  Body += " k<<<1, t>>>(p);";
+  EXPECT_EQ(blockOf(Body), std::nullopt);
 }
 
 TEST(ShapeEvaluator, UnknownKeepsTheText) {
