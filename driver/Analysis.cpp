@@ -253,7 +253,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 std::vector<std::string> defaultCudaArgs(const std::string &Arch) {
   return {"-x", "cuda", "--cuda-device-only",
           "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch),
-          "--cuda-path=/usr/local/cuda", "-std=c++17"};
+          "--cuda-path=/usr/local/cuda", "-isystem", "/usr/local/cuda/include/cccl",
+          "-std=c++17"};
 }
 
 RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {

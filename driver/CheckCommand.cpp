@@ -27,7 +27,8 @@ files named, or every file of the compile database given with -p.
 input:
   -p BUILD                 directory with compile_commands.json
   -- ARGS                  clang arguments: the whole command without -p (default:
-                           -x cuda --cuda-device-only --cuda-gpu-arch=sm_86 against
+                           -x cuda --cuda-device-only --cuda-gpu-arch=sm_86 -isystem
+                           /usr/local/cuda/include/cccl against
                            /usr/local/cuda), appended to each database command with -p
   --arch sm_XX             analyse the device side for this architecture
   --checks GLOBS           clang-tidy check globs (default '-*,warplint-*'; .clang-tidy

@@ -74,6 +74,7 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts);
 /// The three calculator charts (block size, registers, shared memory) of one kernel
 /// configuration, from core's sweeps; the current point is marked on each chart whose
 /// current value is known (RegistersKnown false: no point on the registers chart).
+/// Without a block (ThreadsPerBlock 0) only the block-size chart.
 std::vector<OccupancyChart> occupancyCharts(const ::warplint::GpuArch &Arch,
                                             const ::warplint::KernelResources &Res,
                                             const ::warplint::LaunchShape &Shape,

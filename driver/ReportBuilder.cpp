@@ -74,6 +74,9 @@ std::vector<OccupancyChart> occupancyCharts(const GpuArch &Arch, const KernelRes
     Smem.HasCurrent = true;
     Smem.CurrentX = double(Res.StaticSharedBytes + Shape.DynamicSharedBytes);
     Smem.CurrentOccupancy = Now.Occupancy;
+  } else {
+    // Without a block there is no register or shared-memory sweep to draw.
+    Charts.resize(1);
   }
   return Charts;
 }

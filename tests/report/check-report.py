@@ -143,7 +143,7 @@ def main():
             failures.append(f"screenshot nearly blank ({non_bg:.1%} drawn)")
         if args.charts and curve < 50:
             failures.append(f"no chart curve visible ({curve} pixels of {CURVE})")
-        if args.charts and current < 20:
+        if want_currents and current < 20:
             failures.append(f"no current point visible ({current} pixels of {CURRENT})")
     print(f"DOM: {cards} cards, {charts} charts, {currents} current points")
     for f in failures:

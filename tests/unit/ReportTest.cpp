@@ -244,9 +244,9 @@ TEST(ReportBuilder, CardsFromCoreModel) {
   EXPECT_FALSE(U.Occupancy.has_value());
   EXPECT_FALSE(U.Waves.has_value());
   EXPECT_EQ(U.Missing, "block shape not known at compile time: no occupancy");
-  ASSERT_EQ(U.Charts.size(), 3u);
+  ASSERT_EQ(U.Charts.size(), 1u); // the block-size sweep needs no block
   EXPECT_FALSE(U.Charts[0].Points.empty());
-  EXPECT_TRUE(U.Charts[1].Points.empty());
+  EXPECT_FALSE(U.Charts[0].HasCurrent);
 }
 
 // 10 KiB: 6 blocks (warps limit, 100%); shared memory falls to 5 blocks past 100 KiB / 6.
