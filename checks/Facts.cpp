@@ -290,11 +290,7 @@ VarUse Evaluator::classify(const DeclRefExpr *DR, const BodyScan &S) {
         U.Kind = VarUse::Read;
         return U;
       }
-      if (IC->getCastKind() == CK_NoOp && IC->getType().isConstQualified()) {
-        N = P;
-        continue;
-      }
-      if (IC->getCastKind() == CK_NoOp) {
+      if (IC->getCastKind() == CK_NoOp) { // adds const, or a no-op lvalue cast
         N = P;
         continue;
       }

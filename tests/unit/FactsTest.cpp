@@ -355,3 +355,42 @@ TEST(Launches, UninstantiatedTemplatesAndSystemHeadersAreSkipped) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(PlainExport, CarriesWhatTheDriverReports) {
+  Parsed P = parse(R"(
+__global__ void __launch_bounds__(128) k(float *p) { __shared__ float s[64]; p[0] = s[0]; }
+void h(float *p, unsigned bytes) {
+  cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  k<<<dim3(8, 2), 128, bytes>>>(p);
+}
+)");
+  PlainFacts F = exportFacts(P.Facts, P.AST->getASTContext());
+  EXPECT_EQ(F.Arch, "sm_86");
+  ASSERT_EQ(F.Launches.size(), 1u);
+  const PlainLaunch &L = F.Launches[0];
+  EXPECT_EQ(L.File, "input.cu");
+  EXPECT_EQ(L.Line, 5u);
+  EXPECT_EQ(L.Column, 3u);
+  EXPECT_EQ(L.Api, "triple-chevron");
+  EXPECT_EQ(L.Kernel, std::optional<std::string>("k"));
+  EXPECT_EQ(L.MangledKernel, std::optional<std::string>("_Z1kPf"));
+  EXPECT_EQ(L.Grid, (Dims{8, 2, 1}));
+  EXPECT_EQ(L.GridText, "dim3(8, 2)");
+  EXPECT_EQ(L.Block, (Dims{128, 1, 1}));
+  EXPECT_FALSE(L.DynamicSmemBytes);
+  EXPECT_EQ(L.DynamicSmemExpr, std::optional<std::string>("bytes"));
+  EXPECT_EQ(L.StaticSmemBytes, 256u);
+  EXPECT_EQ(L.LaunchBoundsMaxThreads, 128u);
+  EXPECT_TRUE(L.HasOptin);
+  EXPECT_EQ(L.OptinDynamicSmemBytes, 65536u);
+  EXPECT_EQ(L.Enclosing, "h");
+  ASSERT_EQ(F.Kernels.size(), 1u);
+  EXPECT_EQ(F.Kernels[0].Name, "k");
+  EXPECT_EQ(F.Kernels[0].Line, 2u);
+  EXPECT_EQ(F.Kernels[0].LaunchCount, 1u);
+  EXPECT_FALSE(F.Kernels[0].OptinExpr);
+}
+
+} // namespace
