@@ -405,7 +405,7 @@ bool Evaluator::dominatesStraightLine(const Stmt *Top, const Stmt *At, const Bod
 /// Top comes after At in the source and no loop holds both: it cannot change At's value.
 bool Evaluator::harmlessAfter(const Stmt *Top, const Stmt *At, const BodyScan &S) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (S.HasGoto || !SM.isBeforeInTranslationUnit(At->getEndLoc(), Top->getBeginLoc()))
+  if (!SM.isBeforeInTranslationUnit(At->getEndLoc(), Top->getBeginLoc()))
     return false;
   for (const Stmt *A = S.parent(At); A; A = S.parent(A))
     if ((isLoop(A) || isa<LambdaExpr>(A)) && S.isAncestor(A, Top))
@@ -441,6 +441,8 @@ std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P,
         return std::nullopt;
       if (!isPrefix(U.P, P) && !isPrefix(P, U.P))
         continue; // another field
+      if (S->HasGoto)
+        return std::nullopt; // a goto may skip a write or run a later one first
       if (S->isAncestor(U.Rhs, At))
         continue; // `t = t * 2` reads t before it writes it
       if (dominatesStraightLine(U.Top, At, *S)) {

@@ -111,6 +111,8 @@ TEST(ShapeEvaluator, UnknownWhenNotAFact) {
   // A goto may run a later write before the launch.
   EXPECT_EQ(blockOf("int t = 64; again: k<<<1, t>>>(p); t = 32; if (n--) goto again;"),
             std::nullopt);
+  EXPECT_EQ(blockOf("int t = 64; if (n) goto launch; t = 32; launch: k<<<1, t>>>(p);"),
+            std::nullopt);
   // Captured by reference in a lambda.
   EXPECT_EQ(blockOf("int t = 64; auto f = [&] { t = 1; }; f(); k<<<1, t>>>(p);"),
             std::nullopt);
