@@ -90,13 +90,16 @@ void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
     uint64_t Last = W.lastWaveBlocks();
     double Full = double(Last) / double(W.blocksPerWave());
     double Efficiency = double(W.GridBlocks) / double(Waves * W.blocksPerWave());
+    double WaveCount = double(W.GridBlocks) / double(W.blocksPerWave());
+    std::string WavesText = WaveCount >= 1 ? fmt::format("{:.2f}", WaveCount)
+                                           : fmt::format("{:.3g}", WaveCount);
     OS << fmt::format("grid of {} blocks, {} SMs x {} blocks = {} blocks per wave: "
-                      "<b>{:.2f} waves</b> ({} full, the last {} full with {} blocks). "
+                      "<b>{} waves</b> ({} full, the last {} full with {} blocks). "
                       "SM 0 runs {} of {} slots in the last wave, SM {} runs {}; "
                       "{} of the slot time is used over the whole grid "
                       "(equal block durations assumed).",
-                      W.GridBlocks, W.SmCount, W.BlocksPerSm, W.blocksPerWave(),
-                      double(W.GridBlocks) / double(W.blocksPerWave()), Waves - 1,
+                      W.GridBlocks, W.SmCount, W.BlocksPerSm, W.blocksPerWave(), WavesText,
+                      Waves - 1,
                       pct(Full), Last, W.lastWaveBlocksOnSm(0), W.BlocksPerSm,
                       W.SmCount - 1, W.lastWaveBlocksOnSm(W.SmCount - 1), pct(Efficiency));
     OS << "</p>\n";
