@@ -135,13 +135,16 @@ clang::tooling::ArgumentsAdjuster commandAdjuster(const AnalysisOptions &Opts) {
         HasResourceDir = true;
       Out.push_back(In[I]);
     }
+    // Options go before a "--" that separates the input files (inferred commands).
+    CommandLineArguments Added;
     if (!Opts.BuildDir.empty())
-      Out.insert(Out.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+      Added.insert(Added.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
     if (!Opts.Arch.empty()) {
-      Out.push_back("--cuda-device-only");
-      Out.push_back("--cuda-gpu-arch=" + Opts.Arch);
+      Added.push_back("--cuda-device-only");
+      Added.push_back("--cuda-gpu-arch=" + Opts.Arch);
     }
-    Out.push_back("-Wno-unknown-cuda-version");
+    Added.push_back("-Wno-unknown-cuda-version");
+    Out.insert(std::find(Out.begin(), Out.end(), "--"), Added.begin(), Added.end());
     if (!HasResourceDir && !Out.empty())
       Out.insert(Out.begin() + 1, "-resource-dir=" WARPLINT_CLANG_RESOURCE_DIR);
     return Out;
@@ -266,6 +269,9 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       Error = "cannot load a compile database from " + Opts.BuildDir + ": " + Why;
       return {};
     }
+    // Headers (a .cuh handed over by pre-commit) and new files get the command of the
+    // closest file in the database, as clangd does.
+    Base = clang::tooling::inferMissingCompileCommands(std::move(Base));
   } else {
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);

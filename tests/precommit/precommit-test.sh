@@ -38,6 +38,11 @@ __global__ void copy(float *Out, const float *In) {
   Out[threadIdx.x] = In[threadIdx.x];
 }
 EOF
+cat > common.cuh <<'EOF'
+// A header: not in the compile database, analysed with its neighbours' command.
+#pragma once
+__device__ inline float twice(float X) { return 2.0f * X; }
+EOF
 echo 'int main() { return 0; }' > host.cpp
 # A compile database with the hermetic mock CUDA header, as a project's build would give.
 "$python" - "$repo" "$mock" > compile_commands.json <<'EOF'
@@ -70,7 +75,7 @@ grep -q 'divergent.cu:3:7: warning: .*warplint-divergent-branch' <<<"$out" ||
 grep -q 'host.cpp' <<<"$out" && fail "the hook was given a non-CUDA file"
 
 set +e
-out=$(pre-commit run --files clean.cu host.cpp 2>&1); rc=$?
+out=$(pre-commit run --files clean.cu common.cuh host.cpp 2>&1); rc=$?
 set -e
 echo "$out"
 [ $rc -eq 0 ] || fail "pre-commit run on a clean kernel exited $rc, expected 0"
@@ -82,7 +87,7 @@ grep -q '^warplint\.*(no files to check)Skipped' <<<"$out" ||
 
 # 2. As a git hook: the clean commit goes in, the divergent one is refused.
 pre-commit install >/dev/null
-git add .pre-commit-config.yaml compile_commands.json clean.cu host.cpp
+git add .pre-commit-config.yaml compile_commands.json clean.cu common.cuh host.cpp
 git commit -q -m "clean kernel" || fail "commit of a clean kernel was refused"
 git add divergent.cu
 set +e
