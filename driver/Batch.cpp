@@ -1,8 +1,6 @@
 //===- Batch.cpp - file selection, shards, parallel jobs, progress, summary -===//
 #include "driver/Batch.h"
 
-#include "clang-tidy/GlobList.h"
-
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/ThreadPool.h"
@@ -128,15 +126,6 @@ void ProgressLine::finish() {
   OS.indent(LastWidth) << '\r';
   OS.flush();
   LastWidth = 0;
-}
-
-void applyWarningsAsErrors(RunResult &Result, std::string_view Globs) {
-  if (Globs.empty())
-    return;
-  clang::tidy::GlobList List(llvm::StringRef(Globs.data(), Globs.size()));
-  for (Finding &F : Result.Findings)
-    if (F.Level == Severity::Warning && List.contains(F.Check))
-      F.Level = Severity::Error;
 }
 
 namespace {

@@ -3,7 +3,8 @@
 // What `warplint check` and `warplint report` do around the analysis of one translation
 // unit when a compile database has many: pick the files (--files, --exclude, --shard),
 // run them on N threads with the results kept in input order, show progress on a
-// terminal, apply --warnings-as-errors, and print the summary.
+// terminal, and print the summary. (--warnings-as-errors goes to clang-tidy's engine, so
+// that .clang-tidy's WarningsAsErrors works the same way.)
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
@@ -72,10 +73,6 @@ private:
   size_t Total;
   size_t LastWidth = 0;
 };
-
-/// Turns the warnings whose check matches the clang-tidy glob list `Globs` (as for
-/// clang-tidy's --warnings-as-errors: "warplint-*,-warplint-foo") into errors.
-void applyWarningsAsErrors(RunResult &Result, std::string_view Globs);
 
 /// Merges per-file results (in file order) into one RunResult, findings and launches
 /// sorted by file, line, column, then check, duplicates (a header seen from two files)
