@@ -21,8 +21,7 @@ constexpr uint64_t WarpSize = 32;
 bool readBool(StringRef Value) { return Value.equals_insensitive("true") || Value == "1"; }
 } // namespace
 
-BlockSizeWarpMultipleCheck::BlockSizeWarpMultipleCheck(StringRef Name,
-                                                       ClangTidyContext *Context)
+BlockSizeWarpMultipleCheck::BlockSizeWarpMultipleCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       IgnoreSingleThreadBlocks(readBool(Options.get("IgnoreSingleThreadBlocks", "true"))) {}
 

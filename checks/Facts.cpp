@@ -74,8 +74,8 @@ std::string exprText(const Expr *E, const ASTContext &Ctx) {
   if (!E || isa<CXXDefaultArgExpr>(E))
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM, Ctx.getLangOpts());
+  CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                               SM, Ctx.getLangOpts());
   if (R.isInvalid())
     R = CharSourceRange::getTokenRange(SM.getExpansionRange(E->getSourceRange()).getAsRange());
   return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
@@ -98,8 +98,9 @@ const Expr *skipTemporaries(const Expr *E) {
              F && (F->getCastKind() == CK_NoOp || F->getCastKind() == CK_ConstructorConversion))
       E = F->getSubExpr();
     else if (auto *I = dyn_cast<ImplicitCastExpr>(E);
-             I && (I->getCastKind() == CK_NoOp || I->getCastKind() == CK_ConstructorConversion ||
-                   I->getCastKind() == CK_LValueToRValue) &&
+             I &&
+             (I->getCastKind() == CK_NoOp || I->getCastKind() == CK_ConstructorConversion ||
+              I->getCastKind() == CK_LValueToRValue) &&
              I->getType()->isRecordType())
       E = I->getSubExpr();
     else
@@ -162,14 +163,12 @@ struct BodyScan {
 /// How one reference to a variable uses it.
 struct VarUse {
   enum KindT { Read, Write, Escape } Kind = Escape;
-  Path P;                   ///< the field path written (Write)
-  const Expr *Rhs = nullptr;  ///< the value written (Write)
-  const Stmt *Top = nullptr;  ///< the assignment expression (Write)
+  Path P;                    ///< the field path written (Write)
+  const Expr *Rhs = nullptr; ///< the value written (Write)
+  const Stmt *Top = nullptr; ///< the assignment expression (Write)
 };
 
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
+bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
 /// Evaluates launch-shape expressions; memoizes body scans per function.
 class Evaluator {
@@ -243,8 +242,7 @@ private:
   bool dominatesStraightLine(const Stmt *Top, const Stmt *At, const BodyScan &S);
   bool harmlessAfter(const Stmt *Top, const Stmt *At, const BodyScan &S);
   std::optional<uint64_t> fromAPValue(const APValue &V, QualType T, const Path &P, size_t I);
-  std::optional<uint64_t> evalCtorField(const CXXConstructExpr *CE, const Path &P,
-                                        unsigned Depth);
+  std::optional<uint64_t> evalCtorField(const CXXConstructExpr *CE, const Path &P, unsigned Depth);
   std::optional<uint64_t> evalScalarOp(const Expr *E, unsigned Depth);
 };
 
@@ -325,8 +323,7 @@ VarUse Evaluator::classify(const DeclRefExpr *DR, const BodyScan &S) {
       while (PP && isa<ParenExpr>(PP))
         PP = S.parent(PP);
       if (auto *IC = dyn_cast_or_null<ImplicitCastExpr>(PP))
-        if (IC->getType()->isPointerType() &&
-            IC->getType()->getPointeeType().isConstQualified())
+        if (IC->getType()->isPointerType() && IC->getType()->getPointeeType().isConstQualified())
           U.Kind = VarUse::Read;
       return U;
     }
@@ -413,8 +410,8 @@ bool Evaluator::harmlessAfter(const Stmt *Top, const Stmt *At, const BodyScan &S
   return true;
 }
 
-std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P,
-                                               const Stmt *At, unsigned Depth) {
+std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P, const Stmt *At,
+                                               unsigned Depth) {
   if (!V || Depth > MaxDepth || isa<ParmVarDecl>(V) || V->getType()->isReferenceType())
     return std::nullopt;
   bool IsConst = V->getType().isConstQualified() || V->isConstexpr();
@@ -636,8 +633,7 @@ std::optional<uint64_t> Evaluator::evalScalarOp(const Expr *E, unsigned Depth) {
 }
 
 std::optional<uint64_t> Evaluator::evalPath(const Expr *E, const Path &P, unsigned Depth) {
-  if (!E || Depth > MaxDepth || ++Steps > MaxSteps || E->isValueDependent() ||
-      E->isTypeDependent())
+  if (!E || Depth > MaxDepth || ++Steps > MaxSteps || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   // Whatever clang's constant evaluator folds: literals, macros, constexpr, const locals,
   // constexpr constructors and functions with constant arguments.
@@ -794,8 +790,8 @@ std::optional<uint64_t> maxNRegOf(const FunctionDecl *FD) {
                                      : SM.getExpansionLoc(FD->getEndLoc());
   if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End))
     return std::nullopt;
-  StringRef Text = Lexer::getSourceText(CharSourceRange::getCharRange(Begin, End), SM,
-                                        Ctx.getLangOpts());
+  StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getCharRange(Begin, End), SM, Ctx.getLangOpts());
   size_t Pos = Text.find("__maxnreg__");
   if (Pos == StringRef::npos)
     return std::nullopt;

@@ -56,9 +56,9 @@ struct LaunchSite {
                                         ///< the callee's text when not resolvable
   std::string MangledName;              ///< device-side mangled name; empty if unresolved
   ShapeFact Grid, Block;
-  BytesFact DynamicSmem;                ///< 0 bytes when the launch passes none
+  BytesFact DynamicSmem;                   ///< 0 bytes when the launch passes none
   const FunctionDecl *Enclosing = nullptr; ///< the function (or instantiation) launching
-  std::string Instantiation;            ///< "launch<128>" when in a template instantiation
+  std::string Instantiation;               ///< "launch<128>" when in a template instantiation
 };
 
 /// A `__shared__` variable counted in a kernel's static shared memory.
@@ -77,11 +77,10 @@ struct KernelInfo {
   /// (transitively, within the TU), each variable aligned; nullopt if a size is unknown.
   std::optional<uint64_t> StaticSmemBytes;
   std::vector<SharedVarFact> SharedVars;
-  bool HasBody = false;     ///< false: the estimate saw no body (declaration only)
+  bool HasBody = false;      ///< false: the estimate saw no body (declaration only)
   bool CallsUnknown = false; ///< calls a function whose body is not in the TU
   /// __launch_bounds__(MaxThreads, MinBlocks, MaxClusterBlocks) where present.
-  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks,
-      LaunchBoundsMaxCluster;
+  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, LaunchBoundsMaxCluster;
   SourceLocation LaunchBoundsLoc;
   std::optional<uint64_t> MaxNReg; ///< __maxnreg__(N) as written
   /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n) in the TU:
@@ -131,7 +130,7 @@ std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &C
 struct PlainLaunch {
   std::string File; ///< as the SourceManager names it
   unsigned Line = 0, Column = 0;
-  std::string Api;  ///< launchApiName()
+  std::string Api; ///< launchApiName()
   std::optional<std::string> Kernel, MangledKernel;
   std::string KernelText; ///< the callee as written
   std::optional<std::array<uint64_t, 3>> Block, Grid;
@@ -151,8 +150,8 @@ struct PlainKernel {
   unsigned Line = 0, Column = 0;
   std::string Name, MangledName;
   std::optional<uint64_t> StaticSmemBytes;
-  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks,
-      LaunchBoundsMaxCluster, MaxNReg;
+  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, LaunchBoundsMaxCluster,
+      MaxNReg;
   bool HasOptin = false;
   std::optional<uint64_t> OptinDynamicSmemBytes;
   std::optional<std::string> OptinExpr;

@@ -21,8 +21,8 @@ struct Limits {
   uint64_t MaxThreads = 1024;
   uint64_t MaxBlock[3] = {1024, 1024, 64};
   uint64_t MaxGrid[3] = {2147483647, 65535, 65535};
-  uint64_t DefaultSharedBytes = 48 * 1024;   ///< per block without the opt-in
-  std::optional<uint64_t> OptinSharedBytes;  ///< the arch's maximum with the opt-in
+  uint64_t DefaultSharedBytes = 48 * 1024;  ///< per block without the opt-in
+  std::optional<uint64_t> OptinSharedBytes; ///< the arch's maximum with the opt-in
   bool Nvidia = true;
 };
 
@@ -64,8 +64,8 @@ bool lineSilences(StringRef Line, StringRef Directive, StringRef Check) {
   if (Pos == StringRef::npos)
     return false;
   StringRef Rest = Line.substr(Pos + Directive.size());
-  if (Directive == "NOLINT" && (Rest.starts_with("NEXTLINE") || Rest.starts_with("BEGIN") ||
-                                Rest.starts_with("END")))
+  if (Directive == "NOLINT" &&
+      (Rest.starts_with("NEXTLINE") || Rest.starts_with("BEGIN") || Rest.starts_with("END")))
     return false;
   if (!Rest.starts_with("("))
     return true;
@@ -108,9 +108,7 @@ bool LaunchConfigInvalidCheck::silenced(SourceLocation Loc, const SourceManager 
   return lineSilences(Buffer.slice(PrevBegin, Begin - 1), "NOLINTNEXTLINE", Name);
 }
 
-namespace {
-
-} // namespace
+namespace {} // namespace
 
 LaunchConfigInvalidCheck::LaunchConfigInvalidCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Name(Name.str()), Arch(Options.get("Arch", "")) {
@@ -131,8 +129,7 @@ void LaunchConfigInvalidCheck::registerMatchers(MatchFinder *Finder) {
 
 void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
   TUFacts Facts = collectFacts(*Result.Context);
-  const Limits Lim =
-      limitsFor(::warplint::findArch(Arch.empty() ? Facts.Arch : Arch));
+  const Limits Lim = limitsFor(::warplint::findArch(Arch.empty() ? Facts.Arch : Arch));
   const std::string On = Lim.Arch.empty() ? "" : " on " + Lim.Arch;
   const SourceManager &SM = *Result.SourceManager;
 
@@ -155,8 +152,7 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
            "with %2 static, at most %3 are allowed per block%4",
            DiagnosticIDs::Error)
           << bytes(*K.Optin.Bytes) << K.Name << bytes(Static)
-          << bytes(*Lim.OptinSharedBytes > Static ? *Lim.OptinSharedBytes - Static : 0)
-          << On;
+          << bytes(*Lim.OptinSharedBytes > Static ? *Lim.OptinSharedBytes - Static : 0) << On;
     }
   }
 
@@ -175,8 +171,9 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
       const auto &B = *L.Block.Dims;
       for (int I = 0; I < 3; ++I) {
         if (B[I] == 0) {
-          diag(L.Loc, "block dimension %0 of %1 is 0; every dimension needs at least one "
-                      "thread",
+          diag(L.Loc,
+               "block dimension %0 of %1 is 0; every dimension needs at least one "
+               "thread",
                DiagnosticIDs::Error)
               << DimName[I] << L.Block.str();
           Note();
@@ -192,20 +189,19 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
       if (!Reported && Threads > Lim.MaxThreads) {
         diag(L.Loc, "block %0 has %1 threads, over the limit of %2 threads per block%3",
              DiagnosticIDs::Error)
-            << L.Block.str() << std::to_string(Threads) << std::to_string(Lim.MaxThreads)
-            << On;
+            << L.Block.str() << std::to_string(Threads) << std::to_string(Lim.MaxThreads) << On;
         Note();
       } else if (!Reported && K && K->LaunchBoundsMaxThreads &&
                  Threads > *K->LaunchBoundsMaxThreads) {
-        diag(L.Loc, "block %0 has %1 threads, over the __launch_bounds__ maximum of %2 "
-                    "threads of kernel '%3'",
+        diag(L.Loc,
+             "block %0 has %1 threads, over the __launch_bounds__ maximum of %2 "
+             "threads of kernel '%3'",
              DiagnosticIDs::Error)
             << L.Block.str() << std::to_string(Threads)
             << std::to_string(*K->LaunchBoundsMaxThreads) << K->Name;
         Note();
         if (K->LaunchBoundsLoc.isValid())
-          diag(K->LaunchBoundsLoc, "__launch_bounds__ of '%0' declared here",
-               DiagnosticIDs::Note)
+          diag(K->LaunchBoundsLoc, "__launch_bounds__ of '%0' declared here", DiagnosticIDs::Note)
               << K->Name;
       }
     }
@@ -214,14 +210,14 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
       const auto &G = *L.Grid.Dims;
       for (int I = 0; I < 3; ++I) {
         if (G[I] == 0) {
-          diag(L.Loc, "grid dimension %0 of %1 is 0; every dimension needs at least one "
-                      "block",
+          diag(L.Loc,
+               "grid dimension %0 of %1 is 0; every dimension needs at least one "
+               "block",
                DiagnosticIDs::Error)
               << DimName[I] << L.Grid.str();
           Note();
         } else if (G[I] > Lim.MaxGrid[I]) {
-          diag(L.Loc, "grid dimension %0 of %1 is %2, over the limit of %3%4",
-               DiagnosticIDs::Error)
+          diag(L.Loc, "grid dimension %0 of %1 is %2, over the limit of %3%4", DiagnosticIDs::Error)
               << DimName[I] << L.Grid.str() << std::to_string(G[I])
               << std::to_string(Lim.MaxGrid[I]) << On;
           Note();
@@ -235,8 +231,8 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
     uint64_t Dyn = *L.DynamicSmem.Bytes;
     uint64_t Static = K->StaticSmemBytes.value_or(0);
     uint64_t Total = Static + Dyn;
-    std::string What = Static ? bytes(Static) + " static + " + bytes(Dyn) + " dynamic = " +
-                                    bytes(Total) + " of shared memory"
+    std::string What = Static ? bytes(Static) + " static + " + bytes(Dyn) +
+                                    " dynamic = " + bytes(Total) + " of shared memory"
                               : bytes(Dyn) + " of dynamic shared memory";
     if (Lim.OptinSharedBytes && Total > *Lim.OptinSharedBytes) {
       diag(L.Loc, "launch of '%0' asks for %1, over the maximum of %2 per block%3",
@@ -244,8 +240,9 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
           << K->Name << What << bytes(*Lim.OptinSharedBytes) << On;
       Note();
     } else if (K->HasOptin && K->Optin.Bytes && Dyn > *K->Optin.Bytes) {
-      diag(L.Loc, "launch of '%0' asks for %1 of dynamic shared memory, over the %2 set "
-                  "with cudaFuncSetAttribute",
+      diag(L.Loc,
+           "launch of '%0' asks for %1 of dynamic shared memory, over the %2 set "
+           "with cudaFuncSetAttribute",
            DiagnosticIDs::Error)
           << K->Name << bytes(Dyn) << bytes(*K->Optin.Bytes);
       Note();
@@ -253,9 +250,10 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
            DiagnosticIDs::Note)
           << K->Name;
     } else if (!K->HasOptin && Total > Lim.DefaultSharedBytes) {
-      diag(L.Loc, "launch of '%0' asks for %1, over the %2 a block gets without "
-                  "cudaFuncSetAttribute(%0, cudaFuncAttributeMaxDynamicSharedMemorySize, "
-                  "...)",
+      diag(L.Loc,
+           "launch of '%0' asks for %1, over the %2 a block gets without "
+           "cudaFuncSetAttribute(%0, cudaFuncAttributeMaxDynamicSharedMemorySize, "
+           "...)",
            DiagnosticIDs::Error)
           << K->Name << What << bytes(Lim.DefaultSharedBytes);
       Note();

@@ -15,9 +15,19 @@ using Dims = std::array<uint64_t, 3>;
 
 std::vector<std::string> cudaArgs(const char *Side = "--cuda-device-only",
                                   const char *Arch = "--cuda-gpu-arch=sm_86") {
-  return {"-x", "cuda", "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version", "-isystem",
-          WARPLINT_MOCK_CUDA_DIR, "-include", "cuda_runtime.h",
-          "-resource-dir=" WARPLINT_CLANG_RESOURCE_DIR, Side, Arch, "-std=c++17"};
+  return {"-x",
+          "cuda",
+          "-nocudainc",
+          "-nocudalib",
+          "-Wno-unknown-cuda-version",
+          "-isystem",
+          WARPLINT_MOCK_CUDA_DIR,
+          "-include",
+          "cuda_runtime.h",
+          "-resource-dir=" WARPLINT_CLANG_RESOURCE_DIR,
+          Side,
+          Arch,
+          "-std=c++17"};
 }
 
 struct Parsed {
@@ -62,9 +72,9 @@ TEST(ShapeEvaluator, MacrosConstexprAndConstLocals) {
   EXPECT_EQ(blockOf("k<<<1, kBlock>>>(p);", "constexpr int kBlock = 128;"), (Dims{128, 1, 1}));
   EXPECT_EQ(blockOf("const int t = 48; k<<<1, t>>>(p);"), (Dims{48, 1, 1}));
   EXPECT_EQ(blockOf("const dim3 b(32, 4); k<<<1, b>>>(p);"), (Dims{32, 4, 1}));
-  EXPECT_EQ(blockOf("k<<<1, pick(3)>>>(p);",
-                    "constexpr unsigned pick(int w) { return w * 32 + 16; }"),
-            (Dims{112, 1, 1}));
+  EXPECT_EQ(
+      blockOf("k<<<1, pick(3)>>>(p);", "constexpr unsigned pick(int w) { return w * 32 + 16; }"),
+      (Dims{112, 1, 1}));
   EXPECT_EQ(blockOf("k<<<1, shape()>>>(p);", "constexpr dim3 shape() { return dim3(24, 3); }"),
             (Dims{24, 3, 1}));
 }
@@ -72,8 +82,7 @@ TEST(ShapeEvaluator, MacrosConstexprAndConstLocals) {
 TEST(ShapeEvaluator, LocalsNeverReassigned) {
   EXPECT_EQ(blockOf("int t = 200; k<<<1, t>>>(p);"), (Dims{200, 1, 1}));
   EXPECT_EQ(blockOf("dim3 b(40, 2); k<<<1, b>>>(p);"), (Dims{40, 2, 1}));
-  EXPECT_EQ(blockOf("int w = 4; int t = w * 32; dim3 b(t); k<<<1, b>>>(p);"),
-            (Dims{128, 1, 1}));
+  EXPECT_EQ(blockOf("int w = 4; int t = w * 32; dim3 b(t); k<<<1, b>>>(p);"), (Dims{128, 1, 1}));
   // Read-only uses (copies, const references) do not spoil the value.
   EXPECT_EQ(blockOf("int t = 64; int u = t; k<<<1, t>>>(p);"), (Dims{64, 1, 1}));
 }
@@ -81,8 +90,7 @@ TEST(ShapeEvaluator, LocalsNeverReassigned) {
 TEST(ShapeEvaluator, FieldsSetOneByOne) {
   EXPECT_EQ(blockOf("dim3 threads; threads.x = 16; threads.y = 16; k<<<1, threads>>>(p);"),
             (Dims{16, 16, 1}));
-  EXPECT_EQ(blockOf("dim3 threads(8); threads.x = 128; k<<<1, threads>>>(p);"),
-            (Dims{128, 1, 1}));
+  EXPECT_EQ(blockOf("dim3 threads(8); threads.x = 128; k<<<1, threads>>>(p);"), (Dims{128, 1, 1}));
   EXPECT_EQ(blockOf("dim3 threads; threads = dim3(64, 2); k<<<1, threads>>>(p);"),
             (Dims{64, 2, 1}));
   // A later assignment outside any loop does not change this launch.
@@ -114,8 +122,7 @@ TEST(ShapeEvaluator, UnknownWhenNotAFact) {
   EXPECT_EQ(blockOf("int t = 64; if (n) goto launch; t = 32; launch: k<<<1, t>>>(p);"),
             std::nullopt);
   // Captured by reference in a lambda.
-  EXPECT_EQ(blockOf("int t = 64; auto f = [&] { t = 1; }; f(); k<<<1, t>>>(p);"),
-            std::nullopt);
+  EXPECT_EQ(blockOf("int t = 64; auto f = [&] { t = 1; }; f(); k<<<1, t>>>(p);"), std::nullopt);
   // Non-const globals can change anywhere.
   EXPECT_EQ(blockOf("k<<<1, gBlock>>>(p);", "int gBlock = 128;"), std::nullopt);
 }
@@ -300,8 +307,8 @@ void h(int n) {
 TEST(Arch, FromTheDeviceSideTargetOnly) {
   Parsed P = parse("__global__ void k() {}");
   EXPECT_EQ(P.Facts.Arch, "sm_86");
-  Parsed Q = parse("__global__ void k() {}", cudaArgs("--cuda-device-only",
-                                                       "--cuda-gpu-arch=sm_90"));
+  Parsed Q =
+      parse("__global__ void k() {}", cudaArgs("--cuda-device-only", "--cuda-gpu-arch=sm_90"));
   EXPECT_EQ(Q.Facts.Arch, "sm_90");
   Parsed H = parse("__global__ void k() {}\nvoid h() { k<<<1, 32>>>(); }",
                    cudaArgs("--cuda-host-only", "--cuda-gpu-arch=sm_90"));
