@@ -3,6 +3,7 @@
 #include "driver/Formats.h"
 
 #include "checks/Facts.h"
+#include "checks/Resources.h"
 #include "checks/WarplintTidyModule.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -159,7 +160,8 @@ std::string absolute(const std::string &Path) {
 }
 
 RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
-                     const AnalysisOptions &Opts) {
+                     const AnalysisOptions &Opts,
+                     const clang::tidy::warplint::ResourceTable &Resources) {
   RunResult R;
   if (Db.getCompileCommands(File).empty()) {
     R.FilesFailed.push_back(File);
@@ -245,6 +247,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     L.DynamicSmemExpr = P.DynamicSmemExpr;
     L.StaticSmemBytes = P.StaticSmemBytes;
     L.Arch = Facts.Arch;
+    // The compiler's figures for this kernel on this arch, when a log or object has them.
+    if (!Resources.empty() && L.MangledKernel)
+      for (const clang::tidy::warplint::KernelFigures *K :
+           Resources.match(*L.MangledKernel).PerArch)
+        if (K && K->Arch == L.Arch) {
+          L.Registers = static_cast<unsigned>(K->Registers);
+          if (K->StaticSharedBytes)
+            L.StaticSmemBytes = K->StaticSharedBytes;
+        }
     R.Launches.push_back(std::move(L));
   }
   R.Kernels = std::move(TU.Kernels);
@@ -302,11 +313,20 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   llvm::SmallString<256> CwdBuf;
   llvm::sys::fs::current_path(CwdBuf);
   std::string Cwd(CwdBuf);
+  clang::tidy::warplint::ResourceTable Resources;
+  for (const std::string &Log : Opts.PtxasLogs)
+    Resources.addPtxasLogFile(Log);
+  for (const std::string &Obj : Opts.Objects)
+    Resources.addObjectFile(Obj);
+  if (!Resources.Errors.empty()) {
+    Error = Resources.Errors.front();
+    return {};
+  }
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
       Files.size(), Opts.Jobs,
-      [&](size_t I) { PerFile[I] = analyseOne(Files[I], *Db, Opts); },
+      [&](size_t I) { PerFile[I] = analyseOne(Files[I], *Db, Opts, Resources); },
       [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
   Progress.finish();
   return mergeResults(std::move(PerFile));

@@ -34,6 +34,10 @@ struct AnalysisOptions {
   std::string WarningsAsErrors;
   FileFilter Filter;
   unsigned Jobs = 0; ///< 0: defaultJobs()
+  /// ptxas reports (--ptxas-log) and objects/cubins (--objects) that give the launched
+  /// kernels' registers and static shared memory per arch.
+  std::vector<std::string> PtxasLogs;
+  std::vector<std::string> Objects;
   /// Also collect the launch records (a second parse of each file); the text, SARIF and
   /// GitHub formats do not need them.
   bool CollectLaunches = true;

@@ -33,6 +33,9 @@ input:
   --arch sm_XX             analyse the device side for this architecture
   --checks GLOBS           clang-tidy check globs (default '-*,warplint-*'; .clang-tidy
                            files apply too)
+  --ptxas-log FILE         a ptxas -v report: registers and static shared memory of the
+                           launched kernels (json launches, the report); repeatable
+  --objects FILE           the same from a cubin or an object with a fatbin; repeatable
 whole project:
   -j N                     analyse N files at once (default: hardware threads); the
                            output order does not depend on N
@@ -117,6 +120,10 @@ bool parseCheckArgs(const std::vector<std::string> &Args, CheckConfig &C, std::s
       }
     } else if (value("--warnings-as-errors", V)) {
       C.Analysis.WarningsAsErrors = V;
+    } else if (value("--ptxas-log", V)) {
+      C.Analysis.PtxasLogs.push_back(V);
+    } else if (value("--objects", V)) {
+      C.Analysis.Objects.push_back(V);
     } else if (value("--format", V)) {
       if (Err.empty() && V != "text" && V != "json" && V != "sarif" && V != "github")
         Err = fmt::format("--format: '{}' is not text, json, sarif or github", V);

@@ -161,7 +161,7 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
                                                         R.MaxWarpsPerSm)});
         if (!L.Registers)
           C.Missing = "registers per thread unknown: the occupancy shown leaves the "
-                      "register limit out (an upper bound); give ptxas figures to include it";
+                      "register limit out (an upper bound); --ptxas-log or --objects give them";
         if (L.Grid && Opts.SmCount && R.BlocksPerSm > 0)
           C.Waves = WavePlan{GridBlocks, unsigned(R.BlocksPerSm), Opts.SmCount};
       } else {

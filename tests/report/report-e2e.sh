@@ -15,7 +15,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 html=$out/report.html
 rm -f "$html"
 set +e
-"$warplint" report --gpu rtx3080 -o "$html" "$src/tests/Inputs/report/kernels.cu" -- \
+"$warplint" report --gpu rtx3080 -o "$html" "$src/tests/Inputs/report/kernels.cu" \
+  --ptxas-log "$src/tests/Inputs/report/kernels.ptxas.log" -- \
   -x cuda --cuda-device-only --cuda-gpu-arch=sm_86 -nocudainc -nocudalib \
   -isystem "$src/tests/Inputs/cuda" -include cuda_runtime.h 2> "$out/report.stderr"
 rc=$?
@@ -30,6 +31,11 @@ grep -q '<h2>oddEven</h2>' "$html" || fail "no card for oddEven"
 grep -q '<h2>scale</h2>' "$html" || fail "no card for scale"
 grep -q 'aria-label="occupancy 33.3%"' "$html" || fail "stencil: 40 KiB per block should give 33.3%"
 grep -q '<b>7.35 waves</b>' "$html" || fail "stencil: 1000 blocks / (2 x 68) = 7.35 waves"
+# Registers from the ptxas log: oddEven's 128 per thread leave 4 blocks of 4 warps, 33.3%.
+awk '/<h2>oddEven<\/h2>/,/<\/section>/' "$html" > "$out/oddEven.html"
+grep -q 'registers</th><td>128 per thread' "$out/oddEven.html" || fail "oddEven: registers not from the log"
+grep -q 'aria-label="occupancy 33.3%"' "$out/oddEven.html" || fail "oddEven: 128 registers should give 33.3%"
+grep -q 'limited by registers' "$out/oddEven.html" || fail "oddEven: registers should limit"
 # The divergence finding inside oddEven's body is on oddEven's card.
 awk '/<h2>oddEven<\/h2>/,/<\/section>/' "$html" | grep -q 'warplint-divergent-branch' ||
   fail "the divergence finding is not on oddEven's card"
@@ -38,7 +44,7 @@ grep -q 'grid</th><td>not known at compile time' "$html" || fail "scale's grid i
 if grep -q '<script' "$html"; then fail "the report has a script"; fi
 
 set +e
-"$python" "$src/tests/report/check-report.py" "$html" --cards 3 --charts 9 --currents 6 \
+"$python" "$src/tests/report/check-report.py" "$html" --cards 3 --charts 9 --currents 8 \
   --screenshot "$out/report.png"
 rc=$?
 set -e
