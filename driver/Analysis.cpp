@@ -169,8 +169,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     F.Check = "clang-diagnostic-error";
     F.Level = Severity::Error;
     F.Pos = {File, 0, 0};
-    F.Message = "no compile command for this file in " + Opts.BuildDir +
-                "/compile_commands.json";
+    F.Message = "no compile command for this file in " + Opts.BuildDir + "/compile_commands.json";
     R.Findings.push_back(std::move(F));
     return R;
   }
@@ -185,10 +184,9 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   if (!Opts.WarningsAsErrors.empty())
     Override.WarningsAsErrors = Opts.WarningsAsErrors;
   clang::tidy::ClangTidyContext Context(std::make_unique<clang::tidy::FileOptionsProvider>(
-      clang::tidy::ClangTidyGlobalOptions(), Defaults, Override,
-      llvm::vfs::getRealFileSystem()));
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+      clang::tidy::ClangTidyGlobalOptions(), Defaults, Override, llvm::vfs::getRealFileSystem()));
+  auto BaseFS =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   std::vector<clang::tidy::ClangTidyError> Errors =
       clang::tidy::runClangTidy(Context, Db, {File}, BaseFS, /*ApplyAnyFix=*/false,
                                 /*EnableCheckProfile=*/false, {}, /*Quiet=*/true);
@@ -218,8 +216,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     F.Check = E.DiagnosticName;
     F.Level = E.DiagLevel == clang::tooling::Diagnostic::Error || E.IsWarningAsError
                   ? Severity::Error
-                  : E.DiagLevel == clang::tooling::Diagnostic::Remark ? Severity::Note
-                                                                       : Severity::Warning;
+              : E.DiagLevel == clang::tooling::Diagnostic::Remark ? Severity::Note
+                                                                  : Severity::Warning;
     F.Message = E.Message.Message;
     F.Pos = Lines.at(E.Message.FilePath, E.Message.FileOffset);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
@@ -265,9 +263,13 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 } // namespace
 
 std::vector<std::string> defaultCudaArgs(const std::string &Arch) {
-  return {"-x", "cuda", "--cuda-device-only",
+  return {"-x",
+          "cuda",
+          "--cuda-device-only",
           "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch),
-          "--cuda-path=/usr/local/cuda", "-isystem", "/usr/local/cuda/include/cccl",
+          "--cuda-path=/usr/local/cuda",
+          "-isystem",
+          "/usr/local/cuda/include/cccl",
           "-std=c++17"};
 }
 
@@ -286,8 +288,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   } else {
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
-    std::vector<std::string> Args =
-        Opts.HasDashDash ? Opts.ExtraArgs : defaultCudaArgs(Opts.Arch);
+    std::vector<std::string> Args = Opts.HasDashDash ? Opts.ExtraArgs : defaultCudaArgs(Opts.Arch);
     Base = std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Args);
   }
   auto Db = std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(Base));
@@ -300,8 +301,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     Files = Db->getAllFiles();
   if (Files.empty()) {
     Error = Opts.BuildDir.empty() ? "no input files (name .cu files, or give -p BUILD)"
-                                  : "the compile database in " + Opts.BuildDir +
-                                        " has no files";
+                                  : "the compile database in " + Opts.BuildDir + " has no files";
     return {};
   }
   Files = selectFiles(std::move(Files), Opts.Filter);

@@ -2,8 +2,8 @@
 #include "driver/Batch.h"
 
 #include "llvm/Support/Regex.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -32,16 +32,15 @@ std::optional<ShardSpec> parseShard(std::string_view Text, std::string &Error) {
   if (Slash == std::string_view::npos || !Number(Text.substr(0, Slash), S.Index) ||
       !Number(Text.substr(Slash + 1), S.Count) || S.Count == 0 || S.Index == 0 ||
       S.Index > S.Count) {
-    Error = fmt::format("invalid --shard '{}': expected K/N with 1 <= K <= N, e.g. 2/4",
-                        Text);
+    Error = fmt::format("invalid --shard '{}': expected K/N with 1 <= K <= N, e.g. 2/4", Text);
     return std::nullopt;
   }
   return S;
 }
 
 bool validateFilter(const FileFilter &Filter, std::string &Error) {
-  for (auto [Name, Pattern] : {std::pair{"--files", &Filter.Include},
-                               std::pair{"--exclude", &Filter.Exclude}}) {
+  for (auto [Name, Pattern] :
+       {std::pair{"--files", &Filter.Include}, std::pair{"--exclude", &Filter.Exclude}}) {
     if (Pattern->empty())
       continue;
     std::string Why;
@@ -170,8 +169,9 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
   auto KernelKey = [](const KernelRecord &K) {
     return std::tie(K.File, K.BeginLine, K.EndLine, K.Name);
   };
-  std::sort(Out.Kernels.begin(), Out.Kernels.end(),
-            [&](const KernelRecord &A, const KernelRecord &B) { return KernelKey(A) < KernelKey(B); });
+  std::sort(
+      Out.Kernels.begin(), Out.Kernels.end(),
+      [&](const KernelRecord &A, const KernelRecord &B) { return KernelKey(A) < KernelKey(B); });
   Out.Kernels.erase(std::unique(Out.Kernels.begin(), Out.Kernels.end(),
                                 [&](const KernelRecord &A, const KernelRecord &B) {
                                   return KernelKey(A) == KernelKey(B);
@@ -190,8 +190,8 @@ void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed
     ++ByCheck[F.Check];
   size_t Files = Result.FilesAnalysed.size();
   OS << fmt::format("warplint: {} file{} analysed, {} failed, {} finding{}", Files,
-                    Files == 1 ? "" : "s", Result.FilesFailed.size(),
-                    Result.Findings.size(), Result.Findings.size() == 1 ? "" : "s");
+                    Files == 1 ? "" : "s", Result.FilesFailed.size(), Result.Findings.size(),
+                    Result.Findings.size() == 1 ? "" : "s");
   if (!ByCheck.empty()) {
     OS << " (";
     bool First = true;

@@ -36,8 +36,8 @@ std::optional<ShardSpec> parseShard(std::string_view Text, std::string &Error);
 
 /// How to pick files out of a compile database.
 struct FileFilter {
-  std::string Include;  ///< --files REGEX (empty: every file); matched anywhere in the path
-  std::string Exclude;  ///< --exclude REGEX (empty: none)
+  std::string Include; ///< --files REGEX (empty: every file); matched anywhere in the path
+  std::string Exclude; ///< --exclude REGEX (empty: none)
   ShardSpec Shard;
 };
 

@@ -222,9 +222,8 @@ int runCheckCommand(int Argc, char **Argv) {
   } else if (C.Format == "github") {
     writeGithub(Result, Loc, OS);
   } else {
-    bool Colour = C.Color == "always" ||
-                  (C.Color == "auto" && C.Output.empty() &&
-                   llvm::sys::Process::StandardOutIsDisplayed());
+    bool Colour = C.Color == "always" || (C.Color == "auto" && C.Output.empty() &&
+                                          llvm::sys::Process::StandardOutIsDisplayed());
     writeText(Result, Loc, Colour, OS);
   }
   if (C.Output.empty()) {

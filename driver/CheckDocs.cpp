@@ -73,9 +73,7 @@ const CheckDoc *findCheckDoc(std::string_view Id) {
 }
 
 const CheckDoc *checkDocsBegin() { return table().Docs.data(); }
-const CheckDoc *checkDocsEnd() {
-  return table().Docs.data() + table().Docs.size();
-}
+const CheckDoc *checkDocsEnd() { return table().Docs.data() + table().Docs.size(); }
 
 std::string checkDocUrl(std::string_view Id) {
   return std::string(WARPLINT_DOCS_URL) + std::string(Id) + ".md";
@@ -84,8 +82,7 @@ std::string checkDocUrl(std::string_view Id) {
 std::string projectUrl() {
   std::string Url = WARPLINT_DOCS_URL;
   for (std::string_view Tail : {"blob/main/docs/checks/", "docs/checks/"})
-    if (Url.size() > Tail.size() &&
-        std::string_view(Url).substr(Url.size() - Tail.size()) == Tail)
+    if (Url.size() > Tail.size() && std::string_view(Url).substr(Url.size() - Tail.size()) == Tail)
       return Url.substr(0, Url.size() - Tail.size());
   return Url;
 }

@@ -42,20 +42,17 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
 /// that appears in the result or has a doc page, results with physical locations
 /// (relative to %SRCROOT% when under LocationOptions::SourceRoot), notes as related
 /// locations.
-void writeSarif(const RunResult &Result, const LocationOptions &Opts,
-                llvm::raw_ostream &OS);
+void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS);
 
 /// Merges SARIF 2.1.0 logs (the shards of one project) into one log with one run per
 /// tool: rules united by id, results concatenated, sorted by location and deduplicated,
 /// invocations combined (successful only if all were). Nothing on error, with Error set.
-std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs,
-                                          std::string &Error);
+std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs, std::string &Error);
 
 /// GitHub Actions workflow commands, one `::warning file=...,line=...,col=...,title=...::`
 /// line per finding (`::error` for errors, `::notice` for notes), notes appended to the
 /// message, escaped as the Actions runner expects.
-void writeGithub(const RunResult &Result, const LocationOptions &Opts,
-                 llvm::raw_ostream &OS);
+void writeGithub(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS);
 
 /// Escapes the message part of a workflow command: % \r \n.
 std::string escapeGithubData(std::string_view S);
@@ -68,9 +65,9 @@ bool writeFileAtomically(const std::string &Path, std::string_view Text, std::st
 
 /// A check's documentation as compiled in from docs/checks/<id>.md.
 struct CheckDoc {
-  std::string_view Id;        ///< "warplint-divergent-branch"
-  std::string_view Summary;   ///< the page's first paragraph, on one line
-  std::string_view Markdown;  ///< the whole page
+  std::string_view Id;       ///< "warplint-divergent-branch"
+  std::string_view Summary;  ///< the page's first paragraph, on one line
+  std::string_view Markdown; ///< the whole page
 };
 
 /// The doc page of check `Id`, or nullptr when it has none.

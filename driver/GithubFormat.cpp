@@ -46,8 +46,7 @@ const char *commandName(Severity S) {
 }
 
 std::string position(const SourcePos &Pos, const LocationOptions &Opts) {
-  std::string Out = Opts.SourceRoot.empty() ? Pos.File
-                                            : relativeToRoot(Pos.File, Opts.SourceRoot);
+  std::string Out = Opts.SourceRoot.empty() ? Pos.File : relativeToRoot(Pos.File, Opts.SourceRoot);
   if (Pos.Line > 0) {
     Out += ":" + std::to_string(Pos.Line);
     if (Pos.Column > 0)
@@ -61,12 +60,10 @@ std::string position(const SourcePos &Pos, const LocationOptions &Opts) {
 std::string escapeGithubData(std::string_view S) { return escape(S, false); }
 std::string escapeGithubProperty(std::string_view S) { return escape(S, true); }
 
-void writeGithub(const RunResult &Result, const LocationOptions &Opts,
-                 llvm::raw_ostream &OS) {
+void writeGithub(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
   for (const Finding &F : Result.Findings) {
-    std::string File = Opts.SourceRoot.empty()
-                           ? F.Pos.File
-                           : relativeToRoot(F.Pos.File, Opts.SourceRoot);
+    std::string File =
+        Opts.SourceRoot.empty() ? F.Pos.File : relativeToRoot(F.Pos.File, Opts.SourceRoot);
     OS << "::" << commandName(F.Level) << " file=" << escapeGithubProperty(File);
     if (F.Pos.Line > 0)
       OS << ",line=" << F.Pos.Line;
@@ -85,9 +82,8 @@ void writeGithub(const RunResult &Result, const LocationOptions &Opts,
   }
   for (const std::string &File : Result.FilesFailed)
     OS << "::error file="
-       << escapeGithubProperty(Opts.SourceRoot.empty()
-                                   ? File
-                                   : relativeToRoot(File, Opts.SourceRoot))
+       << escapeGithubProperty(Opts.SourceRoot.empty() ? File
+                                                       : relativeToRoot(File, Opts.SourceRoot))
        << ",title=warplint::" << escapeGithubData("could not analyse " + File) << "\n";
 }
 

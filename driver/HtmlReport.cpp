@@ -91,16 +91,15 @@ void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
     double Full = double(Last) / double(W.blocksPerWave());
     double Efficiency = double(W.GridBlocks) / double(Waves * W.blocksPerWave());
     double WaveCount = double(W.GridBlocks) / double(W.blocksPerWave());
-    std::string WavesText = WaveCount >= 1 ? fmt::format("{:.2f}", WaveCount)
-                                           : fmt::format("{:.3g}", WaveCount);
+    std::string WavesText =
+        WaveCount >= 1 ? fmt::format("{:.2f}", WaveCount) : fmt::format("{:.3g}", WaveCount);
     OS << fmt::format("grid of {} blocks, {} SMs x {} blocks = {} blocks per wave: "
                       "<b>{} waves</b> ({} full, the last {} full with {} blocks). "
                       "SM 0 runs {} of {} slots in the last wave, SM {} runs {}; "
                       "{} of the slot time is used over the whole grid "
                       "(equal block durations assumed).",
                       W.GridBlocks, W.SmCount, W.BlocksPerSm, W.blocksPerWave(), WavesText,
-                      Waves - 1,
-                      pct(Full), Last, W.lastWaveBlocksOnSm(0), W.BlocksPerSm,
+                      Waves - 1, pct(Full), Last, W.lastWaveBlocksOnSm(0), W.BlocksPerSm,
                       W.SmCount - 1, W.lastWaveBlocksOnSm(W.SmCount - 1), pct(Efficiency));
     OS << "</p>\n";
   }
@@ -156,10 +155,9 @@ void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
   if (Page.FindingCount)
     NumFindings = *Page.FindingCount;
   OS << "<p class=\"summary\">" << Page.FilesAnalysed.size() << " file"
-     << (Page.FilesAnalysed.size() == 1 ? "" : "s") << " analysed, "
-     << Page.FilesFailed.size() << " failed, " << Page.Cards.size() << " launch"
-     << (Page.Cards.size() == 1 ? "" : "es") << ", " << NumFindings << " finding"
-     << (NumFindings == 1 ? "" : "s") << ".</p>\n";
+     << (Page.FilesAnalysed.size() == 1 ? "" : "s") << " analysed, " << Page.FilesFailed.size()
+     << " failed, " << Page.Cards.size() << " launch" << (Page.Cards.size() == 1 ? "" : "es")
+     << ", " << NumFindings << " finding" << (NumFindings == 1 ? "" : "s") << ".</p>\n";
   if (!Page.FilesFailed.empty()) {
     OS << "<p class=\"error\">could not analyse:";
     for (const std::string &F : Page.FilesFailed)

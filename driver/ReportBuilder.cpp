@@ -84,16 +84,13 @@ std::vector<OccupancyChart> occupancyCharts(const GpuArch &Arch, const KernelRes
 ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
   ReportPage Page;
   if (Opts.Product)
-    Page.Gpu = fmt::format("{} ({}, {} SMs)", Opts.Product->Name, Opts.Product->Arch,
-                           Opts.SmCount);
+    Page.Gpu = fmt::format("{} ({}, {} SMs)", Opts.Product->Name, Opts.Product->Arch, Opts.SmCount);
   else if (Opts.SmCount)
     Page.Gpu = fmt::format("{} SMs", Opts.SmCount);
   for (const std::string &F : Result.FilesAnalysed)
-    Page.FilesAnalysed.push_back(Opts.SourceRoot.empty() ? F
-                                                         : relativeToRoot(F, Opts.SourceRoot));
+    Page.FilesAnalysed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
   for (const std::string &F : Result.FilesFailed)
-    Page.FilesFailed.push_back(Opts.SourceRoot.empty() ? F
-                                                       : relativeToRoot(F, Opts.SourceRoot));
+    Page.FilesFailed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
 
   std::vector<bool> Placed(Result.Findings.size(), false);
   for (const LaunchRecord &L : Result.Launches) {
@@ -101,18 +98,18 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
     C.Kernel = L.Kernel ? *L.Kernel : "(kernel not resolved)";
     SourcePos Where = relative(L.Pos, Opts.SourceRoot);
     C.Where = fmt::format("{}:{}:{}", Where.File, Where.Line, Where.Column);
-    C.Arch = !L.Arch.empty() ? L.Arch
+    C.Arch = !L.Arch.empty()             ? L.Arch
              : !Opts.DefaultArch.empty() ? Opts.DefaultArch
-             : Opts.Product ? std::string(Opts.Product->Arch)
-                            : std::string();
+             : Opts.Product              ? std::string(Opts.Product->Arch)
+                                         : std::string();
 
     if (!L.Api.empty())
       C.Facts.push_back({"launch", L.Api});
     uint64_t Threads = 0;
     if (L.Block) {
       Threads = (*L.Block)[0] * (*L.Block)[1] * (*L.Block)[2];
-      C.Facts.push_back({"block", fmt::format("{} ({} threads, {} warps)", dims(*L.Block),
-                                              Threads, (Threads + 31) / 32)});
+      C.Facts.push_back({"block", fmt::format("{} ({} threads, {} warps)", dims(*L.Block), Threads,
+                                              (Threads + 31) / 32)});
     } else {
       C.Facts.push_back({"block", "not known at compile time"});
     }
@@ -128,11 +125,10 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
       C.Facts.push_back({"dynamic shared", bytes(*L.DynamicSmemBytes)});
     else if (L.DynamicSmemExpr && !L.DynamicSmemExpr->empty())
       C.Facts.push_back({"dynamic shared", *L.DynamicSmemExpr + " (not known; taken as 0)"});
-    C.Facts.push_back({"static shared", L.StaticSmemBytes ? bytes(*L.StaticSmemBytes)
-                                                          : std::string("unknown")});
-    C.Facts.push_back({"registers", L.Registers
-                                        ? fmt::format("{} per thread", *L.Registers)
-                                        : std::string("unknown (no ptxas figures)")});
+    C.Facts.push_back(
+        {"static shared", L.StaticSmemBytes ? bytes(*L.StaticSmemBytes) : std::string("unknown")});
+    C.Facts.push_back({"registers", L.Registers ? fmt::format("{} per thread", *L.Registers)
+                                                : std::string("unknown (no ptxas figures)")});
 
     const GpuArch *Arch = C.Arch.empty() ? nullptr : findArch(C.Arch);
     if (!Arch) {
@@ -145,8 +141,7 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
       LaunchShape Shape;
       if (L.Block)
         Shape = LaunchShape::block(
-            Dim3{int64_t((*L.Block)[0]), int64_t((*L.Block)[1]), int64_t((*L.Block)[2])},
-            Dynamic);
+            Dim3{int64_t((*L.Block)[0]), int64_t((*L.Block)[1]), int64_t((*L.Block)[2])}, Dynamic);
       else
         Shape.DynamicSharedBytes = Dynamic;
       C.Charts = occupancyCharts(*Arch, Res, Shape, L.Registers.has_value());
@@ -157,8 +152,7 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
         if (R.Failure)
           C.LaunchError = R.Failure->Message;
         C.Facts.push_back({"blocks per SM", fmt::format("{} ({} of {} warps)", R.BlocksPerSm,
-                                                        R.ActiveWarpsPerSm,
-                                                        R.MaxWarpsPerSm)});
+                                                        R.ActiveWarpsPerSm, R.MaxWarpsPerSm)});
         if (!L.Registers)
           C.Missing = "registers per thread unknown: the occupancy shown leaves the "
                       "register limit out (an upper bound); --ptxas-log or --objects give them";

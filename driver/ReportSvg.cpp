@@ -92,10 +92,10 @@ double nextCliff(const OccupancyChart &Chart) {
 std::string renderChartSvg(const OccupancyChart &Chart, int Width, int Height) {
   const double Left = 44, Right = 14, Top = 26, Bottom = 40;
   const double PlotW = Width - Left - Right, PlotH = Height - Top - Bottom;
-  std::string Out = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"{}\" "
-      "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">\n",
-      Width, Height, Width, Height, htmlEscape(Chart.Title));
+  std::string Out =
+      fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"{}\" "
+                  "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">\n",
+                  Width, Height, Width, Height, htmlEscape(Chart.Title));
   Out += fmt::format("<title>{}</title>\n", htmlEscape(Chart.Title));
   Out += fmt::format("<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n", Width, Height);
   Out += fmt::format("<text x=\"{}\" y=\"16\" {} font-size=\"13\" font-weight=\"bold\" "
@@ -120,8 +120,8 @@ std::string renderChartSvg(const OccupancyChart &Chart, int Width, int Height) {
   // Horizontal grid at 0, 25, 50, 75, 100 %.
   for (int Pct = 0; Pct <= 100; Pct += 25) {
     double Y = Py(Pct / 100.0);
-    Out += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\"/>\n",
-                       num(Left), num(Y), num(Left + PlotW), num(Y), Grid);
+    Out += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\"/>\n", num(Left),
+                       num(Y), num(Left + PlotW), num(Y), Grid);
     Out += fmt::format("<text x=\"{}\" y=\"{}\" {} font-size=\"10\" fill=\"{}\" "
                        "text-anchor=\"end\">{}%</text>\n",
                        num(Left - 4), num(Y + 3), Font, Ink, Pct);
@@ -134,13 +134,11 @@ std::string renderChartSvg(const OccupancyChart &Chart, int Width, int Height) {
                        num(Px(X)), num(Top + PlotH), num(Top + PlotH + 4), Ink);
     Out += fmt::format("<text x=\"{}\" y=\"{}\" {} font-size=\"10\" fill=\"{}\" "
                        "text-anchor=\"middle\">{}</text>\n",
-                       num(Px(X)), num(Top + PlotH + 15), Font, Ink,
-                       Bytes ? label(X) : num(X));
+                       num(Px(X)), num(Top + PlotH + 15), Font, Ink, Bytes ? label(X) : num(X));
   }
   Out += fmt::format("<text x=\"{}\" y=\"{}\" {} font-size=\"11\" fill=\"{}\" "
                      "text-anchor=\"middle\">{}</text>\n",
-                     num(Left + PlotW / 2), num(Height - 6), Font, Ink,
-                     htmlEscape(Chart.XLabel));
+                     num(Left + PlotW / 2), num(Height - 6), Font, Ink, htmlEscape(Chart.XLabel));
   Out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" "
                      "stroke=\"{}\"/>\n",
                      num(Left), num(Top), num(PlotW), num(PlotH), Ink);
@@ -165,8 +163,8 @@ std::string renderChartSvg(const OccupancyChart &Chart, int Width, int Height) {
                      Path, Curve, Chart.Discrete ? "1.5" : "2");
   if (Chart.Discrete)
     for (const ChartPoint &P : Chart.Points)
-      Out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"2\" fill=\"{}\"/>\n",
-                         num(Px(P.X)), num(Py(P.Occupancy)), Curve);
+      Out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"2\" fill=\"{}\"/>\n", num(Px(P.X)),
+                         num(Py(P.Occupancy)), Curve);
 
   double CliffX = nextCliff(Chart);
   if (CliffX >= 0) {
@@ -175,9 +173,8 @@ std::string renderChartSvg(const OccupancyChart &Chart, int Width, int Height) {
                        num(CliffX), num(Px(CliffX)), num(Top), num(Top + PlotH), Cliff);
     bool LabelLeft = Px(CliffX) > Left + PlotW * 0.7;
     // Keep clear of the current point's label, which sits near the current point.
-    double Ly = Chart.HasCurrent && Py(Chart.CurrentOccupancy) < Top + PlotH / 2
-                    ? Top + PlotH - 5
-                    : Top + 10;
+    double Ly = Chart.HasCurrent && Py(Chart.CurrentOccupancy) < Top + PlotH / 2 ? Top + PlotH - 5
+                                                                                 : Top + 10;
     Out += fmt::format("<text x=\"{}\" y=\"{}\" {} font-size=\"10\" fill=\"{}\" "
                        "text-anchor=\"{}\">cliff at {}</text>\n",
                        num(Px(CliffX) + (LabelLeft ? -3 : 3)), num(Ly), Font, Cliff,
@@ -188,8 +185,7 @@ std::string renderChartSvg(const OccupancyChart &Chart, int Width, int Height) {
     Out += fmt::format("<circle class=\"current\" data-x=\"{}\" data-occupancy=\"{}\" "
                        "cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"{}\" stroke=\"#ffffff\" "
                        "stroke-width=\"1.5\"/>\n",
-                       num(Chart.CurrentX), num(Chart.CurrentOccupancy), num(Cx), num(Cy),
-                       Current);
+                       num(Chart.CurrentX), num(Chart.CurrentOccupancy), num(Cx), num(Cy), Current);
     bool LabelLeft = Cx > Left + PlotW * 0.6;
     double Ty = Cy > Top + 18 ? Cy - 8 : Cy + 16;
     Out += fmt::format("<text x=\"{}\" y=\"{}\" {} font-size=\"10\" fill=\"{}\" "
@@ -213,8 +209,8 @@ std::string renderChartsDocument(const std::vector<OccupancyChart> &Charts,
                      "height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n",
                      Width, Height);
   Out += fmt::format("<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n", Width, Height);
-  Out += fmt::format("<text x=\"{}\" y=\"20\" {} font-size=\"14\" fill=\"{}\">{}</text>\n",
-                     Gap, Font, Ink, htmlEscape(Title));
+  Out += fmt::format("<text x=\"{}\" y=\"20\" {} font-size=\"14\" fill=\"{}\">{}</text>\n", Gap,
+                     Font, Ink, htmlEscape(Title));
   for (size_t I = 0; I < Charts.size(); ++I) {
     std::string Chart = renderChartSvg(Charts[I], ChartW, ChartH);
     // Position the nested <svg> element.
@@ -247,8 +243,7 @@ std::string renderGaugeSvg(double Occupancy, std::string_view Caption, int Width
   if (Occupancy > 0)
     Out += fmt::format("<path class=\"gauge-value\" data-occupancy=\"{}\" d=\"M{},{} A{},{} "
                        "0 0 1 {},{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"16\"/>\n",
-                       num(Occupancy), num(X0), num(Y0), num(R), num(R), num(Xv), num(Yv),
-                       Colour);
+                       num(Occupancy), num(X0), num(Y0), num(R), num(R), num(Xv), num(Yv), Colour);
   Out += fmt::format("<text x=\"{}\" y=\"{}\" {} font-size=\"26\" font-weight=\"bold\" "
                      "fill=\"{}\" text-anchor=\"middle\">{}%</text>\n",
                      num(Cx), num(Cy - 4), Font, Ink, num(std::round(Occupancy * 1000) / 10));
@@ -316,14 +311,12 @@ std::string renderTimelineSvg(const WavePlan &Plan, int Width) {
     Out += fmt::format("<text x=\"4\" y=\"{}\" {} font-size=\"11\" fill=\"{}\">SM {}</text>\n",
                        num(Y0 + LaneH / 2 + 4), Font, Ink, Sm);
     Out += fmt::format("<text x=\"4\" y=\"{}\" {} font-size=\"9\" fill=\"{}\">{}</text>\n",
-                       num(Y0 + LaneH / 2 + 15), Font, Ink,
-                       Lane == 0 ? "busiest" : "least busy");
+                       num(Y0 + LaneH / 2 + 15), Font, Ink, Lane == 0 ? "busiest" : "least busy");
     for (size_t C = 0, Col = 0; C < Shown.size(); ++C, ++Col) {
       if (Gap && C == 3) {
         Out += fmt::format("<text x=\"{}\" y=\"{}\" {} font-size=\"12\" fill=\"{}\" "
                            "text-anchor=\"middle\">…</text>\n",
-                           num(Left + (Col + 0.5) * ColW), num(Y0 + LaneH / 2 + 4), Font,
-                           Ink);
+                           num(Left + (Col + 0.5) * ColW), num(Y0 + LaneH / 2 + 4), Font, Ink);
         ++Col;
       }
       uint64_t W = Shown[C];

@@ -22,8 +22,8 @@ struct ChartPoint {
 
 /// One of NVIDIA's three calculator charts (occupancy against one resource).
 struct OccupancyChart {
-  std::string Title;  ///< "Block size"
-  std::string XLabel; ///< "threads per block"
+  std::string Title;              ///< "Block size"
+  std::string XLabel;             ///< "threads per block"
   std::vector<ChartPoint> Points; ///< ascending X
   /// Samples are discrete (block sizes) rather than a step function over every X.
   bool Discrete = false;
@@ -42,8 +42,7 @@ std::string renderChartSvg(const OccupancyChart &Chart, int Width = 360, int Hei
 
 /// A standalone SVG document: a title line over the charts side by side (what
 /// `warplint occupancy --svg FILE` writes).
-std::string renderChartsDocument(const std::vector<OccupancyChart> &Charts,
-                                 std::string_view Title);
+std::string renderChartsDocument(const std::vector<OccupancyChart> &Charts, std::string_view Title);
 
 /// A half-circle gauge of the occupancy (0..1) with its limiter written under it.
 std::string renderGaugeSvg(double Occupancy, std::string_view Caption, int Width = 220);

@@ -27,9 +27,8 @@ std::string encodeUriPath(std::string_view Path) {
   static const char Hex[] = "0123456789ABCDEF";
   std::string Out;
   for (unsigned char C : Path) {
-    bool Keep = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
-                (C >= '0' && C <= '9') || C == '-' || C == '.' || C == '_' ||
-                C == '~' || C == '/';
+    bool Keep = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') ||
+                C == '-' || C == '.' || C == '_' || C == '~' || C == '/';
     if (Keep) {
       Out += static_cast<char>(C);
     } else {
@@ -88,8 +87,8 @@ Object rule(const std::string &Id) {
                        {"markdown", std::string(Doc->Markdown)}};
     R["helpUri"] = checkDocUrl(Id);
   } else if (Id.rfind("clang-diagnostic-", 0) == 0) {
-    R["shortDescription"] = Object{{"text", "a diagnostic of the clang compiler (" +
-                                               Id.substr(17) + ")"}};
+    R["shortDescription"] =
+        Object{{"text", "a diagnostic of the clang compiler (" + Id.substr(17) + ")"}};
   } else {
     R["shortDescription"] = Object{{"text", "diagnostic " + Id}};
   }
@@ -106,14 +105,12 @@ std::string relativeToRoot(std::string_view Path, std::string_view Root) {
     return std::string(Path);
   if (Root == "/")
     return std::string(Path.substr(1));
-  if (Path.size() > Root.size() && Path.substr(0, Root.size()) == Root &&
-      Path[Root.size()] == '/')
+  if (Path.size() > Root.size() && Path.substr(0, Root.size()) == Root && Path[Root.size()] == '/')
     return std::string(Path.substr(Root.size() + 1));
   return std::string(Path);
 }
 
-void writeSarif(const RunResult &Result, const LocationOptions &Opts,
-                llvm::raw_ostream &OS) {
+void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
   // Rules: every documented check, plus any other check that reported something.
   std::set<std::string> RuleIds;
   for (const CheckDoc *D = checkDocsBegin(); D != checkDocsEnd(); ++D)
@@ -160,12 +157,12 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts,
   if (!Result.FilesFailed.empty()) {
     Array Notes;
     for (const std::string &File : Result.FilesFailed)
-      Notes.push_back(Object{
-          {"level", "error"},
-          {"message", Object{{"text", "could not analyse " + File}}},
-          {"locations",
-           Array{Object{{"physicalLocation",
-                         Object{{"artifactLocation", artifactLocation(File, Opts)}}}}}}});
+      Notes.push_back(
+          Object{{"level", "error"},
+                 {"message", Object{{"text", "could not analyse " + File}}},
+                 {"locations",
+                  Array{Object{{"physicalLocation",
+                                Object{{"artifactLocation", artifactLocation(File, Opts)}}}}}}});
     Invocation["toolExecutionNotifications"] = std::move(Notes);
   }
 
@@ -174,8 +171,7 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts,
              {"results", std::move(Results)}};
   if (!Opts.SourceRoot.empty())
     Run["originalUriBaseIds"] = Object{
-        {SrcRoot,
-         Object{{"uri", "file://" + encodeUriPath(withTrailingSlash(Opts.SourceRoot))}}}};
+        {SrcRoot, Object{{"uri", "file://" + encodeUriPath(withTrailingSlash(Opts.SourceRoot))}}}};
 
   Object Log{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
              {"version", "2.1.0"},
@@ -237,8 +233,7 @@ std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs,
   for (size_t I = 0; I < Logs.size(); ++I) {
     auto Parsed = llvm::json::parse(Logs[I]);
     if (!Parsed) {
-      Error = llvm::formatv("input {0}: not JSON: {1}", I + 1,
-                            llvm::toString(Parsed.takeError()));
+      Error = llvm::formatv("input {0}: not JSON: {1}", I + 1, llvm::toString(Parsed.takeError()));
       return std::nullopt;
     }
     const Object *Log = Parsed->getAsObject();

@@ -30,7 +30,7 @@ TEST(Shard, Parse) {
 
 std::vector<std::string> tenFiles() {
   return {"src/j.cu", "src/a.cu", "src/b.cu", "vendor/x.cu", "src/c.cu", "src/d.cu",
-          "src/e.cu", "gen/f.cu", "src/g.cu", "src/h.cu", "src/a.cu"};
+          "src/e.cu", "gen/f.cu", "src/g.cu", "src/h.cu",    "src/a.cu"};
 }
 
 TEST(SelectFiles, SortedUniqueFiltered) {
@@ -69,8 +69,7 @@ TEST(SelectFiles, InvalidRegexIsReported) {
   EXPECT_TRUE(validateFilter(F, Err));
   F.Exclude = "src/(";
   EXPECT_FALSE(validateFilter(F, Err));
-  EXPECT_NE(Err.find("invalid --exclude regular expression 'src/('"), std::string::npos)
-      << Err;
+  EXPECT_NE(Err.find("invalid --exclude regular expression 'src/('"), std::string::npos) << Err;
 }
 
 TEST(RunJobs, SameResultsWhateverTheJobs) {

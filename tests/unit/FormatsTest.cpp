@@ -1,6 +1,6 @@
 //===- FormatsTest.cpp - SARIF and GitHub output from hand-built RunResults ===//
-#include "driver/Commands.h"
 #include "driver/Formats.h"
+#include "driver/Commands.h"
 #include "warplint/core/Version.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -126,8 +126,7 @@ TEST(Sarif, OneRulePerCheckWithHelp) {
   EXPECT_EQ(str(Rule, "helpUri"), checkDocUrl("warplint-divergent-branch"));
   EXPECT_EQ(str(obj(Rule.get("shortDescription")), "text"),
             std::string(findCheckDoc("warplint-divergent-branch")->Summary));
-  EXPECT_EQ(str(obj(Rule.get("help")), "markdown").substr(0, 27),
-            "# warplint-divergent-branch");
+  EXPECT_EQ(str(obj(Rule.get("help")), "markdown").substr(0, 27), "# warplint-divergent-branch");
 }
 
 TEST(Sarif, ResultsLocationsAndNotes) {
@@ -140,8 +139,7 @@ TEST(Sarif, ResultsLocationsAndNotes) {
 
   const auto &First = obj(&Results[0]);
   EXPECT_EQ(str(First, "ruleId"), "warplint-divergent-branch");
-  EXPECT_EQ(str(obj(&Rules[*First.getInteger("ruleIndex")]), "id"),
-            "warplint-divergent-branch");
+  EXPECT_EQ(str(obj(&Rules[*First.getInteger("ruleIndex")]), "id"), "warplint-divergent-branch");
   EXPECT_EQ(str(First, "level"), "warning");
   EXPECT_EQ(str(obj(First.get("message")), "text"),
             "branch diverges in 8 of 8 warps (lanes split 16/16)");
@@ -153,15 +151,14 @@ TEST(Sarif, ResultsLocationsAndNotes) {
   const auto &Related = arr(First.get("relatedLocations"));
   ASSERT_EQ(Related.size(), 2u);
   EXPECT_EQ(str(obj(obj(&Related[0]).get("message")), "text"), "tid is threadIdx.x");
-  const auto &NoteLoc =
-      obj(obj(obj(&Related[1]).get("physicalLocation")).get("artifactLocation"));
+  const auto &NoteLoc = obj(obj(obj(&Related[1]).get("physicalLocation")).get("artifactLocation"));
   EXPECT_EQ(str(NoteLoc, "uri"), "include/my%20util.cuh");
   EXPECT_EQ(str(obj(First.get("properties")), "arch"), "sm_86");
 
   const auto &Second = obj(&Results[1]);
   EXPECT_EQ(str(Second, "level"), "error");
-  const auto &Abs = obj(obj(obj(&arr(Second.get("locations"))[0]).get("physicalLocation"))
-                            .get("artifactLocation"));
+  const auto &Abs = obj(
+      obj(obj(&arr(Second.get("locations"))[0]).get("physicalLocation")).get("artifactLocation"));
   EXPECT_EQ(str(Abs, "uri"), "file:///elsewhere/k%2C1.cu");
   EXPECT_EQ(Abs.get("uriBaseId"), nullptr);
 }
@@ -177,16 +174,14 @@ TEST(Sarif, NoRootKeepsRelativePathsRelative) {
   ASSERT_TRUE(bool(Parsed));
   const auto &Run = obj(&arr(obj(&*Parsed).get("runs"))[0]);
   EXPECT_EQ(Run.get("originalUriBaseIds"), nullptr);
-  const auto &Loc = obj(obj(obj(&arr(obj(&arr(Run.get("results"))[0]).get("locations"))[0])
-                                .get("physicalLocation"))
-                            .get("artifactLocation"));
+  const auto &Loc = obj(
+      obj(obj(&arr(obj(&arr(Run.get("results"))[0]).get("locations"))[0]).get("physicalLocation"))
+          .get("artifactLocation"));
   EXPECT_EQ(str(Loc, "uri"), "src/a.cu");
   EXPECT_EQ(obj(&arr(Run.get("invocations"))[0]).getBoolean("executionSuccessful"), true);
 }
 
-TEST(Sarif, ByteIdenticalRunToRun) {
-  EXPECT_EQ(sarifOf(sampleResult()), sarifOf(sampleResult()));
-}
+TEST(Sarif, ByteIdenticalRunToRun) { EXPECT_EQ(sarifOf(sampleResult()), sarifOf(sampleResult())); }
 
 // --- validation against the SARIF 2.1.0 JSON schema ---------------------------------
 
@@ -204,8 +199,7 @@ int validate(llvm::ArrayRef<std::string> Files, std::string &Stderr) {
     return -1;
   llvm::SmallString<128> ErrFile;
   llvm::sys::fs::createTemporaryFile("warplint-validate", "txt", ErrFile);
-  std::vector<llvm::StringRef> Args = {Python, WARPLINT_SARIF_VALIDATOR,
-                                       WARPLINT_SARIF_SCHEMA};
+  std::vector<llvm::StringRef> Args = {Python, WARPLINT_SARIF_VALIDATOR, WARPLINT_SARIF_SCHEMA};
   for (const std::string &F : Files)
     Args.push_back(F);
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, std::nullopt,
@@ -288,12 +282,12 @@ TEST(SarifMerge, ShardsMergeIntoOneRun) {
   for (const auto &R : Results) {
     const auto &RO = obj(&R);
     EXPECT_EQ(str(obj(&Rules[*RO.getInteger("ruleIndex")]), "id"), str(RO, "ruleId"));
-    Uris.push_back(str(obj(obj(obj(&arr(RO.get("locations"))[0]).get("physicalLocation"))
-                               .get("artifactLocation")),
-                       "uri"));
+    Uris.push_back(str(
+        obj(obj(obj(&arr(RO.get("locations"))[0]).get("physicalLocation")).get("artifactLocation")),
+        "uri"));
   }
-  EXPECT_EQ(Uris, (std::vector<std::string>{"file:///elsewhere/k%2C1.cu",
-                                            "include/common.cuh", "src/reduce.cu"}));
+  EXPECT_EQ(Uris, (std::vector<std::string>{"file:///elsewhere/k%2C1.cu", "include/common.cuh",
+                                            "src/reduce.cu"}));
   const auto &Inv = obj(&arr(Run.get("invocations"))[0]);
   EXPECT_EQ(Inv.getBoolean("executionSuccessful"), false);
   EXPECT_EQ(arr(Inv.get("toolExecutionNotifications")).size(), 1u);
@@ -315,8 +309,7 @@ TEST(SarifMerge, RejectsWhatItCannotMerge) {
   EXPECT_EQ(Err, "input 2: not a SARIF 2.1.0 log");
   EXPECT_FALSE(mergeSarifLogs({"{nope"}, Err));
   EXPECT_EQ(Err.rfind("input 1: not JSON", 0), 0u) << Err;
-  EXPECT_FALSE(mergeSarifLogs({sarifOf(sampleResult(), "/a"), sarifOf(sampleResult(), "/b")},
-                              Err));
+  EXPECT_FALSE(mergeSarifLogs({sarifOf(sampleResult(), "/a"), sarifOf(sampleResult(), "/b")}, Err));
   EXPECT_NE(Err.find("different roots"), std::string::npos) << Err;
 }
 
@@ -350,16 +343,15 @@ TEST(Github, OneCommandPerFinding) {
   std::string S;
   llvm::raw_string_ostream OS(S);
   writeGithub(sampleResult(), LocationOptions{"/proj"}, OS);
-  EXPECT_EQ(S,
-            "::warning file=src/reduce.cu,line=12,col=7,title=warplint-divergent-branch::"
-            "branch diverges in 8 of 8 warps (lanes split 16/16) "
-            "[warplint-divergent-branch]%0Anote: src/reduce.cu:10:15: tid is threadIdx.x"
-            "%0Anote: include/my util.cuh:3:1: called from here\n"
-            "::error file=/elsewhere/k%2C1.cu,line=40,col=3,title=warplint-launch-block-size::"
-            "block of 2048 threads: over the limit of 1024, 100%25: no launch "
-            "[warplint-launch-block-size]\n"
-            "::error file=src/broken.cu,title=warplint::could not analyse "
-            "/proj/src/broken.cu\n");
+  EXPECT_EQ(S, "::warning file=src/reduce.cu,line=12,col=7,title=warplint-divergent-branch::"
+               "branch diverges in 8 of 8 warps (lanes split 16/16) "
+               "[warplint-divergent-branch]%0Anote: src/reduce.cu:10:15: tid is threadIdx.x"
+               "%0Anote: include/my util.cuh:3:1: called from here\n"
+               "::error file=/elsewhere/k%2C1.cu,line=40,col=3,title=warplint-launch-block-size::"
+               "block of 2048 threads: over the limit of 1024, 100%25: no launch "
+               "[warplint-launch-block-size]\n"
+               "::error file=src/broken.cu,title=warplint::could not analyse "
+               "/proj/src/broken.cu\n");
 }
 
 TEST(Github, NotesAreNotices) {

@@ -13,8 +13,11 @@ TEST(Products, SmCountsOfTheWorkedExamples) {
     const char *Key;
     const char *Arch;
     unsigned Sms;
-  } Rows[] = {{"rtx3080", "sm_86", 68}, {"a100", "sm_80", 108}, {"h100", "sm_90", 132},
-              {"rtx4090", "sm_89", 128}, {"h100pcie", "sm_90", 114}};
+  } Rows[] = {{"rtx3080", "sm_86", 68},
+              {"a100", "sm_80", 108},
+              {"h100", "sm_90", 132},
+              {"rtx4090", "sm_89", 128},
+              {"h100pcie", "sm_90", 114}};
   for (const Row &R : Rows) {
     const GpuProduct *P = findProduct(R.Key);
     ASSERT_NE(P, nullptr) << R.Key;

@@ -65,8 +65,8 @@ TEST(ReportSvg, ChartMarksCurrentPointAndCliff) {
 }
 
 TEST(ReportSvg, ChartsDocumentIsStandaloneSvg) {
-  std::string Doc = renderChartsDocument({registersChart(64), registersChart(40)},
-                                         "sm_86 & 256 threads");
+  std::string Doc =
+      renderChartsDocument({registersChart(64), registersChart(40)}, "sm_86 & 256 threads");
   EXPECT_EQ(Doc.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=", 0), 0u);
   EXPECT_EQ(count(Doc, "<svg x=\"10\" y=\"30\" xmlns="), 1u);
   EXPECT_EQ(count(Doc, "<svg x=\"380\" y=\"30\" xmlns="), 1u);
@@ -97,7 +97,7 @@ TEST(WavePlan, WavesAndTail) {
   EXPECT_EQ(W.blocksPerWave(), 408u);
   EXPECT_EQ(W.waves(), 3u);
   EXPECT_EQ(W.lastWaveBlocks(), 184u);
-  EXPECT_EQ(W.lastWaveBlocksOnSm(0), 3u);   // 184 = 2 x 68 + 48
+  EXPECT_EQ(W.lastWaveBlocksOnSm(0), 3u); // 184 = 2 x 68 + 48
   EXPECT_EQ(W.lastWaveBlocksOnSm(47), 3u);
   EXPECT_EQ(W.lastWaveBlocksOnSm(48), 2u);
   EXPECT_EQ(W.lastWaveBlocksOnSm(67), 2u);
@@ -318,8 +318,8 @@ TEST(HtmlReport, RendersInChromium) {
     writeHtmlReport(Page, OS);
   }
   std::string Shot = "--screenshot=" + std::string(Png);
-  llvm::StringRef Args[] = {*Python, WARPLINT_REPORT_CHECKER, Html, "--cards", "2",
-                            "--charts", "4", Shot};
+  llvm::StringRef Args[] = {*Python, WARPLINT_REPORT_CHECKER, Html, "--cards", "2", "--charts", "4",
+                            Shot};
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log),
                                                 llvm::StringRef(Log)};
   int Rc = llvm::sys::ExecuteAndWait(*Python, Args, std::nullopt, Redirects);
@@ -328,8 +328,7 @@ TEST(HtmlReport, RendersInChromium) {
   if (Rc == 77)
     GTEST_SKIP() << "chromium is not installed";
   EXPECT_EQ(Rc, 0) << Text;
-  EXPECT_NE(Text.find("DOM: 2 cards, 4 charts, 4 current points"), std::string::npos)
-      << Text;
+  EXPECT_NE(Text.find("DOM: 2 cards, 4 charts, 4 current points"), std::string::npos) << Text;
   if (!std::getenv("WARPLINT_KEEP_REPORT_DIR"))
     llvm::sys::fs::remove_directories(Dir);
 }
