@@ -4,6 +4,7 @@
 #include "checks/BlockSizeWarpMultipleCheck.h"
 #include "checks/DivergentBranchCheck.h"
 #include "checks/LaunchConfigInvalidCheck.h"
+#include "checks/OccupancyCheck.h"
 
 namespace clang::tidy::warplint {
 
@@ -12,6 +13,7 @@ void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   Factories.registerCheck<BlockSizeWarpMultipleCheck>("warplint-block-size-warp-multiple");
   Factories.registerCheck<DivergentBranchCheck>("warplint-divergent-branch");
   Factories.registerCheck<LaunchConfigInvalidCheck>("warplint-launch-config-invalid");
+  Factories.registerCheck<OccupancyCheck>("warplint-occupancy");
 }
 
 ClangTidyOptions WarplintModule::getModuleOptions() { return {}; }

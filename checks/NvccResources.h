@@ -1,0 +1,45 @@
+//===- NvccResources.h - run nvcc for a ptxas report, with an on-disk cache -*- C++ -*-===//
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+/// One nvcc run that yields a ptxas resource report for one arch.
+struct NvccRequest {
+  std::string Nvcc;              ///< path of nvcc
+  std::string Source;            ///< the .cu file
+  std::string Arch;              ///< "sm_86"
+  std::vector<std::string> Args; ///< the build's flags (-I, -D, -std, -maxrregcount, ...)
+  std::string CacheDir;          ///< where reports are cached; empty: no cache
+  /// Digest of every input file's contents as the front end saw them (see the .cpp).
+  std::string ContentKey;
+};
+
+struct NvccResult {
+  std::string Log;       ///< ptxas's report (nvcc's stderr)
+  bool FromCache = false;
+  std::string CacheFile; ///< the cache entry read or written
+  std::string Error;     ///< set when nvcc could not be run or failed
+};
+
+/// The argument vector that is run: nvcc <Args> -arch=<Arch> -Xptxas -v -cubin
+/// -o /dev/null <Source> (device code for one arch only, nothing written).
+std::vector<std::string> nvccArgv(const NvccRequest &R);
+
+/// The cache key: SHA-256 over nvcc's --version text, the argument vector and the
+/// content key, in hex.
+std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion);
+
+/// Runs nvcc (argument vector, no shell) unless the cache holds the report; writes the
+/// cache atomically (temp file in the same directory, then rename).
+NvccResult runNvccForResources(const NvccRequest &R);
+
+/// $XDG_CACHE_HOME/warplint, else ~/.cache/warplint.
+std::string defaultCacheDir();
+
+/// nvcc on PATH, else /usr/local/cuda/bin/nvcc, else $CUDA_PATH/bin/nvcc; empty if none.
+std::string findNvcc();
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,49 @@
+//===- OccupancyCheck.h - warplint-occupancy ---------------------*- C++ -*-===//
+#pragma once
+
+#include "checks/ResourceOptions.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::warplint {
+
+/// Finds kernel launches of known shape whose theoretical occupancy is below a minimum,
+/// naming the figure, the warps per SM, the limiting resource and the next step.
+class OccupancyCheck final : public ClangTidyCheck {
+public:
+  OccupancyCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override {
+    this->PP = PP;
+  }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  ResourceOptions Sources;
+  std::string MinOccupancyText; ///< percent, as written in the options
+  double MinOccupancy;          ///< 0..1
+  std::string Arch;             ///< overrides the TU's arch when no source names one
+  const Preprocessor *PP = nullptr;
+};
+
+/// The sentence that says what limits a launch and what would gain a block:
+/// "72 registers/thread limit this 256-thread block to 3 blocks/SM (37.5%); at 64
+/// registers it keeps 4 (50%)". Empty when no single change of one resource gains.
+std::string nextStepText(const ::warplint::GpuArch &Arch,
+                         const ::warplint::KernelResources &Res,
+                         const ::warplint::LaunchShape &Shape,
+                         const ::warplint::OccupancyResult &R);
+
+/// "registers", "shared memory and registers", ...: the limiters of R.
+std::string limiterText(const ::warplint::GpuArch &Arch, const ::warplint::OccupancyResult &R,
+                        bool RegistersKnown);
+
+/// Parses a percentage option ("25", "25%", "0.25" is read as 0.25%): nullopt if bad.
+std::optional<double> parsePercent(llvm::StringRef Text);
+
+} // namespace clang::tidy::warplint
