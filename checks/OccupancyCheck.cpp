@@ -88,13 +88,13 @@ std::string nextStepText(const wl::GpuArch &Arch, const wl::KernelResources &Res
 
 OccupancyCheck::OccupancyCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      MinOccupancyText(Options.get("MinOccupancy", "25").str()), MinOccupancy(0.25),
+      MinOccupancyText(Options.get("MinOccupancy", "50").str()), MinOccupancy(0.5),
       Arch(Options.get("Arch", "").str()) {
   Sources.read(Options);
   if (std::optional<double> V = parsePercent(MinOccupancyText))
     MinOccupancy = *V;
   else
-    configurationDiag("invalid MinOccupancy '%0' for %1: a percentage 0-100; using 25")
+    configurationDiag("invalid MinOccupancy '%0' for %1: a percentage 0-100; using 50")
         << MinOccupancyText << Name;
 }
 
@@ -144,9 +144,9 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
           << percent(MinOccupancy) << limiterText(*E.Arch, R, Known);
       std::string Step = nextStepText(*E.Arch, E.Resources, Shape, R);
       if (!Step.empty())
-        diag(L.Loc, Step, DiagnosticIDs::Note);
+        diag(L.Loc, "%0", DiagnosticIDs::Note) << Step;
       if (Known) {
-        diag(L.Loc, describeSource(E), DiagnosticIDs::Note);
+        diag(L.Loc, "%0", DiagnosticIDs::Note) << describeSource(E);
       } else {
         // The register budget: how many registers keep this occupancy.
         wl::KernelResources One = E.Resources;
@@ -155,11 +155,11 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
           if (S.What == wl::Resource::Registers && S.LossBlocksPerSm)
             diag(L.Loc,
                  "registers unknown: up to %0 registers/thread keep this; at %1 it drops to "
-                 "%2 blocks/SM",
+                 "%2 block%s2/SM",
                  DiagnosticIDs::Note)
                 << int(S.HeadroomUpTo) << int(S.HeadroomUpTo + 1) << *S.LossBlocksPerSm;
         if (!MatchNote.empty())
-          diag(L.Loc, MatchNote, DiagnosticIDs::Note);
+          diag(L.Loc, "%0", DiagnosticIDs::Note) << MatchNote;
       }
       if (!L.Instantiation.empty())
         diag(L.Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Instantiation;

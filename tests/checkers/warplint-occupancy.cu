@@ -1,0 +1,84 @@
+// warplint-occupancy: launches of known shape whose theoretical occupancy is low.
+// Registers from the ptxas log of this very file (nvcc 13.0, sm_80 + sm_90; the command
+// is in Inputs/occupancy/README.md): every arch of the log is evaluated and named.
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// No register source: registers are not counted, the budget is reported instead.
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.RegisterSource: none}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=NONE --implicit-check-not=warning: %s
+// A stricter minimum reports the 50% launches too.
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy.log', warplint-occupancy.MinOccupancy: '60'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=MIN60 %s
+// A log that cannot be read is a configuration error, not silence.
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.PtxasLog: '%S/Inputs/occupancy/missing.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADLOG %s
+// BADLOG: cannot read ptxas log '{{.*}}missing.log'
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.RegisterSource: bogus, warplint-occupancy.MinOccupancy: lots}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
+// BADOPT-DAG: invalid MinOccupancy 'lots'
+// BADOPT-DAG: invalid RegisterSource 'bogus'
+
+#ifdef __NVCC__
+#define MAXNREG(n) __maxnreg__(n)
+#else
+#define MAXNREG(n)
+#endif
+
+template <int N> __device__ float churn(const float *in) {
+  float r[N];
+#pragma unroll
+  for (int i = 0; i < N; ++i)
+    r[i] = in[threadIdx.x + i * 1024];
+  float s = 0;
+#pragma unroll
+  for (int j = 0; j < 8; ++j)
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      s += r[i] * r[(i + j + 1) % N];
+  return s;
+}
+
+// 72 registers (pinned by __maxnreg__ for nvcc).
+__global__ void MAXNREG(72) regHeavy(float *out, const float *in) { out[threadIdx.x] = churn<96>(in); }
+// __launch_bounds__(256, 3): ptxas fits 80 registers so that 3 blocks fit, as asked.
+__global__ void __launch_bounds__(256, 3) regHeavyBounded(float *out, const float *in) {
+  out[threadIdx.x] = churn<96>(in);
+}
+__global__ void light(float *out) { out[threadIdx.x] = 1.0f; }
+template <int N> __global__ void MAXNREG(64) tfat(float *out, const float *in) {
+  out[threadIdx.x] = churn<N>(in);
+}
+// 48000 bytes of static shared memory: 3 blocks/SM on sm_80, 4 on sm_90, 2 on sm_86.
+__global__ void smemHeavy(float *out) {
+  __shared__ float buf[12000];
+  buf[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = buf[threadIdx.x + 1];
+}
+extern __global__ void external(float *out);
+
+void launches(float *out, const float *in) {
+  regHeavy<<<1024, 256>>>(out, in);
+  // CHECK: :[[@LINE-1]]:3: warning: occupancy 37.5% for 'regHeavy' on sm_80: 24 of 64 warps per SM with 256-thread blocks, below the 50% minimum; limited by registers [warplint-occupancy]
+  // CHECK: :[[@LINE-2]]:3: note: 72 registers/thread limit this 256-thread block to 3 blocks/SM (37.5%); at 64 registers it keeps 4 (50%)
+  // CHECK: :[[@LINE-3]]:3: note: sm_80 figures from ptxas-log '{{.*}}warplint-occupancy.log'
+  // CHECK: :[[@LINE-4]]:3: warning: occupancy 37.5% for 'regHeavy' on sm_90: 24 of 64 warps per SM with 256-thread blocks, below the 50% minimum; limited by registers [warplint-occupancy]
+  // CHECK: :[[@LINE-5]]:3: note: 72 registers/thread limit this 256-thread block to 3 blocks/SM (37.5%); at 64 registers it keeps 4 (50%)
+  // CHECK: :[[@LINE-6]]:3: note: sm_90 figures from ptxas-log
+  // MIN60: :[[@LINE-7]]:3: warning: occupancy 37.5% for 'regHeavy' on sm_80
+  regHeavyBounded<<<1024, 256>>>(out, in);
+  light<<<1024, 256>>>(out);
+  tfat<96><<<1024, 256>>>(out, in);
+  // MIN60: :[[@LINE-1]]:3: warning: occupancy 50% for 'tfat<96>' on sm_80: 32 of 64 warps per SM with 256-thread blocks, below the 60% minimum; limited by registers
+  smemHeavy<<<1024, 256>>>(out);
+  // CHECK: :[[@LINE-1]]:3: warning: occupancy 37.5% for 'smemHeavy' on sm_80: 24 of 64 warps per SM with 256-thread blocks, below the 50% minimum; limited by shared memory [warplint-occupancy]
+  // CHECK: :[[@LINE-2]]:3: note: 48000 bytes of shared memory per block limit this 256-thread block to 3 blocks/SM (37.5%); at {{[0-9]+}} bytes it keeps 4 (50%)
+  // CHECK: :[[@LINE-3]]:3: note: sm_80 figures from ptxas-log
+  // NONE: :[[@LINE-4]]:3: warning: occupancy 33.3% for 'smemHeavy' on sm_86: 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; limited by shared memory (registers not counted: unknown)
+  // NONE: :[[@LINE-5]]:3: note: 48000 bytes of shared memory per block limit this 256-thread block to 2 blocks/SM (33.3%)
+  // NONE: :[[@LINE-6]]:3: note: registers unknown: up to 128 registers/thread keep this; at 129 it drops to 1 block/SM
+  light<<<1024, 32>>>(out);
+  // NONE: :[[@LINE-1]]:3: warning: occupancy 33.3% for 'light' on sm_86: 16 of 48 warps per SM with 32-thread blocks, below the 50% minimum; limited by block slots (registers not counted: unknown)
+  // NONE: :[[@LINE-2]]:3: note: the limit of 16 blocks/SM leaves 32-thread blocks at 16 warps/SM; larger blocks fill more warp slots
+  external<<<1024, 32>>>(out);
+  // CHECK: :[[@LINE-1]]:3: warning: occupancy 33.3% for 'external' on sm_86: 16 of 48 warps per SM with 32-thread blocks, below the 50% minimum; limited by block slots (registers not counted: unknown) [warplint-occupancy]
+  // CHECK: :[[@LINE-2]]:3: note: the limit of 16 blocks/SM leaves 32-thread blocks at 16 warps/SM; larger blocks fill more warp slots
+  // CHECK: :[[@LINE-3]]:3: note: registers unknown: up to 128 registers/thread keep this; at 129 it drops to 12 blocks/SM
+  // CHECK: :[[@LINE-4]]:3: note: the register source has no entry for '_Z8externalPf'
+  // NONE: :[[@LINE-5]]:3: warning: occupancy 33.3% for 'external' on sm_86
+}
