@@ -5,6 +5,7 @@
 #include "checks/DivergentBranchCheck.h"
 #include "checks/LaunchConfigInvalidCheck.h"
 #include "checks/OccupancyCheck.h"
+#include "checks/OccupancyCliffCheck.h"
 
 namespace clang::tidy::warplint {
 
@@ -14,6 +15,7 @@ void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   Factories.registerCheck<DivergentBranchCheck>("warplint-divergent-branch");
   Factories.registerCheck<LaunchConfigInvalidCheck>("warplint-launch-config-invalid");
   Factories.registerCheck<OccupancyCheck>("warplint-occupancy");
+  Factories.registerCheck<OccupancyCliffCheck>("warplint-occupancy-cliff");
 }
 
 ClangTidyOptions WarplintModule::getModuleOptions() { return {}; }

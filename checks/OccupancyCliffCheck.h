@@ -1,0 +1,35 @@
+//===- OccupancyCliffCheck.h - warplint-occupancy-cliff ----------*- C++ -*-===//
+#pragma once
+
+#include "checks/ResourceOptions.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::warplint {
+
+/// Finds kernel launches within a few registers or bytes of shared memory of losing a
+/// block per SM, or just past such a cliff where a small reduction would win it back.
+class OccupancyCliffCheck final : public ClangTidyCheck {
+public:
+  OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override {
+    this->PP = PP;
+  }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  ResourceOptions Sources;
+  int64_t RegisterMargin = 2;       ///< registers per thread
+  int64_t SharedMemoryMargin = 512; ///< bytes per block
+  int64_t MinRegisterBudget = 0;    ///< registers per thread, when the count is unknown (0: off)
+  std::string Arch;
+  const Preprocessor *PP = nullptr;
+};
+
+} // namespace clang::tidy::warplint
