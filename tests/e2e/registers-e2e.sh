@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# End to end with the real nvcc: the occupancy checks in stock clang-tidy-22 with the
+# plugin get the registers that ptxas reports, from a log, from the build's objects and
+# from nvcc itself (run by warplint, then answered by the cache).
+# usage: registers-e2e.sh <clang-tidy> <plugin.so> <source-root> <work-dir>
+# Exit 77 (ctest SKIP) when nvcc is absent.
+set -euo pipefail
+tidy=$1 plugin=$2 src=$3 work=$4
+nvcc=$(command -v nvcc || true)
+[ -n "$nvcc" ] || { [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc; }
+[ -n "$nvcc" ] || { echo "SKIP: nvcc not found"; exit 77; }
+rm -rf "$work" && mkdir -p "$work/cache"
+cp "$src/tests/checkers/warplint-occupancy.cu" "$work/k.cu"
+mock="$src/tests/Inputs/cuda"
+args=(-x cuda -nocudainc -nocudalib -Wno-unknown-cuda-version -isystem "$mock"
+      -include cuda_runtime.h -resource-dir=/usr/lib/llvm-22/lib/clang/22
+      --cuda-device-only --cuda-gpu-arch=sm_80)
+fail() { echo "FAIL: $*"; exit 1; }
+tidy_run() { # $1: config; prints warnings and notes
+  "$tidy" --load="$plugin" --checks='-*,warplint-occupancy' "$work/k.cu" --config="$1" \
+    -- "${args[@]}" 2>&1 | grep -E 'warning:|note:' || true
+}
+# 1. ptxas's own log for sm_80, and what it says about regHeavy.
+"$nvcc" -arch=sm_80 -Xptxas -v -c "$work/k.cu" -o "$work/k.o" 2> "$work/k.log"
+regs=$(grep -A3 "entry function '_Z8regHeavyPfPKf'" "$work/k.log" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p')
+[ "$regs" = 72 ] || fail "ptxas reports $regs registers for regHeavy, expected the pinned 72"
+from_log=$(tidy_run "{CheckOptions: {warplint-occupancy.PtxasLog: '$work/k.log'}}")
+echo "$from_log" | grep -q "occupancy 37.5% for 'regHeavy' on sm_80" || fail "log: $from_log"
+echo "$from_log" | grep -q "note: $regs registers/thread limit this 256-thread block" || fail "log registers: $from_log"
+# 2. The object of the same build gives the same findings.
+from_obj=$(tidy_run "{CheckOptions: {warplint-occupancy.RegisterSource: objects, warplint-occupancy.Objects: '$work/k.o'}}")
+strip() { sed -e 's/figures from .*$/figures/'; }
+[ "$(echo "$from_log" | strip)" = "$(echo "$from_obj" | strip)" ] ||
+  fail "objects and log disagree:"$'\n'"$from_log"$'\n'"---"$'\n'"$from_obj"
+# 3. nvcc run by warplint: same findings, one cache entry; the second run hits it.
+cfg="{CheckOptions: {warplint-occupancy.RegisterSource: nvcc, warplint-occupancy.Nvcc: '$nvcc', warplint-occupancy.CacheDir: '$work/cache'}}"
+t0=$(date +%s%N); cold=$(tidy_run "$cfg"); t1=$(date +%s%N)
+[ "$(echo "$from_log" | strip)" = "$(echo "$cold" | strip)" ] ||
+  fail "nvcc and log disagree:"$'\n'"$from_log"$'\n'"---"$'\n'"$cold"
+echo "$cold" | grep -q "figures from nvcc 'nvcc'" || fail "cold run did not run nvcc: $cold"
+entries=$(ls "$work/cache" | grep -c '\.ptxas\.log$' || true)
+[ "$entries" = 1 ] || fail "expected 1 cache entry, found $entries"
+ls "$work/cache" | grep -q '\.tmp$' && fail "temporary file left in the cache"
+t2=$(date +%s%N); warm=$(tidy_run "$cfg"); t3=$(date +%s%N)
+echo "$warm" | grep -q "figures from nvcc 'nvcc (cached $work/cache/" || fail "warm run missed the cache: $warm"
+[ "$(echo "$cold" | strip)" = "$(echo "$warm" | strip)" ] || fail "cached findings differ"
+# 4. A source change is a new key.
+echo "// changed" >> "$work/k.cu"
+tidy_run "$cfg" > /dev/null
+entries=$(ls "$work/cache" | grep -c '\.ptxas\.log$' || true)
+[ "$entries" = 2 ] || fail "a changed source should add a cache entry, found $entries"
+# 5. Parallel runs on an empty cache: every run gets the figures, one whole entry remains.
+mkdir -p "$work/pcache"
+pcfg="{CheckOptions: {warplint-occupancy.RegisterSource: nvcc, warplint-occupancy.Nvcc: '$nvcc', warplint-occupancy.CacheDir: '$work/pcache'}}"
+for i in 1 2 3 4; do tidy_run "$pcfg" > "$work/par$i.txt" & done
+wait
+for i in 1 2 3 4; do
+  grep -q "occupancy 37.5% for 'regHeavy' on sm_80" "$work/par$i.txt" || fail "parallel run $i: $(cat "$work/par$i.txt")"
+done
+entries=$(ls "$work/pcache" | grep -c '\.ptxas\.log$' || true)
+[ "$entries" = 1 ] || fail "parallel runs left $entries entries"
+ls "$work/pcache" | grep -qv '\.ptxas\.log$' && fail "parallel runs left temporary files: $(ls "$work/pcache")"
+echo "PASS: regHeavy $regs registers from log, objects and nvcc agree; cold $(( (t1-t0)/1000000 )) ms, warm $(( (t3-t2)/1000000 )) ms"
