@@ -1,6 +1,7 @@
 //===- Analysis.cpp - clang-tidy's engine + launch facts per translation unit ===//
 #include "driver/Analysis.h"
 #include "driver/Formats.h"
+#include "driver/NvccTranslate.h"
 
 #include "checks/Facts.h"
 #include "checks/Resources.h"
@@ -123,7 +124,10 @@ bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) { return S.starts_wit
 /// The argument adjusters every command gets: extra args, the analysed arch, clang's
 /// resource directory, no warning about a CUDA newer than clang knows.
 clang::tooling::ArgumentsAdjuster commandAdjuster(const AnalysisOptions &Opts) {
-  return [Opts](const CommandLineArguments &In, llvm::StringRef) {
+  return [Opts](const CommandLineArguments &Original, llvm::StringRef) {
+    // nvcc commands (CMake's CUDA databases) become clang's first.
+    CommandLineArguments In =
+        isNvccCommand(Original) ? translateNvccCommand(Original).Args : Original;
     CommandLineArguments Out;
     bool HasResourceDir = false;
     for (size_t I = 0; I < In.size(); ++I) {

@@ -1,0 +1,247 @@
+//===- NvccTranslate.cpp - nvcc compile commands as clang CUDA commands ---===//
+#include "driver/NvccTranslate.h"
+
+#include <algorithm>
+#include <iterator>
+#include <set>
+
+namespace warplint::driver {
+namespace {
+
+std::string_view baseName(std::string_view Path) {
+  size_t Slash = Path.find_last_of('/');
+  return Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
+}
+
+template <size_t N> bool contains(const std::string_view (&Set)[N], std::string_view S) {
+  return std::find(std::begin(Set), std::end(Set), S) != std::end(Set);
+}
+
+// nvcc options that take a value and mean nothing to a clang parse.
+constexpr std::string_view DroppedWithValue[] = {
+    "ccbin", "compiler-bindir", "Xptxas", "ptxas-options", "Xnvlink", "nvlink-options",
+    "Xfatbin", "fatbin-options", "Xarchive", "archive-options", "Xcudafe", "Xlinker",
+    "linker-options", "maxrregcount", "default-stream", "diag-suppress", "diag_suppress",
+    "diag-warn", "diag_warn", "diag-error", "diag_error", "diag-default", "threads", "t",
+    "keep-dir", "cudart", "cudadevrt", "split-compile", "odir", "output-directory",
+    "run-args", "dependency-target-name", "libdevice-directory", "ldir", "target-directory",
+    "time", "optix-ir", "dopt", "ftz", "prec-div", "prec-sqrt", "fmad",
+    "static-global-template-stub", "device-stack-protector", "frandom-seed", "jump-table-density",
+    "split-compile-extended", "Xnvcc", "nvcc-options"};
+
+// nvcc flags with no value that clang does not know.
+constexpr std::string_view DroppedFlags[] = {
+    "expt-relaxed-constexpr", "expt-extended-lambda", "extended-lambda",
+    "forward-unknown-to-host-compiler", "forward-unknown-to-host-linker",
+    "forward-unknown-opts", "lineinfo", "generate-line-info", "G", "device-debug",
+    "use_fast_math", "use-fast-math", "resource-usage", "keep", "allow-unsupported-compiler",
+    "Wno-deprecated-gpu-targets", "Wno-deprecated-declarations-nvcc", "restrict", "dlink",
+    "device-link", "display-error-number", "no-display-error-number",
+    "no-host-device-move-forward", "no-host-device-initializer-list",
+    "extra-device-vectorization", "source-in-ptx", "ptx", "cubin", "fatbin", "dw",
+    "device-w", "Wext-lambda-captures-this", "Wdefault-stream-launch",
+    "Wmissing-launch-bounds", "Wreorder", "Wno-deprecated-gpu-targets", "expt-relaxed",
+    "disable-warnings", "dryrun", "verbose", "v", "list-gpu-arch", "list-gpu-code",
+    "qpp-config", "no-compress", "compress-all", "hdr-only-trace", "objdir-as-tempdir",
+    "save-temps", "keep-device-functions", "dlto", "lto", "gen-opt-lto", "Wno-exit-code",
+    "generate-dependencies-with-compile", "generate-nonsystem-dependencies-with-compile"};
+
+/// "sm_80" for "sm_80", "compute_80", "lto_80", "sm_90a"; empty for virtual targets that
+/// name no number ("native", "all", "all-major").
+std::string realArch(std::string_view A) {
+  for (std::string_view Prefix : {"sm_", "compute_", "lto_"})
+    if (A.substr(0, Prefix.size()) == Prefix)
+      return "sm_" + std::string(A.substr(Prefix.size()));
+  return {};
+}
+
+void addArch(std::vector<std::string> &Archs, std::string_view A) {
+  std::string R = realArch(A);
+  if (!R.empty() && std::find(Archs.begin(), Archs.end(), R) == Archs.end())
+    Archs.push_back(R);
+}
+
+/// -gencode's "arch=compute_80,code=[compute_80,sm_80]" or "arch=compute_80,code=sm_80".
+void addGencode(std::vector<std::string> &Archs, std::string_view V) {
+  std::string Codes, Arch;
+  size_t CodeAt = V.find("code=");
+  if (CodeAt != std::string_view::npos) {
+    std::string_view C = V.substr(CodeAt + 5);
+    if (!C.empty() && C.front() == '[') {
+      C.remove_prefix(1);
+      C = C.substr(0, C.find(']'));
+    }
+    Codes = std::string(C);
+  }
+  size_t ArchAt = V.find("arch=");
+  if (ArchAt != std::string_view::npos) {
+    std::string_view A = V.substr(ArchAt + 5);
+    Arch = std::string(A.substr(0, A.find(',')));
+  }
+  bool Any = false;
+  size_t Start = 0;
+  while (Start <= Codes.size() && !Codes.empty()) {
+    size_t Comma = Codes.find(',', Start);
+    std::string Code = Codes.substr(Start, Comma == std::string::npos ? std::string::npos
+                                                                      : Comma - Start);
+    if (Code.rfind("sm_", 0) == 0) {
+      addArch(Archs, Code);
+      Any = true;
+    }
+    if (Comma == std::string::npos)
+      break;
+    Start = Comma + 1;
+  }
+  if (!Any)
+    addArch(Archs, Arch);
+}
+
+} // namespace
+
+bool isNvccCommand(const std::vector<std::string> &Args) {
+  if (Args.empty())
+    return false;
+  std::string_view Tool = baseName(Args[0]);
+  if ((Tool == "ccache" || Tool == "sccache") && Args.size() > 1)
+    Tool = baseName(Args[1]);
+  return Tool == "nvcc" || Tool == "nvcc.exe";
+}
+
+NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
+  NvccTranslation T;
+  size_t I = 0;
+  std::string_view First = In.empty() ? "" : baseName(In[0]);
+  if ((First == "ccache" || First == "sccache") && In.size() > 1)
+    I = 1;
+  std::string CudaPath = "/usr/local/cuda";
+  if (I < In.size()) {
+    std::string_view Nvcc = In[I];
+    size_t Slash = Nvcc.find_last_of('/');
+    if (Slash != std::string_view::npos) {
+      std::string_view Bin = Nvcc.substr(0, Slash);
+      size_t Up = Bin.find_last_of('/');
+      if (Up != std::string_view::npos && Bin.substr(Up + 1) == "bin")
+        CudaPath = std::string(Bin.substr(0, Up));
+    }
+  }
+  T.Args.push_back("clang++");
+  bool Rdc = false;
+  for (++I; I < In.size(); ++I) {
+    const std::string &Arg = In[I];
+    if (Arg.size() < 2 || Arg[0] != '-') {
+      T.Args.push_back(Arg); // an input file
+      continue;
+    }
+    // nvcc spells long options with one dash or two; a value follows '=' or comes next.
+    std::string_view Body = std::string_view(Arg).substr(Arg[1] == '-' ? 2 : 1);
+    size_t Eq = Body.find('=');
+    std::string_view Name = Body.substr(0, Eq);
+    bool HasInline = Eq != std::string_view::npos;
+    std::string Inline = HasInline ? std::string(Body.substr(Eq + 1)) : std::string();
+    auto value = [&]() -> std::string {
+      if (HasInline)
+        return Inline;
+      if (I + 1 < In.size())
+        return In[++I];
+      return {};
+    };
+
+    if (Name == "arch" || Name == "gpu-architecture") {
+      addArch(T.GpuArchs, value());
+    } else if (Name == "code" || Name == "gpu-code") {
+      std::string V = value();
+      size_t Start = 0;
+      while (true) {
+        size_t Comma = V.find(',', Start);
+        std::string Code = V.substr(Start, Comma == std::string::npos ? std::string::npos
+                                                                      : Comma - Start);
+        if (Code.rfind("sm_", 0) == 0)
+          addArch(T.GpuArchs, Code);
+        if (Comma == std::string::npos)
+          break;
+        Start = Comma + 1;
+      }
+    } else if (Name == "gencode" || Name == "generate-code") {
+      addGencode(T.GpuArchs, value());
+    } else if (Name == "rdc" || Name == "relocatable-device-code") {
+      Rdc = value() == "true";
+    } else if (Name == "dc" || Name == "device-c") {
+      Rdc = true;
+      T.Args.push_back("-c");
+    } else if (Name == "Xcompiler" || Name == "compiler-options") {
+      // Host compiler options: keep what changes the parse, leave gcc's others out.
+      std::string V = value(), Opt;
+      std::vector<std::string> Opts;
+      for (size_t S = 0;;) {
+        size_t Comma = V.find(',', S);
+        Opts.push_back(V.substr(S, Comma == std::string::npos ? std::string::npos : Comma - S));
+        if (Comma == std::string::npos)
+          break;
+        S = Comma + 1;
+      }
+      for (const std::string &O : Opts) {
+        bool Keep = false;
+        for (std::string_view P : {"-D", "-U", "-I", "-isystem", "-include", "-std="})
+          Keep |= O.rfind(P, 0) == 0;
+        if (Keep)
+          T.Args.push_back(O);
+        else if (!O.empty())
+          T.Dropped.push_back("-Xcompiler " + O);
+      }
+    } else if (Name == "x" && Arg[1] != '-') {
+      std::string V = value();
+      T.Args.push_back("-x");
+      T.Args.push_back(V == "cu" ? "cuda" : V);
+    } else if (Name == "std") {
+      T.Args.push_back("-std=" + value());
+    } else if (Name == "include-path") {
+      T.Args.push_back("-I" + value());
+    } else if (Name == "system-include") {
+      T.Args.push_back("-isystem");
+      T.Args.push_back(value());
+    } else if (Name == "define-macro") {
+      T.Args.push_back("-D" + value());
+    } else if (Name == "undefine-macro") {
+      T.Args.push_back("-U" + value());
+    } else if (Name == "pre-include") {
+      T.Args.push_back("-include");
+      T.Args.push_back(value());
+    } else if (Name == "output-file") {
+      T.Args.push_back("-o");
+      T.Args.push_back(value());
+    } else if (Name == "compile") {
+      T.Args.push_back("-c");
+    } else if (Name == "Werror") {
+      // nvcc's "-Werror all-warnings" (a kind list, not a file); clang would fail the
+      // parse on any warning with a plain -Werror, so it goes too.
+      if (!HasInline && I + 1 < In.size() && !In[I + 1].empty() && In[I + 1][0] != '-')
+        T.Dropped.push_back(Arg + " " + In[++I]);
+      else
+        T.Dropped.push_back(Arg);
+    } else if (contains(DroppedWithValue, Name)) {
+      std::string V = value();
+      T.Dropped.push_back(Arg + (HasInline ? "" : " " + V));
+    } else if (contains(DroppedFlags, Name)) {
+      T.Dropped.push_back(Arg);
+    } else if (Name == "optimize" || Name == "O" || Name == "m" || Name == "machine") {
+      // "--optimize 3", "-m64": harmless to leave out of a parse.
+      if (!HasInline && Arg.rfind("--", 0) == 0)
+        value();
+      T.Dropped.push_back(Arg);
+    } else {
+      T.Args.push_back(Arg); // -I, -D, -isystem, -O2, -g, -W..., -M..., -c, -o: clang's too
+    }
+  }
+  if (T.GpuArchs.empty())
+    T.GpuArchs.push_back("sm_75"); // nvcc 13's default target
+  T.Args.push_back("--cuda-path=" + CudaPath);
+  T.Args.push_back("-isystem");
+  T.Args.push_back(CudaPath + "/include/cccl");
+  T.Args.push_back("--cuda-device-only");
+  T.Args.push_back("--cuda-gpu-arch=" + T.GpuArchs.front());
+  if (Rdc)
+    T.Args.push_back("-fgpu-rdc");
+  return T;
+}
+
+} // namespace warplint::driver

@@ -1,0 +1,98 @@
+//===- NvccTranslateTest.cpp - nvcc command lines as clang CUDA commands --===//
+#include "driver/NvccTranslate.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+using namespace warplint::driver;
+
+namespace {
+
+std::vector<std::string> split(const std::string &S) {
+  std::istringstream In(S);
+  std::vector<std::string> Out;
+  for (std::string W; In >> W;)
+    Out.push_back(W);
+  return Out;
+}
+
+std::string join(const std::vector<std::string> &V) {
+  std::string Out;
+  for (const std::string &S : V)
+    Out += (Out.empty() ? "" : " ") + S;
+  return Out;
+}
+
+TEST(NvccTranslate, RecognisesNvcc) {
+  EXPECT_TRUE(isNvccCommand(split("/usr/local/cuda/bin/nvcc -c a.cu")));
+  EXPECT_TRUE(isNvccCommand(split("nvcc -c a.cu")));
+  EXPECT_TRUE(isNvccCommand(split("/usr/bin/ccache /usr/local/cuda/bin/nvcc -c a.cu")));
+  EXPECT_FALSE(isNvccCommand(split("clang++ -x cuda -c a.cu")));
+  EXPECT_FALSE(isNvccCommand(split("/usr/bin/ccache g++ -c a.cpp")));
+  EXPECT_FALSE(isNvccCommand({}));
+}
+
+// The command CMake 3.25 writes for a CUDA target with two architectures, separable
+// compilation and the usual options.
+TEST(NvccTranslate, CMakeCommand) {
+  NvccTranslation T = translateNvccCommand(split(
+      "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+      "--generate-code=arch=compute_80,code=[compute_80,sm_80] "
+      "--generate-code=arch=compute_86,code=[compute_86,sm_86] --expt-relaxed-constexpr "
+      "-lineinfo --use_fast_math -Xcompiler=-fPIC,-Wall,-DHOST_ONLY=1 -std=c++17 -x cu "
+      "-rdc=true -c /src/k.cu -o k.cu.o"));
+  EXPECT_EQ(join(T.Args),
+            "clang++ -DHOST_ONLY=1 -std=c++17 -x cuda -c /src/k.cu -o k.cu.o "
+            "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+            "--cuda-device-only --cuda-gpu-arch=sm_80 -fgpu-rdc");
+  EXPECT_EQ(T.GpuArchs, (std::vector<std::string>{"sm_80", "sm_86"}));
+  EXPECT_EQ(join(T.Dropped), "-forward-unknown-to-host-compiler --expt-relaxed-constexpr "
+                             "-lineinfo --use_fast_math -Xcompiler -fPIC -Xcompiler -Wall");
+}
+
+// Every option TOOLCHAIN.md lists as rejected or misread by clang, in its spellings.
+TEST(NvccTranslate, OptionsClangRejectsOrMisreads) {
+  NvccTranslation T = translateNvccCommand(split(
+      "nvcc -arch=sm_90 --gpu-architecture sm_80 -gencode arch=compute_75,code=sm_75 "
+      "-ccbin /usr/bin/g++-12 -maxrregcount 64 --maxrregcount=32 --diag-suppress 177 "
+      "-diag-suppress=20012 --default-stream per-thread -Xptxas -v -Xptxas=-O3 "
+      "--ptxas-options=-v -Werror all-warnings -Werror=cross-execution-space-call "
+      "-G --extended-lambda --expt-extended-lambda -Xcompiler -fopenmp "
+      "--std=c++20 --threads 4 -t 2 -Xcudafe --diag_suppress=esa_on_defaulted_function_ignored "
+      "-rdc=false -I inc -Iinc2 -isystem sys -DA=1 -O3 -g -c a.cu"));
+  EXPECT_EQ(join(T.Args), "clang++ -std=c++20 -I inc -Iinc2 -isystem sys -DA=1 -O3 -g -c a.cu "
+                          "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+                          "--cuda-device-only --cuda-gpu-arch=sm_90");
+  EXPECT_EQ(T.GpuArchs, (std::vector<std::string>{"sm_90", "sm_80", "sm_75"}));
+  // Nothing of the dropped options (or their values) reaches clang.
+  for (const char *Gone : {"all-warnings", "per-thread", "177", "64", "g++-12", "-v",
+                           "-fopenmp", "4", "2", "esa_on_defaulted_function_ignored"})
+    EXPECT_EQ(std::count(T.Args.begin(), T.Args.end(), Gone), 0) << Gone;
+}
+
+TEST(NvccTranslate, ArchitecturesAndDefaults) {
+  // No architecture: nvcc 13's default, sm_75. compute_XX alone: that number.
+  EXPECT_EQ(translateNvccCommand(split("nvcc -c a.cu")).GpuArchs.front(), "sm_75");
+  EXPECT_EQ(translateNvccCommand(split("nvcc -arch=compute_89 -c a.cu")).GpuArchs.front(),
+            "sm_89");
+  EXPECT_EQ(translateNvccCommand(split("nvcc -arch=native -c a.cu")).GpuArchs.front(),
+            "sm_75");
+  EXPECT_EQ(translateNvccCommand(split("nvcc -arch=compute_80 -code=sm_86,compute_80 a.cu"))
+                .GpuArchs,
+            (std::vector<std::string>{"sm_80", "sm_86"}));
+  EXPECT_EQ(
+      translateNvccCommand(split("nvcc -gencode=arch=compute_90a,code=sm_90a a.cu")).GpuArchs,
+      (std::vector<std::string>{"sm_90a"}));
+  // -dc is separable compilation plus -c.
+  EXPECT_EQ(join(translateNvccCommand(split("nvcc -dc a.cu")).Args),
+            "clang++ -c a.cu --cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+            "--cuda-device-only --cuda-gpu-arch=sm_75 -fgpu-rdc");
+  // The toolkit comes from nvcc's own location; ccache in front is skipped.
+  NvccTranslation C = translateNvccCommand(split("ccache /opt/cuda-12.4/bin/nvcc -c a.cu"));
+  EXPECT_EQ(C.Args[0], "clang++");
+  EXPECT_NE(std::find(C.Args.begin(), C.Args.end(), "--cuda-path=/opt/cuda-12.4"), C.Args.end());
+}
+
+} // namespace
