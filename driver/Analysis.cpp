@@ -4,6 +4,8 @@
 #include "driver/NvccTranslate.h"
 
 #include "checks/Facts.h"
+#include "checks/NvccResources.h"
+#include "checks/ResourceOptions.h"
 #include "checks/Resources.h"
 #include "checks/WarplintTidyModule.h"
 
@@ -23,6 +25,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include "warplint/core/Occupancy.h"
 
 #include <chrono>
 #include <map>
@@ -73,6 +76,10 @@ private:
 struct TUResult {
   clang::tidy::warplint::PlainFacts Facts;
   std::vector<KernelRecord> Kernels;
+  /// --registers-from nvcc: the figures of this TU (the checks' cache entry, reused).
+  std::optional<clang::tidy::warplint::ResourceTable> NvccFigures;
+  /// Set by the caller: the options of the nvcc source, when it is the chosen one.
+  const clang::tidy::warplint::ResourceOptions *Nvcc = nullptr;
 };
 
 /// Collects checks/Facts' plain facts of the one translation unit it parses, and the
@@ -80,14 +87,21 @@ struct TUResult {
 class FactsAction : public clang::ASTFrontendAction {
 public:
   explicit FactsAction(TUResult &Out) : Out(Out) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef) override {
     struct Consumer : clang::ASTConsumer {
       TUResult &Out;
-      explicit Consumer(TUResult &Out) : Out(Out) {}
+      const clang::Preprocessor &PP;
+      Consumer(TUResult &Out, const clang::Preprocessor &PP) : Out(Out), PP(PP) {}
       void HandleTranslationUnit(clang::ASTContext &Ctx) override {
         clang::tidy::warplint::TUFacts TU = clang::tidy::warplint::collectFacts(Ctx);
         Out.Facts = clang::tidy::warplint::exportFacts(TU, Ctx);
+        if (Out.Nvcc) {
+          // Same TU, same key: the entry the checks' nvcc run just cached.
+          clang::tidy::warplint::ResourceProvider P(*Out.Nvcc);
+          P.load(Ctx, &PP, TU.Arch);
+          Out.NvccFigures = P.table();
+        }
         const clang::SourceManager &SM = Ctx.getSourceManager();
         for (const clang::tidy::warplint::KernelInfo &K : TU.Kernels) {
           if (!K.Decl || !K.Decl->hasBody())
@@ -101,7 +115,7 @@ public:
         }
       }
     };
-    return std::make_unique<Consumer>(Out);
+    return std::make_unique<Consumer>(Out, CI.getPreprocessor());
   }
 
 private:
@@ -163,6 +177,52 @@ std::string absolute(const std::string &Path) {
   return std::string(P);
 }
 
+/// The occupancy checks' register-source options from the command line.
+clang::tidy::warplint::ResourceOptions registerSources(const AnalysisOptions &Opts) {
+  clang::tidy::warplint::ResourceOptions S;
+  S.Source = Opts.RegistersFrom;
+  std::vector<std::string> Logs, Objs;
+  for (const std::string &L : Opts.PtxasLogs)
+    Logs.push_back(absolute(L));
+  for (const std::string &O : Opts.Objects)
+    Objs.push_back(absolute(O));
+  S.PtxasLog = llvm::join(Logs, ";");
+  S.Objects = llvm::join(Objs, ";");
+  S.CacheDir = Opts.CacheDir.empty() ? "" : absolute(Opts.CacheDir);
+  if (Opts.RegistersFrom == "nvcc")
+    S.Nvcc = clang::tidy::warplint::findNvcc();
+  return S;
+}
+
+/// Blocks per SM, occupancy and limiters of a launch whose shape and registers are known.
+void fillOccupancy(LaunchRecord &L, const clang::tidy::warplint::PlainLaunch &P) {
+  const ::warplint::GpuArch *A = ::warplint::findArch(L.Arch);
+  if (!A || !L.Registers || !L.Block || !L.DynamicSmemBytes)
+    return;
+  ::warplint::KernelResources Res;
+  Res.RegistersPerThread = static_cast<int>(*L.Registers);
+  Res.StaticSharedBytes = L.StaticSmemBytes.value_or(0);
+  Res.LaunchBoundsMaxThreads = static_cast<int>(P.LaunchBoundsMaxThreads.value_or(0));
+  Res.LaunchBoundsMinBlocks = static_cast<int>(P.LaunchBoundsMinBlocks.value_or(0));
+  Res.OptinDynamicSharedBytes = P.OptinDynamicSmemBytes.value_or(0);
+  const auto &B = *L.Block;
+  ::warplint::OccupancyResult R = ::warplint::computeOccupancy(
+      *A, Res,
+      ::warplint::LaunchShape::block(
+          ::warplint::Dim3{int64_t(B[0]), int64_t(B[1]), int64_t(B[2])}, *L.DynamicSmemBytes));
+  if (!R.canLaunch()) {
+    L.LaunchError = R.Failure->Message;
+    L.BlocksPerSm = 0;
+    L.Occupancy = 0.0;
+    return;
+  }
+  L.BlocksPerSm = static_cast<unsigned>(R.BlocksPerSm);
+  L.Occupancy = R.Occupancy;
+  for (unsigned I = 0; I < ::warplint::NumResources; ++I)
+    if (R.isLimitedBy(static_cast<::warplint::Resource>(I)))
+      L.Limiters.push_back(::warplint::resourceName(static_cast<::warplint::Resource>(I)));
+}
+
 RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
                      const AnalysisOptions &Opts,
                      const clang::tidy::warplint::ResourceTable &Resources) {
@@ -187,6 +247,25 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     Override.Checks = Opts.Checks;
   if (!Opts.WarningsAsErrors.empty())
     Override.WarningsAsErrors = Opts.WarningsAsErrors;
+  // The register source of the occupancy checks (--registers-from, --ptxas-log,
+  // --objects, --cache-dir) overrides what .clang-tidy files say.
+  clang::tidy::warplint::ResourceOptions Sources = registerSources(Opts);
+  for (const char *Check : {"warplint-occupancy", "warplint-occupancy-cliff"}) {
+    auto Set = [&](const char *Key, const std::string &Value) {
+      Override.CheckOptions[std::string(Check) + "." + Key] =
+          clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
+    };
+    if (Opts.RegistersFrom != "auto" || !Opts.PtxasLogs.empty() || !Opts.Objects.empty())
+      Set("RegisterSource", Sources.Source);
+    if (!Sources.PtxasLog.empty())
+      Set("PtxasLog", Sources.PtxasLog);
+    if (!Sources.Objects.empty())
+      Set("Objects", Sources.Objects);
+    if (!Sources.CacheDir.empty())
+      Set("CacheDir", Sources.CacheDir);
+    if (!Sources.Nvcc.empty())
+      Set("Nvcc", Sources.Nvcc);
+  }
   clang::tidy::ClangTidyContext Context(std::make_unique<clang::tidy::FileOptionsProvider>(
       clang::tidy::ClangTidyGlobalOptions(), Defaults, Override, llvm::vfs::getRealFileSystem()));
   auto BaseFS =
@@ -197,6 +276,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 
   // The launch facts, from a second parse of the same command.
   TUResult TU;
+  if (Opts.RegistersFrom == "nvcc")
+    TU.Nvcc = &Sources;
   clang::tidy::warplint::PlainFacts &Facts = TU.Facts;
   int ToolRc = 0;
   if (Opts.CollectLaunches) {
@@ -250,14 +331,17 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     L.StaticSmemBytes = P.StaticSmemBytes;
     L.Arch = Facts.Arch;
     // The compiler's figures for this kernel on this arch, when a log or object has them.
-    if (!Resources.empty() && L.MangledKernel)
+    const clang::tidy::warplint::ResourceTable &Figures =
+        TU.NvccFigures ? *TU.NvccFigures : Resources;
+    if (!Figures.empty() && L.MangledKernel && Opts.RegistersFrom != "none")
       for (const clang::tidy::warplint::KernelFigures *K :
-           Resources.match(*L.MangledKernel).PerArch)
+           Figures.match(*L.MangledKernel).PerArch)
         if (K && K->Arch == L.Arch) {
           L.Registers = static_cast<unsigned>(K->Registers);
           if (K->StaticSharedBytes)
             L.StaticSmemBytes = K->StaticSharedBytes;
         }
+    fillOccupancy(L, P);
     R.Launches.push_back(std::move(L));
   }
   R.Kernels = std::move(TU.Kernels);
@@ -317,6 +401,18 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   llvm::SmallString<256> CwdBuf;
   llvm::sys::fs::current_path(CwdBuf);
   std::string Cwd(CwdBuf);
+  if (Opts.RegistersFrom == "ptxas-log" && Opts.PtxasLogs.empty()) {
+    Error = "--registers-from ptxas-log needs --ptxas-log FILE";
+    return {};
+  }
+  if (Opts.RegistersFrom == "objects" && Opts.Objects.empty()) {
+    Error = "--registers-from objects needs --objects FILE";
+    return {};
+  }
+  if (Opts.RegistersFrom == "nvcc" && clang::tidy::warplint::findNvcc().empty()) {
+    Error = "--registers-from nvcc: nvcc not found (PATH, /usr/local/cuda/bin, $CUDA_PATH)";
+    return {};
+  }
   clang::tidy::warplint::ResourceTable Resources;
   for (const std::string &Log : Opts.PtxasLogs)
     Resources.addPtxasLogFile(Log);

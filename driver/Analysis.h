@@ -38,6 +38,10 @@ struct AnalysisOptions {
   /// kernels' registers and static shared memory per arch.
   std::vector<std::string> PtxasLogs;
   std::vector<std::string> Objects;
+  /// --registers-from: auto, ptxas-log, objects, nvcc or none (the occupancy checks'
+  /// RegisterSource; docs/registers.md), and --cache-dir for the nvcc source.
+  std::string RegistersFrom = "auto";
+  std::string CacheDir;
   /// Also collect the launch records (a second parse of each file); the text, SARIF and
   /// GitHub formats do not need them.
   bool CollectLaunches = true;

@@ -36,6 +36,12 @@ input:
   --ptxas-log FILE         a ptxas -v report: registers and static shared memory of the
                            launched kernels (json launches, the report); repeatable
   --objects FILE           the same from a cubin or an object with a fatbin; repeatable
+  --registers-from SRC     auto|ptxas-log|objects|nvcc|none: where the occupancy checks
+                           and json launches get registers (default auto: --ptxas-log,
+                           then --objects, else none; nvcc runs nvcc, cached; see
+                           docs/registers.md)
+  --cache-dir DIR          cache of --registers-from nvcc (default
+                           $XDG_CACHE_HOME/warplint or ~/.cache/warplint)
 whole project:
   -j N                     analyse N files at once (default: hardware threads); the
                            output order does not depend on N
@@ -124,6 +130,14 @@ bool parseCheckArgs(const std::vector<std::string> &Args, CheckConfig &C, std::s
       C.Analysis.PtxasLogs.push_back(V);
     } else if (value("--objects", V)) {
       C.Analysis.Objects.push_back(V);
+    } else if (value("--registers-from", V)) {
+      if (Err.empty() && V != "auto" && V != "ptxas-log" && V != "objects" && V != "nvcc" &&
+          V != "none")
+        Err = fmt::format("--registers-from: '{}' is not auto, ptxas-log, objects, nvcc or none",
+                          V);
+      C.Analysis.RegistersFrom = V;
+    } else if (value("--cache-dir", V)) {
+      C.Analysis.CacheDir = V;
     } else if (value("--format", V)) {
       if (Err.empty() && V != "text" && V != "json" && V != "sarif" && V != "github")
         Err = fmt::format("--format: '{}' is not text, json, sarif or github", V);

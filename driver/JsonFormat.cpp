@@ -75,6 +75,10 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
              {"dynamic_smem_expr", opt(L.DynamicSmemExpr)},
              {"static_smem", opt(L.StaticSmemBytes)},
              {"registers", opt(L.Registers)},
+             {"blocks_per_sm", opt(L.BlocksPerSm)},
+             {"occupancy", opt(L.Occupancy)},
+             {"limiters", Array(L.Limiters)},
+             {"launch_error", opt(L.LaunchError)},
              {"arch", L.Arch}};
     position(O, L.Pos, Opts);
     Launches.push_back(std::move(O));
