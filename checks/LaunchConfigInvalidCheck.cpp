@@ -117,10 +117,12 @@ LaunchConfigInvalidCheck::LaunchConfigInvalidCheck(StringRef Name, ClangTidyCont
         << Arch << ::warplint::knownArchNames();
     Arch.clear();
   }
+  Sources.read(Options);
 }
 
 void LaunchConfigInvalidCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Arch", Arch);
+  Sources.store(Options, Opts);
 }
 
 void LaunchConfigInvalidCheck::registerMatchers(MatchFinder *Finder) {
@@ -156,6 +158,12 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
     }
   }
 
+  // The compiler's registers, when a source is configured (none by default).
+  ResourceProvider Provider(Sources);
+  if (!Facts.Launches.empty())
+    for (const std::string &M : Provider.load(*Result.Context, PP, Facts.Arch))
+      configurationDiag("%0: %1") << Name << M;
+
   for (const LaunchSite &L : Facts.Launches) {
     if (L.Loc.isInvalid() || silenced(L.Loc, SM))
       continue;
@@ -166,6 +174,48 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
         diag(L.Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Instantiation;
       Reported = true;
     };
+
+    // Registers x threads over the register file: the runtime refuses the launch with
+    // "too many resources requested for launch".
+    if (L.Block.known() && !Provider.table().empty() && !L.MangledName.empty()) {
+      const auto &B = *L.Block.Dims;
+      ::warplint::LaunchShape Shape = ::warplint::LaunchShape::block(
+          ::warplint::Dim3{int64_t(B[0]), int64_t(B[1]), int64_t(B[2])},
+          L.DynamicSmem.Bytes.value_or(0));
+      for (const ArchEvaluation &E : Provider.evaluate(K, L.MangledName, "", nullptr)) {
+        if (!E.Figures)
+          continue;
+        ::warplint::KernelResources Res = E.Resources;
+        Res.LaunchBoundsMaxThreads = 0; // over-the-bounds launches are reported above
+        ::warplint::OccupancyResult R = ::warplint::computeOccupancy(*E.Arch, Res, Shape);
+        if (!R.Failure || (R.Failure->Kind != ::warplint::LaunchFailureKind::RegisterFileExceeded &&
+                           R.Failure->Kind != ::warplint::LaunchFailureKind::TooManyRegisters))
+          continue;
+        diag(L.Loc,
+             "launch of '%0' needs %1 registers per block on %2 (%3 registers/thread for %4 "
+             "threads), over the %5 of the register file: too many resources requested for "
+             "launch",
+             DiagnosticIDs::Error)
+            << (K ? K->Name : L.KernelName) << unsigned(R.AllocatedRegistersPerBlock)
+            << E.Arch->Name << unsigned(Res.RegistersPerThread) << unsigned(Shape.ThreadsPerBlock)
+            << unsigned(E.Arch->RegistersPerBlock);
+        int MaxRegs = E.Arch->RegistersPerBlock / int(Shape.ThreadsPerBlock);
+        diag(L.Loc, "at most %0 registers/thread fit %1 threads: __launch_bounds__(%1) makes "
+                    "ptxas keep within them",
+             DiagnosticIDs::Note)
+            << unsigned(MaxRegs) << unsigned(Shape.ThreadsPerBlock);
+        if (E.Figures->SpillStoreBytes.value_or(0) || E.Figures->SpillLoadBytes.value_or(0))
+          diag(L.Loc,
+               "ptxas already spills %0 bytes/thread of stores and %1 of loads to local "
+               "memory for '%2' on %3; fewer registers will spill more",
+               DiagnosticIDs::Note)
+              << unsigned(E.Figures->SpillStoreBytes.value_or(0))
+              << unsigned(E.Figures->SpillLoadBytes.value_or(0)) << (K ? K->Name : L.KernelName)
+              << E.Arch->Name;
+        diag(L.Loc, "%0", DiagnosticIDs::Note) << describeSource(E);
+        Note();
+      }
+    }
 
     if (L.Block.known()) {
       const auto &B = *L.Block.Dims;

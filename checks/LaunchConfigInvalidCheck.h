@@ -1,6 +1,8 @@
 //===- LaunchConfigInvalidCheck.h - warplint-launch-config-invalid --*- C++ -*-===//
 #pragma once
 
+#include "checks/ResourceOptions.h"
+
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <string>
@@ -17,6 +19,10 @@ public:
     return LangOpts.CUDA;
   }
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override {
+    this->PP = PP;
+  }
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
@@ -24,6 +30,10 @@ private:
   bool silenced(SourceLocation Loc, const SourceManager &SM) const;
   const std::string Name;
   std::string Arch; ///< overrides the TU's device arch when set ("sm_86")
+  /// Registers from ptxas (RegisterSource, PtxasLog, Objects, ...): registers x threads
+  /// over the register file, and the spills, per arch of the source.
+  ResourceOptions Sources;
+  const Preprocessor *PP = nullptr;
 };
 
 } // namespace clang::tidy::warplint

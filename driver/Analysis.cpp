@@ -250,7 +250,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   // The register source of the occupancy checks (--registers-from, --ptxas-log,
   // --objects, --cache-dir) overrides what .clang-tidy files say.
   clang::tidy::warplint::ResourceOptions Sources = registerSources(Opts);
-  for (const char *Check : {"warplint-occupancy", "warplint-occupancy-cliff"}) {
+  for (const char *Check :
+       {"warplint-occupancy", "warplint-occupancy-cliff", "warplint-launch-config-invalid"}) {
     auto Set = [&](const char *Key, const std::string &Value) {
       Override.CheckOptions[std::string(Check) + "." + Key] =
           clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
