@@ -135,35 +135,15 @@ private:
 
 bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) { return S.starts_with(Prefix); }
 
-/// The argument adjusters every command gets: extra args, the analysed arch, clang's
-/// resource directory, no warning about a CUDA newer than clang knows.
+/// The argument adjusters every command gets: clangCommand, then clang's resource
+/// directory (a standalone tool does not find it next to its own binary).
 clang::tooling::ArgumentsAdjuster commandAdjuster(const AnalysisOptions &Opts) {
   return [Opts](const CommandLineArguments &Original, llvm::StringRef) {
-    // nvcc commands (CMake's CUDA databases) become clang's first.
-    CommandLineArguments In =
-        isNvccCommand(Original) ? translateNvccCommand(Original).Args : Original;
-    CommandLineArguments Out;
-    bool HasResourceDir = false;
-    for (size_t I = 0; I < In.size(); ++I) {
-      llvm::StringRef A = In[I];
-      if (!Opts.Arch.empty() &&
-          (startsWith(A, "--cuda-gpu-arch") || startsWith(A, "--offload-arch") ||
-           A == "--cuda-host-only" || A == "--cuda-device-only"))
-        continue;
-      if (startsWith(A, "-resource-dir"))
-        HasResourceDir = true;
-      Out.push_back(In[I]);
-    }
-    // Options go before a "--" that separates the input files (inferred commands).
-    CommandLineArguments Added;
-    if (!Opts.BuildDir.empty())
-      Added.insert(Added.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
-    if (!Opts.Arch.empty()) {
-      Added.push_back("--cuda-device-only");
-      Added.push_back("--cuda-gpu-arch=" + Opts.Arch);
-    }
-    Added.push_back("-Wno-unknown-cuda-version");
-    Out.insert(std::find(Out.begin(), Out.end(), "--"), Added.begin(), Added.end());
+    CommandLineArguments Out = clangCommand(
+        Original, Opts.Arch, Opts.BuildDir.empty() ? std::vector<std::string>() : Opts.ExtraArgs);
+    bool HasResourceDir = std::any_of(Out.begin(), Out.end(), [](const std::string &A) {
+      return startsWith(A, "-resource-dir");
+    });
     if (!HasResourceDir && !Out.empty())
       Out.insert(Out.begin() + 1, "-resource-dir=" WARPLINT_CLANG_RESOURCE_DIR);
     return Out;
@@ -350,6 +330,31 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 }
 
 } // namespace
+
+std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
+                                      const std::string &Arch,
+                                      const std::vector<std::string> &ExtraArgs) {
+  // nvcc commands (CMake's CUDA databases) become clang's first.
+  std::vector<std::string> In =
+      isNvccCommand(Original) ? translateNvccCommand(Original).Args : Original;
+  std::vector<std::string> Out;
+  for (const std::string &A : In) {
+    llvm::StringRef R = A;
+    if (!Arch.empty() && (R.starts_with("--cuda-gpu-arch") || R.starts_with("--offload-arch") ||
+                          R == "--cuda-host-only" || R == "--cuda-device-only"))
+      continue;
+    Out.push_back(A);
+  }
+  // Options go before a "--" that separates the input files (inferred commands).
+  std::vector<std::string> Added(ExtraArgs.begin(), ExtraArgs.end());
+  if (!Arch.empty()) {
+    Added.push_back("--cuda-device-only");
+    Added.push_back("--cuda-gpu-arch=" + Arch);
+  }
+  Added.push_back("-Wno-unknown-cuda-version");
+  Out.insert(std::find(Out.begin(), Out.end(), "--"), Added.begin(), Added.end());
+  return Out;
+}
 
 std::vector<std::string> defaultCudaArgs(const std::string &Arch) {
   return {"-x",

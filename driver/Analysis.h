@@ -53,6 +53,13 @@ struct AnalysisOptions {
 /// analysed) only when the run cannot start at all (no database at -p, no files).
 RunResult analyse(const AnalysisOptions &Opts, std::string &Error);
 
+/// The clang command the analysis runs for a database command: nvcc commands
+/// translated (driver/NvccTranslate.h), the device side of Arch when it is not empty,
+/// ExtraArgs added, CUDA-version warnings off.
+std::vector<std::string> clangCommand(const std::vector<std::string> &Command,
+                                      const std::string &Arch,
+                                      const std::vector<std::string> &ExtraArgs);
+
 /// The clang arguments used for a file without a compile database: a device-side CUDA
 /// parse for `Arch` (sm_86 when empty) against the installed toolkit.
 std::vector<std::string> defaultCudaArgs(const std::string &Arch);

@@ -14,6 +14,8 @@ const CommandInfo Commands[] = {
     // {"name", "one-line summary", &runNameCommand},
     {"check", "run the checks on CUDA files or a compile database", &runCheckCommand},
     {"report", "write the HTML occupancy report", &runReportCommand},
+    {"compdb", "write a compile database clang-tidy accepts (nvcc commands translated)",
+     &runCompdbCommand},
     {"sarif-merge", "merge the SARIF logs of shards into one", &runSarifMergeCommand},
     {"occupancy", "occupancy calculator: blocks/SM, limiters, next steps, --batch",
      &runOccupancyCommand},

@@ -29,6 +29,7 @@ int runMain(int Argc, char **Argv);
 int runSarifMergeCommand(int Argc, char **Argv);
 int runCheckCommand(int Argc, char **Argv);
 int runReportCommand(int Argc, char **Argv);
+int runCompdbCommand(int Argc, char **Argv);
 
 struct RunResult;
 /// The analysis of `warplint check` with these arguments (no command name): fills Out,

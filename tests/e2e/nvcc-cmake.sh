@@ -7,6 +7,8 @@ set -euo pipefail
 warplint=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)
 work=$3
+clang_tidy=$4
+plugin=$(cd "$(dirname "$5")" && pwd)/$(basename "$5")
 nvcc=${CUDA_NVCC:-/usr/local/cuda/bin/nvcc}
 [ -x "$nvcc" ] || { echo "no nvcc at $nvcc: skipped"; exit 77; }
 command -v cmake >/dev/null || { echo "no cmake: skipped"; exit 77; }
@@ -52,4 +54,17 @@ regs=$(grep -A3 "Compiling entry function '_Z7stencilPfPKf' for 'sm_80'" build.l
 grep -q "registers</th><td>$regs per thread" report.html ||
   fail "the report does not show ptxas's $regs registers for stencil"
 grep -q 'launched at kernels.cu:26:3 &middot; sm_80' report.html || fail "stencil card not for sm_80"
-echo "nvcc database: OK (stencil: $regs registers on sm_80)"
+
+# The translated database for stock clang-tidy with the plugin (editors, CI).
+"$warplint" compdb -p build -o db 2> compdb.err || { cat compdb.err; fail "compdb failed"; }
+grep -q -- '"--cuda-gpu-arch=sm_80"' db/compile_commands.json || fail "compdb: no device arch"
+if grep -q -- '-lineinfo\|--expt-relaxed-constexpr\|bin/nvcc' db/compile_commands.json; then
+  fail "compdb left nvcc options in"
+fi
+set +e
+"$clang_tidy" --load="$plugin" -p db --checks='-*,warplint-*' "$work/kernels.cu" > tidy.out 2> tidy.err
+set -e
+cat tidy.out
+grep -q "kernels.cu:13:7: warning: branch on 'Tid' diverges in 4 of 4 warps" tidy.out ||
+  { cat tidy.err; fail "clang-tidy on the compdb database did not report the divergence"; }
+echo "nvcc database: OK (stencil: $regs registers on sm_80; compdb + clang-tidy agree)"
