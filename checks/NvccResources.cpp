@@ -52,6 +52,21 @@ bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Cap
   return true;
 }
 
+// Atomic: a unique temp file in the same directory, renamed over the entry. Parallel
+// runs write identical contents, so whichever rename lands last is right.
+void writeAtomically(const std::string &Path, llvm::StringRef Text) {
+  llvm::SmallString<256> Tmp;
+  int FD = -1;
+  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Tmp))
+    return;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+  }
+  if (llvm::sys::fs::rename(Tmp, Path))
+    llvm::sys::fs::remove(Tmp);
+}
+
 } // namespace
 
 std::vector<std::string> nvccArgv(const NvccRequest &R) {
@@ -84,9 +99,28 @@ std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion) {
 NvccResult runNvccForResources(const NvccRequest &R) {
   NvccResult Out;
   std::string Version, Err;
-  if (!run({R.Nvcc, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
-    Out.Error = Err;
-    return Out;
+  // nvcc --version, cached beside the reports under nvcc's path, size and time: the
+  // warm path then starts no process at all.
+  llvm::sys::fs::file_status St;
+  std::string VersionFile;
+  if (!R.CacheDir.empty() && !llvm::sys::fs::status(R.Nvcc, St)) {
+    llvm::SHA256 H;
+    H.update(R.Nvcc);
+    H.update(std::to_string(St.getSize()));
+    H.update(std::to_string(
+        St.getLastModificationTime().time_since_epoch().count()));
+    VersionFile = R.CacheDir + "/nvcc-version-" +
+                  llvm::toHex(H.final(), true).substr(0, 32) + ".txt";
+    if (std::optional<std::string> V = readFile(VersionFile))
+      Version = std::move(*V);
+  }
+  if (Version.empty()) {
+    if (!run({R.Nvcc, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
+      Out.Error = Err;
+      return Out;
+    }
+    if (!VersionFile.empty() && !llvm::sys::fs::create_directories(R.CacheDir))
+      writeAtomically(VersionFile, Version);
   }
   std::string Key = nvccCacheKey(R, Version);
   if (!R.CacheDir.empty()) {
@@ -108,20 +142,8 @@ NvccResult runNvccForResources(const NvccRequest &R) {
       Out.Error += ": " + Tail.trim().take_back(600).str();
     return Out;
   }
-  if (!R.CacheDir.empty()) {
-    // Atomic: a unique temp file in the cache directory, renamed over the entry. Parallel
-    // runs write identical contents, so whichever rename lands last is right.
-    llvm::SmallString<256> Tmp;
-    int FD = -1;
-    if (!llvm::sys::fs::createUniqueFile(Out.CacheFile + ".%%%%%%%%.tmp", FD, Tmp)) {
-      {
-        llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-        OS << Out.Log;
-      }
-      if (llvm::sys::fs::rename(Tmp, Out.CacheFile))
-        llvm::sys::fs::remove(Tmp);
-    }
-  }
+  if (!R.CacheDir.empty())
+    writeAtomically(Out.CacheFile, Out.Log);
   return Out;
 }
 

@@ -191,3 +191,76 @@ TEST_F(NvccObjects, BlackwellCubinsAgreeWithTheLog) {
 }
 
 } // namespace
+
+#include "checks/NvccResources.h"
+
+#include <cstdlib>
+
+namespace {
+
+TEST(NvccResources, ArgvIsOneArchNoOutputNoShell) {
+  NvccRequest R;
+  R.Nvcc = "/opt/cuda/bin/nvcc";
+  R.Source = "/src/k.cu";
+  R.Arch = "sm_80";
+  R.Args = {"-I/inc", "-maxrregcount=32"};
+  std::vector<std::string> A = nvccArgv(R);
+  std::vector<std::string> Want = {"/opt/cuda/bin/nvcc", "-I/inc", "-maxrregcount=32",
+                                   "-Xptxas", "-v", "-cubin", "-o", "/dev/null",
+                                   "-arch=sm_80", "/src/k.cu"};
+  EXPECT_EQ(A, Want);
+}
+
+TEST(NvccResources, CacheKeyCoversVersionFlagsArchAndContents) {
+  NvccRequest R;
+  R.Nvcc = "nvcc";
+  R.Source = "k.cu";
+  R.Arch = "sm_80";
+  R.ContentKey = "abc";
+  std::string K = nvccCacheKey(R, "V13.0.88");
+  EXPECT_EQ(K.size(), 64u);
+  EXPECT_EQ(K, nvccCacheKey(R, "V13.0.88"));
+  EXPECT_NE(K, nvccCacheKey(R, "V12.9.41"));
+  NvccRequest F = R;
+  F.Args = {"-maxrregcount=32"};
+  EXPECT_NE(K, nvccCacheKey(F, "V13.0.88"));
+  NvccRequest A = R;
+  A.Arch = "sm_90";
+  EXPECT_NE(K, nvccCacheKey(A, "V13.0.88"));
+  NvccRequest C = R;
+  C.ContentKey = "abd";
+  EXPECT_NE(K, nvccCacheKey(C, "V13.0.88"));
+}
+
+TEST(NvccResources, DefaultCacheDirFollowsXdg) {
+  const char *Old = std::getenv("XDG_CACHE_HOME");
+  std::string Saved = Old ? Old : "";
+  setenv("XDG_CACHE_HOME", "/tmp/xdg-test", 1);
+  EXPECT_EQ(defaultCacheDir(), "/tmp/xdg-test/warplint");
+  unsetenv("XDG_CACHE_HOME");
+  EXPECT_NE(defaultCacheDir().find("/.cache/warplint"), std::string::npos);
+  if (Old)
+    setenv("XDG_CACHE_HOME", Saved.c_str(), 1);
+}
+
+TEST(NvccResources, AFailingNvccIsAnErrorAndNothingIsCached) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-nvcc-fail", Dir));
+  NvccRequest R;
+  R.Nvcc = "/bin/false";
+  R.Source = "k.cu";
+  R.Arch = "sm_80";
+  R.CacheDir = std::string(Dir) + "/cache";
+  NvccResult Out = runNvccForResources(R);
+  EXPECT_NE(Out.Error.find("exited with 1"), std::string::npos) << Out.Error;
+  EXPECT_TRUE(Out.Log.empty());
+  std::error_code EC;
+  llvm::sys::fs::directory_iterator It(R.CacheDir, EC);
+  EXPECT_TRUE(EC || It == llvm::sys::fs::directory_iterator()) << "cache written on failure";
+  R.Nvcc = std::string(Dir) + "/no-such-nvcc";
+  Out = runNvccForResources(R);
+  EXPECT_NE(Out.Error.find("cannot run"), std::string::npos) << Out.Error;
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+} // namespace

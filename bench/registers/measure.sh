@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Cost of the nvcc register source: the warplint checks in clang-tidy-22 on a CUDA file
+# parsed with the real CUDA headers, without a register source (plain), with nvcc's report
+# from a warm cache (warm), and with an empty cache (cold, nvcc runs), against the nvcc
+# compile that a build does anyway. Medians of RUNS runs (default 7).
+# usage: bench/registers/measure.sh [BUILD_DIR] [FILE.cu]
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$here/build}
+file=${2:-$here/tests/checkers/warplint-occupancy.cu}
+runs=${RUNS:-7}
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+tidy=${CLANG_TIDY:-clang-tidy-22}
+plugin=$build/lib/warplint-tidy.so
+[ -x "$nvcc" ] || { echo "nvcc not found" >&2; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+args=(-x cuda --cuda-device-only --cuda-gpu-arch=sm_80 --cuda-path=/usr/local/cuda
+      -Wno-unknown-cuda-version -std=c++17)
+config() { # $1: RegisterSource, $2: cache dir
+  local o="" c
+  for c in warplint-occupancy warplint-occupancy-cliff warplint-launch-config-invalid; do
+    o+="$c.RegisterSource: $1, $c.Nvcc: '$nvcc', $c.CacheDir: '$2', "
+  done
+  echo "{CheckOptions: {${o%, }}}"
+}
+now() { date +%s%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+time_ms() { # runs "$@" RUNS times, prints the median in ms
+  local i t0 t1
+  for ((i = 0; i < runs; i++)); do
+    [ -n "${BEFORE:-}" ] && eval "$BEFORE"
+    t0=$(now); "$@" >/dev/null 2>&1 || true; t1=$(now)
+    echo $(((t1 - t0) / 1000000))
+  done | median
+}
+tidy_run() { "$tidy" --load="$plugin" --checks='-*,warplint-*' "$file" --config="$1" -- "${args[@]}"; }
+
+plain=$(time_ms tidy_run "$(config none "$work/c")")
+tidy_run "$(config nvcc "$work/warm")" >/dev/null 2>&1 || true
+warm=$(time_ms tidy_run "$(config nvcc "$work/warm")")
+cold=$(BEFORE='rm -rf "$work/cold"' time_ms tidy_run "$(config nvcc "$work/cold")")
+build_o=$(time_ms "$nvcc" -arch=sm_80 -c "$file" -o "$work/x.o")
+ours=$(time_ms "$nvcc" -arch=sm_80 -Xptxas -v -cubin -o /dev/null "$file")
+echo "file: $file ($runs runs, medians)"
+echo "plain analysis (RegisterSource=none):     $plain ms"
+echo "warm cache (RegisterSource=nvcc):         $warm ms  (+$((warm - plain)) ms, $(awk -v a="$warm" -v b="$plain" 'BEGIN{printf "%+.1f%%", 100*(a-b)/b}'))"
+echo "cold cache (nvcc runs):                   $cold ms  (+$((cold - plain)) ms over plain)"
+echo "nvcc -c (the build's compile):            $build_o ms"
+echo "nvcc -Xptxas -v -cubin (what warplint runs): $ours ms"
