@@ -16,6 +16,8 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -82,55 +84,33 @@ struct TUResult {
   const clang::tidy::warplint::ResourceOptions *Nvcc = nullptr;
 };
 
-/// Collects checks/Facts' plain facts of the one translation unit it parses, and the
-/// line extents of the kernels defined in it.
-class FactsAction : public clang::ASTFrontendAction {
-public:
-  explicit FactsAction(TUResult &Out) : Out(Out) {}
-  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
-                                                        llvm::StringRef) override {
-    struct Consumer : clang::ASTConsumer {
-      TUResult &Out;
-      const clang::Preprocessor &PP;
-      Consumer(TUResult &Out, const clang::Preprocessor &PP) : Out(Out), PP(PP) {}
-      void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-        clang::tidy::warplint::TUFacts TU = clang::tidy::warplint::collectFacts(Ctx);
-        Out.Facts = clang::tidy::warplint::exportFacts(TU, Ctx);
-        if (Out.Nvcc) {
-          // Same TU, same key: the entry the checks' nvcc run just cached.
-          clang::tidy::warplint::ResourceProvider P(*Out.Nvcc);
-          P.load(Ctx, &PP, TU.Arch);
-          Out.NvccFigures = P.table();
-        }
-        const clang::SourceManager &SM = Ctx.getSourceManager();
-        for (const clang::tidy::warplint::KernelInfo &K : TU.Kernels) {
-          if (!K.Decl || !K.Decl->hasBody())
-            continue;
-          clang::SourceRange R = K.Decl->getSourceRange();
-          clang::PresumedLoc B = SM.getPresumedLoc(SM.getExpansionLoc(R.getBegin()));
-          clang::PresumedLoc E = SM.getPresumedLoc(SM.getExpansionLoc(R.getEnd()));
-          if (B.isInvalid() || E.isInvalid())
-            continue;
-          Out.Kernels.push_back({K.Name, B.getFilename(), B.getLine(), E.getLine()});
-        }
-      }
-    };
-    return std::make_unique<Consumer>(Out, CI.getPreprocessor());
-  }
-
-private:
+/// Collects checks/Facts' plain facts of the one translation unit it sees, and the line
+/// extents of the kernels defined in it.
+struct FactsConsumer : clang::ASTConsumer {
   TUResult &Out;
-};
-
-class FactsActionFactory : public clang::tooling::FrontendActionFactory {
-public:
-  explicit FactsActionFactory(TUResult &Out) : Out(Out) {}
-  std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<FactsAction>(Out);
+  const clang::Preprocessor &PP;
+  FactsConsumer(TUResult &Out, const clang::Preprocessor &PP) : Out(Out), PP(PP) {}
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    clang::tidy::warplint::TUFacts TU = clang::tidy::warplint::collectFacts(Ctx);
+    Out.Facts = clang::tidy::warplint::exportFacts(TU, Ctx);
+    if (Out.Nvcc) {
+      // Same TU, same key: the entry the checks' nvcc run just cached.
+      clang::tidy::warplint::ResourceProvider P(*Out.Nvcc);
+      P.load(Ctx, &PP, TU.Arch);
+      Out.NvccFigures = P.table();
+    }
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    for (const clang::tidy::warplint::KernelInfo &K : TU.Kernels) {
+      if (!K.Decl || !K.Decl->hasBody())
+        continue;
+      clang::SourceRange R = K.Decl->getSourceRange();
+      clang::PresumedLoc B = SM.getPresumedLoc(SM.getExpansionLoc(R.getBegin()));
+      clang::PresumedLoc E = SM.getPresumedLoc(SM.getExpansionLoc(R.getEnd()));
+      if (B.isInvalid() || E.isInvalid())
+        continue;
+      Out.Kernels.push_back({K.Name, B.getFilename(), B.getLine(), E.getLine()});
+    }
   }
-
-private:
-  TUResult &Out;
 };
 
 bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) { return S.starts_with(Prefix); }
@@ -203,6 +183,90 @@ void fillOccupancy(LaunchRecord &L, const clang::tidy::warplint::PlainLaunch &P)
       L.Limiters.push_back(::warplint::resourceName(static_cast<::warplint::Resource>(I)));
 }
 
+/// Parses File once with clang-tidy's AST consumers (the enabled checks) and, when Facts is
+/// set, the facts consumer beside them; the checks' diagnostics and clang's own go to
+/// Errors. Returns ClangTool::run's status (non-zero when the compile had errors).
+int runTidyAndFacts(clang::tidy::ClangTidyContext &Context,
+                    const clang::tooling::CompilationDatabase &Db, const std::string &File,
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+                    TUResult *Facts, std::vector<clang::tidy::ClangTidyError> &Errors) {
+  clang::tooling::ClangTool Tool(Db, {File}, std::make_shared<clang::PCHContainerOperations>(),
+                                 BaseFS);
+  Tool.setPrintErrorMessage(false);
+  // .clang-tidy's ExtraArgsBefore/ExtraArgs, as clang-tidy applies them.
+  Tool.appendArgumentsAdjuster([&Context](const CommandLineArguments &Args,
+                                          llvm::StringRef Filename) {
+    clang::tidy::ClangTidyOptions O = Context.getOptionsForFile(Filename);
+    CommandLineArguments Out = Args;
+    if (O.ExtraArgsBefore) {
+      auto I = Out.begin();
+      if (I != Out.end() && !llvm::StringRef(*I).starts_with("-"))
+        ++I;
+      Out.insert(I, O.ExtraArgsBefore->begin(), O.ExtraArgsBefore->end());
+    }
+    if (O.ExtraArgs)
+      Out.insert(Out.end(), O.ExtraArgs->begin(), O.ExtraArgs->end());
+    return Out;
+  });
+  Tool.appendArgumentsAdjuster(clang::tooling::getStripPluginsAdjuster());
+
+  clang::tidy::ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
+                                                        /*RemoveIncompatibleErrors=*/true,
+                                                        /*GetFixesFromNotes=*/false);
+  auto DiagOpts = std::make_unique<clang::DiagnosticOptions>();
+  clang::DiagnosticsEngine DE(llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), *DiagOpts,
+                              &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  class Factory : public clang::tooling::FrontendActionFactory {
+  public:
+    Factory(clang::tidy::ClangTidyContext &Context,
+            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS, TUResult *Facts)
+        : Tidy(Context, std::move(BaseFS)), Facts(Facts) {}
+    std::unique_ptr<clang::FrontendAction> create() override {
+      return std::make_unique<Action>(Tidy, Facts);
+    }
+    bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                       clang::FileManager *Files,
+                       std::shared_ptr<clang::PCHContainerOperations> PCH,
+                       clang::DiagnosticConsumer *Diags) override {
+      // As clang-tidy does: __clang_analyzer__ is defined. No "N warnings generated"
+      // line: the findings are printed by the driver's formats.
+      Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+      Invocation->getDiagnosticOpts().ShowCarets = false;
+      return FrontendActionFactory::runInvocation(std::move(Invocation), Files, std::move(PCH),
+                                                  Diags);
+    }
+
+  private:
+    class Action : public clang::ASTFrontendAction {
+    public:
+      Action(clang::tidy::ClangTidyASTConsumerFactory &Tidy, TUResult *Facts)
+          : Tidy(Tidy), Facts(Facts) {}
+      std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
+                                                            llvm::StringRef InFile) override {
+        std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+        Consumers.push_back(Tidy.createASTConsumer(CI, InFile));
+        if (Facts)
+          Consumers.push_back(std::make_unique<FactsConsumer>(*Facts, CI.getPreprocessor()));
+        return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
+      }
+
+    private:
+      clang::tidy::ClangTidyASTConsumerFactory &Tidy;
+      TUResult *Facts;
+    };
+    clang::tidy::ClangTidyASTConsumerFactory Tidy;
+    TUResult *Facts;
+  };
+
+  Factory F(Context, std::move(BaseFS), Facts);
+  int Rc = Tool.run(&F);
+  Errors = DiagConsumer.take();
+  return Rc;
+}
+
 RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
                      const AnalysisOptions &Opts,
                      const clang::tidy::warplint::ResourceTable &Resources) {
@@ -251,23 +315,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       clang::tidy::ClangTidyGlobalOptions(), Defaults, Override, llvm::vfs::getRealFileSystem()));
   auto BaseFS =
       llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
-  std::vector<clang::tidy::ClangTidyError> Errors =
-      clang::tidy::runClangTidy(Context, Db, {File}, BaseFS, /*ApplyAnyFix=*/false,
-                                /*EnableCheckProfile=*/false, {}, /*Quiet=*/true);
-
-  // The launch facts, from a second parse of the same command.
+  // One parse serves both the checks and the launch facts (two AST consumers).
   TUResult TU;
   if (Opts.RegistersFrom == "nvcc")
     TU.Nvcc = &Sources;
   clang::tidy::warplint::PlainFacts &Facts = TU.Facts;
-  int ToolRc = 0;
-  if (Opts.CollectLaunches) {
-    clang::tooling::ClangTool Tool(Db, {File});
-    clang::IgnoringDiagConsumer Quiet;
-    Tool.setDiagnosticConsumer(&Quiet);
-    FactsActionFactory Factory(TU);
-    ToolRc = Tool.run(&Factory);
-  } else {
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  int ToolRc = runTidyAndFacts(Context, Db, File, BaseFS, Opts.CollectLaunches ? &TU : nullptr,
+                               Errors);
+  if (!Opts.CollectLaunches) {
     // The analysed arch from the (adjusted) command: its last --cuda-gpu-arch.
     std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
     for (const std::string &A : Commands.front().CommandLine)
@@ -276,7 +332,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   }
 
   LineTable Lines;
-  bool Failed = ToolRc != 0;
+  bool Failed = false;
+  bool AnyError = false;
   for (const clang::tidy::ClangTidyError &E : Errors) {
     Finding F;
     F.Check = E.DiagnosticName;
@@ -289,10 +346,24 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
       F.Notes.push_back({Lines.at(N.FilePath, N.FileOffset), N.Message});
     F.Arch = Facts.Arch;
-    if (llvm::StringRef(F.Check).starts_with("clang-diagnostic-") &&
-        E.DiagLevel == clang::tooling::Diagnostic::Error)
-      Failed = true;
+    if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
+      AnyError = true;
+      // Error-level findings of warplint's checks (launch-config-invalid) fail the
+      // compile for clang's engine but not the analysis.
+      if (llvm::StringRef(F.Check).starts_with("clang-diagnostic-"))
+        Failed = true;
+    }
     R.Findings.push_back(std::move(F));
+  }
+  if (ToolRc != 0 && !AnyError) {
+    // The tool failed without saying why (no diagnostic reached the consumer).
+    Finding F;
+    F.Check = "clang-diagnostic-error";
+    F.Level = Severity::Error;
+    F.Pos = {File, 0, 0};
+    F.Message = "clang could not run on this file";
+    R.Findings.push_back(std::move(F));
+    Failed = true;
   }
   if (Failed) {
     R.FilesFailed.push_back(File);
