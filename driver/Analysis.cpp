@@ -25,6 +25,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "warplint/core/Occupancy.h"
@@ -267,9 +268,100 @@ int runTidyAndFacts(clang::tidy::ClangTidyContext &Context,
   return Rc;
 }
 
+/// The build's own nvcc and flags for the nvcc register source (auto mode on an nvcc
+/// compile command): the output, dependency-file and architecture options are dropped
+/// (warplint adds -arch for the analysed arch, -cubin and -o /dev/null), relative include
+/// paths are made absolute against the command's directory. Empty Nvcc if none is found.
+struct BuildNvcc {
+  std::string Nvcc;
+  std::string Flags; ///< quoted for the NvccFlags option
+};
+
+BuildNvcc buildNvcc(const clang::tooling::CompileCommand &C) {
+  BuildNvcc Out;
+  const std::vector<std::string> &A = C.CommandLine;
+  size_t I = 0;
+  for (; I < A.size(); ++I) {
+    llvm::StringRef Stem = llvm::sys::path::stem(A[I]);
+    if (Stem == "nvcc")
+      break;
+  }
+  if (I == A.size())
+    return Out;
+  if (llvm::sys::path::has_parent_path(A[I])) {
+    llvm::SmallString<256> P(A[I]);
+    if (!llvm::sys::path::is_absolute(P)) {
+      P = C.Directory;
+      llvm::sys::path::append(P, A[I]);
+    }
+    Out.Nvcc = std::string(P);
+  } else if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName(A[I])) {
+    Out.Nvcc = *P;
+  } else {
+    Out.Nvcc = clang::tidy::warplint::findNvcc();
+  }
+  auto Quote = [](llvm::StringRef S) {
+    std::string Q = "'";
+    for (char Ch : S)
+      Q += Ch == '\'' ? std::string("'\\''") : std::string(1, Ch);
+    return Q + "'";
+  };
+  auto Abs = [&](llvm::StringRef Path) {
+    if (llvm::sys::path::is_absolute(Path))
+      return Path.str();
+    llvm::SmallString<256> P(C.Directory);
+    llvm::sys::path::append(P, Path);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return std::string(P);
+  };
+  std::vector<std::string> Flags;
+  // Options whose value is the next argument and that warplint replaces.
+  const llvm::StringRef DropWithValue[] = {"-o", "--output-file", "-MF", "-MT", "-MQ",
+                                           "--dependency-output", "-arch", "--gpu-architecture",
+                                           "-gencode", "--generate-code", "-code", "--gpu-code"};
+  const llvm::StringRef DropJoined[] = {"-arch=", "--gpu-architecture=", "-gencode=",
+                                        "--generate-code=", "-code=", "--gpu-code=",
+                                        "--output-file=", "-o"};
+  const llvm::StringRef PathWithValue[] = {"-I", "-isystem", "-include", "--include-path",
+                                           "-iquote", "--pre-include"};
+  for (size_t J = I + 1; J < A.size(); ++J) {
+    llvm::StringRef Arg = A[J];
+    if (Arg == "-c" || Arg == "--compile" || Arg == "-MD" || Arg == "-MMD" || Arg == "-M" ||
+        Arg == "--generate-dependencies-with-compile" || Arg == "-cubin" || Arg == "--cubin" ||
+        Arg == "--" || Abs(Arg) == Abs(C.Filename))
+      continue;
+    if (Arg == "-dc" || Arg == "--device-c") {
+      Flags.push_back("-rdc=true");
+      continue;
+    }
+    if (llvm::is_contained(DropWithValue, Arg)) {
+      ++J;
+      continue;
+    }
+    if (llvm::any_of(DropJoined, [&](llvm::StringRef P) { return Arg.starts_with(P); }))
+      continue;
+    if (llvm::is_contained(PathWithValue, Arg) && J + 1 < A.size()) {
+      Flags.push_back(Arg.str());
+      Flags.push_back(Abs(A[++J]));
+      continue;
+    }
+    if (Arg.starts_with("-I") && Arg.size() > 2) {
+      Flags.push_back("-I" + Abs(Arg.drop_front(2)));
+      continue;
+    }
+    Flags.push_back(Arg.str());
+  }
+  std::vector<std::string> Quoted;
+  for (const std::string &F : Flags)
+    Quoted.push_back(Quote(F));
+  Out.Flags = llvm::join(Quoted, " ");
+  return Out;
+}
+
 RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
                      const AnalysisOptions &Opts,
-                     const clang::tidy::warplint::ResourceTable &Resources) {
+                     const clang::tidy::warplint::ResourceTable &Resources,
+                     const clang::tooling::CompilationDatabase *Original) {
   RunResult R;
   if (Db.getCompileCommands(File).empty()) {
     R.FilesFailed.push_back(File);
@@ -294,14 +386,32 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   // The register source of the occupancy checks (--registers-from, --ptxas-log,
   // --objects, --cache-dir) overrides what .clang-tidy files say.
   clang::tidy::warplint::ResourceOptions Sources = registerSources(Opts);
+  // auto on an nvcc compile command: the registers come from that nvcc, with the build's
+  // flags (docs/registers.md); cached, so a second run compiles nothing.
+  bool UseNvcc = Opts.RegistersFrom == "nvcc";
+  if (Opts.RegistersFrom == "auto" && Opts.PtxasLogs.empty() && Opts.Objects.empty() &&
+      Original) {
+    std::vector<clang::tooling::CompileCommand> Cmds = Original->getCompileCommands(File);
+    if (!Cmds.empty() && isNvccCommand(Cmds.front().CommandLine)) {
+      BuildNvcc B = buildNvcc(Cmds.front());
+      if (!B.Nvcc.empty()) {
+        Sources.Source = "nvcc";
+        Sources.Nvcc = B.Nvcc;
+        Sources.NvccFlags = B.Flags;
+        UseNvcc = true;
+      }
+    }
+  }
   for (const char *Check :
        {"warplint-occupancy", "warplint-occupancy-cliff", "warplint-launch-config-invalid"}) {
     auto Set = [&](const char *Key, const std::string &Value) {
       Override.CheckOptions[std::string(Check) + "." + Key] =
           clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
     };
-    if (Opts.RegistersFrom != "auto" || !Opts.PtxasLogs.empty() || !Opts.Objects.empty())
+    if (Sources.Source != "auto" || !Opts.PtxasLogs.empty() || !Opts.Objects.empty())
       Set("RegisterSource", Sources.Source);
+    if (!Sources.NvccFlags.empty())
+      Set("NvccFlags", Sources.NvccFlags);
     if (!Sources.PtxasLog.empty())
       Set("PtxasLog", Sources.PtxasLog);
     if (!Sources.Objects.empty())
@@ -317,7 +427,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   // One parse serves both the checks and the launch facts (two AST consumers).
   TUResult TU;
-  if (Opts.RegistersFrom == "nvcc")
+  if (UseNvcc)
     TU.Nvcc = &Sources;
   clang::tidy::warplint::PlainFacts &Facts = TU.Facts;
   std::vector<clang::tidy::ClangTidyError> Errors;
@@ -456,6 +566,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     std::vector<std::string> Args = Opts.HasDashDash ? Opts.ExtraArgs : defaultCudaArgs(Opts.Arch);
     Base = std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Args);
   }
+  const clang::tooling::CompilationDatabase *Original = Base.get();
   auto Db = std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(Base));
   Db->appendArgumentsAdjuster(commandAdjuster(Opts));
 
@@ -503,7 +614,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
       Files.size(), Opts.Jobs,
-      [&](size_t I) { PerFile[I] = analyseOne(Files[I], *Db, Opts, Resources); },
+      [&](size_t I) { PerFile[I] = analyseOne(Files[I], *Db, Opts, Resources, Original); },
       [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
   Progress.finish();
   return mergeResults(std::move(PerFile));

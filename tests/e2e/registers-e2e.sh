@@ -2,10 +2,10 @@
 # End to end with the real nvcc: the occupancy checks in stock clang-tidy-22 with the
 # plugin get the registers that ptxas reports, from a log, from the build's objects and
 # from nvcc itself (run by warplint, then answered by the cache).
-# usage: registers-e2e.sh <clang-tidy> <plugin.so> <source-root> <work-dir>
+# usage: registers-e2e.sh <clang-tidy> <plugin.so> <source-root> <work-dir> <warplint>
 # Exit 77 (ctest SKIP) when nvcc is absent.
 set -euo pipefail
-tidy=$1 plugin=$2 src=$3 work=$4
+tidy=$1 plugin=$2 src=$3 work=$4 warplint=$5
 nvcc=$(command -v nvcc || true)
 [ -n "$nvcc" ] || { [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc; }
 [ -n "$nvcc" ] || { echo "SKIP: nvcc not found"; exit 77; }
@@ -60,4 +60,41 @@ done
 entries=$(ls "$work/pcache" | grep -c '\.ptxas\.log$' || true)
 [ "$entries" = 1 ] || fail "parallel runs left $entries entries"
 ls "$work/pcache" | grep -qvE '(\.ptxas\.log|^nvcc-version-.*\.txt)$' && fail "parallel runs left temporary files: $(ls "$work/pcache")"
+# 6. warplint check -p on an nvcc compile database (auto): the build's nvcc and flags
+# (-maxrregcount=40, a relative -I) give the registers; the second run is answered by the
+# cache in $XDG_CACHE_HOME/warplint.
+mkdir -p "$work/proj/inc" "$work/proj/build"
+cp "$src/tests/checkers/warplint-occupancy.cu" "$work/proj/k.cu"
+cat >> "$work/proj/k.cu" <<'CU'
+// No per-kernel pin: -maxrregcount decides.
+__global__ void unpinned(float *out, const float *in) { out[threadIdx.x] = churn<96>(in); }
+void more(float *out, const float *in) { unpinned<<<1024, 256>>>(out, in); }
+CU
+cat > "$work/proj/build/compile_commands.json" <<JSON
+[{"directory": "$work/proj/build",
+  "command": "$nvcc -I../inc -gencode arch=compute_80,code=sm_80 -maxrregcount=40 -x cu -c $work/proj/k.cu -o k.o",
+  "file": "$work/proj/k.cu"}]
+JSON
+(cd "$work/proj/build" && "$nvcc" -I../inc -arch=sm_80 -maxrregcount=40 -Xptxas -v -c ../k.cu -o k.o 2> build.log)
+want=$(grep -A3 "entry function '_Z5lightPf'" "$work/proj/build/build.log" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p')
+want_heavy=$(grep -A3 "entry function '_Z8unpinnedPfPKf'" "$work/proj/build/build.log" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p')
+[ "$want_heavy" = 40 ] || fail "-maxrregcount=40 should pin unpinned at 40, ptxas says $want_heavy"
+for run in cold warm; do
+  set +e
+  XDG_CACHE_HOME="$work/xdg" "$warplint" check -p "$work/proj/build" --format json > "$work/$run.json" 2> "$work/$run.err"
+  rc=$?
+  set -e
+  [ $rc -le 1 ] || fail "check -p exited $rc: $(cat "$work/$run.err")"
+  python3 - "$work/$run.json" "$want" "$want_heavy" <<'PY' || fail "$run: registers differ from ptxas"
+import json, sys
+d = json.load(open(sys.argv[1]))
+regs = {l["kernel"]: l["registers"] for l in d["launches"]}
+assert regs["light"] == int(sys.argv[2]), regs
+assert regs["unpinned"] == int(sys.argv[3]), regs
+heavy = [l for l in d["launches"] if l["kernel"] == "unpinned"][0]
+assert heavy["blocks_per_sm"] == 6 and heavy["limiters"] == ["registers"], heavy
+PY
+done
+entries=$(ls "$work/xdg/warplint" | grep -c '\.ptxas\.log$' || true)
+[ "$entries" = 1 ] || fail "check -p: expected 1 cache entry in \$XDG_CACHE_HOME/warplint, found $entries"
 echo "PASS: regHeavy $regs registers from log, objects and nvcc agree; cold $(( (t1-t0)/1000000 )) ms, warm $(( (t3-t2)/1000000 )) ms"
