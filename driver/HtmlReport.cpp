@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace warplint::driver {
@@ -38,6 +39,9 @@ table.facts td { font-family: monospace; padding: 2px 0; }
 h3 { font-size: 14px; margin: 14px 0 4px 0; }
 .waves { font-size: 13px; margin: 0 0 4px 0; }
 footer { font-size: 12px; color: #52606d; padding: 0 24px 18px 24px; }
+table.index { border-collapse: collapse; font-size: 13px; margin-bottom: 16px; background: #ffffff; }
+table.index th, table.index td { border: 1px solid #d9dee4; padding: 3px 8px; text-align: left; }
+table.index td:nth-child(4) { text-align: right; font-family: monospace; }
 )css";
 
 std::string pct(double Occupancy) {
@@ -163,6 +167,27 @@ void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
     for (const std::string &F : Page.FilesFailed)
       OS << " " << htmlEscape(F);
     OS << "</p>\n";
+  }
+  if (Page.Cards.size() > 1) {
+    // An index of the launches, lowest occupancy first: where to look first.
+    std::vector<size_t> Order(Page.Cards.size());
+    for (size_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      double OA = Page.Cards[A].Occupancy.value_or(2), OB = Page.Cards[B].Occupancy.value_or(2);
+      return OA < OB;
+    });
+    OS << "<table class=\"index\">\n<tr><th>kernel</th><th>launched at</th><th>arch</th>"
+          "<th>occupancy</th><th>limiter</th><th>findings</th></tr>\n";
+    for (size_t I : Order) {
+      const ReportCard &C = Page.Cards[I];
+      OS << "<tr><td><a href=\"#launch-" << I << "\">" << htmlEscape(C.Kernel) << "</a></td><td>"
+         << htmlEscape(C.Where) << "</td><td>" << htmlEscape(C.Arch) << "</td><td>"
+         << (C.Occupancy ? pct(*C.Occupancy) : std::string("-")) << "</td><td>"
+         << htmlEscape(C.Occupancy ? C.Limiter : C.Missing) << "</td><td>" << C.Findings.size()
+         << "</td></tr>\n";
+    }
+    OS << "</table>\n";
   }
   for (size_t I = 0; I < Page.Cards.size(); ++I)
     writeCard(Page.Cards[I], I, OS);

@@ -168,6 +168,37 @@ TEST(HtmlReport, SelfContainedCardPerLaunch) {
   EXPECT_EQ(count(Html, "src="), 0u);
 }
 
+TEST(HtmlReport, IndexOfLaunchesLowestOccupancyFirst) {
+  ReportPage Page = samplePage(); // reduce<float>: 66.7%
+  ReportCard Low = Page.Cards[0];
+  Low.Kernel = "lowKernel";
+  Low.Occupancy = 0.25;
+  ReportCard Unknown = Page.Cards[0];
+  Unknown.Kernel = "unknownShape";
+  Unknown.Occupancy.reset();
+  Unknown.Missing = "block shape not known at compile time: no occupancy";
+  Page.Cards.push_back(Low);
+  Page.Cards.push_back(Unknown);
+  std::string Html;
+  llvm::raw_string_ostream OS(Html);
+  writeHtmlReport(Page, OS);
+  size_t Index = Html.find("<table class=\"index\">");
+  ASSERT_NE(Index, std::string::npos);
+  size_t First = Html.find("<a href=\"#launch-1\">lowKernel</a>", Index);
+  size_t Second = Html.find("<a href=\"#launch-0\">reduce&lt;float&gt;</a>", Index);
+  size_t Third = Html.find("<a href=\"#launch-2\">unknownShape</a>", Index);
+  EXPECT_LT(First, Second);
+  EXPECT_LT(Second, Third);
+  EXPECT_NE(Third, std::string::npos);
+  EXPECT_NE(Html.find("<td>25%</td>", Index), std::string::npos);
+  EXPECT_NE(Html.find("<td>-</td><td>block shape not known", Index), std::string::npos);
+  // One card: no index.
+  std::string One;
+  llvm::raw_string_ostream OO(One);
+  writeHtmlReport(samplePage(), OO);
+  EXPECT_EQ(One.find("class=\"index\""), std::string::npos);
+}
+
 TEST(HtmlReport, ByteIdentical) {
   std::string A, B;
   llvm::raw_string_ostream OA(A), OB(B);
