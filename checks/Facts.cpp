@@ -1063,7 +1063,7 @@ private:
   void sharedOf(KernelInfo &K);
 };
 
-/// Static __shared__ variables of the kernel and of what it calls, in first-use order.
+/// Static __shared__ variables the kernel and what it calls refer to, in first-use order.
 void Collector::sharedOf(KernelInfo &K) {
   if (!K.HasBody)
     return;
@@ -1089,10 +1089,8 @@ void Collector::sharedOf(KernelInfo &K) {
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
       return;
-    if (auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (auto *VD = dyn_cast<VarDecl>(D))
-          AddVar(VD);
+    // Only referenced variables: one declared and never used is dropped by the compiler
+    // (nvcc's warning 177), and ptxas allocates nothing for it.
     if (auto *DR = dyn_cast<DeclRefExpr>(S))
       if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
         AddVar(VD);

@@ -73,8 +73,10 @@ struct KernelInfo {
   const FunctionDecl *Decl = nullptr; ///< the definition when the TU has one
   std::string Name;                   ///< qualified, with template arguments
   std::string MangledName;            ///< device-side mangled name
-  /// Static __shared__ bytes of the kernel and of the device functions it calls
-  /// (transitively, within the TU), each variable aligned; nullopt if a size is unknown.
+  /// Static __shared__ bytes of the variables the kernel and the device functions it
+  /// calls (transitively, within the TU) refer to, each aligned, in first-use order;
+  /// nullopt if a size is unknown. An upper bound of ptxas's figure when the optimizer
+  /// removes a variable.
   std::optional<uint64_t> StaticSmemBytes;
   std::vector<SharedVarFact> SharedVars;
   bool HasBody = false;      ///< false: the estimate saw no body (declaration only)

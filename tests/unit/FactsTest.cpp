@@ -266,6 +266,13 @@ __global__ void k() {
   EXPECT_EQ(K.SharedVars.size(), 4u);
 }
 
+TEST(Kernels, UnreferencedSharedIsNotCounted) {
+  Parsed P = parse("__global__ void k(float *o) { __shared__ float never[64]; "
+                   "__shared__ float used[8]; o[0] = used[1]; }");
+  ASSERT_EQ(P.Facts.Kernels.size(), 1u);
+  EXPECT_EQ(P.Facts.Kernels[0].StaticSmemBytes, 32u);
+}
+
 TEST(Kernels, LaunchBoundsMaxNRegAndOptin) {
   Parsed P = parse(R"(
 #define __maxnreg__(n) __attribute__((maxnreg(n)))
