@@ -1083,6 +1083,11 @@ void Collector::sharedOf(KernelInfo &K) {
     SharedVarFact F;
     F.Var = VD;
     F.Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+    // An empty struct (cooperative groups' block_tile_memory where the hardware reserves
+    // the scratch) has sizeof 1 in C++ but no storage on the GPU.
+    if (const auto *RD = T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+        RD && RD->hasDefinition() && RD->isEmpty())
+      F.Bytes = 0;
     F.Align = Ctx.getDeclAlign(VD).getQuantity();
     K.SharedVars.push_back(F);
   };
@@ -1122,7 +1127,8 @@ void Collector::sharedOf(KernelInfo &K) {
   }
   uint64_t Offset = 0;
   for (const SharedVarFact &F : K.SharedVars)
-    Offset = llvm::alignTo(Offset, std::max<uint64_t>(F.Align, 1)) + F.Bytes;
+    if (F.Bytes)
+      Offset = llvm::alignTo(Offset, std::max<uint64_t>(F.Align, 1)) + F.Bytes;
   if (!Unknown)
     K.StaticSmemBytes = Offset;
 }

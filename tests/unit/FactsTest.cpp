@@ -266,6 +266,13 @@ __global__ void k() {
   EXPECT_EQ(K.SharedVars.size(), 4u);
 }
 
+TEST(Kernels, EmptyStructsTakeNoSharedMemory) {
+  Parsed P = parse("struct Scratch {};\n__global__ void k(float *o) { __shared__ Scratch s; "
+                   "__shared__ float f[2]; o[0] = f[0] + (&s != nullptr); }");
+  ASSERT_EQ(P.Facts.Kernels.size(), 1u);
+  EXPECT_EQ(P.Facts.Kernels[0].StaticSmemBytes, 8u);
+}
+
 TEST(Kernels, UnreferencedSharedIsNotCounted) {
   Parsed P = parse("__global__ void k(float *o) { __shared__ float never[64]; "
                    "__shared__ float used[8]; o[0] = used[1]; }");
