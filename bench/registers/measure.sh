@@ -26,13 +26,15 @@ config() { # $1: RegisterSource, $2: cache dir
 }
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-time_ms() { # runs "$@" RUNS times, prints the median in ms
-  local i t0 t1
+time_ms() { # runs "$@" RUNS times; prints the medians "wall_ms cpu_ms" (cpu: user+sys,
+  # children included, less sensitive to a loaded machine than wall time)
+  local i
   for ((i = 0; i < runs; i++)); do
     [ -n "${BEFORE:-}" ] && eval "$BEFORE"
-    t0=$(now); "$@" >/dev/null 2>&1 || true; t1=$(now)
-    echo $(((t1 - t0) / 1000000))
-  done | median
+    /usr/bin/time -f "%e %U %S" -o "$work/t" "$@" >/dev/null 2>&1 || true
+    awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' "$work/t"
+  done > "$work/samples"
+  echo "$(cut -d' ' -f1 "$work/samples" | median) $(cut -d' ' -f2 "$work/samples" | median)"
 }
 tidy_run() { "$tidy" --load="$plugin" --checks='-*,warplint-*' "$file" --config="$1" -- "${args[@]}"; }
 
@@ -42,9 +44,12 @@ warm=$(time_ms tidy_run "$(config nvcc "$work/warm")")
 cold=$(BEFORE='rm -rf "$work/cold"' time_ms tidy_run "$(config nvcc "$work/cold")")
 build_o=$(time_ms "$nvcc" -arch=sm_80 -c "$file" -o "$work/x.o")
 ours=$(time_ms "$nvcc" -arch=sm_80 -Xptxas -v -cubin -o /dev/null "$file")
-echo "file: $file ($runs runs, medians)"
-echo "plain analysis (RegisterSource=none):     $plain ms"
-echo "warm cache (RegisterSource=nvcc):         $warm ms  (+$((warm - plain)) ms, $(awk -v a="$warm" -v b="$plain" 'BEGIN{printf "%+.1f%%", 100*(a-b)/b}'))"
-echo "cold cache (nvcc runs):                   $cold ms  (+$((cold - plain)) ms over plain)"
-echo "nvcc -c (the build's compile):            $build_o ms"
-echo "nvcc -Xptxas -v -cubin (what warplint runs): $ours ms"
+read -r pw pc <<<"$plain"; read -r ww wc <<<"$warm"; read -r cw cc <<<"$cold"
+read -r bw bc <<<"$build_o"; read -r ow oc <<<"$ours"
+pct() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%+.1f%%", 100*(a-b)/b}'; }
+echo "file: $file ($runs runs, medians; wall and CPU = user+sys incl. children)"
+echo "plain analysis (RegisterSource=none):   wall $pw ms, cpu $pc ms"
+echo "warm cache (RegisterSource=nvcc):       wall $ww ms ($(pct "$ww" "$pw")), cpu $wc ms ($(pct "$wc" "$pc"))"
+echo "cold cache (nvcc runs):                 wall $cw ms (+$((cw - pw)) ms), cpu $cc ms (+$((cc - pc)) ms)"
+echo "nvcc -c (the build's compile):          wall $bw ms, cpu $bc ms"
+echo "nvcc -Xptxas -v -cubin (warplint's run): wall $ow ms, cpu $oc ms"

@@ -17,8 +17,32 @@ fi
 "$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I"$src/core/include" "$src/core/fuzz/PtxasLogFuzzer.cpp" "$src/core/lib/PtxasLog.cpp" \
   -o "$work/ptxas_log_fuzzer"
+# The cubin/fatbin reader (checks/Resources.cpp) against the shared libLLVM.
+llvm_config=${WARPLINT_LLVM_CONFIG:-llvm-config-22}
+objects=0
+if command -v "$llvm_config" >/dev/null; then
+  "$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -I"$src" -I"$src/core/include" -I"$("$llvm_config" --includedir)" \
+    "$src/checks/fuzz/ObjectReaderFuzzer.cpp" "$src/checks/Resources.cpp" \
+    "$src/core/lib/PtxasLog.cpp" \
+    -L"$("$llvm_config" --libdir)" -Wl,-rpath,"$("$llvm_config" --libdir)" -lLLVM \
+    -o "$work/object_reader_fuzzer" && objects=1
+fi
 [ "$runs" = build ] && { echo "built $work/ptxas_log_fuzzer"; exit 0; }
 corpus="$work/corpus"
 mkdir -p "$corpus"
 cp "$src"/tests/Inputs/ptxas/*.log "$corpus/"
 "$work/ptxas_log_fuzzer" -runs="$runs" -max_len=4096 -seed=1 -artifact_prefix="$work/" "$corpus" 2>&1 | tail -n 5
+if [ "$objects" = 1 ]; then
+  # Seeds: a cubin and a host object with two cubins, built here when nvcc is present.
+  ocorpus="$work/ocorpus"
+  mkdir -p "$ocorpus"
+  nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  if [ -x "$nvcc" ] && [ -z "$(ls -A "$ocorpus")" ]; then
+    "$nvcc" -arch=sm_80 -cubin "$src/tests/Inputs/ptxas/kernels.cu" -o "$ocorpus/k.cubin" || true
+    "$nvcc" -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90 -c \
+      "$src/tests/Inputs/ptxas/kernels.cu" -o "$ocorpus/k.o" || true
+  fi
+  "$work/object_reader_fuzzer" -runs="$((runs / 10))" -max_len=65536 -seed=1 \
+    -artifact_prefix="$work/" "$ocorpus" 2>&1 | tail -n 3
+fi
