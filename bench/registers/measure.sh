@@ -36,12 +36,12 @@ time_ms() { # runs "$@" RUNS times; prints the medians "wall_ms cpu_ms" (cpu: us
   done > "$work/samples"
   echo "$(cut -d' ' -f1 "$work/samples" | median) $(cut -d' ' -f2 "$work/samples" | median)"
 }
-tidy_run() { "$tidy" --load="$plugin" --checks='-*,warplint-*' "$file" --config="$1" -- "${args[@]}"; }
 
-plain=$(time_ms tidy_run "$(config none "$work/c")")
-tidy_run "$(config nvcc "$work/warm")" >/dev/null 2>&1 || true
-warm=$(time_ms tidy_run "$(config nvcc "$work/warm")")
-cold=$(BEFORE='rm -rf "$work/cold"' time_ms tidy_run "$(config nvcc "$work/cold")")
+tidy=("$tidy" --load="$plugin" "--checks=-*,warplint-*" "$file")
+plain=$(time_ms "${tidy[@]}" --config="$(config none "$work/c")" -- "${args[@]}")
+"${tidy[@]}" --config="$(config nvcc "$work/warm")" -- "${args[@]}" >/dev/null 2>&1 || true
+warm=$(time_ms "${tidy[@]}" --config="$(config nvcc "$work/warm")" -- "${args[@]}")
+cold=$(BEFORE='rm -rf "$work/cold"' time_ms "${tidy[@]}" --config="$(config nvcc "$work/cold")" -- "${args[@]}")
 build_o=$(time_ms "$nvcc" -arch=sm_80 -c "$file" -o "$work/x.o")
 ours=$(time_ms "$nvcc" -arch=sm_80 -Xptxas -v -cubin -o /dev/null "$file")
 read -r pw pc <<<"$plain"; read -r ww wc <<<"$warm"; read -r cw cc <<<"$cold"
