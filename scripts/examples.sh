@@ -13,3 +13,16 @@ cd "$here"
 printf '%s\n' '{"arch":"sm_86","threads":32,"registers":16}' \
   '{"arch":"sm_61","threads":512,"registers":65}' \
   '{"arch":"gfx906","threads":256,"lds":32768}' | "$wl" occupancy --batch
+
+# The checks on the examples in examples/ (one file per group of checks). Findings are the
+# point there: `warplint check` exits 1 on them, and 0 (clean) or 2 (could not analyse)
+# would mean the run did not do what the examples show, so both stop this script.
+for f in examples/launch_shapes.cu examples/divergence.cu examples/occupancy.cu; do
+  rc=0
+  "$wl" check "$f" || rc=$?
+  if [ "$rc" -ne 1 ]; then
+    echo "examples.sh: 'warplint check $f' exited $rc, expected 1 (findings)" >&2
+    exit 1
+  fi
+done
+"$wl" check --format json examples/launch_shapes.cu > /dev/null || [ $? -eq 1 ]
