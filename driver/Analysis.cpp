@@ -31,6 +31,8 @@
 #include "warplint/core/Occupancy.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <mutex>
 #include <map>
 #include <memory>
 
@@ -537,15 +539,54 @@ std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
   return Out;
 }
 
+namespace {
+
+/// The CUDA toolkit a lone file is parsed against: $CUDA_PATH when set, else
+/// /usr/local/cuda; empty when that directory holds no include/cuda_runtime.h.
+std::string findCudaToolkit() {
+  const char *Env = std::getenv("CUDA_PATH");
+  std::string Cuda = Env && *Env ? Env : "/usr/local/cuda";
+  return llvm::sys::fs::exists(Cuda + "/include/cuda_runtime.h") ? Cuda : "";
+}
+
+/// warplint's own minimal CUDA header: share/warplint/cuda beside the binary (bin/..), as
+/// the build tree and an installation lay it out.
+std::string findOwnCudaHeaders() {
+  static int Anchor;
+  std::string Exe = llvm::sys::fs::getMainExecutable("warplint", &Anchor);
+  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+  llvm::sys::path::append(Dir, "share", "warplint", "cuda");
+  if (llvm::sys::fs::exists(Dir + "/cuda_runtime.h"))
+    return std::string(Dir);
+  return "";
+}
+
+} // namespace
+
 std::vector<std::string> defaultCudaArgs(const std::string &Arch) {
-  return {"-x",
-          "cuda",
-          "--cuda-device-only",
-          "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch),
-          "--cuda-path=/usr/local/cuda",
-          "-isystem",
-          "/usr/local/cuda/include/cccl",
-          "-std=c++17"};
+  std::string GpuArch = "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch);
+  std::string Cuda = findCudaToolkit();
+  if (!Cuda.empty())
+    return {"-x",          "cuda",   "--cuda-device-only", GpuArch, "--cuda-path=" + Cuda,
+            "-isystem",    Cuda + "/include/cccl", "-std=c++17"};
+  // No toolkit: our own header declares the launch API and the CUDA keywords, so launch
+  // shapes, shared memory and divergence are still checked; toolkit headers beyond it
+  // (cub, cooperative groups, the math API) are not there, so files that include them do
+  // not parse and are reported as failed.
+  std::string Own = findOwnCudaHeaders();
+  static std::once_flag Said;
+  std::call_once(Said, [&] {
+    llvm::errs() << "warplint: no CUDA toolkit found ($CUDA_PATH or /usr/local/cuda); "
+                 << (Own.empty() ? "and warplint's own CUDA header is missing"
+                                 : "parsing with warplint's own minimal CUDA header in " + Own)
+                 << "\n";
+  });
+  std::vector<std::string> Args = {"-x", "cuda", "--cuda-device-only", GpuArch, "-nocudainc",
+                                   "-nocudalib", "-std=c++17"};
+  if (!Own.empty()) {
+    Args.insert(Args.end(), {"-isystem", Own, "-include", "cuda_runtime.h"});
+  }
+  return Args;
 }
 
 RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
