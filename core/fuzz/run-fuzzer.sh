@@ -14,13 +14,25 @@ echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char *, unsigned long
 if ! "$cxx" -fsanitize=fuzzer "$probe" -o "$work/probe" 2>/dev/null; then
   echo "SKIP: $cxx has no libFuzzer runtime (-fsanitize=fuzzer fails)"; exit 77
 fi
-"$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -I"$src/core/include" "$src/core/fuzz/PtxasLogFuzzer.cpp" "$src/core/lib/PtxasLog.cpp" \
-  -o "$work/ptxas_log_fuzzer"
+# Rebuilt only when a source or header is newer than the binary (ctest runs this often).
+stale() { # stale BINARY SOURCES...
+  local bin=$1; shift
+  [ ! -x "$bin" ] || [ -n "$(find "$@" -newer "$bin" 2>/dev/null | head -1)" ]
+}
+if stale "$work/ptxas_log_fuzzer" "$src/core/fuzz" "$src/core/lib/PtxasLog.cpp" \
+    "$src/core/include/warplint/core/PtxasLog.h"; then
+  "$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -I"$src/core/include" "$src/core/fuzz/PtxasLogFuzzer.cpp" "$src/core/lib/PtxasLog.cpp" \
+    -o "$work/ptxas_log_fuzzer"
+fi
 # The cubin/fatbin reader (checks/Resources.cpp) against the shared libLLVM.
 llvm_config=${WARPLINT_LLVM_CONFIG:-llvm-config-22}
 objects=0
-if command -v "$llvm_config" >/dev/null; then
+if command -v "$llvm_config" >/dev/null && ! stale "$work/object_reader_fuzzer" \
+    "$src/checks/fuzz" "$src/checks/Resources.cpp" "$src/checks/Resources.h" \
+    "$src/core/lib/PtxasLog.cpp" "$src/core/include"; then
+  objects=1
+elif command -v "$llvm_config" >/dev/null; then
   "$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$src" -I"$src/core/include" -I"$("$llvm_config" --includedir)" \
     "$src/checks/fuzz/ObjectReaderFuzzer.cpp" "$src/checks/Resources.cpp" \
