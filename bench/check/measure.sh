@@ -52,6 +52,13 @@ for f in "${files[@]}"; do
     printf '%-50s %s\n' "$(basename "$f")" "skipped (clang++ -fsyntax-only fails)"
     continue
   fi
+  # And only files warplint analysed (exit 0 or 1): a failed analysis is no comparison.
+  rc=0
+  "$wl" check -j 1 --format json "$f" -- "${args[@]}" >/dev/null 2>&1 || rc=$?
+  if [ "$rc" -gt 1 ]; then
+    printf '%-50s %s\n' "$(basename "$f")" "skipped (warplint check exits $rc)"
+    continue
+  fi
   p=$(best "$clangxx" -fsyntax-only "${args[@]}" "$f")
   c=$(best "$wl" check -j 1 --format json "$f" -- "${args[@]}")
   r=$(echo "$c / $p" | bc -l)
