@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/Object/Archive.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
@@ -210,6 +211,44 @@ void ResourceTable::addCubin(llvm::StringRef Image, llvm::StringRef Origin) {
   }
 }
 
+namespace {
+
+// What one ELF image outside a cubin gave: whether it held device code at all.
+enum class ObjectKind { NotElf, NoDeviceCode, DeviceCode };
+
+// The fatbin sections of a host object, executable or shared library: .nv_fatbin
+// (whole-program objects, linked binaries) first, then __nv_relfatbin (-rdc objects),
+// so that the linked cubin is the one matched when a binary has both.
+std::vector<llvm::StringRef> fatbinSections(const llvm::object::ELFFile<ELFT> &File,
+                                            llvm::StringRef Path,
+                                            std::vector<std::string> &Errors) {
+  std::vector<llvm::StringRef> Out, Rel;
+  auto Sections = File.sections();
+  if (!Sections) {
+    Errors.push_back((Path + ": " + llvm::toString(Sections.takeError())).str());
+    return Out;
+  }
+  for (const ELFT::Shdr &S : *Sections) {
+    llvm::Expected<llvm::StringRef> Name = File.getSectionName(S);
+    if (!Name) {
+      llvm::consumeError(Name.takeError());
+      continue;
+    }
+    if (*Name != ".nv_fatbin" && *Name != "__nv_relfatbin")
+      continue;
+    llvm::Expected<llvm::ArrayRef<uint8_t>> Contents = File.getSectionContents(S);
+    if (!Contents) {
+      Errors.push_back((Path + ": " + llvm::toString(Contents.takeError())).str());
+      continue;
+    }
+    (*Name == ".nv_fatbin" ? Out : Rel).push_back(llvm::toStringRef(*Contents));
+  }
+  Out.insert(Out.end(), Rel.begin(), Rel.end());
+  return Out;
+}
+
+} // namespace
+
 void ResourceTable::addObjectFile(llvm::StringRef Path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf) {
@@ -217,6 +256,55 @@ void ResourceTable::addObjectFile(llvm::StringRef Path) {
     return;
   }
   llvm::StringRef Data = (*Buf)->getBuffer();
+  if (Data.starts_with("!<thin>\n")) {
+    Errors.push_back(("'" + Path + "' is a thin archive (its members live elsewhere): pass "
+                      "the objects themselves")
+                         .str());
+    return;
+  }
+  if (!Data.starts_with("!<arch>\n")) {
+    addObjectImage(Data, Path, /*InArchive=*/false);
+    return;
+  }
+  // A static library of nvcc objects (e.g. CMake's add_library(x STATIC a.cu)): every
+  // member with device code counts; host-only members are skipped.
+  llvm::Expected<std::unique_ptr<llvm::object::Archive>> Ar =
+      llvm::object::Archive::create((*Buf)->getMemBufferRef());
+  if (!Ar) {
+    Errors.push_back(
+        ("'" + Path + "' is not a readable archive: " + llvm::toString(Ar.takeError())).str());
+    return;
+  }
+  size_t Members = 0, WithDeviceCode = 0;
+  llvm::Error Err = llvm::Error::success();
+  for (const llvm::object::Archive::Child &C : (*Ar)->children(Err)) {
+    llvm::Expected<llvm::StringRef> Name = C.getName();
+    llvm::Expected<llvm::StringRef> Contents = C.getBuffer();
+    if (!Name || !Contents) {
+      if (!Name)
+        llvm::consumeError(Name.takeError());
+      if (!Contents)
+        Errors.push_back(("'" + Path + "': unreadable member: " +
+                          llvm::toString(Contents.takeError()))
+                             .str());
+      continue;
+    }
+    ++Members;
+    std::string Origin = (Path + "(" + *Name + ")").str();
+    if (addObjectImage(*Contents, Origin, /*InArchive=*/true) > 0)
+      ++WithDeviceCode;
+  }
+  if (Err)
+    Errors.push_back(
+        ("'" + Path + "' is a damaged archive: " + llvm::toString(std::move(Err))).str());
+  else if (WithDeviceCode == 0)
+    Errors.push_back(("'" + Path + "' holds no device code in any of its " +
+                      llvm::Twine(Members) + " members (no .nv_fatbin or __nv_relfatbin)")
+                         .str());
+}
+
+size_t ResourceTable::addObjectImage(llvm::StringRef Data, llvm::StringRef Path,
+                                     bool InArchive) {
   llvm::Expected<llvm::object::ELFFile<ELFT>> File = llvm::object::ELFFile<ELFT>::create(Data);
   bool Elf64 = Data.starts_with("\x7f"
                                 "ELF") &&
@@ -225,51 +313,43 @@ void ResourceTable::addObjectFile(llvm::StringRef Path) {
   if (!File || !Elf64) {
     if (!File)
       llvm::consumeError(File.takeError());
-    Errors.push_back(("'" + Path + "' is not a 64-bit ELF object or cubin").str());
-    return;
+    if (!InArchive)
+      Errors.push_back(("'" + Path + "' is not a 64-bit ELF object or cubin").str());
+    return 0;
   }
-  if (File->getHeader().e_machine == EmCuda)
-    return addCubin(Data, Path);
-  // A host object: the device code sits in the fatbin container of .nv_fatbin.
-  auto Sections = File->sections();
-  if (!Sections) {
-    Errors.push_back((Path + ": " + llvm::toString(Sections.takeError())).str());
-    return;
+  if (File->getHeader().e_machine == EmCuda) {
+    size_t Before = Entries.size();
+    addCubin(Data, Path);
+    return Entries.size() - Before + 1;
   }
-  std::optional<llvm::StringRef> Fatbin;
-  for (const ELFT::Shdr &S : *Sections) {
-    llvm::Expected<llvm::StringRef> Name = File->getSectionName(S);
-    if (!Name) {
-      llvm::consumeError(Name.takeError());
-      continue;
-    }
-    if (*Name != ".nv_fatbin")
-      continue;
-    llvm::Expected<llvm::ArrayRef<uint8_t>> Contents = File->getSectionContents(S);
-    if (!Contents) {
-      Errors.push_back((Path + ": " + llvm::toString(Contents.takeError())).str());
-      return;
-    }
-    Fatbin = llvm::toStringRef(*Contents);
+  // A host object, executable or shared library: the device code sits in fatbin
+  // containers.
+  std::vector<llvm::StringRef> Fatbins = fatbinSections(*File, Path, Errors);
+  if (Fatbins.empty()) {
+    if (!InArchive)
+      Errors.push_back(("'" + Path + "' holds no device code (no .nv_fatbin or "
+                        "__nv_relfatbin section)")
+                           .str());
+    return 0;
   }
-  if (!Fatbin) {
-    Errors.push_back(("'" + Path + "' holds no device code (no .nv_fatbin section; "
-                      "-rdc objects and cubins are read too)")
-                         .str());
-    return;
-  }
+  size_t Found = 0;
+  for (llvm::StringRef FB : Fatbins)
+    Found += addFatbin(FB, Path);
+  return Found;
+}
+
+size_t ResourceTable::addFatbin(llvm::StringRef FB, llvm::StringRef Path) {
   using llvm::support::endian::read16le;
   using llvm::support::endian::read32le;
   using llvm::support::endian::read64le;
-  llvm::StringRef FB = *Fatbin;
-  size_t ElfImages = 0;
+  size_t ElfImages = 0, ErrorsBefore = Errors.size();
   // The section may hold several containers back to back (one per linked TU).
   size_t Pos = 0;
   while (Pos + 16 <= FB.size()) {
     const char *Hdr = FB.data() + Pos;
     if (read32le(Hdr) != FatbinMagic) {
       if (ElfImages == 0)
-        Errors.push_back((Path + ": .nv_fatbin does not start with a fatbin header").str());
+        Errors.push_back((Path + ": the fatbin section does not start with a fatbin header").str());
       break;
     }
     uint16_t HeaderSize = read16le(Hdr + 6);
@@ -328,10 +408,12 @@ void ResourceTable::addObjectFile(llvm::StringRef Path) {
     while (Pos < FB.size() && FB[Pos] == '\0')
       ++Pos;
   }
-  if (ElfImages == 0 && Errors.empty())
+  if (ElfImages == 0 && Errors.size() == ErrorsBefore)
     Notes.push_back(("'" + Path + "' embeds PTX only (no cubin): registers are decided when "
                      "the driver JIT-compiles it")
                         .str());
+  // A PTX-only fatbin still is device code: it is reported by the note above.
+  return ElfImages + (ElfImages == 0 ? 1 : 0);
 }
 
 namespace {

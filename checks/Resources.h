@@ -43,7 +43,8 @@ public:
   void addPtxasLog(llvm::StringRef Text, llvm::StringRef Origin, ResourceSource Source);
   /// Reads a ptxas log file; an unreadable or empty one is an error.
   void addPtxasLogFile(llvm::StringRef Path);
-  /// Reads a cubin or a host object with an embedded fatbin (.nv_fatbin).
+  /// Reads a cubin, a host object, executable or shared library with an embedded fatbin
+  /// (.nv_fatbin, or __nv_relfatbin of -rdc objects), or a static archive of those.
   void addObjectFile(llvm::StringRef Path);
   /// Reads the cubin ELF image held in \p Image.
   void addCubin(llvm::StringRef Image, llvm::StringRef Origin);
@@ -60,6 +61,13 @@ public:
   Match match(llvm::StringRef Mangled) const;
 
   bool empty() const { return Entries.empty(); }
+
+private:
+  /// One ELF image (cubin, host object, executable, shared library); returns 0 when it
+  /// holds no device code (silently so for archive members).
+  size_t addObjectImage(llvm::StringRef Data, llvm::StringRef Path, bool InArchive);
+  /// One fatbin section (containers back to back); returns the images found.
+  size_t addFatbin(llvm::StringRef Section, llvm::StringRef Path);
 };
 
 /// Turns one arch's figures into core's input, the kernel's declared facts beside them.
