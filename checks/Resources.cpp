@@ -190,7 +190,10 @@ void ResourceTable::addCubin(llvm::StringRef Image, llvm::StringRef Origin) {
     }
   }
   unsigned Sm = cubinSm(H);
-  uint64_t Reserved = ReservedCap ? *ReservedCap : (Sm >= 90 ? 1024 : 0);
+  // Relocatable cubins (-rdc) leave the reserved part to nvlink (.nv.reservedSmem.offset0
+  // is undefined there): their .nv.shared.<name> is the kernel's own figure.
+  uint64_t Reserved = ReservedCap ? *ReservedCap
+                      : (Sm >= 90 && H.e_type != llvm::ELF::ET_REL ? 1024 : 0);
   for (auto &[Name, Regs] : Texts) {
     KernelFigures K;
     K.Name = std::string(::warplint::stripNvStaticPrefix(Name));

@@ -83,6 +83,7 @@ protected:
       llvm::Expected<llvm::NewArchiveMember> NM =
           llvm::NewArchiveMember::getFile(M, /*Deterministic=*/true);
       ASSERT_TRUE(bool(NM)) << llvm::toString(NM.takeError());
+      NM->MemberName = llvm::sys::path::filename(M);
       New.push_back(std::move(*NM));
     }
     llvm::Error E = llvm::writeArchive(path(Name), New, llvm::SymtabWritingMode::NormalSymtab,
@@ -96,16 +97,23 @@ protected:
 
 TEST_F(NvccBinaries, RdcObjectIsReadFromItsRelocatableFatbin) {
   // -rdc objects keep their device code in __nv_relfatbin, not .nv_fatbin.
-  std::string Log = nvcc({"-arch=sm_80", "-rdc=true", "-maxrregcount=40", "-c",
+  // Their sm_90 cubins are relocatable: .nv.shared.<name> has no reserved part yet.
+  std::string Log = nvcc({"-gencode", "arch=compute_80,code=sm_80", "-gencode",
+                          "arch=compute_90,code=sm_90", "-rdc=true", "-maxrregcount=40", "-c",
                           input("kernels.cu"), "-o", path("rdc.o")},
                          "rdc.log");
   ResourceTable FromLog, FromObj;
   FromLog.addPtxasLogFile(Log);
   FromObj.addObjectFile(path("rdc.o"));
-  expectAgreement(FromObj, FromLog, 6);
+  expectAgreement(FromObj, FromLog, 12);
   ResourceTable::Match M = FromObj.match("_Z5heavyPdPKd");
-  ASSERT_EQ(M.PerArch.size(), 1u);
+  ASSERT_EQ(M.PerArch.size(), 2u);
   EXPECT_EQ(M.PerArch[0]->Registers, 40);
+  EXPECT_EQ(M.PerArch[1]->Registers, 40);
+  ResourceTable::Match T = FromObj.match("_Z10tileKernelPfPKfi");
+  ASSERT_EQ(T.PerArch.size(), 2u);
+  EXPECT_EQ(T.PerArch[1]->Arch, "sm_90");
+  EXPECT_EQ(T.PerArch[1]->StaticSharedBytes, 1024u);
 }
 
 TEST_F(NvccBinaries, LinkedExecutablesAgreeWithTheLog) {
