@@ -118,6 +118,14 @@ struct FactsConsumer : clang::ASTConsumer {
 
 bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) { return S.starts_with(Prefix); }
 
+/// clang's resource directory (its builtin headers, the CUDA wrappers): the
+/// WARPLINT_CLANG_RESOURCE_DIR environment variable, else the one of the clang we were
+/// built against.
+std::string clangResourceDir() {
+  const char *Env = std::getenv("WARPLINT_CLANG_RESOURCE_DIR");
+  return Env && *Env ? std::string(Env) : std::string(WARPLINT_CLANG_RESOURCE_DIR);
+}
+
 /// The argument adjusters every command gets: clangCommand, then clang's resource
 /// directory (a standalone tool does not find it next to its own binary).
 clang::tooling::ArgumentsAdjuster commandAdjuster(const AnalysisOptions &Opts) {
@@ -128,7 +136,7 @@ clang::tooling::ArgumentsAdjuster commandAdjuster(const AnalysisOptions &Opts) {
       return startsWith(A, "-resource-dir");
     });
     if (!HasResourceDir && !Out.empty())
-      Out.insert(Out.begin() + 1, "-resource-dir=" WARPLINT_CLANG_RESOURCE_DIR);
+      Out.insert(Out.begin() + 1, "-resource-dir=" + clangResourceDir());
     return Out;
   };
 }
@@ -549,6 +557,10 @@ std::string findCudaToolkit() {
   return llvm::sys::fs::exists(Cuda + "/include/cuda_runtime.h") ? Cuda : "";
 }
 
+bool isCudaToolkit(const std::string &Dir) {
+  return llvm::sys::fs::exists(Dir + "/include/cuda_runtime.h");
+}
+
 /// warplint's own minimal CUDA header: share/warplint/cuda beside the binary (bin/..), as
 /// the build tree and an installation lay it out.
 std::string findOwnCudaHeaders() {
@@ -563,9 +575,10 @@ std::string findOwnCudaHeaders() {
 
 } // namespace
 
-std::vector<std::string> defaultCudaArgs(const std::string &Arch) {
+std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::string &CudaPath,
+                                         bool MockCuda) {
   std::string GpuArch = "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch);
-  std::string Cuda = findCudaToolkit();
+  std::string Cuda = MockCuda ? "" : !CudaPath.empty() ? CudaPath : findCudaToolkit();
   if (!Cuda.empty())
     return {"-x",          "cuda",   "--cuda-device-only", GpuArch, "--cuda-path=" + Cuda,
             "-isystem",    Cuda + "/include/cccl", "-std=c++17"};
@@ -576,7 +589,8 @@ std::vector<std::string> defaultCudaArgs(const std::string &Arch) {
   std::string Own = findOwnCudaHeaders();
   static std::once_flag Said;
   std::call_once(Said, [&] {
-    llvm::errs() << "warplint: no CUDA toolkit found ($CUDA_PATH or /usr/local/cuda); "
+    llvm::errs() << (MockCuda ? "warplint: --mock-cuda: "
+                              : "warplint: no CUDA toolkit found ($CUDA_PATH or /usr/local/cuda); ")
                  << (Own.empty() ? "and warplint's own CUDA header is missing"
                                  : "parsing with warplint's own minimal CUDA header in " + Own)
                  << "\n";
@@ -604,7 +618,13 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   } else {
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
-    std::vector<std::string> Args = Opts.HasDashDash ? Opts.ExtraArgs : defaultCudaArgs(Opts.Arch);
+    if (!Opts.HasDashDash && !Opts.MockCuda && !Opts.CudaPath.empty() &&
+        !isCudaToolkit(Opts.CudaPath)) {
+      Error = "--cuda-path " + Opts.CudaPath + ": no CUDA toolkit there (no include/cuda_runtime.h)";
+      return {};
+    }
+    std::vector<std::string> Args =
+        Opts.HasDashDash ? Opts.ExtraArgs : defaultCudaArgs(Opts.Arch, Opts.CudaPath, Opts.MockCuda);
     Base = std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Args);
   }
   const clang::tooling::CompilationDatabase *Original = Base.get();

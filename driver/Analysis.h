@@ -26,6 +26,10 @@ struct AnalysisOptions {
   /// to each database command with one.
   std::vector<std::string> ExtraArgs;
   bool HasDashDash = false;
+  /// --cuda-path: the toolkit whose headers files without a database are parsed against;
+  /// --mock-cuda: warplint's own minimal CUDA header instead (see defaultCudaArgs).
+  std::string CudaPath;
+  bool MockCuda = false;
   /// --arch: the device architecture analysed ("sm_86"); empty: the command's own.
   std::string Arch;
   /// clang-tidy check globs (--checks), on top of .clang-tidy files.
@@ -61,7 +65,11 @@ std::vector<std::string> clangCommand(const std::vector<std::string> &Command,
                                       const std::vector<std::string> &ExtraArgs);
 
 /// The clang arguments used for a file without a compile database: a device-side CUDA
-/// parse for `Arch` (sm_86 when empty) against the installed toolkit.
-std::vector<std::string> defaultCudaArgs(const std::string &Arch);
+/// parse for `Arch` (sm_86 when empty) against the toolkit at CudaPath (when empty:
+/// $CUDA_PATH, else /usr/local/cuda), or, with no toolkit there or with MockCuda, against
+/// warplint's own minimal header in share/warplint/cuda beside the binary (said once on
+/// stderr).
+std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::string &CudaPath = "",
+                                         bool MockCuda = false);
 
 } // namespace warplint::driver

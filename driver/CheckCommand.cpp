@@ -27,9 +27,14 @@ files named, or every file of the compile database given with -p.
 input:
   -p BUILD                 directory with compile_commands.json
   -- ARGS                  clang arguments: the whole command without -p (default:
-                           -x cuda --cuda-device-only --cuda-gpu-arch=sm_86 -isystem
-                           /usr/local/cuda/include/cccl against
-                           /usr/local/cuda), appended to each database command with -p
+                           -x cuda --cuda-device-only --cuda-gpu-arch=sm_86 -std=c++17
+                           against the toolkit's headers, with its include/cccl),
+                           appended to each database command with -p
+  --cuda-path DIR          the CUDA toolkit of files without -p or -- (default:
+                           $CUDA_PATH, then /usr/local/cuda; with none, warplint's own
+                           minimal CUDA header, said once on stderr)
+  --mock-cuda              parse files without -p or -- against warplint's own minimal
+                           CUDA header even when a toolkit is installed
   --arch sm_XX             analyse the device side for this architecture
   --checks GLOBS           clang-tidy check globs (default '-*,warplint-*'; .clang-tidy
                            files apply too)
@@ -104,6 +109,10 @@ bool parseCheckArgs(const std::vector<std::string> &Args, CheckConfig &C, std::s
     std::string V;
     if (value("-p", V)) {
       C.Analysis.BuildDir = V;
+    } else if (Arg == "--mock-cuda") {
+      C.Analysis.MockCuda = true;
+    } else if (value("--cuda-path", V)) {
+      C.Analysis.CudaPath = V;
     } else if (value("--arch", V)) {
       C.Analysis.Arch = V;
     } else if (value("--checks", V)) {

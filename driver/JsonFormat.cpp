@@ -51,7 +51,7 @@ template <typename T> Value opt(const std::optional<T> &V) {
 void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
   Array Findings;
   for (const Finding &F : Result.Findings) {
-    Object O{{"check", F.Check}, {"level", levelName(F.Level)}, {"message", F.Message}};
+    Object O{{"check", F.Check}, {"severity", levelName(F.Level)}, {"message", F.Message}};
     position(O, F.Pos, Opts);
     Array Notes;
     for (const FindingNote &N : F.Notes) {

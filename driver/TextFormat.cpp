@@ -109,9 +109,11 @@ void snippet(llvm::raw_ostream &OS, const SourcePos &Pos, SourceLines &Sources, 
   }
   if (CaretAt == std::string::npos)
     CaretAt = Pos.Column > 0 ? Expanded.size() : 0;
+  // clang's gutter: a space, then the number right-aligned in at least 4 columns.
   std::string Number = std::to_string(Pos.Line);
-  if (Number.size() < 5)
-    Number.insert(0, 5 - Number.size(), ' ');
+  if (Number.size() < 4)
+    Number.insert(0, 4 - Number.size(), ' ');
+  Number.insert(0, 1, ' ');
   OS << Number << " | " << Expanded << "\n";
   OS << std::string(Number.size(), ' ') << " | " << std::string(CaretAt, ' ');
   if (Colour)

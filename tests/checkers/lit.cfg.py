@@ -36,3 +36,10 @@ other_tidy = shutil.which("clang-tidy-19")
 if other_tidy:
     config.available_features.add("clang-tidy-19")
     config.substitutions.append(("%other_tidy", other_tidy))
+
+# A CUDA toolkit at /usr/local/cuda (or $CUDA_PATH): tests of the default arguments of a
+# lone .cu against real headers need it and are skipped where it is absent.
+cuda_root = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
+if os.path.exists(os.path.join(cuda_root, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda-toolkit")
+    config.substitutions.append(("%cuda_root", cuda_root))
