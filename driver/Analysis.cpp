@@ -603,6 +603,80 @@ std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::str
   return Args;
 }
 
+namespace {
+
+/// A database that answers with another one's commands (owned elsewhere).
+class ForwardingDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit ForwardingDatabase(const clang::tooling::CompilationDatabase &Inner) : Inner(Inner) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    return Inner.getCompileCommands(File);
+  }
+  std::vector<std::string> getAllFiles() const override { return Inner.getAllFiles(); }
+
+private:
+  const clang::tooling::CompilationDatabase &Inner;
+};
+
+/// The device side of Arch in place of the command's own architecture.
+clang::tooling::ArgumentsAdjuster archAdjuster(const std::string &Arch) {
+  return [Arch](const CommandLineArguments &Args, llvm::StringRef) {
+    return clangCommand(Args, Arch, {});
+  };
+}
+
+/// The architectures of File's nvcc command in the database (several with -gencode
+/// lists) when --arch does not choose one; empty otherwise.
+std::vector<std::string> commandArchs(const std::string &File, const AnalysisOptions &Opts,
+                                      const clang::tooling::CompilationDatabase *Original) {
+  if (!Opts.Arch.empty() || !Original)
+    return {};
+  std::vector<clang::tooling::CompileCommand> Cmds = Original->getCompileCommands(File);
+  if (Cmds.empty() || !isNvccCommand(Cmds.front().CommandLine))
+    return {};
+  std::vector<std::string> Archs = translateNvccCommand(Cmds.front().CommandLine).GpuArchs;
+  std::vector<std::string> Unique;
+  for (const std::string &A : Archs)
+    if (std::find(Unique.begin(), Unique.end(), A) == Unique.end())
+      Unique.push_back(A);
+  return Unique;
+}
+
+/// The analyses of one file for several architectures as one result: the file counted
+/// once (failed if any analysis failed), a finding that every architecture gives the same
+/// way reported once (for the first architecture), launches per architecture.
+RunResult combineArchs(std::vector<RunResult> PerArch) {
+  RunResult Out;
+  bool Failed = false;
+  std::string File;
+  for (RunResult &R : PerArch) {
+    Failed |= !R.FilesFailed.empty();
+    if (File.empty())
+      File = !R.FilesAnalysed.empty() ? R.FilesAnalysed.front()
+                                      : !R.FilesFailed.empty() ? R.FilesFailed.front() : "";
+    for (Finding &F : R.Findings) {
+      bool Seen = std::any_of(Out.Findings.begin(), Out.Findings.end(), [&](const Finding &G) {
+        return G.Pos.File == F.Pos.File && G.Pos.Line == F.Pos.Line &&
+               G.Pos.Column == F.Pos.Column && G.Check == F.Check && G.Message == F.Message;
+      });
+      if (!Seen)
+        Out.Findings.push_back(std::move(F));
+    }
+    for (LaunchRecord &L : R.Launches)
+      Out.Launches.push_back(std::move(L));
+    for (KernelRecord &K : R.Kernels)
+      Out.Kernels.push_back(std::move(K));
+  }
+  if (!File.empty())
+    (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
+  std::vector<RunResult> One;
+  One.push_back(std::move(Out));
+  return mergeResults(std::move(One));
+}
+
+} // namespace
+
 RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   std::unique_ptr<clang::tooling::CompilationDatabase> Base;
   if (!Opts.BuildDir.empty()) {
@@ -675,7 +749,24 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
       Files.size(), Opts.Jobs,
-      [&](size_t I) { PerFile[I] = analyseOne(Files[I], *Db, Opts, Resources, Original); },
+      [&](size_t I) {
+        std::vector<std::string> Archs = commandArchs(Files[I], Opts, Original);
+        if (Archs.size() <= 1) {
+          PerFile[I] = analyseOne(Files[I], *Db, Opts, Resources, Original);
+          return;
+        }
+        // One analysis per architecture of the nvcc command (-gencode lists).
+        std::vector<RunResult> PerArch;
+        for (const std::string &A : Archs) {
+          AnalysisOptions ForArch = Opts;
+          ForArch.Arch = A;
+          clang::tooling::ArgumentsAdjustingCompilations ArchDb(
+              std::make_unique<ForwardingDatabase>(*Db));
+          ArchDb.appendArgumentsAdjuster(archAdjuster(A));
+          PerArch.push_back(analyseOne(Files[I], ArchDb, ForArch, Resources, Original));
+        }
+        PerFile[I] = combineArchs(std::move(PerArch));
+      },
       [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
   Progress.finish();
   return mergeResults(std::move(PerFile));
