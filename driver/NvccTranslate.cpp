@@ -2,6 +2,8 @@
 #include "driver/NvccTranslate.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <iterator>
 #include <set>
 
@@ -27,7 +29,8 @@ constexpr std::string_view DroppedWithValue[] = {
     "run-args", "dependency-target-name", "libdevice-directory", "ldir", "target-directory",
     "time", "optix-ir", "dopt", "ftz", "prec-div", "prec-sqrt", "fmad",
     "static-global-template-stub", "device-stack-protector", "frandom-seed", "jump-table-density",
-    "split-compile-extended", "Xnvcc", "nvcc-options"};
+    "split-compile-extended", "Xnvcc", "nvcc-options", "compress-mode",
+    "allow-expensive-optimizations", "aggressive-opt"};
 
 // nvcc flags with no value that clang does not know.
 constexpr std::string_view DroppedFlags[] = {
@@ -44,7 +47,8 @@ constexpr std::string_view DroppedFlags[] = {
     "disable-warnings", "dryrun", "verbose", "v", "list-gpu-arch", "list-gpu-code",
     "qpp-config", "no-compress", "compress-all", "hdr-only-trace", "objdir-as-tempdir",
     "save-temps", "keep-device-functions", "dlto", "lto", "gen-opt-lto", "Wno-exit-code",
-    "generate-dependencies-with-compile", "generate-nonsystem-dependencies-with-compile"};
+    "generate-dependencies-with-compile", "generate-nonsystem-dependencies-with-compile",
+    "extensible-whole-program", "ewp", "jobserver"};
 
 /// "sm_80" for "sm_80", "compute_80", "lto_80", "sm_90a"; empty for virtual targets that
 /// name no number ("native", "all", "all-major").
@@ -96,6 +100,46 @@ void addGencode(std::vector<std::string> &Archs, std::string_view V) {
     addArch(Archs, Arch);
 }
 
+bool isToolkit(const std::filesystem::path &Dir) {
+  std::error_code EC;
+  return std::filesystem::exists(Dir / "include" / "cuda_runtime.h", EC);
+}
+
+/// The toolkit directory above a .../bin/nvcc path, or empty.
+std::string aboveBin(const std::filesystem::path &Nvcc) {
+  std::filesystem::path Bin = Nvcc.parent_path();
+  if (Bin.filename() != "bin")
+    return {};
+  return Bin.parent_path().string();
+}
+
+/// The CUDA toolkit an nvcc command uses. The directory above its bin/, as written; but
+/// when that directory is here and holds no toolkit (a wrapper such as /usr/local/bin/nvcc
+/// or a symlink in /usr/bin), the toolkit the link resolves to, then $CUDA_PATH, then
+/// /usr/local/cuda. A path that does not exist on this machine is kept as written.
+std::string cudaPathOf(std::string_view NvccArg) {
+  namespace fs = std::filesystem;
+  fs::path Nvcc{std::string(NvccArg)};
+  std::string Written = NvccArg.find('/') == std::string_view::npos ? "" : aboveBin(Nvcc);
+  std::error_code EC;
+  if (!Written.empty() && (isToolkit(Written) || !fs::exists(Written, EC)))
+    return Written;
+  if (NvccArg.find('/') != std::string_view::npos) {
+    fs::path Real = fs::canonical(Nvcc, EC);
+    if (!EC) {
+      std::string Resolved = aboveBin(Real);
+      if (!Resolved.empty() && isToolkit(Resolved))
+        return Resolved;
+    }
+  }
+  const char *Env = std::getenv("CUDA_PATH");
+  if (Env && *Env && isToolkit(Env))
+    return Env;
+  if (Written.empty() || isToolkit("/usr/local/cuda"))
+    return "/usr/local/cuda";
+  return Written;
+}
+
 } // namespace
 
 bool isNvccCommand(const std::vector<std::string> &Args) {
@@ -113,17 +157,7 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   std::string_view First = In.empty() ? "" : baseName(In[0]);
   if ((First == "ccache" || First == "sccache") && In.size() > 1)
     I = 1;
-  std::string CudaPath = "/usr/local/cuda";
-  if (I < In.size()) {
-    std::string_view Nvcc = In[I];
-    size_t Slash = Nvcc.find_last_of('/');
-    if (Slash != std::string_view::npos) {
-      std::string_view Bin = Nvcc.substr(0, Slash);
-      size_t Up = Bin.find_last_of('/');
-      if (Up != std::string_view::npos && Bin.substr(Up + 1) == "bin")
-        CudaPath = std::string(Bin.substr(0, Up));
-    }
-  }
+  std::string CudaPath = I < In.size() ? cudaPathOf(In[I]) : "/usr/local/cuda";
   T.Args.push_back("clang++");
   bool Rdc = false;
   for (++I; I < In.size(); ++I) {

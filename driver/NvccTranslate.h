@@ -25,9 +25,11 @@ struct NvccTranslation {
 };
 
 /// Translates an nvcc command. The parse is for the device side of the first real
-/// architecture of the command (sm_75, nvcc 13's default, when it names none); CudaPath
-/// is the toolkit the headers come from (the directory above nvcc's bin/ when argv[0]
-/// is a path).
+/// architecture of the command (sm_75, nvcc 13's default, when it names none). The
+/// headers come from the toolkit above nvcc's bin/ when argv[0] is a path; when that
+/// directory exists here but holds no toolkit (a wrapper script in /usr/local/bin, a
+/// symlink in /usr/bin), from the toolkit the path resolves to, $CUDA_PATH or
+/// /usr/local/cuda.
 NvccTranslation translateNvccCommand(const std::vector<std::string> &Args);
 
 } // namespace warplint::driver

@@ -84,7 +84,7 @@ for run in cold warm; do
   XDG_CACHE_HOME="$work/xdg" "$warplint" check -p "$work/proj/build" --format json > "$work/$run.json" 2> "$work/$run.err"
   rc=$?
   set -e
-  [ $rc -le 1 ] || fail "check -p exited $rc: $(cat "$work/$run.err")"
+  [ $rc -le 1 ] || fail "check -p exited $rc: $(cat "$work/$run.err")"$'\n'"$(grep -o '"message": "[^"]*"' "$work/$run.json" | head -5)"
   python3 - "$work/$run.json" "$want" "$want_heavy" <<'PY' || fail "$run: registers differ from ptxas"
 import json, sys
 d = json.load(open(sys.argv[1]))

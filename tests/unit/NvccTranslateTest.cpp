@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -70,6 +74,51 @@ TEST(NvccTranslate, OptionsClangRejectsOrMisreads) {
   for (const char *Gone : {"all-warnings", "per-thread", "177", "64", "g++-12", "-v",
                            "-fopenmp", "4", "2", "esa_on_defaulted_function_ignored"})
     EXPECT_EQ(std::count(T.Args.begin(), T.Args.end(), Gone), 0) << Gone;
+}
+
+TEST(NvccTranslate, CompressionAndOptimisationOptionsWithValues) {
+  // ggml's CMake adds -compress-mode=size; the spaced spelling takes the next argument.
+  NvccTranslation T = translateNvccCommand(
+      split("nvcc -compress-mode=size --compress-mode balance -ewp --jobserver "
+            "--allow-expensive-optimizations true -arch=sm_86 -c a.cu"));
+  EXPECT_EQ(join(T.Args), "clang++ -c a.cu --cuda-path=/usr/local/cuda -isystem "
+                          "/usr/local/cuda/include/cccl --cuda-device-only --cuda-gpu-arch=sm_86");
+}
+
+TEST(NvccTranslate, WrapperOrSymlinkOutsideTheToolkit) {
+  // A temporary "toolkit" and, elsewhere, a bin/nvcc symlink to it and a bin/nvcc wrapper
+  // script: the headers come from the toolkit, never from the wrapper's directory.
+  namespace fs = std::filesystem;
+  fs::path Root = fs::temp_directory_path() / ("warplint-nvcc-" + std::to_string(::getpid()));
+  fs::remove_all(Root);
+  fs::create_directories(Root / "cuda-13.9" / "bin");
+  fs::create_directories(Root / "cuda-13.9" / "include");
+  std::ofstream(Root / "cuda-13.9" / "include" / "cuda_runtime.h") << "\n";
+  std::ofstream(Root / "cuda-13.9" / "bin" / "nvcc") << "\n";
+  fs::create_directories(Root / "links" / "bin");
+  fs::create_symlink(Root / "cuda-13.9" / "bin" / "nvcc", Root / "links" / "bin" / "nvcc");
+  std::string Toolkit = (Root / "cuda-13.9").string();
+  auto cudaPath = [](const NvccTranslation &T) {
+    for (const std::string &A : T.Args)
+      if (A.rfind("--cuda-path=", 0) == 0)
+        return A.substr(12);
+    return std::string();
+  };
+  EXPECT_EQ(cudaPath(translateNvccCommand(
+                {(Root / "cuda-13.9" / "bin" / "nvcc").string(), "-c", "a.cu"})),
+            Toolkit);
+  EXPECT_EQ(cudaPath(translateNvccCommand(
+                {(Root / "links" / "bin" / "nvcc").string(), "-c", "a.cu"})),
+            Toolkit);
+  // A wrapper script resolves to nothing: $CUDA_PATH names the toolkit.
+  fs::create_directories(Root / "wrap" / "bin");
+  std::ofstream(Root / "wrap" / "bin" / "nvcc") << "#!/bin/sh\n";
+  ::setenv("CUDA_PATH", Toolkit.c_str(), 1);
+  EXPECT_EQ(cudaPath(translateNvccCommand({(Root / "wrap" / "bin" / "nvcc").string(), "-c",
+                                           "a.cu"})),
+            Toolkit);
+  ::unsetenv("CUDA_PATH");
+  fs::remove_all(Root);
 }
 
 TEST(NvccTranslate, ArchitecturesAndDefaults) {
