@@ -543,8 +543,33 @@ std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
     Added.push_back("--cuda-gpu-arch=" + Arch);
   }
   Added.push_back("-Wno-unknown-cuda-version");
+  // A parse against a real CUDA toolkit gets the compatibility header (what clang-22's
+  // CUDA wrappers lack and nvcc users rely on); one with -nocudainc has its own headers.
+  bool RealToolkit = std::find(Out.begin(), Out.end(), "-nocudainc") == Out.end() &&
+                     std::find(Added.begin(), Added.end(), "-nocudainc") == Added.end();
+  bool IsCuda = !Arch.empty() || std::any_of(Out.begin(), Out.end(), [](const std::string &A) {
+    llvm::StringRef R = A;
+    return R == "cuda" || R == "-xcuda" || R.starts_with("--cuda-") || R.ends_with(".cu");
+  });
+  std::string Compat = cudaCompatHeader();
+  if (RealToolkit && IsCuda && !Compat.empty() &&
+      std::find(Out.begin(), Out.end(), Compat) == Out.end()) {
+    Added.push_back("-include");
+    Added.push_back(Compat);
+  }
   Out.insert(std::find(Out.begin(), Out.end(), "--"), Added.begin(), Added.end());
   return Out;
+}
+
+std::string cudaCompatHeader() {
+  static const std::string Path = [] {
+    static int Anchor;
+    std::string Exe = llvm::sys::fs::getMainExecutable("warplint", &Anchor);
+    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+    llvm::sys::path::append(Dir, "share", "warplint", "include", "warplint_cuda_compat.h");
+    return llvm::sys::fs::exists(Dir) ? std::string(Dir) : std::string();
+  }();
+  return Path;
 }
 
 namespace {

@@ -59,10 +59,15 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error);
 
 /// The clang command the analysis runs for a database command: nvcc commands
 /// translated (driver/NvccTranslate.h), the device side of Arch when it is not empty,
-/// ExtraArgs added, CUDA-version warnings off.
+/// ExtraArgs added, CUDA-version warnings off, and, for a parse against a real CUDA
+/// toolkit, cudaCompatHeader() force-included.
 std::vector<std::string> clangCommand(const std::vector<std::string> &Command,
                                       const std::string &Arch,
                                       const std::vector<std::string> &ExtraArgs);
+
+/// share/warplint/include/warplint_cuda_compat.h beside the binary (bin/..), as the build
+/// tree and an installation lay it out; empty when it is missing.
+std::string cudaCompatHeader();
 
 /// The clang arguments used for a file without a compile database: a device-side CUDA
 /// parse for `Arch` (sm_86 when empty) against the toolkit at CudaPath (when empty:

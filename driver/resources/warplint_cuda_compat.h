@@ -1,0 +1,86 @@
+// warplint_cuda_compat.h: force-included (-include) by warplint into every parse that
+// uses a real CUDA toolkit's headers, after clang's own CUDA runtime wrapper.
+//
+// clang-22's CUDA wrappers lag behind what nvcc accepts in two places that real code
+// (cuda-samples, llm.c, ggml) leans on, and a file that does not parse gets no analysis:
+//   - the cache-hinted global stores __stcs, __stcg and __stwb (clang declares only
+//     __stwt), for the built-in scalar and vector types;
+//   - min and max called from host code: nvcc's math headers make them __host__
+//     __device__, clang's wrapper keeps them device-only.
+// The declarations below exist only for the analysis: warplint never generates code from
+// them, so the stores are plain assignments. They are left out of any compile that is not
+// clang parsing CUDA, and out of clang versions newer than the one they were written for.
+#ifndef WARPLINT_CUDA_COMPAT_H
+#define WARPLINT_CUDA_COMPAT_H
+
+#if defined(__clang__) && defined(__CUDA__) && !defined(__NVCC__) && __clang_major__ <= 22
+
+#define WARPLINT_COMPAT_STORE(T)                                                           \
+  static __device__ __inline__ void __stcs(T *__p, T __v) { *__p = __v; }                  \
+  static __device__ __inline__ void __stcg(T *__p, T __v) { *__p = __v; }                  \
+  static __device__ __inline__ void __stwb(T *__p, T __v) { *__p = __v; }
+
+WARPLINT_COMPAT_STORE(char)
+WARPLINT_COMPAT_STORE(signed char)
+WARPLINT_COMPAT_STORE(short)
+WARPLINT_COMPAT_STORE(int)
+WARPLINT_COMPAT_STORE(long)
+WARPLINT_COMPAT_STORE(long long)
+WARPLINT_COMPAT_STORE(unsigned char)
+WARPLINT_COMPAT_STORE(unsigned short)
+WARPLINT_COMPAT_STORE(unsigned int)
+WARPLINT_COMPAT_STORE(unsigned long)
+WARPLINT_COMPAT_STORE(unsigned long long)
+WARPLINT_COMPAT_STORE(float)
+WARPLINT_COMPAT_STORE(double)
+WARPLINT_COMPAT_STORE(char2)
+WARPLINT_COMPAT_STORE(char4)
+WARPLINT_COMPAT_STORE(short2)
+WARPLINT_COMPAT_STORE(short4)
+WARPLINT_COMPAT_STORE(int2)
+WARPLINT_COMPAT_STORE(int4)
+WARPLINT_COMPAT_STORE(longlong2)
+WARPLINT_COMPAT_STORE(uchar2)
+WARPLINT_COMPAT_STORE(uchar4)
+WARPLINT_COMPAT_STORE(ushort2)
+WARPLINT_COMPAT_STORE(ushort4)
+WARPLINT_COMPAT_STORE(uint2)
+WARPLINT_COMPAT_STORE(uint4)
+WARPLINT_COMPAT_STORE(ulonglong2)
+WARPLINT_COMPAT_STORE(float2)
+WARPLINT_COMPAT_STORE(float4)
+WARPLINT_COMPAT_STORE(double2)
+#undef WARPLINT_COMPAT_STORE
+
+// Host min/max with the argument pairs nvcc's headers accept; mixed signedness widens to
+// the unsigned type, as nvcc's do.
+#define WARPLINT_COMPAT_MINMAX(R, A, B)                                                    \
+  static __host__ __inline__ R min(A __a, B __b) {                                         \
+    return static_cast<R>(__a) < static_cast<R>(__b) ? static_cast<R>(__a)                 \
+                                                     : static_cast<R>(__b);                \
+  }                                                                                        \
+  static __host__ __inline__ R max(A __a, B __b) {                                         \
+    return static_cast<R>(__a) > static_cast<R>(__b) ? static_cast<R>(__a)                 \
+                                                     : static_cast<R>(__b);                \
+  }
+
+WARPLINT_COMPAT_MINMAX(int, int, int)
+WARPLINT_COMPAT_MINMAX(unsigned int, unsigned int, unsigned int)
+WARPLINT_COMPAT_MINMAX(unsigned int, int, unsigned int)
+WARPLINT_COMPAT_MINMAX(unsigned int, unsigned int, int)
+WARPLINT_COMPAT_MINMAX(long, long, long)
+WARPLINT_COMPAT_MINMAX(unsigned long, unsigned long, unsigned long)
+WARPLINT_COMPAT_MINMAX(unsigned long, long, unsigned long)
+WARPLINT_COMPAT_MINMAX(unsigned long, unsigned long, long)
+WARPLINT_COMPAT_MINMAX(long long, long long, long long)
+WARPLINT_COMPAT_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+WARPLINT_COMPAT_MINMAX(unsigned long long, long long, unsigned long long)
+WARPLINT_COMPAT_MINMAX(unsigned long long, unsigned long long, long long)
+WARPLINT_COMPAT_MINMAX(float, float, float)
+WARPLINT_COMPAT_MINMAX(double, double, double)
+WARPLINT_COMPAT_MINMAX(double, float, double)
+WARPLINT_COMPAT_MINMAX(double, double, float)
+#undef WARPLINT_COMPAT_MINMAX
+
+#endif
+#endif // WARPLINT_CUDA_COMPAT_H

@@ -1,0 +1,19 @@
+// What nvcc accepts and clang-22's CUDA wrappers do not: cache-hinted stores and host
+// min/max. warplint force-includes its compatibility header so that this parses.
+#include <cuda_runtime.h>
+#include <algorithm>
+
+__global__ void stream(float4 *out, const float4 *in, float *tail, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    __stcs(out + i, __ldcs(in + i));
+    __stcg(tail + i, 1.0f);
+    __stwb(tail, min(i, n));
+  }
+}
+
+int blocksFor(int n, int threads) { return max(1, min((n + threads - 1) / threads, 65535)); }
+
+void run(float4 *out, const float4 *in, float *tail, int n) {
+  stream<<<blocksFor(n, 48), 48>>>(out, in, tail, n);
+}
