@@ -95,16 +95,20 @@ void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
     double Full = double(Last) / double(W.blocksPerWave());
     double Efficiency = double(W.GridBlocks) / double(Waves * W.blocksPerWave());
     double WaveCount = double(W.GridBlocks) / double(W.blocksPerWave());
-    std::string WavesText =
-        WaveCount >= 1 ? fmt::format("{:.2f}", WaveCount) : fmt::format("{:.3g}", WaveCount);
-    OS << fmt::format("grid of {} blocks, {} SMs x {} blocks = {} blocks per wave: "
-                      "<b>{} waves</b> ({} full, the last {} full with {} blocks). "
-                      "SM 0 runs {} of {} slots in the last wave, SM {} runs {}; "
+    auto blocks = [](uint64_t N) { return fmt::format("{} block{}", N, N == 1 ? "" : "s"); };
+    OS << fmt::format("grid of {}, {} SMs x {} = {} per wave: ", blocks(W.GridBlocks),
+                      W.SmCount, blocks(W.BlocksPerSm), blocks(W.blocksPerWave()));
+    if (Waves == 1 && Last < W.blocksPerWave())
+      OS << fmt::format("<b>less than one wave</b>, {} of its {} slots filled ({}). ",
+                        Last, W.blocksPerWave(), pct(Full));
+    else
+      OS << fmt::format("<b>{:.2f} waves</b> ({} full, the last {} full with {}). ", WaveCount,
+                        Waves - 1, pct(Full), blocks(Last));
+    OS << fmt::format("SM 0 runs {} of {} slots in the last wave, SM {} runs {}; "
                       "{} of the slot time is used over the whole grid "
                       "(equal block durations assumed).",
-                      W.GridBlocks, W.SmCount, W.BlocksPerSm, W.blocksPerWave(), WavesText,
-                      Waves - 1, pct(Full), Last, W.lastWaveBlocksOnSm(0), W.BlocksPerSm,
-                      W.SmCount - 1, W.lastWaveBlocksOnSm(W.SmCount - 1), pct(Efficiency));
+                      W.lastWaveBlocksOnSm(0), W.BlocksPerSm, W.SmCount - 1,
+                      W.lastWaveBlocksOnSm(W.SmCount - 1), pct(Efficiency));
     OS << "</p>\n";
   }
   OS << renderTimelineSvg(W);

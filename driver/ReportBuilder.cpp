@@ -116,7 +116,8 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
     uint64_t GridBlocks = 0;
     if (L.Grid) {
       GridBlocks = (*L.Grid)[0] * (*L.Grid)[1] * (*L.Grid)[2];
-      C.Facts.push_back({"grid", fmt::format("{} ({} blocks)", dims(*L.Grid), GridBlocks)});
+      C.Facts.push_back({"grid", fmt::format("{} ({} block{})", dims(*L.Grid), GridBlocks,
+                                             GridBlocks == 1 ? "" : "s")});
     } else {
       C.Facts.push_back({"grid", "not known at compile time"});
     }
