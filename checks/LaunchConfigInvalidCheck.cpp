@@ -219,6 +219,8 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
 
     if (L.Block.known()) {
       const auto &B = *L.Block.Dims;
+      // A 1-D block over 1024 in x is over the threads limit too: said once, below.
+      bool OneD = B[1] == 1 && B[2] == 1;
       for (int I = 0; I < 3; ++I) {
         if (B[I] == 0) {
           diag(L.Loc,
@@ -227,7 +229,7 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
                DiagnosticIDs::Error)
               << DimName[I] << L.Block.str();
           Note();
-        } else if (B[I] > Lim.MaxBlock[I]) {
+        } else if (B[I] > Lim.MaxBlock[I] && !(OneD && B[I] > Lim.MaxThreads)) {
           diag(L.Loc, "block dimension %0 of %1 is %2, over the limit of %3%4",
                DiagnosticIDs::Error)
               << DimName[I] << L.Block.str() << std::to_string(B[I])
@@ -236,19 +238,19 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
         }
       }
       uint64_t Threads = L.Block.total();
+      // "block of 2048 threads" for a 1-D block, "block dim3(64,32) has 2048 threads".
+      std::string Block = OneD ? "block of " + std::to_string(Threads) + " threads is"
+                               : "block " + L.Block.str() + " has " + std::to_string(Threads) +
+                                     " threads,";
       if (!Reported && Threads > Lim.MaxThreads) {
-        diag(L.Loc, "block %0 has %1 threads, over the limit of %2 threads per block%3",
-             DiagnosticIDs::Error)
-            << L.Block.str() << std::to_string(Threads) << std::to_string(Lim.MaxThreads) << On;
+        diag(L.Loc, "%0 over the limit of %1 threads per block%2", DiagnosticIDs::Error)
+            << Block << std::to_string(Lim.MaxThreads) << On;
         Note();
       } else if (!Reported && K && K->LaunchBoundsMaxThreads &&
                  Threads > *K->LaunchBoundsMaxThreads) {
-        diag(L.Loc,
-             "block %0 has %1 threads, over the __launch_bounds__ maximum of %2 "
-             "threads of kernel '%3'",
+        diag(L.Loc, "%0 over the __launch_bounds__ maximum of %1 threads of kernel '%2'",
              DiagnosticIDs::Error)
-            << L.Block.str() << std::to_string(Threads)
-            << std::to_string(*K->LaunchBoundsMaxThreads) << K->Name;
+            << Block << std::to_string(*K->LaunchBoundsMaxThreads) << K->Name;
         Note();
         if (K->LaunchBoundsLoc.isValid())
           diag(K->LaunchBoundsLoc, "__launch_bounds__ of '%0' declared here", DiagnosticIDs::Note)
@@ -265,6 +267,11 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
                "block",
                DiagnosticIDs::Error)
               << DimName[I] << L.Grid.str();
+          Note();
+        } else if (G[I] > Lim.MaxGrid[I] && I == 0 && G[1] == 1 && G[2] == 1) {
+          diag(L.Loc, "grid of %0 blocks is over the limit of %1 blocks in x%2",
+               DiagnosticIDs::Error)
+              << std::to_string(G[0]) << std::to_string(Lim.MaxGrid[0]) << On;
           Note();
         } else if (G[I] > Lim.MaxGrid[I]) {
           diag(L.Loc, "grid dimension %0 of %1 is %2, over the limit of %3%4", DiagnosticIDs::Error)

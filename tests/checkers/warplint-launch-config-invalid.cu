@@ -45,7 +45,7 @@ void blockLimits(float *p) {
   kernel<<<1, dim3(32, 32)>>>(p);
   kernel<<<1, dim3(1, 1, 64)>>>(p);
   kernel<<<1, 2048>>>(p);
-  // CHECK: :[[@LINE-1]]:3: error: block dimension x of 2048 is 2048, over the limit of 1024 on sm_86 [warplint-launch-config-invalid]
+  // CHECK: :[[@LINE-1]]:3: error: block of 2048 threads is over the limit of 1024 threads per block on sm_86 [warplint-launch-config-invalid]
   kernel<<<1, dim3(64, 32)>>>(p);
   // CHECK: :[[@LINE-1]]:3: error: block dim3(64,32) has 2048 threads, over the limit of 1024 threads per block on sm_86 [warplint-launch-config-invalid]
   kernel<<<1, dim3(2, 2, 128)>>>(p);
@@ -60,14 +60,14 @@ void gridLimits(float *p, int n) {
   kernel<<<dim3(1, 70000), 32>>>(p);
   // CHECK: :[[@LINE-1]]:3: error: grid dimension y of dim3(1,70000) is 70000, over the limit of 65535 on sm_86 [warplint-launch-config-invalid]
   kernel<<<2147483648u, 32>>>(p);
-  // CHECK: :[[@LINE-1]]:3: error: grid dimension x of 2147483648 is 2147483648, over the limit of 2147483647 on sm_86 [warplint-launch-config-invalid]
+  // CHECK: :[[@LINE-1]]:3: error: grid of 2147483648 blocks is over the limit of 2147483647 blocks in x on sm_86 [warplint-launch-config-invalid]
   kernel<<<n * 100000, 32>>>(p);
 }
 
 void launchBounds(float *p) {
   bounded<<<1, 256>>>(p);
   bounded<<<1, 512>>>(p);
-  // CHECK: :[[@LINE-1]]:3: error: block 512 has 512 threads, over the __launch_bounds__ maximum of 256 threads of kernel 'bounded' [warplint-launch-config-invalid]
+  // CHECK: :[[@LINE-1]]:3: error: block of 512 threads is over the __launch_bounds__ maximum of 256 threads of kernel 'bounded' [warplint-launch-config-invalid]
   // CHECK: :15:17: note: __launch_bounds__ of 'bounded' declared here
 }
 
@@ -97,7 +97,7 @@ void sharedWithOptin(float *p) {
 }
 
 template <int Threads> void launchTemplated(float *p) { kernel<<<1, Threads>>>(p); }
-// CHECK: :[[@LINE-1]]:57: error: block dimension x of 4096 is 4096, over the limit of 1024 on sm_86 [warplint-launch-config-invalid]
+// CHECK: :[[@LINE-1]]:57: error: block of 4096 threads is over the limit of 1024 threads per block on sm_86 [warplint-launch-config-invalid]
 // CHECK: :[[@LINE-2]]:57: note: in instantiation 'launchTemplated<4096>'
 void instantiations(float *p) {
   launchTemplated<256>(p);
@@ -107,7 +107,7 @@ void instantiations(float *p) {
 void runtimeApis(float *p) {
   void *args[] = {&p};
   cudaLaunchKernel(kernel, dim3(1), dim3(2048), args, 0, 0);
-  // CHECK: :[[@LINE-1]]:3: error: block dimension x of 2048 is 2048, over the limit of 1024 on sm_86 [warplint-launch-config-invalid]
+  // CHECK: :[[@LINE-1]]:3: error: block of 2048 threads is over the limit of 1024 threads per block on sm_86 [warplint-launch-config-invalid]
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(1, 1, 70000);
   cfg.blockDim = dim3(128);
@@ -123,5 +123,5 @@ void suppressed(float *p) {
   // NOLINTNEXTLINE(warplint-launch-config-invalid)
   kernel<<<1, 4096>>>(p);
   kernel<<<1, 4096>>>(p); // NOLINT(warplint-block-size-warp-multiple)
-  // CHECK: :[[@LINE-1]]:3: error: block dimension x of 4096 is 4096, over the limit of 1024 on sm_86 [warplint-launch-config-invalid]
+  // CHECK: :[[@LINE-1]]:3: error: block of 4096 threads is over the limit of 1024 threads per block on sm_86 [warplint-launch-config-invalid]
 }
