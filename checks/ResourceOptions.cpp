@@ -88,9 +88,15 @@ std::vector<std::string> flagsFromTU(ASTContext &Ctx, const Preprocessor *PP) {
     Args.push_back("-std=c++14");
   if (!PP)
     return Args;
+  // Relative directories are made absolute against the compile's working directory (the
+  // file manager's, not the process's: the driver never changes the latter).
+  FileManager &FM = Ctx.getSourceManager().getFileManager();
   for (const HeaderSearchOptions::Entry &E : PP->getHeaderSearchInfo().getHeaderSearchOpts().UserEntries)
-    if (E.Group == frontend::Angled || E.Group == frontend::Quoted)
-      Args.push_back("-I" + E.Path);
+    if (E.Group == frontend::Angled || E.Group == frontend::Quoted) {
+      llvm::SmallString<256> Dir(E.Path);
+      FM.makeAbsolutePath(Dir);
+      Args.push_back("-I" + std::string(Dir));
+    }
   for (const auto &[Macro, IsUndef] : PP->getPreprocessorOpts().Macros)
     if (!llvm::StringRef(Macro).starts_with("__"))
       Args.push_back((IsUndef ? "-U" : "-D") + Macro);
@@ -156,7 +162,7 @@ std::vector<std::string> ResourceProvider::load(ASTContext &Ctx, const Preproces
     if (!Main)
       break;
     llvm::SmallString<256> Abs(Main->getName());
-    llvm::sys::fs::make_absolute(Abs);
+    SM.getFileManager().makeAbsolutePath(Abs);
     R.Source = std::string(Abs);
     R.Arch = TUArch.str();
     if (!Opts.NvccFlags.empty()) {

@@ -431,10 +431,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     if (!Sources.Nvcc.empty())
       Set("Nvcc", Sources.Nvcc);
   }
+  // Each analysis gets a file system with its own working directory: ClangTool moves to
+  // the command's directory, and on the process-wide real file system that is a chdir,
+  // which races between -j workers (a relative -I or include then resolves in another
+  // command's directory, and a relative -o lands there).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical(
+      llvm::vfs::createPhysicalFileSystem().release());
   clang::tidy::ClangTidyContext Context(std::make_unique<clang::tidy::FileOptionsProvider>(
-      clang::tidy::ClangTidyGlobalOptions(), Defaults, Override, llvm::vfs::getRealFileSystem()));
-  auto BaseFS =
-      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+      clang::tidy::ClangTidyGlobalOptions(), Defaults, Override, Physical));
+  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
   // One parse serves both the checks and the launch facts (two AST consumers).
   TUResult TU;
   if (UseNvcc)
@@ -451,6 +456,17 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
         Facts.Arch = A.substr(16);
   }
 
+  // Paths as the compile saw them are relative to the command's directory (the process
+  // never moves there): made absolute before any file is read or reported.
+  std::string CommandDir = Db.getCompileCommands(File).front().Directory;
+  auto inCommandDir = [&CommandDir](const std::string &P) {
+    if (P.empty() || llvm::sys::path::is_absolute(P) || CommandDir.empty())
+      return P;
+    llvm::SmallString<256> Abs(CommandDir);
+    llvm::sys::path::append(Abs, P);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    return std::string(Abs);
+  };
   LineTable Lines;
   bool Failed = false;
   bool AnyError = false;
@@ -462,9 +478,9 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
               : E.DiagLevel == clang::tooling::Diagnostic::Remark ? Severity::Note
                                                                   : Severity::Warning;
     F.Message = E.Message.Message;
-    F.Pos = Lines.at(E.Message.FilePath, E.Message.FileOffset);
+    F.Pos = Lines.at(inCommandDir(E.Message.FilePath), E.Message.FileOffset);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
-      F.Notes.push_back({Lines.at(N.FilePath, N.FileOffset), N.Message});
+      F.Notes.push_back({Lines.at(inCommandDir(N.FilePath), N.FileOffset), N.Message});
     F.Arch = Facts.Arch;
     if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
       AnyError = true;
@@ -492,7 +508,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   R.FilesAnalysed.push_back(File);
   for (const clang::tidy::warplint::PlainLaunch &P : Facts.Launches) {
     LaunchRecord L;
-    L.Pos = {P.File, P.Line, P.Column};
+    L.Pos = {inCommandDir(P.File), P.Line, P.Column};
     L.Kernel = P.Kernel ? P.Kernel : std::optional<std::string>(P.KernelText);
     L.MangledKernel = P.MangledKernel;
     L.Api = P.Api;
@@ -517,6 +533,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     R.Launches.push_back(std::move(L));
   }
   R.Kernels = std::move(TU.Kernels);
+  for (KernelRecord &K : R.Kernels)
+    K.File = inCommandDir(K.File);
   return R;
 }
 
