@@ -7,6 +7,10 @@
 //     __stwt), for the built-in scalar and vector types;
 //   - min and max called from host code: nvcc's math headers make them __host__
 //     __device__, clang's wrapper keeps them device-only.
+//   - the C and C++ headers that nvcc's cuda_runtime.h includes on its own (<time.h>,
+//     <math.h>, <cmath>, <string.h>, ...): host code that calls clock() or isfinite()
+//     without including them compiles with nvcc, and clang would only see the device
+//     overloads.
 // The declarations below exist only for the analysis: warplint never generates code from
 // them, so the stores are plain assignments. They are left out of any compile that is not
 // clang parsing CUDA, and out of clang versions newer than the one they were written for.
@@ -14,6 +18,18 @@
 #define WARPLINT_CUDA_COMPAT_H
 
 #if defined(__clang__) && defined(__CUDA__) && !defined(__NVCC__) && __clang_major__ <= 22
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef __cplusplus
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#endif
 
 #define WARPLINT_COMPAT_STORE(T)                                                           \
   static __device__ __inline__ void __stcs(T *__p, T __v) { *__p = __v; }                  \

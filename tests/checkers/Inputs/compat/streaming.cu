@@ -17,3 +17,11 @@ int blocksFor(int n, int threads) { return max(1, min((n + threads - 1) / thread
 void run(float4 *out, const float4 *in, float *tail, int n) {
   stream<<<blocksFor(n, 48), 48>>>(out, in, tail, n);
 }
+
+// Host code leaning on the headers nvcc's cuda_runtime.h includes itself (<time.h>,
+// <math.h>): no #include of them here, as in llm.c's dev/cuda/common.h and permute.cu.
+double seconds() {
+  clock_t Now = clock();
+  double S = Now / (double)CLOCKS_PER_SEC;
+  return isfinite(S) ? S : 0.0;
+}
