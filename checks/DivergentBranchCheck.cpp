@@ -150,6 +150,9 @@ struct Tally {
   std::vector<int64_t> TrueLanesPerEnv;
 };
 
+/// Environments (a block each, evaluated lane by lane) one branch may cost per shape.
+constexpr size_t EnvBudget = 1024;
+
 /// Builds the environments in which to evaluate: sampled values of uniform unknowns
 /// (groups), and within each group every value of the uniform loop variables.
 std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
@@ -210,9 +213,41 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
       }
     Groups = std::move(Next);
   }
+  // Many unknowns multiply into many groups (ten kernel parameters with two samples each
+  // are 1024): keep an evenly spaced subset, the first and the last included. The finding
+  // is a sampled worst case either way.
+  // They are visited in bit-reversed order (0, 32, 16, 48, ...), so that when the budget
+  // of evaluateBranch stops early the groups seen are spread over the samples.
+  constexpr size_t MaxGroups = 64;
+  if (Groups.size() > MaxGroups) {
+    std::vector<Env> Kept;
+    for (size_t I = 0; I < MaxGroups; ++I)
+      Kept.push_back(std::move(Groups[I * (Groups.size() - 1) / (MaxGroups - 1)]));
+    Groups = std::move(Kept);
+  }
+  if (Groups.size() > 2) {
+    unsigned Bits = 0;
+    while ((size_t(1) << Bits) < Groups.size())
+      ++Bits;
+    std::vector<Env> Spread;
+    for (size_t I = 0; I < (size_t(1) << Bits); ++I) {
+      size_t R = 0;
+      for (unsigned B = 0; B < Bits; ++B)
+        if (I & (size_t(1) << B))
+          R |= size_t(1) << (Bits - 1 - B);
+      if (R < Groups.size())
+        Spread.push_back(Groups[R]);
+    }
+    Groups = std::move(Spread);
+  }
+  // At most EnvBudget environments (each a whole block, evaluated lane by lane) per branch
+  // and shape: a group whose loops alone exceed it is left out, and groups stop once the
+  // budget is spent (at least one is kept).
   std::vector<std::vector<Env>> Out;
+  size_t Spent = 0;
   for (const Env &G : Groups) {
     std::vector<Env> Envs{G};
+    bool TooMany = false;
     for (unsigned V : Loops) {
       std::vector<Env> Next;
       for (const Env &E : Envs) {
@@ -226,23 +261,37 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
           Ok = false;
           return {};
         }
-        if (LoopName.empty()) {
-          LoopName = I.Name;
-          LoopValues = unsigned(Values->size());
-        }
         for (int64_t Value : *Values) {
           Env C = E;
           C.Vars[V] = Value;
           Next.push_back(std::move(C));
         }
+        if (Next.size() > EnvBudget) {
+          TooMany = true;
+          break;
+        }
       }
+      if (TooMany)
+        break;
       Envs = std::move(Next);
-      if (Envs.size() > 4096) {
-        Ok = false;
-        return {};
-      }
     }
+    if (TooMany)
+      continue;
+    if (Spent + Envs.size() > EnvBudget && !Out.empty())
+      break;
+    Spent += Envs.size();
     Out.push_back(std::move(Envs));
+  }
+  if (Out.empty()) {
+    Ok = false;
+    return {};
+  }
+  // The first loop's trip count in the first group kept, for the message.
+  if (!Loops.empty()) {
+    const SymVarInfo &I = Vars[Loops.front()];
+    LoopName = I.Name;
+    auto Values = enumerateLoop(*I.Init, *I.Cond, *I.Step, Loops.front(), Out.front().front());
+    LoopValues = Values ? unsigned(Values->size()) : 0;
   }
   return Out;
 }

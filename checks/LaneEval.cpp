@@ -1,6 +1,8 @@
 //===- LaneEval.cpp - symbolic thread-index expressions, evaluated lane by lane -===//
 #include "checks/LaneEval.h"
 
+#include <unordered_map>
+
 #include <algorithm>
 #include <map>
 
@@ -222,6 +224,68 @@ SymRef replaceNode(const SymRef &E, const Sym *Target, const SymRef &Replacement
   return make(E->Op, E->Value, E->Bits, E->Unsigned, A, B, C);
 }
 
+namespace {
+
+/// FoldUniform's walk: Memo holds each shared node's result once.
+SymRef foldRec(const SymRef &E, const Env &Values, int64_t LaneVar, bool &Varies,
+               std::unordered_map<const Sym *, std::pair<SymRef, bool>> &Memo) {
+  if (!E) {
+    Varies = false;
+    return E;
+  }
+  auto Hit = Memo.find(E.get());
+  if (Hit != Memo.end()) {
+    Varies = Hit->second.second;
+    return Hit->second.first;
+  }
+  SymRef Out = E;
+  switch (E->Op) {
+  case SymOp::Const:
+    Varies = false;
+    break;
+  case SymOp::ThreadIdx:
+    Varies = true;
+    break;
+  case SymOp::Var:
+    if (E->Value == LaneVar) {
+      Varies = true;
+      break;
+    }
+    [[fallthrough]];
+  case SymOp::BlockDim: {
+    Varies = false;
+    if (std::optional<int64_t> V = evaluate(*E, Values))
+      Out = makeConst(*V, E->Bits, E->Unsigned);
+    break;
+  }
+  default: {
+    bool VA = false, VB = false, VC = false;
+    SymRef A = foldRec(E->A, Values, LaneVar, VA, Memo);
+    SymRef B = foldRec(E->B, Values, LaneVar, VB, Memo);
+    SymRef C = foldRec(E->C, Values, LaneVar, VC, Memo);
+    Varies = VA || VB || VC;
+    if (A != E->A || B != E->B || C != E->C)
+      Out = make(E->Op, E->Value, E->Bits, E->Unsigned, A, B, C);
+    // A uniform subtree is evaluated once, here; one that cannot be (an unbound variable,
+    // a division by zero in an arm that may not be taken) is left for the lanes.
+    if (!Varies)
+      if (std::optional<int64_t> V = evaluate(*Out, Values))
+        Out = makeConst(*V, E->Bits, E->Unsigned);
+    break;
+  }
+  }
+  Memo.emplace(E.get(), std::make_pair(Out, Varies));
+  return Out;
+}
+
+} // namespace
+
+SymRef foldUniform(const SymRef &E, const Env &Values, int64_t LaneVar) {
+  std::unordered_map<const Sym *, std::pair<SymRef, bool>> Memo;
+  bool Varies = false;
+  return foldRec(E, Values, LaneVar, Varies, Memo);
+}
+
 std::string BlockShape::str() const {
   return std::to_string(X) + "x" + std::to_string(Y) + "x" + std::to_string(Z);
 }
@@ -240,8 +304,12 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
   E.BlockDim[1] = Shape.Y;
   E.BlockDim[2] = Shape.Z;
   unsigned Threads = Shape.threads();
+  std::vector<std::pair<int64_t, unsigned>> WarpCounts;
+  WarpCounts.reserve(32);
   for (unsigned W = 0; W < Shape.warps(); ++W) {
-    std::map<int64_t, unsigned> Counts;
+    // (value, lanes) of this warp, at most 32 entries.
+    std::vector<std::pair<int64_t, unsigned>> &Counts = WarpCounts;
+    Counts.clear();
     for (unsigned L = W * 32; L < std::min(Threads, W * 32 + 32); ++L) {
       E.Tid[0] = L % Shape.X;
       E.Tid[1] = (L / Shape.X) % Shape.Y;
@@ -256,7 +324,12 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
         Out.Evaluated = false;
         return Out;
       }
-      ++Counts[*V];
+      auto It = std::find_if(Counts.begin(), Counts.end(),
+                             [&](const std::pair<int64_t, unsigned> &P) { return P.first == *V; });
+      if (It == Counts.end())
+        Counts.emplace_back(*V, 1);
+      else
+        ++It->second;
     }
     if (Counts.empty())
       continue;
@@ -273,7 +346,7 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
     for (auto &KV : Counts)
       if (KV.first != 0)
         Out.TrueLanes += KV.second;
-    Out.WarpTrue[W] = Counts.size() == 1 && Counts.begin()->first != 0;
+    Out.WarpTrue[W] = Counts.size() == 1 && Counts.front().first != 0;
   }
   return Out;
 }
@@ -282,15 +355,23 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
 
 WarpSplit splitByWarp(const Sym &Cond, const BlockShape &Shape, const Env &Base,
                       bool CompareValues, const Sym *Active) {
+  // What does not depend on the lane is computed once for the block, not per lane.
+  Env Block = Base;
+  Block.BlockDim[0] = Shape.X;
+  Block.BlockDim[1] = Shape.Y;
+  Block.BlockDim[2] = Shape.Z;
+  auto Share = [](const Sym *S) { return SymRef(SymRef(), S); }; // non-owning
+  SymRef C = foldUniform(Share(&Cond), Block);
+  SymRef A = Active ? foldUniform(Share(Active), Block) : nullptr;
   return splitWith(
       Shape, Base,
       [&](const Env &E) -> std::optional<int64_t> {
-        auto V = evaluate(Cond, E);
+        auto V = evaluate(*C, E);
         if (!V || CompareValues)
           return V;
         return int64_t(*V != 0);
       },
-      Active);
+      A.get());
 }
 
 WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
@@ -299,24 +380,35 @@ WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, uns
   Env Copy = Base;
   if (Copy.Vars.size() <= VarIndex)
     Copy.Vars.resize(VarIndex + 1);
+  // The lane-independent parts once per block (the loop variable varies per trip).
+  Env Block = Copy;
+  Block.BlockDim[0] = Shape.X;
+  Block.BlockDim[1] = Shape.Y;
+  Block.BlockDim[2] = Shape.Z;
+  Block.Vars[VarIndex] = std::nullopt;
+  auto Share = [](const Sym *S) { return SymRef(SymRef(), S); }; // non-owning
+  SymRef In = foldUniform(Share(&Init), Block, VarIndex);
+  SymRef Co = foldUniform(Share(&Cond), Block, VarIndex);
+  SymRef St = foldUniform(Share(&Step), Block, VarIndex);
+  SymRef Ac = Active ? foldUniform(Share(Active), Block) : nullptr;
   return splitWith(Shape, Copy, [&](const Env &E0) -> std::optional<int64_t> {
     Env E = E0;
-    auto V = evaluate(Init, E);
+    auto V = evaluate(*In, E);
     if (!V)
       return std::nullopt;
     for (unsigned Trip = 0; Trip <= MaxTrips; ++Trip) {
       E.Vars[VarIndex] = *V;
-      auto C = evaluate(Cond, E);
+      auto C = evaluate(*Co, E);
       if (!C)
         return std::nullopt;
       if (!*C)
         return int64_t(Trip);
-      V = evaluate(Step, E);
+      V = evaluate(*St, E);
       if (!V)
         return std::nullopt;
     }
     return std::nullopt;
-  }, Active);
+  }, Ac.get());
 }
 
 std::optional<std::vector<int64_t>> enumerateLoop(const Sym &Init, const Sym &Cond,

@@ -88,6 +88,10 @@ void collectVars(const Sym &E, std::vector<unsigned> &Out);
 /// Replaces every occurrence of the node Target (by identity) with Replacement.
 SymRef replaceNode(const SymRef &E, const Sym *Target, const SymRef &Replacement);
 
+/// E with every subtree that reads neither threadIdx nor variable LaneVar replaced by its
+/// value in Values (evaluated once); subtrees that cannot be evaluated are kept.
+SymRef foldUniform(const SymRef &E, const Env &Values, int64_t LaneVar = -1);
+
 /// A thread block shape in threads.
 struct BlockShape {
   unsigned X = 1, Y = 1, Z = 1;

@@ -1,0 +1,39 @@
+// warplint-divergent-branch on a kernel with many unknown uniforms (ten parameters) and
+// nested loops whose bounds are parameters, as in ggml's conv_transpose_1d: the sampled
+// environments are thinned to a budget, and the stride test is still found to split
+// warps for some strides. (The cost is measured in bench/check, not here.)
+// RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+
+__global__ void convTranspose1d(const int S0, const int P0, const int D0, const int OutputSize,
+                                const int Src0Ne0, const int Src0Ne1, const int Src0Ne2,
+                                const int Src1Ne0, const int Src1Ne1, const int DstNe0,
+                                const int DstNe1, const float *Src0, const float *Src1,
+                                float *Dst) {
+  int Index = threadIdx.x + blockIdx.x * blockDim.x;
+  if (Index >= OutputSize)
+    return;
+  int OutT = Index % DstNe0;
+  int OutCh = (Index / DstNe0) % DstNe1;
+  int Plane = Index / (DstNe0 * DstNe1);
+  float Acc = 0;
+  for (int C = 0; C < Src0Ne2; C++) {
+    int KernelOffset = Src0Ne0 * (OutCh + Src0Ne1 * C);
+    int InputOffset = Src1Ne0 * (C + Src1Ne1 * Plane);
+    for (int K = 0; K < Src0Ne0; K++) {
+      int Numer = OutT + P0 - K * D0;
+      if (Numer < 0 || Numer % S0 != 0)
+        continue;
+      // CHECK: :[[@LINE-2]]:11: warning: branch on 'Numer' diverges in up to {{[0-9]+}} of {{[0-9]+}} warp executions of kernel 'convTranspose1d' (block 256x1x1, {{[0-9]+}} iterations); predicted branch efficiency {{[0-9]+}}% [warplint-divergent-branch]
+      int InputT = Numer / S0;
+      if (InputT >= Src1Ne0)
+        continue;
+      // CHECK: :[[@LINE-2]]:11: warning: branch on 'InputT' diverges in up to {{[0-9]+}} of {{[0-9]+}} warp executions of kernel 'convTranspose1d' (block 256x1x1, {{[0-9]+}} iterations); predicted branch efficiency {{[0-9]+}}% [warplint-divergent-branch]
+      Acc += Src0[KernelOffset + K] * Src1[InputOffset + InputT];
+    }
+  }
+  Dst[Index] = Acc;
+}
+
+void run(const float *A, const float *B, float *D, int S0, int N) {
+  convTranspose1d<<<(N + 255) / 256, 256>>>(S0, 0, 1, N, 3, 4, 5, 6, 7, 8, 9, A, B, D);
+}
