@@ -193,38 +193,52 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
       return Few ? std::vector<int64_t>{3, 32} : std::vector<int64_t>{1, 2, 3, 16, 32, 33, 100, 1000, 100003};
     }
   };
-  size_t Product = 1;
-  for (unsigned V : Plain)
-    Product *= Samples(Vars[V], false).size();
-  bool Few = Product > 256;
+  // Products saturate: forty unknowns with nine samples each do not fit in 64 bits.
+  constexpr size_t Cap = size_t(1) << 40;
+  auto productOf = [&](bool Few) {
+    size_t P = 1;
+    for (unsigned V : Plain)
+      P = std::min(Cap, P * Samples(Vars[V], Few).size());
+    return P;
+  };
+  bool Few = productOf(false) > 256;
   size_t Size = Vars.size();
-  std::vector<Env> Groups(1);
-  Groups[0].Vars.resize(Size);
-  Groups[0].BlockDim[0] = Shape.X;
-  Groups[0].BlockDim[1] = Shape.Y;
-  Groups[0].BlockDim[2] = Shape.Z;
-  for (unsigned V : Plain) {
-    std::vector<Env> Next;
-    for (const Env &E : Groups)
-      for (int64_t S : Samples(Vars[V], Few)) {
-        Env C = E;
-        C.Vars[V] = S;
-        Next.push_back(std::move(C));
-      }
-    Groups = std::move(Next);
-  }
+  Env First;
+  First.Vars.resize(Size);
+  First.BlockDim[0] = Shape.X;
+  First.BlockDim[1] = Shape.Y;
+  First.BlockDim[2] = Shape.Z;
   // Many unknowns multiply into many groups (ten kernel parameters with two samples each
-  // are 1024): keep an evenly spaced subset, the first and the last included. The finding
-  // is a sampled worst case either way.
-  // They are visited in bit-reversed order (0, 32, 16, 48, ...), so that when the budget
-  // of evaluateBranch stops early the groups seen are spread over the samples.
+  // are 1024): at most MaxGroups of them, evenly spaced over the combinations (the first
+  // and the last included), each decoded from its index digit by digit. The finding is a
+  // sampled worst case either way.
   constexpr size_t MaxGroups = 64;
-  if (Groups.size() > MaxGroups) {
-    std::vector<Env> Kept;
-    for (size_t I = 0; I < MaxGroups; ++I)
-      Kept.push_back(std::move(Groups[I * (Groups.size() - 1) / (MaxGroups - 1)]));
-    Groups = std::move(Kept);
+  size_t Total = productOf(Few);
+  size_t Count = std::min(Total, MaxGroups);
+  std::vector<std::vector<int64_t>> Choices;
+  for (unsigned V : Plain)
+    Choices.push_back(Samples(Vars[V], Few));
+  std::vector<Env> Groups;
+  for (size_t G = 0; G < Count; ++G) {
+    size_t Index = Count == 1 ? 0 : size_t((unsigned __int128)G * (Total - 1) / (Count - 1));
+    Env E = First;
+    for (size_t K = 0; K < Plain.size(); ++K) {
+      const std::vector<int64_t> &C = Choices[K];
+      if (Total < Cap) {
+        E.Vars[Plain[K]] = C[Index % C.size()];
+        Index /= C.size();
+      } else {
+        // Too many combinations to index: a fixed pseudo-random choice per group and
+        // unknown (the same on every run).
+        uint64_t H = (uint64_t(G) + 1) * 0x9E3779B97F4A7C15ull ^ (uint64_t(K) + 1) * 0xC2B2AE3D27D4EB4Full;
+        H ^= H >> 29;
+        E.Vars[Plain[K]] = C[H % C.size()];
+      }
+    }
+    Groups.push_back(std::move(E));
   }
+  // They are visited in bit-reversed order (0, 32, 16, 48, ...), so that when the budget
+  // below stops early the groups seen are spread over the samples.
   if (Groups.size() > 2) {
     unsigned Bits = 0;
     while ((size_t(1) << Bits) < Groups.size())

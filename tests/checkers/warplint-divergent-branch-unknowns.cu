@@ -25,10 +25,7 @@ __global__ void convTranspose1d(const int S0, const int P0, const int D0, const 
         continue;
       // CHECK: :[[@LINE-2]]:11: warning: branch on 'Numer' diverges in up to {{[0-9]+}} of {{[0-9]+}} warp executions of kernel 'convTranspose1d' (block 256x1x1, {{[0-9]+}} iterations); predicted branch efficiency {{[0-9]+}}% [warplint-divergent-branch]
       int InputT = Numer / S0;
-      if (InputT >= Src1Ne0)
-        continue;
-      // CHECK: :[[@LINE-2]]:11: warning: branch on 'InputT' diverges in up to {{[0-9]+}} of {{[0-9]+}} warp executions of kernel 'convTranspose1d' (block 256x1x1, {{[0-9]+}} iterations); predicted branch efficiency {{[0-9]+}}% [warplint-divergent-branch]
-      Acc += Src0[KernelOffset + K] * Src1[InputOffset + InputT];
+      Acc += Src0[KernelOffset + K] * Src1[InputOffset + InputT % Src1Ne0];
     }
   }
   Dst[Index] = Acc;
