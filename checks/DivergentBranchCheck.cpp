@@ -272,8 +272,14 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
         }
         auto Values = enumerateLoop(*I.Init, *I.Cond, *I.Step, V, E);
         if (!Values) {
-          Ok = false;
-          return {};
+          // Not countable in this sample (over 256 values, or not evaluable): the sample
+          // is left out, the others still count.
+          TooMany = true;
+          break;
+        }
+        if (LoopName.empty()) {
+          LoopName = I.Name;
+          LoopValues = unsigned(Values->size());
         }
         for (int64_t Value : *Values) {
           Env C = E;
@@ -289,7 +295,8 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
         break;
       Envs = std::move(Next);
     }
-    if (TooMany)
+    // A sample in which the loops run zero times has nothing to evaluate.
+    if (TooMany || Envs.empty())
       continue;
     if (Spent + Envs.size() > EnvBudget && !Out.empty())
       break;
@@ -299,13 +306,6 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
   if (Out.empty()) {
     Ok = false;
     return {};
-  }
-  // The first loop's trip count in the first group kept, for the message.
-  if (!Loops.empty()) {
-    const SymVarInfo &I = Vars[Loops.front()];
-    LoopName = I.Name;
-    auto Values = enumerateLoop(*I.Init, *I.Cond, *I.Step, Loops.front(), Out.front().front());
-    LoopValues = Values ? unsigned(Values->size()) : 0;
   }
   return Out;
 }

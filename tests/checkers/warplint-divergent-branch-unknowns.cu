@@ -34,3 +34,14 @@ __global__ void convTranspose1d(const int S0, const int P0, const int D0, const 
 void run(const float *A, const float *B, float *D, int S0, int N) {
   convTranspose1d<<<(N + 255) / 256, 256>>>(S0, 0, 1, N, 3, 4, 5, 6, 7, 8, 9, A, B, D);
 }
+
+// The loop runs zero times for the first samples of N (N = 1, 2, 3): those samples have
+// nothing to evaluate, the others find the split.
+__global__ void zeroTrips(float *Out, int N) {
+  for (int K = 0; K < N - 3; ++K)
+    if ((threadIdx.x + K) % 2)
+      Out[K] = 0;
+  // CHECK: :[[@LINE-2]]:9: warning: branch on 'threadIdx.x' diverges in {{.*}} of kernel 'zeroTrips' (block 128x1x1{{.*}}); predicted branch efficiency 0% [warplint-divergent-branch]
+}
+
+void runZero(float *Out, int N) { zeroTrips<<<1, 128>>>(Out, N); }
