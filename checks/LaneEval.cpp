@@ -242,6 +242,7 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
   unsigned Threads = Shape.threads();
   for (unsigned W = 0; W < Shape.warps(); ++W) {
     std::map<int64_t, unsigned> Counts;
+    std::vector<std::pair<int64_t, unsigned>> LaneValues; // (value, row) of each active lane
     for (unsigned L = W * 32; L < std::min(Threads, W * 32 + 32); ++L) {
       E.Tid[0] = L % Shape.X;
       E.Tid[1] = (L / Shape.X) % Shape.Y;
@@ -257,6 +258,7 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
         return Out;
       }
       ++Counts[*V];
+      LaneValues.push_back({*V, L / Shape.X});
     }
     if (Counts.empty())
       continue;
@@ -264,11 +266,18 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
     if (Counts.size() > 1) {
       ++Out.DivergentWarps;
       unsigned Largest = 0, Total = 0;
+      int64_t Majority = 0;
       for (auto &KV : Counts) {
+        if (KV.second > Largest)
+          Majority = KV.first;
         Largest = std::max(Largest, KV.second);
         Total += KV.second;
       }
       Out.MaxMinorityLanes = std::max(Out.MaxMinorityLanes, Total - Largest);
+      std::map<unsigned, unsigned> PerRow;
+      for (auto &[Value, Row] : LaneValues)
+        if (Value != Majority)
+          Out.MaxMinorityLanesPerRow = std::max(Out.MaxMinorityLanesPerRow, ++PerRow[Row]);
     }
     for (auto &KV : Counts)
       if (KV.first != 0)
