@@ -203,6 +203,15 @@ bool isStrideLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
   return isWarpUniformForm(C->A.get()) && isWarpUniformForm(C->B.get());
 }
 
+/// A loop whose variable starts at a uniform value and runs up to a thread-dependent bound
+/// (`for (k = 0; k <= t; ++k)`): each lane has its own trip count, not a tail guard.
+bool isPerLaneTripCount(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  return L.Init && !mentionsThreadIdx(*L.Init) && L.LoopVariance != Variance::Uniform;
+}
+
 /// `tid % (2 * s) == 0` with s growing: the interleaved tree reduction.
 bool isInterleavedReduction(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   S = skipCasts(S);
@@ -511,7 +520,8 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     if (CondS && isTreeReductionTail(CondS, Vars)) {
       if (!ReportTreeReductionTails)
         continue;
-    } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars)) {
+    } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars) &&
+               !isPerLaneTripCount(B, Vars)) {
       if (!ReportBoundsGuards)
         continue;
     }

@@ -242,6 +242,12 @@ __global__ void warpPerRow(float *c, int T) {
     c[i] = 1;
   // CHECK: :[[@LINE-2]]:19: warning: loop condition on 'lane' diverges in 8 of 8 warps of kernel 'warpPerRow' (block 256x1x1, lanes leave after different trip counts); predicted branch efficiency 0%
   // ALL: :[[@LINE-3]]:19: warning: loop condition on 'lane' diverges
+  // A triangular loop over a coordinate (causal attention): each lane its own trip count.
+  int t = (blockIdx.x * blockDim.x + threadIdx.x) / 12 % T;
+  for (int k = 0; k <= t; ++k)
+    c[k] = 2;
+  // CHECK: :[[@LINE-2]]:19: warning: loop condition on 't' diverges in up to 8 of 8 warps of kernel 'warpPerRow' (block 256x1x1, lanes leave after different trip counts); predicted branch efficiency 0%
+  // ALL: :[[@LINE-3]]:19: warning: loop condition on 't' diverges
 }
 
 void launchRealCodeIdioms(float *c, int n) {
