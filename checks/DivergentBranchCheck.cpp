@@ -24,8 +24,28 @@ const Sym *skipCasts(const Sym *S) {
   return S;
 }
 
+/// A size known only at run time: uniform, not a constant, and not a loop variable
+/// (`n`, `blockDim.x`, a value loaded at a uniform address), e.g. the row length of a 2-D
+/// index recovered with `%` and `/`.
+bool isRuntimeSize(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  if (!S || mentionsThreadIdx(*S) || S->Op == SymOp::Const)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() &&
+        (Vars[V].Kind == SymVarInfo::Loop || Vars[V].Kind == SymVarInfo::Iteration))
+      return false;
+  return true;
+}
+
 /// Non-decreasing in every thread index: sums and uniform multiples of thread indices.
-bool isMonotone(const Sym *S) {
+/// With Vars, also a coordinate `i % n` of a 2-D decomposition by a run-time size n
+/// (non-decreasing along each row) and, with Lanes, a lane index `tid % 32`
+/// (non-decreasing within a warp).
+bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars = nullptr,
+                bool Lanes = false) {
   S = skipCasts(S);
   if (!S)
     return false;
@@ -35,15 +55,23 @@ bool isMonotone(const Sym *S) {
   case SymOp::ThreadIdx:
     return true;
   case SymOp::Add:
-    return isMonotone(S->A.get()) && isMonotone(S->B.get());
+    return isMonotone(S->A.get(), Vars, Lanes) && isMonotone(S->B.get(), Vars, Lanes);
   case SymOp::Mul:
-    return (!mentionsThreadIdx(*S->A) && isMonotone(S->B.get())) ||
-           (!mentionsThreadIdx(*S->B) && isMonotone(S->A.get()));
+    return (!mentionsThreadIdx(*S->A) && isMonotone(S->B.get(), Vars, Lanes)) ||
+           (!mentionsThreadIdx(*S->B) && isMonotone(S->A.get(), Vars, Lanes));
   case SymOp::Sub:
   case SymOp::Div:
   case SymOp::Shr:
   case SymOp::Shl:
-    return !mentionsThreadIdx(*S->B) && isMonotone(S->A.get());
+    return !mentionsThreadIdx(*S->B) && isMonotone(S->A.get(), Vars, Lanes);
+  case SymOp::Rem: {
+    if (!Vars || !isMonotone(S->A.get(), Vars, Lanes))
+      return false;
+    if (isRuntimeSize(S->B.get(), *Vars))
+      return true;
+    const Sym *K = skipCasts(S->B.get());
+    return Lanes && K->Op == SymOp::Const && K->Value > 0 && K->Value % 32 == 0;
+  }
   default:
     return false;
   }
@@ -68,35 +96,85 @@ bool isWarpIndexTest(const Sym *S) {
          ((T->Op == SymOp::Div && K > 0 && K % 32 == 0) || (T->Op == SymOp::Shr && K >= 5));
 }
 
+/// The same for every lane of a warp by its form: no thread index, or thread indices only
+/// inside a warp index (`tid / 32`, `tid >> 5`) of a non-decreasing index.
+bool isWarpUniformForm(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || !mentionsThreadIdx(*S))
+    return S != nullptr;
+  if ((S->Op == SymOp::Div || S->Op == SymOp::Shr) && S->B &&
+      skipCasts(S->B.get())->Op == SymOp::Const) {
+    int64_t K = skipCasts(S->B.get())->Value;
+    if (isMonotone(S->A.get()) &&
+        ((S->Op == SymOp::Div && K > 0 && K % 32 == 0) || (S->Op == SymOp::Shr && K >= 5)))
+      return true;
+  }
+  if (S->Op == SymOp::ThreadIdx)
+    return false;
+  for (const SymRef *C : {&S->A, &S->B, &S->C})
+    if (*C && !isWarpUniformForm(C->get()))
+      return false;
+  return true;
+}
+
 /// Named idiom: a comparison of a monotone thread index with a uniform limit
-/// (`i < n`, `if (i >= n) return;`), or a conjunction/disjunction of such.
-bool isBoundsGuard(const Sym *S) {
+/// (`i < n`, `if (i >= n) return;`), or a conjunction/disjunction of such. Against a size
+/// known only at run time, a coordinate `i % n` and a lane-strided index
+/// (`lane * 8 + k * 256 < C`) count as monotone too: such a guard splits warps only where
+/// the size is not a multiple of the row or the stride.
+bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   S = skipCasts(S);
   if (!S)
     return false;
   if (S->Op == SymOp::LNot)
-    return isBoundsGuard(S->A.get());
+    return isBoundsGuard(S->A.get(), Vars);
   // A flag set from a guard: `bool ok = i < n; ... if (ok)` (a select of two constants).
   if (S->Op == SymOp::Ne && skipCasts(S->B.get())->Op == SymOp::Const)
-    return isBoundsGuard(S->A.get());
+    return isBoundsGuard(S->A.get(), Vars);
   if (S->Op == SymOp::Select && skipCasts(S->B.get())->Op == SymOp::Const &&
       skipCasts(S->C.get())->Op == SymOp::Const)
-    return isBoundsGuard(S->A.get());
+    return isBoundsGuard(S->A.get(), Vars);
   if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr)
-    return (isBoundsGuard(S->A.get()) || isWarpIndexTest(S->A.get()) ||
+    return (isBoundsGuard(S->A.get(), Vars) || isWarpIndexTest(S->A.get()) ||
             !mentionsThreadIdx(*S->A)) &&
-           (isBoundsGuard(S->B.get()) || isWarpIndexTest(S->B.get()) ||
+           (isBoundsGuard(S->B.get(), Vars) || isWarpIndexTest(S->B.get()) ||
             !mentionsThreadIdx(*S->B)) &&
            !(isWarpIndexTest(S->A.get()) && isWarpIndexTest(S->B.get()));
   if (S->Op != SymOp::Lt && S->Op != SymOp::Le && S->Op != SymOp::Gt && S->Op != SymOp::Ge)
     return false;
   bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
-  return (AT && !BT && isMonotone(S->A.get())) || (BT && !AT && isMonotone(S->B.get()));
+  if (AT == BT)
+    return false;
+  const Sym *Index = AT ? S->A.get() : S->B.get();
+  const Sym *Limit = AT ? S->B.get() : S->A.get();
+  // A lane index only against a run-time size, possibly shifted by uniform terms
+  // (`C - k * 256`): `lane < 16` splits every warp whatever the launch.
+  std::vector<unsigned> Used;
+  collectVars(*Limit, Used);
+  bool Runtime = false;
+  for (unsigned V : Used)
+    Runtime |= V < Vars.size() && Vars[V].Kind != SymVarInfo::Loop &&
+               Vars[V].Kind != SymVarInfo::Iteration;
+  return isMonotone(Index, &Vars, /*Lanes=*/Runtime);
+}
+
+/// Named idiom: one lane in each run of n threads, n a size known only at run time:
+/// `(i + 1) % n == 0` picks the last element of each row (at most one lane of a warp once
+/// n >= 32), the leader pattern of a 2-D index recovered from a 1-D one.
+bool isRowLeaderTest(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
+    return false;
+  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  if (AT == BT)
+    return false;
+  const Sym *Rem = skipCasts(AT ? S->A.get() : S->B.get());
+  return Rem->Op == SymOp::Rem && isMonotone(Rem->A.get()) && isRuntimeSize(Rem->B.get(), Vars);
 }
 
 /// The uniform side of a bounds guard mentions a loop variable that halves.
 bool isTreeReductionTail(const Sym *S, const std::vector<SymVarInfo> &Vars) {
-  if (!isBoundsGuard(S))
+  if (!isBoundsGuard(S, Vars))
     return false;
   std::vector<unsigned> Used;
   collectVars(*S, Used);
@@ -117,11 +195,21 @@ bool isStrideLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
   const Sym *Step = skipCasts(L.Step.get());
   if (Step->Op != SymOp::Add || mentionsThreadIdx(*Step->B) || mentionsVar(*Step->B, B.LoopVar))
     return false;
-  // The condition in terms of the loop variable: V < limit with a uniform limit.
+  // The condition in terms of the loop variable: V < limit with a limit that is uniform,
+  // or the same for the lanes of a warp (a warp-stride loop over a row chosen per warp).
   const Sym *C = skipCasts(L.Cond.get());
   if (C->Op != SymOp::Lt && C->Op != SymOp::Le && C->Op != SymOp::Gt && C->Op != SymOp::Ge)
     return false;
-  return !mentionsThreadIdx(*C->A) && !mentionsThreadIdx(*C->B);
+  return isWarpUniformForm(C->A.get()) && isWarpUniformForm(C->B.get());
+}
+
+/// A loop whose variable starts at a uniform value and runs up to a thread-dependent bound
+/// (`for (k = 0; k <= t; ++k)`): each lane has its own trip count, not a tail guard.
+bool isPerLaneTripCount(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  return L.Init && !mentionsThreadIdx(*L.Init) && L.LoopVariance != Variance::Uniform;
 }
 
 /// `tid % (2 * s) == 0` with s growing: the interleaved tree reduction.
@@ -144,6 +232,7 @@ struct Tally {
   bool Evaluated = false;
   uint64_t Divergent = 0, Total = 0;
   unsigned MaxMinority = 0;
+  unsigned MaxMinorityPerRow = 0;
   bool Varies = false; ///< the count depends on sampled unknowns
   unsigned LoopValues = 1;
   std::string LoopName;
@@ -341,7 +430,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   std::set<uint64_t> Counts;
   for (const auto &Group : Groups) {
     uint64_t D = 0, N = 0;
-    unsigned Minority = 0;
+    unsigned Minority = 0, MinorityPerRow = 0;
     bool GroupOk = true;
     for (const Env &E : Group) {
       WarpSplit S = Loop ? splitLoopByWarp(*Loop->Init, *Loop->Cond, *Loop->Step,
@@ -355,6 +444,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
       D += S.DivergentWarps;
       N += S.Warps;
       Minority = std::max(Minority, S.MaxMinorityLanes);
+      MinorityPerRow = std::max(MinorityPerRow, S.MaxMinorityLanesPerRow);
       T.TrueLanesPerEnv.push_back(S.TrueLanes);
     }
     if (!GroupOk || N == 0)
@@ -362,6 +452,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     T.Evaluated = true;
     Counts.insert(D);
     T.MaxMinority = std::max(T.MaxMinority, Minority);
+    T.MaxMinorityPerRow = std::max(T.MaxMinorityPerRow, MinorityPerRow);
     double Ratio = double(D) / double(N);
     if (N == 0)
       continue;
@@ -492,7 +583,8 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     if (CondS && isTreeReductionTail(CondS, Vars)) {
       if (!ReportTreeReductionTails)
         continue;
-    } else if (CondS && isBoundsGuard(CondS) && !isStrideLoop(B, Vars)) {
+    } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars) &&
+               !isPerLaneTripCount(B, Vars)) {
       if (!ReportBoundsGuards)
         continue;
     }
@@ -512,10 +604,14 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     }
     if (!Chosen)
       continue; // uniform for every shape, or not evaluable: stay silent
-    bool Leader = Worst.MaxMinority <= 1;
+    // At most one lane of each row of a warp on the smaller side (one lane of the warp
+    // for rows of 32 or more threads), or one lane in each run of a run-time row length.
+    bool Leader = Worst.MaxMinorityPerRow <= 1;
     for (auto &P : All)
-      if (P.second.Evaluated && P.second.MaxMinority > 1)
+      if (P.second.Evaluated && P.second.MaxMinorityPerRow > 1)
         Leader = false;
+    if (CondS && isRowLeaderTest(CondS, Vars))
+      Leader = true;
     if (Leader && !ReportLeaderPatterns)
       continue;
 

@@ -304,12 +304,15 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
   E.BlockDim[1] = Shape.Y;
   E.BlockDim[2] = Shape.Z;
   unsigned Threads = Shape.threads();
-  std::vector<std::pair<int64_t, unsigned>> WarpCounts;
+  std::vector<std::pair<int64_t, unsigned>> WarpCounts, WarpLanes;
   WarpCounts.reserve(32);
+  WarpLanes.reserve(32);
   for (unsigned W = 0; W < Shape.warps(); ++W) {
-    // (value, lanes) of this warp, at most 32 entries.
+    // (value, lanes) of this warp, at most 32 entries; (value, row) of each active lane.
     std::vector<std::pair<int64_t, unsigned>> &Counts = WarpCounts;
     Counts.clear();
+    std::vector<std::pair<int64_t, unsigned>> &LaneValues = WarpLanes;
+    LaneValues.clear();
     for (unsigned L = W * 32; L < std::min(Threads, W * 32 + 32); ++L) {
       E.Tid[0] = L % Shape.X;
       E.Tid[1] = (L / Shape.X) % Shape.Y;
@@ -330,6 +333,7 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
         Counts.emplace_back(*V, 1);
       else
         ++It->second;
+      LaneValues.push_back({*V, L / Shape.X});
     }
     if (Counts.empty())
       continue;
@@ -337,11 +341,19 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
     if (Counts.size() > 1) {
       ++Out.DivergentWarps;
       unsigned Largest = 0, Total = 0;
+      int64_t Majority = 0;
+      // The majority value: the most lanes, the smallest value on a tie.
       for (auto &KV : Counts) {
+        if (KV.second > Largest || (KV.second == Largest && KV.first < Majority))
+          Majority = KV.first;
         Largest = std::max(Largest, KV.second);
         Total += KV.second;
       }
       Out.MaxMinorityLanes = std::max(Out.MaxMinorityLanes, Total - Largest);
+      std::map<unsigned, unsigned> PerRow;
+      for (auto &[Value, Row] : LaneValues)
+        if (Value != Majority)
+          Out.MaxMinorityLanesPerRow = std::max(Out.MaxMinorityLanesPerRow, ++PerRow[Row]);
     }
     for (auto &KV : Counts)
       if (KV.first != 0)

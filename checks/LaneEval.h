@@ -106,6 +106,9 @@ struct WarpSplit {
   unsigned Warps = 0;            ///< warps of the block
   unsigned DivergentWarps = 0;   ///< warps whose active lanes disagree
   unsigned MaxMinorityLanes = 0; ///< most lanes on the smaller side in one warp
+  /// Most lanes on the smaller side that share one row (threadIdx.y and .z) in one warp:
+  /// 1 for a leader of each row (`threadIdx.x == 0` with 16x16 blocks).
+  unsigned MaxMinorityLanesPerRow = 0;
   unsigned TrueLanes = 0;        ///< lanes of the block for which the condition holds
   std::vector<bool> WarpTrue;    ///< per warp: all lanes true (valid where not divergent)
 };

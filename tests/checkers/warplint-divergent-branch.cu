@@ -178,3 +178,81 @@ void launchThroughFacts(float *c) {
   void *args[] = {&c};
   cudaLaunchKernel(lanesViaRuntimeApi, dim3(1), dim3(128), args, 0, 0);
 }
+
+// Real-code idioms (see docs/checks/divergent-branch-real-code.md). A leader of each row:
+// with 16x16 blocks `threadIdx.x == 0` holds for one lane of each of the two rows of a
+// warp, the same idiom as `threadIdx.x == 0` in a 1-D block.
+__global__ void rowLeaders(float *c) {
+  if (threadIdx.x == 0)
+    c[threadIdx.y] = 0;
+  // ALL: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'rowLeaders' (block 16x16x1)
+  if (threadIdx.y == 0)
+    c[threadIdx.x] = 1;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.y' diverges in 1 of 8 warps of kernel 'rowLeaders' (block 16x16x1); predicted branch efficiency 88%
+  // CHECK: :[[@LINE-3]]:7: note: a warp spans 2 rows of 16 threads
+  // ALL: :[[@LINE-4]]:7: warning: branch on 'threadIdx.y' diverges in 1 of 8 warps
+}
+
+// A 2-D index recovered from a 1-D one with a run-time row length: the edge-of-image test
+// is a bounds guard, the last element of each row a leader.
+__global__ void coordinates(float *c, int rows, int radius) {
+  int id = blockIdx.x * blockDim.x + threadIdx.x;
+  int r = id % rows;
+  for (int k = 0; k < 2 * radius; ++k) {
+    int y = r - radius + k;
+    if (y >= 0 && y < rows)
+      c[id] += 1;
+    // ALL: :[[@LINE-2]]:9: warning: branch on 'y' diverges in up to
+  }
+  if ((id + 1) % rows == 0)
+    c[id] = 0;
+  // ALL: :[[@LINE-2]]:7: warning: branch on 'id' diverges in up to
+  if (id % 2 == 0)
+    c[id] = 2;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'id' diverges in 8 of 8 warps of kernel 'coordinates' (block 256x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: '(id / warpSize)' in place of 'id'
+  // ALL: :[[@LINE-4]]:7: warning: branch on 'id' diverges in 8 of 8 warps
+}
+
+// Lanes striding over channels: `lane * 8 + k * 256 < C` splits a warp only where C is not
+// a multiple of 256 (a tail guard); `lane < 16` splits every warp (reported).
+__global__ void laneStrided(float *c, int C) {
+  int lane = threadIdx.x % 32;
+  for (int k = 0; k < 4; ++k) {
+    int g = lane * 8 + k * 256;
+    if (g < C)
+      c[g] = 0;
+    // ALL: :[[@LINE-2]]:9: warning: branch on 'g' diverges in up to
+  }
+  if (lane < 16)
+    c[lane] = 1;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 8 of 8 warps of kernel 'laneStrided' (block 256x1x1); predicted branch efficiency 0%
+  // ALL: :[[@LINE-3]]:7: warning: branch on 'lane' diverges in 8 of 8 warps
+}
+
+// A warp-stride loop over a row chosen per warp: the limit is the same for every lane of a
+// warp, so only the last trip is partial (a stride loop). A per-lane limit is reported.
+__global__ void warpPerRow(float *c, int T) {
+  int lane = threadIdx.x % 32;
+  int row = (blockIdx.x * 8 + threadIdx.x / 32) % T;
+  for (int i = lane; i < row; i += 32)
+    c[i] = 0;
+  // ALL: :[[@LINE-2]]:22: warning: loop condition on 'i' diverges
+  for (int i = 0; i < lane; ++i)
+    c[i] = 1;
+  // CHECK: :[[@LINE-2]]:19: warning: loop condition on 'lane' diverges in 8 of 8 warps of kernel 'warpPerRow' (block 256x1x1, lanes leave after different trip counts); predicted branch efficiency 0%
+  // ALL: :[[@LINE-3]]:19: warning: loop condition on 'lane' diverges
+  // A triangular loop over a coordinate (causal attention): each lane its own trip count.
+  int t = (blockIdx.x * blockDim.x + threadIdx.x) / 12 % T;
+  for (int k = 0; k <= t; ++k)
+    c[k] = 2;
+  // CHECK: :[[@LINE-2]]:19: warning: loop condition on 't' diverges in up to 8 of 8 warps of kernel 'warpPerRow' (block 256x1x1, lanes leave after different trip counts); predicted branch efficiency 0%
+  // ALL: :[[@LINE-3]]:19: warning: loop condition on 't' diverges
+}
+
+void launchRealCodeIdioms(float *c, int n) {
+  rowLeaders<<<1, dim3(16, 16)>>>(c);
+  coordinates<<<4, 256>>>(c, n, 3);
+  laneStrided<<<4, 256>>>(c, n);
+  warpPerRow<<<4, 256>>>(c, n);
+}

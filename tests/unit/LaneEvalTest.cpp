@@ -21,6 +21,20 @@ TEST(LaneEval, EvenOddSplitsEveryWarp) {
   EXPECT_EQ(S.TrueLanes, 32u);
 }
 
+TEST(LaneEval, RowLeaderHasOneMinorityLanePerRow) {
+  // threadIdx.x == 0 in a 16x16 block: two rows per warp, one leader in each.
+  SymRef Cond = cmp(SymOp::Eq, makeThreadIdx(0), c(0));
+  WarpSplit S = splitByWarp(*Cond, BlockShape{16, 16, 1}, Env{});
+  EXPECT_EQ(S.DivergentWarps, 8u);
+  EXPECT_EQ(S.MaxMinorityLanes, 2u);
+  EXPECT_EQ(S.MaxMinorityLanesPerRow, 1u);
+  // threadIdx.y == 0 puts a whole row of warp 0 on the smaller side.
+  SymRef Row = cmp(SymOp::Eq, makeThreadIdx(1), c(0));
+  WarpSplit R = splitByWarp(*Row, BlockShape{16, 16, 1}, Env{});
+  EXPECT_EQ(R.DivergentWarps, 1u);
+  EXPECT_EQ(R.MaxMinorityLanesPerRow, 16u);
+}
+
 TEST(LaneEval, WarpIndexParityIsUniform) {
   SymRef Cond = cmp(SymOp::Eq, bin(SymOp::Rem, bin(SymOp::Div, makeThreadIdx(0), c(32)), c(2)),
                     c(0));
