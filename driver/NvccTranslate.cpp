@@ -230,7 +230,9 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
       T.Args.push_back("-std=" + value());
     } else if (Name == "include-path") {
       T.Args.push_back("-I" + value());
-    } else if (Name == "system-include") {
+    } else if (Name == "system-include" || (Name == "isystem" && Arg[1] != '-')) {
+      // CMake writes nvcc's SYSTEM includes as "-isystem=DIR"; clang would read "=DIR"
+      // as relative to a sysroot.
       T.Args.push_back("-isystem");
       T.Args.push_back(value());
     } else if (Name == "define-macro") {

@@ -56,6 +56,19 @@ TEST(NvccTranslate, CMakeCommand) {
                              "-lineinfo --use_fast_math -Xcompiler -fPIC -Xcompiler -Wall");
 }
 
+// CMake writes a SYSTEM include directory for nvcc as "-isystem=DIR" (ggml and
+// cuda-samples get "-isystem=/usr/local/cuda/include"); clang would take "=DIR" as a
+// sysroot-relative path and, with no sysroot, drop it as nonexistent.
+TEST(NvccTranslate, SystemIncludeWithEquals) {
+  NvccTranslation T = translateNvccCommand(
+      split("/usr/local/cuda/bin/nvcc -I/src/include -isystem=/opt/dep/include "
+            "-isystem /opt/other/include --system-include=/opt/third -x cu -c /src/k.cu"));
+  EXPECT_EQ(join(T.Args), "clang++ -I/src/include -isystem /opt/dep/include -isystem "
+                          "/opt/other/include -isystem /opt/third -x cuda -c /src/k.cu "
+                          "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+                          "--cuda-device-only --cuda-gpu-arch=sm_75");
+}
+
 // Every option TOOLCHAIN.md lists as rejected or misread by clang, in its spellings.
 TEST(NvccTranslate, OptionsClangRejectsOrMisreads) {
   NvccTranslation T = translateNvccCommand(split(
