@@ -77,6 +77,18 @@ bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars = nullptr,
   }
 }
 
+/// A warp index: `tid / 32` (any multiple of 32), `tid >> 5` (5 or more) of a
+/// non-decreasing thread index.
+bool isWarpIndex(const Sym *T) {
+  T = skipCasts(T);
+  if (!T || (T->Op != SymOp::Div && T->Op != SymOp::Shr) || !T->B ||
+      skipCasts(T->B.get())->Op != SymOp::Const)
+    return false;
+  int64_t K = skipCasts(T->B.get())->Value;
+  return isMonotone(T->A.get()) &&
+         ((T->Op == SymOp::Div && K > 0 && K % 32 == 0) || (T->Op == SymOp::Shr && K >= 5));
+}
+
 /// A test of the warp index: `tid / 32 == 0`, `(tid >> 5) < k` (uniform within a warp
 /// when warps do not straddle rows; the evaluation decides).
 bool isWarpIndexTest(const Sym *S) {
@@ -86,29 +98,17 @@ bool isWarpIndexTest(const Sym *S) {
   if (S->Op != SymOp::Eq && S->Op != SymOp::Ne && S->Op != SymOp::Lt && S->Op != SymOp::Le &&
       S->Op != SymOp::Gt && S->Op != SymOp::Ge)
     return false;
-  const Sym *T = skipCasts(S->A.get());
-  if (mentionsThreadIdx(*S->B))
-    return false;
-  if (!T || !T->B || skipCasts(T->B.get())->Op != SymOp::Const)
-    return false;
-  int64_t K = skipCasts(T->B.get())->Value;
-  return isMonotone(T->A.get()) &&
-         ((T->Op == SymOp::Div && K > 0 && K % 32 == 0) || (T->Op == SymOp::Shr && K >= 5));
+  return !mentionsThreadIdx(*S->B) && isWarpIndex(S->A.get());
 }
 
 /// The same for every lane of a warp by its form: no thread index, or thread indices only
-/// inside a warp index (`tid / 32`, `tid >> 5`) of a non-decreasing index.
+/// inside a warp index.
 bool isWarpUniformForm(const Sym *S) {
   S = skipCasts(S);
   if (!S || !mentionsThreadIdx(*S))
     return S != nullptr;
-  if ((S->Op == SymOp::Div || S->Op == SymOp::Shr) && S->B &&
-      skipCasts(S->B.get())->Op == SymOp::Const) {
-    int64_t K = skipCasts(S->B.get())->Value;
-    if (isMonotone(S->A.get()) &&
-        ((S->Op == SymOp::Div && K > 0 && K % 32 == 0) || (S->Op == SymOp::Shr && K >= 5)))
-      return true;
-  }
+  if (isWarpIndex(S))
+    return true;
   if (S->Op == SymOp::ThreadIdx)
     return false;
   for (const SymRef *C : {&S->A, &S->B, &S->C})
@@ -307,8 +307,19 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
   std::vector<std::vector<int64_t>> Choices;
   for (unsigned V : Plain)
     Choices.push_back(Samples(Vars[V], Few));
+  // Groups are visited in bit-reversed order of their index (0, 32, 16, 48, ...), so that
+  // when the budget below stops early the groups seen are spread over the samples.
+  unsigned Bits = 0;
+  while ((size_t(1) << Bits) < Count)
+    ++Bits;
   std::vector<Env> Groups;
-  for (size_t G = 0; G < Count; ++G) {
+  for (size_t I = 0; I < (size_t(1) << Bits); ++I) {
+    size_t G = 0;
+    for (unsigned B = 0; B < Bits; ++B)
+      if (I & (size_t(1) << B))
+        G |= size_t(1) << (Bits - 1 - B);
+    if (G >= Count)
+      continue;
     size_t Index = Count == 1 ? 0 : size_t((unsigned __int128)G * (Total - 1) / (Count - 1));
     Env E = First;
     for (size_t K = 0; K < Plain.size(); ++K) {
@@ -325,23 +336,6 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
       }
     }
     Groups.push_back(std::move(E));
-  }
-  // They are visited in bit-reversed order (0, 32, 16, 48, ...), so that when the budget
-  // below stops early the groups seen are spread over the samples.
-  if (Groups.size() > 2) {
-    unsigned Bits = 0;
-    while ((size_t(1) << Bits) < Groups.size())
-      ++Bits;
-    std::vector<Env> Spread;
-    for (size_t I = 0; I < (size_t(1) << Bits); ++I) {
-      size_t R = 0;
-      for (unsigned B = 0; B < Bits; ++B)
-        if (I & (size_t(1) << B))
-          R |= size_t(1) << (Bits - 1 - B);
-      if (R < Groups.size())
-        Spread.push_back(Groups[R]);
-    }
-    Groups = std::move(Spread);
   }
   // At most EnvBudget environments (each a whole block, evaluated lane by lane) per branch
   // and shape: a group whose loops alone exceed it is left out, and groups stop once the

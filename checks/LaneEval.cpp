@@ -292,6 +292,17 @@ std::string BlockShape::str() const {
 
 namespace {
 
+/// Base with the block shape in BlockDim.
+Env withShape(Env E, const BlockShape &Shape) {
+  E.BlockDim[0] = Shape.X;
+  E.BlockDim[1] = Shape.Y;
+  E.BlockDim[2] = Shape.Z;
+  return E;
+}
+
+/// A non-owning reference to S, for foldUniform (which may return it unchanged).
+SymRef borrow(const Sym *S) { return SymRef(SymRef(), S); }
+
 // Walks the threads of a block in warp order, calling Lane(env) -> optional<int64_t>.
 template <typename LaneFn>
 WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const Sym *Active) {
@@ -299,19 +310,14 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
   Out.Warps = 0;
   Out.Evaluated = true;
   Out.WarpTrue.assign(Shape.warps(), false);
-  Env E = Base;
-  E.BlockDim[0] = Shape.X;
-  E.BlockDim[1] = Shape.Y;
-  E.BlockDim[2] = Shape.Z;
+  Env E = withShape(Base, Shape);
   unsigned Threads = Shape.threads();
-  std::vector<std::pair<int64_t, unsigned>> WarpCounts, WarpLanes;
-  WarpCounts.reserve(32);
-  WarpLanes.reserve(32);
+  // Per warp: (value, lanes) of each value taken, (value, row) of each active lane.
+  std::vector<std::pair<int64_t, unsigned>> Counts, LaneValues;
+  Counts.reserve(32);
+  LaneValues.reserve(32);
   for (unsigned W = 0; W < Shape.warps(); ++W) {
-    // (value, lanes) of this warp, at most 32 entries; (value, row) of each active lane.
-    std::vector<std::pair<int64_t, unsigned>> &Counts = WarpCounts;
     Counts.clear();
-    std::vector<std::pair<int64_t, unsigned>> &LaneValues = WarpLanes;
     LaneValues.clear();
     for (unsigned L = W * 32; L < std::min(Threads, W * 32 + 32); ++L) {
       E.Tid[0] = L % Shape.X;
@@ -368,13 +374,9 @@ WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const
 WarpSplit splitByWarp(const Sym &Cond, const BlockShape &Shape, const Env &Base,
                       bool CompareValues, const Sym *Active) {
   // What does not depend on the lane is computed once for the block, not per lane.
-  Env Block = Base;
-  Block.BlockDim[0] = Shape.X;
-  Block.BlockDim[1] = Shape.Y;
-  Block.BlockDim[2] = Shape.Z;
-  auto Share = [](const Sym *S) { return SymRef(SymRef(), S); }; // non-owning
-  SymRef C = foldUniform(Share(&Cond), Block);
-  SymRef A = Active ? foldUniform(Share(Active), Block) : nullptr;
+  Env Block = withShape(Base, Shape);
+  SymRef C = foldUniform(borrow(&Cond), Block);
+  SymRef A = Active ? foldUniform(borrow(Active), Block) : nullptr;
   return splitWith(
       Shape, Base,
       [&](const Env &E) -> std::optional<int64_t> {
@@ -393,16 +395,12 @@ WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, uns
   if (Copy.Vars.size() <= VarIndex)
     Copy.Vars.resize(VarIndex + 1);
   // The lane-independent parts once per block (the loop variable varies per trip).
-  Env Block = Copy;
-  Block.BlockDim[0] = Shape.X;
-  Block.BlockDim[1] = Shape.Y;
-  Block.BlockDim[2] = Shape.Z;
+  Env Block = withShape(Copy, Shape);
   Block.Vars[VarIndex] = std::nullopt;
-  auto Share = [](const Sym *S) { return SymRef(SymRef(), S); }; // non-owning
-  SymRef In = foldUniform(Share(&Init), Block, VarIndex);
-  SymRef Co = foldUniform(Share(&Cond), Block, VarIndex);
-  SymRef St = foldUniform(Share(&Step), Block, VarIndex);
-  SymRef Ac = Active ? foldUniform(Share(Active), Block) : nullptr;
+  SymRef In = foldUniform(borrow(&Init), Block, VarIndex);
+  SymRef Co = foldUniform(borrow(&Cond), Block, VarIndex);
+  SymRef St = foldUniform(borrow(&Step), Block, VarIndex);
+  SymRef Ac = Active ? foldUniform(borrow(Active), Block) : nullptr;
   return splitWith(Shape, Copy, [&](const Env &E0) -> std::optional<int64_t> {
     Env E = E0;
     auto V = evaluate(*In, E);

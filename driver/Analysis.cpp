@@ -579,49 +579,36 @@ std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
   return Out;
 }
 
-std::string cudaCompatHeader() {
-  static const std::string Path = [] {
-    static int Anchor;
-    std::string Exe = llvm::sys::fs::getMainExecutable("warplint", &Anchor);
-    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
-    llvm::sys::path::append(Dir, "share", "warplint", "include", "warplint_cuda_compat.h");
-    return llvm::sys::fs::exists(Dir) ? std::string(Dir) : std::string();
-  }();
-  return Path;
-}
-
 namespace {
 
-/// The CUDA toolkit a lone file is parsed against: $CUDA_PATH when set, else
-/// /usr/local/cuda; empty when that directory holds no include/cuda_runtime.h.
-std::string findCudaToolkit() {
-  const char *Env = std::getenv("CUDA_PATH");
-  std::string Cuda = Env && *Env ? Env : "/usr/local/cuda";
-  return llvm::sys::fs::exists(Cuda + "/include/cuda_runtime.h") ? Cuda : "";
-}
-
-bool isCudaToolkit(const std::string &Dir) {
-  return llvm::sys::fs::exists(Dir + "/include/cuda_runtime.h");
-}
-
-/// warplint's own minimal CUDA header: share/warplint/cuda beside the binary (bin/..), as
-/// the build tree and an installation lay it out.
-std::string findOwnCudaHeaders() {
+/// A path under share/warplint beside the binary (bin/..), as the build tree and an
+/// installation lay it out; empty when it does not exist.
+std::string sharedFile(std::initializer_list<llvm::StringRef> Parts) {
   static int Anchor;
   std::string Exe = llvm::sys::fs::getMainExecutable("warplint", &Anchor);
-  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
-  llvm::sys::path::append(Dir, "share", "warplint", "cuda");
-  if (llvm::sys::fs::exists(Dir + "/cuda_runtime.h"))
-    return std::string(Dir);
-  return "";
+  llvm::SmallString<256> P(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+  llvm::sys::path::append(P, "share", "warplint");
+  for (llvm::StringRef Part : Parts)
+    llvm::sys::path::append(P, Part);
+  return llvm::sys::fs::exists(P) ? std::string(P) : std::string();
+}
+
+/// warplint's own minimal CUDA header directory, share/warplint/cuda.
+std::string findOwnCudaHeaders() {
+  return sharedFile({"cuda", "cuda_runtime.h"}).empty() ? "" : sharedFile({"cuda"});
 }
 
 } // namespace
 
+std::string cudaCompatHeader() {
+  static const std::string Path = sharedFile({"include", "warplint_cuda_compat.h"});
+  return Path;
+}
+
 std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::string &CudaPath,
                                          bool MockCuda) {
   std::string GpuArch = "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch);
-  std::string Cuda = MockCuda ? "" : !CudaPath.empty() ? CudaPath : findCudaToolkit();
+  std::string Cuda = MockCuda ? "" : !CudaPath.empty() ? CudaPath : defaultCudaToolkit();
   if (!Cuda.empty())
     return {"-x",          "cuda",   "--cuda-device-only", GpuArch, "--cuda-path=" + Cuda,
             "-isystem",    Cuda + "/include/cccl", "-std=c++17"};

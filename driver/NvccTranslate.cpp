@@ -100,11 +100,6 @@ void addGencode(std::vector<std::string> &Archs, std::string_view V) {
     addArch(Archs, Arch);
 }
 
-bool isToolkit(const std::filesystem::path &Dir) {
-  std::error_code EC;
-  return std::filesystem::exists(Dir / "include" / "cuda_runtime.h", EC);
-}
-
 /// The toolkit directory above a .../bin/nvcc path, or empty.
 std::string aboveBin(const std::filesystem::path &Nvcc) {
   std::filesystem::path Bin = Nvcc.parent_path();
@@ -122,25 +117,34 @@ std::string cudaPathOf(std::string_view NvccArg) {
   fs::path Nvcc{std::string(NvccArg)};
   std::string Written = NvccArg.find('/') == std::string_view::npos ? "" : aboveBin(Nvcc);
   std::error_code EC;
-  if (!Written.empty() && (isToolkit(Written) || !fs::exists(Written, EC)))
+  if (!Written.empty() && (isCudaToolkit(Written) || !fs::exists(Written, EC)))
     return Written;
   if (NvccArg.find('/') != std::string_view::npos) {
     fs::path Real = fs::canonical(Nvcc, EC);
     if (!EC) {
       std::string Resolved = aboveBin(Real);
-      if (!Resolved.empty() && isToolkit(Resolved))
+      if (!Resolved.empty() && isCudaToolkit(Resolved))
         return Resolved;
     }
   }
-  const char *Env = std::getenv("CUDA_PATH");
-  if (Env && *Env && isToolkit(Env))
-    return Env;
-  if (Written.empty() || isToolkit("/usr/local/cuda"))
-    return "/usr/local/cuda";
-  return Written;
+  std::string Default = defaultCudaToolkit();
+  if (!Default.empty())
+    return Default;
+  return Written.empty() ? "/usr/local/cuda" : Written;
 }
 
 } // namespace
+
+bool isCudaToolkit(const std::string &Dir) {
+  std::error_code EC;
+  return std::filesystem::exists(std::filesystem::path(Dir) / "include" / "cuda_runtime.h", EC);
+}
+
+std::string defaultCudaToolkit() {
+  const char *Env = std::getenv("CUDA_PATH");
+  std::string Cuda = Env && *Env ? Env : "/usr/local/cuda";
+  return isCudaToolkit(Cuda) ? Cuda : "";
+}
 
 bool isNvccCommand(const std::vector<std::string> &Args) {
   if (Args.empty())

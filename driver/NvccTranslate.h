@@ -32,4 +32,11 @@ struct NvccTranslation {
 /// /usr/local/cuda.
 NvccTranslation translateNvccCommand(const std::vector<std::string> &Args);
 
+/// True when Dir holds a CUDA toolkit (include/cuda_runtime.h).
+bool isCudaToolkit(const std::string &Dir);
+
+/// The toolkit to use when nothing names one: $CUDA_PATH when set, else /usr/local/cuda;
+/// empty when that directory holds no toolkit.
+std::string defaultCudaToolkit();
+
 } // namespace warplint::driver
