@@ -1,7 +1,7 @@
 //===- BlockSizeWarpMultipleCheck.cpp - warplint-block-size-warp-multiple -===//
 #include "checks/BlockSizeWarpMultipleCheck.h"
 
-#include "checks/Facts.h"
+#include "model/Facts.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 

@@ -1,7 +1,7 @@
 //===- DivergentBranchCheck.cpp - warplint-divergent-branch --------------===//
 #include "checks/DivergentBranchCheck.h"
 
-#include "checks/Facts.h"
+#include "model/Facts.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -1,8 +1,8 @@
 //===- DivergentBranchCheck.h - warplint-divergent-branch ----------*- C++ -*-===//
 #pragma once
 
-#include "checks/LaneEval.h"
-#include "checks/ThreadDependence.h"
+#include "warplint/core/LaneEval.h"
+#include "divergence/ThreadDependence.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 

@@ -1,7 +1,7 @@
 //===- LaunchConfigInvalidCheck.cpp - warplint-launch-config-invalid -----===//
 #include "checks/LaunchConfigInvalidCheck.h"
 
-#include "checks/Facts.h"
+#include "model/Facts.h"
 #include "warplint/core/Arch.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"

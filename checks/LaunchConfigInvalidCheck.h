@@ -1,7 +1,7 @@
 //===- LaunchConfigInvalidCheck.h - warplint-launch-config-invalid --*- C++ -*-===//
 #pragma once
 
-#include "checks/ResourceOptions.h"
+#include "resources/ResourceOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 

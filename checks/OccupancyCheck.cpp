@@ -1,7 +1,7 @@
 //===- OccupancyCheck.cpp - warplint-occupancy -----------------------------===//
 #include "checks/OccupancyCheck.h"
 
-#include "checks/Facts.h"
+#include "model/Facts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

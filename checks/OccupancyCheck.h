@@ -1,7 +1,7 @@
 //===- OccupancyCheck.h - warplint-occupancy ---------------------*- C++ -*-===//
 #pragma once
 
-#include "checks/ResourceOptions.h"
+#include "resources/ResourceOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 

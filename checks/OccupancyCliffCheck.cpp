@@ -1,7 +1,7 @@
 //===- OccupancyCliffCheck.cpp - warplint-occupancy-cliff ------------------===//
 #include "checks/OccupancyCliffCheck.h"
 
-#include "checks/Facts.h"
+#include "model/Facts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

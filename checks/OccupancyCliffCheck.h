@@ -1,7 +1,7 @@
 //===- OccupancyCliffCheck.h - warplint-occupancy-cliff ----------*- C++ -*-===//
 #pragma once
 
-#include "checks/ResourceOptions.h"
+#include "resources/ResourceOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 

@@ -1,12 +1,12 @@
 //===- Analysis.cpp - clang-tidy's engine + launch facts per translation unit ===//
 #include "driver/Analysis.h"
-#include "driver/Formats.h"
+#include "driver/formats/Formats.h"
 #include "driver/NvccTranslate.h"
 
-#include "checks/Facts.h"
-#include "checks/NvccResources.h"
-#include "checks/ResourceOptions.h"
-#include "checks/Resources.h"
+#include "model/Facts.h"
+#include "resources/NvccResources.h"
+#include "resources/ResourceOptions.h"
+#include "resources/Resources.h"
 #include "checks/WarplintTidyModule.h"
 
 #include "clang-tidy/ClangTidy.h"
@@ -87,7 +87,7 @@ struct TUResult {
   const clang::tidy::warplint::ResourceOptions *Nvcc = nullptr;
 };
 
-/// Collects checks/Facts' plain facts of the one translation unit it sees, and the line
+/// Collects model/Facts' plain facts of the one translation unit it sees, and the line
 /// extents of the kernels defined in it.
 struct FactsConsumer : clang::ASTConsumer {
   TUResult &Out;

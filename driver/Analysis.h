@@ -2,7 +2,7 @@
 //
 // The analysis behind `warplint check` and `warplint report`: for each translation unit,
 // clang-tidy's engine with the warplint module (findings through clang's diagnostics, so
-// NOLINT and --warnings-as-errors behave as in clang-tidy) and one pass of checks/Facts
+// NOLINT and --warnings-as-errors behave as in clang-tidy) and one pass of model/Facts
 // (the launch records), gathered into a RunResult in a stable order.
 //
 //===----------------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
 //===- main.cpp - the warplint command line tool's entry point ------------===//
-#include "driver/Commands.h"
+#include "driver/commands/Commands.h"
 
 int main(int Argc, char **Argv) { return warplint::driver::runMain(Argc, Argv); }

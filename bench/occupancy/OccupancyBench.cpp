@@ -6,7 +6,7 @@
 // BM_NextSteps / BM_MaxPotentialBlockSize: the what-if analyses per configuration.
 //
 //===----------------------------------------------------------------------------===//
-#include "driver/OccupancyBatch.h"
+#include "driver/commands/OccupancyBatch.h"
 #include "tests/differential/OccupancyGrid.h"
 #include "warplint/core/Occupancy.h"
 

@@ -25,17 +25,17 @@ if stale "$work/ptxas_log_fuzzer" "$src/core/fuzz" "$src/core/lib/PtxasLog.cpp" 
     -I"$src/core/include" "$src/core/fuzz/PtxasLogFuzzer.cpp" "$src/core/lib/PtxasLog.cpp" \
     -o "$work/ptxas_log_fuzzer"
 fi
-# The cubin/fatbin reader (checks/Resources.cpp) against the shared libLLVM.
+# The cubin/fatbin reader (resources/Resources.cpp) against the shared libLLVM.
 llvm_config=${WARPLINT_LLVM_CONFIG:-llvm-config-22}
 objects=0
 if command -v "$llvm_config" >/dev/null && ! stale "$work/object_reader_fuzzer" \
-    "$src/checks/fuzz" "$src/checks/Resources.cpp" "$src/checks/Resources.h" \
+    "$src/resources/fuzz" "$src/resources/Resources.cpp" "$src/resources/Resources.h" \
     "$src/core/lib/PtxasLog.cpp" "$src/core/include"; then
   objects=1
 elif command -v "$llvm_config" >/dev/null; then
   "$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$src" -I"$src/core/include" -I"$("$llvm_config" --includedir)" \
-    "$src/checks/fuzz/ObjectReaderFuzzer.cpp" "$src/checks/Resources.cpp" \
+    "$src/resources/fuzz/ObjectReaderFuzzer.cpp" "$src/resources/Resources.cpp" \
     "$src/core/lib/PtxasLog.cpp" \
     -L"$("$llvm_config" --libdir)" -Wl,-rpath,"$("$llvm_config" --libdir)" -lLLVM \
     -o "$work/object_reader_fuzzer" && objects=1

@@ -1,5 +1,5 @@
 //===- FactsTest.cpp - launch shapes and kernel facts from CUDA source ---===//
-#include "checks/Facts.h"
+#include "model/Facts.h"
 
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"

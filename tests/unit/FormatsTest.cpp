@@ -1,6 +1,6 @@
 //===- FormatsTest.cpp - SARIF and GitHub output from hand-built RunResults ===//
-#include "driver/Formats.h"
-#include "driver/Commands.h"
+#include "driver/formats/Formats.h"
+#include "driver/commands/Commands.h"
 #include "warplint/core/Version.h"
 
 #include "llvm/Support/FileSystem.h"

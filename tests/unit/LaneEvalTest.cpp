@@ -1,5 +1,5 @@
 //===- LaneEvalTest.cpp - the lane-by-lane evaluator of warplint-divergent-branch -===//
-#include "checks/LaneEval.h"
+#include "warplint/core/LaneEval.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 //===- ObjectReaderTest.cpp - -rdc objects, linked binaries, archives vs ptxas's log -===//
-#include "checks/Resources.h"
+#include "resources/Resources.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Object/ArchiveWriter.h"

@@ -1,6 +1,6 @@
 //===- ReportTest.cpp - SVG charts, wave plans and the HTML report writer -===//
-#include "driver/HtmlReport.h"
-#include "driver/ReportSvg.h"
+#include "driver/report/HtmlReport.h"
+#include "driver/report/ReportSvg.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

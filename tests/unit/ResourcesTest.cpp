@@ -1,5 +1,5 @@
 //===- ResourcesTest.cpp - register sources: logs, objects, name matching --===//
-#include "checks/Resources.h"
+#include "resources/Resources.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Compression.h"
@@ -192,7 +192,7 @@ TEST_F(NvccObjects, BlackwellCubinsAgreeWithTheLog) {
 
 } // namespace
 
-#include "checks/NvccResources.h"
+#include "resources/NvccResources.h"
 
 #include <cstdlib>
 

@@ -1,5 +1,5 @@
 //===- TextJsonFormatTest.cpp - text (with source snippets) and JSON output ===//
-#include "driver/Formats.h"
+#include "driver/formats/Formats.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"

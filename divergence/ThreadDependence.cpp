@@ -1,0 +1,887 @@
+//===- ThreadDependence.cpp - which values of a kernel differ between threads -===//
+#include "divergence/ThreadDependence.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace clang::tidy::warplint {
+
+using namespace ::warplint::divergence;
+
+const char *varianceName(Variance V) {
+  switch (V) {
+  case Variance::Uniform:
+    return "uniform";
+  case Variance::WarpUniform:
+    return "warp-uniform";
+  case Variance::LaneVarying:
+    return "lane-varying";
+  case Variance::Data:
+    return "data-dependent";
+  }
+  return "unknown";
+}
+
+SymRef ThreadDependence::linearTid() {
+  SymRef X = makeThreadIdx(0), Y = makeThreadIdx(1), Z = makeThreadIdx(2);
+  SymRef BX = makeBlockDim(0), BY = makeBlockDim(1);
+  SymRef YX = makeBinary(SymOp::Mul, Y, BX, 32, true);
+  SymRef ZXY = makeBinary(SymOp::Mul, Z, makeBinary(SymOp::Mul, BX, BY, 32, true), 32, true);
+  return makeBinary(SymOp::Add, X, makeBinary(SymOp::Add, YX, ZXY, 32, true), 32, true);
+}
+
+std::pair<unsigned, bool> ThreadDependence::typeOf(QualType T) const {
+  if (T.isNull() || !T->isIntegralOrEnumerationType())
+    return {0, false};
+  return {unsigned(Ctx.getTypeSize(T)), T->isUnsignedIntegerOrEnumerationType()};
+}
+
+unsigned ThreadDependence::varFor(const std::string &Key, SymVarInfo Info) {
+  auto It = VarIndex.find(Key);
+  if (It != VarIndex.end())
+    return It->second;
+  Vars.push_back(std::move(Info));
+  VarIndex[Key] = Vars.size() - 1;
+  return Vars.size() - 1;
+}
+
+Variance ThreadDependence::varianceOf(const Expr *E) const { return valueOf(E).V; }
+
+AbsVal ThreadDependence::valueOf(const Expr *E) const {
+  auto It = Seen.find(E);
+  return It == Seen.end() ? AbsVal{} : It->second;
+}
+
+void ThreadDependence::analyze(const FunctionDecl *Kernel) {
+  Vars.clear();
+  VarIndex.clear();
+  Branches.clear();
+  Seen.clear();
+  Frames.clear();
+  Recording = true;
+  if (!Kernel || !Kernel->hasBody())
+    return;
+  Frames.push_back({Kernel, {}});
+  State St;
+  walk(Kernel->getBody(), St);
+  Frames.clear();
+}
+
+static const Expr *strip(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }
+
+static bool readsMemoryOrCalls(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ArraySubscriptExpr, CallExpr>(S))
+    return true;
+  if (auto *U = dyn_cast<UnaryOperator>(S))
+    if (U->getOpcode() == UO_Deref)
+      return true;
+  if (auto *M = dyn_cast<MemberExpr>(S))
+    if (M->isArrow())
+      return true;
+  for (const Stmt *C : S->children())
+    if (readsMemoryOrCalls(C))
+      return true;
+  return false;
+}
+
+static const VarDecl *localVar(const Expr *E) {
+  if (auto *DR = dyn_cast_or_null<DeclRefExpr>(strip(E)))
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (VD->hasLocalStorage())
+        return VD;
+  return nullptr;
+}
+
+static void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (auto *B = dyn_cast<BinaryOperator>(S)) {
+    if (B->isAssignmentOp())
+      if (const VarDecl *V = localVar(B->getLHS()))
+        Out.insert(V);
+  } else if (auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (U->isIncrementDecrementOp())
+      if (const VarDecl *V = localVar(U->getSubExpr()))
+        Out.insert(V);
+  } else if (auto *B = dyn_cast<BinaryOperator>(S)) {
+    (void)B;
+  }
+  if (auto *M = dyn_cast<MemberExpr>(S))
+    (void)M;
+  if (auto *A = dyn_cast<GCCAsmStmt>(S))
+    for (unsigned I = 0; I < A->getNumOutputs(); ++I)
+      if (const VarDecl *V = localVar(A->getOutputExpr(I)))
+        Out.insert(V);
+  if (auto *C = dyn_cast<CallExpr>(S))
+    for (const Expr *Arg : C->arguments())
+      if (auto *U = dyn_cast<UnaryOperator>(strip(Arg)))
+        if (U->getOpcode() == UO_AddrOf)
+          if (const VarDecl *V = localVar(U->getSubExpr()))
+            Out.insert(V);
+  for (const Stmt *C : S->children())
+    collectAssigned(C, Out);
+}
+
+static SymRef truth(const SymRef &S) {
+  return makeBinary(SymOp::Ne, S, makeConst(0, S->Bits, S->Unsigned), 8, true);
+}
+
+void ThreadDependence::record(BranchSite Site, const State &St) {
+  if (!Recording || Frames.size() != 1)
+    return;
+  for (const SymRef &P : St.Path)
+    Site.Path = Site.Path ? makeBinary(SymOp::LAnd, Site.Path, truth(P), 8, true) : truth(P);
+  findTerm(Site);
+  Branches.push_back(std::move(Site));
+}
+
+void ThreadDependence::findTerm(BranchSite &Site) {
+  // The first leaf of the condition, in source order, that varies between lanes.
+  std::function<const Expr *(const Stmt *)> Find = [&](const Stmt *S) -> const Expr * {
+    if (!S)
+      return nullptr;
+    if (auto *E = dyn_cast<Expr>(S)) {
+      bool Leaf = isa<DeclRefExpr, PseudoObjectExpr, CallExpr, ArraySubscriptExpr>(E);
+      if (Leaf && Seen.count(E) && Seen.find(E)->second.V >= Variance::LaneVarying)
+        return E;
+      if (isa<PseudoObjectExpr>(E))
+        return nullptr;
+    }
+    for (const Stmt *C : S->children())
+      if (const Expr *R = Find(C))
+        return R;
+    return nullptr;
+  };
+  Site.Term = Find(Site.Cond);
+  if (Site.Term)
+    Site.TermSym = Seen.find(Site.Term)->second.S;
+}
+
+AbsVal ThreadDependence::merge(const AbsVal &Cond, const AbsVal &A, const AbsVal &B) {
+  if (A.S == B.S && A.V == B.V)
+    return A;
+  AbsVal R;
+  R.V = join(A.V, B.V);
+  if (Cond.V != Variance::Uniform)
+    R.V = join(R.V, Cond.V);
+  if (Cond.S && A.S && B.S && A.S->Bits == B.S->Bits && A.S->Unsigned == B.S->Unsigned)
+    R.S = makeSelect(Cond.S, A.S, B.S, A.S->Bits, A.S->Unsigned);
+  return R;
+}
+
+ThreadDependence::State ThreadDependence::mergeStates(const AbsVal &Cond, State &Then,
+                                                      State &Else) {
+  if (Then.Terminated && !Else.Terminated)
+    return Else;
+  if (Else.Terminated && !Then.Terminated)
+    return Then;
+  State Out = Then;
+  Out.Terminated = Then.Terminated && Else.Terminated;
+  for (auto &KV : Else.Locals) {
+    auto It = Then.Locals.find(KV.first);
+    if (It == Then.Locals.end())
+      continue; // declared only in the else branch: out of scope
+    Out.Locals[KV.first] = merge(Cond, It->second, KV.second);
+  }
+  return Out;
+}
+
+void ThreadDependence::walk(const Stmt *S, State &St) {
+  if (!S || St.Terminated)
+    return;
+  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *C : CS->body())
+      walk(C, St);
+    return;
+  }
+  if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->hasLocalStorage()) {
+          AbsVal V;
+          if (const Expr *Init = VD->getInit()) {
+            V = eval(Init, St);
+            auto [Bits, Uns] = typeOf(VD->getType());
+            if (V.S && Bits)
+              V.S = makeCast(V.S, Bits, Uns);
+            else if (!Bits)
+              V.S = nullptr;
+          }
+          St.Locals[VD] = V;
+        }
+    return;
+  }
+  if (auto *E = dyn_cast<Expr>(S)) {
+    eval(E, St);
+    return;
+  }
+  if (auto *If = dyn_cast<IfStmt>(S)) {
+    walk(If->getInit(), St);
+    if (If->getConditionVariableDeclStmt())
+      walk(If->getConditionVariableDeclStmt(), St);
+    if (If->isConstexpr()) {
+      walk(If->getThen(), St);
+      return;
+    }
+    AbsVal C = eval(If->getCond(), St);
+    if (C.V != Variance::Uniform) {
+      BranchSite Site;
+      Site.Kind = BranchSite::If;
+      Site.Branch = If;
+      Site.Cond = If->getCond();
+      Site.CondVal = C;
+      const Stmt *Then = If->getThen();
+      if (auto *CS = dyn_cast<CompoundStmt>(Then))
+        if (CS->size() == 1)
+          Then = CS->body_front();
+      Site.EarlyExit = !If->getElse() && isa<ReturnStmt, BreakStmt, ContinueStmt>(Then);
+      record(std::move(Site), St);
+    }
+    State T = St, E = St;
+    std::vector<SymRef> OrigPath = St.Path;
+    if (C.S) {
+      T.Path.push_back(C.S);
+      E.Path.push_back(makeUnary(SymOp::LNot, C.S, 8, true));
+    }
+    walk(If->getThen(), T);
+    walk(If->getElse(), E);
+    St = mergeStates(C, T, E);
+    if (T.Terminated == E.Terminated)
+      St.Path = OrigPath;
+    return;
+  }
+  if (auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    walk(Sw->getInit(), St);
+    AbsVal C = eval(Sw->getCond(), St);
+    if (C.V != Variance::Uniform) {
+      BranchSite Site;
+      Site.Kind = BranchSite::Switch;
+      Site.Branch = Sw;
+      Site.Cond = Sw->getCond();
+      Site.CondVal.V = C.V;
+      if (C.S) {
+        // Map the value to its case target: 1 + the case's position, 0 for default.
+        SymRef Target = makeConst(0, 32, false);
+        unsigned Index = 1;
+        bool Ok = true;
+        for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
+          auto *Case = dyn_cast<CaseStmt>(SC);
+          if (!Case)
+            continue;
+          Expr::EvalResult R;
+          if (Case->getRHS() || !Case->getLHS()->EvaluateAsInt(R, Ctx)) {
+            Ok = false;
+            break;
+          }
+          SymRef Eq = makeBinary(SymOp::Eq, C.S,
+                                 makeConst(R.Val.getInt().getExtValue(), C.S->Bits, C.S->Unsigned),
+                                 8, true);
+          Target = makeSelect(Eq, makeConst(Index++, 32, false), Target, 32, false);
+        }
+        if (Ok)
+          Site.CondVal.S = Target;
+      }
+      record(std::move(Site), St);
+    }
+    State Body = St;
+    walk(Sw->getBody(), Body);
+    Body.Terminated = false;
+    AbsVal NoSym{C.V, nullptr};
+    St = mergeStates(NoSym, Body, St);
+    return;
+  }
+  if (auto *F = dyn_cast<ForStmt>(S)) {
+    walkLoop(F, F->getInit(), F->getCond(), F->getInc(), F->getBody(), St);
+    return;
+  }
+  if (auto *W = dyn_cast<WhileStmt>(S)) {
+    walkLoop(W, nullptr, W->getCond(), nullptr, W->getBody(), St);
+    return;
+  }
+  if (auto *D = dyn_cast<DoStmt>(S)) {
+    walkLoop(D, nullptr, D->getCond(), nullptr, D->getBody(), St);
+    return;
+  }
+  if (auto *R = dyn_cast<CXXForRangeStmt>(S)) {
+    walk(R->getRangeStmt(), St);
+    walk(R->getBeginStmt(), St);
+    walk(R->getEndStmt(), St);
+    walkLoop(R, R->getLoopVarStmt(), nullptr, nullptr, R->getBody(), St);
+    return;
+  }
+  if (auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (Ret->getRetValue()) {
+      AbsVal V = eval(Ret->getRetValue(), St);
+      if (!Frames.empty())
+        Frames.back().Returns.push_back(V);
+    }
+    St.Terminated = true;
+    return;
+  }
+  if (isa<BreakStmt, ContinueStmt>(S)) {
+    St.Terminated = true;
+    return;
+  }
+  if (auto *A = dyn_cast<GCCAsmStmt>(S)) {
+    std::string Asm = A->getAsmString();
+    for (unsigned I = 0; I < A->getNumInputs(); ++I)
+      eval(A->getInputExpr(I), St);
+    for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+      AbsVal V{Variance::Data, nullptr};
+      if (Asm.find("%laneid") != std::string::npos && A->getNumOutputs() == 1)
+        V = {Variance::LaneVarying,
+             makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
+      assign(A->getOutputExpr(I), V, St);
+    }
+    return;
+  }
+  for (const Stmt *C : S->children())
+    walk(C, St);
+}
+
+void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                                const Expr *Inc, const Stmt *Body, State &St) {
+  walk(Init, St);
+  llvm::SmallPtrSet<const VarDecl *, 8> Assigned, InBody;
+  collectAssigned(Cond, Assigned);
+  collectAssigned(Inc, Assigned);
+  collectAssigned(Body, Assigned);
+  collectAssigned(Body, InBody);
+  State L = St;
+  for (const VarDecl *V : Assigned)
+    if (L.Locals.count(V))
+      L.Locals[V].S = nullptr;
+
+  // A counted loop `for (...; cond(V); V op= step)` whose V is not written in the body.
+  const VarDecl *IV = nullptr;
+  if (Inc) {
+    const Expr *I = strip(Inc);
+    if (auto *U = dyn_cast<UnaryOperator>(I))
+      IV = U->isIncrementDecrementOp() ? localVar(U->getSubExpr()) : nullptr;
+    else if (auto *B = dyn_cast<BinaryOperator>(I))
+      IV = B->isAssignmentOp() ? localVar(B->getLHS()) : nullptr;
+    if (IV && (InBody.count(IV) || !St.Locals.count(IV)))
+      IV = nullptr;
+  }
+  int LoopIdx = -1;
+  bool SavedRecording = Recording;
+  if (IV && Cond) {
+    Recording = false;
+    AbsVal InitV = St.Locals[IV];
+    auto [Bits, Uns] = typeOf(IV->getType());
+    SymVarInfo Info;
+    Info.Kind = SymVarInfo::Loop;
+    Info.Name = IV->getName().str();
+    std::string Key = "loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop));
+    LoopIdx = int(varFor(Key, Info));
+    State T = L;
+    T.Locals[IV] = {Variance::Uniform, Bits ? makeVar(LoopIdx, Bits, Uns) : nullptr};
+    AbsVal CondV = eval(Cond, T);
+    eval(Inc, T);
+    AbsVal StepV = T.Locals[IV];
+    SymVarInfo &VI = Vars[LoopIdx];
+    VI.Init = InitV.S;
+    VI.Cond = CondV.S;
+    VI.Step = StepV.S;
+    VI.LoopVariance = join(InitV.V, join(CondV.V, StepV.V));
+    if (StepV.S) {
+      const Sym *Top = StepV.S.get();
+      while (Top->Op == SymOp::Cast && Top->A)
+        Top = Top->A.get();
+      VI.Shrinking = Top->Op == SymOp::Div || Top->Op == SymOp::Shr;
+      VI.Growing = Top->Op == SymOp::Mul || Top->Op == SymOp::Shl;
+    }
+    Recording = SavedRecording;
+    if (VI.LoopVariance == Variance::Uniform && VI.Init && VI.Cond && VI.Step) {
+      L.Locals[IV] = {Variance::Uniform, makeVar(LoopIdx, Bits, Uns)};
+    } else {
+      // V = Init + k * Stride with k the iteration, when the step adds a uniform stride.
+      SymRef Stride;
+      const Sym *Top = StepV.S.get();
+      while (Top && Top->Op == SymOp::Cast && Top->A)
+        Top = Top->A.get();
+      if (Top && Top->Op == SymOp::Add && Top->A && Top->B &&
+          !mentionsVar(*Top->B, LoopIdx) && !mentionsThreadIdx(*Top->B) && InitV.S) {
+        const Sym *AV = Top->A.get();
+        while (AV->Op == SymOp::Cast && AV->A)
+          AV = AV->A.get();
+        if (AV->Op == SymOp::Var && AV->Value == LoopIdx)
+          Stride = Top->B;
+      }
+      if (Stride && StepV.V == Variance::Uniform) {
+        SymVarInfo Iter;
+        Iter.Kind = SymVarInfo::Iteration;
+        Iter.Name = "iteration of '" + IV->getName().str() + "'";
+        unsigned K = varFor(Key + ":iter", Iter);
+        SymRef Off = makeBinary(SymOp::Mul, makeVar(K, Bits, Uns), makeCast(Stride, Bits, Uns),
+                                Bits, Uns);
+        L.Locals[IV] = {InitV.V, makeBinary(SymOp::Add, makeCast(InitV.S, Bits, Uns), Off,
+                                            Bits, Uns)};
+      } else {
+        L.Locals[IV] = {join(InitV.V, StepV.V), nullptr};
+      }
+    }
+  }
+
+  // Fixpoint of the variance of everything the loop writes.
+  Recording = false;
+  for (unsigned Iter = 0; Iter < 4; ++Iter) {
+    State T = L;
+    if (Cond)
+      eval(Cond, T);
+    walk(Body, T);
+    T.Terminated = false;
+    if (Inc)
+      eval(Inc, T);
+    bool Changed = false;
+    for (const VarDecl *V : Assigned) {
+      if (V == IV || !L.Locals.count(V) || !T.Locals.count(V))
+        continue;
+      Variance NV = join(L.Locals[V].V, T.Locals[V].V);
+      if (NV != L.Locals[V].V) {
+        L.Locals[V].V = NV;
+        Changed = true;
+      }
+    }
+    if (!Changed)
+      break;
+  }
+  Recording = SavedRecording;
+
+  State T = L;
+  AbsVal C;
+  std::vector<SymRef> OrigPath = St.Path;
+  if (Cond) {
+    C = eval(Cond, T);
+    if (C.V != Variance::Uniform) {
+      BranchSite Site;
+      Site.Kind = BranchSite::Loop;
+      Site.Branch = Loop;
+      Site.Cond = Cond;
+      Site.CondVal = C;
+      Site.LoopVar = LoopIdx;
+      record(std::move(Site), T);
+    }
+    if (C.S)
+      T.Path.push_back(C.S);
+  }
+  walk(Body, T);
+  T.Terminated = false;
+  if (Inc)
+    eval(Inc, T);
+
+  St = L;
+  St.Path = OrigPath;
+  for (const VarDecl *V : Assigned)
+    if (St.Locals.count(V))
+      St.Locals[V] = {join(St.Locals[V].V, C.V), nullptr};
+}
+
+void ThreadDependence::assign(const Expr *LHS, const AbsVal &V, State &St) {
+  const Expr *E = strip(LHS);
+  if (const VarDecl *VD = localVar(E)) {
+    AbsVal Out = V;
+    auto [Bits, Uns] = typeOf(VD->getType());
+    if (Out.S && Bits)
+      Out.S = makeCast(Out.S, Bits, Uns);
+    else
+      Out.S = nullptr;
+    St.Locals[VD] = Out;
+    return;
+  }
+  if (auto *M = dyn_cast<MemberExpr>(E))
+    if (!M->isArrow())
+      if (const VarDecl *VD = localVar(M->getBase())) {
+        AbsVal &Old = St.Locals[VD];
+        Old = {join(Old.V, V.V), nullptr};
+      }
+}
+
+AbsVal ThreadDependence::load(const Expr *E, Variance Address) {
+  if (Address >= Variance::LaneVarying)
+    return {Variance::Data, nullptr};
+  auto [Bits, Uns] = typeOf(E->getType());
+  if (!Bits)
+    return {Address, nullptr};
+  SymVarInfo Info;
+  Info.Kind = SymVarInfo::Opaque;
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  Info.Name = OS.str();
+  unsigned Idx = varFor("load:" + Info.Name + ":" + std::to_string(Frames.size()), Info);
+  return {Address, makeVar(Idx, Bits, Uns)};
+}
+
+AbsVal ThreadDependence::readVar(const VarDecl *D, const Expr *Ref, State &St) {
+  auto It = St.Locals.find(D);
+  if (It != St.Locals.end())
+    return It->second;
+  auto [Bits, Uns] = typeOf(D->getType());
+  if (isa<ParmVarDecl>(D)) {
+    if (!Bits)
+      return {Variance::Uniform, nullptr};
+    SymVarInfo Info;
+    Info.Kind = SymVarInfo::Param;
+    Info.Name = D->getName().str();
+    unsigned Idx = varFor("param:" + std::to_string(reinterpret_cast<uintptr_t>(D)), Info);
+    return {Variance::Uniform, makeVar(Idx, Bits, Uns)};
+  }
+  if (D->hasLocalStorage())
+    return {Variance::Uniform, nullptr};
+  if (D->getType()->isArrayType())
+    return {Variance::Uniform, nullptr};
+  return load(Ref, Variance::Uniform);
+}
+
+AbsVal ThreadDependence::evalBuiltinVar(const Expr *E) {
+  auto *POE = cast<PseudoObjectExpr>(E);
+  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm());
+  if (!PR)
+    return {Variance::Data, nullptr};
+  const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();
+  if (auto *OV = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OV->getSourceExpr()->IgnoreImpCasts();
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  if (!DR)
+    return {Variance::Data, nullptr};
+  StringRef Var = DR->getDecl()->getName();
+  StringRef Prop = PR->getPropertyDecl()->getName();
+  unsigned Dim = Prop == "x" ? 0 : Prop == "y" ? 1 : 2;
+  if (Var == "threadIdx")
+    return {Variance::LaneVarying, makeThreadIdx(Dim)};
+  if (Var == "blockDim")
+    return {Variance::Uniform, makeBlockDim(Dim)};
+  if (Var == "blockIdx" || Var == "gridDim") {
+    SymVarInfo Info;
+    Info.Kind = Var == "blockIdx" ? SymVarInfo::BlockIdx : SymVarInfo::GridDim;
+    Info.Name = (Var + "." + Prop).str();
+    return {Variance::Uniform, makeVar(varFor(Info.Name, Info), 32, true)};
+  }
+  return {Variance::Data, nullptr};
+}
+
+AbsVal ThreadDependence::eval(const Expr *E, State &St) {
+  AbsVal R = evalImpl(E, St);
+  if (Recording && Frames.size() == 1)
+    Seen[E] = R;
+  return R;
+}
+
+static SymOp binaryOp(BinaryOperatorKind K, bool &Ok) {
+  Ok = true;
+  switch (K) {
+  case BO_Add: case BO_AddAssign: return SymOp::Add;
+  case BO_Sub: case BO_SubAssign: return SymOp::Sub;
+  case BO_Mul: case BO_MulAssign: return SymOp::Mul;
+  case BO_Div: case BO_DivAssign: return SymOp::Div;
+  case BO_Rem: case BO_RemAssign: return SymOp::Rem;
+  case BO_Shl: case BO_ShlAssign: return SymOp::Shl;
+  case BO_Shr: case BO_ShrAssign: return SymOp::Shr;
+  case BO_And: case BO_AndAssign: return SymOp::And;
+  case BO_Or: case BO_OrAssign: return SymOp::Or;
+  case BO_Xor: case BO_XorAssign: return SymOp::Xor;
+  case BO_LT: return SymOp::Lt;
+  case BO_GT: return SymOp::Gt;
+  case BO_LE: return SymOp::Le;
+  case BO_GE: return SymOp::Ge;
+  case BO_EQ: return SymOp::Eq;
+  case BO_NE: return SymOp::Ne;
+  case BO_LAnd: return SymOp::LAnd;
+  case BO_LOr: return SymOp::LOr;
+  default:
+    Ok = false;
+    return SymOp::Const;
+  }
+}
+
+AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
+  if (!E)
+    return {};
+  if (auto *P = dyn_cast<ParenExpr>(E))
+    return eval(P->getSubExpr(), St);
+  if (auto *FE = dyn_cast<FullExpr>(E))
+    return eval(FE->getSubExpr(), St);
+  if (auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MT->getSubExpr(), St);
+  if (auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(DA->getExpr(), St);
+  auto [Bits, Uns] = typeOf(E->getType());
+  if (Bits && !E->isValueDependent() && !E->HasSideEffects(Ctx) &&
+      !isa<ImplicitCastExpr, PseudoObjectExpr>(E)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return {Variance::Uniform, makeConst(R.Val.getInt().getExtValue(), Bits, Uns)};
+  }
+  if (isa<PseudoObjectExpr>(E))
+    return evalBuiltinVar(E);
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      return readVar(VD, DR, St);
+    return {};
+  }
+  if (auto *CE = dyn_cast<CastExpr>(E)) {
+    AbsVal Sub = eval(CE->getSubExpr(), St);
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_IntegralCast:
+      return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr};
+    case CK_IntegralToBoolean:
+      return {Sub.V, Sub.S ? makeBinary(SymOp::Ne, Sub.S,
+                                        makeConst(0, Sub.S->Bits, Sub.S->Unsigned), 8, true)
+                           : nullptr};
+    default:
+      return {Sub.V, nullptr};
+    }
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind K = B->getOpcode();
+    if (K == BO_Assign) {
+      AbsVal R = eval(B->getRHS(), St);
+      if (!localVar(B->getLHS()))
+        eval(B->getLHS(), St);
+      assign(B->getLHS(), R, St);
+      return R;
+    }
+    if (K == BO_Comma) {
+      eval(B->getLHS(), St);
+      return eval(B->getRHS(), St);
+    }
+    AbsVal L = eval(B->getLHS(), St);
+    if (K == BO_LAnd || K == BO_LOr) {
+      if (L.V != Variance::Uniform && readsMemoryOrCalls(B->getRHS())) {
+        BranchSite Site;
+        Site.Kind = BranchSite::ShortCircuit;
+        Site.Branch = B;
+        Site.Cond = B->getLHS();
+        Site.CondVal = L;
+        record(std::move(Site), St);
+      }
+    }
+    AbsVal R = eval(B->getRHS(), St);
+    bool Ok;
+    SymOp Op = binaryOp(K, Ok);
+    AbsVal Out{join(L.V, R.V), nullptr};
+    if (auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
+      auto [CB, CU] = typeOf(CA->getComputationResultType());
+      if (Ok && L.S && R.S && CB)
+        Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
+      assign(B->getLHS(), Out, St);
+      return Out;
+    }
+    if (Ok && L.S && R.S && Bits && B->getLHS()->getType()->isIntegralOrEnumerationType() &&
+        B->getRHS()->getType()->isIntegralOrEnumerationType())
+      Out.S = makeBinary(Op, L.S, R.S, Bits, Uns);
+    if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && R.S &&
+        R.S->Op == SymOp::Const && ((K == BO_Div && R.S->Value % 32 == 0 && R.S->Value > 0) ||
+                                    (K == BO_Shr && R.S->Value >= 5)))
+      Out.V = Variance::WarpUniform;
+    return Out;
+  }
+  if (auto *U = dyn_cast<UnaryOperator>(E)) {
+    UnaryOperatorKind K = U->getOpcode();
+    if (U->isIncrementDecrementOp()) {
+      AbsVal Old = eval(U->getSubExpr(), St);
+      AbsVal New{Old.V, nullptr};
+      if (Old.S && Bits)
+        New.S = makeBinary(U->isIncrementOp() ? SymOp::Add : SymOp::Sub, Old.S,
+                           makeConst(1, Bits, Uns), Bits, Uns);
+      assign(U->getSubExpr(), New, St);
+      return U->isPrefix() ? New : Old;
+    }
+    if (K == UO_AddrOf) {
+      const Expr *Sub = strip(U->getSubExpr());
+      if (auto *AS = dyn_cast<ArraySubscriptExpr>(Sub))
+        return {join(eval(AS->getBase(), St).V, eval(AS->getIdx(), St).V), nullptr};
+      return {Variance::Uniform, nullptr};
+    }
+    AbsVal Sub = eval(U->getSubExpr(), St);
+    if (K == UO_Deref)
+      return load(E, Sub.V);
+    SymOp Op = K == UO_Minus ? SymOp::Neg : K == UO_Not ? SymOp::BitNot : SymOp::LNot;
+    if (K == UO_Plus)
+      return Sub;
+    if ((K == UO_Minus || K == UO_Not || K == UO_LNot) && Sub.S && Bits)
+      return {Sub.V, makeUnary(Op, Sub.S, Bits, Uns)};
+    return {Sub.V, nullptr};
+  }
+  if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    AbsVal Base = eval(AS->getBase(), St);
+    AbsVal Idx = eval(AS->getIdx(), St);
+    return load(E, join(Base.V, Idx.V));
+  }
+  if (auto *M = dyn_cast<MemberExpr>(E)) {
+    AbsVal Base = eval(M->getBase(), St);
+    if (M->isArrow())
+      return load(E, Base.V);
+    if (Base.V == Variance::Uniform && !localVar(M->getBase()))
+      return load(E, Variance::Uniform);
+    return {Base.V, nullptr};
+  }
+  if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    AbsVal C = eval(CO->getCond(), St);
+    if (C.V != Variance::Uniform && (CO->getTrueExpr()->HasSideEffects(Ctx) ||
+                                     CO->getFalseExpr()->HasSideEffects(Ctx))) {
+      BranchSite Site;
+      Site.Kind = BranchSite::Conditional;
+      Site.Branch = CO;
+      Site.Cond = CO->getCond();
+      Site.CondVal = C;
+      record(std::move(Site), St);
+    }
+    AbsVal A = eval(CO->getTrueExpr(), St);
+    AbsVal B = eval(CO->getFalseExpr(), St);
+    AbsVal R = merge(C, A, B);
+    if (R.S && Bits)
+      R.S = makeCast(R.S, Bits, Uns);
+    return R;
+  }
+  if (auto *C = dyn_cast<CallExpr>(E))
+    return evalCall(C, St);
+  // Anything else: the join of its parts, no symbolic form.
+  AbsVal Out;
+  for (const Stmt *Child : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(Child))
+      Out.V = join(Out.V, eval(CE, St).V);
+  return Out;
+}
+
+AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
+  std::vector<AbsVal> Args;
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    eval(MC->getImplicitObjectArgument(), St);
+  for (const Expr *A : C->arguments())
+    Args.push_back(eval(A, St));
+  auto [Bits, Uns] = typeOf(C->getType());
+  Variance All = Variance::Uniform;
+  for (const AbsVal &A : Args)
+    All = join(All, A.V);
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return {Variance::Data, nullptr};
+  std::string Name = FD->getNameAsString();
+
+  if (StringRef(Name).starts_with("__nvvm_read_ptx_sreg_")) {
+    StringRef Reg = StringRef(Name).drop_front(strlen("__nvvm_read_ptx_sreg_"));
+    unsigned Dim = Reg.ends_with("_y") ? 1 : Reg.ends_with("_z") ? 2 : 0;
+    if (Reg.starts_with("tid_"))
+      return {Variance::LaneVarying, makeThreadIdx(Dim)};
+    if (Reg.starts_with("ntid_"))
+      return {Variance::Uniform, makeBlockDim(Dim)};
+    if (Reg == "laneid")
+      return {Variance::LaneVarying,
+              makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
+    if (Reg.starts_with("ctaid_") || Reg.starts_with("nctaid_"))
+      return {Variance::Uniform, nullptr};
+    if (Reg == "warpid")
+      return {Variance::WarpUniform, nullptr};
+    return {Variance::Data, nullptr};
+  }
+  StringRef N(Name);
+  if (N == "__ballot_sync" || N == "__all_sync" || N == "__any_sync" || N == "__activemask" ||
+      N == "__uni_sync" || N.starts_with("__reduce_"))
+    return {Variance::WarpUniform, nullptr};
+  if (N == "__shfl_sync" && Args.size() >= 3)
+    return {Args[2].V <= Variance::WarpUniform ? join(Variance::WarpUniform, Args[2].V)
+                                               : join(Args[1].V, Variance::LaneVarying),
+            nullptr};
+  if (N.starts_with("__shfl_"))
+    return {Args.size() >= 2 ? Args[1].V : Variance::Data, nullptr};
+  if (N.starts_with("atomic") || N.starts_with("__ldg") || N == "clock" || N == "clock64")
+    return {Variance::Data, nullptr};
+  if ((N == "min" || N == "max" || N == "umin" || N == "umax") && Args.size() == 2) {
+    SymRef S;
+    if (Args[0].S && Args[1].S && Bits)
+      S = makeBinary(N.ends_with("min") ? SymOp::Min : SymOp::Max, makeCast(Args[0].S, Bits, Uns),
+                     makeCast(Args[1].S, Bits, Uns), Bits, Uns);
+    return {All, S};
+  }
+
+  // cooperative_groups ranks.
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+    const CXXRecordDecl *RD = MC->getRecordDecl();
+    std::string Type = RD ? RD->getNameAsString() : "";
+    unsigned TileSize = 32;
+    if (auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD))
+      if (Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
+        TileSize = unsigned(Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+    bool IsTile = StringRef(Type).contains("tile");
+    if (Name == "thread_rank" && Bits) {
+      if (IsTile && TileSize)
+        return {Variance::LaneVarying,
+                makeCast(makeBinary(SymOp::Rem, linearTid(), makeConst(TileSize, 32, true), 32,
+                                    true),
+                         Bits, Uns)};
+      if (Type == "thread_block")
+        return {Variance::LaneVarying, makeCast(linearTid(), Bits, Uns)};
+      return {Variance::LaneVarying, nullptr};
+    }
+    if (Name == "meta_group_rank" && IsTile && TileSize && Bits)
+      return {TileSize % 32 == 0 ? Variance::WarpUniform : Variance::LaneVarying,
+              makeCast(makeBinary(SymOp::Div, linearTid(), makeConst(TileSize, 32, true), 32,
+                                  true),
+                       Bits, Uns)};
+    if (Name == "thread_index")
+      return {Variance::LaneVarying, nullptr};
+    if (Name == "size" || Name == "num_threads" || Name == "meta_group_size" ||
+        Name == "group_index" || Name == "dim_threads" || Name == "group_dim")
+      return {Variance::Uniform, nullptr};
+  }
+
+  // A device function defined in this TU: evaluate its body with these arguments.
+  const FunctionDecl *Def = nullptr;
+  if (FD->hasBody(Def) && Def && Frames.size() < 4 && !isa<CXXMethodDecl>(Def)) {
+    bool Active = false;
+    for (const Frame &F : Frames)
+      Active |= F.Fn == Def;
+    if (!Active && Def->getNumParams() == Args.size()) {
+      State Callee;
+      for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+        AbsVal A = Args[I];
+        auto [PB, PU] = typeOf(Def->getParamDecl(I)->getType());
+        A.S = A.S && PB ? makeCast(A.S, PB, PU) : nullptr;
+        Callee.Locals[Def->getParamDecl(I)] = A;
+      }
+      bool Saved = Recording;
+      Recording = false;
+      Frames.push_back({Def, {}});
+      walk(Def->getBody(), Callee);
+      std::vector<AbsVal> Returns = std::move(Frames.back().Returns);
+      Frames.pop_back();
+      Recording = Saved;
+      AbsVal Out;
+      for (const AbsVal &R : Returns)
+        Out.V = join(Out.V, R.V);
+      if (Returns.size() == 1 && Returns[0].S && Bits)
+        Out.S = makeCast(Returns[0].S, Bits, Uns);
+      // Outputs through pointers or references to locals: unknown from here on.
+      for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+        const Expr *A = strip(C->getArg(I));
+        if (auto *U = dyn_cast<UnaryOperator>(A))
+          if (U->getOpcode() == UO_AddrOf)
+            A = U->getSubExpr();
+        if (const VarDecl *V = localVar(A))
+          if (I < Def->getNumParams() &&
+              (Def->getParamDecl(I)->getType()->isReferenceType() ||
+               Def->getParamDecl(I)->getType()->isPointerType()) &&
+              St.Locals.count(V))
+            St.Locals[V] = {Variance::Data, nullptr};
+      }
+      return Out;
+    }
+  }
+  if (Args.empty())
+    return {Bits ? Variance::Data : Variance::Uniform, nullptr};
+  for (const Expr *A : C->arguments())
+    if (A->getType()->isPointerType())
+      return {Variance::Data, nullptr};
+  return {All, nullptr};
+}
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,114 @@
+//===- ThreadDependence.h - which values of a kernel differ between threads -*- C++ -*-===//
+#pragma once
+
+#include "warplint/core/LaneEval.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+/// How far a value may differ between the threads of a block, from least to most.
+enum class Variance : uint8_t {
+  Uniform,     ///< the same for every thread of the block (constants, parameters, blockIdx)
+  WarpUniform, ///< the same within a warp (tid / 32 when warps do not straddle rows)
+  LaneVarying, ///< may differ between the lanes of a warp (threadIdx.x, lane ids)
+  Data,        ///< loaded from memory at a thread-dependent address, or unknown
+};
+
+inline Variance join(Variance A, Variance B) { return A < B ? B : A; }
+const char *varianceName(Variance V);
+
+/// The abstract value of an expression: its variance and, where known, its symbolic form.
+struct AbsVal {
+  Variance V = Variance::Uniform;
+  ::warplint::divergence::SymRef S;
+};
+
+/// A variable of the symbolic environment (a uniform unknown, or a loop variable).
+struct SymVarInfo {
+  enum KindT { Param, BlockIdx, GridDim, Opaque, Loop, Iteration } Kind = Opaque;
+  std::string Name;
+  /// Loop: `for (V = Init; Cond; V = Step)`, Cond and Step in terms of this variable.
+  ::warplint::divergence::SymRef Init, Cond, Step;
+  Variance LoopVariance = Variance::Uniform; ///< Loop: variance of Init, Cond and Step
+  bool Shrinking = false;                    ///< Loop: Step divides or shifts right
+  bool Growing = false;                      ///< Loop: Step multiplies or shifts left
+};
+
+/// A branch of a kernel whose condition is not uniform over the block.
+struct BranchSite {
+  enum KindT { If, Switch, Conditional, ShortCircuit, Loop } Kind = If;
+  const Stmt *Branch = nullptr;  ///< the statement or expression that branches
+  const Expr *Cond = nullptr;    ///< the condition as written
+  AbsVal CondVal;                ///< for a switch: the case target, not the value
+  const Expr *Term = nullptr;    ///< the first thread-dependent term of the condition
+  ::warplint::divergence::SymRef TermSym; ///< its symbolic form, where known
+  /// Loop with an induction variable: its index in the environment (a Loop variable).
+  int LoopVar = -1;
+  bool EarlyExit = false; ///< `if (c) return;` with no else: a tail guard shape
+  /// The known conditions under which the branch is reached (their conjunction), or null.
+  ::warplint::divergence::SymRef Path;
+};
+
+/// Computes the variance and symbolic form of every value of a kernel by walking its body
+/// in order (flow-sensitive on locals; loops iterated to a fixpoint; calls to device
+/// functions defined in the TU evaluated with their arguments), and records each branch
+/// whose condition is not uniform.
+class ThreadDependence {
+public:
+  explicit ThreadDependence(ASTContext &Ctx) : Ctx(Ctx) {}
+  /// Analyses one kernel; branches() and vars() describe it afterwards.
+  void analyze(const FunctionDecl *Kernel);
+  const std::vector<BranchSite> &branches() const { return Branches; }
+  const std::vector<SymVarInfo> &vars() const { return Vars; }
+  /// The variance recorded for an expression of the kernel body (Uniform if none).
+  Variance varianceOf(const Expr *E) const;
+  AbsVal valueOf(const Expr *E) const;
+  /// Symbolic linear thread index x + y*bx + z*bx*by.
+  static ::warplint::divergence::SymRef linearTid();
+
+private:
+  struct State {
+    llvm::DenseMap<const VarDecl *, AbsVal> Locals;
+    bool Terminated = false;
+    std::vector<::warplint::divergence::SymRef> Path; ///< known enclosing conditions
+  };
+  struct Frame {
+    const FunctionDecl *Fn = nullptr;
+    std::vector<AbsVal> Returns;
+  };
+
+  void walk(const Stmt *S, State &St);
+  void walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond, const Expr *Inc,
+                const Stmt *Body, State &St);
+  AbsVal eval(const Expr *E, State &St);
+  AbsVal evalImpl(const Expr *E, State &St);
+  AbsVal evalCall(const CallExpr *C, State &St);
+  AbsVal evalBuiltinVar(const Expr *E);
+  AbsVal load(const Expr *E, Variance Address);
+  AbsVal readVar(const VarDecl *D, const Expr *Ref, State &St);
+  void assign(const Expr *LHS, const AbsVal &V, State &St);
+  AbsVal merge(const AbsVal &Cond, const AbsVal &A, const AbsVal &B);
+  State mergeStates(const AbsVal &Cond, State &Then, State &Else);
+  unsigned varFor(const std::string &Key, SymVarInfo Info);
+  void record(BranchSite Site, const State &St);
+  void findTerm(BranchSite &Site);
+  std::pair<unsigned, bool> typeOf(QualType T) const;
+
+  ASTContext &Ctx;
+  std::vector<SymVarInfo> Vars;
+  std::map<std::string, unsigned> VarIndex;
+  std::vector<BranchSite> Branches;
+  llvm::DenseMap<const Expr *, AbsVal> Seen;
+  std::vector<Frame> Frames;
+  bool Recording = true;
+};
+
+} // namespace clang::tidy::warplint

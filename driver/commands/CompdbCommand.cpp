@@ -1,0 +1,108 @@
+//===- CompdbCommand.cpp - `warplint compdb`: a compile database clang accepts ===//
+#include "driver/Analysis.h"
+#include "driver/commands/Commands.h"
+#include "driver/formats/Formats.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace warplint::driver {
+namespace {
+
+constexpr const char *Usage =
+    R"(usage: warplint compdb -p BUILD -o DIR [--arch sm_XX] [-- EXTRA CLANG ARGS]
+
+Writes DIR/compile_commands.json: the commands of BUILD/compile_commands.json as clang
+runs them for warplint (nvcc commands translated, the device side of the first or the
+given architecture), so that stock clang-tidy (clang-tidy-22 -p DIR --load
+warplint-tidy.so) and editors can analyse a CUDA project built with nvcc.
+
+  -p BUILD       directory with the original compile_commands.json
+  -o DIR         where to write the translated compile_commands.json (created if needed;
+                 the file is written atomically)
+  --arch sm_XX   the device architecture to analyse (default: the command's first)
+  -- ARGS        clang arguments added to every command
+
+exit status: 0 written, 2 no database, nothing to write, or a write error.
+)";
+
+int fail(const std::string &Msg) {
+  llvm::errs() << "warplint compdb: " << Msg << "\n";
+  return 2;
+}
+
+} // namespace
+
+int runCompdbCommand(int Argc, char **Argv) {
+  std::string BuildDir, OutDir, Arch;
+  std::vector<std::string> Extra;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Arg = Argv[I];
+    auto value = [&](llvm::StringRef Name, std::string &Into) {
+      if (Arg.starts_with(Name.str() + "=")) {
+        Into = Arg.substr(Name.size() + 1).str();
+        return true;
+      }
+      if (Arg != Name)
+        return false;
+      Into = I + 1 < Argc ? Argv[++I] : "";
+      return true;
+    };
+    if (Arg == "--help" || Arg == "-h") {
+      llvm::outs() << Usage;
+      return 0;
+    }
+    if (Arg == "--") {
+      Extra.assign(Argv + I + 1, Argv + Argc);
+      break;
+    }
+    if (value("-p", BuildDir) || value("-o", OutDir) || value("--arch", Arch))
+      continue;
+    return fail("unknown argument '" + Arg.str() + "' (see 'warplint compdb --help')");
+  }
+  if (BuildDir.empty() || OutDir.empty())
+    return fail("-p BUILD and -o DIR are required (see 'warplint compdb --help')");
+
+  std::string Why;
+  auto Db = clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir, Why);
+  if (!Db)
+    return fail("cannot load a compile database from " + BuildDir + ": " + Why);
+  std::vector<clang::tooling::CompileCommand> Commands = Db->getAllCompileCommands();
+  if (Commands.empty())
+    return fail("the compile database in " + BuildDir + " has no commands");
+  std::sort(Commands.begin(), Commands.end(),
+            [](const clang::tooling::CompileCommand &A, const clang::tooling::CompileCommand &B) {
+              return A.Filename < B.Filename;
+            });
+
+  llvm::json::Array Entries;
+  for (const clang::tooling::CompileCommand &C : Commands) {
+    llvm::json::Array Args;
+    for (const std::string &A : clangCommand(C.CommandLine, Arch, Extra))
+      Args.push_back(A);
+    Entries.push_back(llvm::json::Object{
+        {"directory", C.Directory}, {"file", C.Filename}, {"arguments", std::move(Args)}});
+  }
+  if (std::error_code EC = llvm::sys::fs::create_directories(OutDir))
+    return fail("cannot create " + OutDir + ": " + EC.message());
+  llvm::SmallString<256> Path(OutDir);
+  llvm::sys::path::append(Path, "compile_commands.json");
+  std::string Text = llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))).str() + "\n";
+  std::string Err;
+  if (!writeFileAtomically(std::string(Path), Text, Err))
+    return fail(Err);
+  llvm::errs() << "warplint compdb: wrote " << Path << " (" << Commands.size() << " command"
+               << (Commands.size() == 1 ? "" : "s") << ")\n";
+  return 0;
+}
+
+} // namespace warplint::driver

@@ -1,0 +1,138 @@
+//===- ReportCommand.cpp - `warplint report`: the HTML occupancy report ---===//
+#include "driver/commands/Commands.h"
+#include "driver/formats/Formats.h"
+#include "driver/report/HtmlReport.h"
+
+#include "warplint/core/Arch.h"
+#include "warplint/core/Products.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+namespace warplint::driver {
+namespace {
+
+constexpr const char *Usage =
+    R"(usage: warplint report [check arguments] -o REPORT.html [--gpu NAME | --sms N]
+
+Runs the analysis of `warplint check` (same files, -p, --arch, filters, -j, ...) and writes
+one self-contained HTML file (inline CSS and SVG, no scripts, no network): a card per
+kernel launch with its shape and resources, an occupancy gauge with the limiter, the
+three occupancy-calculator charts (block size, registers, shared memory) with the launch
+and the next cliff marked, the waves of the grid on the chosen GPU, and the findings.
+
+report options:
+  -o FILE        the HTML file to write (atomically); required
+  --gpu NAME     the GPU for the waves and, when no --arch is given, the architecture:
+                 )";
+
+constexpr const char *UsageTail = R"(
+  --sms N        SMs on the GPU (overrides the product's count)
+  --title TEXT   the page's title (default "warplint occupancy report")
+
+exit status: 0 report written, no findings; 1 report written, findings; 2 no report
+(bad arguments, or nothing could be analysed).
+)";
+
+int fail(const std::string &Msg) {
+  llvm::errs() << "warplint report: " << Msg << "\n";
+  return 2;
+}
+
+} // namespace
+
+int runReportCommand(int Argc, char **Argv) {
+  std::string Out, Title;
+  ReportOptions Opts;
+  bool SmsGiven = false;
+  bool ArchGiven = false;
+  std::vector<std::string> CheckArgs;
+  bool AfterDashDash = false;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Arg = Argv[I];
+    if (AfterDashDash) {
+      CheckArgs.push_back(Arg.str());
+      continue;
+    }
+    auto value = [&](llvm::StringRef Name, std::string &Into) {
+      if (Arg.starts_with(Name.str() + "=")) {
+        Into = Arg.substr(Name.size() + 1).str();
+        return true;
+      }
+      if (Arg != Name)
+        return false;
+      if (I + 1 >= Argc) {
+        Into.clear();
+        return true;
+      }
+      Into = Argv[++I];
+      return true;
+    };
+    std::string V;
+    if (Arg == "--help" || Arg == "-h") {
+      llvm::outs() << Usage << knownProductList() << UsageTail;
+      return 0;
+    } else if (Arg == "--") {
+      AfterDashDash = true;
+      CheckArgs.push_back(Arg.str());
+    } else if (value("-o", V)) {
+      if (V.empty())
+        return fail("-o needs a file name");
+      Out = V;
+    } else if (value("--title", V)) {
+      Title = V;
+    } else if (value("--gpu", V)) {
+      Opts.Product = findProduct(V);
+      if (!Opts.Product)
+        return fail(fmt::format("unknown GPU '{}' (known: {})", V, knownProductList()));
+      if (!SmsGiven)
+        Opts.SmCount = Opts.Product->SmCount;
+    } else if (value("--sms", V)) {
+      unsigned long long N = 0;
+      if (llvm::StringRef(V).getAsInteger(10, N) || N == 0 || N > 100000)
+        return fail(fmt::format("--sms: '{}' is not a number of SMs (1 to 100000)", V));
+      Opts.SmCount = static_cast<unsigned>(N);
+      SmsGiven = true;
+    } else {
+      if (Arg == "--arch" || Arg.starts_with("--arch="))
+        ArchGiven = true;
+      CheckArgs.push_back(Arg.str());
+    }
+  }
+  if (Out.empty())
+    return fail("-o REPORT.html is required (see 'warplint report --help')");
+  // The product's architecture is the analysis target unless --arch says otherwise.
+  if (Opts.Product && !ArchGiven) {
+    auto DashDash = std::find(CheckArgs.begin(), CheckArgs.end(), "--");
+    CheckArgs.insert(DashDash, {"--arch", Opts.Product->Arch});
+  }
+
+  RunResult Result;
+  int CheckRc = collectCheckResult(CheckArgs, Result);
+  if (CheckRc == 2 && Result.FilesAnalysed.empty())
+    return 2; // check has said why
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::fs::current_path(Cwd))
+    Opts.SourceRoot = std::string(Cwd);
+  ReportPage Page = buildReport(Result, Opts);
+  if (!Title.empty())
+    Page.Title = Title;
+  std::string Html;
+  llvm::raw_string_ostream OS(Html);
+  writeHtmlReport(Page, OS);
+  std::string Err;
+  if (!writeFileAtomically(Out, Html, Err))
+    return fail(Err);
+  llvm::errs() << fmt::format("warplint report: wrote {} ({} launch{}, {} finding{})\n", Out,
+                              Page.Cards.size(), Page.Cards.size() == 1 ? "" : "es",
+                              Result.Findings.size(), Result.Findings.size() == 1 ? "" : "s");
+  return CheckRc;
+}
+
+} // namespace warplint::driver

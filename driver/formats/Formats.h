@@ -1,0 +1,83 @@
+//===- Formats.h - output formats of `warplint check`, one free function each -*- C++ -*-===//
+//
+// Every format is written from a RunResult (driver/Findings.h) and nothing else, so every
+// format carries the same findings. Each writer lives in driver/formats/<Name>Format.cpp.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "driver/Findings.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace warplint::driver {
+
+/// Where findings' paths are made relative for formats that want relative locations.
+struct LocationOptions {
+  /// Absolute directory (the project root); paths under it are written relative to it.
+  /// Empty: paths are written as they are in the RunResult.
+  std::string SourceRoot;
+};
+
+/// `path` relative to `Root` when it lies under it ('/'-separated, no "./"), else `path`.
+std::string relativeToRoot(std::string_view Path, std::string_view Root);
+
+/// clang's style: `file:line:col: warning: message [check]`, notes under it; ANSI colours
+/// as clang uses them when Colour (a terminal).
+void writeText(const RunResult &Result, const LocationOptions &Opts, bool Colour,
+               llvm::raw_ostream &OS);
+
+/// One JSON object: {"version": 1, "findings": [...], "launches": [...],
+/// "files_analysed": [...], "files_failed": [...]}.
+void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS);
+
+/// SARIF 2.1.0 (the format GitHub code scanning ingests): one run, one rule per check
+/// that appears in the result or has a doc page, results with physical locations
+/// (relative to %SRCROOT% when under LocationOptions::SourceRoot), notes as related
+/// locations.
+void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS);
+
+/// Merges SARIF 2.1.0 logs (the shards of one project) into one log with one run per
+/// tool: rules united by id, results concatenated, sorted by location and deduplicated,
+/// invocations combined (successful only if all were). Nothing on error, with Error set.
+std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs, std::string &Error);
+
+/// GitHub Actions workflow commands, one `::warning file=...,line=...,col=...,title=...::`
+/// line per finding (`::error` for errors, `::notice` for notes), notes appended to the
+/// message, escaped as the Actions runner expects.
+void writeGithub(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS);
+
+/// Escapes the message part of a workflow command: % \r \n.
+std::string escapeGithubData(std::string_view S);
+/// Escapes a property value of a workflow command: % \r \n : ,.
+std::string escapeGithubProperty(std::string_view S);
+
+/// Writes Text to Path through a temporary file in the same directory and a rename, so a
+/// reader never sees half a file; false with Error set when it cannot.
+bool writeFileAtomically(const std::string &Path, std::string_view Text, std::string &Error);
+
+/// A check's documentation as compiled in from docs/checks/<id>.md.
+struct CheckDoc {
+  std::string_view Id;       ///< "warplint-divergent-branch"
+  std::string_view Summary;  ///< the page's first paragraph, on one line
+  std::string_view Markdown; ///< the whole page
+};
+
+/// The doc page of check `Id`, or nullptr when it has none.
+const CheckDoc *findCheckDoc(std::string_view Id);
+/// Every check with a doc page, sorted by id.
+const CheckDoc *checkDocsBegin();
+const CheckDoc *checkDocsEnd();
+/// The URL of check `Id`'s doc page (WARPLINT_DOCS_URL + "<id>.md").
+std::string checkDocUrl(std::string_view Id);
+/// The project's home page, derived from WARPLINT_DOCS_URL.
+std::string projectUrl();
+
+} // namespace warplint::driver

@@ -1,0 +1,208 @@
+//===- HtmlReport.cpp - one HTML file: inline CSS and SVG, no scripts -----===//
+#include "driver/report/HtmlReport.h"
+
+#include "warplint/core/Version.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace warplint::driver {
+namespace {
+
+constexpr const char *Css = R"css(
+:root { color-scheme: light; }
+body { font-family: sans-serif; margin: 0; background: #f4f6f8; color: #1f2933; }
+header { background: #1f2933; color: #ffffff; padding: 14px 24px; }
+header h1 { font-size: 20px; margin: 0 0 4px 0; }
+header p { margin: 0; font-size: 13px; color: #cbd2d9; }
+main { padding: 16px 24px; }
+.summary { font-size: 14px; margin-bottom: 12px; }
+.card { background: #ffffff; border: 1px solid #d9dee4; border-radius: 8px;
+        margin: 0 0 18px 0; padding: 14px 18px; }
+.card h2 { font-size: 17px; margin: 0 0 2px 0; font-family: monospace; }
+.card .where { font-size: 12px; color: #52606d; margin-bottom: 10px; }
+.top { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; }
+table.facts { border-collapse: collapse; font-size: 13px; }
+table.facts th { text-align: left; font-weight: normal; color: #52606d; padding: 2px 12px 2px 0; }
+table.facts td { font-family: monospace; padding: 2px 0; }
+.charts { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 10px; }
+.error { color: #b91c1c; font-weight: bold; }
+.missing { color: #52606d; font-style: italic; font-size: 13px; }
+.findings { margin: 10px 0 0 0; padding-left: 18px; font-size: 13px; }
+.findings li { margin-bottom: 4px; }
+.findings .check { color: #52606d; font-family: monospace; }
+.findings .note { color: #52606d; }
+h3 { font-size: 14px; margin: 14px 0 4px 0; }
+.waves { font-size: 13px; margin: 0 0 4px 0; }
+footer { font-size: 12px; color: #52606d; padding: 0 24px 18px 24px; }
+table.index { border-collapse: collapse; font-size: 13px; margin-bottom: 16px; background: #ffffff; }
+table.index th, table.index td { border: 1px solid #d9dee4; padding: 3px 8px; text-align: left; }
+table.index td:nth-child(4) { text-align: right; font-family: monospace; }
+)css";
+
+std::string pct(double Occupancy) {
+  std::string S = fmt::format("{:.1f}", std::round(Occupancy * 1000) / 10);
+  if (S.size() > 2 && S.substr(S.size() - 2) == ".0")
+    S.resize(S.size() - 2);
+  return S + "%";
+}
+
+const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  return "warning";
+}
+
+void writeFindings(const std::vector<Finding> &Findings, llvm::raw_ostream &OS) {
+  OS << "<ul class=\"findings\">\n";
+  for (const Finding &F : Findings) {
+    OS << "<li class=\"finding " << severityName(F.Level) << "\"><span class=\"pos\">"
+       << htmlEscape(F.Pos.File) << ":" << F.Pos.Line << ":" << F.Pos.Column
+       << "</span>: " << severityName(F.Level) << ": " << htmlEscape(F.Message) << " ";
+    if (const CheckDoc *Doc = findCheckDoc(F.Check))
+      OS << "<a class=\"check\" href=\"" << htmlEscape(checkDocUrl(Doc->Id)) << "\">["
+         << htmlEscape(F.Check) << "]</a>";
+    else
+      OS << "<span class=\"check\">[" << htmlEscape(F.Check) << "]</span>";
+    for (const FindingNote &N : F.Notes) {
+      OS << "<br><span class=\"note\">note: ";
+      if (!N.Pos.File.empty())
+        OS << htmlEscape(N.Pos.File) << ":" << N.Pos.Line << ":" << N.Pos.Column << ": ";
+      OS << htmlEscape(N.Message) << "</span>";
+    }
+    OS << "</li>\n";
+  }
+  OS << "</ul>\n";
+}
+
+void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
+  uint64_t Waves = W.waves();
+  OS << "<h3>Waves on one SM</h3>\n<p class=\"waves\">";
+  if (Waves == 0) {
+    OS << "no block fits on an SM.</p>\n";
+  } else {
+    uint64_t Last = W.lastWaveBlocks();
+    double Full = double(Last) / double(W.blocksPerWave());
+    double Efficiency = double(W.GridBlocks) / double(Waves * W.blocksPerWave());
+    double WaveCount = double(W.GridBlocks) / double(W.blocksPerWave());
+    auto blocks = [](uint64_t N) { return fmt::format("{} block{}", N, N == 1 ? "" : "s"); };
+    OS << fmt::format("grid of {}, {} SMs x {} = {} per wave: ", blocks(W.GridBlocks),
+                      W.SmCount, blocks(W.BlocksPerSm), blocks(W.blocksPerWave()));
+    if (Waves == 1 && Last < W.blocksPerWave())
+      OS << fmt::format("<b>less than one wave</b>, {} of its {} slots filled ({}). ",
+                        Last, W.blocksPerWave(), pct(Full));
+    else
+      OS << fmt::format("<b>{:.2f} waves</b> ({} full, the last {} full with {}). ", WaveCount,
+                        Waves - 1, pct(Full), blocks(Last));
+    OS << fmt::format("SM 0 runs {} of {} slots in the last wave, SM {} runs {}; "
+                      "{} of the slot time is used over the whole grid "
+                      "(equal block durations assumed).",
+                      W.lastWaveBlocksOnSm(0), W.BlocksPerSm, W.SmCount - 1,
+                      W.lastWaveBlocksOnSm(W.SmCount - 1), pct(Efficiency));
+    OS << "</p>\n";
+  }
+  OS << renderTimelineSvg(W);
+}
+
+void writeCard(const ReportCard &C, size_t Index, llvm::raw_ostream &OS) {
+  OS << "<section class=\"card\" id=\"launch-" << Index << "\">\n";
+  OS << "<h2>" << htmlEscape(C.Kernel) << "</h2>\n<div class=\"where\">launched at "
+     << htmlEscape(C.Where);
+  if (!C.Arch.empty())
+    OS << " &middot; " << htmlEscape(C.Arch);
+  OS << "</div>\n<div class=\"top\">\n<table class=\"facts\">\n";
+  for (const auto &[Key, Value] : C.Facts)
+    OS << "<tr><th>" << htmlEscape(Key) << "</th><td>" << htmlEscape(Value) << "</td></tr>\n";
+  OS << "</table>\n";
+  if (C.Occupancy)
+    OS << renderGaugeSvg(*C.Occupancy, C.Limiter);
+  OS << "</div>\n";
+  if (!C.LaunchError.empty())
+    OS << "<p class=\"error\">launch fails: " << htmlEscape(C.LaunchError) << "</p>\n";
+  if (!C.Missing.empty())
+    OS << "<p class=\"missing\">" << htmlEscape(C.Missing) << "</p>\n";
+  if (!C.Charts.empty()) {
+    OS << "<div class=\"charts\">\n";
+    for (const OccupancyChart &Chart : C.Charts)
+      OS << renderChartSvg(Chart);
+    OS << "</div>\n";
+  }
+  if (C.Waves)
+    writeWaves(*C.Waves, OS);
+  if (!C.Findings.empty()) {
+    OS << "<h3>Findings</h3>\n";
+    writeFindings(C.Findings, OS);
+  }
+  OS << "</section>\n";
+}
+
+} // namespace
+
+void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
+  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+     << "<meta name=\"generator\" content=\"warplint " << warplint::versionString()
+     << "\">\n<title>" << htmlEscape(Page.Title) << "</title>\n<style>" << Css
+     << "</style>\n</head>\n<body>\n<header>\n<h1>" << htmlEscape(Page.Title) << "</h1>\n<p>";
+  OS << "warplint " << warplint::versionString();
+  if (!Page.Gpu.empty())
+    OS << " &middot; GPU: " << htmlEscape(Page.Gpu);
+  OS << "</p>\n</header>\n<main>\n";
+  size_t NumFindings = Page.OtherFindings.size();
+  for (const ReportCard &C : Page.Cards)
+    NumFindings += C.Findings.size();
+  if (Page.FindingCount)
+    NumFindings = *Page.FindingCount;
+  OS << "<p class=\"summary\">" << Page.FilesAnalysed.size() << " file"
+     << (Page.FilesAnalysed.size() == 1 ? "" : "s") << " analysed, " << Page.FilesFailed.size()
+     << " failed, " << Page.Cards.size() << " launch" << (Page.Cards.size() == 1 ? "" : "es")
+     << ", " << NumFindings << " finding" << (NumFindings == 1 ? "" : "s") << ".</p>\n";
+  if (!Page.FilesFailed.empty()) {
+    OS << "<p class=\"error\">could not analyse:";
+    for (const std::string &F : Page.FilesFailed)
+      OS << " " << htmlEscape(F);
+    OS << "</p>\n";
+  }
+  if (Page.Cards.size() > 1) {
+    // An index of the launches, lowest occupancy first: where to look first.
+    std::vector<size_t> Order(Page.Cards.size());
+    for (size_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      double OA = Page.Cards[A].Occupancy.value_or(2), OB = Page.Cards[B].Occupancy.value_or(2);
+      return OA < OB;
+    });
+    OS << "<table class=\"index\">\n<tr><th>kernel</th><th>launched at</th><th>arch</th>"
+          "<th>occupancy</th><th>limiter</th><th>findings</th></tr>\n";
+    for (size_t I : Order) {
+      const ReportCard &C = Page.Cards[I];
+      OS << "<tr><td><a href=\"#launch-" << I << "\">" << htmlEscape(C.Kernel) << "</a></td><td>"
+         << htmlEscape(C.Where) << "</td><td>" << htmlEscape(C.Arch) << "</td><td>"
+         << (C.Occupancy ? pct(*C.Occupancy) : std::string("-")) << "</td><td>"
+         << htmlEscape(C.Occupancy ? C.Limiter : C.Missing) << "</td><td>" << C.Findings.size()
+         << "</td></tr>\n";
+    }
+    OS << "</table>\n";
+  }
+  for (size_t I = 0; I < Page.Cards.size(); ++I)
+    writeCard(Page.Cards[I], I, OS);
+  if (!Page.OtherFindings.empty()) {
+    OS << "<section class=\"card\" id=\"other-findings\">\n<h2>Other findings</h2>\n";
+    writeFindings(Page.OtherFindings, OS);
+    OS << "</section>\n";
+  }
+  OS << "</main>\n<footer>Theoretical occupancy from warplint's model of NVIDIA's "
+        "occupancy calculator; achieved occupancy is measured on the GPU and can be "
+        "lower.</footer>\n</body>\n</html>\n";
+}
+
+} // namespace warplint::driver

@@ -1,0 +1,1252 @@
+//===- Facts.cpp - kernel launches and kernel facts of one CUDA TU -------===//
+#include "model/Facts.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <limits>
+
+namespace clang::tidy::warplint {
+
+const char *launchApiName(LaunchApi A) {
+  switch (A) {
+  case LaunchApi::TripleChevron:
+    return "triple-chevron";
+  case LaunchApi::LaunchKernel:
+    return "cudaLaunchKernel";
+  case LaunchApi::LaunchKernelEx:
+    return "cudaLaunchKernelEx";
+  case LaunchApi::LaunchCooperativeKernel:
+    return "cudaLaunchCooperativeKernel";
+  }
+  return "unknown";
+}
+
+std::string ShapeFact::str() const {
+  if (!Dims)
+    return Text;
+  const auto &D = *Dims;
+  if (D[1] == 1 && D[2] == 1)
+    return std::to_string(D[0]);
+  std::string S = "dim3(" + std::to_string(D[0]) + "," + std::to_string(D[1]);
+  if (D[2] != 1)
+    S += "," + std::to_string(D[2]);
+  return S + ")";
+}
+
+const KernelInfo *TUFacts::kernel(const FunctionDecl *FD) const {
+  if (!FD)
+    return nullptr;
+  auto It = KernelIndex.find(FD->getCanonicalDecl());
+  return It == KernelIndex.end() ? nullptr : &Kernels[It->second];
+}
+
+std::string targetArch(const ASTContext &Ctx) {
+  auto FromTarget = [](const TargetInfo *TI) -> std::string {
+    if (!TI || !TI->getTriple().isNVPTX())
+      return "";
+    return TI->getTargetOpts().CPU;
+  };
+  std::string A = FromTarget(&Ctx.getTargetInfo());
+  if (A.empty())
+    A = FromTarget(Ctx.getAuxTargetInfo());
+  return A;
+}
+
+namespace {
+
+using Path = llvm::SmallVector<StringRef, 4>;
+
+std::string exprText(const Expr *E, const ASTContext &Ctx) {
+  if (!E || isa<CXXDefaultArgExpr>(E))
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                               SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    R = CharSourceRange::getTokenRange(SM.getExpansionRange(E->getSourceRange()).getAsRange());
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
+}
+
+const Expr *skipTemporaries(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (auto *C = dyn_cast<ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else if (auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+      E = D->getExpr();
+    else if (auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+      E = D->getExpr();
+    else if (auto *F = dyn_cast<CXXFunctionalCastExpr>(E);
+             F && (F->getCastKind() == CK_NoOp || F->getCastKind() == CK_ConstructorConversion))
+      E = F->getSubExpr();
+    else if (auto *I = dyn_cast<ImplicitCastExpr>(E);
+             I &&
+             (I->getCastKind() == CK_NoOp || I->getCastKind() == CK_ConstructorConversion ||
+              I->getCastKind() == CK_LValueToRValue) &&
+             I->getType()->isRecordType())
+      E = I->getSubExpr();
+    else
+      break;
+  }
+  return E;
+}
+
+/// Parent links and variable uses of one function body.
+struct BodyScan {
+  llvm::DenseMap<const Stmt *, const Stmt *> Parent;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>> Uses;
+  llvm::DenseSet<const VarDecl *> CapturedByRef;
+  bool HasGoto = false; ///< a goto can run a later write before an earlier use
+  const Stmt *Root = nullptr;
+
+  void build(const Stmt *Body) {
+    Root = Body;
+    walk(Body);
+  }
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        Uses[VD].push_back(DR);
+    if (isa<GotoStmt, IndirectGotoStmt>(S))
+      HasGoto = true;
+    if (auto *LE = dyn_cast<LambdaExpr>(S)) {
+      for (const LambdaCapture &C : LE->captures())
+        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+          if (auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+            CapturedByRef.insert(VD);
+      for (const Expr *Init : LE->capture_inits())
+        link(S, Init);
+      link(S, LE->getBody());
+      return;
+    }
+    for (const Stmt *C : S->children())
+      link(S, C);
+  }
+  void link(const Stmt *P, const Stmt *C) {
+    if (!C)
+      return;
+    Parent[C] = P;
+    walk(C);
+  }
+  const Stmt *parent(const Stmt *S) const {
+    auto It = Parent.find(S);
+    return It == Parent.end() ? nullptr : It->second;
+  }
+  bool isAncestor(const Stmt *A, const Stmt *S) const {
+    for (; S; S = parent(S))
+      if (S == A)
+        return true;
+    return false;
+  }
+};
+
+/// How one reference to a variable uses it.
+struct VarUse {
+  enum KindT { Read, Write, Escape } Kind = Escape;
+  Path P;                    ///< the field path written (Write)
+  const Expr *Rhs = nullptr; ///< the value written (Write)
+  const Stmt *Top = nullptr; ///< the assignment expression (Write)
+};
+
+bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
+
+/// Evaluates launch-shape expressions; memoizes body scans per function.
+class Evaluator {
+public:
+  explicit Evaluator(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  std::optional<uint64_t> evalInt(const Expr *E) {
+    Steps = 0;
+    return evalPath(E, {}, 0);
+  }
+
+  std::optional<std::array<uint64_t, 3>> evalDim3(const Expr *E) {
+    std::array<uint64_t, 3> D;
+    const char *Names[3] = {"x", "y", "z"};
+    Steps = 0;
+    const Expr *S = skipTemporaries(E);
+    if (S && S->getType()->isIntegralOrEnumerationType()) {
+      auto V = evalInt(S);
+      if (!V)
+        return std::nullopt;
+      return std::array<uint64_t, 3>{*V, 1, 1};
+    }
+    for (int I = 0; I < 3; ++I) {
+      Path P{Names[I]};
+      auto V = evalPath(E, P, 0);
+      if (!V)
+        return std::nullopt;
+      D[I] = *V;
+    }
+    return D;
+  }
+
+  /// A top-level evaluation of field path P of variable V at the reference At.
+  std::optional<uint64_t> evalField(const VarDecl *V, const Path &P, const Stmt *At) {
+    Steps = 0;
+    return evalVarPath(V, P, At, 0);
+  }
+
+  /// The value of field path P of variable V, as seen at the reference At.
+  std::optional<uint64_t> evalVarPath(const VarDecl *V, const Path &P, const Stmt *At,
+                                      unsigned Depth);
+
+  /// The value of field path P of the value of E.
+  std::optional<uint64_t> evalPath(const Expr *E, const Path &P, unsigned Depth);
+
+private:
+  static constexpr unsigned MaxDepth = 24;
+  ASTContext &Ctx;
+  llvm::DenseMap<const Decl *, std::unique_ptr<BodyScan>> Scans;
+  /// (variable, use) pairs being evaluated: a write's value may read the variable at
+  /// an earlier point, never at the same one.
+  llvm::DenseSet<std::pair<const VarDecl *, const Stmt *>> InProgress;
+  /// Work done by one top-level evaluation; past the budget the value is unknown.
+  unsigned Steps = 0;
+  static constexpr unsigned MaxSteps = 20000;
+
+  const BodyScan *scanOf(const VarDecl *V) {
+    const DeclContext *DC = V->getParentFunctionOrMethod();
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(DC);
+    if (!FD || !FD->getBody())
+      return nullptr;
+    auto &Slot = Scans[FD];
+    if (!Slot) {
+      Slot = std::make_unique<BodyScan>();
+      Slot->build(FD->getBody());
+    }
+    return Slot.get();
+  }
+
+  VarUse classify(const DeclRefExpr *DR, const BodyScan &S);
+  bool dominatesStraightLine(const Stmt *Top, const Stmt *At, const BodyScan &S);
+  bool harmlessAfter(const Stmt *Top, const Stmt *At, const BodyScan &S);
+  std::optional<uint64_t> fromAPValue(const APValue &V, QualType T, const Path &P, size_t I);
+  std::optional<uint64_t> evalCtorField(const CXXConstructExpr *CE, const Path &P, unsigned Depth);
+  std::optional<uint64_t> evalScalarOp(const Expr *E, unsigned Depth);
+};
+
+/// A MemberExpr chain over a local variable: `cfg.blockDim.x` -> (cfg, [blockDim, x]).
+const DeclRefExpr *asVarPath(const Expr *E, Path &Out) {
+  Path Rev;
+  E = skipTemporaries(E);
+  while (auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return nullptr;
+    auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD)
+      return nullptr;
+    Rev.push_back(FD->getName());
+    E = skipTemporaries(ME->getBase());
+  }
+  auto *DR = dyn_cast_or_null<DeclRefExpr>(E);
+  if (!DR || !isa<VarDecl>(DR->getDecl()))
+    return nullptr;
+  Out.assign(Rev.rbegin(), Rev.rend());
+  return DR;
+}
+
+bool isPrefix(const Path &A, const Path &B) {
+  if (A.size() > B.size())
+    return false;
+  return std::equal(A.begin(), A.end(), B.begin());
+}
+
+VarUse Evaluator::classify(const DeclRefExpr *DR, const BodyScan &S) {
+  VarUse U;
+  const Stmt *N = DR;
+  while (true) {
+    const Stmt *P = S.parent(N);
+    if (!P)
+      return U;
+    if (isa<ParenExpr>(P)) {
+      N = P;
+      continue;
+    }
+    if (auto *IC = dyn_cast<ImplicitCastExpr>(P)) {
+      if (IC->getCastKind() == CK_LValueToRValue) {
+        U.Kind = VarUse::Read;
+        return U;
+      }
+      if (IC->getCastKind() == CK_NoOp) { // adds const, or a no-op lvalue cast
+        N = P;
+        continue;
+      }
+      return U;
+    }
+    if (auto *ME = dyn_cast<MemberExpr>(P)) {
+      if (ME->isArrow() || ME->getBase()->IgnoreParens() != N)
+        return U;
+      if (auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        U.P.push_back(F->getName());
+        N = P;
+        continue;
+      }
+      // A method: reading only if it is const and the call does not escape `this`.
+      if (auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()); M && M->isConst())
+        U.Kind = VarUse::Read;
+      return U;
+    }
+    if (auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == N) {
+        U.Kind = VarUse::Write;
+        U.Rhs = BO->getRHS();
+        U.Top = BO;
+      }
+      return U;
+    }
+    if (auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->getOpcode() != UO_AddrOf)
+        return U;
+      // &var handed on as a pointer to const: a read.
+      const Stmt *PP = S.parent(UO);
+      while (PP && isa<ParenExpr>(PP))
+        PP = S.parent(PP);
+      if (auto *IC = dyn_cast_or_null<ImplicitCastExpr>(PP))
+        if (IC->getType()->isPointerType() && IC->getType()->getPointeeType().isConstQualified())
+          U.Kind = VarUse::Read;
+      return U;
+    }
+    if (auto *CE = dyn_cast<CXXConstructExpr>(P)) {
+      if (CE->getConstructor()->isCopyConstructor())
+        U.Kind = VarUse::Read;
+      return U;
+    }
+    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+          OC->getArg(0)->IgnoreParens() == N) {
+        U.Kind = VarUse::Write;
+        U.Rhs = OC->getArg(1);
+        U.Top = OC;
+        return U;
+      }
+    }
+    if (auto *Call = dyn_cast<CallExpr>(P)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
+        return U;
+      unsigned Offset = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        if (Call->getArg(I)->IgnoreParens() != N)
+          continue;
+        if (Offset && I == 0) {
+          if (cast<CXXMethodDecl>(Callee)->isConst())
+            U.Kind = VarUse::Read;
+          return U;
+        }
+        unsigned PI = I - Offset;
+        if (PI < Callee->getNumParams()) {
+          QualType T = Callee->getParamDecl(PI)->getType();
+          if (T->isReferenceType() && T.getNonReferenceType().isConstQualified())
+            U.Kind = VarUse::Read;
+        }
+        return U;
+      }
+      return U;
+    }
+    return U;
+  }
+}
+
+/// Top is a statement of a compound that encloses At and comes before it, with no label
+/// or case in between: it runs before At every time At runs.
+bool Evaluator::dominatesStraightLine(const Stmt *Top, const Stmt *At, const BodyScan &S) {
+  const Stmt *W = Top;
+  while (const Stmt *P = S.parent(W)) {
+    if (!isa<ExprWithCleanups>(P))
+      break;
+    W = P;
+  }
+  const auto *C = dyn_cast_or_null<CompoundStmt>(S.parent(W));
+  if (!C)
+    return false;
+  const Stmt *B = At;
+  while (B && S.parent(B) != C)
+    B = S.parent(B);
+  if (!B || B == W)
+    return false;
+  bool Seen = false;
+  for (const Stmt *Child : C->body()) {
+    if (Child == W) {
+      Seen = true;
+      continue;
+    }
+    if (Seen && isa<SwitchCase, LabelStmt>(Child))
+      return false;
+    if (Child == B)
+      return Seen;
+  }
+  return false;
+}
+
+/// Top comes after At in the source and no loop holds both: it cannot change At's value.
+bool Evaluator::harmlessAfter(const Stmt *Top, const Stmt *At, const BodyScan &S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isBeforeInTranslationUnit(At->getEndLoc(), Top->getBeginLoc()))
+    return false;
+  for (const Stmt *A = S.parent(At); A; A = S.parent(A))
+    if ((isLoop(A) || isa<LambdaExpr>(A)) && S.isAncestor(A, Top))
+      return false;
+  return true;
+}
+
+std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P, const Stmt *At,
+                                               unsigned Depth) {
+  if (!V || Depth > MaxDepth || isa<ParmVarDecl>(V) || V->getType()->isReferenceType())
+    return std::nullopt;
+  bool IsConst = V->getType().isConstQualified() || V->isConstexpr();
+  if (!V->hasLocalStorage() || V->isStaticLocal()) {
+    if (IsConst && V->getInit())
+      return evalPath(V->getInit(), P, Depth + 1);
+    return std::nullopt;
+  }
+  if (IsConst)
+    return V->getInit() ? evalPath(V->getInit(), P, Depth + 1) : std::nullopt;
+  const BodyScan *S = scanOf(V);
+  if (!S || S->CapturedByRef.count(V) || InProgress.count({V, At}))
+    return std::nullopt;
+  const VarUse *Last = nullptr;
+  llvm::SmallVector<VarUse, 4> Writes;
+  auto It = S->Uses.find(V);
+  if (It != S->Uses.end()) {
+    Writes.reserve(It->second.size());
+    for (const DeclRefExpr *DR : It->second) {
+      VarUse U = classify(DR, *S);
+      if (U.Kind == VarUse::Read)
+        continue;
+      if (U.Kind == VarUse::Escape)
+        return std::nullopt;
+      if (!isPrefix(U.P, P) && !isPrefix(P, U.P))
+        continue; // another field
+      if (S->HasGoto)
+        return std::nullopt; // a goto may skip a write or run a later one first
+      if (S->isAncestor(U.Rhs, At))
+        continue; // `t = t * 2` reads t before it writes it
+      if (dominatesStraightLine(U.Top, At, *S)) {
+        Writes.push_back(U);
+        continue;
+      }
+      if (harmlessAfter(U.Top, At, *S))
+        continue;
+      return std::nullopt;
+    }
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const VarUse &W : Writes)
+    if (!Last || SM.isBeforeInTranslationUnit(Last->Top->getBeginLoc(), W.Top->getBeginLoc()))
+      Last = &W;
+  InProgress.insert({V, At});
+  std::optional<uint64_t> R;
+  if (Last) {
+    if (isPrefix(Last->P, P)) {
+      Path Rest(P.begin() + Last->P.size(), P.end());
+      R = evalPath(Last->Rhs, Rest, Depth + 1);
+    }
+  } else if (const Expr *Init = V->getInit()) {
+    R = evalPath(Init, P, Depth + 1);
+  }
+  InProgress.erase({V, At});
+  return R;
+}
+
+std::optional<uint64_t> Evaluator::fromAPValue(const APValue &V, QualType T, const Path &P,
+                                               size_t I) {
+  if (I == P.size()) {
+    if (V.isInt()) {
+      const llvm::APSInt &N = V.getInt();
+      if (N.isSigned() && N.isNegative())
+        return std::nullopt;
+      if (N.getActiveBits() > 64)
+        return std::nullopt;
+      return N.getZExtValue();
+    }
+    return std::nullopt;
+  }
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || !V.isStruct())
+    return std::nullopt;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getName() == P[I]) {
+      unsigned Idx = F->getFieldIndex();
+      if (Idx >= V.getStructNumFields())
+        return std::nullopt;
+      return fromAPValue(V.getStructField(Idx), F->getType(), P, I + 1);
+    }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> Evaluator::evalCtorField(const CXXConstructExpr *CE, const Path &P,
+                                                 unsigned Depth) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  if ((Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) && CE->getNumArgs() >= 1)
+    return evalPath(CE->getArg(0), P, Depth + 1);
+  if (P.empty())
+    return std::nullopt;
+  const FunctionDecl *Def = nullptr;
+  if (!Ctor->isDefined(Def))
+    return std::nullopt;
+  const auto *CD = cast<CXXConstructorDecl>(Def);
+  for (const CXXCtorInitializer *Init : CD->inits()) {
+    const FieldDecl *F = Init->getMember();
+    if (!F || F->getName() != P[0])
+      continue;
+    Path Rest(P.begin() + 1, P.end());
+    const Expr *IE = Init->getInit();
+    if (auto *PL = dyn_cast<ParenListExpr>(IE); PL && PL->getNumExprs() == 1)
+      IE = PL->getExpr(0);
+    IE = IE->IgnoreParenImpCasts();
+    // x(vx): the constructor's argument; x(v.x): a field of an argument.
+    Path Sub;
+    if (auto *DR = asVarPath(IE, Sub))
+      if (auto *Parm = dyn_cast<ParmVarDecl>(DR->getDecl())) {
+        unsigned Idx = Parm->getFunctionScopeIndex();
+        if (Idx >= CE->getNumArgs())
+          return std::nullopt;
+        Sub.append(Rest.begin(), Rest.end());
+        return evalPath(CE->getArg(Idx), Sub, Depth + 1);
+      }
+    if (isa<CXXDefaultInitExpr>(Init->getInit()) || !IE->isValueDependent())
+      return evalPath(Init->getInit(), Rest, Depth + 1);
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> Evaluator::evalScalarOp(const Expr *E, unsigned Depth) {
+  using U64 = uint64_t;
+  if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return std::nullopt;
+    auto L = evalPath(BO->getLHS(), {}, Depth + 1);
+    if (!L)
+      return std::nullopt;
+    if (BO->getOpcode() == BO_LAnd && *L == 0)
+      return 0;
+    if (BO->getOpcode() == BO_LOr && *L != 0)
+      return 1;
+    auto R = evalPath(BO->getRHS(), {}, Depth + 1);
+    if (!R)
+      return std::nullopt;
+    U64 A = *L, B = *R, Out = 0;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      if (__builtin_add_overflow(A, B, &Out))
+        return std::nullopt;
+      return Out;
+    case BO_Sub:
+      if (A < B)
+        return std::nullopt;
+      return A - B;
+    case BO_Mul:
+      if (__builtin_mul_overflow(A, B, &Out))
+        return std::nullopt;
+      return Out;
+    case BO_Div:
+      return B == 0 ? std::nullopt : std::optional<U64>(A / B);
+    case BO_Rem:
+      return B == 0 ? std::nullopt : std::optional<U64>(A % B);
+    case BO_Shl:
+      if (B >= 64 || (A >> (63 - B)) > 1)
+        return std::nullopt;
+      return A << B;
+    case BO_Shr:
+      return B >= 64 ? 0 : A >> B;
+    case BO_And:
+      return A & B;
+    case BO_Or:
+      return A | B;
+    case BO_Xor:
+      return A ^ B;
+    case BO_LT:
+      return U64(A < B);
+    case BO_GT:
+      return U64(A > B);
+    case BO_LE:
+      return U64(A <= B);
+    case BO_GE:
+      return U64(A >= B);
+    case BO_EQ:
+      return U64(A == B);
+    case BO_NE:
+      return U64(A != B);
+    case BO_LAnd:
+    case BO_LOr:
+      return U64(B != 0);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto V = evalPath(UO->getSubExpr(), {}, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    switch (UO->getOpcode()) {
+    case UO_Plus:
+      return V;
+    case UO_LNot:
+      return U64(*V == 0);
+    case UO_Minus:
+      return *V == 0 ? std::optional<U64>(0) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalPath(CO->getCond(), {}, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return evalPath(*C ? CO->getTrueExpr() : CO->getFalseExpr(), {}, Depth + 1);
+  }
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    // min/max of known values (std::min, ::min, fminf excluded): common in block sizing.
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && FD->getIdentifier() && Call->getNumArgs() == 2 &&
+        (FD->getName() == "min" || FD->getName() == "max")) {
+      auto A = evalPath(Call->getArg(0), {}, Depth + 1);
+      auto B = evalPath(Call->getArg(1), {}, Depth + 1);
+      if (!A || !B)
+        return std::nullopt;
+      return FD->getName() == "min" ? std::min(*A, *B) : std::max(*A, *B);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> Evaluator::evalPath(const Expr *E, const Path &P, unsigned Depth) {
+  if (!E || Depth > MaxDepth || ++Steps > MaxSteps || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  // Whatever clang's constant evaluator folds: literals, macros, constexpr, const locals,
+  // constexpr constructors and functions with constant arguments.
+  if (P.empty()) {
+    if (E->getType()->isIntegralOrEnumerationType()) {
+      Expr::EvalResult R;
+      if (E->EvaluateAsInt(R, Ctx))
+        return fromAPValue(R.Val, E->getType(), P, 0);
+    }
+  } else if (E->getType()->isRecordType() && E->isPRValue()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsRValue(R, Ctx) && !R.HasSideEffects)
+      if (auto V = fromAPValue(R.Val, E->getType(), P, 0))
+        return V;
+  }
+  const Expr *S = skipTemporaries(E);
+  if (S != E)
+    return evalPath(S, P, Depth + 1);
+  E = E->IgnoreParens();
+  if (isa<ImplicitValueInitExpr>(E))
+    return 0;
+  if (auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_ConstructorConversion:
+    case CK_IntegralCast: {
+      auto V = evalPath(CE->getSubExpr(), P, Depth + 1);
+      if (V && P.empty() && CE->getType()->isIntegerType()) {
+        unsigned Bits = Ctx.getIntWidth(CE->getType());
+        if (Bits < 64 && (*V >> Bits) != 0)
+          return std::nullopt; // truncated: leave it to the constant evaluator
+      }
+      return V;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+  Path Sub;
+  if (auto *DR = asVarPath(E, Sub)) {
+    Sub.append(P.begin(), P.end());
+    return evalVarPath(cast<VarDecl>(DR->getDecl()), Sub, DR, Depth + 1);
+  }
+  if (auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return evalCtorField(CE, P, Depth);
+  if (auto *IL = dyn_cast<InitListExpr>(E)) {
+    if (IL->isSyntacticForm() && IL->getSemanticForm())
+      IL = IL->getSemanticForm();
+    if (P.empty()) {
+      if (IL->getNumInits() == 1 && IL->getType()->isScalarType())
+        return evalPath(IL->getInit(0), P, Depth + 1);
+      return std::nullopt;
+    }
+    const auto *RD = IL->getType()->getAsRecordDecl();
+    if (!RD)
+      return std::nullopt;
+    Path Rest(P.begin() + 1, P.end());
+    if (RD->isUnion()) {
+      const FieldDecl *F = IL->getInitializedFieldInUnion();
+      if (F && F->getName() == P[0] && IL->getNumInits() == 1)
+        return evalPath(IL->getInit(0), Rest, Depth + 1);
+      return std::nullopt;
+    }
+    if (auto *CXXRD = dyn_cast<CXXRecordDecl>(RD); CXXRD && CXXRD->getNumBases())
+      return std::nullopt;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == P[0]) {
+        unsigned Idx = F->getFieldIndex();
+        if (Idx >= IL->getNumInits())
+          return std::nullopt;
+        return evalPath(IL->getInit(Idx), Rest, Depth + 1);
+      }
+    return std::nullopt;
+  }
+  if (P.empty())
+    return evalScalarOp(E, Depth);
+  if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    auto C = evalPath(CO->getCond(), {}, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return evalPath(*C ? CO->getTrueExpr() : CO->getFalseExpr(), P, Depth + 1);
+  }
+  return std::nullopt;
+}
+
+// --- Collection ---------------------------------------------------------------------
+
+StringRef baseApiName(StringRef N) {
+  if (N.consume_back("_ptsz") || N.consume_back("_ptds"))
+    return N;
+  return N;
+}
+
+/// The kernel a launch's function argument names: k, &k, (void*)k, k<T>.
+const FunctionDecl *resolveKernel(const Expr *E) {
+  for (unsigned I = 0; E && I < 16; ++I) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+      E = CE->getSubExpr();
+      continue;
+    }
+    if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<FunctionDecl>(DR->getDecl());
+    return nullptr;
+  }
+  return nullptr;
+}
+
+std::string nameOf(const FunctionDecl *FD) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  PrintingPolicy PP(FD->getASTContext().getLangOpts());
+  PP.SuppressUnwrittenScope = true;
+  FD->getNameForDiagnostic(OS, PP, /*Qualified=*/true);
+  return S;
+}
+
+/// "launch<128>" when FD is, or is inside, a template instantiation.
+std::string instantiationOf(const FunctionDecl *FD) {
+  for (const DeclContext *DC = FD; DC; DC = DC->getParent()) {
+    if (auto *F = dyn_cast<FunctionDecl>(DC))
+      if (F->isTemplateInstantiation())
+        return nameOf(F);
+    if (auto *R = dyn_cast<ClassTemplateSpecializationDecl>(DC)) {
+      std::string S;
+      llvm::raw_string_ostream OS(S);
+      PrintingPolicy PP(R->getASTContext().getLangOpts());
+      R->getNameForDiagnostic(OS, PP, /*Qualified=*/true);
+      return S;
+    }
+  }
+  return "";
+}
+
+/// `__maxnreg__(N)` is not a clang attribute: find it in the declaration's tokens.
+std::optional<uint64_t> maxNRegOf(const FunctionDecl *FD) {
+  const ASTContext &Ctx = FD->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(FD->getBeginLoc());
+  for (const Attr *A : FD->attrs()) {
+    if (A->isInherited() || A->isImplicit())
+      continue;
+    SourceLocation L = SM.getExpansionLoc(A->getLocation());
+    if (L.isValid() && SM.getFileID(L) == SM.getFileID(Begin) &&
+        SM.isBeforeInTranslationUnit(L, Begin))
+      Begin = L;
+  }
+  SourceLocation End = FD->getBody() ? SM.getExpansionLoc(FD->getBody()->getBeginLoc())
+                                     : SM.getExpansionLoc(FD->getEndLoc());
+  if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End))
+    return std::nullopt;
+  StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getCharRange(Begin, End), SM, Ctx.getLangOpts());
+  size_t Pos = Text.find("__maxnreg__");
+  if (Pos == StringRef::npos)
+    return std::nullopt;
+  StringRef Rest = Text.substr(Pos + strlen("__maxnreg__")).ltrim();
+  if (!Rest.consume_front("("))
+    return std::nullopt;
+  Rest = Rest.ltrim();
+  uint64_t N = 0;
+  if (Rest.consumeInteger(0, N))
+    return std::nullopt;
+  if (!Rest.ltrim().starts_with(")"))
+    return std::nullopt;
+  return N;
+}
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx, const FactsOptions &Opts, TUFacts &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Opts(Opts), Out(Out), Eval(Ctx),
+        Mangler(Ctx.createMangleContext()) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) && !Opts.IncludeSystemHeaders &&
+        inSystemHeader(D->getLocation()))
+      return true;
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD)
+      Stack.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Stack.pop_back();
+    return R;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    Stack.push_back(LE->getCallOperator());
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    Stack.pop_back();
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+        !FD->isDependentContext())
+      kernelIndex(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    if (!enclosingOk(E))
+      return true;
+    const CallExpr *Config = E->getConfig();
+    LaunchSite L = start(E, LaunchApi::TripleChevron, E->getCallee());
+    // __cudaPushCallConfiguration / cudaConfigureCall(grid, block, smem, stream); a
+    // device-side launch (-fgpu-rdc) is cudaLaunchDevice(func, params, grid, block, ...).
+    unsigned First = 0;
+    if (Config && Config->getDirectCallee() && Config->getDirectCallee()->getIdentifier() &&
+        Config->getDirectCallee()->getName() == "cudaLaunchDevice")
+      First = 2;
+    if (Config && Config->getNumArgs() >= First + 2) {
+      L.Grid = shape(Config->getArg(First));
+      L.Block = shape(Config->getArg(First + 1));
+      if (Config->getNumArgs() >= First + 3)
+        L.DynamicSmem = bytes(Config->getArg(First + 2));
+    }
+    finish(std::move(L));
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *E) {
+    if (isa<CUDAKernelCallExpr>(E))
+      return true;
+    const FunctionDecl *Callee = E->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return true;
+    StringRef Name = baseApiName(Callee->getName());
+    if (!Name.starts_with("cuda"))
+      return true;
+    if (!enclosingOk(E))
+      return true;
+    if (Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel") {
+      if (E->getNumArgs() < 3)
+        return true;
+      LaunchSite L = start(E,
+                           Name == "cudaLaunchKernel" ? LaunchApi::LaunchKernel
+                                                      : LaunchApi::LaunchCooperativeKernel,
+                           E->getArg(0));
+      L.Grid = shape(E->getArg(1));
+      L.Block = shape(E->getArg(2));
+      if (E->getNumArgs() >= 5)
+        L.DynamicSmem = bytes(E->getArg(4));
+      finish(std::move(L));
+    } else if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") {
+      if (E->getNumArgs() < 2)
+        return true;
+      LaunchSite L = start(E, LaunchApi::LaunchKernelEx, E->getArg(1));
+      configFields(E->getArg(0), L);
+      finish(std::move(L));
+    } else if (Name == "cudaFuncSetAttribute" && E->getNumArgs() == 3) {
+      optin(E);
+    }
+    return true;
+  }
+
+  void finalize();
+
+private:
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const FactsOptions &Opts;
+  TUFacts &Out;
+  Evaluator Eval;
+  std::unique_ptr<MangleContext> Mangler;
+  llvm::SmallVector<const FunctionDecl *, 8> Stack;
+  struct OptinSeen {
+    bool Any = false;
+    std::optional<uint64_t> MaxBytes;
+    std::string Text;
+    SourceLocation Loc;
+  };
+  llvm::DenseMap<const FunctionDecl *, OptinSeen> Optins;
+
+  bool inSystemHeader(SourceLocation L) const {
+    return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
+  }
+
+  bool enclosingOk(const Expr *E) const {
+    if (Stack.empty())
+      return false;
+    const FunctionDecl *FD = Stack.back();
+    if (FD->isDependentContext())
+      return false;
+    if (!Opts.IncludeSystemHeaders && inSystemHeader(E->getBeginLoc()))
+      return false;
+    return !E->isValueDependent() && !E->isTypeDependent();
+  }
+
+  ShapeFact shape(const Expr *E) {
+    ShapeFact S;
+    S.Text = exprText(E, Ctx);
+    S.Dims = Eval.evalDim3(E);
+    return S;
+  }
+  BytesFact bytes(const Expr *E) {
+    BytesFact B;
+    if (isa<CXXDefaultArgExpr>(E)) {
+      B.Bytes = 0;
+      return B;
+    }
+    B.Text = exprText(E, Ctx);
+    B.Bytes = Eval.evalInt(E);
+    return B;
+  }
+
+  std::string mangle(const FunctionDecl *FD) {
+    if (!Mangler->shouldMangleDeclName(FD))
+      return FD->getName().str();
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    Mangler->mangleName(GlobalDecl(FD, KernelReferenceKind::Kernel), OS);
+    return S;
+  }
+
+  unsigned kernelIndex(const FunctionDecl *FD) {
+    const FunctionDecl *Canon = FD->getCanonicalDecl();
+    auto It = Out.KernelIndex.find(Canon);
+    if (It != Out.KernelIndex.end())
+      return It->second;
+    unsigned Idx = Out.Kernels.size();
+    Out.KernelIndex[Canon] = Idx;
+    KernelInfo K;
+    const FunctionDecl *Def = FD->getDefinition();
+    K.Decl = Def ? Def : FD;
+    K.HasBody = Def && Def->hasBody();
+    K.Name = nameOf(K.Decl);
+    K.MangledName = mangle(K.Decl);
+    Out.Kernels.push_back(std::move(K));
+    return Idx;
+  }
+
+  LaunchSite start(const Expr *Call, LaunchApi Api, const Expr *Callee) {
+    LaunchSite L;
+    L.Api = Api;
+    L.Call = Call;
+    L.Loc = SM.getExpansionLoc(Call->getBeginLoc());
+    L.Enclosing = Stack.back();
+    L.Instantiation = instantiationOf(L.Enclosing);
+    L.Kernel = resolveKernel(Callee);
+    if (L.Kernel && !L.Kernel->hasAttr<CUDAGlobalAttr>())
+      L.Kernel = nullptr;
+    if (L.Kernel) {
+      const KernelInfo &K = Out.Kernels[kernelIndex(L.Kernel)];
+      L.Kernel = K.Decl;
+      L.KernelName = K.Name;
+      L.MangledName = K.MangledName;
+    } else {
+      L.KernelName = exprText(Callee, Ctx);
+    }
+    return L;
+  }
+
+  void finish(LaunchSite L) { Out.Launches.push_back(std::move(L)); }
+
+  /// cudaLaunchKernelEx(&config, ...): the config's gridDim, blockDim, dynamicSmemBytes.
+  void configFields(const Expr *Arg, LaunchSite &L) {
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    std::string Base = exprText(E, Ctx);
+    StringRef BaseRef(Base);
+    BaseRef.consume_front("&");
+    L.Grid.Text = (BaseRef + ".gridDim").str();
+    L.Block.Text = (BaseRef + ".blockDim").str();
+    L.DynamicSmem.Text = (BaseRef + ".dynamicSmemBytes").str();
+    auto *UO = dyn_cast<UnaryOperator>(E);
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      return;
+    Path Prefix;
+    const DeclRefExpr *DR = asVarPath(UO->getSubExpr(), Prefix);
+    if (!DR)
+      return;
+    const auto *V = cast<VarDecl>(DR->getDecl());
+    auto Field = [&](StringRef F, StringRef Sub) {
+      Path P = Prefix;
+      P.push_back(F);
+      if (!Sub.empty())
+        P.push_back(Sub);
+      return Eval.evalField(V, P, DR);
+    };
+    auto Dims = [&](StringRef F) -> std::optional<std::array<uint64_t, 3>> {
+      auto X = Field(F, "x"), Y = Field(F, "y"), Z = Field(F, "z");
+      if (!X || !Y || !Z)
+        return std::nullopt;
+      return std::array<uint64_t, 3>{*X, *Y, *Z};
+    };
+    L.Grid.Dims = Dims("gridDim");
+    L.Block.Dims = Dims("blockDim");
+    L.DynamicSmem.Bytes = Field("dynamicSmemBytes", "");
+  }
+
+  void optin(const CallExpr *E) {
+    const Expr *Attr = E->getArg(1)->IgnoreParenImpCasts();
+    auto *DR = dyn_cast<DeclRefExpr>(Attr);
+    auto *EC = DR ? dyn_cast<EnumConstantDecl>(DR->getDecl()) : nullptr;
+    if (!EC || EC->getName() != "cudaFuncAttributeMaxDynamicSharedMemorySize")
+      return;
+    const FunctionDecl *K = resolveKernel(E->getArg(0));
+    if (!K || !K->hasAttr<CUDAGlobalAttr>())
+      return;
+    OptinSeen &O = Optins[K->getCanonicalDecl()];
+    auto V = Eval.evalInt(E->getArg(2));
+    if (!O.Any) {
+      O.Loc = SM.getExpansionLoc(E->getBeginLoc());
+      O.MaxBytes = V;
+      if (!V)
+        O.Text = exprText(E->getArg(2), Ctx);
+    } else if (O.MaxBytes && V) {
+      O.MaxBytes = std::max(*O.MaxBytes, *V);
+    } else if (!V) {
+      O.MaxBytes.reset();
+      O.Text = exprText(E->getArg(2), Ctx);
+    }
+    O.Any = true;
+  }
+
+  void sharedOf(KernelInfo &K);
+};
+
+/// Static __shared__ variables the kernel and what it calls refer to, in first-use order.
+void Collector::sharedOf(KernelInfo &K) {
+  if (!K.HasBody)
+    return;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  llvm::DenseSet<const VarDecl *> Vars;
+  llvm::SmallVector<const FunctionDecl *, 16> Work{K.Decl};
+  bool Unknown = false;
+  auto AddVar = [&](const VarDecl *VD) {
+    if (!VD->hasAttr<CUDASharedAttr>() || VD->hasExternalStorage() || !Vars.insert(VD).second)
+      return;
+    QualType T = VD->getType();
+    if (T->isIncompleteType() || T->isDependentType() || !T->isConstantSizeType()) {
+      if (!T->isIncompleteArrayType())
+        Unknown = true;
+      return;
+    }
+    SharedVarFact F;
+    F.Var = VD;
+    F.Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+    // An empty struct (cooperative groups' block_tile_memory where the hardware reserves
+    // the scratch) has sizeof 1 in C++ but no storage on the GPU.
+    if (const auto *RD = T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+        RD && RD->hasDefinition() && RD->isEmpty())
+      F.Bytes = 0;
+    F.Align = Ctx.getDeclAlign(VD).getQuantity();
+    K.SharedVars.push_back(F);
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    // Only referenced variables: one declared and never used is dropped by the compiler
+    // (nvcc's warning 177), and ptxas allocates nothing for it.
+    if (auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        AddVar(VD);
+    const FunctionDecl *Callee = nullptr;
+    if (auto *C = dyn_cast<CallExpr>(S))
+      Callee = C->getDirectCallee();
+    else if (auto *C = dyn_cast<CXXConstructExpr>(S))
+      Callee = C->getConstructor();
+    if (Callee && !Callee->getBuiltinID()) {
+      const FunctionDecl *Def = Callee->getDefinition();
+      if (Def && Def->hasBody()) {
+        if (Seen.insert(Def).second)
+          Work.push_back(Def);
+      } else if (!inSystemHeader(Callee->getLocation())) {
+        K.CallsUnknown = true;
+      }
+    }
+    if (auto *LE = dyn_cast<LambdaExpr>(S)) {
+      Walk(LE->getBody());
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Seen.insert(K.Decl);
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.pop_back_val();
+    Walk(F->getBody());
+  }
+  uint64_t Offset = 0;
+  for (const SharedVarFact &F : K.SharedVars)
+    if (F.Bytes)
+      Offset = llvm::alignTo(Offset, std::max<uint64_t>(F.Align, 1)) + F.Bytes;
+  if (!Unknown)
+    K.StaticSmemBytes = Offset;
+}
+
+void Collector::finalize() {
+  for (KernelInfo &K : Out.Kernels) {
+    sharedOf(K);
+    if (auto *LB = K.Decl->getAttr<CUDALaunchBoundsAttr>()) {
+      K.LaunchBoundsLoc = SM.getExpansionLoc(LB->getLocation());
+      if (LB->getMaxThreads())
+        K.LaunchBoundsMaxThreads = Eval.evalInt(LB->getMaxThreads());
+      if (LB->getMinBlocks())
+        K.LaunchBoundsMinBlocks = Eval.evalInt(LB->getMinBlocks());
+      if (LB->getMaxBlocks())
+        K.LaunchBoundsMaxCluster = Eval.evalInt(LB->getMaxBlocks());
+    }
+    K.MaxNReg = maxNRegOf(K.Decl);
+    auto It = Optins.find(K.Decl->getCanonicalDecl());
+    if (It != Optins.end()) {
+      K.HasOptin = true;
+      K.Optin.Bytes = It->second.MaxBytes;
+      K.Optin.Text = It->second.Text;
+      K.OptinLoc = It->second.Loc;
+    }
+  }
+  std::stable_sort(Out.Launches.begin(), Out.Launches.end(),
+                   [&](const LaunchSite &A, const LaunchSite &B) {
+                     return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+                   });
+  for (unsigned I = 0; I < Out.Launches.size(); ++I)
+    if (const FunctionDecl *K = Out.Launches[I].Kernel)
+      Out.Kernels[Out.KernelIndex[K->getCanonicalDecl()]].Launches.push_back(I);
+}
+
+} // namespace
+
+TUFacts collectFacts(ASTContext &Ctx, const FactsOptions &Opts) {
+  TUFacts F;
+  F.Arch = targetArch(Ctx);
+  Collector C(Ctx, Opts, F);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  C.finalize();
+  return F;
+}
+
+std::optional<uint64_t> evaluateInt(const Expr *E, ASTContext &Ctx) {
+  Evaluator Ev(Ctx);
+  return Ev.evalInt(E);
+}
+
+std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &Ctx) {
+  Evaluator Ev(Ctx);
+  return Ev.evalDim3(E);
+}
+
+PlainFacts exportFacts(const TUFacts &F, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Where = [&](SourceLocation L, std::string &File, unsigned &Line, unsigned &Col) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+    if (P.isInvalid())
+      return;
+    File = P.getFilename();
+    Line = P.getLine();
+    Col = P.getColumn();
+  };
+  PlainFacts Out;
+  Out.Arch = F.Arch;
+  for (const LaunchSite &L : F.Launches) {
+    PlainLaunch P;
+    Where(L.Loc, P.File, P.Line, P.Column);
+    P.Api = launchApiName(L.Api);
+    P.KernelText = L.KernelName;
+    if (L.Kernel) {
+      P.Kernel = L.KernelName;
+      P.MangledKernel = L.MangledName;
+    }
+    P.Block = L.Block.Dims;
+    P.Grid = L.Grid.Dims;
+    P.BlockText = L.Block.Text;
+    P.GridText = L.Grid.Text;
+    P.DynamicSmemBytes = L.DynamicSmem.Bytes;
+    if (!L.DynamicSmem.Bytes)
+      P.DynamicSmemExpr = L.DynamicSmem.Text;
+    if (const KernelInfo *K = F.kernel(L.Kernel)) {
+      P.StaticSmemBytes = K->StaticSmemBytes;
+      P.LaunchBoundsMaxThreads = K->LaunchBoundsMaxThreads;
+      P.LaunchBoundsMinBlocks = K->LaunchBoundsMinBlocks;
+      P.MaxNReg = K->MaxNReg;
+      P.HasOptin = K->HasOptin;
+      P.OptinDynamicSmemBytes = K->Optin.Bytes;
+    }
+    P.Instantiation = L.Instantiation;
+    if (L.Enclosing)
+      P.Enclosing = nameOf(L.Enclosing);
+    Out.Launches.push_back(std::move(P));
+  }
+  for (const KernelInfo &K : F.Kernels) {
+    PlainKernel P;
+    Where(K.Decl->getLocation(), P.File, P.Line, P.Column);
+    P.Name = K.Name;
+    P.MangledName = K.MangledName;
+    P.StaticSmemBytes = K.StaticSmemBytes;
+    P.LaunchBoundsMaxThreads = K.LaunchBoundsMaxThreads;
+    P.LaunchBoundsMinBlocks = K.LaunchBoundsMinBlocks;
+    P.LaunchBoundsMaxCluster = K.LaunchBoundsMaxCluster;
+    P.MaxNReg = K.MaxNReg;
+    P.HasOptin = K.HasOptin;
+    P.OptinDynamicSmemBytes = K.Optin.Bytes;
+    if (K.HasOptin && !K.Optin.Bytes)
+      P.OptinExpr = K.Optin.Text;
+    P.LaunchCount = K.Launches.size();
+    Out.Kernels.push_back(std::move(P));
+  }
+  return Out;
+}
+
+PlainFacts collectPlainFacts(ASTContext &Ctx, const FactsOptions &Opts) {
+  return exportFacts(collectFacts(Ctx, Opts), Ctx);
+}
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,174 @@
+//===- NvccResources.cpp - nvcc runs for ptxas reports, cached on disk -----===//
+#include "resources/NvccResources.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace clang::tidy::warplint {
+
+namespace {
+
+std::optional<std::string> readFile(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> B = llvm::MemoryBuffer::getFile(Path);
+  if (!B)
+    return std::nullopt;
+  return (*B)->getBuffer().str();
+}
+
+// Runs Argv and captures stderr (or stdout) through a temp file in Dir; the other
+// stream is discarded.
+bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Captured,
+         std::string &Error, bool CaptureStdout = false) {
+  llvm::SmallString<256> Tmp;
+  std::error_code EC =
+      Dir.empty() ? llvm::sys::fs::createTemporaryFile("warplint-nvcc", "log", Tmp)
+                  : llvm::sys::fs::createUniqueFile(Dir + "/run-%%%%%%%%.stderr", Tmp);
+  if (EC) {
+    Error = "cannot create a temporary file: " + EC.message();
+    return false;
+  }
+  std::vector<llvm::StringRef> Args(Argv.begin(), Argv.end());
+  std::optional<llvm::StringRef> Redirects[] = {
+      llvm::StringRef(""), CaptureStdout ? llvm::StringRef(Tmp) : llvm::StringRef(""),
+      CaptureStdout ? llvm::StringRef("") : llvm::StringRef(Tmp)};
+  std::string ExecErr;
+  bool Failed = false;
+  int Rc = llvm::sys::ExecuteAndWait(Argv.front(), Args, std::nullopt, Redirects,
+                                     /*SecondsToWait=*/600, 0, &ExecErr, &Failed);
+  Captured = readFile(Tmp).value_or("");
+  llvm::sys::fs::remove(Tmp);
+  if (Failed || Rc != 0) {
+    Error = Failed ? "cannot run " + Argv.front() + ": " + ExecErr
+                   : Argv.front() + " exited with " + std::to_string(Rc);
+    return false;
+  }
+  return true;
+}
+
+// Atomic: a unique temp file in the same directory, renamed over the entry. Parallel
+// runs write identical contents, so whichever rename lands last is right.
+void writeAtomically(const std::string &Path, llvm::StringRef Text) {
+  llvm::SmallString<256> Tmp;
+  int FD = -1;
+  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Tmp))
+    return;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+  }
+  if (llvm::sys::fs::rename(Tmp, Path))
+    llvm::sys::fs::remove(Tmp);
+}
+
+} // namespace
+
+std::vector<std::string> nvccArgv(const NvccRequest &R) {
+  std::vector<std::string> Argv = {R.Nvcc};
+  Argv.insert(Argv.end(), R.Args.begin(), R.Args.end());
+  for (const char *A : {"-Xptxas", "-v", "-cubin", "-o"})
+    Argv.emplace_back(A);
+  Argv.emplace_back(llvm::sys::path::get_separator() == "/" ? "/dev/null" : "NUL");
+  Argv.push_back("-arch=" + R.Arch);
+  Argv.push_back(R.Source);
+  return Argv;
+}
+
+std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion) {
+  llvm::SHA256 H;
+  auto Add = [&H](llvm::StringRef S) {
+    H.update(std::to_string(S.size()));
+    H.update(":");
+    H.update(S);
+  };
+  Add("warplint-nvcc-resources-v1");
+  Add(NvccVersion);
+  for (const std::string &A : nvccArgv(R))
+    Add(A);
+  Add(R.ContentKey);
+  std::array<uint8_t, 32> Digest = H.final();
+  return llvm::toHex(Digest, /*LowerCase=*/true);
+}
+
+NvccResult runNvccForResources(const NvccRequest &R) {
+  NvccResult Out;
+  std::string Version, Err;
+  // nvcc --version, cached beside the reports under nvcc's path, size and time: the
+  // warm path then starts no process at all.
+  llvm::sys::fs::file_status St;
+  std::string VersionFile;
+  if (!R.CacheDir.empty() && !llvm::sys::fs::status(R.Nvcc, St)) {
+    llvm::SHA256 H;
+    H.update(R.Nvcc);
+    H.update(std::to_string(St.getSize()));
+    H.update(std::to_string(
+        St.getLastModificationTime().time_since_epoch().count()));
+    VersionFile = R.CacheDir + "/nvcc-version-" +
+                  llvm::toHex(H.final(), true).substr(0, 32) + ".txt";
+    if (std::optional<std::string> V = readFile(VersionFile))
+      Version = std::move(*V);
+  }
+  if (Version.empty()) {
+    if (!run({R.Nvcc, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
+      Out.Error = Err;
+      return Out;
+    }
+    if (!VersionFile.empty() && !llvm::sys::fs::create_directories(R.CacheDir))
+      writeAtomically(VersionFile, Version);
+  }
+  std::string Key = nvccCacheKey(R, Version);
+  if (!R.CacheDir.empty()) {
+    if (std::error_code EC = llvm::sys::fs::create_directories(R.CacheDir)) {
+      Out.Error = "cannot create the cache directory '" + R.CacheDir + "': " + EC.message();
+      return Out;
+    }
+    Out.CacheFile = R.CacheDir + "/" + Key + ".ptxas.log";
+    if (std::optional<std::string> Cached = readFile(Out.CacheFile)) {
+      Out.Log = std::move(*Cached);
+      Out.FromCache = true;
+      return Out;
+    }
+  }
+  if (!run(nvccArgv(R), R.CacheDir, Out.Log, Err)) {
+    Out.Error = Err;
+    llvm::StringRef Tail(Out.Log);
+    if (!Tail.trim().empty())
+      Out.Error += ": " + Tail.trim().take_back(600).str();
+    return Out;
+  }
+  if (!R.CacheDir.empty())
+    writeAtomically(Out.CacheFile, Out.Log);
+  return Out;
+}
+
+std::string defaultCacheDir() {
+  if (std::optional<std::string> X = llvm::sys::Process::GetEnv("XDG_CACHE_HOME"))
+    if (!X->empty())
+      return *X + "/warplint";
+  llvm::SmallString<256> Home;
+  if (llvm::sys::path::home_directory(Home))
+    return std::string(Home) + "/.cache/warplint";
+  return "";
+}
+
+std::string findNvcc() {
+  if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName("nvcc"))
+    return *P;
+  std::vector<std::string> Dirs = {"/usr/local/cuda/bin"};
+  if (std::optional<std::string> C = llvm::sys::Process::GetEnv("CUDA_PATH"))
+    Dirs.insert(Dirs.begin(), *C + "/bin");
+  for (const std::string &D : Dirs) {
+    std::string P = D + "/nvcc";
+    if (llvm::sys::fs::can_execute(P))
+      return P;
+  }
+  return "";
+}
+
+} // namespace clang::tidy::warplint
