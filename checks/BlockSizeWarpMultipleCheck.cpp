@@ -1,7 +1,7 @@
 //===- BlockSizeWarpMultipleCheck.cpp - warplint-block-size-warp-multiple -===//
 #include "checks/BlockSizeWarpMultipleCheck.h"
 
-#include "model/Facts.h"
+#include "model/TuModel.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -23,6 +23,7 @@ bool readBool(StringRef Value) { return Value.equals_insensitive("true") || Valu
 
 BlockSizeWarpMultipleCheck::BlockSizeWarpMultipleCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
+      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
       IgnoreSingleThreadBlocks(readBool(Options.get("IgnoreSingleThreadBlocks", "true"))) {}
 
 void BlockSizeWarpMultipleCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -34,7 +35,7 @@ void BlockSizeWarpMultipleCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void BlockSizeWarpMultipleCheck::check(const MatchFinder::MatchResult &Result) {
-  TUFacts Facts = collectFacts(*Result.Context);
+  const TUFacts &Facts = TuModel::of(*Result.Context, nullptr, Model).facts();
   // One warning per launch site and shape; a template's instantiations that give the same
   // shape are named together in the note.
   struct Site {

@@ -1,6 +1,8 @@
 //===- BlockSizeWarpMultipleCheck.h - warplint-block-size-warp-multiple -*- C++ -*-===//
 #pragma once
 
+#include "model/ModelOptions.h"
+
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::warplint {
@@ -18,6 +20,7 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
   const bool IgnoreSingleThreadBlocks;
 };
 

@@ -1,7 +1,7 @@
 //===- DivergentBranchCheck.cpp - warplint-divergent-branch --------------===//
 #include "checks/DivergentBranchCheck.h"
 
-#include "model/Facts.h"
+#include "model/TuModel.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -479,6 +479,7 @@ bool readBool(StringRef Value) {
 
 DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
+      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
       ReportBoundsGuards(readBool(Options.get("ReportBoundsGuards", "false"))),
       ReportLeaderPatterns(readBool(Options.get("ReportLeaderPatterns", "false"))),
       ReportTreeReductionTails(readBool(Options.get("ReportTreeReductionTails", "false"))),
@@ -517,7 +518,7 @@ void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
 void DivergentBranchCheck::onEndOfTranslationUnit() {
   if (Ctx && !Kernels.empty()) {
     // The block shapes of the launches in this TU whose block is a compile-time fact.
-    TUFacts Facts = collectFacts(*Ctx);
+    const TUFacts &Facts = TuModel::of(*Ctx, nullptr, Model).facts();
     for (const LaunchSite &L : Facts.Launches) {
       if (!L.Kernel || !L.Block.known())
         continue;

@@ -4,6 +4,8 @@
 #include "warplint/core/LaneEval.h"
 #include "divergence/ThreadDependence.h"
 
+#include "model/ModelOptions.h"
+
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <vector>
@@ -31,6 +33,7 @@ private:
   };
   void analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx);
 
+  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
   const bool ReportBoundsGuards;
   const bool ReportLeaderPatterns;
   const bool ReportTreeReductionTails;

@@ -1,13 +1,17 @@
 //===- LaunchConfigInvalidCheck.h - warplint-launch-config-invalid --*- C++ -*-===//
 #pragma once
 
-#include "resources/ResourceOptions.h"
+#include "model/ModelOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
 #include <string>
 
 namespace clang::tidy::warplint {
+
+struct KernelInfo;
+struct LaunchLimits;
+struct LaunchModel;
 
 /// Finds kernel launches that cannot run on the target architecture: block or grid
 /// dimensions over their limits, more threads than a block or `__launch_bounds__` allows,
@@ -27,12 +31,17 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  bool silenced(SourceLocation Loc, const SourceManager &SM) const;
-  const std::string Name;
-  std::string Arch; ///< overrides the TU's device arch when set ("sm_86")
-  /// Registers from ptxas (RegisterSource, PtxasLog, Objects, ...): registers x threads
-  /// over the register file, and the spills, per arch of the source.
-  ResourceOptions Sources;
+  /// Kernel-level facts that make every launch of the kernel fail.
+  void checkKernel(const KernelInfo &K, const LaunchLimits &Lim);
+  /// Registers x threads over the register file (with the compiler's registers).
+  bool checkRegisters(const LaunchModel &L);
+  /// Block and grid dimensions, threads per block, __launch_bounds__.
+  bool checkShape(const LaunchModel &L, const LaunchLimits &Lim, bool Reported);
+  /// Static + dynamic shared memory against the limits with and without the opt-in.
+  void checkSharedMemory(const LaunchModel &L, const LaunchLimits &Lim);
+  void instantiationNote(const LaunchModel &L);
+
+  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
   const Preprocessor *PP = nullptr;
 };
 

@@ -1,7 +1,7 @@
 //===- OccupancyCheck.h - warplint-occupancy ---------------------*- C++ -*-===//
 #pragma once
 
-#include "resources/ResourceOptions.h"
+#include "model/ModelOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -24,24 +24,17 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  ResourceOptions Sources;
+  ModelOptions Model;           ///< the run's options (warplint.*), for the shared model
   std::string MinOccupancyText; ///< percent, as written in the options
   double MinOccupancy;          ///< 0..1
-  std::string Arch;             ///< overrides the TU's arch when no source names one
   const Preprocessor *PP = nullptr;
 };
 
+struct LaunchFigures;
 /// The sentence that says what limits a launch and what would gain a block:
 /// "72 registers/thread limit this 256-thread block to 3 blocks/SM (37.5%); at 64
 /// registers it keeps 4 (50%)". Empty when no single change of one resource gains.
-std::string nextStepText(const ::warplint::GpuArch &Arch,
-                         const ::warplint::KernelResources &Res,
-                         const ::warplint::LaunchShape &Shape,
-                         const ::warplint::OccupancyResult &R);
-
-/// "registers", "shared memory and registers", ...: the limiters of R.
-std::string limiterText(const ::warplint::GpuArch &Arch, const ::warplint::OccupancyResult &R,
-                        bool RegistersKnown);
+std::string nextStepText(const LaunchFigures &E);
 
 /// Parses a percentage option ("25", "25%", "0.25" is read as 0.25%): nullopt if bad.
 std::optional<double> parsePercent(llvm::StringRef Text);

@@ -1,7 +1,7 @@
 //===- OccupancyCliffCheck.cpp - warplint-occupancy-cliff ------------------===//
 #include "checks/OccupancyCliffCheck.h"
 
-#include "model/Facts.h"
+#include "model/TuModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -20,20 +20,19 @@ std::optional<int64_t> readInt(StringRef Text) {
   return V;
 }
 
-std::string blocksAt(const wl::GpuArch &Arch, const wl::KernelResources &Res,
-                     const wl::LaunchShape &Shape) {
-  wl::OccupancyResult R = wl::computeOccupancy(Arch, Res, Shape);
-  if (!R.canLaunch())
+/// "3 blocks/SM (37.5%)", or "0 blocks/SM (the launch fails)".
+std::string blocksText(int Blocks, double Occupancy) {
+  if (Blocks <= 0)
     return "0 blocks/SM (the launch fails)";
-  return std::to_string(R.BlocksPerSm) + (R.BlocksPerSm == 1 ? " block" : " blocks") +
-         "/SM (" + percent(R.Occupancy) + ")";
+  return std::to_string(Blocks) + (Blocks == 1 ? " block" : " blocks") + "/SM (" +
+         wl::percentText(Occupancy) + ")";
 }
 
 } // namespace
 
 OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Arch(Options.get("Arch", "").str()) {
-  Sources.read(Options);
+    : ClangTidyCheck(Name, Context),
+      Model(ModelOptions::read(Context->getOptions().CheckOptions)) {
   struct {
     const char *Key;
     int64_t &Field;
@@ -54,8 +53,7 @@ void OccupancyCliffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "RegisterMargin", std::to_string(RegisterMargin));
   Options.store(Opts, "SharedMemoryMargin", std::to_string(SharedMemoryMargin));
   Options.store(Opts, "MinRegisterBudget", std::to_string(MinRegisterBudget));
-  Options.store(Opts, "Arch", Arch);
-  Sources.store(Options, Opts);
+  Model.store(Opts);
 }
 
 void OccupancyCliffCheck::registerMatchers(MatchFinder *Finder) {
@@ -63,115 +61,111 @@ void OccupancyCliffCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void OccupancyCliffCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  TUFacts Facts = collectFacts(Ctx);
-  if (Facts.Launches.empty())
+  TuModel &M = TuModel::of(*Result.Context, PP, Model);
+  if (M.facts().Launches.empty())
     return;
-  ResourceProvider Provider(Sources);
-  for (const std::string &M : Provider.load(Ctx, PP, Facts.Arch))
-    configurationDiag("%0: %1") << "warplint-occupancy-cliff" << M;
-  std::string FallbackArch = Arch.empty() ? Facts.Arch : Arch;
+  const std::vector<LaunchModel> &Launches = M.launches();
+  for (const std::string &P : M.takeProblems())
+    configurationDiag("%0") << P;
 
-  for (const LaunchSite &L : Facts.Launches) {
-    if (!L.Block.known() || L.Loc.isInvalid() || !L.DynamicSmem.Bytes)
+  for (const LaunchModel &L : Launches) {
+    SourceLocation Loc = L.Site->Loc;
+    if (Loc.isInvalid())
       continue;
-    const KernelInfo *K = L.Kernel ? Facts.kernel(L.Kernel) : nullptr;
-    std::string Name = K ? K->Name : L.KernelName;
-    const auto &B = *L.Block.Dims;
-    wl::LaunchShape Shape = wl::LaunchShape::block(
-        wl::Dim3{int64_t(B[0]), int64_t(B[1]), int64_t(B[2])}, *L.DynamicSmem.Bytes);
-    std::string Threads = std::to_string(Shape.ThreadsPerBlock);
-    for (const ArchEvaluation &E : Provider.evaluate(K, L.MangledName, FallbackArch, nullptr)) {
-      const wl::GpuArch &A = *E.Arch;
-      wl::OccupancyResult R = wl::computeOccupancy(A, E.Resources, Shape);
-      if (!R.canLaunch())
+    std::string Name = L.name();
+    for (const LaunchFigures &E : L.PerArch) {
+      if (!E.Result || !E.Result->canLaunch())
         continue;
-      std::string Now = blocksAt(A, E.Resources, Shape);
-      bool Known = E.Figures != nullptr;
+      const wl::GpuArch &A = *E.Arch;
+      const wl::OccupancyResult &R = *E.Result;
+      std::string Threads = std::to_string(R.ThreadsPerBlock);
+      std::string Now = blocksText(R.BlocksPerSm, R.Occupancy);
+      bool Known = E.registersKnown();
       // __launch_bounds__(N, minBlocks) that this launch meets: ptxas keeps the registers
       // within the stated blocks, so sitting at the edge is by design.
       bool Pinned = E.Resources.LaunchBoundsMinBlocks > 0 &&
                     R.BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks;
-      wl::KernelResources Probe = E.Resources;
-      if (!Known)
-        Probe.RegistersPerThread = 1;
-      for (const wl::NextStep &S : wl::nextSteps(A, Probe, Shape)) {
-        if (S.What == wl::Resource::Registers && Known) {
-          int64_t Regs = S.Current;
-          if (S.LossBlocksPerSm && S.HeadroomUpTo + 1 - Regs <= RegisterMargin && !Pinned) {
-            wl::KernelResources More = E.Resources;
-            More.RegistersPerThread = int(S.HeadroomUpTo + 1);
-            diag(L.Loc, "'%0' on %1 is %2 register%s2 from an occupancy cliff: %3 "
-                        "registers/thread keep %4 with %5-thread blocks; %6 drop it to %7")
-                << Name << A.Name << unsigned(S.HeadroomUpTo + 1 - Regs) << unsigned(Regs)
-                << Now << Threads << unsigned(S.HeadroomUpTo + 1)
-                << blocksAt(A, More, Shape);
-            diag(L.Loc,
-                 "keep it there as the code grows: __launch_bounds__(%0, %1) or "
-                 "-maxrregcount=%2",
-                 DiagnosticIDs::Note)
-                << Threads << unsigned(R.BlocksPerSm) << unsigned(S.HeadroomUpTo);
-            diag(L.Loc, "%0", DiagnosticIDs::Note) << describeSource(E);
-          } else if (S.GainAt && Regs - *S.GainAt <= RegisterMargin) {
-            wl::KernelResources Less = E.Resources;
-            Less.RegistersPerThread = int(*S.GainAt);
-            diag(L.Loc, "'%0' on %1 is %2 register%s2 past an occupancy cliff: %3 "
-                        "registers/thread allow %4 with %5-thread blocks; at %6 it keeps %7")
-                << Name << A.Name << unsigned(Regs - *S.GainAt) << unsigned(Regs) << Now
-                << Threads << unsigned(*S.GainAt) << blocksAt(A, Less, Shape);
-            diag(L.Loc,
-                 "ask ptxas for %0 registers: __launch_bounds__(%1, %2) or -maxrregcount=%0 "
-                 "(watch the spills it may add)",
-                 DiagnosticIDs::Note)
-                << unsigned(*S.GainAt) << Threads << unsigned(S.GainBlocksPerSm);
-            diag(L.Loc, "%0", DiagnosticIDs::Note) << describeSource(E);
-          }
-        } else if (S.What == wl::Resource::Registers && !Known) {
-          if (MinRegisterBudget > 0 && S.LossBlocksPerSm && S.HeadroomUpTo < MinRegisterBudget &&
-              E.Resources.LaunchBoundsMinBlocks == 0) {
-            wl::KernelResources More = Probe;
-            More.RegistersPerThread = int(S.HeadroomUpTo + 1);
-            diag(L.Loc, "register budget of '%0' on %1: %2-thread blocks keep %3 only up to "
-                        "%4 registers/thread; at %5 they drop to %6")
-                << Name << A.Name << Threads << Now << unsigned(S.HeadroomUpTo)
-                << unsigned(S.HeadroomUpTo + 1) << blocksAt(A, More, Shape);
-            diag(L.Loc,
-                 "registers unknown: set RegisterSource (a ptxas log, objects or nvcc) to "
-                 "check the real count",
-                 DiagnosticIDs::Note);
-          }
-        } else if (S.What == wl::Resource::SharedMemory) {
-          int64_t Bytes = S.Current;
-          if (S.LossBlocksPerSm && S.HeadroomUpTo + 1 - Bytes <= SharedMemoryMargin) {
-            wl::KernelResources More = E.Resources;
-            More.StaticSharedBytes += uint64_t(S.HeadroomUpTo + 1 - Bytes);
-            diag(L.Loc, "'%0' on %1 is %2 byte%s2 of shared memory from an occupancy cliff: "
-                        "%3 bytes per block keep %4 with %5-thread blocks; %6 drop it to %7")
-                << Name << A.Name << unsigned(S.HeadroomUpTo + 1 - Bytes) << unsigned(Bytes)
-                << Now << Threads << unsigned(S.HeadroomUpTo + 1) << blocksAt(A, More, Shape);
-            diag(L.Loc, "any growth of the shared arrays costs a block per SM",
-                 DiagnosticIDs::Note);
-          } else if (S.GainAt && Bytes - *S.GainAt <= SharedMemoryMargin) {
-            wl::LaunchShape Less = Shape;
-            wl::KernelResources LessRes = E.Resources;
-            uint64_t Cut = uint64_t(Bytes - *S.GainAt);
-            if (LessRes.StaticSharedBytes >= Cut)
-              LessRes.StaticSharedBytes -= Cut;
-            else
-              Less.DynamicSharedBytes -= Cut - LessRes.StaticSharedBytes,
-                  LessRes.StaticSharedBytes = 0;
-            diag(L.Loc, "'%0' on %1 is %2 byte%s2 of shared memory past an occupancy cliff: "
-                        "%3 bytes per block allow %4 with %5-thread blocks; at %6 it keeps %7")
-                << Name << A.Name << unsigned(Cut) << unsigned(Bytes) << Now << Threads
-                << unsigned(*S.GainAt) << blocksAt(A, LessRes, Less);
-            diag(L.Loc, "use %0 fewer bytes of shared memory per block (a smaller tile or "
-                        "padding)",
-                 DiagnosticIDs::Note)
-                << unsigned(Cut);
-          }
-        }
+      for (const wl::NextStep &S : E.Steps) {
+        if (S.What == wl::Resource::Registers && Known)
+          reportRegisterCliff(Loc, Name, E, S, Now, Threads, Pinned);
+        else if (S.What == wl::Resource::Registers)
+          reportRegisterBudget(Loc, Name, E, S, Now, Threads);
+        else if (S.What == wl::Resource::SharedMemory)
+          reportSharedCliff(Loc, Name, E, S, Now, Threads);
       }
     }
+  }
+}
+
+void OccupancyCliffCheck::reportRegisterCliff(SourceLocation Loc, const std::string &Name,
+                                              const LaunchFigures &E, const wl::NextStep &S,
+                                              const std::string &Now,
+                                              const std::string &Threads, bool Pinned) {
+  const wl::GpuArch &A = *E.Arch;
+  int64_t Regs = S.Current;
+  if (S.LossBlocksPerSm && S.HeadroomUpTo + 1 - Regs <= RegisterMargin && !Pinned) {
+    diag(Loc, "'%0' on %1 is %2 register%s2 from an occupancy cliff: %3 "
+              "registers/thread keep %4 with %5-thread blocks; %6 drop it to %7")
+        << Name << A.Name << unsigned(S.HeadroomUpTo + 1 - Regs) << unsigned(Regs) << Now
+        << Threads << unsigned(S.HeadroomUpTo + 1)
+        << blocksText(*S.LossBlocksPerSm, S.LossOccupancy);
+    diag(Loc,
+         "keep it there as the code grows: __launch_bounds__(%0, %1) or -maxrregcount=%2",
+         DiagnosticIDs::Note)
+        << Threads << unsigned(E.Result->BlocksPerSm) << unsigned(S.HeadroomUpTo);
+    diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+  } else if (S.GainAt && Regs - *S.GainAt <= RegisterMargin) {
+    diag(Loc, "'%0' on %1 is %2 register%s2 past an occupancy cliff: %3 "
+              "registers/thread allow %4 with %5-thread blocks; at %6 it keeps %7")
+        << Name << A.Name << unsigned(Regs - *S.GainAt) << unsigned(Regs) << Now << Threads
+        << unsigned(*S.GainAt) << blocksText(S.GainBlocksPerSm, S.GainOccupancy);
+    diag(Loc,
+         "ask ptxas for %0 registers: __launch_bounds__(%1, %2) or -maxrregcount=%0 "
+         "(watch the spills it may add)",
+         DiagnosticIDs::Note)
+        << unsigned(*S.GainAt) << Threads << unsigned(S.GainBlocksPerSm);
+    diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+  }
+}
+
+void OccupancyCliffCheck::reportRegisterBudget(SourceLocation Loc, const std::string &Name,
+                                               const LaunchFigures &E, const wl::NextStep &S,
+                                               const std::string &Now,
+                                               const std::string &Threads) {
+  if (MinRegisterBudget <= 0 || !S.LossBlocksPerSm || S.HeadroomUpTo >= MinRegisterBudget ||
+      E.Resources.LaunchBoundsMinBlocks != 0)
+    return;
+  diag(Loc, "register budget of '%0' on %1: %2-thread blocks keep %3 only up to "
+            "%4 registers/thread; at %5 they drop to %6")
+      << Name << E.Arch->Name << Threads << Now << unsigned(S.HeadroomUpTo)
+      << unsigned(S.HeadroomUpTo + 1) << blocksText(*S.LossBlocksPerSm, S.LossOccupancy);
+  diag(Loc,
+       "registers unknown: set warplint.RegisterSource (a ptxas log, objects or nvcc) to "
+       "check the real count",
+       DiagnosticIDs::Note);
+}
+
+void OccupancyCliffCheck::reportSharedCliff(SourceLocation Loc, const std::string &Name,
+                                            const LaunchFigures &E, const wl::NextStep &S,
+                                            const std::string &Now,
+                                            const std::string &Threads) {
+  int64_t Bytes = S.Current;
+  if (S.LossBlocksPerSm && S.HeadroomUpTo + 1 - Bytes <= SharedMemoryMargin) {
+    diag(Loc, "'%0' on %1 is %2 byte%s2 of shared memory from an occupancy cliff: "
+              "%3 bytes per block keep %4 with %5-thread blocks; %6 drop it to %7")
+        << Name << E.Arch->Name << unsigned(S.HeadroomUpTo + 1 - Bytes) << unsigned(Bytes)
+        << Now << Threads << unsigned(S.HeadroomUpTo + 1)
+        << blocksText(*S.LossBlocksPerSm, S.LossOccupancy);
+    diag(Loc, "any growth of the shared arrays costs a block per SM", DiagnosticIDs::Note);
+  } else if (S.GainAt && Bytes - *S.GainAt <= SharedMemoryMargin) {
+    uint64_t Cut = uint64_t(Bytes - *S.GainAt);
+    diag(Loc, "'%0' on %1 is %2 byte%s2 of shared memory past an occupancy cliff: "
+              "%3 bytes per block allow %4 with %5-thread blocks; at %6 it keeps %7")
+        << Name << E.Arch->Name << unsigned(Cut) << unsigned(Bytes) << Now << Threads
+        << unsigned(*S.GainAt) << blocksText(S.GainBlocksPerSm, S.GainOccupancy);
+    diag(Loc, "use %0 fewer bytes of shared memory per block (a smaller tile or padding)",
+         DiagnosticIDs::Note)
+        << unsigned(Cut);
   }
 }
 

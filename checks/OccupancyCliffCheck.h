@@ -1,11 +1,14 @@
 //===- OccupancyCliffCheck.h - warplint-occupancy-cliff ----------*- C++ -*-===//
 #pragma once
 
-#include "resources/ResourceOptions.h"
+#include "model/ModelOptions.h"
+#include "warplint/core/Occupancy.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::warplint {
+
+struct LaunchFigures;
 
 /// Finds kernel launches within a few registers or bytes of shared memory of losing a
 /// block per SM, or just past such a cliff where a small reduction would win it back.
@@ -24,11 +27,20 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  ResourceOptions Sources;
+  void reportRegisterCliff(SourceLocation Loc, const std::string &Name,
+                           const LaunchFigures &E, const ::warplint::NextStep &S,
+                           const std::string &Now, const std::string &Threads, bool Pinned);
+  void reportRegisterBudget(SourceLocation Loc, const std::string &Name,
+                            const LaunchFigures &E, const ::warplint::NextStep &S,
+                            const std::string &Now, const std::string &Threads);
+  void reportSharedCliff(SourceLocation Loc, const std::string &Name, const LaunchFigures &E,
+                         const ::warplint::NextStep &S, const std::string &Now,
+                         const std::string &Threads);
+
+  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
   int64_t RegisterMargin = 2;       ///< registers per thread
   int64_t SharedMemoryMargin = 512; ///< bytes per block
   int64_t MinRegisterBudget = 0;    ///< registers per thread, when the count is unknown (0: off)
-  std::string Arch;
   const Preprocessor *PP = nullptr;
 };
 

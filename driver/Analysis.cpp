@@ -3,11 +3,10 @@
 #include "driver/formats/Formats.h"
 #include "driver/NvccTranslate.h"
 
-#include "model/Facts.h"
-#include "resources/NvccResources.h"
-#include "resources/ResourceOptions.h"
-#include "resources/Resources.h"
 #include "checks/WarplintTidyModule.h"
+#include "model/ModelOptions.h"
+#include "model/TuModel.h"
+#include "resources/NvccResources.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -77,41 +76,38 @@ private:
   std::map<std::string, std::vector<unsigned>> Starts;
 };
 
-/// What the facts pass of one translation unit gives.
+/// What the model consumer of one translation unit gives.
 struct TUResult {
-  clang::tidy::warplint::PlainFacts Facts;
-  std::vector<KernelRecord> Kernels;
-  /// --registers-from nvcc: the figures of this TU (the checks' cache entry, reused).
-  std::optional<clang::tidy::warplint::ResourceTable> NvccFigures;
-  /// Set by the caller: the options of the nvcc source, when it is the chosen one.
-  const clang::tidy::warplint::ResourceOptions *Nvcc = nullptr;
+  /// The model's records (launches with their figures, kernels) when launches are
+  /// collected; otherwise only the register-source line below.
+  std::optional<::warplint::ModelRecords> Records;
+  /// Why registers are not counted, when the checks loaded a register source with none.
+  std::string RegistersMissing;
+  clang::tidy::warplint::ResourceSource RegisterSource = clang::tidy::warplint::ResourceSource::None;
+  bool RegistersLoaded = false;
 };
 
-/// Collects model/Facts' plain facts of the one translation unit it sees, and the line
-/// extents of the kernels defined in it.
-struct FactsConsumer : clang::ASTConsumer {
+/// Reads the one per-TU model the checks used (model/TuModel.h) after them: its records
+/// when launches are collected, else only what the register source said.
+struct ModelConsumer : clang::ASTConsumer {
   TUResult &Out;
   const clang::Preprocessor &PP;
-  FactsConsumer(TUResult &Out, const clang::Preprocessor &PP) : Out(Out), PP(PP) {}
+  clang::tidy::warplint::ModelOptions Opts;
+  bool Records;
+  ModelConsumer(TUResult &Out, const clang::Preprocessor &PP,
+                clang::tidy::warplint::ModelOptions Opts, bool Records)
+      : Out(Out), PP(PP), Opts(std::move(Opts)), Records(Records) {}
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
-    clang::tidy::warplint::TUFacts TU = clang::tidy::warplint::collectFacts(Ctx);
-    Out.Facts = clang::tidy::warplint::exportFacts(TU, Ctx);
-    if (Out.Nvcc) {
-      // Same TU, same key: the entry the checks' nvcc run just cached.
-      clang::tidy::warplint::ResourceProvider P(*Out.Nvcc);
-      P.load(Ctx, &PP, TU.Arch);
-      Out.NvccFigures = P.table();
-    }
-    const clang::SourceManager &SM = Ctx.getSourceManager();
-    for (const clang::tidy::warplint::KernelInfo &K : TU.Kernels) {
-      if (!K.Decl || !K.Decl->hasBody())
-        continue;
-      clang::SourceRange R = K.Decl->getSourceRange();
-      clang::PresumedLoc B = SM.getPresumedLoc(SM.getExpansionLoc(R.getBegin()));
-      clang::PresumedLoc E = SM.getPresumedLoc(SM.getExpansionLoc(R.getEnd()));
-      if (B.isInvalid() || E.isInvalid())
-        continue;
-      Out.Kernels.push_back({K.Name, B.getFilename(), B.getLine(), E.getLine()});
+    clang::tidy::warplint::TuModel &M = clang::tidy::warplint::TuModel::of(Ctx, &PP, Opts);
+    if (Records) {
+      Out.Records = M.records();
+      Out.RegistersLoaded = true;
+      Out.RegistersMissing = M.registers().Missing;
+      Out.RegisterSource = M.registers().Source;
+    } else if (const clang::tidy::warplint::LoadedRegisters *R = M.loadedRegisters()) {
+      Out.RegistersLoaded = true;
+      Out.RegistersMissing = R->Missing;
+      Out.RegisterSource = R->Source;
     }
   }
 };
@@ -148,59 +144,27 @@ std::string absolute(const std::string &Path) {
   return std::string(P);
 }
 
-/// The occupancy checks' register-source options from the command line.
-clang::tidy::warplint::ResourceOptions registerSources(const AnalysisOptions &Opts) {
-  clang::tidy::warplint::ResourceOptions S;
-  S.Source = Opts.RegistersFrom;
-  std::vector<std::string> Logs, Objs;
-  for (const std::string &L : Opts.PtxasLogs)
-    Logs.push_back(absolute(L));
-  for (const std::string &O : Opts.Objects)
-    Objs.push_back(absolute(O));
-  S.PtxasLog = llvm::join(Logs, ";");
-  S.Objects = llvm::join(Objs, ";");
-  S.CacheDir = Opts.CacheDir.empty() ? "" : absolute(Opts.CacheDir);
-  if (Opts.RegistersFrom == "nvcc")
-    S.Nvcc = clang::tidy::warplint::findNvcc();
-  return S;
+/// The run's register options from the command line: --registers-from, --ptxas-log,
+/// --objects, --cache-dir; the paths as the user wrote them (the process never changes
+/// directory, and the notes then name them as written).
+clang::tidy::warplint::RegisterOptions registerOptions(const AnalysisOptions &Opts) {
+  clang::tidy::warplint::RegisterOptions R;
+  R.Source = clang::tidy::warplint::parseRegisterSourceChoice(Opts.RegistersFrom)
+                 .value_or(clang::tidy::warplint::RegisterSourceChoice::Auto);
+  R.PtxasLogs = Opts.PtxasLogs;
+  R.Objects = Opts.Objects;
+  R.CacheDir = Opts.CacheDir.empty() ? "" : absolute(Opts.CacheDir);
+  return R;
 }
 
-/// Blocks per SM, occupancy and limiters of a launch whose shape and registers are known.
-void fillOccupancy(LaunchRecord &L, const clang::tidy::warplint::PlainLaunch &P) {
-  const ::warplint::GpuArch *A = ::warplint::findArch(L.Arch);
-  if (!A || !L.Registers || !L.Block || !L.DynamicSmemBytes)
-    return;
-  ::warplint::KernelResources Res;
-  Res.RegistersPerThread = static_cast<int>(*L.Registers);
-  Res.StaticSharedBytes = L.StaticSmemBytes.value_or(0);
-  Res.LaunchBoundsMaxThreads = static_cast<int>(P.LaunchBoundsMaxThreads.value_or(0));
-  Res.LaunchBoundsMinBlocks = static_cast<int>(P.LaunchBoundsMinBlocks.value_or(0));
-  Res.OptinDynamicSharedBytes = P.OptinDynamicSmemBytes.value_or(0);
-  const auto &B = *L.Block;
-  ::warplint::OccupancyResult R = ::warplint::computeOccupancy(
-      *A, Res,
-      ::warplint::LaunchShape::block(
-          ::warplint::Dim3{int64_t(B[0]), int64_t(B[1]), int64_t(B[2])}, *L.DynamicSmemBytes));
-  if (!R.canLaunch()) {
-    L.LaunchError = R.Failure->Message;
-    L.BlocksPerSm = 0;
-    L.Occupancy = 0.0;
-    return;
-  }
-  L.BlocksPerSm = static_cast<unsigned>(R.BlocksPerSm);
-  L.Occupancy = R.Occupancy;
-  for (unsigned I = 0; I < ::warplint::NumResources; ++I)
-    if (R.isLimitedBy(static_cast<::warplint::Resource>(I)))
-      L.Limiters.push_back(::warplint::resourceName(static_cast<::warplint::Resource>(I)));
-}
-
-/// Parses File once with clang-tidy's AST consumers (the enabled checks) and, when Facts is
-/// set, the facts consumer beside them; the checks' diagnostics and clang's own go to
-/// Errors. Returns ClangTool::run's status (non-zero when the compile had errors).
-int runTidyAndFacts(clang::tidy::ClangTidyContext &Context,
+/// Parses File once with clang-tidy's AST consumers (the enabled checks) and the model
+/// consumer after them (records when Records is set); the checks' diagnostics and clang's
+/// own go to Errors. Returns ClangTool::run's status (non-zero when the compile had errors).
+int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
                     const clang::tooling::CompilationDatabase &Db, const std::string &File,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
-                    TUResult *Facts, std::vector<clang::tidy::ClangTidyError> &Errors) {
+                    bool Records, TUResult &Model,
+                    std::vector<clang::tidy::ClangTidyError> &Errors) {
   clang::tooling::ClangTool Tool(Db, {File}, std::make_shared<clang::PCHContainerOperations>(),
                                  BaseFS);
   Tool.setPrintErrorMessage(false);
@@ -230,13 +194,19 @@ int runTidyAndFacts(clang::tidy::ClangTidyContext &Context,
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
+  // The model's options as the checks read them: the same .clang-tidy and overrides.
+  clang::tidy::warplint::ModelOptions ModelOpts = clang::tidy::warplint::ModelOptions::read(
+      Context.getOptionsForFile(File).CheckOptions);
+
   class Factory : public clang::tooling::FrontendActionFactory {
   public:
     Factory(clang::tidy::ClangTidyContext &Context,
-            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS, TUResult *Facts)
-        : Tidy(Context, std::move(BaseFS)), Facts(Facts) {}
+            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+            clang::tidy::warplint::ModelOptions Opts, bool Records, TUResult &Model)
+        : Tidy(Context, std::move(BaseFS)), Opts(std::move(Opts)), Records(Records),
+          Model(Model) {}
     std::unique_ptr<clang::FrontendAction> create() override {
-      return std::make_unique<Action>(Tidy, Facts);
+      return std::make_unique<Action>(*this);
     }
     bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
                        clang::FileManager *Files,
@@ -253,26 +223,26 @@ int runTidyAndFacts(clang::tidy::ClangTidyContext &Context,
   private:
     class Action : public clang::ASTFrontendAction {
     public:
-      Action(clang::tidy::ClangTidyASTConsumerFactory &Tidy, TUResult *Facts)
-          : Tidy(Tidy), Facts(Facts) {}
+      explicit Action(Factory &F) : F(F) {}
       std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                             llvm::StringRef InFile) override {
         std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
-        Consumers.push_back(Tidy.createASTConsumer(CI, InFile));
-        if (Facts)
-          Consumers.push_back(std::make_unique<FactsConsumer>(*Facts, CI.getPreprocessor()));
+        Consumers.push_back(F.Tidy.createASTConsumer(CI, InFile));
+        Consumers.push_back(
+            std::make_unique<ModelConsumer>(F.Model, CI.getPreprocessor(), F.Opts, F.Records));
         return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
       }
 
     private:
-      clang::tidy::ClangTidyASTConsumerFactory &Tidy;
-      TUResult *Facts;
+      Factory &F;
     };
     clang::tidy::ClangTidyASTConsumerFactory Tidy;
-    TUResult *Facts;
+    clang::tidy::warplint::ModelOptions Opts;
+    bool Records;
+    TUResult &Model;
   };
 
-  Factory F(Context, std::move(BaseFS), Facts);
+  Factory F(Context, std::move(BaseFS), std::move(ModelOpts), Records, Model);
   int Rc = Tool.run(&F);
   Errors = DiagConsumer.take();
   return Rc;
@@ -368,69 +338,132 @@ BuildNvcc buildNvcc(const clang::tooling::CompileCommand &C) {
   return Out;
 }
 
-RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
-                     const AnalysisOptions &Opts,
-                     const clang::tidy::warplint::ResourceTable &Resources,
-                     const clang::tooling::CompilationDatabase *Original) {
+/// The finding for a file the database has no command for.
+RunResult noCommand(const std::string &File, const AnalysisOptions &Opts) {
   RunResult R;
-  if (Db.getCompileCommands(File).empty()) {
-    R.FilesFailed.push_back(File);
-    Finding F;
-    F.Check = "clang-diagnostic-error";
-    F.Level = Severity::Error;
-    F.Pos = {File, 0, 0};
-    F.Message = "no compile command for this file in " + Opts.BuildDir + "/compile_commands.json";
-    R.Findings.push_back(std::move(F));
-    return R;
-  }
+  R.FilesFailed.push_back(File);
+  Finding F;
+  F.Check = "clang-diagnostic-error";
+  F.Level = Severity::Error;
+  F.Pos = {File, 0, 0};
+  F.Message = "no compile command for this file in " + Opts.BuildDir + "/compile_commands.json";
+  R.Findings.push_back(std::move(F));
+  return R;
+}
 
-  // The checks, through clang-tidy's engine: .clang-tidy files apply as usual; the
-  // command line's --checks and --warnings-as-errors override them.
-  clang::tidy::ClangTidyOptions Defaults = clang::tidy::ClangTidyOptions::getDefaults();
-  Defaults.Checks = "-*,warplint-*";
+/// What the command line overrides in .clang-tidy's options for File: --checks,
+/// --warnings-as-errors, and the run-wide warplint.* options (register source, its files
+/// and cache; for an nvcc compile command in auto mode, that nvcc with the build's flags).
+clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
+                                                   const AnalysisOptions &Opts,
+                                                   const clang::tooling::CompilationDatabase *Original) {
   clang::tidy::ClangTidyOptions Override;
   if (Opts.Checks != "-*,warplint-*")
     Override.Checks = Opts.Checks;
   if (!Opts.WarningsAsErrors.empty())
     Override.WarningsAsErrors = Opts.WarningsAsErrors;
-  // The register source of the occupancy checks (--registers-from, --ptxas-log,
-  // --objects, --cache-dir) overrides what .clang-tidy files say.
-  clang::tidy::warplint::ResourceOptions Sources = registerSources(Opts);
+  clang::tidy::warplint::RegisterOptions R = registerOptions(Opts);
+  bool Explicit = Opts.RegistersFrom != "auto" || !R.PtxasLogs.empty() || !R.Objects.empty();
   // auto on an nvcc compile command: the registers come from that nvcc, with the build's
   // flags (docs/registers.md); cached, so a second run compiles nothing.
-  bool UseNvcc = Opts.RegistersFrom == "nvcc";
-  if (Opts.RegistersFrom == "auto" && Opts.PtxasLogs.empty() && Opts.Objects.empty() &&
-      Original) {
+  if (!Explicit && Original) {
     std::vector<clang::tooling::CompileCommand> Cmds = Original->getCompileCommands(File);
     if (!Cmds.empty() && isNvccCommand(Cmds.front().CommandLine)) {
       BuildNvcc B = buildNvcc(Cmds.front());
       if (!B.Nvcc.empty()) {
-        Sources.Source = "nvcc";
-        Sources.Nvcc = B.Nvcc;
-        Sources.NvccFlags = B.Flags;
-        UseNvcc = true;
+        R.Source = clang::tidy::warplint::RegisterSourceChoice::Nvcc;
+        R.Nvcc = B.Nvcc;
+        R.NvccFlags = B.Flags;
+        Explicit = true;
       }
     }
   }
-  for (const char *Check :
-       {"warplint-occupancy", "warplint-occupancy-cliff", "warplint-launch-config-invalid"}) {
-    auto Set = [&](const char *Key, const std::string &Value) {
-      Override.CheckOptions[std::string(Check) + "." + Key] =
-          clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
-    };
-    if (Sources.Source != "auto" || !Opts.PtxasLogs.empty() || !Opts.Objects.empty())
-      Set("RegisterSource", Sources.Source);
-    if (!Sources.NvccFlags.empty())
-      Set("NvccFlags", Sources.NvccFlags);
-    if (!Sources.PtxasLog.empty())
-      Set("PtxasLog", Sources.PtxasLog);
-    if (!Sources.Objects.empty())
-      Set("Objects", Sources.Objects);
-    if (!Sources.CacheDir.empty())
-      Set("CacheDir", Sources.CacheDir);
-    if (!Sources.Nvcc.empty())
-      Set("Nvcc", Sources.Nvcc);
+  auto Set = [&](llvm::StringRef Name, const std::string &Value) {
+    Override.CheckOptions[clang::tidy::warplint::modelOptionKey(Name)] =
+        clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
+  };
+  if (Explicit)
+    Set("RegisterSource", clang::tidy::warplint::registerSourceChoiceName(R.Source));
+  if (!R.PtxasLogs.empty())
+    Set("PtxasLog", llvm::join(R.PtxasLogs, ";"));
+  if (!R.Objects.empty())
+    Set("Objects", llvm::join(R.Objects, ";"));
+  if (!R.CacheDir.empty())
+    Set("CacheDir", R.CacheDir);
+  if (!R.Nvcc.empty())
+    Set("Nvcc", R.Nvcc);
+  if (!R.NvccFlags.empty())
+    Set("NvccFlags", R.NvccFlags);
+  return Override;
+}
+
+/// Makes a path of the compile (relative to the command's directory, where the process
+/// never moves) absolute before any file is read or reported.
+struct CommandDir {
+  std::string Dir;
+  std::string operator()(const std::string &P) const {
+    if (P.empty() || llvm::sys::path::is_absolute(P) || Dir.empty())
+      return P;
+    llvm::SmallString<256> Abs(Dir);
+    llvm::sys::path::append(Abs, P);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    return std::string(Abs);
   }
+};
+
+/// clang-tidy's diagnostics of one file as findings; those with no location
+/// (configuration diagnostics: an invalid option, a register source that could not be
+/// loaded) as run messages. Returns whether clang could not compile the file.
+bool convertDiagnostics(const std::vector<clang::tidy::ClangTidyError> &Errors,
+                        const CommandDir &InDir, const std::string &Arch, RunResult &R) {
+  LineTable Lines;
+  bool Failed = false;
+  for (const clang::tidy::ClangTidyError &E : Errors) {
+    Severity Level = E.DiagLevel == clang::tooling::Diagnostic::Error || E.IsWarningAsError
+                         ? Severity::Error
+                     : E.DiagLevel == clang::tooling::Diagnostic::Remark ? Severity::Note
+                                                                         : Severity::Warning;
+    if (E.Message.FilePath.empty() &&
+        !llvm::StringRef(E.DiagnosticName).starts_with("clang-diagnostic-")) {
+      R.Messages.push_back({Level, E.Message.Message});
+      continue;
+    }
+    Finding F;
+    F.Check = E.DiagnosticName;
+    F.Level = Level;
+    F.Message = E.Message.Message;
+    F.Pos = Lines.at(InDir(E.Message.FilePath), E.Message.FileOffset);
+    for (const clang::tooling::DiagnosticMessage &N : E.Notes)
+      F.Notes.push_back({Lines.at(InDir(N.FilePath), N.FileOffset), N.Message});
+    F.Arch = Arch;
+    if (E.DiagLevel == clang::tooling::Diagnostic::Error &&
+        llvm::StringRef(F.Check).starts_with("clang-diagnostic-"))
+      Failed = true;
+    R.Findings.push_back(std::move(F));
+  }
+  return Failed;
+}
+
+/// The analysed arch of File's (adjusted) command: its last --cuda-gpu-arch.
+std::string commandArch(const clang::tooling::CompilationDatabase &Db, const std::string &File) {
+  std::string Arch;
+  std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
+  for (const std::string &A : Commands.front().CommandLine)
+    if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
+      Arch = A.substr(16);
+  return Arch;
+}
+
+RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                     const AnalysisOptions &Opts,
+                     const clang::tooling::CompilationDatabase *Original) {
+  if (Db.getCompileCommands(File).empty())
+    return noCommand(File, Opts);
+
+  // The checks, through clang-tidy's engine: .clang-tidy files apply as usual; the
+  // command line's options override them.
+  clang::tidy::ClangTidyOptions Defaults = clang::tidy::ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,warplint-*";
   // Each analysis gets a file system with its own working directory: ClangTool moves to
   // the command's directory, and on the process-wide real file system that is a chdir,
   // which races between -j workers (a relative -I or include then resolves in another
@@ -438,59 +471,21 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical(
       llvm::vfs::createPhysicalFileSystem().release());
   clang::tidy::ClangTidyContext Context(std::make_unique<clang::tidy::FileOptionsProvider>(
-      clang::tidy::ClangTidyGlobalOptions(), Defaults, Override, Physical));
+      clang::tidy::ClangTidyGlobalOptions(), Defaults,
+      commandLineOverrides(File, Opts, Original), Physical));
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
-  // One parse serves both the checks and the launch facts (two AST consumers).
+  // One parse serves the checks and the records: both read the TU's one model.
   TUResult TU;
-  if (UseNvcc)
-    TU.Nvcc = &Sources;
-  clang::tidy::warplint::PlainFacts &Facts = TU.Facts;
   std::vector<clang::tidy::ClangTidyError> Errors;
-  int ToolRc = runTidyAndFacts(Context, Db, File, BaseFS, Opts.CollectLaunches ? &TU : nullptr,
-                               Errors);
-  if (!Opts.CollectLaunches) {
-    // The analysed arch from the (adjusted) command: its last --cuda-gpu-arch.
-    std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
-    for (const std::string &A : Commands.front().CommandLine)
-      if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
-        Facts.Arch = A.substr(16);
-  }
+  int ToolRc = runTidyAndModel(Context, Db, File, BaseFS, Opts.CollectLaunches, TU, Errors);
+  std::string Arch = TU.Records ? TU.Records->Arch : commandArch(Db, File);
 
-  // Paths as the compile saw them are relative to the command's directory (the process
-  // never moves there): made absolute before any file is read or reported.
-  std::string CommandDir = Db.getCompileCommands(File).front().Directory;
-  auto inCommandDir = [&CommandDir](const std::string &P) {
-    if (P.empty() || llvm::sys::path::is_absolute(P) || CommandDir.empty())
-      return P;
-    llvm::SmallString<256> Abs(CommandDir);
-    llvm::sys::path::append(Abs, P);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    return std::string(Abs);
-  };
-  LineTable Lines;
-  bool Failed = false;
-  bool AnyError = false;
-  for (const clang::tidy::ClangTidyError &E : Errors) {
-    Finding F;
-    F.Check = E.DiagnosticName;
-    F.Level = E.DiagLevel == clang::tooling::Diagnostic::Error || E.IsWarningAsError
-                  ? Severity::Error
-              : E.DiagLevel == clang::tooling::Diagnostic::Remark ? Severity::Note
-                                                                  : Severity::Warning;
-    F.Message = E.Message.Message;
-    F.Pos = Lines.at(inCommandDir(E.Message.FilePath), E.Message.FileOffset);
-    for (const clang::tooling::DiagnosticMessage &N : E.Notes)
-      F.Notes.push_back({Lines.at(inCommandDir(N.FilePath), N.FileOffset), N.Message});
-    F.Arch = Facts.Arch;
-    if (E.DiagLevel == clang::tooling::Diagnostic::Error) {
-      AnyError = true;
-      // Error-level findings of warplint's checks (launch-config-invalid) fail the
-      // compile for clang's engine but not the analysis.
-      if (llvm::StringRef(F.Check).starts_with("clang-diagnostic-"))
-        Failed = true;
-    }
-    R.Findings.push_back(std::move(F));
-  }
+  RunResult R;
+  CommandDir InDir{Db.getCompileCommands(File).front().Directory};
+  bool Failed = convertDiagnostics(Errors, InDir, Arch, R);
+  bool AnyError = Failed || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
+                    return F.Level == Severity::Error;
+                  });
   if (ToolRc != 0 && !AnyError) {
     // The tool failed without saying why (no diagnostic reached the consumer).
     Finding F;
@@ -506,35 +501,25 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     return R;
   }
   R.FilesAnalysed.push_back(File);
-  for (const clang::tidy::warplint::PlainLaunch &P : Facts.Launches) {
-    LaunchRecord L;
-    L.Pos = {inCommandDir(P.File), P.Line, P.Column};
-    L.Kernel = P.Kernel ? P.Kernel : std::optional<std::string>(P.KernelText);
-    L.MangledKernel = P.MangledKernel;
-    L.Api = P.Api;
-    L.Block = P.Block;
-    L.Grid = P.Grid;
-    L.DynamicSmemBytes = P.DynamicSmemBytes;
-    L.DynamicSmemExpr = P.DynamicSmemExpr;
-    L.StaticSmemBytes = P.StaticSmemBytes;
-    L.Arch = Facts.Arch;
-    // The compiler's figures for this kernel on this arch, when a log or object has them.
-    const clang::tidy::warplint::ResourceTable &Figures =
-        TU.NvccFigures ? *TU.NvccFigures : Resources;
-    if (!Figures.empty() && L.MangledKernel && Opts.RegistersFrom != "none")
-      for (const clang::tidy::warplint::KernelFigures *K :
-           Figures.match(*L.MangledKernel).PerArch)
-        if (K && K->Arch == L.Arch) {
-          L.Registers = static_cast<unsigned>(K->Registers);
-          if (K->StaticSharedBytes)
-            L.StaticSmemBytes = K->StaticSharedBytes;
-        }
-    fillOccupancy(L, P);
+  if (TU.RegistersLoaded && TU.RegisterSource == clang::tidy::warplint::ResourceSource::None &&
+      Opts.RegistersFrom != "none" && !TU.RegistersMissing.empty())
+    R.Messages.push_back({Severity::Note, "registers not counted: " + TU.RegistersMissing +
+                                              "; occupancy figures leave the register "
+                                              "limit out"});
+  if (!TU.Records)
+    return R;
+  for (const std::string &P : TU.Records->Problems)
+    R.Messages.push_back({Severity::Warning, P});
+  for (LaunchRecord &L : TU.Records->Launches) {
+    L.Pos.File = InDir(L.Pos.File);
     R.Launches.push_back(std::move(L));
   }
-  R.Kernels = std::move(TU.Kernels);
-  for (KernelRecord &K : R.Kernels)
-    K.File = inCommandDir(K.File);
+  for (KernelRecord &K : TU.Records->Kernels) {
+    if (!K.BeginLine)
+      continue; // declared here, defined elsewhere: no body to tie findings to
+    K.File = InDir(K.File);
+    R.Kernels.push_back(std::move(K));
+  }
   return R;
 }
 
@@ -766,6 +751,8 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     Error = "--registers-from nvcc: nvcc not found (PATH, /usr/local/cuda/bin, $CUDA_PATH)";
     return {};
   }
+  // Unreadable logs and objects stop the run before any file is parsed (each TU's model
+  // reads them again).
   clang::tidy::warplint::ResourceTable Resources;
   for (const std::string &Log : Opts.PtxasLogs)
     Resources.addPtxasLogFile(Log);
@@ -782,7 +769,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       [&](size_t I) {
         std::vector<std::string> Archs = commandArchs(Files[I], Opts, Original);
         if (Archs.size() <= 1) {
-          PerFile[I] = analyseOne(Files[I], *Db, Opts, Resources, Original);
+          PerFile[I] = analyseOne(Files[I], *Db, Opts, Original);
           return;
         }
         // One analysis per architecture of the nvcc command (-gencode lists).
@@ -793,7 +780,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
           clang::tooling::ArgumentsAdjustingCompilations ArchDb(
               std::make_unique<ForwardingDatabase>(*Db));
           ArchDb.appendArgumentsAdjuster(archAdjuster(A));
-          PerArch.push_back(analyseOne(Files[I], ArchDb, ForArch, Resources, Original));
+          PerArch.push_back(analyseOne(Files[I], ArchDb, ForArch, Original));
         }
         PerFile[I] = combineArchs(std::move(PerArch));
       },

@@ -162,6 +162,11 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.FilesAnalysed.push_back(std::move(F));
     for (std::string &F : R.FilesFailed)
       Out.FilesFailed.push_back(std::move(F));
+    for (RunMessage &M : R.Messages)
+      if (std::none_of(Out.Messages.begin(), Out.Messages.end(), [&](const RunMessage &Seen) {
+            return Seen.Text == M.Text;
+          }))
+        Out.Messages.push_back(std::move(M));
   }
   std::stable_sort(Out.Findings.begin(), Out.Findings.end(), findingLess);
   Out.Findings.erase(std::unique(Out.Findings.begin(), Out.Findings.end(), findingSame),
@@ -185,6 +190,10 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
 
 void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed,
                   llvm::raw_ostream &OS) {
+  for (const RunMessage &M : Result.Messages)
+    OS << "warplint: "
+       << (M.Level == Severity::Error ? "error" : M.Level == Severity::Note ? "note" : "warning")
+       << ": " << M.Text << "\n";
   std::map<std::string, size_t> ByCheck;
   for (const Finding &F : Result.Findings)
     ++ByCheck[F.Check];

@@ -127,49 +127,8 @@ std::optional<uint64_t> evaluateInt(const Expr *E, ASTContext &Ctx);
 /// Evaluates a dim3 (or integer converted to dim3) expression the same way.
 std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &Ctx);
 
-// --- Plain export for the driver (no AST pointers) ----------------------------------
-
-struct PlainLaunch {
-  std::string File; ///< as the SourceManager names it
-  unsigned Line = 0, Column = 0;
-  std::string Api; ///< launchApiName()
-  std::optional<std::string> Kernel, MangledKernel;
-  std::string KernelText; ///< the callee as written
-  std::optional<std::array<uint64_t, 3>> Block, Grid;
-  std::string BlockText, GridText;
-  std::optional<uint64_t> DynamicSmemBytes;
-  std::optional<std::string> DynamicSmemExpr; ///< when the bytes are not known
-  std::optional<uint64_t> StaticSmemBytes;    ///< of the kernel, when known
-  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, MaxNReg;
-  std::optional<uint64_t> OptinDynamicSmemBytes; ///< the opt-in, when known
-  bool HasOptin = false;
-  std::string Instantiation;
-  std::string Enclosing; ///< the launching function's qualified name
-};
-
-struct PlainKernel {
-  std::string File;
-  unsigned Line = 0, Column = 0;
-  std::string Name, MangledName;
-  std::optional<uint64_t> StaticSmemBytes;
-  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, LaunchBoundsMaxCluster,
-      MaxNReg;
-  bool HasOptin = false;
-  std::optional<uint64_t> OptinDynamicSmemBytes;
-  std::optional<std::string> OptinExpr;
-  unsigned LaunchCount = 0;
-};
-
-struct PlainFacts {
-  std::string Arch;
-  std::vector<PlainLaunch> Launches;
-  std::vector<PlainKernel> Kernels;
-};
-
-/// Copies the facts into plain structs (file/line/column, strings, numbers).
-PlainFacts exportFacts(const TUFacts &F, const ASTContext &Ctx);
-
-/// collectFacts + exportFacts.
-PlainFacts collectPlainFacts(ASTContext &Ctx, const FactsOptions &Opts = {});
+/// The qualified name of a function with its template arguments, as facts name kernels
+/// and launching functions ("ns::launch<128>").
+std::string functionName(const FunctionDecl *FD);
 
 } // namespace clang::tidy::warplint

@@ -54,17 +54,40 @@ bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Cap
 
 // Atomic: a unique temp file in the same directory, renamed over the entry. Parallel
 // runs write identical contents, so whichever rename lands last is right.
-void writeAtomically(const std::string &Path, llvm::StringRef Text) {
+// Returns the error's text, empty on success.
+std::string writeAtomically(const std::string &Path, llvm::StringRef Text) {
   llvm::SmallString<256> Tmp;
   int FD = -1;
-  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Tmp))
-    return;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Tmp))
+    return EC.message();
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Tmp);
+      return "write failed";
+    }
   }
-  if (llvm::sys::fs::rename(Tmp, Path))
+  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
     llvm::sys::fs::remove(Tmp);
+    return EC.message();
+  }
+  return "";
+}
+
+// Whether files can be created in Dir (created if missing); the reason when not.
+std::string cacheDirProblem(const std::string &Dir) {
+  if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+    return "cannot create the cache directory '" + Dir + "': " + EC.message();
+  llvm::SmallString<256> Probe;
+  int FD = -1;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Dir + "/probe-%%%%%%%%", FD, Probe))
+    return "cannot write to the cache directory '" + Dir + "': " + EC.message();
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  llvm::sys::fs::remove(Probe);
+  return "";
 }
 
 } // namespace
@@ -96,8 +119,16 @@ std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion) {
   return llvm::toHex(Digest, /*LowerCase=*/true);
 }
 
-NvccResult runNvccForResources(const NvccRequest &R) {
+NvccResult runNvccForResources(const NvccRequest &Request) {
   NvccResult Out;
+  NvccRequest R = Request;
+  // An unusable cache is said once and nvcc runs without it: the registers are not lost.
+  if (!R.CacheDir.empty()) {
+    if (std::string Problem = cacheDirProblem(R.CacheDir); !Problem.empty()) {
+      Out.Warning = Problem + "; nvcc runs uncached";
+      R.CacheDir.clear();
+    }
+  }
   std::string Version, Err;
   // nvcc --version, cached beside the reports under nvcc's path, size and time: the
   // warm path then starts no process at all.
@@ -119,15 +150,11 @@ NvccResult runNvccForResources(const NvccRequest &R) {
       Out.Error = Err;
       return Out;
     }
-    if (!VersionFile.empty() && !llvm::sys::fs::create_directories(R.CacheDir))
+    if (!VersionFile.empty())
       writeAtomically(VersionFile, Version);
   }
   std::string Key = nvccCacheKey(R, Version);
   if (!R.CacheDir.empty()) {
-    if (std::error_code EC = llvm::sys::fs::create_directories(R.CacheDir)) {
-      Out.Error = "cannot create the cache directory '" + R.CacheDir + "': " + EC.message();
-      return Out;
-    }
     Out.CacheFile = R.CacheDir + "/" + Key + ".ptxas.log";
     if (std::optional<std::string> Cached = readFile(Out.CacheFile)) {
       Out.Log = std::move(*Cached);
@@ -143,7 +170,8 @@ NvccResult runNvccForResources(const NvccRequest &R) {
     return Out;
   }
   if (!R.CacheDir.empty())
-    writeAtomically(Out.CacheFile, Out.Log);
+    if (std::string Err = writeAtomically(Out.CacheFile, Out.Log); !Err.empty())
+      Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + Err;
   return Out;
 }
 

@@ -22,6 +22,8 @@ struct NvccResult {
   bool FromCache = false;
   std::string CacheFile; ///< the cache entry read or written
   std::string Error;     ///< set when nvcc could not be run or failed
+  /// Set when the cache could not be used (the report then comes from nvcc uncached).
+  std::string Warning;
 };
 
 /// The argument vector that is run: nvcc <Args> -arch=<Arch> -Xptxas -v -cubin
@@ -33,7 +35,8 @@ std::vector<std::string> nvccArgv(const NvccRequest &R);
 std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion);
 
 /// Runs nvcc (argument vector, no shell) unless the cache holds the report; writes the
-/// cache atomically (temp file in the same directory, then rename).
+/// cache atomically (temp file in the same directory, then rename). A cache directory
+/// that cannot be created or written is a Warning, and nvcc runs uncached.
 NvccResult runNvccForResources(const NvccRequest &R);
 
 /// $XDG_CACHE_HOME/warplint, else ~/.cache/warplint.

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
+#include <cstdio>
 
 namespace warplint {
 namespace {
@@ -343,6 +345,28 @@ const char *resourceLabel(Resource R, const GpuArch &Arch) {
     return "SGPRs";
   }
   return "unknown";
+}
+
+std::string limiterText(const GpuArch &Arch, unsigned LimiterMask) {
+  std::string Text;
+  for (unsigned I = 0; I < NumResources; ++I) {
+    if (!(LimiterMask & (1u << I)))
+      continue;
+    if (!Text.empty())
+      Text += " and ";
+    Text += resourceLabel(static_cast<Resource>(I), Arch);
+  }
+  return Text;
+}
+
+std::string percentText(double Fraction) {
+  char Buf[32];
+  double P = std::round(Fraction * 1000.0) / 10.0;
+  if (P == static_cast<double>(static_cast<long long>(P)))
+    std::snprintf(Buf, sizeof Buf, "%lld%%", static_cast<long long>(P));
+  else
+    std::snprintf(Buf, sizeof Buf, "%.1f%%", P);
+  return Buf;
 }
 
 const char *failureKindName(LaunchFailureKind K) {

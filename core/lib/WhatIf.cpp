@@ -59,6 +59,7 @@ void scan(NextStep &N, int BaseWarps, const std::vector<int64_t> &Below,
     OccupancyResult R = Evaluate(V);
     if (R.ActiveWarpsPerSm < BaseWarps || !R.canLaunch()) {
       N.LossBlocksPerSm = R.BlocksPerSm;
+      N.LossOccupancy = R.canLaunch() ? R.Occupancy : 0.0;
       return;
     }
     N.HeadroomUpTo = V;

@@ -61,6 +61,9 @@ std::string escapeGithubData(std::string_view S) { return escape(S, false); }
 std::string escapeGithubProperty(std::string_view S) { return escape(S, true); }
 
 void writeGithub(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
+  // Messages about the run: annotations without a file.
+  for (const RunMessage &M : Result.Messages)
+    OS << "::" << commandName(M.Level) << " title=warplint::" << escapeGithubData(M.Text) << "\n";
   for (const Finding &F : Result.Findings) {
     std::string File =
         Opts.SourceRoot.empty() ? F.Pos.File : relativeToRoot(F.Pos.File, Opts.SourceRoot);

@@ -46,6 +46,67 @@ template <typename T> Value opt(const std::optional<T> &V) {
     return *V;
 }
 
+Value nextStepJson(const NextStep &S) {
+  Object O{{"resource", resourceName(S.What)},
+           {"limiting", S.Limiting},
+           {"current", S.Current},
+           {"gain_at", opt(S.GainAt)},
+           {"headroom_up_to", S.HeadroomUpTo},
+           {"loss_blocks_per_sm", opt(S.LossBlocksPerSm)}};
+  if (S.GainAt) {
+    O["gain_blocks_per_sm"] = S.GainBlocksPerSm;
+    O["gain_occupancy"] = S.GainOccupancy;
+  }
+  if (S.LossBlocksPerSm)
+    O["loss_occupancy"] = S.LossOccupancy;
+  return O;
+}
+
+/// One launch record: the launch as written, the kernel's facts, and the model's figures
+/// for its arch (the same numbers the checks quote).
+Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
+  Object O{{"kernel", opt(L.Kernel)},
+           {"mangled_kernel", opt(L.MangledKernel)},
+           {"api", L.Api},
+           {"block", dims(L.Block)},
+           {"grid", dims(L.Grid)},
+           {"block_expr", L.BlockText},
+           {"grid_expr", L.GridText},
+           {"dynamic_smem", opt(L.DynamicSmemBytes)},
+           {"dynamic_smem_expr", opt(L.DynamicSmemExpr)},
+           {"static_smem", opt(L.StaticSmemBytes)},
+           {"launch_bounds", Object{{"max_threads", opt(L.LaunchBoundsMaxThreads)},
+                                    {"min_blocks", opt(L.LaunchBoundsMinBlocks)}}},
+           {"optin_dynamic_smem", L.HasOptin ? opt(L.OptinDynamicSmemBytes) : Value(nullptr)},
+           {"has_optin", L.HasOptin},
+           {"arch", L.Arch},
+           {"registers", opt(L.Registers)},
+           {"registers_counted", L.Registers.has_value()},
+           {"registers_source", L.Registers ? Value(L.RegistersSource) : Value(nullptr)},
+           {"registers_missing", L.Registers ? Value(nullptr) : Value(L.RegistersMissing)},
+           {"spill_store_bytes", opt(L.SpillStoreBytes)},
+           {"spill_load_bytes", opt(L.SpillLoadBytes)},
+           {"threads_per_block", L.Shape ? Value(L.Shape->ThreadsPerBlock) : Value(nullptr)},
+           {"warps_per_block", opt(L.WarpsPerBlock)},
+           {"blocks_per_sm", opt(L.BlocksPerSm)},
+           {"active_warps_per_sm", opt(L.ActiveWarpsPerSm)},
+           {"max_warps_per_sm", opt(L.MaxWarpsPerSm)},
+           {"occupancy", opt(L.Occupancy)},
+           {"limiters", Array(L.Limiters)},
+           {"launch_error", opt(L.LaunchError)},
+           {"launch_error_kind", opt(L.LaunchErrorKind)},
+           {"register_budget", opt(L.RegisterBudget)},
+           {"register_budget_loss_blocks", opt(L.RegisterBudgetLossBlocks)}};
+  Array Steps;
+  for (const NextStep &S : L.NextSteps)
+    Steps.push_back(nextStepJson(S));
+  O["next_steps"] = std::move(Steps);
+  if (!L.Instantiation.empty())
+    O["instantiation"] = L.Instantiation;
+  position(O, L.Pos, Opts);
+  return O;
+}
+
 } // namespace
 
 void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
@@ -65,31 +126,19 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
     Findings.push_back(std::move(O));
   }
   Array Launches;
-  for (const LaunchRecord &L : Result.Launches) {
-    Object O{{"kernel", opt(L.Kernel)},
-             {"mangled_kernel", opt(L.MangledKernel)},
-             {"api", L.Api},
-             {"block", dims(L.Block)},
-             {"grid", dims(L.Grid)},
-             {"dynamic_smem", opt(L.DynamicSmemBytes)},
-             {"dynamic_smem_expr", opt(L.DynamicSmemExpr)},
-             {"static_smem", opt(L.StaticSmemBytes)},
-             {"registers", opt(L.Registers)},
-             {"blocks_per_sm", opt(L.BlocksPerSm)},
-             {"occupancy", opt(L.Occupancy)},
-             {"limiters", Array(L.Limiters)},
-             {"launch_error", opt(L.LaunchError)},
-             {"arch", L.Arch}};
-    position(O, L.Pos, Opts);
-    Launches.push_back(std::move(O));
-  }
+  for (const LaunchRecord &L : Result.Launches)
+    Launches.push_back(launchJson(L, Opts));
   Array Analysed, Failed;
   for (const std::string &F : Result.FilesAnalysed)
     Analysed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
   for (const std::string &F : Result.FilesFailed)
     Failed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
+  Array Messages;
+  for (const RunMessage &M : Result.Messages)
+    Messages.push_back(Object{{"severity", levelName(M.Level)}, {"message", M.Text}});
   Object Root{{"version", 1},
               {"findings", std::move(Findings)},
+              {"messages", std::move(Messages)},
               {"launches", std::move(Launches)},
               {"files_analysed", std::move(Analysed)},
               {"files_failed", std::move(Failed)}};

@@ -65,6 +65,12 @@ Object physicalLocation(const SourcePos &Pos, const LocationOptions &Opts) {
   return Loc;
 }
 
+/// A launch that cannot run is an error in SARIF whatever clang-tidy's level (it reports
+/// warnings, which --warnings-as-errors promotes); other checks keep the finding's level.
+const char *ruleLevel(const std::string &Id) {
+  return Id == "warplint-launch-config-invalid" ? "error" : "warning";
+}
+
 const char *levelName(Severity S) {
   switch (S) {
   case Severity::Error:
@@ -92,7 +98,7 @@ Object rule(const std::string &Id) {
   } else {
     R["shortDescription"] = Object{{"text", "diagnostic " + Id}};
   }
-  R["defaultConfiguration"] = Object{{"level", "warning"}};
+  R["defaultConfiguration"] = Object{{"level", ruleLevel(Id)}};
   return R;
 }
 
@@ -128,7 +134,7 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_
   for (const Finding &F : Result.Findings) {
     Object R{{"ruleId", F.Check},
              {"ruleIndex", RuleIndex[F.Check]},
-             {"level", levelName(F.Level)},
+             {"level", std::string(ruleLevel(F.Check)) == "error" ? "error" : levelName(F.Level)},
              {"message", Object{{"text", F.Message}}},
              {"locations", Array{Object{{"physicalLocation", physicalLocation(F.Pos, Opts)}}}}};
     if (!F.Notes.empty()) {
@@ -154,8 +160,12 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_
                 {"rules", std::move(Rules)}};
 
   Object Invocation{{"executionSuccessful", Result.FilesFailed.empty()}};
-  if (!Result.FilesFailed.empty()) {
+  if (!Result.FilesFailed.empty() || !Result.Messages.empty()) {
     Array Notes;
+    // Messages about the run (a register source that could not be loaded, ...) have no
+    // location: they are the tool's notifications, not results.
+    for (const RunMessage &M : Result.Messages)
+      Notes.push_back(Object{{"level", levelName(M.Level)}, {"message", Object{{"text", M.Text}}}});
     for (const std::string &File : Result.FilesFailed)
       Notes.push_back(
           Object{{"level", "error"},

@@ -12,19 +12,14 @@ std::string bytes(uint64_t B) {
   return fmt::format("{} B", B);
 }
 
-std::string limiterText(const OccupancyResult &R, const GpuArch &Arch) {
-  if (!R.canLaunch())
+/// "limited by shared memory", from the record's limiter mask.
+std::string limiterLine(const LaunchRecord &L, const GpuArch &Arch) {
+  if (L.LaunchError)
     return "cannot launch";
-  std::string Names;
-  for (unsigned I = 0; I < NumResources; ++I) {
-    auto Res = static_cast<Resource>(I);
-    if (!R.isLimitedBy(Res))
-      continue;
-    if (!Names.empty())
-      Names += ", ";
-    Names += resourceLabel(Res, Arch);
-  }
-  return Names.empty() ? std::string("no limiter") : "limited by " + Names;
+  std::string Names = limiterText(Arch, L.LimiterMask);
+  if (Names.empty())
+    return "no limiter";
+  return "limited by " + Names + (L.Registers ? "" : " (registers not counted)");
 }
 
 SourcePos relative(SourcePos P, const std::string &Root) {
@@ -128,39 +123,40 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
       C.Facts.push_back({"dynamic shared", *L.DynamicSmemExpr + " (not known; taken as 0)"});
     C.Facts.push_back(
         {"static shared", L.StaticSmemBytes ? bytes(*L.StaticSmemBytes) : std::string("unknown")});
-    C.Facts.push_back({"registers", L.Registers ? fmt::format("{} per thread", *L.Registers)
-                                                : std::string("unknown (no ptxas figures)")});
+    C.Facts.push_back({"registers", L.Registers ? fmt::format("{} per thread ({})", *L.Registers,
+                                                              L.RegistersSource)
+                                                : std::string("not counted")});
 
+    // The figures are the model's (model/TuModel): the record says them, the report
+    // only draws them; the sweeps start from the same inputs core was given.
     const GpuArch *Arch = C.Arch.empty() ? nullptr : findArch(C.Arch);
     if (!Arch) {
       C.Missing = C.Arch.empty() ? "no target architecture: pass --arch or --gpu"
                                  : "unknown architecture " + C.Arch;
     } else {
-      KernelResources Res;
-      Res.RegistersPerThread = L.Registers ? int(*L.Registers) : 0;
-      Res.StaticSharedBytes = L.StaticSmemBytes.value_or(0);
       LaunchShape Shape;
-      if (L.Block)
-        Shape = LaunchShape::block(
-            Dim3{int64_t((*L.Block)[0]), int64_t((*L.Block)[1]), int64_t((*L.Block)[2])}, Dynamic);
+      if (L.Shape)
+        Shape = *L.Shape;
       else
         Shape.DynamicSharedBytes = Dynamic;
-      C.Charts = occupancyCharts(*Arch, Res, Shape, L.Registers.has_value());
-      if (L.Block) {
-        OccupancyResult R = computeOccupancy(*Arch, Res, Shape);
-        C.Occupancy = R.Occupancy;
-        C.Limiter = limiterText(R, *Arch);
-        if (R.Failure)
-          C.LaunchError = R.Failure->Message;
-        C.Facts.push_back({"blocks per SM", fmt::format("{} ({} of {} warps)", R.BlocksPerSm,
-                                                        R.ActiveWarpsPerSm, R.MaxWarpsPerSm)});
+      C.Charts = occupancyCharts(*Arch, L.Resources, Shape, L.Registers.has_value());
+      if (L.Occupancy && L.BlocksPerSm) {
+        C.Occupancy = *L.Occupancy;
+        C.Limiter = limiterLine(L, *Arch);
+        C.Facts.push_back({"blocks per SM",
+                           fmt::format("{} ({} of {} warps)", *L.BlocksPerSm,
+                                       L.ActiveWarpsPerSm.value_or(0),
+                                       L.MaxWarpsPerSm.value_or(0))});
         if (!L.Registers)
-          C.Missing = "registers per thread unknown: the occupancy shown leaves the "
-                      "register limit out (an upper bound); --ptxas-log or --objects give them";
-        if (L.Grid && Opts.SmCount && R.BlocksPerSm > 0)
-          C.Waves = WavePlan{GridBlocks, unsigned(R.BlocksPerSm), Opts.SmCount};
-      } else {
+          C.Missing = "registers per thread not counted (" +
+                      (L.RegistersMissing.empty() ? std::string("unknown") : L.RegistersMissing) +
+                      "): the occupancy shown leaves the register limit out (an upper bound)";
+        if (L.Grid && Opts.SmCount && *L.BlocksPerSm > 0)
+          C.Waves = WavePlan{GridBlocks, *L.BlocksPerSm, Opts.SmCount};
+      } else if (!L.Block) {
         C.Missing = "block shape not known at compile time: no occupancy";
+      } else {
+        C.Missing = "dynamic shared memory not known at compile time: no occupancy";
       }
     }
     if (L.LaunchError && C.LaunchError.empty())

@@ -1,13 +1,13 @@
 // warplint-occupancy-cliff: launches at the edge of an occupancy cliff, or just past one.
 // Registers from the ptxas log of this very file (nvcc 13.0, sm_80 + sm_90; the command
 // is in Inputs/occupancy/README.md).
-// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint-occupancy-cliff.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 // Without a register source only shared memory is judged, and, when MinRegisterBudget
 // is set, the registers a launch can afford.
-// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint-occupancy-cliff.RegisterSource: none, warplint-occupancy-cliff.MinRegisterBudget: '48', warplint-occupancy-cliff.Arch: sm_80}}" -- %cuda_host 2>&1 | %FileCheck --check-prefix=NONE --implicit-check-not=warning: %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.RegisterSource: none, warplint-occupancy-cliff.MinRegisterBudget: '48', warplint.Arch: sm_80}}" -- %cuda_host 2>&1 | %FileCheck --check-prefix=NONE --implicit-check-not=warning: %s
 // Margins of 1 keep only the exact edges; margins of 0 turn the check off.
-// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint-occupancy-cliff.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.RegisterMargin: '1', warplint-occupancy-cliff.SharedMemoryMargin: '1'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=EDGE --implicit-check-not=warning: %s
-// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint-occupancy-cliff.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.RegisterMargin: '0', warplint-occupancy-cliff.SharedMemoryMargin: '0'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --allow-empty --check-prefix=ZERO %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.RegisterMargin: '1', warplint-occupancy-cliff.SharedMemoryMargin: '1'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=EDGE --implicit-check-not=warning: %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.RegisterMargin: '0', warplint-occupancy-cliff.SharedMemoryMargin: '0'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --allow-empty --check-prefix=ZERO %s
 // ZERO-NOT: warning:
 // RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint-occupancy-cliff.RegisterMargin: 'two'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
 // BADOPT: invalid RegisterMargin 'two' for warplint-occupancy-cliff: a non-negative integer; using 2
@@ -60,22 +60,22 @@ void launches(float *out, const float *in) {
   atEdge<<<1024, 512>>>(out, in);
   // CHECK: :[[@LINE-1]]:3: warning: 'atEdge' on sm_80 is 1 register from an occupancy cliff: 64 registers/thread keep 2 blocks/SM (50%) with 512-thread blocks; 65 drop it to 1 block/SM (25%) [warplint-occupancy-cliff]
   // CHECK: :[[@LINE-2]]:3: note: keep it there as the code grows: __launch_bounds__(512, 2) or -maxrregcount=64
-  // CHECK: :[[@LINE-3]]:3: note: sm_80 figures from ptxas-log '{{.*}}warplint-occupancy-cliff.log'
+  // CHECK: :[[@LINE-3]]:3: note: registers from the ptxas log '{{.*}}warplint-occupancy-cliff.log' (sm_80)
   // CHECK: :[[@LINE-4]]:3: warning: 'atEdge' on sm_90 is 1 register from an occupancy cliff: 64 registers/thread keep 2 blocks/SM (50%) with 512-thread blocks; 65 drop it to 1 block/SM (25%) [warplint-occupancy-cliff]
   // CHECK: :[[@LINE-5]]:3: note: keep it there
-  // CHECK: :[[@LINE-6]]:3: note: sm_90 figures
+  // CHECK: :[[@LINE-6]]:3: note: registers from the ptxas log '{{.*}}' (sm_90)
   // EDGE: :[[@LINE-7]]:3: warning: 'atEdge' on sm_80 is 1 register from an occupancy cliff
   // EDGE: :[[@LINE-8]]:3: warning: 'atEdge' on sm_90 is 1 register from an occupancy cliff
   // NONE: :[[@LINE-9]]:3: warning: register budget of 'atEdge' on sm_80: 512-thread blocks keep 4 blocks/SM (100%) only up to 32 registers/thread; at 33 they drop to 3 blocks/SM (75%)
   justPast<<<1024, 512>>>(out, in);
   // CHECK: :[[@LINE-1]]:3: warning: 'justPast' on sm_80 is 2 registers past an occupancy cliff: 66 registers/thread allow 1 block/SM (25%) with 512-thread blocks; at 64 it keeps 2 blocks/SM (50%) [warplint-occupancy-cliff]
   // CHECK: :[[@LINE-2]]:3: note: ask ptxas for 64 registers: __launch_bounds__(512, 2) or -maxrregcount=64 (watch the spills it may add)
-  // CHECK: :[[@LINE-3]]:3: note: sm_80 figures
+  // CHECK: :[[@LINE-3]]:3: note: registers from the ptxas log '{{.*}}' (sm_80)
   // CHECK: :[[@LINE-4]]:3: warning: 'justPast' on sm_90 is 2 registers past an occupancy cliff
   // CHECK: :[[@LINE-5]]:3: note: ask ptxas
-  // CHECK: :[[@LINE-6]]:3: note: sm_90 figures
+  // CHECK: :[[@LINE-6]]:3: note: registers from the ptxas log '{{.*}}' (sm_90)
   // NONE: :[[@LINE-7]]:3: warning: register budget of 'justPast' on sm_80: 512-thread blocks keep 4 blocks/SM (100%) only up to 32 registers/thread; at 33 they drop to 3 blocks/SM (75%)
-  // NONE: :[[@LINE-8]]:3: note: registers unknown: set RegisterSource
+  // NONE: :[[@LINE-8]]:3: note: registers unknown: set warplint.RegisterSource
   pinned<<<1024, 512>>>(out, in);
   roomy<<<1024, 256>>>(out);
   // NONE: :[[@LINE-1]]:3: warning: register budget of 'roomy' on sm_80: 256-thread blocks keep 8 blocks/SM (100%) only up to 32 registers/thread; at 33 they drop to 6 blocks/SM (75%)

@@ -1,17 +1,17 @@
 // warplint-occupancy: launches of known shape whose theoretical occupancy is low.
 // Registers from the ptxas log of this very file (nvcc 13.0, sm_80 + sm_90; the command
 // is in Inputs/occupancy/README.md): every arch of the log is evaluated and named.
-// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 // No register source: registers are not counted, the budget is reported instead.
-// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.RegisterSource: none}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=NONE --implicit-check-not=warning: %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.RegisterSource: none}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=NONE --implicit-check-not=warning: %s
 // A stricter minimum reports the 50% launches too.
-// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy.log', warplint-occupancy.MinOccupancy: '60'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=MIN60 %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy.log', warplint-occupancy.MinOccupancy: '60'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=MIN60 %s
 // A log that cannot be read is a configuration error, not silence.
-// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.PtxasLog: '%S/Inputs/occupancy/missing.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADLOG %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/missing.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADLOG %s
 // BADLOG: cannot read ptxas log '{{.*}}missing.log'
-// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint-occupancy.RegisterSource: bogus, warplint-occupancy.MinOccupancy: lots}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.RegisterSource: bogus, warplint-occupancy.MinOccupancy: lots}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
 // BADOPT-DAG: invalid MinOccupancy 'lots'
-// BADOPT-DAG: invalid RegisterSource 'bogus'
+// BADOPT-DAG: invalid warplint.RegisterSource 'bogus'
 
 #ifdef __NVCC__
 #define MAXNREG(n) __maxnreg__(n)
@@ -56,10 +56,10 @@ void launches(float *out, const float *in) {
   regHeavy<<<1024, 256>>>(out, in);
   // CHECK: :[[@LINE-1]]:3: warning: occupancy 37.5% for 'regHeavy' on sm_80: 24 of 64 warps per SM with 256-thread blocks, below the 50% minimum; limited by registers [warplint-occupancy]
   // CHECK: :[[@LINE-2]]:3: note: 72 registers/thread limit this 256-thread block to 3 blocks/SM (37.5%); at 64 registers it keeps 4 (50%)
-  // CHECK: :[[@LINE-3]]:3: note: sm_80 figures from ptxas-log '{{.*}}warplint-occupancy.log'
+  // CHECK: :[[@LINE-3]]:3: note: registers from the ptxas log '{{.*}}warplint-occupancy.log' (sm_80)
   // CHECK: :[[@LINE-4]]:3: warning: occupancy 37.5% for 'regHeavy' on sm_90: 24 of 64 warps per SM with 256-thread blocks, below the 50% minimum; limited by registers [warplint-occupancy]
   // CHECK: :[[@LINE-5]]:3: note: 72 registers/thread limit this 256-thread block to 3 blocks/SM (37.5%); at 64 registers it keeps 4 (50%)
-  // CHECK: :[[@LINE-6]]:3: note: sm_90 figures from ptxas-log
+  // CHECK: :[[@LINE-6]]:3: note: registers from the ptxas log '{{.*}}' (sm_90)
   // MIN60: :[[@LINE-7]]:3: warning: occupancy 37.5% for 'regHeavy' on sm_80
   regHeavyBounded<<<1024, 256>>>(out, in);
   light<<<1024, 256>>>(out);
@@ -68,7 +68,7 @@ void launches(float *out, const float *in) {
   smemHeavy<<<1024, 256>>>(out);
   // CHECK: :[[@LINE-1]]:3: warning: occupancy 37.5% for 'smemHeavy' on sm_80: 24 of 64 warps per SM with 256-thread blocks, below the 50% minimum; limited by shared memory [warplint-occupancy]
   // CHECK: :[[@LINE-2]]:3: note: 48000 bytes of shared memory per block limit this 256-thread block to 3 blocks/SM (37.5%); at {{[0-9]+}} bytes it keeps 4 (50%)
-  // CHECK: :[[@LINE-3]]:3: note: sm_80 figures from ptxas-log
+  // CHECK: :[[@LINE-3]]:3: note: registers from the ptxas log '{{.*}}' (sm_80)
   // NONE: :[[@LINE-4]]:3: warning: occupancy 33.3% for 'smemHeavy' on sm_86: 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; limited by shared memory (registers not counted: unknown)
   // NONE: :[[@LINE-5]]:3: note: 48000 bytes of shared memory per block limit this 256-thread block to 2 blocks/SM (33.3%)
   // NONE: :[[@LINE-6]]:3: note: registers unknown: up to 128 registers/thread keep this; at 129 it drops to 1 block/SM
@@ -79,6 +79,6 @@ void launches(float *out, const float *in) {
   // CHECK: :[[@LINE-1]]:3: warning: occupancy 33.3% for 'external' on sm_86: 16 of 48 warps per SM with 32-thread blocks, below the 50% minimum; limited by block slots (registers not counted: unknown) [warplint-occupancy]
   // CHECK: :[[@LINE-2]]:3: note: the limit of 16 blocks/SM leaves 32-thread blocks at 16 warps/SM; larger blocks fill more warp slots
   // CHECK: :[[@LINE-3]]:3: note: registers unknown: up to 128 registers/thread keep this; at 129 it drops to 12 blocks/SM
-  // CHECK: :[[@LINE-4]]:3: note: the register source has no entry for '_Z8externalPf'
+  // CHECK: :[[@LINE-4]]:3: note: registers not counted: the register source has no entry for '_Z8externalPf'
   // NONE: :[[@LINE-5]]:3: warning: occupancy 33.3% for 'external' on sm_86
 }

@@ -11,6 +11,9 @@
 #include <thread>
 
 using namespace warplint::driver;
+using warplint::KernelRecord;
+using warplint::LaunchRecord;
+using warplint::SourcePos;
 
 namespace {
 

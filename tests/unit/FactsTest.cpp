@@ -1,5 +1,6 @@
 //===- FactsTest.cpp - launch shapes and kernel facts from CUDA source ---===//
 #include "model/Facts.h"
+#include "model/TuModel.h"
 
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -44,6 +45,13 @@ Parsed parse(const std::string &Code, std::vector<std::string> Args = cudaArgs()
   EXPECT_FALSE(P.AST->getDiagnostics().hasErrorOccurred()) << Code;
   P.Facts = collectFacts(P.AST->getASTContext());
   return P;
+}
+
+/// The TU's model as plain records (no register source: registers not counted).
+::warplint::ModelRecords records(Parsed &P) {
+  ModelOptions None;
+  None.Registers.Source = RegisterSourceChoice::None;
+  return TuModel::of(P.AST->getASTContext(), nullptr, None).records();
 }
 
 /// The block shape of the only launch of the code.
@@ -226,10 +234,10 @@ TEST(Launches, MacrosReportTheExpansionSite) {
   Parsed P = parse("__global__ void k() {}\n#define LAUNCH(n) k<<<1, n>>>()\n"
                    "void h() {\n  LAUNCH(40);\n}\n");
   ASSERT_EQ(P.Facts.Launches.size(), 1u);
-  PlainFacts F = exportFacts(P.Facts, P.AST->getASTContext());
+  ::warplint::ModelRecords F = records(P);
   ASSERT_EQ(F.Launches.size(), 1u);
-  EXPECT_EQ(F.Launches[0].Line, 4u);
-  EXPECT_EQ(F.Launches[0].Column, 3u);
+  EXPECT_EQ(F.Launches[0].Pos.Line, 4u);
+  EXPECT_EQ(F.Launches[0].Pos.Column, 3u);
   EXPECT_EQ(F.Launches[0].Block, (Dims{40, 1, 1}));
 }
 
@@ -239,8 +247,9 @@ TEST(Launches, FunctionPointersAreUnresolved) {
   ASSERT_EQ(P.Facts.Launches.size(), 1u);
   EXPECT_EQ(P.Facts.Launches[0].Kernel, nullptr);
   EXPECT_EQ(P.Facts.Launches[0].KernelName, "(const void *)fp");
-  PlainFacts F = exportFacts(P.Facts, P.AST->getASTContext());
-  EXPECT_FALSE(F.Launches[0].Kernel);
+  ::warplint::ModelRecords F = records(P);
+  EXPECT_FALSE(F.Launches[0].MangledKernel);
+  EXPECT_EQ(F.Launches[0].Kernel, std::optional<std::string>("(const void *)fp"));
 }
 
 // --- Kernel facts --------------------------------------------------------------------
@@ -389,13 +398,13 @@ void h(float *p, unsigned bytes) {
   k<<<dim3(8, 2), 128, bytes>>>(p);
 }
 )");
-  PlainFacts F = exportFacts(P.Facts, P.AST->getASTContext());
+  ::warplint::ModelRecords F = records(P);
   EXPECT_EQ(F.Arch, "sm_86");
   ASSERT_EQ(F.Launches.size(), 1u);
-  const PlainLaunch &L = F.Launches[0];
-  EXPECT_EQ(L.File, "input.cu");
-  EXPECT_EQ(L.Line, 5u);
-  EXPECT_EQ(L.Column, 3u);
+  const ::warplint::LaunchRecord &L = F.Launches[0];
+  EXPECT_EQ(L.Pos.File, "input.cu");
+  EXPECT_EQ(L.Pos.Line, 5u);
+  EXPECT_EQ(L.Pos.Column, 3u);
   EXPECT_EQ(L.Api, "triple-chevron");
   EXPECT_EQ(L.Kernel, std::optional<std::string>("k"));
   EXPECT_EQ(L.MangledKernel, std::optional<std::string>("_Z1kPf"));
@@ -412,8 +421,63 @@ void h(float *p, unsigned bytes) {
   ASSERT_EQ(F.Kernels.size(), 1u);
   EXPECT_EQ(F.Kernels[0].Name, "k");
   EXPECT_EQ(F.Kernels[0].Line, 2u);
+  EXPECT_EQ(F.Kernels[0].BeginLine, 2u);
+  EXPECT_EQ(F.Kernels[0].EndLine, 2u);
   EXPECT_EQ(F.Kernels[0].LaunchCount, 1u);
   EXPECT_FALSE(F.Kernels[0].OptinExpr);
+}
+
+// --- The model: one answer per launch ---------------------------------------------
+
+// The launch of the first round's disagreement (check 16.7%, JSON null, report "cannot
+// launch"): 80 KiB dynamic with the opt-in, 256 threads, sm_86. One record says 1 block
+// per SM (81 KiB with the reserved 1 KiB of a 100 KiB SM), 8 of 48 warps.
+TEST(Model, OptinLaunchHasOneAnswer) {
+  Parsed P = parse(R"(
+__global__ void big(float *p) { extern __shared__ float s[]; p[0] = s[0]; }
+void h(float *p) {
+  cudaFuncSetAttribute(big, cudaFuncAttributeMaxDynamicSharedMemorySize, 80 * 1024);
+  big<<<100, 256, 80 * 1024>>>(p);
+}
+)");
+  TuModel &M = TuModel::of(P.AST->getASTContext(), nullptr, ModelOptions());
+  ASSERT_EQ(&M, &TuModel::of(P.AST->getASTContext(), nullptr, ModelOptions())); // shared
+  const std::vector<LaunchModel> &Ls = M.launches();
+  ASSERT_EQ(Ls.size(), 1u);
+  ASSERT_EQ(Ls[0].PerArch.size(), 1u);
+  const LaunchFigures &E = Ls[0].PerArch[0];
+  EXPECT_FALSE(E.registersKnown());
+  EXPECT_EQ(E.Resources.OptinDynamicSharedBytes, 80u * 1024);
+  ASSERT_TRUE(E.Result && E.Result->canLaunch());
+  EXPECT_EQ(E.Result->BlocksPerSm, 1);
+  ::warplint::ModelRecords F = M.records();
+  ASSERT_EQ(F.Launches.size(), 1u);
+  const ::warplint::LaunchRecord &L = F.Launches[0];
+  EXPECT_EQ(L.BlocksPerSm, 1u);
+  EXPECT_EQ(L.ActiveWarpsPerSm, 8u);
+  EXPECT_EQ(L.MaxWarpsPerSm, 48u);
+  ASSERT_TRUE(L.Occupancy);
+  EXPECT_NEAR(*L.Occupancy, 8.0 / 48, 1e-12);
+  EXPECT_FALSE(L.LaunchError);
+  EXPECT_FALSE(L.Registers);
+  EXPECT_FALSE(L.RegistersMissing.empty());
+  EXPECT_TRUE(L.HasOptin);
+  EXPECT_EQ(L.OptinDynamicSmemBytes, 80u * 1024);
+  EXPECT_EQ(L.Limiters, std::vector<std::string>{"shared_memory"});
+}
+
+// Registers unknown: the figures leave them out, and the budget says up to how many hold.
+TEST(Model, UnknownRegistersGiveABudgetNotACliff) {
+  Parsed P = parse("__global__ void k(float *p) {}\nvoid h(float *p) { k<<<1, 512>>>(p); }\n",
+                   cudaArgs("--cuda-device-only", "--cuda-gpu-arch=sm_61"));
+  ::warplint::ModelRecords F = records(P);
+  ASSERT_EQ(F.Launches.size(), 1u);
+  const ::warplint::LaunchRecord &L = F.Launches[0];
+  EXPECT_EQ(L.BlocksPerSm, 4u); // 2048 threads per SM, registers not counted
+  EXPECT_EQ(L.RegisterBudget, 32); // 32 x 512 x 4 = 64 K registers
+  EXPECT_EQ(L.RegisterBudgetLossBlocks, 3);
+  for (const ::warplint::NextStep &S : L.NextSteps)
+    EXPECT_NE(S.What, ::warplint::Resource::Registers);
 }
 
 } // namespace

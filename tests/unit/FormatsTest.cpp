@@ -14,6 +14,9 @@
 #include <string>
 
 using namespace warplint::driver;
+using warplint::KernelRecord;
+using warplint::LaunchRecord;
+using warplint::SourcePos;
 
 namespace {
 

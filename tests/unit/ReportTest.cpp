@@ -16,6 +16,9 @@
 #include <string>
 
 using namespace warplint::driver;
+using warplint::KernelRecord;
+using warplint::LaunchRecord;
+using warplint::SourcePos;
 
 namespace {
 
@@ -207,6 +210,25 @@ TEST(HtmlReport, ByteIdentical) {
   EXPECT_EQ(A, B);
 }
 
+/// The figures of a record from its shape and resources, as the model sets them.
+void evaluate(LaunchRecord &L) {
+  const warplint::GpuArch *A = warplint::findArch(L.Arch);
+  ASSERT_TRUE(A);
+  warplint::KernelResources Res;
+  Res.RegistersPerThread = int(L.Registers.value_or(0));
+  Res.StaticSharedBytes = L.StaticSmemBytes.value_or(0);
+  std::optional<warplint::LaunchShape> Shape;
+  if (L.Block && L.DynamicSmemBytes)
+    Shape = warplint::LaunchShape::block(
+        {int64_t((*L.Block)[0]), int64_t((*L.Block)[1]), int64_t((*L.Block)[2])},
+        *L.DynamicSmemBytes);
+  L.NextSteps.clear();
+  L.Limiters.clear();
+  warplint::setFigures(L, *A, Res, Shape,
+                       warplint::evaluateLaunch(*A, Res, Shape, L.Registers.has_value()),
+                       L.Registers.has_value());
+}
+
 RunResult rtx3080Launches() {
   RunResult R;
   LaunchRecord L;
@@ -219,6 +241,7 @@ RunResult rtx3080Launches() {
   L.StaticSmemBytes = 0;
   L.Registers = 32;
   L.Arch = "sm_86";
+  evaluate(L);
   R.Launches.push_back(L);
   LaunchRecord Unknown;
   Unknown.Pos = {"/proj/src/k.cu", 44, 3};
@@ -284,6 +307,7 @@ TEST(ReportBuilder, CardsFromCoreModel) {
 TEST(ReportBuilder, SharedMemoryCliffOfTheWorkedExample) {
   RunResult R = rtx3080Launches();
   R.Launches[0].DynamicSmemBytes = 10 * 1024;
+  evaluate(R.Launches[0]);
   ReportPage Page = buildReport(R, ReportOptions{});
   const ReportCard &C = Page.Cards[0];
   ASSERT_TRUE(C.Occupancy.has_value());
@@ -297,7 +321,16 @@ TEST(ReportBuilder, SharedMemoryCliffOfTheWorkedExample) {
 
 TEST(ReportBuilder, FindingsInsideTheLaunchedKernelGoOnItsCard) {
   RunResult R = rtx3080Launches();
-  R.Kernels = {{"stencil", "/proj/src/k.cu", 10, 14}, {"scale", "/proj/src/k.cu", 16, 20}};
+  KernelRecord Stencil, Scale;
+  Stencil.Name = "stencil";
+  Stencil.File = "/proj/src/k.cu";
+  Stencil.BeginLine = 10;
+  Stencil.EndLine = 14;
+  Scale.Name = "scale";
+  Scale.File = "/proj/src/k.cu";
+  Scale.BeginLine = 16;
+  Scale.EndLine = 20;
+  R.Kernels = {Stencil, Scale};
   ReportPage Page = buildReport(R, ReportOptions{});
   // Line 12 is inside stencil (10..14): on stencil's card, next to the launch finding.
   ASSERT_EQ(Page.Cards[0].Findings.size(), 2u);

@@ -88,6 +88,11 @@ constexpr unsigned limiterBit(Resource R) { return 1u << static_cast<unsigned>(R
 const char *resourceName(Resource R);
 /// Human wording: "registers", "shared memory", ... (AMD: "VGPRs", "LDS", "waves").
 const char *resourceLabel(Resource R, const GpuArch &Arch);
+/// The limiters of a mask (limiterBit()s) in resource order, worded for the arch and
+/// joined with " and ": "shared memory and registers".
+std::string limiterText(const GpuArch &Arch, unsigned LimiterMask);
+/// A fraction as a percentage with at most one decimal: 0.375 -> "37.5%", 0.5 -> "50%".
+std::string percentText(double Fraction);
 
 /// Why a launch cannot run at all.
 enum class LaunchFailureKind {
@@ -169,6 +174,8 @@ struct NextStep {
   /// Blocks per SM one step above HeadroomUpTo (0: the launch fails there); none when
   /// the value can grow to its maximum without a loss.
   std::optional<int> LossBlocksPerSm;
+  /// Occupancy one step above HeadroomUpTo (0 when the launch fails there).
+  double LossOccupancy = 0;
 };
 
 /// Per resource (registers, shared memory, block size): how far to drop to gain

@@ -1,0 +1,90 @@
+//===- ModelOptions.cpp - the options of the whole run, read once, typed ---===//
+#include "model/ModelOptions.h"
+
+#include "warplint/core/Arch.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace clang::tidy::warplint {
+namespace {
+
+/// The checks that read these options per check in the first round.
+const char *const LegacyChecks[] = {"warplint-occupancy", "warplint-occupancy-cliff",
+                                    "warplint-launch-config-invalid"};
+
+std::vector<std::string> splitList(llvm::StringRef S) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  S.split(Parts, ';', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Out;
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Out.push_back(P.trim().str());
+  return Out;
+}
+
+/// The value of `warplint.<Name>`, else of a legacy per-check key (noted in Problems).
+std::optional<std::string> lookup(const ClangTidyOptions::OptionMap &Options,
+                                  llvm::StringRef Name, std::vector<std::string> &Problems) {
+  auto It = Options.find(modelOptionKey(Name));
+  if (It != Options.end())
+    return It->getValue().Value;
+  for (const char *Check : LegacyChecks) {
+    std::string Key = std::string(Check) + "." + Name.str();
+    auto L = Options.find(Key);
+    if (L == Options.end())
+      continue;
+    Problems.push_back("option '" + Key + "' is read as '" + modelOptionKey(Name) +
+                       "', which sets it once for every check: rename it");
+    return L->getValue().Value;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::string modelOptionKey(llvm::StringRef Name) { return "warplint." + Name.str(); }
+
+ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
+  ModelOptions O;
+  if (std::optional<std::string> V = lookup(Options, "RegisterSource", O.Problems)) {
+    if (std::optional<RegisterSourceChoice> C = parseRegisterSourceChoice(*V))
+      O.Registers.Source = *C;
+    else
+      O.Problems.push_back("invalid warplint.RegisterSource '" + *V +
+                           "': use auto, ptxas-log, objects, nvcc or none; using auto");
+  }
+  if (std::optional<std::string> V = lookup(Options, "PtxasLog", O.Problems))
+    O.Registers.PtxasLogs = splitList(*V);
+  if (std::optional<std::string> V = lookup(Options, "Objects", O.Problems))
+    O.Registers.Objects = splitList(*V);
+  if (std::optional<std::string> V = lookup(Options, "CacheDir", O.Problems))
+    O.Registers.CacheDir = llvm::StringRef(*V).trim().str();
+  if (std::optional<std::string> V = lookup(Options, "Nvcc", O.Problems))
+    O.Registers.Nvcc = llvm::StringRef(*V).trim().str();
+  if (std::optional<std::string> V = lookup(Options, "NvccFlags", O.Problems))
+    O.Registers.NvccFlags = *V;
+  if (std::optional<std::string> V = lookup(Options, "Arch", O.Problems)) {
+    std::string A = llvm::StringRef(*V).trim().str();
+    if (!A.empty() && !::warplint::findArch(A))
+      O.Problems.push_back("unknown warplint.Arch '" + A + "' (known: " +
+                           ::warplint::knownArchNames() + "); using the TU's target");
+    else
+      O.Arch = A;
+  }
+  return O;
+}
+
+void ModelOptions::store(ClangTidyOptions::OptionMap &Options) const {
+  auto Set = [&](llvm::StringRef Name, std::string Value) {
+    Options.insert_or_assign(modelOptionKey(Name), ClangTidyOptions::ClangTidyValue(Value));
+  };
+  Set("RegisterSource", registerSourceChoiceName(Registers.Source));
+  Set("PtxasLog", llvm::join(Registers.PtxasLogs, ";"));
+  Set("Objects", llvm::join(Registers.Objects, ";"));
+  Set("CacheDir", Registers.CacheDir);
+  Set("Nvcc", Registers.Nvcc);
+  Set("NvccFlags", Registers.NvccFlags);
+  Set("Arch", Arch);
+}
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,47 @@
+//===- ModelOptions.h - the options of the whole run, read once, typed -*- C++ -*-===//
+//
+// The register source, its files and cache, the nvcc to run and the architecture belong
+// to the run, not to one check: every check reads the one TuModel built with them. In
+// .clang-tidy they are global keys with the `warplint.` prefix, set once:
+//
+//   CheckOptions:
+//     warplint.RegisterSource: nvcc      # auto | ptxas-log | objects | nvcc | none
+//     warplint.PtxasLog: build/ptxas.log # ';'-separated
+//     warplint.Objects: ''               # ';'-separated
+//     warplint.CacheDir: ''              # default $XDG_CACHE_HOME/warplint
+//     warplint.Nvcc: ''                  # default: PATH, $CUDA_PATH/bin, /usr/local/cuda/bin
+//     warplint.NvccFlags: ''             # default: the TU's -I, -D and -std
+//     warplint.Arch: ''                  # default: the TU's --cuda-gpu-arch
+//
+// The first round's per-check keys (warplint-occupancy.RegisterSource, ...) are still
+// read when the global one is absent, with a note that they moved.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "resources/RegisterSource.h"
+
+#include "clang-tidy/ClangTidyOptions.h"
+
+#include <string>
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+struct ModelOptions {
+  RegisterOptions Registers;
+  /// The architecture figures are computed for; empty: the TU's.
+  std::string Arch;
+  /// Invalid values and moved keys, for a configuration diagnostic (said once).
+  std::vector<std::string> Problems;
+
+  /// Reads the `warplint.*` keys of a check-options map.
+  static ModelOptions read(const ClangTidyOptions::OptionMap &Options);
+  /// Writes every `warplint.*` key (for --dump-config).
+  void store(ClangTidyOptions::OptionMap &Options) const;
+};
+
+/// The `warplint.`-prefixed key of a run-wide option: "warplint.RegisterSource".
+std::string modelOptionKey(llvm::StringRef Name);
+
+} // namespace clang::tidy::warplint

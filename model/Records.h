@@ -1,0 +1,133 @@
+//===- Records.h - the per-TU model exported as plain records (no clang types) -*- C++ -*-===//
+//
+// What model/TuModel computes for a translation unit, copied once into plain structs: the
+// driver's outputs (text summary, JSON, SARIF, GitHub, the HTML report) read these and
+// nothing else, so every output quotes the figures the checks quoted. No clang or LLVM
+// headers: core's types and the standard library only.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "warplint/core/Occupancy.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// A source position: absolute or database-relative path, 1-based line and column.
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// One kernel launch evaluated for one architecture: the launch as written, the kernel's
+/// resources as the model gave them to core, and core's answer.
+struct LaunchRecord {
+  SourcePos Pos;
+  std::optional<std::string> Kernel;        ///< the kernel's name (the callee's text when
+                                            ///< not resolvable)
+  std::optional<std::string> MangledKernel; ///< its mangled name, if resolvable
+  std::string Api;                          ///< "triple-chevron", "cudaLaunchKernel", ...
+  std::optional<std::array<uint64_t, 3>> Block;
+  std::optional<std::array<uint64_t, 3>> Grid;
+  std::string BlockText, GridText;          ///< the expressions as written
+  std::optional<uint64_t> DynamicSmemBytes;
+  std::optional<std::string> DynamicSmemExpr; ///< when the bytes are not known
+  std::string Instantiation;                  ///< "launch<128>" in a template instance
+  std::string Enclosing;                      ///< the launching function
+
+  /// The kernel's declared facts.
+  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, MaxNReg;
+  bool HasOptin = false;                         ///< cudaFuncSetAttribute(MaxDynamic...)
+  std::optional<uint64_t> OptinDynamicSmemBytes; ///< its value, when known
+
+  /// The architecture the figures are for ("sm_86"); empty when none is known.
+  std::string Arch;
+  /// Static shared bytes per block: ptxas's figure when a register source has the
+  /// kernel, else the estimate from the declarations; none when neither is known.
+  std::optional<uint64_t> StaticSmemBytes;
+  /// Registers per thread from the compiler; none: not counted in the figures below.
+  std::optional<unsigned> Registers;
+  /// Where the registers came from: "nvcc", "ptxas log 'build.log'", "objects 'k.o'";
+  /// empty when they are unknown.
+  std::string RegistersSource;
+  /// Why the registers are unknown (when they are): "nvcc not found", ...
+  std::string RegistersMissing;
+  std::optional<uint64_t> SpillStoreBytes, SpillLoadBytes; ///< per thread, from ptxas
+
+  /// What core was given (registers 0 when unknown) and the launch shape; the shape is
+  /// set when the block and the dynamic shared memory are known and an arch is.
+  KernelResources Resources;
+  std::optional<LaunchShape> Shape;
+
+  /// core's answer for Resources and Shape (set with Shape).
+  std::optional<unsigned> BlocksPerSm, ActiveWarpsPerSm, MaxWarpsPerSm, WarpsPerBlock;
+  std::optional<double> Occupancy;   ///< 0..1
+  unsigned LimiterMask = 0;          ///< limiterBit()s
+  std::vector<std::string> Limiters; ///< resourceName()s of LimiterMask
+  std::optional<std::string> LaunchError;     ///< why the launch cannot run, if it cannot
+  std::optional<std::string> LaunchErrorKind; ///< failureKindName()
+  /// The cliffs around the launch, per resource (registers: only when counted).
+  std::vector<NextStep> NextSteps;
+  /// With the registers unknown: the most registers per thread that keep BlocksPerSm,
+  /// and the blocks per SM one register above (none when any count keeps them).
+  std::optional<int64_t> RegisterBudget;
+  std::optional<int> RegisterBudgetLossBlocks;
+};
+
+/// A kernel of the translation unit: where its body is (to tie findings to it).
+struct KernelRecord {
+  std::string Name; ///< qualified, with template arguments, as LaunchRecord::Kernel
+  std::string MangledName;
+  std::string File;
+  unsigned Line = 0, Column = 0; ///< the declaration's name
+  unsigned BeginLine = 0;        ///< the definition's first line
+  unsigned EndLine = 0;          ///< the body's closing brace
+  std::optional<uint64_t> StaticSmemBytes;
+  std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks,
+      LaunchBoundsMaxCluster, MaxNReg;
+  bool HasOptin = false;
+  std::optional<uint64_t> OptinDynamicSmemBytes;
+  std::optional<std::string> OptinExpr;
+  unsigned LaunchCount = 0;
+};
+
+/// The model of one translation unit as plain records.
+struct ModelRecords {
+  std::string Arch;                   ///< the analysed device architecture
+  std::vector<LaunchRecord> Launches; ///< source order; one per launch and arch
+  std::vector<KernelRecord> Kernels;
+  /// Where registers came from for this TU ("nvcc", "ptxas-log", "objects", "none") and,
+  /// when from none, why.
+  std::string RegisterSource;
+  std::string RegistersMissing;
+  /// Problems with the register source a user must hear of (unreadable log, nvcc
+  /// failed, cache not writable), each said once.
+  std::vector<std::string> Problems;
+};
+
+/// core's answer for one kernel configuration: the occupancy (when the shape is known)
+/// and the cliffs around it.
+struct LaunchEvaluation {
+  std::optional<OccupancyResult> Result;
+  /// Per resource; with the registers not counted, the register entry is the budget
+  /// (evaluated from one register per thread).
+  std::vector<NextStep> Steps;
+};
+
+/// The one conversion from a kernel's resources and a launch shape to figures, used by
+/// the model for every launch and arch.
+LaunchEvaluation evaluateLaunch(const GpuArch &Arch, const KernelResources &Res,
+                                const std::optional<LaunchShape> &Shape, bool RegistersCounted);
+
+/// Copies an evaluation into a record (Arch, Resources, Shape and the figures).
+void setFigures(LaunchRecord &R, const GpuArch &Arch, const KernelResources &Res,
+                const std::optional<LaunchShape> &Shape, const LaunchEvaluation &E,
+                bool RegistersCounted);
+
+} // namespace warplint

@@ -1,0 +1,296 @@
+//===- TuModel.cpp - one model per translation unit, shared by every check and output ===//
+#include "model/TuModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <map>
+#include <mutex>
+
+namespace wl = ::warplint;
+
+namespace clang::tidy::warplint {
+namespace {
+
+/// The models of the live ASTContexts. An entry is removed by the ASTContext's own
+/// destruction (ASTContext::AddDeallocation), so a model never outlives the AST its
+/// pointers refer to, and a later ASTContext at the same address starts afresh. The
+/// driver's -j workers each have their own ASTContext; the lock guards the map only.
+struct Registry {
+  std::mutex Lock;
+  std::map<const ASTContext *, std::unique_ptr<TuModel>> Models;
+};
+
+Registry &registry() {
+  static Registry R;
+  return R;
+}
+
+void forget(void *Ctx) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  R.Models.erase(static_cast<const ASTContext *>(Ctx));
+}
+
+wl::LaunchShape shapeOf(const ShapeFact &Block, uint64_t DynamicSmem) {
+  const auto &B = *Block.Dims;
+  return wl::LaunchShape::block(wl::Dim3{int64_t(B[0]), int64_t(B[1]), int64_t(B[2])},
+                                DynamicSmem);
+}
+
+} // namespace
+
+TuModel &TuModel::of(ASTContext &Ctx, const Preprocessor *PP, const ModelOptions &Opts) {
+  Registry &R = registry();
+  std::lock_guard<std::mutex> Guard(R.Lock);
+  auto It = R.Models.find(&Ctx);
+  if (It != R.Models.end()) {
+    if (PP && !It->second->PP)
+      It->second->PP = PP;
+    return *It->second;
+  }
+  auto Model = std::make_unique<TuModel>(Ctx, PP, Opts);
+  TuModel &Ref = *Model;
+  R.Models.emplace(&Ctx, std::move(Model));
+  Ctx.AddDeallocation(&forget, &Ctx);
+  return Ref;
+}
+
+TuModel::TuModel(ASTContext &Ctx, const Preprocessor *PP, ModelOptions Opts)
+    : Ctx(Ctx), PP(PP), Opts(std::move(Opts)) {}
+
+const TUFacts &TuModel::facts() {
+  if (!Facts)
+    Facts = collectFacts(Ctx);
+  return *Facts;
+}
+
+std::string TuModel::arch() const {
+  if (!Opts.Arch.empty())
+    return Opts.Arch;
+  return Facts ? Facts->Arch : targetArch(Ctx);
+}
+
+const LoadedRegisters &TuModel::registers() {
+  if (!Registers) {
+    // Nothing to count registers for: no launch, no nvcc run.
+    if (facts().Launches.empty()) {
+      Registers.emplace();
+      Registers->Missing = "no kernel launch in this file";
+    } else {
+      Registers = loadRegisters(Opts.Registers, Ctx, PP, facts().Arch);
+    }
+  }
+  return *Registers;
+}
+
+const std::vector<LaunchModel> &TuModel::launches() {
+  if (!Launches) {
+    const TUFacts &F = facts();
+    registers();
+    Launches.emplace();
+    Launches->reserve(F.Launches.size());
+    for (const LaunchSite &L : F.Launches)
+      Launches->push_back(evaluate(L));
+  }
+  return *Launches;
+}
+
+std::vector<std::string> TuModel::takeProblems() {
+  if (ProblemsTaken)
+    return {};
+  ProblemsTaken = true;
+  std::vector<std::string> Out = Opts.Problems;
+  if (Registers)
+    Out.insert(Out.end(), Registers->Problems.begin(), Registers->Problems.end());
+  return Out;
+}
+
+const wl::NextStep *LaunchFigures::step(wl::Resource What) const {
+  for (const wl::NextStep &S : Steps)
+    if (S.What == What)
+      return &S;
+  return nullptr;
+}
+
+std::string LaunchModel::name() const {
+  return Kernel ? Kernel->Name : Site ? Site->KernelName : std::string();
+}
+
+LaunchFigures TuModel::figuresFor(const LaunchSite &L, const KernelInfo *K,
+                                  const wl::GpuArch &Arch, const KernelFigures *F,
+                                  bool ByBaseName) const {
+  LaunchFigures E;
+  E.Arch = &Arch;
+  E.Compiler = F;
+  E.ByBaseName = ByBaseName;
+  std::optional<uint64_t> Smem = K ? K->StaticSmemBytes : std::nullopt;
+  int LbThreads = K && K->LaunchBoundsMaxThreads ? int(*K->LaunchBoundsMaxThreads) : 0;
+  int LbBlocks = K && K->LaunchBoundsMinBlocks ? int(*K->LaunchBoundsMinBlocks) : 0;
+  if (F) {
+    E.Resources = toKernelResources(*F, Smem, LbThreads, LbBlocks);
+  } else {
+    E.Resources.RegistersPerThread = 0; // not counted
+    E.Resources.StaticSharedBytes = Smem.value_or(0);
+    E.Resources.LaunchBoundsMaxThreads = LbThreads;
+    E.Resources.LaunchBoundsMinBlocks = LbBlocks;
+  }
+  E.Resources.OptinDynamicSharedBytes = K && K->HasOptin && K->Optin.Bytes ? *K->Optin.Bytes : 0;
+  if (L.Block.known() && L.DynamicSmem.Bytes)
+    E.Shape = shapeOf(L.Block, *L.DynamicSmem.Bytes);
+  wl::LaunchEvaluation Figures = wl::evaluateLaunch(Arch, E.Resources, E.Shape, F != nullptr);
+  E.Result = std::move(Figures.Result);
+  E.Steps = std::move(Figures.Steps);
+  return E;
+}
+
+LaunchModel TuModel::evaluate(const LaunchSite &L) const {
+  LaunchModel M;
+  M.Site = &L;
+  M.Kernel = L.Kernel ? Facts->kernel(L.Kernel) : nullptr;
+  std::string Analysed = arch();
+  const ResourceTable &Table = Registers->Table;
+  if (!Table.empty() && !L.MangledName.empty()) {
+    ResourceTable::Match Found = Table.match(L.MangledName);
+    M.MatchNote = Found.Note;
+    // The analysed arch when the source has it; else every arch the source has (a
+    // ptxas log of another build's archs).
+    std::vector<const KernelFigures *> Use;
+    for (const KernelFigures *F : Found.PerArch)
+      if (F->Arch == Analysed)
+        Use.push_back(F);
+    if (Use.empty())
+      Use = Found.PerArch;
+    for (const KernelFigures *F : Use)
+      if (const wl::GpuArch *A = wl::findArch(F->Arch))
+        M.PerArch.push_back(figuresFor(L, M.Kernel, *A, F, Found.ByBaseName));
+    if (!M.PerArch.empty())
+      return M;
+  }
+  if (const wl::GpuArch *A = wl::findArch(Analysed))
+    M.PerArch.push_back(figuresFor(L, M.Kernel, *A, nullptr, false));
+  return M;
+}
+
+std::string describeRegisters(const LaunchFigures &E) {
+  if (!E.Compiler)
+    return "registers unknown";
+  std::string S = "registers from " + describeOrigin(*E.Compiler) + " (" + E.Compiler->Arch + ")";
+  if (E.ByBaseName)
+    S += ", matched by base name";
+  return S;
+}
+
+// --- Plain records -------------------------------------------------------------------
+
+namespace {
+
+wl::SourcePos where(const SourceManager &SM, SourceLocation L) {
+  wl::SourcePos P;
+  PresumedLoc Pl = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (Pl.isInvalid())
+    return P;
+  P.File = Pl.getFilename();
+  P.Line = Pl.getLine();
+  P.Column = Pl.getColumn();
+  return P;
+}
+
+void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegisters &Regs) {
+  if (E.Compiler) {
+    R.Registers = unsigned(E.Compiler->Registers);
+    R.RegistersSource = describeOrigin(*E.Compiler);
+    R.SpillStoreBytes = E.Compiler->SpillStoreBytes;
+    R.SpillLoadBytes = E.Compiler->SpillLoadBytes;
+    R.StaticSmemBytes = E.Resources.StaticSharedBytes;
+  } else {
+    R.RegistersMissing = !Regs.Missing.empty() ? Regs.Missing
+                                                : "the register source has no figures for "
+                                                  "this kernel on " + std::string(E.Arch->Name);
+  }
+  wl::LaunchEvaluation Figures{E.Result, E.Steps};
+  wl::setFigures(R, *E.Arch, E.Resources, E.Shape, Figures, E.registersKnown());
+}
+
+} // namespace
+
+::warplint::ModelRecords TuModel::records() {
+  ::warplint::ModelRecords Out;
+  const TUFacts &F = facts();
+  const std::vector<LaunchModel> &Ls = launches();
+  const LoadedRegisters &Regs = registers();
+  const SourceManager &SM = Ctx.getSourceManager();
+  Out.Arch = arch();
+  Out.RegisterSource = resourceSourceName(Regs.Source);
+  Out.RegistersMissing = Regs.Missing;
+  for (const LaunchModel &M : Ls) {
+    const LaunchSite &L = *M.Site;
+    wl::LaunchRecord R;
+    R.Pos = where(SM, L.Loc);
+    R.Kernel = L.KernelName;
+    if (L.Kernel)
+      R.MangledKernel = L.MangledName;
+    R.Api = launchApiName(L.Api);
+    R.Block = L.Block.Dims;
+    R.Grid = L.Grid.Dims;
+    R.BlockText = L.Block.Text;
+    R.GridText = L.Grid.Text;
+    R.DynamicSmemBytes = L.DynamicSmem.Bytes;
+    if (!L.DynamicSmem.Bytes)
+      R.DynamicSmemExpr = L.DynamicSmem.Text;
+    R.Instantiation = L.Instantiation;
+    if (L.Enclosing)
+      R.Enclosing = functionName(L.Enclosing);
+    if (const KernelInfo *K = M.Kernel) {
+      R.StaticSmemBytes = K->StaticSmemBytes;
+      R.LaunchBoundsMaxThreads = K->LaunchBoundsMaxThreads;
+      R.LaunchBoundsMinBlocks = K->LaunchBoundsMinBlocks;
+      R.MaxNReg = K->MaxNReg;
+      R.HasOptin = K->HasOptin;
+      R.OptinDynamicSmemBytes = K->Optin.Bytes;
+    }
+    if (M.PerArch.empty()) {
+      R.RegistersMissing = Regs.Missing;
+      Out.Launches.push_back(std::move(R));
+      continue;
+    }
+    for (const LaunchFigures &E : M.PerArch) {
+      wl::LaunchRecord PerArch = R;
+      fillFigures(PerArch, E, Regs);
+      if (!E.Compiler && !M.MatchNote.empty() && Regs.Source != ResourceSource::None)
+        PerArch.RegistersMissing = M.MatchNote;
+      Out.Launches.push_back(std::move(PerArch));
+    }
+  }
+  for (const KernelInfo &K : F.Kernels) {
+    wl::KernelRecord R;
+    R.Name = K.Name;
+    R.MangledName = K.MangledName;
+    if (K.Decl) {
+      wl::SourcePos P = where(SM, K.Decl->getLocation());
+      R.File = P.File;
+      R.Line = P.Line;
+      R.Column = P.Column;
+      if (const FunctionDecl *Def = K.Decl->getDefinition(); Def && Def->hasBody()) {
+        SourceRange Range = Def->getSourceRange();
+        R.BeginLine = where(SM, Range.getBegin()).Line;
+        R.EndLine = where(SM, Range.getEnd()).Line;
+      }
+    }
+    R.StaticSmemBytes = K.StaticSmemBytes;
+    R.LaunchBoundsMaxThreads = K.LaunchBoundsMaxThreads;
+    R.LaunchBoundsMinBlocks = K.LaunchBoundsMinBlocks;
+    R.LaunchBoundsMaxCluster = K.LaunchBoundsMaxCluster;
+    R.MaxNReg = K.MaxNReg;
+    R.HasOptin = K.HasOptin;
+    R.OptinDynamicSmemBytes = K.Optin.Bytes;
+    if (K.HasOptin && !K.Optin.Bytes)
+      R.OptinExpr = K.Optin.Text;
+    R.LaunchCount = unsigned(K.Launches.size());
+    Out.Kernels.push_back(std::move(R));
+  }
+  Out.Problems = takeProblems();
+  return Out;
+}
+
+} // namespace clang::tidy::warplint

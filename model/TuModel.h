@@ -1,0 +1,112 @@
+//===- TuModel.h - one model per translation unit, shared by every check and output -*- C++ -*-===//
+//
+// The launches and kernels of a TU (model/Facts), the register figures of its kernels
+// (resources/), and core's figures for every launch and architecture, computed once per
+// TU on first use. The checks read it and report; the driver exports it as plain records
+// (model/Records.h) for its outputs. This is the only place where launch facts become
+// occupancy figures: a figure exists once.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "model/Facts.h"
+#include "model/ModelOptions.h"
+#include "model/Records.h"
+#include "resources/RegisterSource.h"
+
+#include "warplint/core/Occupancy.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
+namespace clang::tidy::warplint {
+
+/// One launch on one architecture: what core was given and what it answered.
+struct LaunchFigures {
+  const ::warplint::GpuArch *Arch = nullptr;
+  /// core's input: the compiler's registers (0 when unknown), static shared memory
+  /// (ptxas's when known, else the declarations'), launch bounds, the opt-in.
+  ::warplint::KernelResources Resources;
+  /// The compiler's figures for this kernel and arch; null: registers unknown.
+  const KernelFigures *Compiler = nullptr;
+  bool ByBaseName = false; ///< the figures were matched by the kernel's base name
+  /// The launch shape; set when the block and the dynamic shared memory are known.
+  std::optional<::warplint::LaunchShape> Shape;
+  /// core's answer (set with Shape).
+  std::optional<::warplint::OccupancyResult> Result;
+  /// The cliffs around Result per resource (with Shape; for unknown registers the
+  /// register entry is the budget: the count up to which Result holds).
+  std::vector<::warplint::NextStep> Steps;
+
+  bool registersKnown() const { return Compiler != nullptr; }
+  /// The step of one resource, or null.
+  const ::warplint::NextStep *step(::warplint::Resource What) const;
+};
+
+/// One launch site (per template instantiation) with its figures per architecture.
+struct LaunchModel {
+  const LaunchSite *Site = nullptr;
+  const KernelInfo *Kernel = nullptr; ///< null when the callee is not resolved
+  /// The kernel's name as the user sees it (the callee's text when not resolved).
+  std::string name() const;
+  /// Why the register source has nothing for this kernel on this arch (when it does not).
+  std::string MatchNote;
+  /// The analysed arch; or, when a register source has this kernel only for other
+  /// archs, those archs. Empty only when no arch is known at all.
+  std::vector<LaunchFigures> PerArch;
+};
+
+class TuModel {
+public:
+  /// The model of Ctx's translation unit, built on first use with these options and
+  /// shared by every caller until the ASTContext is destroyed. PP (for the nvcc register
+  /// source's -I/-D) may be null.
+  static TuModel &of(ASTContext &Ctx, const Preprocessor *PP, const ModelOptions &Opts);
+
+  /// The launches and kernels (one pass over the AST).
+  const TUFacts &facts();
+  /// Every launch with its figures (loads the register source on first use).
+  const std::vector<LaunchModel> &launches();
+  /// The register source as loaded (launches() loads it).
+  const LoadedRegisters &registers();
+  /// The register source if something loaded it already, else null (loads nothing).
+  const LoadedRegisters *loadedRegisters() const { return Registers ? &*Registers : nullptr; }
+  /// The architecture figures are computed for: the Arch option, else the TU's.
+  std::string arch() const;
+
+  /// Problems a user must hear of (options, the register source), returned once: the
+  /// first check to ask reports them, the others get nothing.
+  std::vector<std::string> takeProblems();
+
+  /// The model as plain records for the driver's outputs.
+  ::warplint::ModelRecords records();
+
+  TuModel(ASTContext &Ctx, const Preprocessor *PP, ModelOptions Opts);
+
+private:
+  void build();
+  LaunchModel evaluate(const LaunchSite &L) const;
+  LaunchFigures figuresFor(const LaunchSite &L, const KernelInfo *K,
+                           const ::warplint::GpuArch &Arch, const KernelFigures *F,
+                           bool ByBaseName) const;
+
+  ASTContext &Ctx;
+  const Preprocessor *PP;
+  ModelOptions Opts;
+  std::optional<TUFacts> Facts;
+  std::optional<LoadedRegisters> Registers;
+  std::optional<std::vector<LaunchModel>> Launches;
+  bool ProblemsTaken = false;
+};
+
+/// "registers from nvcc (sm_86)", "registers from the ptxas log 'b.log' (sm_80), matched
+/// by base name": where one evaluation's registers came from.
+std::string describeRegisters(const LaunchFigures &E);
+
+} // namespace clang::tidy::warplint

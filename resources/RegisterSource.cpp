@@ -1,0 +1,242 @@
+//===- RegisterSource.cpp - choosing and loading the register source of a TU ===//
+#include "resources/RegisterSource.h"
+
+#include "resources/NvccResources.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+
+namespace clang::tidy::warplint {
+
+const char *registerSourceChoiceName(RegisterSourceChoice C) {
+  switch (C) {
+  case RegisterSourceChoice::Auto:
+    return "auto";
+  case RegisterSourceChoice::PtxasLog:
+    return "ptxas-log";
+  case RegisterSourceChoice::Objects:
+    return "objects";
+  case RegisterSourceChoice::Nvcc:
+    return "nvcc";
+  case RegisterSourceChoice::None:
+    return "none";
+  }
+  return "auto";
+}
+
+std::optional<RegisterSourceChoice> parseRegisterSourceChoice(llvm::StringRef Text) {
+  std::string T = Text.trim().lower();
+  for (RegisterSourceChoice C :
+       {RegisterSourceChoice::Auto, RegisterSourceChoice::PtxasLog, RegisterSourceChoice::Objects,
+        RegisterSourceChoice::Nvcc, RegisterSourceChoice::None})
+    if (T == registerSourceChoiceName(C))
+      return C;
+  return std::nullopt;
+}
+
+namespace {
+
+// Digest of every file the front end read for this TU, by name and contents: the
+// preprocessed input without running a second preprocessor.
+std::string contentKey(const SourceManager &SM) {
+  std::vector<std::pair<std::string, std::string>> Files;
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    FileEntryRef FE = It->first;
+    std::optional<llvm::MemoryBufferRef> Buf = It->second->getBufferIfLoaded();
+    if (!Buf)
+      continue;
+    // XXH3-128 per file (fast; the headers of a CUDA TU are megabytes), SHA-256 over all.
+    llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::arrayRefFromStringRef(Buf->getBuffer()));
+    Files.emplace_back(FE.getName().str(),
+                       llvm::utohexstr(H.high64) + ":" + llvm::utohexstr(H.low64));
+  }
+  std::sort(Files.begin(), Files.end());
+  llvm::SHA256 All;
+  for (auto &[Name, Digest] : Files) {
+    All.update(Name);
+    All.update("\n");
+    All.update(Digest);
+    All.update("\n");
+  }
+  return llvm::toHex(All.final(), true);
+}
+
+// The build flags nvcc needs when none were given: the TU's -I and -D, and its -std.
+std::vector<std::string> flagsFromTU(ASTContext &Ctx, const Preprocessor *PP) {
+  std::vector<std::string> Args;
+  const LangOptions &LO = Ctx.getLangOpts();
+  if (LO.CPlusPlus20)
+    Args.push_back("-std=c++20");
+  else if (LO.CPlusPlus17)
+    Args.push_back("-std=c++17");
+  else if (LO.CPlusPlus14)
+    Args.push_back("-std=c++14");
+  if (!PP)
+    return Args;
+  // Relative directories are made absolute against the compile's working directory (the
+  // file manager's, not the process's: the driver never changes the latter).
+  FileManager &FM = Ctx.getSourceManager().getFileManager();
+  for (const HeaderSearchOptions::Entry &E : PP->getHeaderSearchInfo().getHeaderSearchOpts().UserEntries)
+    if (E.Group == frontend::Angled || E.Group == frontend::Quoted) {
+      llvm::SmallString<256> Dir(E.Path);
+      FM.makeAbsolutePath(Dir);
+      Args.push_back("-I" + std::string(Dir));
+    }
+  for (const auto &[Macro, IsUndef] : PP->getPreprocessorOpts().Macros)
+    if (!llvm::StringRef(Macro).starts_with("__"))
+      Args.push_back((IsUndef ? "-U" : "-D") + Macro);
+  return Args;
+}
+
+} // namespace
+
+bool parsedWithCudaToolkit(const Preprocessor *PP) {
+  if (!PP)
+    return false;
+  const std::vector<std::string> &Includes = PP->getPreprocessorOpts().Includes;
+  return std::find(Includes.begin(), Includes.end(), "__clang_cuda_runtime_wrapper.h") !=
+         Includes.end();
+}
+
+namespace {
+
+/// Runs nvcc (or reads its cache) for the main file of the TU.
+void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocessor *PP,
+                  llvm::StringRef TUArch, const std::string &Nvcc, LoadedRegisters &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main) {
+    Out.Missing = "the main file is not on disk, nvcc cannot compile it";
+    return;
+  }
+  NvccRequest R;
+  R.Nvcc = Nvcc;
+  llvm::SmallString<256> Abs(Main->getName());
+  SM.getFileManager().makeAbsolutePath(Abs);
+  R.Source = std::string(Abs);
+  R.Arch = TUArch.str();
+  if (!Opts.NvccFlags.empty()) {
+    llvm::BumpPtrAllocator A;
+    llvm::StringSaver Saver(A);
+    llvm::SmallVector<const char *, 16> Toks;
+    llvm::cl::TokenizeGNUCommandLine(Opts.NvccFlags, Saver, Toks);
+    for (const char *T : Toks)
+      R.Args.emplace_back(T);
+  } else {
+    R.Args = flagsFromTU(Ctx, PP);
+  }
+  R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
+  R.ContentKey = contentKey(SM);
+  NvccResult Res = runNvccForResources(R);
+  if (!Res.Warning.empty())
+    Out.Problems.push_back("registers from nvcc: " + Res.Warning);
+  if (!Res.Error.empty()) {
+    Out.Problems.push_back("registers from nvcc: " + Res.Error);
+    Out.Missing = "nvcc failed on this file";
+    return;
+  }
+  // The same origin whether the report came from nvcc or from the cache: a run's output
+  // does not depend on what the cache holds.
+  Out.Table.addPtxasLog(Res.Log, "nvcc", ResourceSource::Nvcc);
+  Out.Source = ResourceSource::Nvcc;
+}
+
+} // namespace
+
+LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
+                              const Preprocessor *PP, llvm::StringRef TUArch) {
+  LoadedRegisters Out;
+  RegisterSourceChoice S = Opts.Source;
+  std::string Nvcc = Opts.Nvcc;
+  if (S == RegisterSourceChoice::Auto) {
+    if (!Opts.PtxasLogs.empty()) {
+      S = RegisterSourceChoice::PtxasLog;
+    } else if (!Opts.Objects.empty()) {
+      S = RegisterSourceChoice::Objects;
+    } else if (!Nvcc.empty() || parsedWithCudaToolkit(PP)) {
+      // A parse against a real toolkit: the file compiles with nvcc too. With warplint's
+      // own minimal header it may not, and nvcc is not tried.
+      if (Nvcc.empty())
+        Nvcc = findNvcc();
+      if (Nvcc.empty()) {
+        Out.Missing = "nvcc not found (PATH, $CUDA_PATH/bin, /usr/local/cuda/bin)";
+        return Out;
+      }
+      S = RegisterSourceChoice::Nvcc;
+    } else {
+      Out.Missing = "parsed without a CUDA toolkit, so nvcc is not run (give a ptxas log "
+                    "or objects)";
+      return Out;
+    }
+  }
+  switch (S) {
+  case RegisterSourceChoice::Auto:
+  case RegisterSourceChoice::None:
+    Out.Missing = "the register source is none";
+    return Out;
+  case RegisterSourceChoice::PtxasLog:
+    if (Opts.PtxasLogs.empty())
+      Out.Problems.push_back("RegisterSource=ptxas-log needs the PtxasLog option (the stderr "
+                             "of nvcc -Xptxas -v)");
+    for (const std::string &L : Opts.PtxasLogs)
+      Out.Table.addPtxasLogFile(L);
+    Out.Source = ResourceSource::PtxasLog;
+    break;
+  case RegisterSourceChoice::Objects:
+    if (Opts.Objects.empty())
+      Out.Problems.push_back("RegisterSource=objects needs the Objects option (cubins or nvcc "
+                             "objects)");
+    for (const std::string &O : Opts.Objects)
+      Out.Table.addObjectFile(O);
+    Out.Source = ResourceSource::Objects;
+    break;
+  case RegisterSourceChoice::Nvcc:
+    if (Nvcc.empty())
+      Nvcc = findNvcc();
+    if (Nvcc.empty()) {
+      Out.Problems.push_back("RegisterSource=nvcc: nvcc not found (set the Nvcc option)");
+      Out.Missing = "nvcc not found";
+      break;
+    }
+    if (TUArch.empty() || !TUArch.starts_with("sm_")) {
+      Out.Problems.push_back("RegisterSource=nvcc needs the device side of one NVIDIA arch "
+                             "(--cuda-device-only --cuda-gpu-arch=sm_XX)");
+      Out.Missing = "not a device-side parse for one sm_XX arch";
+      break;
+    }
+    loadFromNvcc(Opts, Ctx, PP, TUArch, Nvcc, Out);
+    break;
+  }
+  for (const std::string &E : Out.Table.Errors)
+    Out.Problems.push_back(E);
+  if (Out.Source == ResourceSource::None && Out.Missing.empty())
+    Out.Missing = "no register source could be loaded";
+  return Out;
+}
+
+std::string describeOrigin(const KernelFigures &F) {
+  switch (F.Source) {
+  case ResourceSource::Nvcc:
+    return "nvcc";
+  case ResourceSource::PtxasLog:
+    return "the ptxas log '" + F.Origin + "'";
+  case ResourceSource::Objects:
+    return "'" + F.Origin + "'";
+  case ResourceSource::None:
+    break;
+  }
+  return "no source";
+}
+
+} // namespace clang::tidy::warplint
