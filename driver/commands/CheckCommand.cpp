@@ -41,9 +41,10 @@ input:
   --ptxas-log FILE         a ptxas -v report: registers and static shared memory of the
                            launched kernels (json launches, the report); repeatable
   --objects FILE           the same from a cubin or an object with a fatbin; repeatable
-  --registers-from SRC     auto|ptxas-log|objects|nvcc|none: where the occupancy checks
-                           and json launches get registers (default auto: --ptxas-log,
-                           then --objects, else none; nvcc runs nvcc, cached; see
+  --registers-from SRC     auto|ptxas-log|objects|nvcc|none: where every check and
+                           output gets registers (default auto: --ptxas-log, then
+                           --objects, else nvcc, cached, for a file parsed against a
+                           real toolkit, else none with one line saying why; see
                            docs/registers.md)
   --cache-dir DIR          cache of --registers-from nvcc (default
                            $XDG_CACHE_HOME/warplint or ~/.cache/warplint)

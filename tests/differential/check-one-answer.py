@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""One launch, one answer: every figure warplint prints for a launch is the same number
+in every output.
+
+For the given files (or a compile database with -p), runs `warplint check` in the json,
+text, sarif and github formats and `warplint report`, then holds them against each other:
+  - each json launch (per arch) against the figures quoted in the findings at that launch
+    (occupancy, active and maximum warps, threads per block, blocks per SM of the cliff
+    and budget findings),
+  - the findings' messages and notes, identical in text, sarif and github,
+  - the report's index (kernel, place, arch, occupancy, limiter) against the json.
+Prints one line per launch compared and a summary; exits 1 on any disagreement, 77 when
+warplint cannot run here.
+
+usage: check-one-answer.py WARPLINT [check arguments...]
+"""
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def run(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode not in (0, 1):
+        sys.stderr.write(f"{' '.join(cmd)} exited {p.returncode}:\n{p.stderr}")
+        sys.exit(1)
+    return p.stdout
+
+
+def pct(fraction):
+    """warplint's percentages: one decimal, none when whole."""
+    v = round(fraction * 1000) / 10
+    return f"{int(v)}%" if v == int(v) else f"{v:.1f}%"
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.stderr.write(__doc__)
+        return 2
+    wl, args = sys.argv[1], sys.argv[2:]
+    # Options before the file list: `check OPTS -- ARGS` keeps working.
+    def with_opts(*opts):
+        if "--" in args:
+            i = args.index("--")
+            return args[:i] + list(opts) + args[i:]
+        return args + list(opts)
+
+    js = json.loads(run([wl, "check", *with_opts("--format", "json")]))
+    text = run([wl, "check", *with_opts("--format", "text", "--color", "never")])
+    sarif = json.loads(run([wl, "check", *with_opts("--format", "sarif")]))
+    github = run([wl, "check", *with_opts("--format", "github")])
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "r.html")
+        run([wl, "report", *with_opts("-o", out)])
+        report = open(out, encoding="utf-8").read()
+
+    problems = []
+    cwd = os.getcwd() + "/"
+
+    def rel(path):
+        return path[len(cwd):] if path.startswith(cwd) else path
+
+    launches = js["launches"]
+    at = {}
+    for l in launches:
+        at.setdefault((rel(l["file"]), l["line"], l["column"]), []).append(l)
+
+    # 1. Figures quoted in findings against the json launch at the same place and arch.
+    occ = re.compile(r"occupancy ([\d.]+%) for '(.+?)' on (\w+): (\d+) of (\d+) warps per SM "
+                     r"with (\d+)-thread blocks")
+    keep = re.compile(r"on (\w+) is .*? (?:keep|allow) (\d+) blocks?/SM \(([\d.]+%)\)")
+    budget = re.compile(r"register budget of '.+?' on (\w+): (\d+)-thread blocks keep (\d+) "
+                        r"blocks?/SM \(([\d.]+%)\) only up to (\d+) registers/thread")
+    compared = 0
+    for f in js["findings"]:
+        key = (rel(f["file"]), f["line"], f["column"])
+        msg = f["message"]
+        for regex, kind in ((occ, "occupancy"), (keep, "cliff"), (budget, "budget")):
+            m = regex.search(msg)
+            if not m:
+                continue
+            arch = m.group(3) if kind == "occupancy" else m.group(1)
+            cands = [l for l in at.get(key, []) if l["arch"] == arch]
+            if not cands:
+                problems.append(f"{key}: finding on {arch} has no json launch: {msg}")
+                continue
+            ok = False
+            for l in cands:
+                if l["occupancy"] is None:
+                    problems.append(f"{key} {arch}: {kind} finding quotes figures, json has "
+                                    f"none: {msg}")
+                    continue
+                if kind == "occupancy":
+                    want = (m.group(1), int(m.group(4)), int(m.group(5)), int(m.group(6)))
+                    got = (pct(l["occupancy"]), l["active_warps_per_sm"], l["max_warps_per_sm"],
+                           l["threads_per_block"])
+                elif kind == "cliff":
+                    want = (int(m.group(2)), m.group(3))
+                    got = (l["blocks_per_sm"], pct(l["occupancy"]))
+                else:
+                    want = (int(m.group(2)), int(m.group(3)), m.group(4), int(m.group(5)))
+                    got = (l["threads_per_block"], l["blocks_per_sm"], pct(l["occupancy"]),
+                           l["register_budget"])
+                if want == got:
+                    ok = True
+                else:
+                    problems.append(f"{key} {arch}: {kind} finding says {want}, json {got}")
+            compared += 1
+            if ok:
+                print(f"same: {key[0]}:{key[1]}:{key[2]} {arch} {kind}")
+
+    # 2. The findings' words, identical in every format.
+    def sarif_results():
+        out = []
+        for r in sarif["runs"][0]["results"]:
+            out.append(r["message"]["text"])
+        return sorted(out)
+
+    json_msgs = sorted(f["message"] for f in js["findings"])
+    if json_msgs != sarif_results():
+        problems.append("sarif messages differ from json")
+    for m in json_msgs:
+        if m not in text:
+            problems.append(f"text lacks: {m}")
+        if m.replace("%", "%25") not in github and m not in github:
+            problems.append(f"github lacks: {m}")
+
+    # 3. The report's index against the json launches.
+    rows = re.findall(r"<tr><td><a href=\"#launch-\d+\">(.*?)</a></td><td>(.*?)</td><td>(.*?)"
+                      r"</td><td>(.*?)</td><td>(.*?)</td>", report)
+    if len(launches) > 1 and len(rows) != len(launches):
+        problems.append(f"report has {len(rows)} index rows for {len(launches)} json launches")
+    for kernel, where, arch, occupancy, limiter in rows:
+        where = html.unescape(where)
+        file, line, col = where.rsplit(":", 2)
+        cands = [l for l in at.get((rel(file), int(line), int(col)), []) if l["arch"] == arch]
+        want = {pct(l["occupancy"]) if l["occupancy"] is not None else "-" for l in cands}
+        if occupancy not in want:
+            problems.append(f"report {where} {arch}: {occupancy}, json {sorted(want)}")
+        else:
+            compared += 1
+
+    for p in problems:
+        print("DIFFERENT:", p)
+    print(f"{compared} figures compared over {len(launches)} launch records, "
+          f"{len(js['findings'])} findings: {len(problems)} disagreements")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
