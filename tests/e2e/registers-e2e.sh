@@ -103,4 +103,11 @@ PY
 done
 entries=$(ls "$work/xdg/warplint" | grep -c '\.ptxas\.log$' || true)
 [ "$entries" = 1 ] || fail "check -p: expected 1 cache entry in \$XDG_CACHE_HOME/warplint, found $entries"
+# 7. A cache directory that cannot be created: one warning for the run (not one per check,
+# not a finding), and the registers still come from nvcc, uncached.
+nocache=$("$warplint" check "$work/k.cu" --arch sm_80 --cache-dir /proc/warplint-no-cache 2>&1 || true)
+[ "$(echo "$nocache" | grep -c 'nvcc runs uncached')" = 1 ] || fail "unwritable cache: $nocache"
+echo "$nocache" | grep -q "registers from nvcc (sm_80)" || fail "unwritable cache lost the registers: $nocache"
+echo "$nocache" | grep -q "warplint: warning: registers from nvcc: cannot create the cache directory" ||
+  fail "unwritable cache is not a run message: $nocache"
 echo "PASS: regHeavy $regs registers from log, objects and nvcc agree; cold $(( (t1-t0)/1000000 )) ms, warm $(( (t3-t2)/1000000 )) ms"
