@@ -498,8 +498,8 @@ void collectTidDims(const Sym *S, const std::vector<SymVarInfo> &Vars, unsigned 
 /// How the runs of RunThreads consecutive threads (a row of blockDim.x threads, or a plane
 /// of blockDim.x * blockDim.y) fall on the warps of a block of Threads threads.
 struct RunsPerWarp {
-  unsigned Most = 0;     ///< most runs that one warp holds part of
-  bool Same = true;      ///< every warp holds part of the same number of runs
+  unsigned Most = 0; ///< most runs that one warp holds part of
+  bool Same = true;  ///< every warp holds part of the same number of runs
 };
 
 RunsPerWarp runsPerWarp(unsigned RunThreads, unsigned Threads) {
