@@ -7,6 +7,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <set>
@@ -475,6 +476,45 @@ bool readBool(StringRef Value) {
   return Value.equals_insensitive("true") || Value == "1";
 }
 
+/// Adds to Dims (bit D for threadIdx.D) the threadIdx dimensions S reads, directly or
+/// through the start, condition and step of the loop variables it reads.
+void collectTidDims(const Sym *S, const std::vector<SymVarInfo> &Vars, unsigned &Dims,
+                    std::vector<bool> &SeenVars) {
+  if (!S)
+    return;
+  if (S->Op == SymOp::ThreadIdx && S->Value >= 0 && S->Value < 3)
+    Dims |= 1u << S->Value;
+  if (S->Op == SymOp::Var && S->Value >= 0 && size_t(S->Value) < Vars.size() &&
+      !SeenVars[S->Value]) {
+    SeenVars[S->Value] = true;
+    const SymVarInfo &V = Vars[S->Value];
+    for (const SymRef &Part : {V.Init, V.Cond, V.Step})
+      collectTidDims(Part.get(), Vars, Dims, SeenVars);
+  }
+  for (const SymRef &Child : {S->A, S->B, S->C})
+    collectTidDims(Child.get(), Vars, Dims, SeenVars);
+}
+
+/// How the runs of RunThreads consecutive threads (a row of blockDim.x threads, or a plane
+/// of blockDim.x * blockDim.y) fall on the warps of a block of Threads threads.
+struct RunsPerWarp {
+  unsigned Most = 0; ///< most runs that one warp holds part of
+  bool Same = true;  ///< every warp holds part of the same number of runs
+};
+
+RunsPerWarp runsPerWarp(unsigned RunThreads, unsigned Threads) {
+  RunsPerWarp R;
+  unsigned Least = ~0u;
+  for (unsigned First = 0; First < Threads && RunThreads > 0; First += 32) {
+    unsigned Last = std::min(First + 31, Threads - 1);
+    unsigned Runs = Last / RunThreads - First / RunThreads + 1;
+    R.Most = std::max(R.Most, Runs);
+    Least = std::min(Least, Runs);
+  }
+  R.Same = R.Most == Least;
+  return R;
+}
+
 } // namespace
 
 DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Context)
@@ -681,12 +721,28 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
             << Term << NewText;
       }
     }
-    if (CondS && !Assumed && Chosen->Block.X % 32 != 0 && Chosen->Block.Y > 1) {
+    // Rows (planes) that straddle warps, when the condition reads threadIdx.y (.z).
+    unsigned TidDims = 0;
+    std::vector<bool> SeenVars(Vars.size());
+    if (!Assumed)
+      collectTidDims(CondS, Vars, TidDims, SeenVars);
+    const BlockShape &Shape = Chosen->Block;
+    if ((TidDims & 2) && Shape.X % 32 != 0 && Shape.Y > 1) {
+      RunsPerWarp R = runsPerWarp(Shape.X, Shape.threads());
       diag(Loc,
-           "a warp spans %0 rows of %1 threads: 'threadIdx.y' is warp-uniform only when "
-           "blockDim.x is a multiple of 32",
+           "a warp spans %select{up to |}0%1 %plural{1:row|:rows}1 of %2 threads: "
+           "'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32",
            DiagnosticIDs::Note)
-          << (32 + Chosen->Block.X - 1) / Chosen->Block.X << Chosen->Block.X;
+          << unsigned(R.Same) << R.Most << Shape.X;
+    }
+    if ((TidDims & 4) && (Shape.X * Shape.Y) % 32 != 0 && Shape.Z > 1) {
+      RunsPerWarp R = runsPerWarp(Shape.X * Shape.Y, Shape.threads());
+      diag(Loc,
+           "a warp spans %select{up to |}0%1 %plural{1:plane|:planes}1 of %2x%3 threads: "
+           "'threadIdx.z' is warp-uniform only when blockDim.x * blockDim.y is a multiple "
+           "of 32",
+           DiagnosticIDs::Note)
+          << unsigned(R.Same) << R.Most << Shape.X << Shape.Y;
     }
   }
 }

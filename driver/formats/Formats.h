@@ -75,9 +75,31 @@ const CheckDoc *findCheckDoc(std::string_view Id);
 /// Every check with a doc page, sorted by id.
 const CheckDoc *checkDocsBegin();
 const CheckDoc *checkDocsEnd();
-/// The URL of check `Id`'s doc page (WARPLINT_DOCS_URL + "<id>.md").
+/// The base URL of warplint's docs (the repository's docs/ directory), ending in '/':
+/// $WARPLINT_DOCS_BASE_URL, else the URL configured at build time (CMake
+/// WARPLINT_DOCS_BASE_URL), else the docs beside the binary,
+/// file://<bin>/../share/doc/warplint/ (the build tree mirrors docs/ there and
+/// `cmake --install` installs it there). Computed once.
+std::string docsBaseUrl();
+/// docsBaseUrl()'s rule for the given environment value and configured value (empty:
+/// unset) and the absolute directory of the docs beside the binary.
+std::string docsBaseUrlFor(std::string_view Env, std::string_view Configured,
+                           std::string_view DocsDir);
+/// The absolute URL of Page, a path under docs/ ("ci.md", "checks/README.md").
+std::string docUrl(std::string_view Page);
+/// The URL of check `Id`'s doc page: docUrl("checks/<id>.md").
 std::string checkDocUrl(std::string_view Id);
-/// The project's home page, derived from WARPLINT_DOCS_URL.
-std::string projectUrl();
+/// Markdown with every relative link target resolved against PageUrl, the page's own
+/// absolute URL: inline links and images `[t](x)`, reference definitions `[r]: x` and
+/// HTML `href="x"`/`src="x"`, outside code spans and fenced code. The result reads the
+/// same wherever it is shown (GitHub's rule panel has no page to be relative to).
+std::string withAbsoluteLinks(std::string_view Markdown, std::string_view PageUrl);
+/// Ref resolved against the absolute URL Base as RFC 3986 section 5.2 does it (dot
+/// segments removed); a Ref with a scheme comes back as it is.
+std::string resolveUrl(std::string_view Base, std::string_view Ref);
+/// True when Ref starts with a URI scheme (`https:`, `file:`, `mailto:`): an absolute URL.
+bool hasUrlScheme(std::string_view Ref);
+/// Percent-encodes everything but RFC 3986 unreserved characters and '/'.
+std::string encodeUriPath(std::string_view Path);
 
 } // namespace warplint::driver

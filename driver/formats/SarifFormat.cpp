@@ -22,24 +22,6 @@ constexpr const char *SrcRoot = "%SRCROOT%";
 
 bool isAbsolute(std::string_view Path) { return !Path.empty() && Path[0] == '/'; }
 
-/// Percent-encodes everything but RFC 3986 unreserved characters and '/'.
-std::string encodeUriPath(std::string_view Path) {
-  static const char Hex[] = "0123456789ABCDEF";
-  std::string Out;
-  for (unsigned char C : Path) {
-    bool Keep = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') ||
-                C == '-' || C == '.' || C == '_' || C == '~' || C == '/';
-    if (Keep) {
-      Out += static_cast<char>(C);
-    } else {
-      Out += '%';
-      Out += Hex[C >> 4];
-      Out += Hex[C & 15];
-    }
-  }
-  return Out;
-}
-
 std::string withTrailingSlash(std::string S) {
   if (S.empty() || S.back() != '/')
     S += '/';
@@ -89,9 +71,10 @@ Object rule(const std::string &Id) {
     std::string Summary(Doc->Summary);
     R["shortDescription"] = Object{{"text", Summary}};
     R["fullDescription"] = Object{{"text", Summary}};
-    R["help"] = Object{{"text", Summary + " See " + checkDocUrl(Id)},
-                       {"markdown", std::string(Doc->Markdown)}};
-    R["helpUri"] = checkDocUrl(Id);
+    std::string Url = checkDocUrl(Id);
+    R["help"] = Object{{"text", Summary + " See " + Url},
+                       {"markdown", withAbsoluteLinks(Doc->Markdown, Url)}};
+    R["helpUri"] = Url;
   } else if (Id.rfind("clang-diagnostic-", 0) == 0) {
     R["shortDescription"] =
         Object{{"text", "a diagnostic of the clang compiler (" + Id.substr(17) + ")"}};
@@ -103,6 +86,23 @@ Object rule(const std::string &Id) {
 }
 
 } // namespace
+
+std::string encodeUriPath(std::string_view Path) {
+  static const char Hex[] = "0123456789ABCDEF";
+  std::string Out;
+  for (unsigned char C : Path) {
+    bool Keep = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') ||
+                C == '-' || C == '.' || C == '_' || C == '~' || C == '/';
+    if (Keep) {
+      Out += static_cast<char>(C);
+    } else {
+      Out += '%';
+      Out += Hex[C >> 4];
+      Out += Hex[C & 15];
+    }
+  }
+  return Out;
+}
 
 std::string relativeToRoot(std::string_view Path, std::string_view Root) {
   while (Root.size() > 1 && Root.back() == '/')
@@ -156,7 +156,7 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_
   Object Driver{{"name", "warplint"},
                 {"version", warplint::versionString()},
                 {"semanticVersion", warplint::versionString()},
-                {"informationUri", projectUrl()},
+                {"informationUri", docUrl("user-guide.md")},
                 {"rules", std::move(Rules)}};
 
   Object Invocation{{"executionSuccessful", Result.FilesFailed.empty()}};

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <sstream>
 #include <string>
 
 using namespace warplint::driver;
@@ -86,10 +88,173 @@ TEST(CheckDocs, DocPagesAreCompiledIn) {
   EXPECT_EQ(Doc->Summary.find('\n'), std::string_view::npos);
   EXPECT_EQ(Doc->Markdown.substr(0, 27), "# warplint-divergent-branch");
   EXPECT_EQ(findCheckDoc("warplint-no-such-check"), nullptr);
-  EXPECT_EQ(checkDocUrl("warplint-x").substr(checkDocUrl("warplint-x").size() - 26),
-            "/docs/checks/warplint-x.md");
+  EXPECT_EQ(checkDocUrl("warplint-x"), docsBaseUrl() + "checks/warplint-x.md");
   for (const CheckDoc *D = checkDocsBegin(); D + 1 < checkDocsEnd(); ++D)
     EXPECT_LT(D->Id, (D + 1)->Id);
+}
+
+TEST(DocsUrl, EnvironmentThenConfiguredThenTheDocsBesideTheBinary) {
+  EXPECT_EQ(docsBaseUrlFor("https://env.example/docs", "https://cfg.example/d/",
+                           "/opt/w/share/doc/warplint"),
+            "https://env.example/docs/");
+  EXPECT_EQ(docsBaseUrlFor("", "https://cfg.example/d/", "/opt/w/share/doc/warplint"),
+            "https://cfg.example/d/");
+  EXPECT_EQ(docsBaseUrlFor("", "", "/opt/my w/share/doc/warplint"),
+            "file:///opt/my%20w/share/doc/warplint/");
+  // This binary has no $WARPLINT_DOCS_BASE_URL from ctest; whatever the base, it is absolute.
+  EXPECT_TRUE(hasUrlScheme(docsBaseUrl())) << docsBaseUrl();
+  EXPECT_EQ(docsBaseUrl().back(), '/');
+  EXPECT_EQ(docUrl("ci.md"), docsBaseUrl() + "ci.md");
+}
+
+TEST(DocsUrl, ResolvesReferencesAsRfc3986) {
+  // RFC 3986 section 5.4.1, normal examples.
+  const char *Base = "http://a/b/c/d;p?q";
+  const std::pair<const char *, const char *> Cases[] = {
+      {"g:h", "g:h"},
+      {"g", "http://a/b/c/g"},
+      {"./g", "http://a/b/c/g"},
+      {"g/", "http://a/b/c/g/"},
+      {"/g", "http://a/g"},
+      {"//g", "http://g"},
+      {"?y", "http://a/b/c/d;p?y"},
+      {"g?y", "http://a/b/c/g?y"},
+      {"#s", "http://a/b/c/d;p?q#s"},
+      {"g#s", "http://a/b/c/g#s"},
+      {";x", "http://a/b/c/;x"},
+      {"", "http://a/b/c/d;p?q"},
+      {".", "http://a/b/c/"},
+      {"./", "http://a/b/c/"},
+      {"..", "http://a/b/"},
+      {"../", "http://a/b/"},
+      {"../g", "http://a/b/g"},
+      {"../..", "http://a/"},
+      {"../../", "http://a/"},
+      {"../../g", "http://a/g"},
+      {"../../../g", "http://a/g"},
+  };
+  for (const auto &[Ref, Want] : Cases)
+    EXPECT_EQ(resolveUrl(Base, Ref), Want) << "reference '" << Ref << "'";
+  EXPECT_EQ(resolveUrl("file:///usr/share/doc/warplint/checks/x.md", "../registers.md#cache"),
+            "file:///usr/share/doc/warplint/registers.md#cache");
+  EXPECT_EQ(resolveUrl("file:///usr/share/doc/warplint/checks/x.md", "#options"),
+            "file:///usr/share/doc/warplint/checks/x.md#options");
+  EXPECT_FALSE(hasUrlScheme("../registers.md"));
+  EXPECT_FALSE(hasUrlScheme("a/b:c"));
+  EXPECT_TRUE(hasUrlScheme("mailto:x@example.invalid"));
+}
+
+TEST(DocsUrl, MarkdownLinksBecomeAbsoluteOutsideCode) {
+  const std::string Page = "https://h.example/docs/checks/warplint-x.md";
+  const std::string In = "# title\n"
+                         "See [registers](../registers.md) and [a check](warplint-y.md#options),\n"
+                         "![chart](img/c.svg \"a chart\"), [here](#limitations),\n"
+                         "[abs](https://other.example/p) and <a href=\"../ci.md\">CI</a>.\n"
+                         "[ref]: ../launch-facts.md\n"
+                         "Code `[a](b.md)` and ``x`[c](d.md)`` stay; [angle](<my page.md>).\n"
+                         "```cuda\n"
+                         "auto f = [&](int i) { return i; };\n"
+                         "```\n"
+                         "~~~\n"
+                         "[not](a link.md)\n"
+                         "~~~\n"
+                         "[after](../user-guide.md)";
+  const std::string Want = "# title\n"
+                           "See [registers](https://h.example/docs/registers.md) and [a check]"
+                           "(https://h.example/docs/checks/warplint-y.md#options),\n"
+                           "![chart](https://h.example/docs/checks/img/c.svg \"a chart\"), "
+                           "[here](https://h.example/docs/checks/warplint-x.md#limitations),\n"
+                           "[abs](https://other.example/p) and <a "
+                           "href=\"https://h.example/docs/ci.md\">CI</a>.\n"
+                           "[ref]: https://h.example/docs/launch-facts.md\n"
+                           "Code `[a](b.md)` and ``x`[c](d.md)`` stay; "
+                           "[angle](<https://h.example/docs/checks/my page.md>).\n"
+                           "```cuda\n"
+                           "auto f = [&](int i) { return i; };\n"
+                           "```\n"
+                           "~~~\n"
+                           "[not](a link.md)\n"
+                           "~~~\n"
+                           "[after](https://h.example/docs/user-guide.md)";
+  EXPECT_EQ(withAbsoluteLinks(In, Page), Want);
+}
+
+/// Every link destination of Markdown outside fenced code and code spans: inline links and
+/// images, reference definitions, href/src attributes (a scanner of its own, not the one
+/// under test).
+std::vector<std::string> linkTargets(const std::string &Markdown) {
+  std::vector<std::string> Out;
+  static const std::regex Fence("^ {0,3}(```|~~~)");
+  static const std::regex CodeSpan("(`+)[^`]*?\\1");
+  static const std::regex Inline("\\]\\(\\s*<?([^)\\s>]*)");
+  static const std::regex RefDef("^ {0,3}\\[[^\\]]+\\]:\\s*<?([^\\s>]+)");
+  static const std::regex Attr("(?:href|src)=\"([^\"]*)\"");
+  std::istringstream Lines(Markdown);
+  std::string Line;
+  bool InFence = false;
+  while (std::getline(Lines, Line)) {
+    if (std::regex_search(Line, Fence)) {
+      InFence = !InFence;
+      continue;
+    }
+    if (InFence)
+      continue;
+    Line = std::regex_replace(Line, CodeSpan, "");
+    for (const std::regex *Re : {&Inline, &RefDef, &Attr})
+      for (std::sregex_iterator I(Line.begin(), Line.end(), *Re), E; I != E; ++I)
+        Out.push_back((*I)[1]);
+  }
+  return Out;
+}
+
+std::string percentDecode(const std::string &S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I)
+    if (S[I] == '%' && I + 2 < S.size()) {
+      Out += static_cast<char>(std::stoi(S.substr(I + 1, 2), nullptr, 16));
+      I += 2;
+    } else {
+      Out += S[I];
+    }
+  return Out;
+}
+
+TEST(Sarif, RuleHelpHasOnlyAbsoluteLinks) {
+  auto Parsed = llvm::json::parse(sarifOf(sampleResult()));
+  ASSERT_TRUE(bool(Parsed));
+  const auto &Run = obj(&arr(obj(&*Parsed).get("runs"))[0]);
+  const auto &Driver = obj(obj(Run.get("tool")).get("driver"));
+  EXPECT_TRUE(hasUrlScheme(str(Driver, "informationUri")));
+  size_t Pages = 0, Links = 0;
+  for (const auto &RV : arr(Driver.get("rules"))) {
+    const auto &Rule = obj(&RV);
+    const auto *Help = Rule.getObject("help");
+    if (!Help)
+      continue;
+    ++Pages;
+    std::string Id = str(Rule, "id");
+    EXPECT_TRUE(hasUrlScheme(str(Rule, "helpUri"))) << Id;
+    std::string Md = str(*Help, "markdown");
+    for (const std::string &Target : linkTargets(Md)) {
+      ++Links;
+      EXPECT_NE(Target.find("://"), std::string::npos) << Id << ": relative link " << Target;
+      // With the docs beside the binary (the build tree mirrors docs/), the page exists.
+      if (Target.rfind("file://", 0) == 0) {
+        std::string Path = percentDecode(Target.substr(7, Target.find('#') - 7));
+        EXPECT_TRUE(llvm::sys::fs::exists(Path)) << Id << ": " << Target;
+      }
+    }
+    // The original page had relative links; the help is the page with them resolved.
+    EXPECT_EQ(Md, withAbsoluteLinks(findCheckDoc(Id)->Markdown, str(Rule, "helpUri")));
+  }
+  EXPECT_EQ(Pages, size_t(checkDocsEnd() - checkDocsBegin()));
+  EXPECT_GT(Links, 5u); // the pages link each other and ../registers.md
+  // The scanner sees the relative links of the raw pages (so that it could fail).
+  size_t Relative = 0;
+  for (const CheckDoc *D = checkDocsBegin(); D != checkDocsEnd(); ++D)
+    for (const std::string &Target : linkTargets(std::string(D->Markdown)))
+      Relative += Target.find("://") == std::string::npos;
+  EXPECT_GT(Relative, 5u);
 }
 
 TEST(Sarif, LogRunAndTool) {
