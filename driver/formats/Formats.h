@@ -26,6 +26,20 @@ struct LocationOptions {
   std::string SourceRoot;
 };
 
+/// The name of a severity as clang, the JSON and SARIF formats write it: "error",
+/// "warning", "note" (GitHub's workflow command for a note is "notice").
+inline const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  return "warning";
+}
+
 /// `path` relative to `Root` when it lies under it ('/'-separated, no "./"), else `path`.
 std::string relativeToRoot(std::string_view Path, std::string_view Root);
 

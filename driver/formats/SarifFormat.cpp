@@ -65,18 +65,6 @@ Object physicalLocation(const SourcePos &Pos, const LocationOptions &Opts) {
   return Loc;
 }
 
-const char *levelName(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
-  }
-  return "warning";
-}
-
 Object rule(const std::string &Id) {
   Object R{{"id", Id}, {"name", Id}};
   if (const CheckDoc *Doc = findCheckDoc(Id)) {
@@ -128,7 +116,7 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_
   for (const Finding &F : Result.Findings) {
     Object R{{"ruleId", F.Check},
              {"ruleIndex", RuleIndex[F.Check]},
-             {"level", levelName(F.Level)},
+             {"level", severityName(F.Level)},
              {"message", Object{{"text", F.Message}}},
              {"locations", Array{Object{{"physicalLocation", physicalLocation(F.Pos, Opts)}}}}};
     if (!F.Notes.empty()) {
