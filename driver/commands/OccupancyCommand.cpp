@@ -1,4 +1,5 @@
 //===- OccupancyCommand.cpp - `warplint occupancy`: the occupancy calculator ===//
+#include "driver/BoundedJson.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
 #include "driver/report/HtmlReport.h"
@@ -614,7 +615,7 @@ int listArchs(bool Json) {
 
 std::string evaluateOccupancyBatchLine(llvm::StringRef Line, long long LineNo, bool &Bad) {
   llvm::json::Object Reply;
-  auto Parsed = llvm::json::parse(Line);
+  auto Parsed = parseBoundedJson(Line);
   if (!Parsed) {
     Reply["error"] =
         "line " + std::to_string(LineNo) + ": invalid JSON: " + llvm::toString(Parsed.takeError());

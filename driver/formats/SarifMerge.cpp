@@ -1,4 +1,5 @@
 //===- SarifMerge.cpp - one SARIF log from the logs of shards -------------===//
+#include "driver/BoundedJson.h"
 #include "driver/formats/Formats.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -62,7 +63,7 @@ std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs,
   std::map<std::string, MergedRun> Runs;
   std::string Schema;
   for (size_t I = 0; I < Logs.size(); ++I) {
-    auto Parsed = llvm::json::parse(Logs[I]);
+    auto Parsed = parseBoundedJson(Logs[I]);
     if (!Parsed) {
       Error = llvm::formatv("input {0}: not JSON: {1}", I + 1, llvm::toString(Parsed.takeError()));
       return std::nullopt;
