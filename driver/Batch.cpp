@@ -1,5 +1,6 @@
 //===- Batch.cpp - file selection, shards, parallel jobs, progress, summary -===//
 #include "driver/Batch.h"
+#include "driver/formats/Formats.h"
 
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
@@ -192,7 +193,7 @@ void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed
                   llvm::raw_ostream &OS) {
   for (const RunMessage &M : Result.Messages)
     OS << "warplint: "
-       << (M.Level == Severity::Error ? "error" : M.Level == Severity::Note ? "note" : "warning")
+       << severityName(M.Level)
        << ": " << M.Text << "\n";
   std::map<std::string, size_t> ByCheck;
   for (const Finding &F : Result.Findings)

@@ -1,9 +1,11 @@
 //===- CheckCommand.cpp - `warplint check`: run the checks, print findings -===//
 #include "driver/Analysis.h"
 #include "driver/Batch.h"
+#include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -77,102 +79,71 @@ struct CheckConfig {
   std::string Color = "auto";
 };
 
-/// Parses `warplint check`'s arguments (Args without the command name).
-bool parseCheckArgs(const std::vector<std::string> &Args, CheckConfig &C, std::string &Err) {
+/// Parses `warplint check`'s arguments (Args without the command name): Ok, Help, or
+/// Error with Err set.
+ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConfig &C,
+                                 std::string &Err) {
   C.Analysis.Progress = llvm::sys::Process::StandardErrIsDisplayed();
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef Arg = Args[I];
-    if (Arg == "--") {
-      C.Analysis.HasDashDash = true;
-      C.Analysis.ExtraArgs.assign(Args.begin() + I + 1, Args.end());
-      break;
-    }
-    // "--name=value", "--name value", and for -p/-j/-o also "-pvalue".
-    auto value = [&](llvm::StringRef Name, std::string &Into) {
-      if (Arg.starts_with(Name.str() + "=")) {
-        Into = Arg.substr(Name.size() + 1).str();
+  AnalysisOptions &A = C.Analysis;
+  // An option whose value must be one of Allowed ("--format: 'xml' is not text, json,
+  // sarif or github").
+  auto oneOf = [](const char *Name, std::string &Into, std::vector<const char *> Allowed) {
+    return [=, &Into](llvm::StringRef V, std::string &Error) {
+      if (llvm::is_contained(Allowed, V)) {
+        Into = V.str();
         return true;
       }
-      if (Name.size() == 2 && Arg.size() > 2 && Arg.starts_with(Name)) {
-        Into = Arg.substr(2).str();
-        return true;
-      }
-      if (Arg != Name)
-        return false;
-      if (I + 1 >= Args.size()) {
-        Err = Name.str() + " needs a value";
-        Into.clear();
-        return true;
-      }
-      Into = Args[++I];
-      return true;
-    };
-    std::string V;
-    if (value("-p", V)) {
-      C.Analysis.BuildDir = V;
-    } else if (Arg == "--mock-cuda") {
-      C.Analysis.MockCuda = true;
-    } else if (value("--cuda-path", V)) {
-      C.Analysis.CudaPath = V;
-    } else if (value("--arch", V)) {
-      C.Analysis.Arch = V;
-    } else if (value("--checks", V)) {
-      C.Analysis.Checks = V;
-    } else if (value("-j", V)) {
-      unsigned long long N;
-      if (Err.empty() && (llvm::StringRef(V).getAsInteger(10, N) || N == 0 || N > 1024))
-        Err = fmt::format("-j: '{}' is not a number of jobs (1 to 1024)", V);
-      else if (Err.empty())
-        C.Analysis.Jobs = static_cast<unsigned>(N);
-    } else if (value("--files", V)) {
-      C.Analysis.Filter.Include = V;
-    } else if (value("--exclude", V)) {
-      C.Analysis.Filter.Exclude = V;
-    } else if (value("--shard", V)) {
-      if (Err.empty()) {
-        auto S = parseShard(V, Err);
-        if (S)
-          C.Analysis.Filter.Shard = *S;
-      }
-    } else if (value("--warnings-as-errors", V)) {
-      C.Analysis.WarningsAsErrors = V;
-    } else if (value("--ptxas-log", V)) {
-      C.Analysis.PtxasLogs.push_back(V);
-    } else if (value("--objects", V)) {
-      C.Analysis.Objects.push_back(V);
-    } else if (value("--registers-from", V)) {
-      if (Err.empty() && V != "auto" && V != "ptxas-log" && V != "objects" && V != "nvcc" &&
-          V != "none")
-        Err = fmt::format("--registers-from: '{}' is not auto, ptxas-log, objects, nvcc or none",
-                          V);
-      C.Analysis.RegistersFrom = V;
-    } else if (value("--cache-dir", V)) {
-      C.Analysis.CacheDir = V;
-    } else if (value("--format", V)) {
-      if (Err.empty() && V != "text" && V != "json" && V != "sarif" && V != "github")
-        Err = fmt::format("--format: '{}' is not text, json, sarif or github", V);
-      C.Format = V;
-    } else if (value("-o", V)) {
-      C.Output = V;
-    } else if (value("--source-root", V)) {
-      C.SourceRoot = V;
-    } else if (value("--color", V)) {
-      if (Err.empty() && V != "auto" && V != "always" && V != "never")
-        Err = fmt::format("--color: '{}' is not auto, always or never", V);
-      C.Color = V;
-    } else if (Arg.starts_with("-") && Arg.size() > 1) {
-      Err = fmt::format("unknown option '{}' (see 'warplint check --help')", Arg.str());
-    } else {
-      C.Analysis.Files.push_back(Arg.str());
-    }
-    if (!Err.empty())
+      std::string List;
+      for (size_t I = 0; I < Allowed.size(); ++I)
+        List += (I == 0 ? "" : I + 1 == Allowed.size() ? " or " : ", ") + std::string(Allowed[I]);
+      Error = fmt::format("{}: '{}' is not {}", Name, V.str(), List);
       return false;
-  }
+    };
+  };
+  ArgParser P("check");
+  P.option("-p", A.BuildDir)
+      .flag("--mock-cuda", A.MockCuda)
+      .option("--cuda-path", A.CudaPath)
+      .option("--arch", A.Arch)
+      .option("--checks", A.Checks)
+      .option("-j",
+              [&A](llvm::StringRef V, std::string &Error) {
+                unsigned long long N;
+                if (V.getAsInteger(10, N) || N == 0 || N > 1024) {
+                  Error = fmt::format("-j: '{}' is not a number of jobs (1 to 1024)", V.str());
+                  return false;
+                }
+                A.Jobs = static_cast<unsigned>(N);
+                return true;
+              })
+      .option("--files", A.Filter.Include)
+      .option("--exclude", A.Filter.Exclude)
+      .option("--shard",
+              [&A](llvm::StringRef V, std::string &Error) {
+                std::optional<ShardSpec> S = parseShard(V.str(), Error);
+                if (S)
+                  A.Filter.Shard = *S;
+                return S.has_value();
+              })
+      .option("--warnings-as-errors", A.WarningsAsErrors)
+      .list("--ptxas-log", A.PtxasLogs)
+      .list("--objects", A.Objects)
+      .option("--registers-from", oneOf("--registers-from", A.RegistersFrom,
+                                        {"auto", "ptxas-log", "objects", "nvcc", "none"}))
+      .option("--cache-dir", A.CacheDir)
+      .option("--format", oneOf("--format", C.Format, {"text", "json", "sarif", "github"}))
+      .option("-o", C.Output, "a file name")
+      .option("--source-root", C.SourceRoot)
+      .option("--color", oneOf("--color", C.Color, {"auto", "always", "never"}))
+      .positional(A.Files)
+      .rest(A.ExtraArgs, &A.HasDashDash);
+  if (ArgParser::Result R = P.parse(Args, Err); R != ArgParser::Result::Ok)
+    return R;
   if (!validateFilter(C.Analysis.Filter, Err))
-    return false;
+    return ArgParser::Result::Error;
   if (C.Analysis.BuildDir.empty() && C.Analysis.Files.empty()) {
     Err = "no input: name the files, or give -p BUILD (see 'warplint check --help')";
-    return false;
+    return ArgParser::Result::Error;
   }
   if (C.SourceRoot.empty()) {
     llvm::SmallString<256> Cwd;
@@ -183,7 +154,7 @@ bool parseCheckArgs(const std::vector<std::string> &Args, CheckConfig &C, std::s
     llvm::sys::fs::make_absolute(Root);
     C.SourceRoot = std::string(Root);
   }
-  return true;
+  return ArgParser::Result::Ok;
 }
 
 /// Runs the analysis of a parsed configuration; 2 with a message when it cannot start.
@@ -202,7 +173,7 @@ int runAnalysis(const CheckConfig &C, RunResult &Result) {
 int collectCheckResult(const std::vector<std::string> &CheckArgs, RunResult &Out) {
   CheckConfig C;
   std::string Err;
-  if (!parseCheckArgs(CheckArgs, C, Err)) {
+  if (parseCheckArgs(CheckArgs, C, Err) != ArgParser::Result::Ok) {
     llvm::errs() << "warplint: " << Err << "\n";
     return 2;
   }
@@ -215,19 +186,17 @@ int collectCheckResult(const std::vector<std::string> &CheckArgs, RunResult &Out
 
 int runCheckCommand(int Argc, char **Argv) {
   std::vector<std::string> Args(Argv + 1, Argv + Argc);
-  for (const std::string &A : Args) {
-    if (A == "--")
-      break;
-    if (A == "--help" || A == "-h") {
-      llvm::outs() << Usage;
-      return 0;
-    }
-  }
   CheckConfig C;
   std::string Err;
-  if (!parseCheckArgs(Args, C, Err)) {
+  switch (parseCheckArgs(Args, C, Err)) {
+  case ArgParser::Result::Help:
+    llvm::outs() << Usage;
+    return 0;
+  case ArgParser::Result::Error:
     llvm::errs() << "warplint check: " << Err << "\n";
     return 2;
+  case ArgParser::Result::Ok:
+    break;
   }
   C.Analysis.CollectLaunches = C.Format == "json";
   RunResult Result;

@@ -1,5 +1,6 @@
 //===- CompdbCommand.cpp - `warplint compdb`: a compile database clang accepts ===//
 #include "driver/Analysis.h"
+#include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
 
@@ -45,29 +46,17 @@ int fail(const std::string &Msg) {
 int runCompdbCommand(int Argc, char **Argv) {
   std::string BuildDir, OutDir, Arch;
   std::vector<std::string> Extra;
-  for (int I = 1; I < Argc; ++I) {
-    llvm::StringRef Arg = Argv[I];
-    auto value = [&](llvm::StringRef Name, std::string &Into) {
-      if (Arg.starts_with(Name.str() + "=")) {
-        Into = Arg.substr(Name.size() + 1).str();
-        return true;
-      }
-      if (Arg != Name)
-        return false;
-      Into = I + 1 < Argc ? Argv[++I] : "";
-      return true;
-    };
-    if (Arg == "--help" || Arg == "-h") {
-      llvm::outs() << Usage;
-      return 0;
-    }
-    if (Arg == "--") {
-      Extra.assign(Argv + I + 1, Argv + Argc);
-      break;
-    }
-    if (value("-p", BuildDir) || value("-o", OutDir) || value("--arch", Arch))
-      continue;
-    return fail("unknown argument '" + Arg.str() + "' (see 'warplint compdb --help')");
+  std::string Err;
+  ArgParser P("compdb");
+  P.option("-p", BuildDir).option("-o", OutDir, "a directory").option("--arch", Arch).rest(Extra);
+  switch (P.parse(Argc, Argv, Err)) {
+  case ArgParser::Result::Help:
+    llvm::outs() << Usage;
+    return 0;
+  case ArgParser::Result::Error:
+    return fail(Err);
+  case ArgParser::Result::Ok:
+    break;
   }
   if (BuildDir.empty() || OutDir.empty())
     return fail("-p BUILD and -o DIR are required (see 'warplint compdb --help')");
@@ -97,7 +86,6 @@ int runCompdbCommand(int Argc, char **Argv) {
   llvm::SmallString<256> Path(OutDir);
   llvm::sys::path::append(Path, "compile_commands.json");
   std::string Text = llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))).str() + "\n";
-  std::string Err;
   if (!writeFileAtomically(std::string(Path), Text, Err))
     return fail(Err);
   llvm::errs() << "warplint compdb: wrote " << Path << " (" << Commands.size() << " command"

@@ -1,4 +1,6 @@
 //===- OccupancyCommand.cpp - `warplint occupancy`: the occupancy calculator ===//
+#include "driver/BoundedJson.h"
+#include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
 #include "driver/report/HtmlReport.h"
@@ -16,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -392,7 +395,168 @@ struct CliOptions {
   bool MaxBlockSize = false;
   std::string Sweep;
   const GpuProduct *Gpu = nullptr;
+  // As given, resolved into C by resolveLaunch.
+  std::string ArchText;
+  std::optional<int64_t> Threads;
+  std::optional<Dim3> Block;
+  bool RegistersGiven = false;
+  std::string SvgPath;
+  bool Batch = false;
+  bool List = false;
 };
+
+/// Parses the command line into Opt, each value checked as it comes: Ok, Help, or Error
+/// with Err set.
+ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std::string &Err) {
+  Config &C = Opt.C;
+  // A whole number up to Max, handed to Store (which may still refuse it).
+  auto count = [](const char *Name, int64_t Max,
+                   std::function<bool(int64_t, std::string &)> Store) {
+    return [=](StringRef V, std::string &E) {
+      std::optional<int64_t> N = parseCount(V, Name, Max, E);
+      return N && Store(*N, E);
+    };
+  };
+  // A byte size, handed to Store.
+  auto size = [](const char *Name, std::function<void(uint64_t)> Store) {
+    return [=](StringRef V, std::string &E) {
+      std::optional<uint64_t> N = parseSize(V, Name, E);
+      if (N)
+        Store(*N);
+      return N.has_value();
+    };
+  };
+  auto positive = [](const char *Message, std::optional<int64_t> &Into) {
+    return [Message, &Into](int64_t N, std::string &E) {
+      if (N == 0) {
+        E = Message;
+        return false;
+      }
+      Into = N;
+      return true;
+    };
+  };
+  auto staticSmem = [&C](uint64_t N) { C.Res.StaticSharedBytes = N; };
+  ArgParser P("occupancy");
+  P.option("--arch", Opt.ArchText)
+      .option("--gpu",
+              [&Opt](StringRef V, std::string &E) {
+                Opt.Gpu = findProduct(V);
+                if (!Opt.Gpu)
+                  E = fmt::format("unknown GPU '{}' (known: {})", V.str(), knownProductList());
+                return Opt.Gpu != nullptr;
+              })
+      .option("--threads", count("--threads", MaxPlausibleThreads,
+                                 positive("--threads: a block needs at least one thread",
+                                          Opt.Threads)))
+      .option("--block",
+              [&Opt](StringRef V, std::string &E) {
+                Opt.Block = parseBlock(V, E);
+                return Opt.Block.has_value();
+              })
+      .option("--registers", count("--registers", MaxPlausibleRegisters,
+                                   [&](int64_t N, std::string &) {
+                                     C.Res.RegistersPerThread = static_cast<int>(N);
+                                     Opt.RegistersGiven = true;
+                                     C.NvidiaOnlyField = true;
+                                     return true;
+                                   }))
+      .option("--static-smem", size("--static-smem", staticSmem))
+      .option("--lds", size("--lds", staticSmem))
+      .option("--dynamic-smem",
+              size("--dynamic-smem", [&C](uint64_t N) { C.Shape.DynamicSharedBytes = N; }))
+      .option("--optin-smem", size("--optin-smem",
+                                   [&C](uint64_t N) {
+                                     C.Res.OptinDynamicSharedBytes = N;
+                                     C.NvidiaOnlyField = true;
+                                   }))
+      .option("--carveout",
+              [&C](StringRef V, std::string &E) {
+                std::optional<int64_t> N = parseCount(V, "--carveout", 100, E);
+                if (!N) {
+                  if (E.find("implausibly") != std::string::npos)
+                    E = "--carveout: a percentage 0..100";
+                  return false;
+                }
+                C.Res.CarveoutPercent = static_cast<int>(*N);
+                C.NvidiaOnlyField = true;
+                return true;
+              })
+      .option("--launch-bounds",
+              [&C](StringRef V, std::string &E) {
+                auto [Max, Min] = V.split(',');
+                std::optional<int64_t> N =
+                    parseCount(Max, "--launch-bounds", MaxPlausibleThreads, E);
+                if (!N)
+                  return false;
+                if (*N == 0) {
+                  E = "--launch-bounds: max threads must be positive";
+                  return false;
+                }
+                C.Res.LaunchBoundsMaxThreads = static_cast<int>(*N);
+                if (Min.empty())
+                  return true;
+                std::optional<int64_t> M = parseCount(Min, "--launch-bounds", 1024, E);
+                if (M)
+                  C.Res.LaunchBoundsMinBlocks = static_cast<int>(*M);
+                return M.has_value();
+              })
+      .option("--min-blocks", count("--min-blocks", 1024,
+                                    [&C](int64_t M, std::string &) {
+                                      C.Res.LaunchBoundsMinBlocks = static_cast<int>(M);
+                                      return true;
+                                    }))
+      .option("--barriers", count("--barriers", 16,
+                                  [&C](int64_t N, std::string &) {
+                                    C.Res.Barriers = static_cast<int>(N);
+                                    C.NvidiaOnlyField = true;
+                                    return true;
+                                  }))
+      .option("--vgprs", count("--vgprs", MaxPlausibleRegisters,
+                               [&](int64_t N, std::string &) {
+                                 C.Res.Vgprs = static_cast<int>(N);
+                                 Opt.RegistersGiven = true;
+                                 C.AmdOnlyField = true;
+                                 return true;
+                               }))
+      .option("--sgprs", count("--sgprs", MaxPlausibleRegisters,
+                               [&C](int64_t N, std::string &) {
+                                 C.Res.Sgprs = static_cast<int>(N);
+                                 C.AmdOnlyField = true;
+                                 return true;
+                               }))
+      .option("--sms", count("--sms", MaxPlausibleSms,
+                             positive("--sms: a GPU has at least one SM", Opt.Sms)))
+      .option("--grid", count("--grid", MaxPlausibleGrid,
+                              positive("--grid: a grid has at least one block", Opt.Grid)))
+      .option("--format",
+              [&Opt](StringRef V, std::string &E) {
+                if (V != "text" && V != "json") {
+                  E = fmt::format("--format: '{}' is not text or json", V.str());
+                  return false;
+                }
+                Opt.Json = V == "json";
+                return true;
+              })
+      .flag("--max-block-size", Opt.MaxBlockSize)
+      .option("--svg",
+              [&Opt](StringRef V, std::string &E) {
+                Opt.SvgPath = V.str();
+                E = "--svg needs a file name";
+                return !V.empty();
+              })
+      .option("--sweep",
+              [&Opt](StringRef V, std::string &E) {
+                Opt.Sweep = V.str();
+                if (V == "block" || V == "registers" || V == "smem")
+                  return true;
+                E = fmt::format("--sweep: '{}' is not block, registers or smem", V.str());
+                return false;
+              })
+      .flag("--batch", Opt.Batch)
+      .flag("--list-archs", Opt.List);
+  return P.parse(Argc, Argv, Err);
+}
 
 std::string valueText(Resource What, int64_t V) {
   switch (What) {
@@ -614,7 +778,7 @@ int listArchs(bool Json) {
 
 std::string evaluateOccupancyBatchLine(llvm::StringRef Line, long long LineNo, bool &Bad) {
   llvm::json::Object Reply;
-  auto Parsed = llvm::json::parse(Line);
+  auto Parsed = parseBoundedJson(Line);
   if (!Parsed) {
     Reply["error"] =
         "line " + std::to_string(LineNo) + ": invalid JSON: " + llvm::toString(Parsed.takeError());
@@ -646,187 +810,24 @@ int runOccupancyCommand(int Argc, char **Argv) {
   CliOptions Opt;
   Config &C = Opt.C;
   std::string Err;
-  bool Batch = false, List = false;
-  std::string ArchText;
-  std::optional<int64_t> Threads;
-  std::optional<Dim3> Block;
-  std::string SvgPath;
-  bool RegistersGiven = false;
-
-  for (int I = 1; I < Argc; ++I) {
-    StringRef Arg = Argv[I];
-    StringRef Name = Arg, Inline;
-    bool HasInline = false;
-    if (Arg.starts_with("--") && Arg.contains('=')) {
-      std::tie(Name, Inline) = Arg.split('=');
-      HasInline = true;
-    }
-    auto value = [&]() -> std::optional<StringRef> {
-      if (HasInline)
-        return Inline;
-      if (I + 1 >= Argc) {
-        Err = fmt::format("{} needs a value", Name.str());
-        return std::nullopt;
-      }
-      return StringRef(Argv[++I]);
-    };
-    auto flag = [&]() {
-      if (HasInline) {
-        Err = fmt::format("{} takes no value", Name.str());
-        return false;
-      }
-      return true;
-    };
-#define WL_VALUE(V)                                                                                \
-  auto V = value();                                                                                \
-  if (!V)                                                                                          \
+  switch (parseOccupancyArgs(Argc, Argv, Opt, Err)) {
+  case ArgParser::Result::Help:
+    llvm::outs() << Usage;
+    return 0;
+  case ArgParser::Result::Error:
     return error(Err);
-
-    if (Name == "--help" || Name == "-h") {
-      llvm::outs() << Usage;
-      return 0;
-    } else if (Name == "--arch") {
-      WL_VALUE(V);
-      ArchText = V->str();
-    } else if (Name == "--gpu") {
-      WL_VALUE(V);
-      Opt.Gpu = findProduct(*V);
-      if (!Opt.Gpu)
-        return error(fmt::format("unknown GPU '{}' (known: {})", V->str(), knownProductList()));
-    } else if (Name == "--threads") {
-      WL_VALUE(V);
-      Threads = parseCount(*V, "--threads", MaxPlausibleThreads, Err);
-      if (!Threads)
-        return error(Err);
-      if (*Threads == 0)
-        return error("--threads: a block needs at least one thread");
-    } else if (Name == "--block") {
-      WL_VALUE(V);
-      Block = parseBlock(*V, Err);
-      if (!Block)
-        return error(Err);
-    } else if (Name == "--registers") {
-      WL_VALUE(V);
-      auto N = parseCount(*V, "--registers", MaxPlausibleRegisters, Err);
-      if (!N)
-        return error(Err);
-      C.Res.RegistersPerThread = static_cast<int>(*N);
-      RegistersGiven = true;
-      C.NvidiaOnlyField = true;
-    } else if (Name == "--static-smem" || Name == "--lds") {
-      WL_VALUE(V);
-      auto N = parseSize(*V, Name, Err);
-      if (!N)
-        return error(Err);
-      C.Res.StaticSharedBytes = *N;
-    } else if (Name == "--dynamic-smem") {
-      WL_VALUE(V);
-      auto N = parseSize(*V, Name, Err);
-      if (!N)
-        return error(Err);
-      C.Shape.DynamicSharedBytes = *N;
-    } else if (Name == "--optin-smem") {
-      WL_VALUE(V);
-      auto N = parseSize(*V, Name, Err);
-      if (!N)
-        return error(Err);
-      C.Res.OptinDynamicSharedBytes = *N;
-      C.NvidiaOnlyField = true;
-    } else if (Name == "--carveout") {
-      WL_VALUE(V);
-      auto N = parseCount(*V, "--carveout", 100, Err);
-      if (!N)
-        return error(
-            Err.find("implausibly") != std::string::npos ? "--carveout: a percentage 0..100" : Err);
-      C.Res.CarveoutPercent = static_cast<int>(*N);
-      C.NvidiaOnlyField = true;
-    } else if (Name == "--launch-bounds") {
-      WL_VALUE(V);
-      auto [Max, Min] = V->split(',');
-      auto N = parseCount(Max, "--launch-bounds", MaxPlausibleThreads, Err);
-      if (!N)
-        return error(Err);
-      if (*N == 0)
-        return error("--launch-bounds: max threads must be positive");
-      C.Res.LaunchBoundsMaxThreads = static_cast<int>(*N);
-      if (!Min.empty()) {
-        auto M = parseCount(Min, "--launch-bounds", 1024, Err);
-        if (!M)
-          return error(Err);
-        C.Res.LaunchBoundsMinBlocks = static_cast<int>(*M);
-      }
-    } else if (Name == "--min-blocks") {
-      WL_VALUE(V);
-      auto M = parseCount(*V, "--min-blocks", 1024, Err);
-      if (!M)
-        return error(Err);
-      C.Res.LaunchBoundsMinBlocks = static_cast<int>(*M);
-    } else if (Name == "--barriers") {
-      WL_VALUE(V);
-      auto N = parseCount(*V, "--barriers", 16, Err);
-      if (!N)
-        return error(Err);
-      C.Res.Barriers = static_cast<int>(*N);
-      C.NvidiaOnlyField = true;
-    } else if (Name == "--vgprs" || Name == "--sgprs") {
-      WL_VALUE(V);
-      auto N = parseCount(*V, Name, MaxPlausibleRegisters, Err);
-      if (!N)
-        return error(Err);
-      (Name == "--vgprs" ? C.Res.Vgprs : C.Res.Sgprs) = static_cast<int>(*N);
-      RegistersGiven |= Name == "--vgprs";
-      C.AmdOnlyField = true;
-    } else if (Name == "--sms") {
-      WL_VALUE(V);
-      Opt.Sms = parseCount(*V, "--sms", MaxPlausibleSms, Err);
-      if (!Opt.Sms)
-        return error(Err);
-      if (*Opt.Sms == 0)
-        return error("--sms: a GPU has at least one SM");
-    } else if (Name == "--grid") {
-      WL_VALUE(V);
-      Opt.Grid = parseCount(*V, "--grid", MaxPlausibleGrid, Err);
-      if (!Opt.Grid)
-        return error(Err);
-      if (*Opt.Grid == 0)
-        return error("--grid: a grid has at least one block");
-    } else if (Name == "--format") {
-      WL_VALUE(V);
-      if (*V == "json")
-        Opt.Json = true;
-      else if (*V != "text")
-        return error(fmt::format("--format: '{}' is not text or json", V->str()));
-    } else if (Name == "--max-block-size") {
-      if (!flag())
-        return error(Err);
-      Opt.MaxBlockSize = true;
-    } else if (Name == "--svg") {
-      WL_VALUE(V);
-      SvgPath = V->str();
-      if (SvgPath.empty())
-        return error("--svg needs a file name");
-    } else if (Name == "--sweep") {
-      WL_VALUE(V);
-      Opt.Sweep = V->str();
-      if (Opt.Sweep != "block" && Opt.Sweep != "registers" && Opt.Sweep != "smem")
-        return error(fmt::format("--sweep: '{}' is not block, registers or smem", Opt.Sweep));
-    } else if (Name == "--batch") {
-      if (!flag())
-        return error(Err);
-      Batch = true;
-    } else if (Name == "--list-archs") {
-      if (!flag())
-        return error(Err);
-      List = true;
-    } else {
-      return error(fmt::format("unknown option '{}' (see 'warplint occupancy --help')", Arg.str()));
-    }
-#undef WL_VALUE
+  case ArgParser::Result::Ok:
+    break;
   }
+  std::string &ArchText = Opt.ArchText;
+  const std::optional<int64_t> &Threads = Opt.Threads;
+  const std::optional<Dim3> &Block = Opt.Block;
+  const std::string &SvgPath = Opt.SvgPath;
+  bool RegistersGiven = Opt.RegistersGiven;
 
-  if (List)
+  if (Opt.List)
     return listArchs(Opt.Json);
-  if (Batch)
+  if (Opt.Batch)
     return runBatch();
 
   if (ArchText.empty() && Opt.Gpu)

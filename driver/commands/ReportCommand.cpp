@@ -1,4 +1,5 @@
 //===- ReportCommand.cpp - `warplint report`: the HTML occupancy report ---===//
+#include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
 #include "driver/report/HtmlReport.h"
@@ -6,6 +7,7 @@
 #include "warplint/core/Arch.h"
 #include "warplint/core/Products.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -51,66 +53,66 @@ int runReportCommand(int Argc, char **Argv) {
   std::string Out, Title;
   ReportOptions Opts;
   bool SmsGiven = false;
-  bool ArchGiven = false;
-  std::vector<std::string> CheckArgs;
-  bool AfterDashDash = false;
-  for (int I = 1; I < Argc; ++I) {
-    llvm::StringRef Arg = Argv[I];
-    if (AfterDashDash) {
-      CheckArgs.push_back(Arg.str());
-      continue;
-    }
-    auto value = [&](llvm::StringRef Name, std::string &Into) {
-      if (Arg.starts_with(Name.str() + "=")) {
-        Into = Arg.substr(Name.size() + 1).str();
-        return true;
-      }
-      if (Arg != Name)
-        return false;
-      if (I + 1 >= Argc) {
-        Into.clear();
-        return true;
-      }
-      Into = Argv[++I];
-      return true;
-    };
-    std::string V;
-    if (Arg == "--help" || Arg == "-h") {
-      llvm::outs() << Usage << knownProductList() << UsageTail;
-      return 0;
-    } else if (Arg == "--") {
-      AfterDashDash = true;
-      CheckArgs.push_back(Arg.str());
-    } else if (value("-o", V)) {
-      if (V.empty())
-        return fail("-o needs a file name");
-      Out = V;
-    } else if (value("--title", V)) {
-      Title = V;
-    } else if (value("--gpu", V)) {
-      Opts.Product = findProduct(V);
-      if (!Opts.Product)
-        return fail(fmt::format("unknown GPU '{}' (known: {})", V, knownProductList()));
-      if (!SmsGiven)
-        Opts.SmCount = Opts.Product->SmCount;
-    } else if (value("--sms", V)) {
-      unsigned long long N = 0;
-      if (llvm::StringRef(V).getAsInteger(10, N) || N == 0 || N > 100000)
-        return fail(fmt::format("--sms: '{}' is not a number of SMs (1 to 100000)", V));
-      Opts.SmCount = static_cast<unsigned>(N);
-      SmsGiven = true;
-    } else {
-      if (Arg == "--arch" || Arg.starts_with("--arch="))
-        ArchGiven = true;
-      CheckArgs.push_back(Arg.str());
-    }
+  // Everything report does not know is check's, in order; `--` and what follows too.
+  std::vector<std::string> CheckArgs, ClangArgs;
+  bool DashDash = false;
+  ArgParser P("report");
+  P.option("-o",
+           [&](llvm::StringRef V, std::string &Error) {
+             Out = V.str();
+             Error = "-o needs a file name";
+             return !Out.empty();
+           },
+           "a file name")
+      .option("--title", Title)
+      .option("--gpu",
+              [&](llvm::StringRef V, std::string &Error) {
+                Opts.Product = findProduct(V);
+                if (!Opts.Product) {
+                  Error = fmt::format("unknown GPU '{}' (known: {})", V.str(), knownProductList());
+                  return false;
+                }
+                if (!SmsGiven)
+                  Opts.SmCount = Opts.Product->SmCount;
+                return true;
+              })
+      .option("--sms",
+              [&](llvm::StringRef V, std::string &Error) {
+                unsigned long long N = 0;
+                if (V.getAsInteger(10, N) || N == 0 || N > 100000) {
+                  Error = fmt::format("--sms: '{}' is not a number of SMs (1 to 100000)", V.str());
+                  return false;
+                }
+                Opts.SmCount = static_cast<unsigned>(N);
+                SmsGiven = true;
+                return true;
+              })
+      .passUnknownOptions()
+      .positional(CheckArgs)
+      .rest(ClangArgs, &DashDash);
+  std::string Err;
+  switch (P.parse(Argc, Argv, Err)) {
+  case ArgParser::Result::Help:
+    llvm::outs() << Usage << knownProductList() << UsageTail;
+    return 0;
+  case ArgParser::Result::Error:
+    return fail(Err);
+  case ArgParser::Result::Ok:
+    break;
+  }
+  bool ArchGiven = llvm::any_of(CheckArgs, [](llvm::StringRef A) {
+    return A == "--arch" || A.starts_with("--arch=");
+  });
+  if (DashDash) {
+    CheckArgs.push_back("--");
+    CheckArgs.insert(CheckArgs.end(), ClangArgs.begin(), ClangArgs.end());
   }
   if (Out.empty())
     return fail("-o REPORT.html is required (see 'warplint report --help')");
   // The product's architecture is the analysis target unless --arch says otherwise.
   if (Opts.Product && !ArchGiven) {
-    auto DashDash = std::find(CheckArgs.begin(), CheckArgs.end(), "--");
-    CheckArgs.insert(DashDash, {"--arch", Opts.Product->Arch});
+    auto Sep = std::find(CheckArgs.begin(), CheckArgs.end(), "--");
+    CheckArgs.insert(Sep, {"--arch", Opts.Product->Arch});
   }
 
   RunResult Result;
@@ -126,7 +128,6 @@ int runReportCommand(int Argc, char **Argv) {
   std::string Html;
   llvm::raw_string_ostream OS(Html);
   writeHtmlReport(Page, OS);
-  std::string Err;
   if (!writeFileAtomically(Out, Html, Err))
     return fail(Err);
   llvm::errs() << fmt::format("warplint report: wrote {} ({} launch{}, {} finding{})\n", Out,

@@ -1,11 +1,11 @@
 //===- SarifMergeCommand.cpp - `warplint sarif-merge`: one log from shards -===//
+#include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -26,23 +26,18 @@ constexpr const char *Usage =
 int runSarifMergeCommand(int Argc, char **Argv) {
   std::string Out;
   std::vector<std::string> Inputs;
-  for (int I = 1; I < Argc; ++I) {
-    if (!std::strcmp(Argv[I], "--help") || !std::strcmp(Argv[I], "-h")) {
-      llvm::outs() << Usage;
-      return 0;
-    }
-    if (!std::strcmp(Argv[I], "-o")) {
-      if (I + 1 >= Argc) {
-        llvm::errs() << "warplint sarif-merge: -o needs a file name\n";
-        return 2;
-      }
-      Out = Argv[++I];
-    } else if (Argv[I][0] == '-' && Argv[I][1]) {
-      llvm::errs() << "warplint sarif-merge: unknown option '" << Argv[I] << "'\n" << Usage;
-      return 2;
-    } else {
-      Inputs.push_back(Argv[I]);
-    }
+  std::string Error;
+  ArgParser P("sarif-merge");
+  P.option("-o", Out, "a file name").positional(Inputs);
+  switch (P.parse(Argc, Argv, Error)) {
+  case ArgParser::Result::Help:
+    llvm::outs() << Usage;
+    return 0;
+  case ArgParser::Result::Error:
+    llvm::errs() << "warplint sarif-merge: " << Error << "\n";
+    return 2;
+  case ArgParser::Result::Ok:
+    break;
   }
   if (Inputs.empty()) {
     llvm::errs() << "warplint sarif-merge: no input files\n" << Usage;
@@ -58,7 +53,6 @@ int runSarifMergeCommand(int Argc, char **Argv) {
     }
     Logs.push_back((*Buf)->getBuffer().str());
   }
-  std::string Error;
   std::optional<std::string> Merged = mergeSarifLogs(Logs, Error);
   if (!Merged) {
     // Name the file instead of its position.

@@ -26,6 +26,20 @@ struct LocationOptions {
   std::string SourceRoot;
 };
 
+/// The name of a severity as clang, the JSON and SARIF formats write it: "error",
+/// "warning", "note" (GitHub's workflow command for a note is "notice").
+inline const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  return "warning";
+}
+
 /// `path` relative to `Root` when it lies under it ('/'-separated, no "./"), else `path`.
 std::string relativeToRoot(std::string_view Path, std::string_view Root);
 
@@ -59,8 +73,12 @@ std::string escapeGithubData(std::string_view S);
 /// Escapes a property value of a workflow command: % \r \n : ,.
 std::string escapeGithubProperty(std::string_view S);
 
-/// Writes Text to Path through a temporary file in the same directory and a rename, so a
-/// reader never sees half a file; false with Error set when it cannot.
+/// Writes an output file (-o, --svg). A regular file or a missing path is written through
+/// a temporary file beside it and a rename, so a reader never sees half a file (an existing
+/// file keeps its mode; a read-only one is refused; the temporary file is removed on
+/// SIGINT/SIGTERM). A symbolic link is followed and its target replaced, the link stays.
+/// Anything else (a FIFO, a device such as /dev/null, /dev/stdout) is opened and written,
+/// never replaced. False with Error set when it cannot.
 bool writeFileAtomically(const std::string &Path, std::string_view Text, std::string &Error);
 
 /// A check's documentation as compiled in from docs/checks/<id>.md.

@@ -33,16 +33,9 @@ std::string escape(std::string_view S, bool Property) {
   return Out;
 }
 
+/// The workflow command of a severity: GitHub calls a note a notice.
 const char *commandName(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "notice";
-  }
-  return "warning";
+  return S == Severity::Note ? "notice" : severityName(S);
 }
 
 std::string position(const SourcePos &Pos, const LocationOptions &Opts) {

@@ -12,18 +12,6 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
-const char *levelName(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
-  }
-  return "warning";
-}
-
 void position(Object &O, const SourcePos &P, const LocationOptions &Opts) {
   O["file"] = Opts.SourceRoot.empty() ? P.File : relativeToRoot(P.File, Opts.SourceRoot);
   O["line"] = static_cast<int64_t>(P.Line);
@@ -112,7 +100,7 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
 void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
   Array Findings;
   for (const Finding &F : Result.Findings) {
-    Object O{{"check", F.Check}, {"severity", levelName(F.Level)}, {"message", F.Message}};
+    Object O{{"check", F.Check}, {"severity", severityName(F.Level)}, {"message", F.Message}};
     position(O, F.Pos, Opts);
     Array Notes;
     for (const FindingNote &N : F.Notes) {
@@ -135,7 +123,7 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
     Failed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
   Array Messages;
   for (const RunMessage &M : Result.Messages)
-    Messages.push_back(Object{{"severity", levelName(M.Level)}, {"message", M.Text}});
+    Messages.push_back(Object{{"severity", severityName(M.Level)}, {"message", M.Text}});
   Object Root{{"version", 1},
               {"findings", std::move(Findings)},
               {"messages", std::move(Messages)},

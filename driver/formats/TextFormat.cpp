@@ -27,18 +27,6 @@ const char *levelColour(Severity S) {
   return "";
 }
 
-const char *levelName(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
-  }
-  return "warning";
-}
-
 void line(llvm::raw_ostream &OS, const SourcePos &Pos, Severity S, const std::string &Message,
           const std::string &Check, const LocationOptions &Opts, bool Colour) {
   std::string File = Opts.SourceRoot.empty() ? Pos.File : relativeToRoot(Pos.File, Opts.SourceRoot);
@@ -53,7 +41,7 @@ void line(llvm::raw_ostream &OS, const SourcePos &Pos, Severity S, const std::st
   OS << ": ";
   if (Colour)
     OS << Reset << levelColour(S);
-  OS << levelName(S) << ":";
+  OS << severityName(S) << ":";
   if (Colour)
     OS << Reset << Bold;
   OS << " " << Message;

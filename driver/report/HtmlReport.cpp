@@ -51,18 +51,6 @@ std::string pct(double Occupancy) {
   return S + "%";
 }
 
-const char *severityName(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Note:
-    return "note";
-  }
-  return "warning";
-}
-
 void writeFindings(const std::vector<Finding> &Findings, llvm::raw_ostream &OS) {
   OS << "<ul class=\"findings\">\n";
   for (const Finding &F : Findings) {

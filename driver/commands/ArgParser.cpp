@@ -1,0 +1,128 @@
+//===- ArgParser.cpp - the one command-line parser of the subcommands -----===//
+#include "driver/commands/ArgParser.h"
+
+#include <fmt/format.h>
+
+namespace warplint::driver {
+
+ArgParser &ArgParser::option(std::string Name, ValueHandler Handler, std::string Missing) {
+  Options.push_back({std::move(Name), true, std::move(Handler), nullptr, std::move(Missing)});
+  return *this;
+}
+
+ArgParser &ArgParser::option(std::string Name, std::string &Into, std::string Missing) {
+  return option(
+      std::move(Name),
+      [&Into](llvm::StringRef V, std::string &) {
+        Into = V.str();
+        return true;
+      },
+      std::move(Missing));
+}
+
+ArgParser &ArgParser::list(std::string Name, std::vector<std::string> &Into) {
+  return option(std::move(Name), [&Into](llvm::StringRef V, std::string &) {
+    Into.push_back(V.str());
+    return true;
+  });
+}
+
+ArgParser &ArgParser::flag(std::string Name, bool &Into) {
+  Options.push_back({std::move(Name), false, nullptr, &Into, ""});
+  return *this;
+}
+
+ArgParser &ArgParser::positional(std::vector<std::string> &Into) {
+  Positional = &Into;
+  return *this;
+}
+
+ArgParser &ArgParser::rest(std::vector<std::string> &Into, bool *Seen) {
+  Rest = &Into;
+  RestSeen = Seen;
+  return *this;
+}
+
+const ArgParser::Option *ArgParser::find(llvm::StringRef Name) const {
+  for (const Option &O : Options)
+    if (O.Name == Name)
+      return &O;
+  return nullptr;
+}
+
+ArgParser::Result ArgParser::parse(llvm::ArrayRef<std::string> Args, std::string &Error) const {
+  for (const std::string &A : Args) {
+    if (A == "--")
+      break;
+    if (A == "--help" || A == "-h")
+      return Result::Help;
+  }
+  std::string SeeHelp = fmt::format("(see 'warplint {} --help')", Command);
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == "--") {
+      if (!Rest) {
+        Error = fmt::format("unexpected argument '--' {}", SeeHelp);
+        return Result::Error;
+      }
+      if (RestSeen)
+        *RestSeen = true;
+      Rest->insert(Rest->end(), Args.begin() + I + 1, Args.end());
+      return Result::Ok;
+    }
+    if (!Arg.starts_with("-") || Arg == "-") {
+      if (!Positional) {
+        Error = fmt::format("unexpected argument '{}' {}", Arg.str(), SeeHelp);
+        return Result::Error;
+      }
+      Positional->push_back(Arg.str());
+      continue;
+    }
+    // --name=value (or -p=value), --name value, -pVALUE.
+    auto [Name, Inline] = Arg.split('=');
+    bool HasInline = Arg.contains('=');
+    const Option *O = find(Name);
+    if (!O && !Arg.starts_with("--") && Arg.size() > 2) {
+      if (const Option *Short = find(Arg.take_front(2)); Short && Short->TakesValue) {
+        O = Short;
+        Name = Arg.take_front(2);
+        Inline = Arg.drop_front(2);
+        HasInline = true;
+      }
+    }
+    if (!O) {
+      if (PassUnknown && Positional) {
+        Positional->push_back(Arg.str());
+        continue;
+      }
+      Error = fmt::format("unknown option '{}' {}", Arg.str(), SeeHelp);
+      return Result::Error;
+    }
+    if (!O->TakesValue) {
+      if (HasInline) {
+        Error = fmt::format("{} takes no value", Name.str());
+        return Result::Error;
+      }
+      *O->Flag = true;
+      continue;
+    }
+    llvm::StringRef Value = Inline;
+    if (!HasInline) {
+      if (I + 1 >= Args.size()) {
+        Error = fmt::format("{} needs {}", Name.str(), O->Missing);
+        return Result::Error;
+      }
+      Value = Args[++I];
+    }
+    if (!O->OnValue(Value, Error))
+      return Result::Error;
+  }
+  return Result::Ok;
+}
+
+ArgParser::Result ArgParser::parse(int Argc, char **Argv, std::string &Error) const {
+  std::vector<std::string> Args(Argv + 1, Argv + Argc);
+  return parse(Args, Error);
+}
+
+} // namespace warplint::driver

@@ -1,0 +1,82 @@
+//===- ArgParser.h - the one command-line parser of the subcommands -*- C++ -*-===//
+//
+// Each subcommand declares its options on an ArgParser and parses its arguments in one
+// call. The spellings are the same everywhere:
+//   --name=value, --name value        an option with a value (also -p=value, -p value)
+//   -pVALUE                           the same for a one-letter option
+//   --flag                            a flag (--flag=x is an error)
+//   FILE                              a positional argument ('-' alone is one)
+//   -- ARGS                           everything after it, untouched
+//   --help, -h                        anywhere before `--`: parse() answers Help
+// Handlers run in the order of the command line, so a later option can see what an
+// earlier one set, and an option given twice runs its handler twice (a string option
+// keeps the last value, a list option appends). Parsing stops at the first error; the
+// message names the command: "unknown option '--x' (see 'warplint check --help')".
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace warplint::driver {
+
+class ArgParser {
+public:
+  /// Takes an option's value; false with Error set when the value is bad.
+  using ValueHandler = std::function<bool(llvm::StringRef Value, std::string &Error)>;
+
+  enum class Result { Ok, Help, Error };
+
+  /// Command: the subcommand's name, for the messages ("check").
+  explicit ArgParser(std::string Command) : Command(std::move(Command)) {}
+
+  /// An option with a value, handed to Handler. Without a value the error is
+  /// "NAME needs MISSING" ("-o needs a file name").
+  ArgParser &option(std::string Name, ValueHandler Handler, std::string Missing = "a value");
+  /// An option whose value is stored in Into (the last one wins).
+  ArgParser &option(std::string Name, std::string &Into, std::string Missing = "a value");
+  /// A repeatable option whose values are appended to Into.
+  ArgParser &list(std::string Name, std::vector<std::string> &Into);
+  /// A flag: Into becomes true.
+  ArgParser &flag(std::string Name, bool &Into);
+  /// Where positional arguments go; without it they are an error.
+  ArgParser &positional(std::vector<std::string> &Into);
+  /// Options this parser does not know go to the positional arguments, in order, instead
+  /// of being an error (`warplint report` hands them to `warplint check`).
+  ArgParser &passUnknownOptions() {
+    PassUnknown = true;
+    return *this;
+  }
+  /// Where the arguments after `--` go (Seen: whether there was a `--`); without it `--`
+  /// is an error.
+  ArgParser &rest(std::vector<std::string> &Into, bool *Seen = nullptr);
+
+  /// Parses Args (without the command's name).
+  Result parse(llvm::ArrayRef<std::string> Args, std::string &Error) const;
+  /// The same for main()'s Argv, Argv[0] being the command's name.
+  Result parse(int Argc, char **Argv, std::string &Error) const;
+
+private:
+  struct Option {
+    std::string Name;
+    bool TakesValue;
+    ValueHandler OnValue; ///< TakesValue
+    bool *Flag;           ///< !TakesValue
+    std::string Missing;
+  };
+  const Option *find(llvm::StringRef Name) const;
+
+  std::string Command;
+  std::vector<Option> Options;
+  std::vector<std::string> *Positional = nullptr;
+  bool PassUnknown = false;
+  std::vector<std::string> *Rest = nullptr;
+  bool *RestSeen = nullptr;
+};
+
+} // namespace warplint::driver
