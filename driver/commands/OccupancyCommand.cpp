@@ -1,10 +1,10 @@
 //===- OccupancyCommand.cpp - `warplint occupancy`: the occupancy calculator ===//
-#include "driver/BoundedJson.h"
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
+#include "driver/commands/OccupancyBatch.h"
+#include "driver/commands/OccupancyInput.h"
 #include "driver/formats/Formats.h"
 #include "driver/report/HtmlReport.h"
-#include "driver/commands/OccupancyBatch.h"
 #include "driver/report/ReportSvg.h"
 
 #include "warplint/core/Arch.h"
@@ -17,7 +17,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <functional>
 #include <iostream>
 #include <optional>
@@ -27,13 +26,6 @@ namespace warplint::driver {
 namespace {
 
 using llvm::StringRef;
-
-// Anything above these is a typo, not a configuration to evaluate.
-constexpr int64_t MaxPlausibleThreads = int64_t(1) << 24;
-constexpr int64_t MaxPlausibleRegisters = 65536;
-constexpr uint64_t MaxPlausibleBytes = uint64_t(1) << 30;
-constexpr int64_t MaxPlausibleSms = 100000;
-constexpr int64_t MaxPlausibleGrid = int64_t(1) << 50;
 
 const char *const Usage =
     R"(usage: warplint occupancy --arch ARCH (--threads N | --block XxY[xZ]) [options]
@@ -79,106 +71,6 @@ output:
 exit status: 0 the launch runs, 1 it cannot run, 2 bad input.
 )";
 
-/// One occupancy question.
-struct Config {
-  const GpuArch *Arch = nullptr;
-  KernelResources Res;
-  LaunchShape Shape;
-  bool HasShape = false;
-  bool NvidiaOnlyField = false; // registers, optin, carveout, barriers seen
-  bool AmdOnlyField = false;    // vgprs, sgprs seen
-};
-
-std::string lowerAscii(StringRef S) { return S.lower(); }
-
-/// Parses a non-negative integer; Error names the option.
-std::optional<int64_t> parseCount(StringRef Text, StringRef What, int64_t Max, std::string &Error) {
-  StringRef T = Text.trim();
-  if (T.starts_with("-")) {
-    Error = fmt::format("{}: '{}' is negative", What.str(), Text.str());
-    return std::nullopt;
-  }
-  unsigned long long V = 0;
-  if (T.empty() || T.getAsInteger(10, V)) {
-    Error = fmt::format("{}: '{}' is not a whole number", What.str(), Text.str());
-    return std::nullopt;
-  }
-  if (V > static_cast<unsigned long long>(Max)) {
-    Error = fmt::format("{}: {} is implausibly large (at most {})", What.str(), Text.str(), Max);
-    return std::nullopt;
-  }
-  return static_cast<int64_t>(V);
-}
-
-/// Parses a byte size: 49152, 48K, 48k, 48KB, 48KiB, 1M, 1MiB (K = 1024).
-std::optional<uint64_t> parseSize(StringRef Text, StringRef What, std::string &Error) {
-  StringRef T = Text.trim();
-  if (T.starts_with("-")) {
-    Error = fmt::format("{}: '{}' is negative", What.str(), Text.str());
-    return std::nullopt;
-  }
-  size_t DigitsEnd = 0;
-  while (DigitsEnd < T.size() && T[DigitsEnd] >= '0' && T[DigitsEnd] <= '9')
-    ++DigitsEnd;
-  StringRef Digits = T.substr(0, DigitsEnd);
-  std::string Suffix = lowerAscii(T.substr(DigitsEnd).trim());
-  uint64_t Scale = 0;
-  if (Suffix.empty() || Suffix == "b")
-    Scale = 1;
-  else if (Suffix == "k" || Suffix == "kb" || Suffix == "kib")
-    Scale = 1024;
-  else if (Suffix == "m" || Suffix == "mb" || Suffix == "mib")
-    Scale = 1024 * 1024;
-  unsigned long long V = 0;
-  if (Digits.empty() || !Scale || Digits.getAsInteger(10, V)) {
-    Error =
-        fmt::format("{}: '{}' is not a size (bytes, or with K/KiB/M/MiB)", What.str(), Text.str());
-    return std::nullopt;
-  }
-  if (V > MaxPlausibleBytes / Scale) {
-    Error = fmt::format("{}: {} is implausibly large (at most 1 GiB)", What.str(), Text.str());
-    return std::nullopt;
-  }
-  return V * Scale;
-}
-
-/// Parses "16x16", "32x8x2".
-std::optional<Dim3> parseBlock(StringRef Text, std::string &Error) {
-  llvm::SmallVector<StringRef, 3> Parts;
-  Text.split(Parts, 'x');
-  if (Parts.size() > 3) {
-    Error = fmt::format("--block: '{}' has more than three dimensions", Text.str());
-    return std::nullopt;
-  }
-  int64_t D[3] = {1, 1, 1};
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    auto V = parseCount(Parts[I], "--block", MaxPlausibleThreads, Error);
-    if (!V)
-      return std::nullopt;
-    if (*V == 0) {
-      Error = fmt::format("--block: '{}' has a zero dimension", Text.str());
-      return std::nullopt;
-    }
-    D[I] = *V;
-  }
-  if (D[0] * D[1] * D[2] > MaxPlausibleThreads) {
-    Error = fmt::format("--block: {} threads is implausibly large", D[0] * D[1] * D[2]);
-    return std::nullopt;
-  }
-  return Dim3{D[0], D[1], D[2]};
-}
-
-/// Checks the fields that depend on the vendor; empty when fine.
-std::string checkVendorFields(const Config &C) {
-  if (C.Arch->isAmd() && C.NvidiaOnlyField)
-    return fmt::format("registers/opt-in/carveout/barriers are NVIDIA inputs; for {} use "
-                       "vgprs, sgprs and lds",
-                       C.Arch->Name);
-  if (C.Arch->isNvidia() && C.AmdOnlyField)
-    return fmt::format("vgprs/sgprs are AMD inputs; for {} use registers", C.Arch->Name);
-  return {};
-}
-
 std::string bytesText(uint64_t B) {
   if (B >= 1024 && B % 1024 == 0)
     return fmt::format("{} KiB", B / 1024);
@@ -196,199 +88,12 @@ std::string limitersText(const OccupancyResult &R) {
   return S.empty() ? "-" : S;
 }
 
-llvm::json::Array limitersJson(const OccupancyResult &R) {
-  llvm::json::Array A;
-  for (unsigned I = 0; I < NumResources; ++I)
-    if (R.Limiters & (1u << I))
-      A.push_back(resourceName(static_cast<Resource>(I)));
-  return A;
-}
-
-/// The result fields every JSON answer has (batch lines included).
-void addResultFields(llvm::json::Object &O, const OccupancyResult &R) {
-  O["blocks_per_sm"] = R.BlocksPerSm;
-  O["active_warps"] = R.ActiveWarpsPerSm;
-  O["max_warps"] = R.MaxWarpsPerSm;
-  O["warps_per_block"] = R.WarpsPerBlock;
-  O["occupancy"] = R.Occupancy;
-  O["limiters"] = limitersJson(R);
-  if (R.Failure) {
-    O["error"] = R.Failure->Message;
-    O["error_kind"] = failureKindName(R.Failure->Kind);
-  }
-}
-
 // ----------------------------------------------------------------------------------
-// --batch
-// ----------------------------------------------------------------------------------
-
-std::optional<uint64_t> jsonSize(const llvm::json::Object &O, StringRef Key, std::string &Error) {
-  const llvm::json::Value *V = O.get(Key);
-  if (!V || V->kind() == llvm::json::Value::Null)
-    return uint64_t(0);
-  if (auto S = V->getAsString())
-    return parseSize(*S, Key, Error);
-  if (auto I = V->getAsInteger()) {
-    if (*I < 0) {
-      Error = fmt::format("{}: {} is negative", Key.str(), *I);
-      return std::nullopt;
-    }
-    if (uint64_t(*I) > MaxPlausibleBytes) {
-      Error = fmt::format("{}: {} is implausibly large (at most 1 GiB)", Key.str(), *I);
-      return std::nullopt;
-    }
-    return uint64_t(*I);
-  }
-  Error = fmt::format("{}: expected a number of bytes or a size string", Key.str());
-  return std::nullopt;
-}
-
-std::optional<int64_t> jsonCount(const llvm::json::Object &O, StringRef Key, int64_t Max,
-                                 std::string &Error, bool *Present = nullptr) {
-  const llvm::json::Value *V = O.get(Key);
-  if (Present)
-    *Present = V && V->kind() != llvm::json::Value::Null;
-  if (!V || V->kind() == llvm::json::Value::Null)
-    return int64_t(0);
-  auto I = V->getAsInteger();
-  if (!I) {
-    Error = fmt::format("{}: expected a whole number", Key.str());
-    return std::nullopt;
-  }
-  if (*I < 0) {
-    Error = fmt::format("{}: {} is negative", Key.str(), *I);
-    return std::nullopt;
-  }
-  if (*I > Max) {
-    Error = fmt::format("{}: {} is implausibly large (at most {})", Key.str(), *I, Max);
-    return std::nullopt;
-  }
-  return *I;
-}
-
-/// Reads one batch line's configuration; returns an error message or empty.
-std::string configFromJson(const llvm::json::Object &O, Config &C) {
-  std::string Error;
-  auto Arch = O.getString("arch");
-  if (!Arch)
-    return "missing \"arch\" (a string such as \"sm_86\" or \"gfx906\")";
-  C.Arch = findArch(*Arch);
-  if (!C.Arch)
-    return fmt::format("unknown arch '{}' (known: {})", Arch->str(), knownArchNames());
-
-  bool HasThreads = false;
-  auto Threads = jsonCount(O, "threads", MaxPlausibleThreads, Error, &HasThreads);
-  if (!Threads)
-    return Error;
-  const llvm::json::Value *BlockV = O.get("block");
-  if (BlockV && BlockV->kind() != llvm::json::Value::Null) {
-    std::optional<Dim3> B;
-    if (auto S = BlockV->getAsString()) {
-      B = parseBlock(*S, Error);
-    } else if (auto *A = BlockV->getAsArray(); A && !A->empty() && A->size() <= 3) {
-      int64_t D[3] = {1, 1, 1};
-      for (size_t I = 0; I < A->size(); ++I) {
-        auto V = (*A)[I].getAsInteger();
-        if (!V || *V <= 0 || *V > MaxPlausibleThreads)
-          return "block: expected 1 to 3 positive whole numbers";
-        D[I] = *V;
-      }
-      if (D[0] * D[1] * D[2] > MaxPlausibleThreads)
-        return "block: implausibly many threads";
-      B = Dim3{D[0], D[1], D[2]};
-    } else {
-      return "block: expected \"XxYxZ\" or [x, y, z]";
-    }
-    if (!B)
-      return Error;
-    C.Shape = LaunchShape::block(*B);
-  } else if (HasThreads) {
-    C.Shape = LaunchShape::threads(*Threads);
-  } else {
-    return "missing \"threads\" (or \"block\")";
-  }
-  C.HasShape = true;
-
-  auto Dyn = jsonSize(O, "dynamic_smem", Error);
-  if (!Dyn)
-    return Error;
-  C.Shape.DynamicSharedBytes = *Dyn;
-  auto Static = jsonSize(O, "static_smem", Error);
-  if (!Static)
-    return Error;
-  auto Lds = jsonSize(O, "lds", Error);
-  if (!Lds)
-    return Error;
-  C.Res.StaticSharedBytes = *Static + *Lds;
-  auto Optin = jsonSize(O, "optin_smem", Error);
-  if (!Optin)
-    return Error;
-  C.Res.OptinDynamicSharedBytes = *Optin;
-
-  bool P = false;
-  auto Regs = jsonCount(O, "registers", MaxPlausibleRegisters, Error, &P);
-  if (!Regs)
-    return Error;
-  C.Res.RegistersPerThread = static_cast<int>(*Regs);
-  C.NvidiaOnlyField |= P && *Regs > 0;
-  C.NvidiaOnlyField |= *Optin > 0;
-  if (const llvm::json::Value *V = O.get("carveout"); V && V->kind() != llvm::json::Value::Null) {
-    auto I = V->getAsInteger();
-    if (!I || *I < -1 || *I > 100)
-      return "carveout: expected -1 (default) or a percentage 0..100";
-    C.Res.CarveoutPercent = static_cast<int>(*I);
-    C.NvidiaOnlyField |= *I != -1;
-  }
-  auto Barriers = jsonCount(O, "barriers", 16, Error, &P);
-  if (!Barriers)
-    return Error;
-  if (P) {
-    C.Res.Barriers = static_cast<int>(*Barriers);
-    C.NvidiaOnlyField = true;
-  }
-  auto Bounds = jsonCount(O, "launch_bounds", MaxPlausibleThreads, Error);
-  if (!Bounds)
-    return Error;
-  C.Res.LaunchBoundsMaxThreads = static_cast<int>(*Bounds);
-  auto MinBlocks = jsonCount(O, "min_blocks", 1024, Error);
-  if (!MinBlocks)
-    return Error;
-  C.Res.LaunchBoundsMinBlocks = static_cast<int>(*MinBlocks);
-  auto Vgprs = jsonCount(O, "vgprs", MaxPlausibleRegisters, Error, &P);
-  if (!Vgprs)
-    return Error;
-  C.Res.Vgprs = static_cast<int>(*Vgprs);
-  C.AmdOnlyField |= P;
-  auto Sgprs = jsonCount(O, "sgprs", MaxPlausibleRegisters, Error, &P);
-  if (!Sgprs)
-    return Error;
-  C.Res.Sgprs = static_cast<int>(*Sgprs);
-  C.AmdOnlyField |= P;
-  return checkVendorFields(C);
-}
-
-int runBatch() {
-  std::ios::sync_with_stdio(false);
-  llvm::raw_ostream &Out = llvm::outs();
-  std::string Line;
-  long long LineNo = 0;
-  bool AnyBad = false;
-  while (std::getline(std::cin, Line)) {
-    ++LineNo;
-    if (StringRef(Line).trim().empty())
-      continue;
-    Out << evaluateOccupancyBatchLine(Line, LineNo, AnyBad) << '\n';
-  }
-  Out.flush();
-  return AnyBad ? 2 : 0;
-}
-
-// ----------------------------------------------------------------------------------
-// Single configuration
+// The command line
 // ----------------------------------------------------------------------------------
 
 struct CliOptions {
-  Config C;
+  OccupancyConfig C;
   std::optional<int64_t> Sms;
   std::optional<int64_t> Grid;
   bool Json = false;
@@ -408,7 +113,7 @@ struct CliOptions {
 /// Parses the command line into Opt, each value checked as it comes: Ok, Help, or Error
 /// with Err set.
 ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std::string &Err) {
-  Config &C = Opt.C;
+  OccupancyConfig &C = Opt.C;
   // A whole number up to Max, handed to Store (which may still refuse it).
   auto count = [](const char *Name, int64_t Max,
                    std::function<bool(int64_t, std::string &)> Store) {
@@ -557,6 +262,10 @@ ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std
       .flag("--list-archs", Opt.List);
   return P.parse(Argc, Argv, Err);
 }
+
+// ----------------------------------------------------------------------------------
+// The answers: text and JSON
+// ----------------------------------------------------------------------------------
 
 std::string valueText(Resource What, int64_t V) {
   switch (What) {
@@ -774,169 +483,131 @@ int listArchs(bool Json) {
   return 0;
 }
 
-} // namespace
-
-std::string evaluateOccupancyBatchLine(llvm::StringRef Line, long long LineNo, bool &Bad) {
-  llvm::json::Object Reply;
-  auto Parsed = parseBoundedJson(Line);
-  if (!Parsed) {
-    Reply["error"] =
-        "line " + std::to_string(LineNo) + ": invalid JSON: " + llvm::toString(Parsed.takeError());
-    Reply["line"] = LineNo;
-    Bad = true;
-  } else if (const llvm::json::Object *In = Parsed->getAsObject(); !In) {
-    Reply["error"] = "line " + std::to_string(LineNo) + ": expected a JSON object";
-    Reply["line"] = LineNo;
-    Bad = true;
-  } else {
-    Reply = *In;
-    Config C;
-    std::string Err = configFromJson(*In, C);
-    if (!Err.empty()) {
-      Reply["error"] = "line " + std::to_string(LineNo) + ": " + Err;
-      Reply["line"] = LineNo;
-      Bad = true;
-    } else {
-      addResultFields(Reply, computeOccupancy(*C.Arch, C.Res, C.Shape));
-    }
+/// The arch (--arch, else --gpu's), --gpu's SM count, the vendor's fields and the launch
+/// shape of the command line, into Opt.C; false with Error set.
+bool resolveLaunch(CliOptions &Opt, std::string &Error) {
+  OccupancyConfig &C = Opt.C;
+  if (Opt.ArchText.empty() && Opt.Gpu)
+    Opt.ArchText = Opt.Gpu->Arch;
+  if (Opt.ArchText.empty()) {
+    Error = "--arch is required (e.g. --arch sm_86; see --list-archs)";
+    return false;
   }
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  OS << llvm::json::Value(std::move(Reply));
-  return Text;
-}
-
-int runOccupancyCommand(int Argc, char **Argv) {
-  CliOptions Opt;
-  Config &C = Opt.C;
-  std::string Err;
-  switch (parseOccupancyArgs(Argc, Argv, Opt, Err)) {
-  case ArgParser::Result::Help:
-    llvm::outs() << Usage;
-    return 0;
-  case ArgParser::Result::Error:
-    return error(Err);
-  case ArgParser::Result::Ok:
-    break;
+  C.Arch = findArch(Opt.ArchText);
+  if (!C.Arch) {
+    Error = fmt::format("unknown architecture '{}' (known: {})", Opt.ArchText, knownArchNames());
+    return false;
   }
-  std::string &ArchText = Opt.ArchText;
-  const std::optional<int64_t> &Threads = Opt.Threads;
-  const std::optional<Dim3> &Block = Opt.Block;
-  const std::string &SvgPath = Opt.SvgPath;
-  bool RegistersGiven = Opt.RegistersGiven;
-
-  if (Opt.List)
-    return listArchs(Opt.Json);
-  if (Opt.Batch)
-    return runBatch();
-
-  if (ArchText.empty() && Opt.Gpu)
-    ArchText = Opt.Gpu->Arch;
-  if (ArchText.empty())
-    return error("--arch is required (e.g. --arch sm_86; see --list-archs)");
-  C.Arch = findArch(ArchText);
-  if (!C.Arch)
-    return error(fmt::format("unknown architecture '{}' (known: {})", ArchText, knownArchNames()));
   if (Opt.Gpu && !Opt.Sms)
     Opt.Sms = Opt.Gpu->SmCount;
-  if (std::string E = checkVendorFields(C); !E.empty())
-    return error(E);
-  if (Threads && Block)
-    return error("give --threads or --block, not both");
+  Error = checkVendorFields(C);
+  if (!Error.empty())
+    return false;
+  if (Opt.Threads && Opt.Block) {
+    Error = "give --threads or --block, not both";
+    return false;
+  }
   uint64_t Dyn = C.Shape.DynamicSharedBytes;
-  if (Block)
-    C.Shape = LaunchShape::block(*Block, Dyn);
-  else if (Threads)
-    C.Shape = LaunchShape::threads(*Threads, Dyn);
-  C.HasShape = Threads || Block;
-  if (!SvgPath.empty()) {
-    if (!C.HasShape)
-      return error("--svg needs the launch: --threads N or --block XxY[xZ]");
-    OccupancyResult Now = computeOccupancy(*C.Arch, C.Res, C.Shape);
-    std::string Title = fmt::format(
-        "{}: {} threads per block, {} registers, {} + {} shared bytes: occupancy {:.1f}%",
-        C.Arch->Name, C.Shape.ThreadsPerBlock,
-        RegistersGiven ? std::to_string(C.Arch->isAmd() ? C.Res.Vgprs : C.Res.RegistersPerThread)
-                       : std::string("unknown"),
-        C.Res.StaticSharedBytes, C.Shape.DynamicSharedBytes, 100 * Now.Occupancy);
-    std::string Svg =
-        renderChartsDocument(occupancyCharts(*C.Arch, C.Res, C.Shape, RegistersGiven), Title);
-    if (!writeFileAtomically(SvgPath, Svg, Err))
-      return error(Err);
-  }
-  llvm::raw_ostream &OS = llvm::outs();
+  if (Opt.Block)
+    C.Shape = LaunchShape::block(*Opt.Block, Dyn);
+  else if (Opt.Threads)
+    C.Shape = LaunchShape::threads(*Opt.Threads, Dyn);
+  C.HasShape = Opt.Threads || Opt.Block;
+  return true;
+}
 
-  if (Opt.MaxBlockSize) {
-    BlockSizeSuggestion B =
-        maxPotentialBlockSize(*C.Arch, C.Res, Dyn, static_cast<int>(Opt.Sms.value_or(0)));
-    if (Opt.Json) {
-      llvm::json::Object O{{"arch", C.Arch->Name},
-                           {"max_block_size", B.BlockSize},
-                           {"blocks_per_sm", B.BlocksPerSm},
-                           {"occupancy", B.Occupancy}};
-      if (Opt.Sms) {
-        O["sms"] = *Opt.Sms;
-        O["min_grid_size"] = B.MinGridSize;
-      }
-      OS << llvm::json::Value(std::move(O)) << "\n";
-    } else if (B.BlockSize == 0) {
-      OS << fmt::format("{}: no block size can launch with these resources\n", C.Arch->Name);
-    } else {
-      OS << fmt::format("{}: max potential block size {} ({} blocks per SM, occupancy {:.1f}%)\n",
-                        C.Arch->Name, B.BlockSize, B.BlocksPerSm, 100 * B.Occupancy);
-      if (Opt.Sms)
-        OS << fmt::format("min grid size {} ({} blocks x {} SMs) fills the GPU\n", B.MinGridSize,
-                          B.BlocksPerSm, *Opt.Sms);
-      else
-        OS << "(give --sms N or --gpu NAME for the min grid size)\n";
+/// --svg: the three calculator charts with the launch marked, written to Opt.SvgPath.
+bool writeSvgCharts(const CliOptions &Opt, std::string &Error) {
+  const OccupancyConfig &C = Opt.C;
+  if (!C.HasShape) {
+    Error = "--svg needs the launch: --threads N or --block XxY[xZ]";
+    return false;
+  }
+  OccupancyResult Now = computeOccupancy(*C.Arch, C.Res, C.Shape);
+  std::string Title = fmt::format(
+      "{}: {} threads per block, {} registers, {} + {} shared bytes: occupancy {:.1f}%",
+      C.Arch->Name, C.Shape.ThreadsPerBlock,
+      Opt.RegistersGiven
+          ? std::to_string(C.Arch->isAmd() ? C.Res.Vgprs : C.Res.RegistersPerThread)
+          : std::string("unknown"),
+      C.Res.StaticSharedBytes, C.Shape.DynamicSharedBytes, 100 * Now.Occupancy);
+  std::string Svg =
+      renderChartsDocument(occupancyCharts(*C.Arch, C.Res, C.Shape, Opt.RegistersGiven), Title);
+  return writeFileAtomically(Opt.SvgPath, Svg, Error);
+}
+
+/// --max-block-size: cudaOccupancyMaxPotentialBlockSize's answer, with the min grid when
+/// the SM count is known. 0, or 1 when no block size can launch.
+int printMaxBlockSize(const CliOptions &Opt, llvm::raw_ostream &OS) {
+  const OccupancyConfig &C = Opt.C;
+  BlockSizeSuggestion B = maxPotentialBlockSize(*C.Arch, C.Res, C.Shape.DynamicSharedBytes,
+                                                static_cast<int>(Opt.Sms.value_or(0)));
+  if (Opt.Json) {
+    llvm::json::Object O{{"arch", C.Arch->Name},
+                         {"max_block_size", B.BlockSize},
+                         {"blocks_per_sm", B.BlocksPerSm},
+                         {"occupancy", B.Occupancy}};
+    if (Opt.Sms) {
+      O["sms"] = *Opt.Sms;
+      O["min_grid_size"] = B.MinGridSize;
     }
-    return B.BlockSize > 0 ? 0 : 1;
+    OS << llvm::json::Value(std::move(O)) << "\n";
+  } else if (B.BlockSize == 0) {
+    OS << fmt::format("{}: no block size can launch with these resources\n", C.Arch->Name);
+  } else {
+    OS << fmt::format("{}: max potential block size {} ({} blocks per SM, occupancy {:.1f}%)\n",
+                      C.Arch->Name, B.BlockSize, B.BlocksPerSm, 100 * B.Occupancy);
+    if (Opt.Sms)
+      OS << fmt::format("min grid size {} ({} blocks x {} SMs) fills the GPU\n", B.MinGridSize,
+                        B.BlocksPerSm, *Opt.Sms);
+    else
+      OS << "(give --sms N or --gpu NAME for the min grid size)\n";
   }
+  return B.BlockSize > 0 ? 0 : 1;
+}
 
-  if (Opt.Sweep == "block") {
-    // The block-size sweep needs no block.
-  } else if (!C.HasShape) {
-    return error("--threads N or --block XxY[xZ] is required");
-  }
-
-  if (!Opt.Sweep.empty()) {
-    std::vector<SweepPoint> Points = Opt.Sweep == "block" ? sweepBlockSize(*C.Arch, C.Res, Dyn)
-                                     : Opt.Sweep == "registers"
-                                         ? sweepRegisters(*C.Arch, C.Res, C.Shape)
-                                         : sweepSharedMemory(*C.Arch, C.Res, C.Shape);
-    const char *Key = Opt.Sweep == "block"       ? "threads"
-                      : Opt.Sweep == "registers" ? (C.Arch->isAmd() ? "vgprs" : "registers")
-                                                 : "smem";
-    if (Opt.Json) {
-      llvm::json::Array A;
-      for (const SweepPoint &P : Points) {
-        OccupancyResult Fake;
-        Fake.Arch = C.Arch;
-        Fake.Limiters = P.Limiters;
-        A.push_back(llvm::json::Object{{Key, P.Value},
-                                       {"blocks_per_sm", P.BlocksPerSm},
-                                       {"active_warps", P.ActiveWarpsPerSm},
-                                       {"occupancy", P.Occupancy},
-                                       {"limiters", limitersJson(Fake)}});
-      }
-      OS << llvm::json::Value(llvm::json::Object{
-                {"arch", C.Arch->Name}, {"sweep", Opt.Sweep}, {"points", std::move(A)}})
-         << "\n";
-    } else {
-      OS << fmt::format("{:>10} {:>10} {:>8} {:>10}  limiters\n", Key, "blocks/SM", "warps",
-                        "occupancy");
-      for (const SweepPoint &P : Points) {
-        OccupancyResult Fake;
-        Fake.Arch = C.Arch;
-        Fake.Limiters = P.Limiters;
-        OS << fmt::format("{:>10} {:>10} {:>8} {:>9.1f}%  {}\n", P.Value, P.BlocksPerSm,
-                          P.ActiveWarpsPerSm, 100 * P.Occupancy,
-                          P.BlocksPerSm ? limitersText(Fake) : "cannot launch");
-      }
-    }
+/// --sweep block|registers|smem: the calculator's chart as a table (or JSON points).
+int printSweep(const CliOptions &Opt, llvm::raw_ostream &OS) {
+  const OccupancyConfig &C = Opt.C;
+  std::vector<SweepPoint> Points =
+      Opt.Sweep == "block"       ? sweepBlockSize(*C.Arch, C.Res, C.Shape.DynamicSharedBytes)
+      : Opt.Sweep == "registers" ? sweepRegisters(*C.Arch, C.Res, C.Shape)
+                                 : sweepSharedMemory(*C.Arch, C.Res, C.Shape);
+  const char *Key = Opt.Sweep == "block"       ? "threads"
+                    : Opt.Sweep == "registers" ? (C.Arch->isAmd() ? "vgprs" : "registers")
+                                               : "smem";
+  auto limiting = [&C](const SweepPoint &P) {
+    OccupancyResult R;
+    R.Arch = C.Arch;
+    R.Limiters = P.Limiters;
+    return R;
+  };
+  if (Opt.Json) {
+    llvm::json::Array A;
+    for (const SweepPoint &P : Points)
+      A.push_back(llvm::json::Object{{Key, P.Value},
+                                     {"blocks_per_sm", P.BlocksPerSm},
+                                     {"active_warps", P.ActiveWarpsPerSm},
+                                     {"occupancy", P.Occupancy},
+                                     {"limiters", limitersJson(limiting(P))}});
+    OS << llvm::json::Value(llvm::json::Object{
+              {"arch", C.Arch->Name}, {"sweep", Opt.Sweep}, {"points", std::move(A)}})
+       << "\n";
     return 0;
   }
+  OS << fmt::format("{:>10} {:>10} {:>8} {:>10}  limiters\n", Key, "blocks/SM", "warps",
+                    "occupancy");
+  for (const SweepPoint &P : Points)
+    OS << fmt::format("{:>10} {:>10} {:>8} {:>9.1f}%  {}\n", P.Value, P.BlocksPerSm,
+                      P.ActiveWarpsPerSm, 100 * P.Occupancy,
+                      P.BlocksPerSm ? limitersText(limiting(P)) : "cannot launch");
+  return 0;
+}
 
+/// The launch itself: the text report or one JSON object, with the waves of --grid.
+/// 0 when it can run, 1 when it cannot, 2 for --grid without an SM count.
+int printLaunch(const CliOptions &Opt, llvm::raw_ostream &OS) {
+  const OccupancyConfig &C = Opt.C;
   OccupancyResult R = computeOccupancy(*C.Arch, C.Res, C.Shape);
   std::optional<WaveInfo> W;
   if (Opt.Grid) {
@@ -970,6 +641,41 @@ int runOccupancyCommand(int Argc, char **Argv) {
       OS << "\nwaves: none (the launch cannot run)\n";
   }
   return R.canLaunch() ? 0 : 1;
+}
+
+} // namespace
+
+int runOccupancyCommand(int Argc, char **Argv) {
+  CliOptions Opt;
+  std::string Err;
+  switch (parseOccupancyArgs(Argc, Argv, Opt, Err)) {
+  case ArgParser::Result::Help:
+    llvm::outs() << Usage;
+    return 0;
+  case ArgParser::Result::Error:
+    return error(Err);
+  case ArgParser::Result::Ok:
+    break;
+  }
+  if (Opt.List)
+    return listArchs(Opt.Json);
+  if (Opt.Batch) {
+    std::ios::sync_with_stdio(false);
+    return runOccupancyBatch(std::cin, llvm::outs());
+  }
+  if (!resolveLaunch(Opt, Err))
+    return error(Err);
+  if (!Opt.SvgPath.empty() && !writeSvgCharts(Opt, Err))
+    return error(Err);
+  llvm::raw_ostream &OS = llvm::outs();
+  if (Opt.MaxBlockSize)
+    return printMaxBlockSize(Opt, OS);
+  // Only the block-size sweep goes without a block.
+  if (Opt.Sweep != "block" && !Opt.C.HasShape)
+    return error("--threads N or --block XxY[xZ] is required");
+  if (!Opt.Sweep.empty())
+    return printSweep(Opt, OS);
+  return printLaunch(Opt, OS);
 }
 
 } // namespace warplint::driver
