@@ -3,12 +3,16 @@
 #include "driver/BoundedJson.h"
 #include "driver/commands/OccupancyInput.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <istream>
+#include <vector>
 
 namespace warplint::driver {
 namespace {
@@ -162,35 +166,67 @@ std::string configFromJson(const llvm::json::Object &O, OccupancyConfig &C) {
   return checkVendorFields(C);
 }
 
+/// The fields a batch line may have.
+constexpr llvm::StringLiteral BatchFields[] = {
+    "arch",     "threads",  "block",         "registers",  "static_smem", "dynamic_smem", "optin_smem",
+    "carveout", "barriers", "launch_bounds", "min_blocks", "vgprs",       "sgprs",        "lds"};
+
+/// One warning per key that is not a batch field, in key order, with the closest field
+/// when it looks like a typo: "unknown key 'registrs' (did you mean 'registers'?): ignored".
+llvm::json::Array unknownFieldWarnings(const llvm::json::Object &In) {
+  std::vector<StringRef> Unknown;
+  for (const auto &KV : In)
+    if (!llvm::is_contained(BatchFields, StringRef(KV.first)))
+      Unknown.push_back(KV.first);
+  llvm::sort(Unknown);
+  llvm::json::Array Warnings;
+  for (StringRef Key : Unknown) {
+    std::string Lower = Key.lower();
+    StringRef Best;
+    // A typo: at most one edit in three characters ("registrs", "thread", "arc").
+    unsigned BestDistance = std::max<size_t>(1, Key.size() / 3) + 1;
+    for (StringRef F : BatchFields)
+      if (unsigned D = StringRef(Lower).edit_distance(F); D < BestDistance) {
+        Best = F;
+        BestDistance = D;
+      }
+    Warnings.push_back(Best.empty()
+                           ? fmt::format("unknown key '{}': ignored", Key.str())
+                           : fmt::format("unknown key '{}' (did you mean '{}'?): ignored",
+                                         Key.str(), Best.str()));
+  }
+  return Warnings;
+}
+
 } // namespace
 
 std::string evaluateOccupancyBatchLine(llvm::StringRef Line, long long LineNo, bool &Bad) {
   llvm::json::Object Reply;
+  std::string Where = "line " + std::to_string(LineNo) + ": ";
   auto Parsed = parseBoundedJson(Line);
   if (!Parsed) {
-    Reply["error"] =
-        "line " + std::to_string(LineNo) + ": invalid JSON: " + llvm::toString(Parsed.takeError());
-    Reply["line"] = LineNo;
+    Reply["error"] = Where + "invalid JSON: " + llvm::toString(Parsed.takeError());
     Bad = true;
   } else if (const llvm::json::Object *In = Parsed->getAsObject(); !In) {
-    Reply["error"] = "line " + std::to_string(LineNo) + ": expected a JSON object";
-    Reply["line"] = LineNo;
+    Reply["error"] = Where + "expected a JSON object";
     Bad = true;
   } else {
     Reply = *In;
+    if (llvm::json::Array Warnings = unknownFieldWarnings(*In); !Warnings.empty())
+      Reply["warnings"] = std::move(Warnings);
     OccupancyConfig C;
     std::string Err = configFromJson(*In, C);
     if (!Err.empty()) {
-      Reply["error"] = "line " + std::to_string(LineNo) + ": " + Err;
-      Reply["line"] = LineNo;
+      Reply["error"] = Where + Err;
       Bad = true;
     } else {
       addResultFields(Reply, computeOccupancy(*C.Arch, C.Res, C.Shape));
     }
   }
+  Reply["line"] = LineNo;
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  OS << llvm::json::Value(std::move(Reply));
+  writeOccupancyJson(OS, llvm::json::Value(std::move(Reply)));
   return Text;
 }
 
@@ -200,11 +236,13 @@ int runOccupancyBatch(std::istream &In, llvm::raw_ostream &Out) {
   bool AnyBad = false;
   while (std::getline(In, Line)) {
     ++LineNo;
+    // Blank lines are skipped: no answer (the answers' "line" keeps the count).
     if (StringRef(Line).trim().empty())
       continue;
     Out << evaluateOccupancyBatchLine(Line, LineNo, AnyBad) << '\n';
+    // Each answer as soon as it is known: a co-process waits for it before the next line.
+    Out.flush();
   }
-  Out.flush();
   return AnyBad ? 2 : 0;
 }
 

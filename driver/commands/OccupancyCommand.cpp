@@ -62,7 +62,9 @@ output:
   --sweep KIND           occupancy over block size|registers|smem
   --svg FILE             also draw the three calculator charts (occupancy against block
                          size, registers and shared memory, this launch marked) to FILE
-  --batch                JSON lines on stdin, one JSON object per line on stdout; input
+  --batch                JSON lines on stdin, one JSON object per line on stdout, each
+                         flushed as it is written and with the input's "line"; blank
+                         lines skipped, unknown keys named in "warnings"; input
                          fields arch, threads (or block), registers, static_smem,
                          dynamic_smem, optin_smem, carveout, barriers, launch_bounds,
                          min_blocks, vgprs, sgprs, lds
@@ -551,7 +553,8 @@ int printMaxBlockSize(const CliOptions &Opt, llvm::raw_ostream &OS) {
       O["sms"] = *Opt.Sms;
       O["min_grid_size"] = B.MinGridSize;
     }
-    OS << llvm::json::Value(std::move(O)) << "\n";
+    writeOccupancyJson(OS, llvm::json::Value(std::move(O)));
+    OS << "\n";
   } else if (B.BlockSize == 0) {
     OS << fmt::format("{}: no block size can launch with these resources\n", C.Arch->Name);
   } else {
@@ -590,9 +593,10 @@ int printSweep(const CliOptions &Opt, llvm::raw_ostream &OS) {
                                      {"active_warps", P.ActiveWarpsPerSm},
                                      {"occupancy", P.Occupancy},
                                      {"limiters", limitersJson(limiting(P))}});
-    OS << llvm::json::Value(llvm::json::Object{
-              {"arch", C.Arch->Name}, {"sweep", Opt.Sweep}, {"points", std::move(A)}})
-       << "\n";
+    writeOccupancyJson(OS, llvm::json::Object{{"arch", C.Arch->Name},
+                                               {"sweep", Opt.Sweep},
+                                               {"points", std::move(A)}});
+    OS << "\n";
     return 0;
   }
   OS << fmt::format("{:>10} {:>10} {:>8} {:>10}  limiters\n", Key, "blocks/SM", "warps",
@@ -627,7 +631,8 @@ int printLaunch(const CliOptions &Opt, llvm::raw_ostream &OS) {
                                       {"last_wave_fullness", W->LastWaveFullness},
                                       {"efficiency", W->Efficiency}};
     }
-    OS << llvm::json::Value(std::move(O)) << "\n";
+    writeOccupancyJson(OS, llvm::json::Value(std::move(O)));
+    OS << "\n";
   } else {
     printText(OS, Opt, R);
     if (W)

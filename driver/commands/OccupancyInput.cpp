@@ -1,7 +1,14 @@
 //===- OccupancyInput.cpp - one occupancy question and its JSON answer ----===//
 #include "driver/commands/OccupancyInput.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace warplint::driver {
 
@@ -10,6 +17,32 @@ using llvm::StringRef;
 namespace {
 
 std::string lowerAscii(StringRef S) { return S.lower(); }
+
+void writeValue(llvm::json::OStream &J, const llvm::json::Value &V) {
+  if (const llvm::json::Object *O = V.getAsObject()) {
+    std::vector<StringRef> Keys;
+    for (const auto &KV : *O)
+      Keys.push_back(KV.first);
+    llvm::sort(Keys);
+    J.object([&] {
+      for (StringRef K : Keys) {
+        J.attributeBegin(K);
+        writeValue(J, *O->get(K));
+        J.attributeEnd();
+      }
+    });
+  } else if (const llvm::json::Array *A = V.getAsArray()) {
+    J.array([&] {
+      for (const llvm::json::Value &E : *A)
+        writeValue(J, E);
+    });
+  } else if (V.kind() == llvm::json::Value::Number && !V.getAsInteger() && !V.getAsUINT64() &&
+             std::isfinite(*V.getAsNumber())) {
+    J.rawValue(fmt::format("{:.6g}", *V.getAsNumber()));
+  } else {
+    J.value(V);
+  }
+}
 
 } // namespace
 
@@ -117,6 +150,11 @@ void addResultFields(llvm::json::Object &O, const OccupancyResult &R) {
     O["error"] = R.Failure->Message;
     O["error_kind"] = failureKindName(R.Failure->Kind);
   }
+}
+
+void writeOccupancyJson(llvm::raw_ostream &OS, const llvm::json::Value &V) {
+  llvm::json::OStream J(OS);
+  writeValue(J, V);
 }
 
 } // namespace warplint::driver
