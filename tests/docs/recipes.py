@@ -299,8 +299,12 @@ def ci(src, build, work, schema):
     shards = yaml.safe_load(found["github-shards"][1])
     configure = [s for s in job["steps"] if s.get("name", "").startswith("Configure")]
 
+    # One workspace for the three variants: their sources swapped in, the CMake build tree
+    # (and its CUDA compiler detection) kept; the recipes' configure step globs the files.
+    cwd = os.path.join(work, "project")
     for variant, (files, status) in VARIANTS.items():
-        cwd = os.path.join(work, variant)
+        if os.path.isdir(cwd):
+            reset_workspace(cwd, {})
         write_project(cwd, files)
         # The premise: warplint exits with this variant's status.
         subprocess.run(["cmake", "-S", ".", "-B", "build", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"],
