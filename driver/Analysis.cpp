@@ -457,8 +457,24 @@ std::string commandArch(const clang::tooling::CompilationDatabase &Db, const std
 RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
                      const AnalysisOptions &Opts,
                      const clang::tooling::CompilationDatabase *Original) {
-  if (Db.getCompileCommands(File).empty())
+  std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
+  if (Commands.empty())
     return noCommand(File, Opts);
+  // A command whose directory does not exist cannot run (ClangTool would abort the whole
+  // process on it): this file fails, named, and the others are analysed.
+  if (!Commands.front().Directory.empty() &&
+      !llvm::sys::fs::is_directory(Commands.front().Directory)) {
+    RunResult R;
+    R.FilesFailed.push_back(File);
+    Finding F;
+    F.Check = "clang-diagnostic-error";
+    F.Level = Severity::Error;
+    F.Pos = {File, 0, 0};
+    F.Message = "the compile command's directory '" + Commands.front().Directory +
+                "' does not exist";
+    R.Findings.push_back(std::move(F));
+    return R;
+  }
 
   // The checks, through clang-tidy's engine: .clang-tidy files apply as usual; the
   // command line's options override them.
