@@ -20,6 +20,9 @@ std::optional<int64_t> readInt(StringRef Text) {
   return V;
 }
 
+// Options are read as text (see BlockSizeWarpMultipleCheck.cpp).
+bool readBool(StringRef Value) { return Value.equals_insensitive("true") || Value == "1"; }
+
 /// "3 blocks/SM (37.5%)", or "0 blocks/SM (the launch fails)".
 std::string blocksText(int Blocks, double Occupancy) {
   if (Blocks <= 0)
@@ -32,7 +35,8 @@ std::string blocksText(int Blocks, double Occupancy) {
 
 OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)) {
+      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      WarnBeforeCliff(readBool(Options.get("WarnBeforeCliff", "false"))) {
   struct {
     const char *Key;
     int64_t &Field;
@@ -53,6 +57,7 @@ void OccupancyCliffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "RegisterMargin", std::to_string(RegisterMargin));
   Options.store(Opts, "SharedMemoryMargin", std::to_string(SharedMemoryMargin));
   Options.store(Opts, "MinRegisterBudget", std::to_string(MinRegisterBudget));
+  Options.store(Opts, "WarnBeforeCliff", WarnBeforeCliff ? "true" : "false");
   Model.store(Opts);
 }
 
@@ -103,7 +108,11 @@ void OccupancyCliffCheck::reportRegisterCliff(SourceLocation Loc, const std::str
                                               const std::string &Threads, bool Pinned) {
   const wl::GpuArch &A = *E.Arch;
   int64_t Regs = S.Current;
-  if (S.LossBlocksPerSm && S.HeadroomUpTo + 1 - Regs <= RegisterMargin && !Pinned) {
+  // Before a cliff: being at the top of a register band is no defect; the headroom is in
+  // the JSON and the report, and a warning only with WarnBeforeCliff. A "loss" where the
+  // launch fails (the register file) is warplint-launch-config-invalid's, not a cliff.
+  if (WarnBeforeCliff && S.LossBlocksPerSm && *S.LossBlocksPerSm > 0 &&
+      S.HeadroomUpTo + 1 - Regs <= RegisterMargin && !Pinned) {
     diag(Loc, "'%0' on %1 is %2 register%s2 from an occupancy cliff: %3 "
               "registers/thread keep %4 with %5-thread blocks; %6 drop it to %7")
         << Name << A.Name << unsigned(S.HeadroomUpTo + 1 - Regs) << unsigned(Regs) << Now
@@ -150,7 +159,10 @@ void OccupancyCliffCheck::reportSharedCliff(SourceLocation Loc, const std::strin
                                             const std::string &Now,
                                             const std::string &Threads) {
   int64_t Bytes = S.Current;
-  if (S.LossBlocksPerSm && S.HeadroomUpTo + 1 - Bytes <= SharedMemoryMargin) {
+  // Only a real drop in blocks is a cliff: one byte more than the opt-in or the
+  // architecture allows makes the launch fail, which is a limit, not a cliff.
+  if (WarnBeforeCliff && S.LossBlocksPerSm && *S.LossBlocksPerSm > 0 &&
+      S.HeadroomUpTo + 1 - Bytes <= SharedMemoryMargin) {
     diag(Loc, "'%0' on %1 is %2 byte%s2 of shared memory from an occupancy cliff: "
               "%3 bytes per block keep %4 with %5-thread blocks; %6 drop it to %7")
         << Name << E.Arch->Name << unsigned(S.HeadroomUpTo + 1 - Bytes) << unsigned(Bytes)

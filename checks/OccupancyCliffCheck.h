@@ -41,6 +41,8 @@ private:
   int64_t RegisterMargin = 2;       ///< registers per thread
   int64_t SharedMemoryMargin = 512; ///< bytes per block
   int64_t MinRegisterBudget = 0;    ///< registers per thread, when the count is unknown (0: off)
+  /// Also warn before a cliff (N registers or bytes from losing a block), not only past.
+  bool WarnBeforeCliff = false;
   const Preprocessor *PP = nullptr;
 };
 

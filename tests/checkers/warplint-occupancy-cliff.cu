@@ -1,12 +1,15 @@
 // warplint-occupancy-cliff: launches at the edge of an occupancy cliff, or just past one.
 // Registers from the ptxas log of this very file (nvcc 13.0, sm_80 + sm_90; the command
 // is in Inputs/occupancy/README.md).
-// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// With WarnBeforeCliff, launches at the edge of a cliff are reported too.
+// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.WarnBeforeCliff: true}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// By default only launches past a cliff: the headroom before one is information (JSON, report).
+// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=DEFAULT --implicit-check-not=warning: %s
 // Without a register source only shared memory is judged, and, when MinRegisterBudget
 // is set, the registers a launch can afford.
-// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.RegisterSource: none, warplint-occupancy-cliff.MinRegisterBudget: '48', warplint.Arch: sm_80}}" -- %cuda_host 2>&1 | %FileCheck --check-prefix=NONE --implicit-check-not=warning: %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.RegisterSource: none, warplint-occupancy-cliff.WarnBeforeCliff: true, warplint-occupancy-cliff.MinRegisterBudget: '48', warplint.Arch: sm_80}}" -- %cuda_host 2>&1 | %FileCheck --check-prefix=NONE --implicit-check-not=warning: %s
 // Margins of 1 keep only the exact edges; margins of 0 turn the check off.
-// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.RegisterMargin: '1', warplint-occupancy-cliff.SharedMemoryMargin: '1'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=EDGE --implicit-check-not=warning: %s
+// RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.WarnBeforeCliff: true, warplint-occupancy-cliff.RegisterMargin: '1', warplint-occupancy-cliff.SharedMemoryMargin: '1'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=EDGE --implicit-check-not=warning: %s
 // RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.RegisterMargin: '0', warplint-occupancy-cliff.SharedMemoryMargin: '0'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --allow-empty --check-prefix=ZERO %s
 // ZERO-NOT: warning:
 // RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint-occupancy-cliff.RegisterMargin: 'two'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
@@ -74,8 +77,10 @@ void launches(float *out, const float *in) {
   // CHECK: :[[@LINE-4]]:3: warning: 'justPast' on sm_90 is 2 registers past an occupancy cliff
   // CHECK: :[[@LINE-5]]:3: note: ask ptxas
   // CHECK: :[[@LINE-6]]:3: note: registers from the ptxas log '{{.*}}' (sm_90)
-  // NONE: :[[@LINE-7]]:3: warning: register budget of 'justPast' on sm_80: 512-thread blocks keep 4 blocks/SM (100%) only up to 32 registers/thread; at 33 they drop to 3 blocks/SM (75%)
-  // NONE: :[[@LINE-8]]:3: note: registers unknown: set warplint.RegisterSource
+  // DEFAULT: :[[@LINE-7]]:3: warning: 'justPast' on sm_80 is 2 registers past an occupancy cliff
+  // DEFAULT: :[[@LINE-8]]:3: warning: 'justPast' on sm_90 is 2 registers past an occupancy cliff
+  // NONE: :[[@LINE-9]]:3: warning: register budget of 'justPast' on sm_80: 512-thread blocks keep 4 blocks/SM (100%) only up to 32 registers/thread; at 33 they drop to 3 blocks/SM (75%)
+  // NONE: :[[@LINE-10]]:3: note: registers unknown: set warplint.RegisterSource
   pinned<<<1024, 512>>>(out, in);
   roomy<<<1024, 256>>>(out);
   // NONE: :[[@LINE-1]]:3: warning: register budget of 'roomy' on sm_80: 256-thread blocks keep 8 blocks/SM (100%) only up to 32 registers/thread; at 33 they drop to 6 blocks/SM (75%)
@@ -88,4 +93,16 @@ void launches(float *out, const float *in) {
   // CHECK: :[[@LINE-1]]:3: warning: 'smemJustPast' on sm_80 is 40 bytes of shared memory past an occupancy cliff: 41000 bytes per block allow 3 blocks/SM (37.5%) with 256-thread blocks; at 40960 it keeps 4 blocks/SM (50%) [warplint-occupancy-cliff]
   // CHECK: :[[@LINE-2]]:3: note: use 40 fewer bytes of shared memory per block (a smaller tile or padding)
   // NONE: :[[@LINE-3]]:3: warning: 'smemJustPast' on sm_80 is 40 bytes
+  // DEFAULT: :[[@LINE-4]]:3: warning: 'smemJustPast' on sm_80 is 40 bytes of shared memory past an occupancy cliff
+}
+
+// Dynamic shared memory exactly at the kernel's opt-in: one byte more makes the launch
+// fail (a limit, not an occupancy cliff), so nothing is said even with WarnBeforeCliff.
+__global__ void optinFull(float *out) {
+  extern __shared__ float dyn[];
+  out[threadIdx.x] = dyn[threadIdx.x];
+}
+void optin(float *out) {
+  cudaFuncSetAttribute(optinFull, cudaFuncAttributeMaxDynamicSharedMemorySize, 80 * 1024);
+  optinFull<<<100, 256, 80 * 1024>>>(out);
 }
