@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -73,10 +74,13 @@ std::string TuModel::arch() const {
 
 const LoadedRegisters &TuModel::registers() {
   if (!Registers) {
-    // Nothing to count registers for: no launch, no nvcc run.
-    if (facts().Launches.empty()) {
+    // Nothing to count registers for: no launch and no kernel body, no nvcc run.
+    const TUFacts &F = facts();
+    bool AnyBody = std::any_of(F.Kernels.begin(), F.Kernels.end(),
+                               [](const KernelInfo &K) { return K.HasBody; });
+    if (F.Launches.empty() && !AnyBody) {
       Registers.emplace();
-      Registers->Missing = "no kernel launch in this file";
+      Registers->Missing = "no kernel in this file";
     } else {
       Registers = loadRegisters(Opts.Registers, Ctx, PP, facts().Arch);
     }
@@ -144,30 +148,52 @@ LaunchFigures TuModel::figuresFor(const LaunchSite &L, const KernelInfo *K,
   return E;
 }
 
+std::vector<KernelArchFigures> TuModel::figuresOf(llvm::StringRef Mangled,
+                                                 std::string *Note) const {
+  std::vector<KernelArchFigures> Out;
+  const ResourceTable &Table = Registers->Table;
+  if (Table.empty() || Mangled.empty())
+    return Out;
+  ResourceTable::Match Found = Table.match(Mangled);
+  if (Note)
+    *Note = Found.Note;
+  // The analysed arch when the source has it; else every arch the source has (a ptxas
+  // log of another build's archs).
+  std::string Analysed = arch();
+  std::vector<const KernelFigures *> Use;
+  for (const KernelFigures *F : Found.PerArch)
+    if (F->Arch == Analysed)
+      Use.push_back(F);
+  if (Use.empty())
+    Use = Found.PerArch;
+  for (const KernelFigures *F : Use)
+    if (const wl::GpuArch *A = wl::findArch(F->Arch))
+      Out.push_back({A, F, Found.ByBaseName});
+  return Out;
+}
+
+std::vector<KernelArchFigures> TuModel::kernelFigures(const KernelInfo &K) {
+  registers();
+  return figuresOf(K.MangledName, nullptr);
+}
+
+std::string TuModel::kernelMatchNote(const KernelInfo &K) {
+  registers();
+  std::string Note;
+  if (figuresOf(K.MangledName, &Note).empty() && Note.empty())
+    Note = Registers->Missing;
+  return Note;
+}
+
 LaunchModel TuModel::evaluate(const LaunchSite &L) const {
   LaunchModel M;
   M.Site = &L;
   M.Kernel = L.Kernel ? Facts->kernel(L.Kernel) : nullptr;
-  std::string Analysed = arch();
-  const ResourceTable &Table = Registers->Table;
-  if (!Table.empty() && !L.MangledName.empty()) {
-    ResourceTable::Match Found = Table.match(L.MangledName);
-    M.MatchNote = Found.Note;
-    // The analysed arch when the source has it; else every arch the source has (a
-    // ptxas log of another build's archs).
-    std::vector<const KernelFigures *> Use;
-    for (const KernelFigures *F : Found.PerArch)
-      if (F->Arch == Analysed)
-        Use.push_back(F);
-    if (Use.empty())
-      Use = Found.PerArch;
-    for (const KernelFigures *F : Use)
-      if (const wl::GpuArch *A = wl::findArch(F->Arch))
-        M.PerArch.push_back(figuresFor(L, M.Kernel, *A, F, Found.ByBaseName));
-    if (!M.PerArch.empty())
-      return M;
-  }
-  if (const wl::GpuArch *A = wl::findArch(Analysed))
+  for (const KernelArchFigures &F : figuresOf(L.MangledName, &M.MatchNote))
+    M.PerArch.push_back(figuresFor(L, M.Kernel, *F.Arch, F.Compiler, F.ByBaseName));
+  if (!M.PerArch.empty())
+    return M;
+  if (const wl::GpuArch *A = wl::findArch(arch()))
     M.PerArch.push_back(figuresFor(L, M.Kernel, *A, nullptr, false));
   return M;
 }

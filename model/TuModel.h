@@ -62,6 +62,13 @@ struct LaunchModel {
   std::vector<LaunchFigures> PerArch;
 };
 
+/// One kernel's compiler figures for one architecture.
+struct KernelArchFigures {
+  const ::warplint::GpuArch *Arch = nullptr;
+  const KernelFigures *Compiler = nullptr;
+  bool ByBaseName = false;
+};
+
 class TuModel {
 public:
   /// The model of Ctx's translation unit, built on first use with these options and
@@ -73,6 +80,12 @@ public:
   const TUFacts &facts();
   /// Every launch with its figures (loads the register source on first use).
   const std::vector<LaunchModel> &launches();
+  /// The compiler's figures of a kernel: for the analysed arch when the source has it,
+  /// else for every arch it has; empty when the source has none (loads the source).
+  std::vector<KernelArchFigures> kernelFigures(const KernelInfo &K);
+  /// Why the register source has nothing for a kernel ("no entry for '_Z1kv'"), if so.
+  std::string kernelMatchNote(const KernelInfo &K);
+
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
   /// The register source if something loaded it already, else null (loads nothing).
@@ -90,7 +103,8 @@ public:
   TuModel(ASTContext &Ctx, const Preprocessor *PP, ModelOptions Opts);
 
 private:
-  void build();
+  /// The table's figures of a mangled name, with the arch rule of kernelFigures.
+  std::vector<KernelArchFigures> figuresOf(llvm::StringRef Mangled, std::string *Note) const;
   LaunchModel evaluate(const LaunchSite &L) const;
   LaunchFigures figuresFor(const LaunchSite &L, const KernelInfo *K,
                            const ::warplint::GpuArch &Arch, const KernelFigures *F,

@@ -110,4 +110,14 @@ nocache=$("$warplint" check "$work/k.cu" --arch sm_80 --cache-dir /proc/warplint
 echo "$nocache" | grep -q "registers from nvcc (sm_80)" || fail "unwritable cache lost the registers: $nocache"
 echo "$nocache" | grep -q "warplint: warning: registers from nvcc: cannot create the cache directory" ||
   fail "unwritable cache is not a run message: $nocache"
+# 8. Spills with registers from nvcc (the default for a lone file with the toolkit):
+# warplint-register-spill names the bytes, the arch and the __launch_bounds__ cause.
+cp "$src/tests/checkers/warplint-register-spill.cu" "$work/spill.cu"
+spill=$("$warplint" check "$work/spill.cu" --arch sm_80 --checks='-*,warplint-register-spill' \
+  --cache-dir "$work/cache" 2>&1 || true)
+echo "$spill" | grep -q "warning: kernel 'bounded' spills registers to local memory on sm_80" ||
+  fail "no spill finding from nvcc: $spill"
+echo "$spill" | grep -q "__launch_bounds__(1024, 2) leaves ptxas at most 32 registers/thread" ||
+  fail "spill cause missing: $spill"
+echo "$spill" | grep -q "registers from nvcc (sm_80)" || fail "spill source: $spill"
 echo "PASS: regHeavy $regs registers from log, objects and nvcc agree; cold $(( (t1-t0)/1000000 )) ms, warm $(( (t3-t2)/1000000 )) ms"

@@ -1,0 +1,137 @@
+//===- RegisterSpillCheck.cpp - warplint-register-spill -------------------===//
+#include "checks/RegisterSpillCheck.h"
+
+#include "model/TuModel.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+#include <optional>
+
+using namespace clang::ast_matchers;
+namespace wl = ::warplint;
+
+namespace clang::tidy::warplint {
+namespace {
+
+/// The -maxrregcount of the nvcc flags warplint compiles with, if any.
+std::optional<unsigned> maxrregcount(llvm::StringRef Flags) {
+  llvm::SmallVector<llvm::StringRef, 16> Parts;
+  Flags.split(Parts, ' ', -1, /*KeepEmpty=*/false);
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    llvm::StringRef P = Parts[I].trim("'\"");
+    for (llvm::StringRef Name : {"-maxrregcount", "--maxrregcount"}) {
+      unsigned N = 0;
+      if (P.consume_front(Name)) {
+        llvm::StringRef V = P.consume_front("=") ? P
+                            : P.empty() && I + 1 < Parts.size() ? Parts[I + 1].trim("'\"")
+                                                                : llvm::StringRef();
+        if (!V.getAsInteger(10, N))
+          return N;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+/// The registers per thread __launch_bounds__(Threads, MinBlocks) leaves ptxas on Arch:
+/// the most that still fit MinBlocks (at least one) blocks of Threads threads.
+int launchBoundsBudget(const wl::GpuArch &Arch, int Threads, int MinBlocks) {
+  wl::KernelResources Res;
+  Res.LaunchBoundsMaxThreads = Threads;
+  for (int R = 255; R > 0; --R) {
+    Res.RegistersPerThread = R;
+    wl::OccupancyResult O = wl::computeOccupancy(Arch, Res, wl::LaunchShape::threads(Threads));
+    if (O.canLaunch() && O.BlocksPerSm >= std::max(MinBlocks, 1))
+      return R;
+  }
+  return 0;
+}
+
+} // namespace
+
+RegisterSpillCheck::RegisterSpillCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      Model(ModelOptions::read(Context->getOptions().CheckOptions)) {
+  std::string Text = Options.get("MinSpillBytes", "1").str();
+  if (llvm::StringRef(Text).trim().getAsInteger(10, MinSpillBytes))
+    configurationDiag("invalid MinSpillBytes '%0' for %1: bytes per thread; using 1")
+        << Text << Name, MinSpillBytes = 1;
+}
+
+void RegisterSpillCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "MinSpillBytes", std::to_string(MinSpillBytes));
+  Model.store(Opts);
+}
+
+void RegisterSpillCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void RegisterSpillCheck::check(const MatchFinder::MatchResult &Result) {
+  TuModel &M = TuModel::of(*Result.Context, PP, Model);
+  const TUFacts &Facts = M.facts();
+  if (Facts.Kernels.empty())
+    return;
+  // Kernels defined here are reported at their definition; a kernel only declared here
+  // is reported at its launches.
+  for (const KernelInfo &K : Facts.Kernels) {
+    if (!K.HasBody || !K.Decl)
+      continue;
+    for (const KernelArchFigures &F : M.kernelFigures(K))
+      report(K.Decl->getLocation(), &K, K.Name, F);
+  }
+  for (const std::string &P : M.takeProblems())
+    configurationDiag("%0") << P;
+  for (const LaunchSite &L : Facts.Launches) {
+    const KernelInfo *K = L.Kernel ? Facts.kernel(L.Kernel) : nullptr;
+    if (!K || K->HasBody || L.Loc.isInvalid())
+      continue;
+    for (const KernelArchFigures &F : M.kernelFigures(*K))
+      report(L.Loc, K, K->Name, F);
+  }
+}
+
+void RegisterSpillCheck::report(SourceLocation Loc, const KernelInfo *K, const std::string &Name,
+                                const KernelArchFigures &F) {
+  uint64_t Stores = F.Compiler->SpillStoreBytes.value_or(0);
+  uint64_t Loads = F.Compiler->SpillLoadBytes.value_or(0);
+  if (Stores + Loads == 0 || Stores + Loads < MinSpillBytes || Loc.isInvalid())
+    return;
+  int Regs = F.Compiler->Registers;
+  diag(Loc, "kernel '%0' spills registers to local memory on %1: %2 bytes/thread of stores "
+            "and %3 of loads with %4 registers/thread")
+      << Name << F.Arch->Name << unsigned(Stores) << unsigned(Loads) << unsigned(Regs);
+  // The cap that forces the spills, where the source or the flags show one.
+  if (K && K->MaxNReg && int(*K->MaxNReg) <= Regs) {
+    diag(Loc, "__maxnreg__(%0) caps the registers: raise it or remove it to let ptxas keep "
+              "the values in registers",
+         DiagnosticIDs::Note)
+        << unsigned(*K->MaxNReg);
+  } else if (K && K->LaunchBoundsMaxThreads) {
+    int Threads = int(*K->LaunchBoundsMaxThreads);
+    int Blocks = K->LaunchBoundsMinBlocks ? int(*K->LaunchBoundsMinBlocks) : 0;
+    int Budget = launchBoundsBudget(*F.Arch, Threads, Blocks);
+    if (Budget > 0 && Regs >= Budget)
+      diag(Loc, "__launch_bounds__(%0%1) leaves ptxas at most %2 registers/thread on %3: "
+                "fewer threads or fewer blocks per SM in it raise the budget",
+           DiagnosticIDs::Note)
+          << unsigned(Threads) << (Blocks ? ", " + std::to_string(Blocks) : std::string())
+          << unsigned(Budget) << F.Arch->Name;
+  } else if (std::optional<unsigned> Cap = maxrregcount(Model.Registers.NvccFlags);
+             Cap && int(*Cap) <= Regs) {
+    diag(Loc, "-maxrregcount=%0 in the build's nvcc flags caps the registers of every "
+              "kernel of the file",
+         DiagnosticIDs::Note)
+        << *Cap;
+  } else if (Regs >= 255) {
+    diag(Loc, "at the limit of 255 registers/thread: the kernel needs more than a thread "
+              "can have",
+         DiagnosticIDs::Note);
+  }
+  LaunchFigures E;
+  E.Compiler = F.Compiler;
+  E.ByBaseName = F.ByBaseName;
+  diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+}
+
+} // namespace clang::tidy::warplint
