@@ -1,5 +1,6 @@
 //===- Analysis.cpp - clang-tidy's engine + launch facts per translation unit ===//
 #include "driver/Analysis.h"
+#include "driver/CompileDatabaseCheck.h"
 #include "driver/formats/Formats.h"
 #include "driver/NvccTranslate.h"
 
@@ -775,11 +776,21 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     Error = Resources.Errors.front();
     return {};
   }
+  // Entries whose "command" clang would split wrongly (an unbalanced quote) fail with
+  // the reason instead of a misleading clang error.
+  std::vector<CompileCommandProblem> BadCommands = checkCompileDatabase(Opts.BuildDir);
+  for (const std::string &F : Files)
+    if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, F))
+      llvm::errs() << "warplint: " << P->Message << "\n";
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
       Files.size(), Opts.Jobs,
       [&](size_t I) {
+        if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Files[I])) {
+          PerFile[I] = failedCompileCommand(Files[I], *P);
+          return;
+        }
         std::vector<std::string> Archs = commandArchs(Files[I], Opts, Original);
         if (Archs.size() <= 1) {
           PerFile[I] = analyseOne(Files[I], *Db, Opts, Resources, Original);
