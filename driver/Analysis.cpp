@@ -746,11 +746,20 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
                                   : "the compile database in " + Opts.BuildDir + " has no files";
     return {};
   }
-  Files = selectFiles(std::move(Files), Opts.Filter);
-  if (Files.empty()) {
-    Error = "no file left after --files/--exclude/--shard";
+  // A filter that matches nothing is an error (a typo must not pass CI); a shard with no
+  // file is not (a CI matrix may have more shards than the project has files).
+  FileFilter Unsharded = Opts.Filter;
+  Unsharded.Shard = ShardSpec();
+  size_t Matching = selectFiles(Files, Unsharded).size();
+  if (Matching == 0) {
+    Error = "no file matches --files/--exclude";
     return {};
   }
+  Files = selectFiles(std::move(Files), Opts.Filter);
+  if (Files.empty())
+    llvm::errs() << "warplint: shard " << Opts.Filter.Shard.Index << "/" << Opts.Filter.Shard.Count
+                 << " has no file (" << Matching << " file" << (Matching == 1 ? "" : "s")
+                 << " for " << Opts.Filter.Shard.Count << " shards)\n";
 
   llvm::SmallString<256> CwdBuf;
   llvm::sys::fs::current_path(CwdBuf);
