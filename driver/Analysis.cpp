@@ -1,5 +1,6 @@
 //===- Analysis.cpp - clang-tidy's engine + launch facts per translation unit ===//
 #include "driver/Analysis.h"
+#include "driver/CompileDatabaseCheck.h"
 #include "driver/formats/Formats.h"
 #include "driver/NvccTranslate.h"
 
@@ -746,11 +747,20 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
                                   : "the compile database in " + Opts.BuildDir + " has no files";
     return {};
   }
-  Files = selectFiles(std::move(Files), Opts.Filter);
-  if (Files.empty()) {
-    Error = "no file left after --files/--exclude/--shard";
+  // A filter that matches nothing is an error (a typo must not pass CI); a shard with no
+  // file is not (a CI matrix may have more shards than the project has files).
+  FileFilter Unsharded = Opts.Filter;
+  Unsharded.Shard = ShardSpec();
+  size_t Matching = selectFiles(Files, Unsharded).size();
+  if (Matching == 0) {
+    Error = "no file matches --files/--exclude";
     return {};
   }
+  Files = selectFiles(std::move(Files), Opts.Filter);
+  if (Files.empty())
+    llvm::errs() << "warplint: shard " << Opts.Filter.Shard.Index << "/" << Opts.Filter.Shard.Count
+                 << " has no file (" << Matching << " file" << (Matching == 1 ? "" : "s")
+                 << " for " << Opts.Filter.Shard.Count << " shards)\n";
 
   llvm::SmallString<256> CwdBuf;
   llvm::sys::fs::current_path(CwdBuf);
@@ -778,11 +788,21 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     Error = Resources.Errors.front();
     return {};
   }
+  // Entries whose "command" clang would split wrongly (an unbalanced quote) fail with
+  // the reason instead of a misleading clang error.
+  std::vector<CompileCommandProblem> BadCommands = checkCompileDatabase(Opts.BuildDir);
+  for (const std::string &F : Files)
+    if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, F))
+      llvm::errs() << "warplint: " << P->Message << "\n";
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
       Files.size(), Opts.Jobs,
       [&](size_t I) {
+        if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Files[I])) {
+          PerFile[I] = failedCompileCommand(Files[I], *P);
+          return;
+        }
         std::vector<std::string> Archs = commandArchs(Files[I], Opts, Original);
         if (Archs.size() <= 1) {
           PerFile[I] = analyseOne(Files[I], *Db, Opts, Original);

@@ -82,7 +82,15 @@ void ResourceTable::addPtxasLogFile(llvm::StringRef Path) {
     Errors.push_back(("cannot read ptxas log '" + Path + "': " + Buf.getError().message()).str());
     return;
   }
+  size_t EntriesBefore = Entries.size(), ErrorsBefore = Errors.size();
   addPtxasLog((*Buf)->getBuffer(), Path, ResourceSource::PtxasLog);
+  // A log the user names must give figures: ptxas lines without any kernel (device
+  // functions only, a link step) mean the wrong log, not "no registers known".
+  if (Entries.size() == EntriesBefore && Errors.size() == ErrorsBefore)
+    Errors.push_back((Path + ": ptxas output but no kernel entry (no \"Compiling entry "
+                             "function\" with a \"Used N registers\" line): the log of another "
+                             "compile?")
+                         .str());
 }
 
 namespace {

@@ -5,6 +5,8 @@
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
 
+#include "warplint/core/Arch.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,7 +39,8 @@ input:
                            minimal CUDA header, said once on stderr)
   --mock-cuda              parse files without -p or -- against warplint's own minimal
                            CUDA header even when a toolkit is installed
-  --arch sm_XX             analyse the device side for this architecture
+  --arch sm_XX             analyse the device side for this architecture (sm_50 to
+                           sm_121; also 8.6, 86, sm_90a)
   --checks GLOBS           clang-tidy check globs (default '-*,warplint-*'; .clang-tidy
                            files apply too)
   --ptxas-log FILE         a ptxas -v report: registers and static shared memory of the
@@ -79,6 +82,51 @@ struct CheckConfig {
   std::string Color = "auto";
 };
 
+/// --arch: an NVIDIA architecture core knows (sm_86, also 8.6, 86, compute_86, sm_90a),
+/// stored as clang's --cuda-gpu-arch wants it (sm_XX).
+ArgParser::ValueHandler checkedArch(std::string &Into) {
+  return [&Into](llvm::StringRef V, std::string &Error) {
+    const GpuArch *Arch = findArch(V.str());
+    if (Arch && Arch->isNvidia()) {
+      Into = V.starts_with("sm_") ? V.str() : std::string(Arch->Name);
+      return true;
+    }
+    if (Arch) {
+      Error = fmt::format("--arch: '{}' is an AMD architecture; warplint check analyses CUDA "
+                          "for NVIDIA GPUs (sm_XX)",
+                          V.str());
+      return false;
+    }
+    std::string Known;
+    for (const GpuArch &A : allArchs())
+      if (A.isNvidia())
+        Known += (Known.empty() ? "" : ", ") + std::string(A.Name);
+    Error = fmt::format("--arch: unknown architecture '{}' (known: {})", V.str(), Known);
+    return false;
+  };
+}
+
+/// The files named on the command line exist and are files: otherwise one line naming
+/// the path, instead of clang's driver errors about it.
+bool checkNamedFiles(const std::vector<std::string> &Files, std::string &Err) {
+  for (const std::string &F : Files) {
+    llvm::sys::fs::file_status St;
+    if (std::error_code EC = llvm::sys::fs::status(F, St)) {
+      Err = EC == std::errc::no_such_file_or_directory
+                ? fmt::format("{}: no such file", F)
+                : fmt::format("cannot read {}: {}", F, EC.message());
+      return false;
+    }
+    if (llvm::sys::fs::is_directory(St)) {
+      Err = fmt::format("{} is a directory, not a source file (name the files, or give -p "
+                        "BUILD for a compile database)",
+                        F);
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Parses `warplint check`'s arguments (Args without the command name): Ok, Help, or
 /// Error with Err set.
 ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConfig &C,
@@ -104,7 +152,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
   P.option("-p", A.BuildDir)
       .flag("--mock-cuda", A.MockCuda)
       .option("--cuda-path", A.CudaPath)
-      .option("--arch", A.Arch)
+      .option("--arch", checkedArch(A.Arch))
       .option("--checks", A.Checks)
       .option("-j",
               [&A](llvm::StringRef V, std::string &Error) {
@@ -139,7 +187,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .rest(A.ExtraArgs, &A.HasDashDash);
   if (ArgParser::Result R = P.parse(Args, Err); R != ArgParser::Result::Ok)
     return R;
-  if (!validateFilter(C.Analysis.Filter, Err))
+  if (!validateFilter(C.Analysis.Filter, Err) || !checkNamedFiles(A.Files, Err))
     return ArgParser::Result::Error;
   if (C.Analysis.BuildDir.empty() && C.Analysis.Files.empty()) {
     Err = "no input: name the files, or give -p BUILD (see 'warplint check --help')";

@@ -1,5 +1,6 @@
 //===- CompdbCommand.cpp - `warplint compdb`: a compile database clang accepts ===//
 #include "driver/Analysis.h"
+#include "driver/CompileDatabaseCheck.h"
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
@@ -33,7 +34,8 @@ warplint-tidy.so) and editors can analyse a CUDA project built with nvcc.
   --arch sm_XX   the device architecture to analyse (default: the command's first)
   -- ARGS        clang arguments added to every command
 
-exit status: 0 written, 2 no database, nothing to write, or a write error.
+exit status: 0 written; 2 no database, nothing to write, a command clang cannot
+split (an unbalanced quote: the entry is named), or a write error.
 )";
 
 int fail(const std::string &Msg) {
@@ -65,6 +67,13 @@ int runCompdbCommand(int Argc, char **Argv) {
   auto Db = clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir, Why);
   if (!Db)
     return fail("cannot load a compile database from " + BuildDir + ": " + Why);
+  // A command clang would split wrongly (an unbalanced quote) would be written out as
+  // the broken arguments: refused, naming each entry.
+  std::vector<CompileCommandProblem> Bad = checkCompileDatabase(BuildDir);
+  for (const CompileCommandProblem &P : Bad)
+    llvm::errs() << "warplint compdb: " << P.Message << "\n";
+  if (!Bad.empty())
+    return 2;
   std::vector<clang::tooling::CompileCommand> Commands = Db->getAllCompileCommands();
   if (Commands.empty())
     return fail("the compile database in " + BuildDir + " has no commands");

@@ -36,9 +36,13 @@ void writeValue(llvm::json::OStream &J, const llvm::json::Value &V) {
       for (const llvm::json::Value &E : *A)
         writeValue(J, E);
     });
-  } else if (V.kind() == llvm::json::Value::Number && !V.getAsInteger() && !V.getAsUINT64() &&
-             std::isfinite(*V.getAsNumber())) {
-    J.rawValue(fmt::format("{:.6g}", *V.getAsNumber()));
+  } else if (V.kind() == llvm::json::Value::Number && !V.getAsInteger() && !V.getAsUINT64()) {
+    // JSON has no infinity: an input number too large for a double (1e400) echoes as null.
+    double D = *V.getAsNumber();
+    if (std::isfinite(D))
+      J.rawValue(fmt::format("{:.6g}", D));
+    else
+      J.value(nullptr);
   } else {
     J.value(V);
   }

@@ -60,7 +60,8 @@ void addResultFields(llvm::json::Object &O, const OccupancyResult &R);
 
 /// Writes V as compact JSON (keys sorted, as llvm::json does) with every number that is
 /// not whole, the occupancy and the other rates and fractions, at 6 significant digits
-/// (0.333333, not 0.33333333333333331). No newline.
+/// (0.333333, not 0.33333333333333331), and a number too large for a double as null
+/// (JSON has no infinity). No newline.
 void writeOccupancyJson(llvm::raw_ostream &OS, const llvm::json::Value &V);
 
 } // namespace warplint::driver

@@ -50,7 +50,7 @@ std::string resultKey(const llvm::json::Value &R) {
 struct MergedRun {
   Object Driver;
   std::map<std::string, Value> Rules;
-  std::vector<std::pair<std::string, Value>> Results;
+  std::vector<Value> Results;
   bool Successful = true;
   std::map<std::string, Value> Notifications; ///< by their text: sorted, no duplicates
   Object BaseIds;
@@ -96,7 +96,7 @@ std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs,
               M.Rules.emplace(Id->str(), R);
       if (const Array *Results = Run->getArray("results"))
         for (const Value &R : *Results)
-          M.Results.emplace_back(resultKey(R), R);
+          M.Results.push_back(R);
       if (const Array *Invs = Run->getArray("invocations"))
         for (const Value &Inv : *Invs)
           if (const Object *IO = Inv.getAsObject()) {
@@ -133,13 +133,10 @@ std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs,
       Index[Id] = static_cast<int64_t>(Rules.size());
       Rules.push_back(R);
     }
-    std::stable_sort(M.Results.begin(), M.Results.end(),
-                     [](const auto &A, const auto &B) { return A.first < B.first; });
-    Array Results;
-    for (size_t I = 0; I < M.Results.size(); ++I) {
-      if (I > 0 && M.Results[I].first == M.Results[I - 1].first)
-        continue;
-      Value R = M.Results[I].second;
+    // Each result's ruleIndex points into the merged rules; the identity of a result is
+    // taken after that, so that two shards' copies of one finding are one result.
+    std::vector<std::pair<std::string, Value>> Keyed;
+    for (Value &R : M.Results) {
       if (Object *RO = R.getAsObject())
         if (auto Id = RO->getString("ruleId")) {
           auto It = Index.find(Id->str());
@@ -148,8 +145,14 @@ std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs,
           else
             RO->erase("ruleIndex");
         }
-      Results.push_back(std::move(R));
+      Keyed.emplace_back(resultKey(R), std::move(R));
     }
+    std::stable_sort(Keyed.begin(), Keyed.end(),
+                     [](const auto &A, const auto &B) { return A.first < B.first; });
+    Array Results;
+    for (size_t I = 0; I < Keyed.size(); ++I)
+      if (I == 0 || Keyed[I].first != Keyed[I - 1].first)
+        Results.push_back(std::move(Keyed[I].second));
     if (!Rules.empty())
       M.Driver["rules"] = std::move(Rules);
     Object Invocation{{"executionSuccessful", M.Successful}};

@@ -481,6 +481,24 @@ TEST(SarifMerge, RejectsWhatItCannotMerge) {
   EXPECT_NE(Err.find("different roots"), std::string::npos) << Err;
 }
 
+TEST(SarifMerge, ResultsDifferingOnlyInAStaleRuleIndexAreOne) {
+  // Found by the SARIF merge fuzzer: the duplicates were dropped before the re-indexing
+  // that made them equal, so the merged log had both and merging it again changed it.
+  std::string Log = R"({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "w",
+    "rules": [{"id": "a"}]}}, "results": [{"ruleId": "a", "ruleIndex": 0, "message":
+    {"text": "m"}}, {"ruleId": "a", "ruleIndex": 5, "message": {"text": "m"}}]}]})";
+  std::string Err;
+  std::optional<std::string> Merged = mergeSarifLogs({Log}, Err);
+  ASSERT_TRUE(Merged) << Err;
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(*Merged);
+  ASSERT_TRUE(bool(V));
+  const llvm::json::Array *Results =
+      (*V->getAsObject()->getArray("runs"))[0].getAsObject()->getArray("results");
+  ASSERT_EQ(Results->size(), 1u);
+  EXPECT_EQ((*Results)[0].getAsObject()->getInteger("ruleIndex"), std::optional<int64_t>(0));
+  EXPECT_EQ(mergeSarifLogs({*Merged}, Err), Merged);
+}
+
 TEST(SarifMerge, CommandWritesTheMergedLog) {
   std::string A = writeTemp(sarifOf(sampleResult()));
   llvm::SmallString<128> Out;

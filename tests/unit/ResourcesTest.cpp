@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
@@ -84,6 +85,27 @@ TEST(Resources, BadFilesAreErrors) {
   ASSERT_EQ(T.Errors.size(), 3u);
   EXPECT_NE(T.Errors[2].find("not a 64-bit ELF"), std::string::npos);
   EXPECT_TRUE(T.Entries.empty());
+}
+
+TEST(Resources, PtxasLogWithoutKernelEntryIsAnError) {
+  llvm::SmallString<128> Path;
+  int Fd;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("device-only", "log", Fd, Path));
+  {
+    llvm::raw_fd_ostream OS(Fd, /*shouldClose=*/true);
+    OS << "ptxas info    : 0 bytes gmem\n"
+          "ptxas info    : Function properties for _Z5twicef\n"
+          "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n";
+  }
+  ResourceTable T;
+  T.addPtxasLogFile(Path);
+  ASSERT_EQ(T.Errors.size(), 1u);
+  EXPECT_NE(T.Errors[0].find("ptxas output but no kernel entry"), std::string::npos) << T.Errors[0];
+  // The same text from nvcc run by warplint (a TU without kernels) is no error.
+  ResourceTable FromNvcc;
+  FromNvcc.addPtxasLog("ptxas info    : 0 bytes gmem\n", "nvcc", ResourceSource::Nvcc);
+  EXPECT_TRUE(FromNvcc.Errors.empty());
+  llvm::sys::fs::remove(Path);
 }
 
 // Real nvcc outputs: the object reader must agree with ptxas's own log of the same build.
