@@ -3,6 +3,7 @@
 #include "driver/CompileDatabaseCheck.h"
 #include "driver/formats/Formats.h"
 #include "driver/NvccTranslate.h"
+#include "driver/SourceRewrite.h"
 
 #include "checks/WarplintTidyModule.h"
 #include "model/ModelOptions.h"
@@ -491,6 +492,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       clang::tidy::ClangTidyGlobalOptions(), Defaults,
       commandLineOverrides(File, Opts, Original), Physical));
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  // Launch chevrons written with spaces (`k << < g, b >> > (...)`), which nvcc accepts and
+  // clang does not: the file is parsed joined, every column where it was.
+  if (auto Buffer = Physical->getBufferForFile(File)) {
+    if (std::optional<std::string> Joined = joinSpacedChevrons((*Buffer)->getBuffer())) {
+      auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+      Memory->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(*Joined, File));
+      BaseFS->pushOverlay(Memory);
+    }
+  }
   // One parse serves the checks and the records: both read the TU's one model.
   TUResult TU;
   std::vector<clang::tidy::ClangTidyError> Errors;
@@ -571,6 +581,13 @@ std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
     llvm::StringRef R = A;
     return R == "cuda" || R == "-xcuda" || R.starts_with("--cuda-") || R.ends_with(".cu");
   });
+  // Headers a CUDA program's host code includes that clang may lack (omp.h), searched
+  // after every other directory, so an installed one always wins.
+  std::string Fallback = fallbackHeaderDir();
+  if (IsCuda && !Fallback.empty() && std::find(Out.begin(), Out.end(), Fallback) == Out.end()) {
+    Added.push_back("-idirafter");
+    Added.push_back(Fallback);
+  }
   std::string Compat = cudaCompatHeader();
   if (RealToolkit && IsCuda && !Compat.empty() &&
       std::find(Out.begin(), Out.end(), Compat) == Out.end()) {
@@ -604,6 +621,11 @@ std::string findOwnCudaHeaders() {
 
 std::string cudaCompatHeader() {
   static const std::string Path = sharedFile({"include", "warplint_cuda_compat.h"});
+  return Path;
+}
+
+std::string fallbackHeaderDir() {
+  static const std::string Path = sharedFile({"fallback"});
   return Path;
 }
 

@@ -69,6 +69,10 @@ std::vector<std::string> clangCommand(const std::vector<std::string> &Command,
 /// tree and an installation lay it out; empty when it is missing.
 std::string cudaCompatHeader();
 
+/// share/warplint/fallback beside the binary: headers clang may lack that nvcc's host
+/// compiler has (omp.h), passed with -idirafter; empty when it is missing.
+std::string fallbackHeaderDir();
+
 /// The clang arguments used for a file without a compile database: a device-side CUDA
 /// parse for `Arch` (sm_86 when empty) against the toolkit at CudaPath (when empty:
 /// $CUDA_PATH, else /usr/local/cuda), or, with no toolkit there or with MockCuda, against
