@@ -781,8 +781,8 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   Files = selectFiles(std::move(Files), Opts.Filter);
   if (Files.empty())
     llvm::errs() << "warplint: shard " << Opts.Filter.Shard.Index << "/" << Opts.Filter.Shard.Count
-                 << " has no file (" << Matching << " file" << (Matching == 1 ? "" : "s")
-                 << " for " << Opts.Filter.Shard.Count << " shards)\n";
+                 << " has no file (" << Matching << " file" << (Matching == 1 ? "" : "s") << " for "
+                 << Opts.Filter.Shard.Count << " shards)\n";
 
   llvm::SmallString<256> CwdBuf;
   llvm::sys::fs::current_path(CwdBuf);

@@ -41,8 +41,8 @@ std::vector<CompileCommandProblem> checkCompileCommandsJson(llvm::StringRef Text
 std::vector<CompileCommandProblem> checkCompileDatabase(llvm::StringRef BuildDir);
 
 /// The problem of the entry for File (an absolute path), or nullptr.
-const CompileCommandProblem *findCompileCommandProblem(
-    const std::vector<CompileCommandProblem> &Problems, llvm::StringRef File);
+const CompileCommandProblem *
+findCompileCommandProblem(const std::vector<CompileCommandProblem> &Problems, llvm::StringRef File);
 
 /// File failed with the problem as its one finding (clang-diagnostic-error, as clang's
 /// own errors are).

@@ -168,8 +168,9 @@ std::string configFromJson(const llvm::json::Object &O, OccupancyConfig &C) {
 
 /// The fields a batch line may have.
 constexpr llvm::StringLiteral BatchFields[] = {
-    "arch",     "threads",  "block",         "registers",  "static_smem", "dynamic_smem", "optin_smem",
-    "carveout", "barriers", "launch_bounds", "min_blocks", "vgprs",       "sgprs",        "lds"};
+    "arch",         "threads",    "block",    "registers", "static_smem",
+    "dynamic_smem", "optin_smem", "carveout", "barriers",  "launch_bounds",
+    "min_blocks",   "vgprs",      "sgprs",    "lds"};
 
 /// One warning per key that is not a batch field, in key order, with the closest field
 /// when it looks like a typo: "unknown key 'registrs' (did you mean 'registers'?): ignored".
@@ -190,10 +191,9 @@ llvm::json::Array unknownFieldWarnings(const llvm::json::Object &In) {
         Best = F;
         BestDistance = D;
       }
-    Warnings.push_back(Best.empty()
-                           ? fmt::format("unknown key '{}': ignored", Key.str())
-                           : fmt::format("unknown key '{}' (did you mean '{}'?): ignored",
-                                         Key.str(), Best.str()));
+    Warnings.push_back(Best.empty() ? fmt::format("unknown key '{}': ignored", Key.str())
+                                    : fmt::format("unknown key '{}' (did you mean '{}'?): ignored",
+                                                  Key.str(), Best.str()));
   }
   return Warnings;
 }

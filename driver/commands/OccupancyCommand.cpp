@@ -118,7 +118,7 @@ ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std
   OccupancyConfig &C = Opt.C;
   // A whole number up to Max, handed to Store (which may still refuse it).
   auto count = [](const char *Name, int64_t Max,
-                   std::function<bool(int64_t, std::string &)> Store) {
+                  std::function<bool(int64_t, std::string &)> Store) {
     return [=](StringRef V, std::string &E) {
       std::optional<int64_t> N = parseCount(V, Name, Max, E);
       return N && Store(*N, E);
@@ -153,9 +153,9 @@ ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std
                   E = fmt::format("unknown GPU '{}' (known: {})", V.str(), knownProductList());
                 return Opt.Gpu != nullptr;
               })
-      .option("--threads", count("--threads", MaxPlausibleThreads,
-                                 positive("--threads: a block needs at least one thread",
-                                          Opt.Threads)))
+      .option("--threads",
+              count("--threads", MaxPlausibleThreads,
+                    positive("--threads: a block needs at least one thread", Opt.Threads)))
       .option("--block",
               [&Opt](StringRef V, std::string &E) {
                 Opt.Block = parseBlock(V, E);
@@ -529,9 +529,8 @@ bool writeSvgCharts(const CliOptions &Opt, std::string &Error) {
   std::string Title = fmt::format(
       "{}: {} threads per block, {} registers, {} + {} shared bytes: occupancy {:.1f}%",
       C.Arch->Name, C.Shape.ThreadsPerBlock,
-      Opt.RegistersGiven
-          ? std::to_string(C.Arch->isAmd() ? C.Res.Vgprs : C.Res.RegistersPerThread)
-          : std::string("unknown"),
+      Opt.RegistersGiven ? std::to_string(C.Arch->isAmd() ? C.Res.Vgprs : C.Res.RegistersPerThread)
+                         : std::string("unknown"),
       C.Res.StaticSharedBytes, C.Shape.DynamicSharedBytes, 100 * Now.Occupancy);
   std::string Svg =
       renderChartsDocument(occupancyCharts(*C.Arch, C.Res, C.Shape, Opt.RegistersGiven), Title);
@@ -593,9 +592,9 @@ int printSweep(const CliOptions &Opt, llvm::raw_ostream &OS) {
                                      {"active_warps", P.ActiveWarpsPerSm},
                                      {"occupancy", P.Occupancy},
                                      {"limiters", limitersJson(limiting(P))}});
-    writeOccupancyJson(OS, llvm::json::Object{{"arch", C.Arch->Name},
-                                               {"sweep", Opt.Sweep},
-                                               {"points", std::move(A)}});
+    writeOccupancyJson(
+        OS,
+        llvm::json::Object{{"arch", C.Arch->Name}, {"sweep", Opt.Sweep}, {"points", std::move(A)}});
     OS << "\n";
     return 0;
   }

@@ -50,7 +50,6 @@ void writeValue(llvm::json::OStream &J, const llvm::json::Value &V) {
 
 } // namespace
 
-
 std::optional<int64_t> parseCount(StringRef Text, StringRef What, int64_t Max, std::string &Error) {
   StringRef T = Text.trim();
   if (T.starts_with("-")) {

@@ -57,13 +57,14 @@ int runReportCommand(int Argc, char **Argv) {
   std::vector<std::string> CheckArgs, ClangArgs;
   bool DashDash = false;
   ArgParser P("report");
-  P.option("-o",
-           [&](llvm::StringRef V, std::string &Error) {
-             Out = V.str();
-             Error = "-o needs a file name";
-             return !Out.empty();
-           },
-           "a file name")
+  P.option(
+       "-o",
+       [&](llvm::StringRef V, std::string &Error) {
+         Out = V.str();
+         Error = "-o needs a file name";
+         return !Out.empty();
+       },
+       "a file name")
       .option("--title", Title)
       .option("--gpu",
               [&](llvm::StringRef V, std::string &Error) {
@@ -100,9 +101,8 @@ int runReportCommand(int Argc, char **Argv) {
   case ArgParser::Result::Ok:
     break;
   }
-  bool ArchGiven = llvm::any_of(CheckArgs, [](llvm::StringRef A) {
-    return A == "--arch" || A.starts_with("--arch=");
-  });
+  bool ArchGiven = llvm::any_of(
+      CheckArgs, [](llvm::StringRef A) { return A == "--arch" || A.starts_with("--arch="); });
   if (DashDash) {
     CheckArgs.push_back("--");
     CheckArgs.insert(CheckArgs.end(), ClangArgs.begin(), ClangArgs.end());

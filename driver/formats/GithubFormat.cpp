@@ -34,9 +34,7 @@ std::string escape(std::string_view S, bool Property) {
 }
 
 /// The workflow command of a severity: GitHub calls a note a notice.
-const char *commandName(Severity S) {
-  return S == Severity::Note ? "notice" : severityName(S);
-}
+const char *commandName(Severity S) { return S == Severity::Note ? "notice" : severityName(S); }
 
 std::string position(const SourcePos &Pos, const LocationOptions &Opts) {
   std::string Out = Opts.SourceRoot.empty() ? Pos.File : relativeToRoot(Pos.File, Opts.SourceRoot);

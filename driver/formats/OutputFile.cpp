@@ -29,9 +29,9 @@ struct OutputTarget {
     Through,    ///< a FIFO, a device, a socket: opened and written, never replaced
     Descriptor, ///< one of this process's descriptors (/dev/stdout, /dev/fd/N)
   } Kind = Missing;
-  std::string Path;          ///< the file itself (a symlink's final target)
-  int Fd = -1;               ///< Descriptor only
-  struct stat Status = {};   ///< Regular only
+  std::string Path;        ///< the file itself (a symlink's final target)
+  int Fd = -1;             ///< Descriptor only
+  struct stat Status = {}; ///< Regular only
 };
 
 std::string errnoMessage(int E) { return std::error_code(E, std::generic_category()).message(); }
@@ -55,8 +55,8 @@ bool resolveOutput(const std::string &Path, OutputTarget &T, std::string &Error)
     llvm::StringRef Dir = llvm::sys::path::parent_path(Current);
     llvm::SmallString<256> Canonical;
     if (std::error_code EC = llvm::sys::fs::real_path(Dir.empty() ? "." : Dir, Canonical)) {
-      Error = fmt::format("cannot write {}: {}: {}", Path, Dir.empty() ? "." : Dir.str(),
-                          EC.message());
+      Error =
+          fmt::format("cannot write {}: {}: {}", Path, Dir.empty() ? "." : Dir.str(), EC.message());
       return false;
     }
     llvm::sys::path::append(Canonical, llvm::sys::path::filename(Current));

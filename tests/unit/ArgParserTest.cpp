@@ -58,7 +58,8 @@ TEST(ArgParser, EverySpellingOfAValue) {
   }
   // A value may start with '-'; a long option has no joined form.
   EXPECT_EQ(parse({"-o", "-weird"}).Out, "-weird");
-  EXPECT_EQ(parse({"--archsm_90"}).Error, "unknown option '--archsm_90' (see 'warplint demo --help')");
+  EXPECT_EQ(parse({"--archsm_90"}).Error,
+            "unknown option '--archsm_90' (see 'warplint demo --help')");
 }
 
 TEST(ArgParser, RepeatedListsFlagsPositionalsAndRest) {

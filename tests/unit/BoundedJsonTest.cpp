@@ -23,7 +23,8 @@ TEST(BoundedJson, DepthAtTheLimitParses) {
 TEST(BoundedJson, OneLevelOverIsRefusedWithItsPosition) {
   EXPECT_EQ(jsonNestingError(nested(MaxJsonNesting + 1)),
             "nesting deeper than 256 levels at byte 257");
-  EXPECT_EQ(jsonNestingError("{\"a\": [{\"b\": []}]}", 3), "nesting deeper than 3 levels at byte 14");
+  EXPECT_EQ(jsonNestingError("{\"a\": [{\"b\": []}]}", 3),
+            "nesting deeper than 3 levels at byte 14");
   llvm::Expected<llvm::json::Value> V = parseBoundedJson(std::string(100000, '['));
   ASSERT_FALSE(bool(V));
   EXPECT_EQ(llvm::toString(V.takeError()), "nesting deeper than 256 levels at byte 257");
@@ -48,7 +49,8 @@ TEST(BoundedJson, MalformedInputIsLeftToTheParser) {
     EXPECT_EQ(jsonNestingError(Bad, 2), "") << Bad;
     llvm::Expected<llvm::json::Value> V = parseBoundedJson(Bad, 2);
     ASSERT_FALSE(bool(V)) << Bad;
-    EXPECT_NE(llvm::toString(V.takeError()).find("["), std::string::npos) << Bad; // llvm's [line:col]
+    EXPECT_NE(llvm::toString(V.takeError()).find("["), std::string::npos)
+        << Bad; // llvm's [line:col]
   }
 }
 

@@ -10,9 +10,9 @@ using namespace warplint::driver;
 namespace {
 
 TEST(CommandSplit, BalancedCommandsSplitCleanly) {
-  for (const char *Ok : {"", "clang++ -c a.cu", "clang++ -DX=\"a b\" -c a.cu",
-                         "clang++ -DX='a \"b' -c a.cu", "clang++ -DX=\\\" -c a.cu",
-                         "clang++ \"-DX=\\\"q\\\"\" a.cu", "a\\ b", "''", "\"\""})
+  for (const char *Ok :
+       {"", "clang++ -c a.cu", "clang++ -DX=\"a b\" -c a.cu", "clang++ -DX='a \"b' -c a.cu",
+        "clang++ -DX=\\\" -c a.cu", "clang++ \"-DX=\\\"q\\\"\" a.cu", "a\\ b", "''", "\"\""})
     EXPECT_EQ(commandSplitError(Ok), "") << Ok;
 }
 
@@ -59,8 +59,8 @@ TEST(CompileCommandsJson, NamesEachBadEntryByIndexAndFile) {
 }
 
 TEST(CompileCommandsJson, WhatIsNoDatabaseIsLeftToClang) {
-  for (const char *Text : {"", "{", "{}", "[1, \"x\", null]", "[{\"command\": 3}]",
-                           "[{\"file\": \"a.cu\"}]"})
+  for (const char *Text :
+       {"", "{", "{}", "[1, \"x\", null]", "[{\"command\": 3}]", "[{\"file\": \"a.cu\"}]"})
     EXPECT_TRUE(checkCompileCommandsJson(Text, "db").empty()) << Text;
   EXPECT_TRUE(checkCompileCommandsJson(std::string(100000, '['), "db").empty());
   EXPECT_TRUE(checkCompileDatabase("").empty());
