@@ -1,5 +1,6 @@
 //===- CheckCommand.cpp - `warplint check`: run the checks, print findings -===//
 #include "driver/Analysis.h"
+#include "driver/Baseline.h"
 #include "driver/Batch.h"
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
@@ -66,6 +67,11 @@ output:
   --source-root DIR        paths under DIR are written relative to it (default: the
                            current directory)
   --color auto|always|never   colour in text output (default auto: on a terminal)
+baseline:
+  --write-baseline FILE    record this run's findings in FILE (JSON) and report none
+  --baseline FILE          report only findings beyond those FILE records (matched by
+                           check, file, kernel and message with numbers masked, not by
+                           line; counted); says which entries no longer occur
 
 A progress line ([12/240] src/foo.cu) is shown on stderr on a terminal, and a summary
 (files analysed and failed, findings by check, time) always.
@@ -76,6 +82,8 @@ bad arguments, no compile database).
 
 struct CheckConfig {
   AnalysisOptions Analysis;
+  std::string Baseline;      ///< --baseline FILE
+  std::string WriteBaseline; ///< --write-baseline FILE
   std::string Format = "text";
   std::string Output;
   std::string SourceRoot;
@@ -183,6 +191,8 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .option("-o", C.Output, "a file name")
       .option("--source-root", C.SourceRoot)
       .option("--color", oneOf("--color", C.Color, {"auto", "always", "never"}))
+      .option("--baseline", C.Baseline, "a file name")
+      .option("--write-baseline", C.WriteBaseline, "a file name")
       .positional(A.Files)
       .rest(A.ExtraArgs, &A.HasDashDash);
   if (ArgParser::Result R = P.parse(Args, Err); R != ArgParser::Result::Ok)
@@ -205,6 +215,51 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
   return ArgParser::Result::Ok;
 }
 
+/// Writes and applies the baseline options: the findings a baseline holds are not
+/// reported; false (with a message) when a baseline cannot be read or written.
+bool baselineStep(const CheckConfig &C, RunResult &Result) {
+  std::string Err;
+  std::vector<BaselineEntry> Entries;
+  if (!C.WriteBaseline.empty()) {
+    Entries = makeBaseline(Result, C.SourceRoot);
+    if (!writeFileAtomically(C.WriteBaseline, baselineJson(Entries), Err)) {
+      llvm::errs() << "warplint check: " << Err << "\n";
+      return false;
+    }
+    size_t Findings = 0;
+    for (const BaselineEntry &E : Entries)
+      Findings += E.Count;
+    llvm::errs() << fmt::format("warplint: baseline of {} finding{} ({} entr{}) written to {}\n",
+                                Findings, Findings == 1 ? "" : "s", Entries.size(),
+                                Entries.size() == 1 ? "y" : "ies", C.WriteBaseline);
+  }
+  if (!C.Baseline.empty() && !readBaseline(C.Baseline, Entries, Err)) {
+    llvm::errs() << "warplint check: " << Err << "\n";
+    return false;
+  }
+  if (C.Baseline.empty() && C.WriteBaseline.empty())
+    return true;
+  BaselineResult B = applyBaseline(Result, Entries, C.SourceRoot);
+  // Entries of files this run did not analyse (another shard, a filter) are not stale.
+  std::vector<BaselineEntry> Stale;
+  for (const BaselineEntry &E : B.NoLonger)
+    if (llvm::any_of(Result.FilesAnalysed, [&](const std::string &F) {
+          return relativeToRoot(F, C.SourceRoot) == E.File;
+        }))
+      Stale.push_back(E);
+  llvm::errs() << fmt::format("warplint: baseline: {} finding{} already known, not reported",
+                              B.Suppressed, B.Suppressed == 1 ? "" : "s");
+  if (!Stale.empty())
+    llvm::errs() << fmt::format("; {} entr{} no longer occur{} (--write-baseline shrinks it)",
+                                Stale.size(), Stale.size() == 1 ? "y" : "ies",
+                                Stale.size() == 1 ? "s" : "");
+  llvm::errs() << "\n";
+  for (size_t I = 0; I < Stale.size() && I < 10; ++I)
+    llvm::errs() << fmt::format("  gone: {} [{}] in '{}': {}\n", Stale[I].File, Stale[I].Check,
+                                Stale[I].Kernel, Stale[I].Message);
+  return true;
+}
+
 /// Runs the analysis of a parsed configuration; 2 with a message when it cannot start.
 int runAnalysis(const CheckConfig &C, RunResult &Result) {
   std::string Err;
@@ -213,6 +268,8 @@ int runAnalysis(const CheckConfig &C, RunResult &Result) {
     llvm::errs() << "warplint check: " << Err << "\n";
     return 2;
   }
+  if (!baselineStep(C, Result))
+    return 2;
   return exitCodeFor(Result);
 }
 
@@ -246,7 +303,9 @@ int runCheckCommand(int Argc, char **Argv) {
   case ArgParser::Result::Ok:
     break;
   }
-  C.Analysis.CollectLaunches = C.Format == "json";
+  // A baseline ties findings to kernels: it needs the launch and kernel records.
+  C.Analysis.CollectLaunches =
+      C.Format == "json" || !C.Baseline.empty() || !C.WriteBaseline.empty();
   RunResult Result;
   auto Start = std::chrono::steady_clock::now();
   int Rc = runAnalysis(C, Result);
