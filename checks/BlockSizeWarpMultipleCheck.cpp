@@ -24,9 +24,11 @@ bool readBool(StringRef Value) { return Value.equals_insensitive("true") || Valu
 BlockSizeWarpMultipleCheck::BlockSizeWarpMultipleCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      Ignored(Options.get("IgnoredKernels", "")),
       IgnoreSingleThreadBlocks(readBool(Options.get("IgnoreSingleThreadBlocks", "true"))) {}
 
 void BlockSizeWarpMultipleCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoredKernels", Ignored.text());
   Options.store(Opts, "IgnoreSingleThreadBlocks", IgnoreSingleThreadBlocks ? "true" : "false");
 }
 
@@ -45,7 +47,7 @@ void BlockSizeWarpMultipleCheck::check(const MatchFinder::MatchResult &Result) {
   std::vector<Site> Sites;
   std::map<std::pair<unsigned, std::array<uint64_t, 3>>, size_t> Index;
   for (const LaunchSite &L : Facts.Launches) {
-    if (!L.Block.known() || L.Loc.isInvalid())
+    if (!L.Block.known() || L.Loc.isInvalid() || Ignored.ignores(L.KernelName))
       continue;
     uint64_t Threads = L.Block.total();
     if (Threads == 0 || Threads % WarpSize == 0)

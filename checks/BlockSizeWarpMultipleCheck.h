@@ -1,6 +1,7 @@
 //===- BlockSizeWarpMultipleCheck.h - warplint-block-size-warp-multiple -*- C++ -*-===//
 #pragma once
 
+#include "checks/KernelFilter.h"
 #include "model/ModelOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -21,6 +22,7 @@ public:
 
 private:
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
+  KernelFilter Ignored; ///< IgnoredKernels
   const bool IgnoreSingleThreadBlocks;
 };
 

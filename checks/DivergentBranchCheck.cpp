@@ -520,6 +520,7 @@ RunsPerWarp runsPerWarp(unsigned RunThreads, unsigned Threads) {
 DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      Ignored(Options.get("IgnoredKernels", "")),
       ReportBoundsGuards(readBool(Options.get("ReportBoundsGuards", "false"))),
       ReportLeaderPatterns(readBool(Options.get("ReportLeaderPatterns", "false"))),
       ReportTreeReductionTails(readBool(Options.get("ReportTreeReductionTails", "false"))),
@@ -535,6 +536,7 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Con
 }
 
 void DivergentBranchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoredKernels", Ignored.text());
   Options.store(Opts, "ReportBoundsGuards", ReportBoundsGuards ? "true" : "false");
   Options.store(Opts, "ReportLeaderPatterns", ReportLeaderPatterns ? "true" : "false");
   Options.store(Opts, "ReportTreeReductionTails", ReportTreeReductionTails ? "true" : "false");
@@ -551,7 +553,7 @@ void DivergentBranchCheck::registerMatchers(MatchFinder *Finder) {
 void DivergentBranchCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
   if (const auto *K = Result.Nodes.getNodeAs<FunctionDecl>("kernel"))
-    if (!K->isDependentContext() && K->hasBody())
+    if (!K->isDependentContext() && K->hasBody() && !Ignored.ignores(functionName(K)))
       Kernels.push_back(K);
 }
 

@@ -4,6 +4,7 @@
 #include "warplint/core/LaneEval.h"
 #include "divergence/ThreadDependence.h"
 
+#include "checks/KernelFilter.h"
 #include "model/ModelOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -34,6 +35,7 @@ private:
   void analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx);
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
+  KernelFilter Ignored; ///< IgnoredKernels
   const bool ReportBoundsGuards;
   const bool ReportLeaderPatterns;
   const bool ReportTreeReductionTails;

@@ -68,9 +68,11 @@ const char *const DimName[3] = {"x", "y", "z"};
 
 LaunchConfigInvalidCheck::LaunchConfigInvalidCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)) {}
+      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      Ignored(Options.get("IgnoredKernels", "")) {}
 
 void LaunchConfigInvalidCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoredKernels", Ignored.text());
   Model.store(Opts);
 }
 
@@ -83,14 +85,15 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
   const TUFacts &Facts = M.facts();
   const LaunchLimits Lim = limitsFor(wl::findArch(M.arch()));
   for (const KernelInfo &K : Facts.Kernels)
-    checkKernel(K, Lim);
+    if (!Ignored.ignores(K.Name))
+      checkKernel(K, Lim);
   if (Facts.Launches.empty())
     return;
   const std::vector<LaunchModel> &Launches = M.launches();
   for (const std::string &P : M.takeProblems())
     configurationDiag("%0") << P;
   for (const LaunchModel &L : Launches) {
-    if (L.Site->Loc.isInvalid())
+    if (L.Site->Loc.isInvalid() || Ignored.ignores(L.name()))
       continue;
     bool Reported = checkRegisters(L);
     checkShape(L, Lim, Reported);

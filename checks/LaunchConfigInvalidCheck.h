@@ -1,6 +1,7 @@
 //===- LaunchConfigInvalidCheck.h - warplint-launch-config-invalid --*- C++ -*-===//
 #pragma once
 
+#include "checks/KernelFilter.h"
 #include "model/ModelOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -42,6 +43,7 @@ private:
   void instantiationNote(const LaunchModel &L);
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
+  KernelFilter Ignored; ///< IgnoredKernels
   const Preprocessor *PP = nullptr;
 };
 

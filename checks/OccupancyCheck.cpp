@@ -70,6 +70,7 @@ std::string nextStepText(const LaunchFigures &E) {
 OccupancyCheck::OccupancyCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      Ignored(Options.get("IgnoredKernels", "")),
       MinOccupancyText(Options.get("MinOccupancy", "50").str()), MinOccupancy(0.5) {
   if (std::optional<double> V = parsePercent(MinOccupancyText))
     MinOccupancy = *V;
@@ -79,6 +80,7 @@ OccupancyCheck::OccupancyCheck(StringRef Name, ClangTidyContext *Context)
 }
 
 void OccupancyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoredKernels", Ignored.text());
   Options.store(Opts, "MinOccupancy", MinOccupancyText);
   Model.store(Opts);
 }
@@ -98,7 +100,7 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
 
   for (const LaunchModel &L : Launches) {
     SourceLocation Loc = L.Site->Loc;
-    if (Loc.isInvalid())
+    if (Loc.isInvalid() || Ignored.ignores(L.name()))
       continue;
     for (const LaunchFigures &E : L.PerArch) {
       if (!E.Result)

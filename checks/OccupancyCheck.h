@@ -1,6 +1,7 @@
 //===- OccupancyCheck.h - warplint-occupancy ---------------------*- C++ -*-===//
 #pragma once
 
+#include "checks/KernelFilter.h"
 #include "model/ModelOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -25,6 +26,7 @@ public:
 
 private:
   ModelOptions Model;           ///< the run's options (warplint.*), for the shared model
+  KernelFilter Ignored;         ///< IgnoredKernels
   std::string MinOccupancyText; ///< percent, as written in the options
   double MinOccupancy;          ///< 0..1
   const Preprocessor *PP = nullptr;

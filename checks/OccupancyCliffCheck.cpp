@@ -36,6 +36,7 @@ std::string blocksText(int Blocks, double Occupancy) {
 OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      Ignored(Options.get("IgnoredKernels", "")),
       WarnBeforeCliff(readBool(Options.get("WarnBeforeCliff", "false"))) {
   struct {
     const char *Key;
@@ -54,6 +55,7 @@ OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Conte
 }
 
 void OccupancyCliffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoredKernels", Ignored.text());
   Options.store(Opts, "RegisterMargin", std::to_string(RegisterMargin));
   Options.store(Opts, "SharedMemoryMargin", std::to_string(SharedMemoryMargin));
   Options.store(Opts, "MinRegisterBudget", std::to_string(MinRegisterBudget));
@@ -75,7 +77,7 @@ void OccupancyCliffCheck::check(const MatchFinder::MatchResult &Result) {
 
   for (const LaunchModel &L : Launches) {
     SourceLocation Loc = L.Site->Loc;
-    if (Loc.isInvalid())
+    if (Loc.isInvalid() || Ignored.ignores(L.name()))
       continue;
     std::string Name = L.name();
     for (const LaunchFigures &E : L.PerArch) {

@@ -1,6 +1,7 @@
 //===- OccupancyCliffCheck.h - warplint-occupancy-cliff ----------*- C++ -*-===//
 #pragma once
 
+#include "checks/KernelFilter.h"
 #include "model/ModelOptions.h"
 #include "warplint/core/Occupancy.h"
 
@@ -38,6 +39,7 @@ private:
                          const std::string &Threads);
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
+  KernelFilter Ignored; ///< IgnoredKernels
   int64_t RegisterMargin = 2;       ///< registers per thread
   int64_t SharedMemoryMargin = 512; ///< bytes per block
   int64_t MinRegisterBudget = 0;    ///< registers per thread, when the count is unknown (0: off)

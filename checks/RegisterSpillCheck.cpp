@@ -51,7 +51,8 @@ int launchBoundsBudget(const wl::GpuArch &Arch, int Threads, int MinBlocks) {
 
 RegisterSpillCheck::RegisterSpillCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)) {
+      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      Ignored(Options.get("IgnoredKernels", "")) {
   std::string Text = Options.get("MinSpillBytes", "1").str();
   if (llvm::StringRef(Text).trim().getAsInteger(10, MinSpillBytes))
     configurationDiag("invalid MinSpillBytes '%0' for %1: bytes per thread; using 1")
@@ -59,6 +60,7 @@ RegisterSpillCheck::RegisterSpillCheck(StringRef Name, ClangTidyContext *Context
 }
 
 void RegisterSpillCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoredKernels", Ignored.text());
   Options.store(Opts, "MinSpillBytes", std::to_string(MinSpillBytes));
   Model.store(Opts);
 }
@@ -95,7 +97,8 @@ void RegisterSpillCheck::report(SourceLocation Loc, const KernelInfo *K, const s
                                 const KernelArchFigures &F) {
   uint64_t Stores = F.Compiler->SpillStoreBytes.value_or(0);
   uint64_t Loads = F.Compiler->SpillLoadBytes.value_or(0);
-  if (Stores + Loads == 0 || Stores + Loads < MinSpillBytes || Loc.isInvalid())
+  if (Stores + Loads == 0 || Stores + Loads < MinSpillBytes || Loc.isInvalid() ||
+      Ignored.ignores(Name))
     return;
   int Regs = F.Compiler->Registers;
   diag(Loc, "kernel '%0' spills registers to local memory on %1: %2 bytes/thread of stores "

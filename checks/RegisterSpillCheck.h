@@ -1,6 +1,7 @@
 //===- RegisterSpillCheck.h - warplint-register-spill ---------------*- C++ -*-===//
 #pragma once
 
+#include "checks/KernelFilter.h"
 #include "model/ModelOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -31,6 +32,7 @@ private:
               const KernelArchFigures &F);
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
+  KernelFilter Ignored; ///< IgnoredKernels
   uint64_t MinSpillBytes = 1; ///< stores + loads per thread, bytes
   const Preprocessor *PP = nullptr;
 };

@@ -2,6 +2,10 @@
 // RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 // RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s -- %cuda_host 2>&1 | %check_diags %s
 // RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoreSingleThreadBlocks: false}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=SINGLE %s
+// IgnoredKernels silences every launch of the kernels named (qualified, with or without
+// template arguments, or the base name): only typedKernel's launches remain.
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoredKernels: 'kernel; tkernel'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=IGNORED --implicit-check-not="warning:" %s
+// IGNORED: :75:3: warning: block 100 is not a whole number of warps
 
 __global__ void kernel(float *p) {}
 template <int N> __global__ void tkernel(float *p) {}
