@@ -3,6 +3,7 @@
 #include "driver/CompileDatabaseCheck.h"
 #include "driver/formats/Formats.h"
 #include "driver/NvccTranslate.h"
+#include "driver/ResultCache.h"
 #include "driver/SourceRewrite.h"
 
 #include "checks/WarplintTidyModule.h"
@@ -30,6 +31,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "warplint/core/Occupancy.h"
+#include "warplint/core/Version.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -87,6 +89,8 @@ struct TUResult {
   std::string RegistersMissing;
   clang::tidy::warplint::ResourceSource RegisterSource = clang::tidy::warplint::ResourceSource::None;
   bool RegistersLoaded = false;
+  /// Every file the front end read, absolute (for the result cache).
+  std::vector<std::string> FilesRead;
 };
 
 /// Reads the one per-TU model the checks used (model/TuModel.h) after them: its records
@@ -101,6 +105,12 @@ struct ModelConsumer : clang::ASTConsumer {
       : Out(Out), PP(PP), Opts(std::move(Opts)), Records(Records) {}
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     clang::tidy::warplint::TuModel &M = clang::tidy::warplint::TuModel::of(Ctx, &PP, Opts);
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      llvm::SmallString<256> Path(It->first.getName());
+      SM.getFileManager().makeAbsolutePath(Path);
+      Out.FilesRead.push_back(std::string(Path));
+    }
     if (Records) {
       Out.Records = M.records();
       Out.RegistersLoaded = true;
@@ -456,6 +466,47 @@ std::string commandArch(const clang::tooling::CompilationDatabase &Db, const std
   return Arch;
 }
 
+/// Everything a file's result depends on besides the files it reads: warplint's own
+/// binary, the command and its directory, the effective clang-tidy options, the nvcc a
+/// register source would run, and whether records are collected.
+std::vector<std::string> resultKeyParts(const clang::tooling::CompileCommand &Command,
+                                        const clang::tidy::ClangTidyOptions &O,
+                                        const AnalysisOptions &Opts) {
+  auto Identity = [](const std::string &Path) {
+    llvm::sys::fs::file_status St;
+    if (Path.empty() || llvm::sys::fs::status(Path, St))
+      return Path + "|none";
+    return Path + "|" + std::to_string(St.getSize()) + "|" +
+           std::to_string(St.getLastModificationTime().time_since_epoch().count());
+  };
+  static int Anchor;
+  std::vector<std::string> Parts;
+  Parts.push_back(std::string(::warplint::versionString()) + "|" +
+                  Identity(llvm::sys::fs::getMainExecutable("warplint", &Anchor)));
+  Parts.push_back(Command.Directory);
+  Parts.push_back(llvm::join(Command.CommandLine, std::string(1, '\0')));
+  std::string Options = O.Checks.value_or("") + "\n" + O.WarningsAsErrors.value_or("") + "\n" +
+                        O.HeaderFilterRegex.value_or("") + "\n";
+  for (const auto *Args : {&O.ExtraArgsBefore, &O.ExtraArgs})
+    if (*Args)
+      Options += llvm::join(**Args, std::string(1, '\0')) + "\n";
+  std::vector<std::string> Keys;
+  for (const auto &E : O.CheckOptions)
+    Keys.push_back(E.getKey().str() + "=" + E.getValue().Value);
+  std::sort(Keys.begin(), Keys.end());
+  Parts.push_back(Options + llvm::join(Keys, "\n"));
+  Parts.push_back(Identity(clang::tidy::warplint::findNvcc()));
+  Parts.push_back(Opts.CollectLaunches ? "records" : "findings");
+  return Parts;
+}
+
+/// The result cache's directory: CacheDir/results, or the default cache's.
+std::string resultCacheDir(const AnalysisOptions &Opts) {
+  if (!Opts.ResultCache)
+    return "";
+  return Opts.CacheDir.empty() ? clang::tidy::warplint::defaultCacheDir() : absolute(Opts.CacheDir);
+}
+
 RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
                      const AnalysisOptions &Opts,
                      const clang::tooling::CompilationDatabase *Original) {
@@ -492,6 +543,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       clang::tidy::ClangTidyGlobalOptions(), Defaults,
       commandLineOverrides(File, Opts, Original), Physical));
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  // The same command, options and files as a cached run: its result, byte for byte.
+  std::string CacheDir = resultCacheDir(Opts), Key;
+  if (!CacheDir.empty()) {
+    Key = resultKey(resultKeyParts(Commands.front(), Context.getOptionsForFile(File), Opts));
+    if (std::optional<RunResult> Hit = lookupResult(CacheDir, Key)) {
+      Hit->FromCache = 1;
+      return std::move(*Hit);
+    }
+  }
   // Launch chevrons written with spaces (`k << < g, b >> > (...)`), which nvcc accepts and
   // clang does not: the file is parsed joined, every column where it was.
   if (auto Buffer = Physical->getBufferForFile(File)) {
@@ -528,13 +588,33 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     return R;
   }
   R.FilesAnalysed.push_back(File);
+  // Stored at the end, with every file the result depends on (the sources read, the
+  // ptxas logs and objects of the register source).
+  auto Store = [&](const RunResult &Done) {
+    if (Key.empty())
+      return;
+    std::vector<std::string> Paths = TU.FilesRead;
+    for (const auto *List : {&Opts.PtxasLogs, &Opts.Objects})
+      for (const std::string &P : *List)
+        Paths.push_back(absolute(P));
+    FileDigests Files;
+    for (const std::string &P : Paths) {
+      auto Contents = llvm::MemoryBuffer::getFile(P);
+      if (!Contents)
+        return; // a file that cannot be read again: do not cache
+      Files.emplace_back(P, contentDigest((*Contents)->getBuffer()));
+    }
+    storeResult(CacheDir, Key, Done, Files);
+  };
   if (TU.RegistersLoaded && TU.RegisterSource == clang::tidy::warplint::ResourceSource::None &&
       Opts.RegistersFrom != "none" && !TU.RegistersMissing.empty())
     R.Messages.push_back({Severity::Note, "registers not counted: " + TU.RegistersMissing +
                                               "; occupancy figures leave the register "
                                               "limit out"});
-  if (!TU.Records)
+  if (!TU.Records) {
+    Store(R);
     return R;
+  }
   for (const std::string &P : TU.Records->Problems)
     R.Messages.push_back({Severity::Warning, P});
   for (LaunchRecord &L : TU.Records->Launches) {
@@ -547,6 +627,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     K.File = InDir(K.File);
     R.Kernels.push_back(std::move(K));
   }
+  Store(R);
   return R;
 }
 

@@ -46,6 +46,9 @@ struct AnalysisOptions {
   /// RegisterSource; docs/registers.md), and --cache-dir for the nvcc source.
   std::string RegistersFrom = "auto";
   std::string CacheDir;
+  /// Reuse a file's result while its command, options and every file it read are
+  /// unchanged (driver/ResultCache.h); --no-cache turns it off.
+  bool ResultCache = true;
   /// Also collect the launch records (a second parse of each file); the text, SARIF and
   /// GitHub formats do not need them.
   bool CollectLaunches = true;

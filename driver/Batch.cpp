@@ -163,6 +163,7 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.FilesAnalysed.push_back(std::move(F));
     for (std::string &F : R.FilesFailed)
       Out.FilesFailed.push_back(std::move(F));
+    Out.FromCache += R.FromCache;
     for (RunMessage &M : R.Messages)
       if (std::none_of(Out.Messages.begin(), Out.Messages.end(), [&](const RunMessage &Seen) {
             return Seen.Text == M.Text;
@@ -211,6 +212,8 @@ void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed
     }
     OS << ")";
   }
+  if (Result.FromCache)
+    OS << fmt::format(" ({} from the result cache)", Result.FromCache);
   OS << fmt::format(" in {:.1f} s\n", Elapsed.count());
 }
 

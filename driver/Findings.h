@@ -53,6 +53,8 @@ struct RunResult {
   std::vector<std::string> FilesFailed;
   std::vector<KernelRecord> Kernels; ///< sorted by file, line (when launches are collected)
   std::vector<RunMessage> Messages;  ///< in first-seen order, each once
+  /// Files whose result came from the result cache (said in the summary only).
+  size_t FromCache = 0;
 };
 
 } // namespace warplint::driver

@@ -52,7 +52,8 @@ input:
                            --objects, else nvcc, cached, for a file parsed against a
                            real toolkit, else none with one line saying why; see
                            docs/registers.md)
-  --cache-dir DIR          cache of --registers-from nvcc (default
+  --no-cache               analyse every file afresh (no result cache)
+  --cache-dir DIR          cache of nvcc's register figures and of results (default
                            $XDG_CACHE_HOME/warplint or ~/.cache/warplint)
 whole project:
   -j N                     analyse N files at once (default: hardware threads); the
@@ -156,6 +157,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       return false;
     };
   };
+  bool NoCache = false;
   ArgParser P("check");
   P.option("-p", A.BuildDir)
       .flag("--mock-cuda", A.MockCuda)
@@ -187,6 +189,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .option("--registers-from", oneOf("--registers-from", A.RegistersFrom,
                                         {"auto", "ptxas-log", "objects", "nvcc", "none"}))
       .option("--cache-dir", A.CacheDir)
+      .flag("--no-cache", NoCache)
       .option("--format", oneOf("--format", C.Format, {"text", "json", "sarif", "github"}))
       .option("-o", C.Output, "a file name")
       .option("--source-root", C.SourceRoot)
@@ -197,6 +200,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .rest(A.ExtraArgs, &A.HasDashDash);
   if (ArgParser::Result R = P.parse(Args, Err); R != ArgParser::Result::Ok)
     return R;
+  A.ResultCache = !NoCache;
   if (!validateFilter(C.Analysis.Filter, Err) || !checkNamedFiles(A.Files, Err))
     return ArgParser::Result::Error;
   if (C.Analysis.BuildDir.empty() && C.Analysis.Files.empty()) {

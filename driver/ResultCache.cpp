@@ -1,0 +1,500 @@
+//===- ResultCache.cpp - a file's analysis, reused while nothing it read changed ===//
+#include "driver/ResultCache.h"
+
+#include "driver/BoundedJson.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+namespace warplint::driver {
+namespace {
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+// --- Writing -------------------------------------------------------------------------
+
+template <typename T> Value opt(const std::optional<T> &V) {
+  if (!V)
+    return nullptr;
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<int64_t>(*V);
+  else
+    return *V;
+}
+
+Value pos(const SourcePos &P) {
+  return Array{P.File, int64_t(P.Line), int64_t(P.Column)};
+}
+
+Value dims(const std::optional<std::array<uint64_t, 3>> &D) {
+  if (!D)
+    return nullptr;
+  return Array{int64_t((*D)[0]), int64_t((*D)[1]), int64_t((*D)[2])};
+}
+
+Value resources(const KernelResources &R) {
+  return Array{R.RegistersPerThread,  int64_t(R.StaticSharedBytes), R.Barriers,
+               R.LaunchBoundsMaxThreads, R.LaunchBoundsMinBlocks,
+               int64_t(R.OptinDynamicSharedBytes), R.CarveoutPercent, R.VirtualResources,
+               R.Vgprs, R.Sgprs};
+}
+
+Value shape(const std::optional<LaunchShape> &S) {
+  if (!S)
+    return nullptr;
+  Value Block = nullptr;
+  if (S->Block)
+    Block = Array{S->Block->X, S->Block->Y, S->Block->Z};
+  return Array{S->ThreadsPerBlock, int64_t(S->DynamicSharedBytes), std::move(Block)};
+}
+
+Value step(const NextStep &S) {
+  return Array{int64_t(S.What),       S.Limiting,      S.Current,
+               opt(S.GainAt),         S.GainBlocksPerSm, S.GainOccupancy,
+               S.HeadroomUpTo,        opt(S.LossBlocksPerSm), S.LossOccupancy};
+}
+
+Value launch(const LaunchRecord &L) {
+  Array Steps;
+  for (const NextStep &S : L.NextSteps)
+    Steps.push_back(step(S));
+  return Object{{"pos", pos(L.Pos)},
+                {"kernel", opt(L.Kernel)},
+                {"mangled", opt(L.MangledKernel)},
+                {"api", L.Api},
+                {"block", dims(L.Block)},
+                {"grid", dims(L.Grid)},
+                {"block_text", L.BlockText},
+                {"grid_text", L.GridText},
+                {"dyn", opt(L.DynamicSmemBytes)},
+                {"dyn_expr", opt(L.DynamicSmemExpr)},
+                {"inst", L.Instantiation},
+                {"enclosing", L.Enclosing},
+                {"lb_threads", opt(L.LaunchBoundsMaxThreads)},
+                {"lb_blocks", opt(L.LaunchBoundsMinBlocks)},
+                {"maxnreg", opt(L.MaxNReg)},
+                {"has_optin", L.HasOptin},
+                {"optin", opt(L.OptinDynamicSmemBytes)},
+                {"arch", L.Arch},
+                {"static", opt(L.StaticSmemBytes)},
+                {"registers", opt(L.Registers)},
+                {"registers_source", L.RegistersSource},
+                {"registers_missing", L.RegistersMissing},
+                {"spill_stores", opt(L.SpillStoreBytes)},
+                {"spill_loads", opt(L.SpillLoadBytes)},
+                {"resources", resources(L.Resources)},
+                {"shape", shape(L.Shape)},
+                {"blocks", opt(L.BlocksPerSm)},
+                {"active", opt(L.ActiveWarpsPerSm)},
+                {"max_warps", opt(L.MaxWarpsPerSm)},
+                {"warps", opt(L.WarpsPerBlock)},
+                {"occupancy", opt(L.Occupancy)},
+                {"limiter_mask", int64_t(L.LimiterMask)},
+                {"limiters", Array(L.Limiters)},
+                {"error", opt(L.LaunchError)},
+                {"error_kind", opt(L.LaunchErrorKind)},
+                {"steps", std::move(Steps)},
+                {"budget", opt(L.RegisterBudget)},
+                {"budget_loss", opt(L.RegisterBudgetLossBlocks)}};
+}
+
+Value kernel(const KernelRecord &K) {
+  return Object{{"name", K.Name},
+                {"mangled", K.MangledName},
+                {"pos", pos({K.File, K.Line, K.Column})},
+                {"begin", int64_t(K.BeginLine)},
+                {"end", int64_t(K.EndLine)},
+                {"static", opt(K.StaticSmemBytes)},
+                {"lb_threads", opt(K.LaunchBoundsMaxThreads)},
+                {"lb_blocks", opt(K.LaunchBoundsMinBlocks)},
+                {"lb_cluster", opt(K.LaunchBoundsMaxCluster)},
+                {"maxnreg", opt(K.MaxNReg)},
+                {"has_optin", K.HasOptin},
+                {"optin", opt(K.OptinDynamicSmemBytes)},
+                {"optin_expr", opt(K.OptinExpr)},
+                {"launches", int64_t(K.LaunchCount)}};
+}
+
+Value finding(const Finding &F) {
+  Array Notes;
+  for (const FindingNote &N : F.Notes)
+    Notes.push_back(Array{pos(N.Pos), N.Message});
+  return Object{{"check", F.Check},
+                {"level", int64_t(F.Level)},
+                {"pos", pos(F.Pos)},
+                {"message", F.Message},
+                {"notes", std::move(Notes)},
+                {"arch", F.Arch}};
+}
+
+// --- Reading (a malformed entry is a miss, never a crash) ----------------------------
+
+struct Reader {
+  bool Ok = true;
+
+  const Array *array(const Value *V) {
+    const Array *A = V ? V->getAsArray() : nullptr;
+    Ok &= A != nullptr;
+    return A;
+  }
+  std::string str(const Value *V) {
+    std::optional<llvm::StringRef> S = V ? V->getAsString() : std::nullopt;
+    Ok &= S.has_value();
+    return S ? S->str() : std::string();
+  }
+  int64_t num(const Value *V) {
+    std::optional<int64_t> N = V ? V->getAsInteger() : std::nullopt;
+    Ok &= N.has_value();
+    return N.value_or(0);
+  }
+  double real(const Value *V) {
+    std::optional<double> N = V ? V->getAsNumber() : std::nullopt;
+    Ok &= N.has_value();
+    return N.value_or(0);
+  }
+  bool boolean(const Value *V) {
+    std::optional<bool> B = V ? V->getAsBoolean() : std::nullopt;
+    Ok &= B.has_value();
+    return B.value_or(false);
+  }
+  template <typename T> std::optional<T> optNum(const Value *V) {
+    if (!V || V->getAsNull())
+      return std::nullopt;
+    return static_cast<T>(num(V));
+  }
+  std::optional<double> optReal(const Value *V) {
+    if (!V || V->getAsNull())
+      return std::nullopt;
+    return real(V);
+  }
+  std::optional<std::string> optStr(const Value *V) {
+    if (!V || V->getAsNull())
+      return std::nullopt;
+    return str(V);
+  }
+  const Value *at(const Array *A, size_t I) {
+    Ok &= A && I < A->size();
+    return Ok ? &(*A)[I] : nullptr;
+  }
+  SourcePos position(const Value *V) {
+    const Array *A = array(V);
+    if (!Ok)
+      return {};
+    return {str(at(A, 0)), unsigned(num(at(A, 1))), unsigned(num(at(A, 2)))};
+  }
+  std::optional<std::array<uint64_t, 3>> dims(const Value *V) {
+    if (!V || V->getAsNull())
+      return std::nullopt;
+    const Array *A = array(V);
+    if (!Ok)
+      return std::nullopt;
+    return std::array<uint64_t, 3>{uint64_t(num(at(A, 0))), uint64_t(num(at(A, 1))),
+                                   uint64_t(num(at(A, 2)))};
+  }
+};
+
+KernelResources readResources(Reader &Rd, const Value *V) {
+  KernelResources R;
+  const Array *A = Rd.array(V);
+  if (!Rd.Ok)
+    return R;
+  R.RegistersPerThread = int(Rd.num(Rd.at(A, 0)));
+  R.StaticSharedBytes = uint64_t(Rd.num(Rd.at(A, 1)));
+  R.Barriers = int(Rd.num(Rd.at(A, 2)));
+  R.LaunchBoundsMaxThreads = int(Rd.num(Rd.at(A, 3)));
+  R.LaunchBoundsMinBlocks = int(Rd.num(Rd.at(A, 4)));
+  R.OptinDynamicSharedBytes = uint64_t(Rd.num(Rd.at(A, 5)));
+  R.CarveoutPercent = int(Rd.num(Rd.at(A, 6)));
+  R.VirtualResources = int(Rd.num(Rd.at(A, 7)));
+  R.Vgprs = int(Rd.num(Rd.at(A, 8)));
+  R.Sgprs = int(Rd.num(Rd.at(A, 9)));
+  return R;
+}
+
+std::optional<LaunchShape> readShape(Reader &Rd, const Value *V) {
+  if (!V || V->getAsNull())
+    return std::nullopt;
+  const Array *A = Rd.array(V);
+  if (!Rd.Ok)
+    return std::nullopt;
+  LaunchShape S;
+  S.ThreadsPerBlock = Rd.num(Rd.at(A, 0));
+  S.DynamicSharedBytes = uint64_t(Rd.num(Rd.at(A, 1)));
+  const Value *B = Rd.at(A, 2);
+  if (B && !B->getAsNull()) {
+    const Array *BA = Rd.array(B);
+    if (Rd.Ok)
+      S.Block = Dim3{Rd.num(Rd.at(BA, 0)), Rd.num(Rd.at(BA, 1)), Rd.num(Rd.at(BA, 2))};
+  }
+  return S;
+}
+
+NextStep readStep(Reader &Rd, const Value *V) {
+  NextStep S{};
+  const Array *A = Rd.array(V);
+  if (!Rd.Ok)
+    return S;
+  int64_t What = Rd.num(Rd.at(A, 0));
+  Rd.Ok &= What >= 0 && What < int64_t(NumResources);
+  S.What = static_cast<Resource>(What);
+  S.Limiting = Rd.boolean(Rd.at(A, 1));
+  S.Current = Rd.num(Rd.at(A, 2));
+  S.GainAt = Rd.optNum<int64_t>(Rd.at(A, 3));
+  S.GainBlocksPerSm = int(Rd.num(Rd.at(A, 4)));
+  S.GainOccupancy = Rd.real(Rd.at(A, 5));
+  S.HeadroomUpTo = Rd.num(Rd.at(A, 6));
+  S.LossBlocksPerSm = Rd.optNum<int>(Rd.at(A, 7));
+  S.LossOccupancy = Rd.real(Rd.at(A, 8));
+  return S;
+}
+
+LaunchRecord readLaunch(Reader &Rd, const Object &O) {
+  LaunchRecord L;
+  L.Pos = Rd.position(O.get("pos"));
+  L.Kernel = Rd.optStr(O.get("kernel"));
+  L.MangledKernel = Rd.optStr(O.get("mangled"));
+  L.Api = Rd.str(O.get("api"));
+  L.Block = Rd.dims(O.get("block"));
+  L.Grid = Rd.dims(O.get("grid"));
+  L.BlockText = Rd.str(O.get("block_text"));
+  L.GridText = Rd.str(O.get("grid_text"));
+  L.DynamicSmemBytes = Rd.optNum<uint64_t>(O.get("dyn"));
+  L.DynamicSmemExpr = Rd.optStr(O.get("dyn_expr"));
+  L.Instantiation = Rd.str(O.get("inst"));
+  L.Enclosing = Rd.str(O.get("enclosing"));
+  L.LaunchBoundsMaxThreads = Rd.optNum<uint64_t>(O.get("lb_threads"));
+  L.LaunchBoundsMinBlocks = Rd.optNum<uint64_t>(O.get("lb_blocks"));
+  L.MaxNReg = Rd.optNum<uint64_t>(O.get("maxnreg"));
+  L.HasOptin = Rd.boolean(O.get("has_optin"));
+  L.OptinDynamicSmemBytes = Rd.optNum<uint64_t>(O.get("optin"));
+  L.Arch = Rd.str(O.get("arch"));
+  L.StaticSmemBytes = Rd.optNum<uint64_t>(O.get("static"));
+  L.Registers = Rd.optNum<unsigned>(O.get("registers"));
+  L.RegistersSource = Rd.str(O.get("registers_source"));
+  L.RegistersMissing = Rd.str(O.get("registers_missing"));
+  L.SpillStoreBytes = Rd.optNum<uint64_t>(O.get("spill_stores"));
+  L.SpillLoadBytes = Rd.optNum<uint64_t>(O.get("spill_loads"));
+  L.Resources = readResources(Rd, O.get("resources"));
+  L.Shape = readShape(Rd, O.get("shape"));
+  L.BlocksPerSm = Rd.optNum<unsigned>(O.get("blocks"));
+  L.ActiveWarpsPerSm = Rd.optNum<unsigned>(O.get("active"));
+  L.MaxWarpsPerSm = Rd.optNum<unsigned>(O.get("max_warps"));
+  L.WarpsPerBlock = Rd.optNum<unsigned>(O.get("warps"));
+  L.Occupancy = Rd.optReal(O.get("occupancy"));
+  L.LimiterMask = unsigned(Rd.num(O.get("limiter_mask")));
+  if (const Array *A = Rd.array(O.get("limiters")))
+    for (const Value &V : *A)
+      L.Limiters.push_back(Rd.str(&V));
+  L.LaunchError = Rd.optStr(O.get("error"));
+  L.LaunchErrorKind = Rd.optStr(O.get("error_kind"));
+  if (const Array *A = Rd.array(O.get("steps")))
+    for (const Value &V : *A)
+      L.NextSteps.push_back(readStep(Rd, &V));
+  L.RegisterBudget = Rd.optNum<int64_t>(O.get("budget"));
+  L.RegisterBudgetLossBlocks = Rd.optNum<int>(O.get("budget_loss"));
+  return L;
+}
+
+KernelRecord readKernel(Reader &Rd, const Object &O) {
+  KernelRecord K;
+  K.Name = Rd.str(O.get("name"));
+  K.MangledName = Rd.str(O.get("mangled"));
+  SourcePos P = Rd.position(O.get("pos"));
+  K.File = P.File;
+  K.Line = P.Line;
+  K.Column = P.Column;
+  K.BeginLine = unsigned(Rd.num(O.get("begin")));
+  K.EndLine = unsigned(Rd.num(O.get("end")));
+  K.StaticSmemBytes = Rd.optNum<uint64_t>(O.get("static"));
+  K.LaunchBoundsMaxThreads = Rd.optNum<uint64_t>(O.get("lb_threads"));
+  K.LaunchBoundsMinBlocks = Rd.optNum<uint64_t>(O.get("lb_blocks"));
+  K.LaunchBoundsMaxCluster = Rd.optNum<uint64_t>(O.get("lb_cluster"));
+  K.MaxNReg = Rd.optNum<uint64_t>(O.get("maxnreg"));
+  K.HasOptin = Rd.boolean(O.get("has_optin"));
+  K.OptinDynamicSmemBytes = Rd.optNum<uint64_t>(O.get("optin"));
+  K.OptinExpr = Rd.optStr(O.get("optin_expr"));
+  K.LaunchCount = unsigned(Rd.num(O.get("launches")));
+  return K;
+}
+
+Finding readFinding(Reader &Rd, const Object &O) {
+  Finding F;
+  F.Check = Rd.str(O.get("check"));
+  int64_t Level = Rd.num(O.get("level"));
+  Rd.Ok &= Level >= 0 && Level <= 2;
+  F.Level = static_cast<Severity>(Level);
+  F.Pos = Rd.position(O.get("pos"));
+  F.Message = Rd.str(O.get("message"));
+  if (const Array *A = Rd.array(O.get("notes")))
+    for (const Value &V : *A) {
+      const Array *N = Rd.array(&V);
+      if (Rd.Ok)
+        F.Notes.push_back({Rd.position(Rd.at(N, 0)), Rd.str(Rd.at(N, 1))});
+    }
+  F.Arch = Rd.str(O.get("arch"));
+  return F;
+}
+
+std::string entryPath(const std::string &CacheDir, const std::string &Key) {
+  llvm::SmallString<256> P(CacheDir);
+  llvm::sys::path::append(P, "results", Key + ".json");
+  return std::string(P);
+}
+
+} // namespace
+
+std::string contentDigest(std::string_view Contents) {
+  llvm::XXH128_hash_t H = llvm::xxh3_128bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Contents.data()), Contents.size()));
+  return llvm::utohexstr(H.high64) + ":" + llvm::utohexstr(H.low64);
+}
+
+std::string resultKey(const std::vector<std::string> &Parts) {
+  llvm::SHA256 H;
+  for (const std::string &P : Parts) {
+    H.update(std::to_string(P.size()));
+    H.update(":");
+    H.update(P);
+  }
+  return llvm::toHex(H.final(), true);
+}
+
+std::string resultToJson(const RunResult &R) {
+  Array Findings, Launches, Kernels, Messages, Analysed, Failed;
+  for (const Finding &F : R.Findings)
+    Findings.push_back(finding(F));
+  for (const LaunchRecord &L : R.Launches)
+    Launches.push_back(launch(L));
+  for (const KernelRecord &K : R.Kernels)
+    Kernels.push_back(kernel(K));
+  for (const RunMessage &M : R.Messages)
+    Messages.push_back(Array{int64_t(M.Level), M.Text});
+  for (const std::string &F : R.FilesAnalysed)
+    Analysed.push_back(F);
+  for (const std::string &F : R.FilesFailed)
+    Failed.push_back(F);
+  Object Root{{"findings", std::move(Findings)}, {"launches", std::move(Launches)},
+              {"kernels", std::move(Kernels)},   {"messages", std::move(Messages)},
+              {"analysed", std::move(Analysed)}, {"failed", std::move(Failed)}};
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << Value(std::move(Root));
+  return Out;
+}
+
+std::optional<RunResult> resultFromJson(std::string_view Text) {
+  llvm::Expected<Value> V = parseBoundedJson(llvm::StringRef(Text.data(), Text.size()));
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return std::nullopt;
+  }
+  const Object *Root = V->getAsObject();
+  if (!Root)
+    return std::nullopt;
+  Reader Rd;
+  RunResult R;
+  auto Each = [&](const char *Name, auto Fn) {
+    const Array *A = Rd.array(Root->get(Name));
+    if (!Rd.Ok)
+      return;
+    for (const Value &E : *A)
+      Fn(E);
+  };
+  Each("findings", [&](const Value &E) {
+    if (const Object *O = E.getAsObject())
+      R.Findings.push_back(readFinding(Rd, *O));
+    else
+      Rd.Ok = false;
+  });
+  Each("launches", [&](const Value &E) {
+    if (const Object *O = E.getAsObject())
+      R.Launches.push_back(readLaunch(Rd, *O));
+    else
+      Rd.Ok = false;
+  });
+  Each("kernels", [&](const Value &E) {
+    if (const Object *O = E.getAsObject())
+      R.Kernels.push_back(readKernel(Rd, *O));
+    else
+      Rd.Ok = false;
+  });
+  Each("messages", [&](const Value &E) {
+    const Array *M = Rd.array(&E);
+    if (!Rd.Ok)
+      return;
+    int64_t Level = Rd.num(Rd.at(M, 0));
+    Rd.Ok &= Level >= 0 && Level <= 2;
+    R.Messages.push_back({static_cast<Severity>(Level), Rd.str(Rd.at(M, 1))});
+  });
+  Each("analysed", [&](const Value &E) { R.FilesAnalysed.push_back(Rd.str(&E)); });
+  Each("failed", [&](const Value &E) { R.FilesFailed.push_back(Rd.str(&E)); });
+  if (!Rd.Ok)
+    return std::nullopt;
+  return R;
+}
+
+std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::string &Key) {
+  auto Buffer = llvm::MemoryBuffer::getFile(entryPath(CacheDir, Key));
+  if (!Buffer)
+    return std::nullopt;
+  llvm::Expected<Value> V = parseBoundedJson((*Buffer)->getBuffer());
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return std::nullopt;
+  }
+  const Object *Root = V->getAsObject();
+  const Array *Files = Root ? Root->getArray("files") : nullptr;
+  std::optional<llvm::StringRef> Result = Root ? Root->getString("result") : std::nullopt;
+  if (!Files || !Result)
+    return std::nullopt;
+  // Every file the TU read must still read the same.
+  for (const Value &F : *Files) {
+    const Array *A = F.getAsArray();
+    if (!A || A->size() != 2)
+      return std::nullopt;
+    std::optional<llvm::StringRef> Path = (*A)[0].getAsString(), Digest = (*A)[1].getAsString();
+    if (!Path || !Digest)
+      return std::nullopt;
+    auto Contents = llvm::MemoryBuffer::getFile(*Path);
+    if (!Contents || contentDigest((*Contents)->getBuffer()) != *Digest)
+      return std::nullopt;
+  }
+  return resultFromJson(*Result);
+}
+
+void storeResult(const std::string &CacheDir, const std::string &Key, const RunResult &Result,
+                 const FileDigests &Files) {
+  std::string Path = entryPath(CacheDir, Key);
+  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
+    return;
+  Array FileList;
+  for (const auto &[File, Digest] : Files)
+    FileList.push_back(Array{File, Digest});
+  Object Root{{"files", std::move(FileList)}, {"result", resultToJson(Result)}};
+  llvm::SmallString<256> Tmp;
+  int FD = -1;
+  if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Tmp))
+    return;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Value(std::move(Root));
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Tmp);
+      return;
+    }
+  }
+  if (llvm::sys::fs::rename(Tmp, Path))
+    llvm::sys::fs::remove(Tmp);
+}
+
+} // namespace warplint::driver

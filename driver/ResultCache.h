@@ -1,0 +1,45 @@
+//===- ResultCache.h - a file's analysis, reused while nothing it read changed -*- C++ -*-===//
+//
+// An entry holds one translation unit's RunResult (findings, run messages, launch and
+// kernel records) and the files the front end read for it, each with a digest of its
+// contents. It is found by a key over everything else the result depends on (warplint's
+// own binary, the compile command and directory, the effective clang-tidy options, the
+// nvcc a register source would run, whether records are collected) and used only when
+// every file still has the digest it had: exact invalidation, no timestamps. Entries are
+// written atomically beside the register cache (CacheDir/results).
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "driver/Findings.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace warplint::driver {
+
+/// The files a TU read: (absolute path, digest of the contents).
+using FileDigests = std::vector<std::pair<std::string, std::string>>;
+
+/// The digest warplint uses for a file's contents (XXH3-128, hex).
+std::string contentDigest(std::string_view Contents);
+
+/// The key of a TU's result: SHA-256 over the parts, each length-prefixed.
+std::string resultKey(const std::vector<std::string> &Parts);
+
+/// The cached result of Key when every file it read still has its digest.
+std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::string &Key);
+
+/// Stores a result and its files (atomically; a failure to write is ignored: the cache
+/// only saves time).
+void storeResult(const std::string &CacheDir, const std::string &Key, const RunResult &Result,
+                 const FileDigests &Files);
+
+/// The JSON form of a result, and back (exposed for the tests: a round trip is the
+/// identity).
+std::string resultToJson(const RunResult &Result);
+std::optional<RunResult> resultFromJson(std::string_view Text);
+
+} // namespace warplint::driver
