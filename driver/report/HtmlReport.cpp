@@ -73,7 +73,7 @@ void writeFindings(const std::vector<Finding> &Findings, llvm::raw_ostream &OS) 
   OS << "</ul>\n";
 }
 
-void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
+void writeWaves(const WavePlan &W, SvgSheet &Sheet, llvm::raw_ostream &OS) {
   uint64_t Waves = W.waves();
   OS << "<h3>Waves on one SM</h3>\n<p class=\"waves\">";
   if (Waves == 0) {
@@ -99,10 +99,10 @@ void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
                       W.lastWaveBlocksOnSm(W.SmCount - 1), pct(Efficiency));
     OS << "</p>\n";
   }
-  OS << renderTimelineSvg(W);
+  OS << renderTimelineSvg(W, Sheet);
 }
 
-void writeCard(const ReportCard &C, size_t Index, llvm::raw_ostream &OS) {
+void writeCard(const ReportCard &C, size_t Index, SvgSheet &Sheet, llvm::raw_ostream &OS) {
   OS << "<section class=\"card\" id=\"launch-" << Index << "\">\n";
   OS << "<h2>" << htmlEscape(C.Kernel) << "</h2>\n<div class=\"where\">launched at "
      << htmlEscape(C.Where);
@@ -113,7 +113,7 @@ void writeCard(const ReportCard &C, size_t Index, llvm::raw_ostream &OS) {
     OS << "<tr><th>" << htmlEscape(Key) << "</th><td>" << htmlEscape(Value) << "</td></tr>\n";
   OS << "</table>\n";
   if (C.Occupancy)
-    OS << renderGaugeSvg(*C.Occupancy, C.Limiter);
+    OS << renderGaugeSvg(*C.Occupancy, C.Limiter, Sheet);
   OS << "</div>\n";
   if (!C.LaunchError.empty())
     OS << "<p class=\"error\">launch fails: " << htmlEscape(C.LaunchError) << "</p>\n";
@@ -122,11 +122,11 @@ void writeCard(const ReportCard &C, size_t Index, llvm::raw_ostream &OS) {
   if (!C.Charts.empty()) {
     OS << "<div class=\"charts\">\n";
     for (const OccupancyChart &Chart : C.Charts)
-      OS << renderChartSvg(Chart);
+      OS << renderChartSvg(Chart, Sheet);
     OS << "</div>\n";
   }
   if (C.Waves)
-    writeWaves(*C.Waves, OS);
+    writeWaves(*C.Waves, Sheet, OS);
   if (!C.Findings.empty()) {
     OS << "<h3>Findings</h3>\n";
     writeFindings(C.Findings, OS);
@@ -139,7 +139,7 @@ void writeCard(const ReportCard &C, size_t Index, llvm::raw_ostream &OS) {
 void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
   OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
      << "<meta name=\"generator\" content=\"warplint " << warplint::versionString()
-     << "\">\n<title>" << htmlEscape(Page.Title) << "</title>\n<style>" << Css
+     << "\">\n<title>" << htmlEscape(Page.Title) << "</title>\n<style>" << Css << svgCss()
      << "</style>\n</head>\n<body>\n<header>\n<h1>" << htmlEscape(Page.Title) << "</h1>\n<p>";
   OS << "warplint " << warplint::versionString();
   if (!Page.Gpu.empty())
@@ -181,8 +181,13 @@ void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
     }
     OS << "</table>\n";
   }
+  // The cards first, to know the definitions their pictures share.
+  SvgSheet Sheet(/*Page=*/true);
+  std::string Cards;
+  llvm::raw_string_ostream CardsOS(Cards);
   for (size_t I = 0; I < Page.Cards.size(); ++I)
-    writeCard(Page.Cards[I], I, OS);
+    writeCard(Page.Cards[I], I, Sheet, CardsOS);
+  OS << Sheet.defs() << Cards;
   if (!Page.OtherFindings.empty()) {
     OS << "<section class=\"card\" id=\"other-findings\">\n<h2>Other findings</h2>\n";
     writeFindings(Page.OtherFindings, OS);

@@ -78,6 +78,50 @@ TEST(ReportSvg, ChartsDocumentIsStandaloneSvg) {
   EXPECT_EQ(count(Doc, "</svg>"), 3u);
 }
 
+TEST(ReportSvg, OneStyleStandaloneAndOnAPage) {
+  SvgSheet Standalone, Page(/*Page=*/true);
+  EXPECT_EQ(Standalone.paint(SvgStyle::CliffText),
+            " font-family=\"sans-serif\" fill=\"#dc2626\" font-size=\"10px\"");
+  EXPECT_EQ(Page.paint(SvgStyle::CliffText), " class=\"ct\"");
+  EXPECT_NE(svgCss().find(".ct { font-family:sans-serif;fill:#dc2626;font-size:10px }"),
+            std::string::npos);
+  // A style that names its element: the element carries its class, the page adds nothing.
+  EXPECT_EQ(Page.paint(SvgStyle::CurrentPoint), "");
+  EXPECT_NE(svgCss().find(".current { fill:#16a34a;"), std::string::npos);
+  EXPECT_NE(svgCss().find(".curve.dc { "), std::string::npos);
+}
+
+TEST(ReportSvg, PartsAreDefinedOnceOnAPage) {
+  SvgSheet Standalone, Page(/*Page=*/true);
+  EXPECT_EQ(Standalone.part("<rect/>"), "<rect/>");
+  EXPECT_EQ(Page.part("<rect/>"), "<use href=\"#p0\"/>\n");
+  EXPECT_EQ(Page.named("hatch", "<pattern id=\"hatch\"/>"), "");
+  EXPECT_EQ(Page.part("<circle/>"), "<use href=\"#p1\"/>\n");
+  EXPECT_EQ(Page.part("<rect/>"), "<use href=\"#p0\"/>\n");
+  EXPECT_EQ(Page.named("hatch", "<pattern id=\"hatch\"/>"), "");
+  EXPECT_EQ(Standalone.named("hatch", "<pattern id=\"hatch\"/>"),
+            "<defs><pattern id=\"hatch\"/></defs>\n");
+  EXPECT_EQ(Page.defs(), "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"defs\" width=\"0\" "
+                         "height=\"0\" aria-hidden=\"true\"><defs>\n<g id=\"p0\"><rect/></g>\n"
+                         "<pattern id=\"hatch\"/>\n<g id=\"p1\"><circle/></g>\n</defs></svg>\n");
+  EXPECT_EQ(Standalone.defs(), "");
+  EXPECT_EQ(SvgSheet(/*Page=*/true).defs(), "");
+}
+
+TEST(ReportSvg, StepCurveTurnsOnlyWhereOccupancyChanges) {
+  OccupancyChart C = registersChart(64);
+  size_t Changes = 0;
+  for (size_t I = 1; I < C.Points.size(); ++I)
+    Changes += C.Points[I].Occupancy != C.Points[I - 1].Occupancy;
+  ASSERT_EQ(Changes, 5u); // 6 blocks down to 1 over 255 registers
+  std::string Svg = renderChartSvg(C);
+  size_t D = Svg.find("class=\"curve\" d=\"");
+  ASSERT_NE(D, std::string::npos);
+  std::string Path = Svg.substr(D + 17, Svg.find('"', D + 17) - D - 17);
+  EXPECT_EQ(count(Path, " V"), Changes);
+  EXPECT_EQ(count(Path, " H"), Changes + 1); // and on to the right edge
+}
+
 TEST(ReportSvg, EmptyChartSaysSo) {
   OccupancyChart C;
   C.Title = "Shared memory per block";
@@ -157,7 +201,9 @@ TEST(HtmlReport, SelfContainedCardPerLaunch) {
   writeHtmlReport(samplePage(), OS);
   EXPECT_EQ(Html.rfind("<!DOCTYPE html>", 0), 0u);
   EXPECT_EQ(count(Html, "<section class=\"card\""), 1u);
-  EXPECT_EQ(count(Html, "<svg "), 3u); // gauge, one chart, timeline
+  // The gauge, one chart, the timeline, and the page's shared definitions.
+  EXPECT_EQ(count(Html, "<svg "), 4u);
+  EXPECT_EQ(count(Html, "class=\"defs\""), 1u);
   EXPECT_EQ(count(Html, "class=\"finding warning\""), 1u);
   EXPECT_NE(Html.find("note: src/reduce.cu:10:3: x &lt; y &amp; z"), std::string::npos);
   EXPECT_NE(Html.find("href=\"" + checkDocUrl("warplint-divergent-branch") + "\""),
@@ -208,6 +254,31 @@ TEST(HtmlReport, ByteIdentical) {
   writeHtmlReport(samplePage(), OA);
   writeHtmlReport(samplePage(), OB);
   EXPECT_EQ(A, B);
+}
+
+TEST(HtmlReport, PicturesShareTheirAxesAndStyles) {
+  // Two cards that draw the same registers chart and the same waves.
+  ReportPage Page = samplePage();
+  Page.Cards.push_back(Page.Cards[0]);
+  std::string Html;
+  llvm::raw_string_ostream OS(Html);
+  writeHtmlReport(Page, OS);
+  EXPECT_EQ(count(Html, "class=\"chart\""), 2u);
+  EXPECT_EQ(count(Html, "class=\"timeline\""), 2u);
+  // Axes, curve, gauge track and timeline: defined once, used twice.
+  EXPECT_EQ(count(Html, "<g id=\"p"), 4u);
+  EXPECT_EQ(count(Html, "<use href=\"#p"), 8u);
+  for (int Part = 0; Part < 4; ++Part)
+    EXPECT_EQ(count(Html, "<use href=\"#p" + std::to_string(Part) + "\"/>"), 2u) << Part;
+  EXPECT_EQ(count(Html, "<pattern id=\"idle-hatch\""), 1u);
+  EXPECT_EQ(count(Html, "<text x=\"44\" y=\"16\" class=\"tt\">Registers per thread</text>"), 1u);
+  // Styles are classes: no presentation attributes on the page.
+  EXPECT_EQ(count(Html, "font-family=\""), 0u);
+  EXPECT_EQ(count(Html, "font-size=\""), 0u);
+  EXPECT_NE(Html.find(".slot.idle { fill:url(#idle-hatch);"), std::string::npos);
+  // The marks of each launch stay on each chart.
+  EXPECT_EQ(count(Html, "<circle class=\"current\" data-x=\"64\""), 2u);
+  EXPECT_EQ(count(Html, "<line class=\"cliff\" data-x=\"65\""), 2u);
 }
 
 /// The figures of a record from its shape and resources, as the model sets them.
