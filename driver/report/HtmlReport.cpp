@@ -25,11 +25,10 @@ main { padding: 16px 24px; }
         margin: 0 0 18px 0; padding: 14px 18px; }
 .card h2 { font-size: 17px; margin: 0 0 2px 0; font-family: monospace; }
 .card .where { font-size: 12px; color: #52606d; margin-bottom: 10px; }
-.top { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; }
 table.facts { border-collapse: collapse; font-size: 13px; }
 table.facts th { text-align: left; font-weight: normal; color: #52606d; padding: 2px 12px 2px 0; }
 table.facts td { font-family: monospace; padding: 2px 0; }
-.charts { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 10px; }
+.charts { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 10px; align-items: flex-start; }
 .error { color: #b91c1c; font-weight: bold; }
 .missing { color: #52606d; font-style: italic; font-size: 13px; }
 .findings { margin: 10px 0 0 0; padding-left: 18px; font-size: 13px; }
@@ -38,10 +37,21 @@ table.facts td { font-family: monospace; padding: 2px 0; }
 .findings .note { color: #52606d; }
 h3 { font-size: 14px; margin: 14px 0 4px 0; }
 .waves { font-size: 13px; margin: 0 0 4px 0; }
+.wave-plans { display: flex; flex-wrap: wrap; gap: 4px 24px; }
+.wave-plans > div { width: 560px; }
 footer { font-size: 12px; color: #52606d; padding: 0 24px 18px 24px; }
 table.index { border-collapse: collapse; font-size: 13px; margin-bottom: 16px; background: #ffffff; }
 table.index th, table.index td { border: 1px solid #d9dee4; padding: 3px 8px; text-align: left; }
 table.index td:nth-child(4) { text-align: right; font-family: monospace; }
+table.launches { border-collapse: collapse; font-size: 12px; margin: 10px 0 4px 0; }
+table.launches th { text-align: left; font-weight: normal; color: #52606d; }
+table.launches th, table.launches td { border-bottom: 1px solid #e4e7eb; padding: 2px 10px 2px 0; }
+table.launches td { font-family: monospace; white-space: nowrap; }
+tr:target { background: #fef3c7; }
+.shape { border-top: 1px solid #e4e7eb; margin-top: 12px; }
+.shape h3 { font-weight: normal; }
+.shape h3 b { font-family: monospace; }
+h4 { font-size: 13px; margin: 10px 0 4px 0; }
 )css";
 
 std::string pct(double Occupancy) {
@@ -73,9 +83,9 @@ void writeFindings(const std::vector<Finding> &Findings, llvm::raw_ostream &OS) 
   OS << "</ul>\n";
 }
 
-void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
+void writeWaves(const WavePlan &W, SvgSheet &Sheet, llvm::raw_ostream &OS) {
   uint64_t Waves = W.waves();
-  OS << "<h3>Waves on one SM</h3>\n<p class=\"waves\">";
+  OS << "<p class=\"waves\">";
   if (Waves == 0) {
     OS << "no block fits on an SM.</p>\n";
   } else {
@@ -84,11 +94,11 @@ void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
     double Efficiency = double(W.GridBlocks) / double(Waves * W.blocksPerWave());
     double WaveCount = double(W.GridBlocks) / double(W.blocksPerWave());
     auto blocks = [](uint64_t N) { return fmt::format("{} block{}", N, N == 1 ? "" : "s"); };
-    OS << fmt::format("grid of {}, {} SMs x {} = {} per wave: ", blocks(W.GridBlocks),
-                      W.SmCount, blocks(W.BlocksPerSm), blocks(W.blocksPerWave()));
+    OS << fmt::format("grid of {}, {} SMs x {} = {} per wave: ", blocks(W.GridBlocks), W.SmCount,
+                      blocks(W.BlocksPerSm), blocks(W.blocksPerWave()));
     if (Waves == 1 && Last < W.blocksPerWave())
-      OS << fmt::format("<b>less than one wave</b>, {} of its {} slots filled ({}). ",
-                        Last, W.blocksPerWave(), pct(Full));
+      OS << fmt::format("<b>less than one wave</b>, {} of its {} slots filled ({}). ", Last,
+                        W.blocksPerWave(), pct(Full));
     else
       OS << fmt::format("<b>{:.2f} waves</b> ({} full, the last {} full with {}). ", WaveCount,
                         Waves - 1, pct(Full), blocks(Last));
@@ -99,39 +109,103 @@ void writeWaves(const WavePlan &W, llvm::raw_ostream &OS) {
                       W.lastWaveBlocksOnSm(W.SmCount - 1), pct(Efficiency));
     OS << "</p>\n";
   }
-  OS << renderTimelineSvg(W);
+  OS << renderTimelineSvg(W, Sheet);
 }
 
-void writeCard(const ReportCard &C, size_t Index, llvm::raw_ostream &OS) {
-  OS << "<section class=\"card\" id=\"launch-" << Index << "\">\n";
-  OS << "<h2>" << htmlEscape(C.Kernel) << "</h2>\n<div class=\"where\">launched at "
-     << htmlEscape(C.Where);
-  if (!C.Arch.empty())
-    OS << " &middot; " << htmlEscape(C.Arch);
-  OS << "</div>\n<div class=\"top\">\n<table class=\"facts\">\n";
-  for (const auto &[Key, Value] : C.Facts)
-    OS << "<tr><th>" << htmlEscape(Key) << "</th><td>" << htmlEscape(Value) << "</td></tr>\n";
+/// The launches of a card: a row each, its shape linked.
+void writeLaunchTable(const ReportPage &Page, const ReportKernel &K, size_t Card,
+                      llvm::raw_ostream &OS) {
+  OS << "<table class=\"launches\">\n<tr><th>launched at</th><th>launch</th><th>block</th>"
+        "<th>grid</th><th>dynamic shared</th><th>blocks per SM</th><th>occupancy</th>"
+        "<th>limiter</th><th>shape</th></tr>\n";
+  auto orDash = [](const std::string &S) { return S.empty() ? std::string("-") : htmlEscape(S); };
+  for (size_t I : K.Launches) {
+    const ReportLaunch &L = Page.Cards[I];
+    OS << "<tr id=\"launch-" << I << "\"><td>" << htmlEscape(L.Where) << "</td><td>"
+       << orDash(L.Api) << "</td><td>" << htmlEscape(L.Block) << "</td><td>" << htmlEscape(L.Grid)
+       << "</td><td>" << orDash(L.DynamicShared) << "</td><td>" << orDash(L.BlocksPerSm)
+       << "</td><td>" << (L.Occupancy ? pct(*L.Occupancy) : std::string("-")) << "</td><td>"
+       << htmlEscape(L.Occupancy ? L.Limiter : L.Missing) << "</td><td><a href=\"#shape-" << Card
+       << "-" << L.Shape + 1 << "\">" << L.Shape + 1 << "</a></td></tr>\n";
+  }
   OS << "</table>\n";
-  if (C.Occupancy)
-    OS << renderGaugeSvg(*C.Occupancy, C.Limiter);
-  OS << "</div>\n";
-  if (!C.LaunchError.empty())
-    OS << "<p class=\"error\">launch fails: " << htmlEscape(C.LaunchError) << "</p>\n";
-  if (!C.Missing.empty())
-    OS << "<p class=\"missing\">" << htmlEscape(C.Missing) << "</p>\n";
-  if (!C.Charts.empty()) {
+}
+
+/// One shape of a card's launches: the gauge, the charts and the waves, drawn once.
+void writeShape(const ReportShape &S, size_t Card, size_t Index, SvgSheet &Sheet,
+                llvm::raw_ostream &OS) {
+  OS << "<div class=\"shape\" id=\"shape-" << Card << "-" << Index + 1 << "\">\n<h3><b>shape "
+     << Index + 1 << "</b>: " << htmlEscape(S.Summary) << " &middot; " << S.Launches.size()
+     << " launch" << (S.Launches.size() == 1 ? "" : "es") << "</h3>\n";
+  if (!S.LaunchError.empty())
+    OS << "<p class=\"error\">launch fails: " << htmlEscape(S.LaunchError) << "</p>\n";
+  if (!S.Missing.empty())
+    OS << "<p class=\"missing\">" << htmlEscape(S.Missing) << "</p>\n";
+  if (S.Occupancy || !S.Charts.empty()) {
     OS << "<div class=\"charts\">\n";
-    for (const OccupancyChart &Chart : C.Charts)
-      OS << renderChartSvg(Chart);
+    if (S.Occupancy)
+      OS << renderGaugeSvg(*S.Occupancy, S.Limiter, Sheet);
+    // Narrower than standalone: the gauge and the three charts fit one row.
+    for (const OccupancyChart &Chart : S.Charts)
+      OS << renderChartSvg(Chart, Sheet, /*Width=*/300);
     OS << "</div>\n";
   }
-  if (C.Waves)
-    writeWaves(*C.Waves, OS);
-  if (!C.Findings.empty()) {
+  if (!S.Waves.empty()) {
+    OS << "<h4>Waves on one SM</h4>\n<div class=\"wave-plans\">\n";
+    for (const WavePlan &W : S.Waves) {
+      OS << "<div>\n";
+      writeWaves(W, Sheet, OS);
+      OS << "</div>\n";
+    }
+    OS << "</div>\n";
+  }
+  OS << "</div>\n";
+}
+
+void writeCard(const ReportPage &Page, size_t Card, SvgSheet &Sheet, llvm::raw_ostream &OS) {
+  const ReportKernel &K = Page.Kernels[Card];
+  OS << "<section class=\"card\" id=\"kernel-" << Card << "\">\n";
+  OS << "<h2>" << htmlEscape(K.Kernel) << "</h2>\n<div class=\"where\">";
+  if (!K.Arch.empty())
+    OS << htmlEscape(K.Arch) << " &middot; ";
+  OS << K.Launches.size() << " launch" << (K.Launches.size() == 1 ? "" : "es") << ", "
+     << K.Shapes.size() << " shape" << (K.Shapes.size() == 1 ? "" : "s")
+     << "</div>\n<table class=\"facts\">\n";
+  for (const auto &[Key, Value] : K.Facts)
+    OS << "<tr><th>" << htmlEscape(Key) << "</th><td>" << htmlEscape(Value) << "</td></tr>\n";
+  OS << "</table>\n";
+  writeLaunchTable(Page, K, Card, OS);
+  for (size_t I = 0; I < K.Shapes.size(); ++I)
+    writeShape(K.Shapes[I], Card, I, Sheet, OS);
+  if (!K.Findings.empty()) {
     OS << "<h3>Findings</h3>\n";
-    writeFindings(C.Findings, OS);
+    writeFindings(K.Findings, OS);
   }
   OS << "</section>\n";
+}
+
+/// A row per launch record, lowest occupancy first (where to look first), linking to the
+/// launch's row on its kernel's card. tests/differential/check-one-answer.py reads these
+/// rows: keep their cells in this order.
+void writeIndex(const ReportPage &Page, llvm::raw_ostream &OS) {
+  std::vector<size_t> Order(Page.Cards.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    double OA = Page.Cards[A].Occupancy.value_or(2), OB = Page.Cards[B].Occupancy.value_or(2);
+    return OA < OB;
+  });
+  OS << "<table class=\"index\">\n<tr><th>kernel</th><th>launched at</th><th>arch</th>"
+        "<th>occupancy</th><th>limiter</th><th>findings</th></tr>\n";
+  for (size_t I : Order) {
+    const ReportLaunch &C = Page.Cards[I];
+    OS << "<tr><td><a href=\"#launch-" << I << "\">" << htmlEscape(C.Kernel) << "</a></td><td>"
+       << htmlEscape(C.Where) << "</td><td>" << htmlEscape(C.Arch) << "</td><td>"
+       << (C.Occupancy ? pct(*C.Occupancy) : std::string("-")) << "</td><td>"
+       << htmlEscape(C.Occupancy ? C.Limiter : C.Missing) << "</td><td>" << C.FindingCount
+       << "</td></tr>\n";
+  }
+  OS << "</table>\n";
 }
 
 } // namespace
@@ -139,50 +213,37 @@ void writeCard(const ReportCard &C, size_t Index, llvm::raw_ostream &OS) {
 void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
   OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
      << "<meta name=\"generator\" content=\"warplint " << warplint::versionString()
-     << "\">\n<title>" << htmlEscape(Page.Title) << "</title>\n<style>" << Css
+     << "\">\n<title>" << htmlEscape(Page.Title) << "</title>\n<style>" << Css << svgCss()
      << "</style>\n</head>\n<body>\n<header>\n<h1>" << htmlEscape(Page.Title) << "</h1>\n<p>";
   OS << "warplint " << warplint::versionString();
   if (!Page.Gpu.empty())
     OS << " &middot; GPU: " << htmlEscape(Page.Gpu);
   OS << "</p>\n</header>\n<main>\n";
   size_t NumFindings = Page.OtherFindings.size();
-  for (const ReportCard &C : Page.Cards)
-    NumFindings += C.Findings.size();
+  for (const ReportKernel &K : Page.Kernels)
+    NumFindings += K.Findings.size();
   if (Page.FindingCount)
     NumFindings = *Page.FindingCount;
   OS << "<p class=\"summary\">" << Page.FilesAnalysed.size() << " file"
      << (Page.FilesAnalysed.size() == 1 ? "" : "s") << " analysed, " << Page.FilesFailed.size()
      << " failed, " << Page.Cards.size() << " launch" << (Page.Cards.size() == 1 ? "" : "es")
-     << ", " << NumFindings << " finding" << (NumFindings == 1 ? "" : "s") << ".</p>\n";
+     << " (" << Page.Kernels.size() << " kernel card" << (Page.Kernels.size() == 1 ? "" : "s")
+     << "), " << NumFindings << " finding" << (NumFindings == 1 ? "" : "s") << ".</p>\n";
   if (!Page.FilesFailed.empty()) {
     OS << "<p class=\"error\">could not analyse:";
     for (const std::string &F : Page.FilesFailed)
       OS << " " << htmlEscape(F);
     OS << "</p>\n";
   }
-  if (Page.Cards.size() > 1) {
-    // An index of the launches, lowest occupancy first: where to look first.
-    std::vector<size_t> Order(Page.Cards.size());
-    for (size_t I = 0; I < Order.size(); ++I)
-      Order[I] = I;
-    std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-      double OA = Page.Cards[A].Occupancy.value_or(2), OB = Page.Cards[B].Occupancy.value_or(2);
-      return OA < OB;
-    });
-    OS << "<table class=\"index\">\n<tr><th>kernel</th><th>launched at</th><th>arch</th>"
-          "<th>occupancy</th><th>limiter</th><th>findings</th></tr>\n";
-    for (size_t I : Order) {
-      const ReportCard &C = Page.Cards[I];
-      OS << "<tr><td><a href=\"#launch-" << I << "\">" << htmlEscape(C.Kernel) << "</a></td><td>"
-         << htmlEscape(C.Where) << "</td><td>" << htmlEscape(C.Arch) << "</td><td>"
-         << (C.Occupancy ? pct(*C.Occupancy) : std::string("-")) << "</td><td>"
-         << htmlEscape(C.Occupancy ? C.Limiter : C.Missing) << "</td><td>" << C.Findings.size()
-         << "</td></tr>\n";
-    }
-    OS << "</table>\n";
-  }
-  for (size_t I = 0; I < Page.Cards.size(); ++I)
-    writeCard(Page.Cards[I], I, OS);
+  if (Page.Cards.size() > 1)
+    writeIndex(Page, OS);
+  // The cards first, to know the definitions their pictures share.
+  SvgSheet Sheet(/*Page=*/true);
+  std::string Cards;
+  llvm::raw_string_ostream CardsOS(Cards);
+  for (size_t I = 0; I < Page.Kernels.size(); ++I)
+    writeCard(Page, I, Sheet, CardsOS);
+  OS << Sheet.defs() << Cards;
   if (!Page.OtherFindings.empty()) {
     OS << "<section class=\"card\" id=\"other-findings\">\n<h2>Other findings</h2>\n";
     writeFindings(Page.OtherFindings, OS);

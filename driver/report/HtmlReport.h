@@ -25,30 +25,62 @@ class raw_ostream;
 
 namespace warplint::driver {
 
-/// One card: a kernel at one launch site.
-struct ReportCard {
-  std::string Kernel; ///< "reduce", or "(unresolved kernel)"
+/// One launch record: a row of the index and of its kernel's card.
+struct ReportLaunch {
+  std::string Kernel; ///< "reduce", or "(kernel not resolved)"
   std::string Where;  ///< "src/reduce.cu:42:5"
   std::string Arch;   ///< "sm_86"
-  /// Launch shape and resources, in display order ("block", "256 x 1 x 1").
-  std::vector<std::pair<std::string, std::string>> Facts;
+  std::string Api;    ///< "triple-chevron", ...
+  std::string Block;  ///< "256 x 1 x 1", or "not known at compile time"
+  std::string Grid;   ///< "1000 x 1 x 1 (1000 blocks)", or "not known at compile time"
+  /// "40 KiB (40960 B)", "n * 4 (not known; taken as 0)", or empty when not given.
+  std::string DynamicShared;
+  std::string BlocksPerSm;         ///< "2 (16 of 48 warps)", when the occupancy is known
   std::optional<double> Occupancy; ///< 0..1, when the model could compute it
   std::string Limiter;             ///< "limited by registers (72 per thread)"
   std::string LaunchError;         ///< why the launch cannot run, if it cannot
-  std::string Missing;             ///< what was unknown when no occupancy was computed
+  std::string Missing;             ///< what was unknown: no occupancy, or an upper bound
+  size_t FindingCount = 0;         ///< findings at the launch or inside the kernel
+  std::optional<WavePlan> Waves;   ///< when the grid and the SM count are known
+  size_t Card = 0;                 ///< its card in ReportPage::Kernels
+  size_t Shape = 0;                ///< its shape in that card's Shapes
+};
+
+/// The launches of one card that gave core the same shape and got the same answer: their
+/// gauge and charts are drawn once.
+struct ReportShape {
+  std::string Summary; ///< "256 threads (8 warps), 40 KiB (40960 B) dynamic shared"
+  std::optional<double> Occupancy;
+  std::string Limiter, LaunchError, Missing;
   std::vector<OccupancyChart> Charts;
-  std::vector<Finding> Findings; ///< findings inside the kernel or at the launch
-  std::optional<WavePlan> Waves; ///< when the grid and the SM count are known
+  std::vector<WavePlan> Waves;  ///< the distinct plans of its launches, by grid size
+  std::vector<size_t> Launches; ///< into ReportPage::Cards
+};
+
+/// One card: a kernel on one architecture with the same resources, and its launches.
+struct ReportKernel {
+  std::string Kernel; ///< as ReportLaunch::Kernel
+  std::string Arch;
+  /// The kernel's resources in display order ("registers", "32 per thread (nvcc)").
+  std::vector<std::pair<std::string, std::string>> Facts;
+  std::vector<size_t> Launches; ///< into ReportPage::Cards, source order
+  std::vector<ReportShape> Shapes;
+  /// Findings at its launches or inside the kernel, each once, in the run's order.
+  std::vector<Finding> Findings;
 };
 
 /// The whole page.
 struct ReportPage {
   std::string Title = "warplint occupancy report";
   std::string Gpu; ///< "GeForce RTX 3080 (sm_86, 68 SMs)", or empty
-  std::vector<ReportCard> Cards;
+  /// One per launch record, source order.
+  /// FIXME: name it Launches once driver/commands/ReportCommand.cpp (which counts these
+  /// as the launches) can be changed with it; the cards are Kernels.
+  std::vector<ReportLaunch> Cards;
+  std::vector<ReportKernel> Kernels;
   std::vector<Finding> OtherFindings; ///< findings that belong to no card
-  /// Findings of the run (a finding in a kernel launched twice shows on two cards);
-  /// nothing: count the cards' and the other findings.
+  /// Findings of the run (a finding in a kernel analysed for two archs shows on two
+  /// cards); nothing: count the cards' and the other findings.
   std::optional<size_t> FindingCount;
   std::vector<std::string> FilesAnalysed;
   std::vector<std::string> FilesFailed;
@@ -66,7 +98,8 @@ struct ReportOptions {
   std::string SourceRoot;
 };
 
-/// One card per launch record with core's occupancy, the three sweeps and the waves;
+/// A row per launch record; a card per kernel (and arch and resources) with its launches,
+/// and per distinct shape of them core's occupancy, the three sweeps and the waves;
 /// findings at a launch site or inside the launched kernel go on its card, the others
 /// under "Other findings".
 ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts);

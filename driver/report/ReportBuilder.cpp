@@ -1,7 +1,15 @@
 //===- ReportBuilder.cpp - launch records to report cards with core's model ===//
 #include "driver/report/HtmlReport.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <string_view>
+#include <unordered_map>
 
 namespace warplint::driver {
 namespace {
@@ -76,6 +84,259 @@ std::vector<OccupancyChart> occupancyCharts(const GpuArch &Arch, const KernelRes
   return Charts;
 }
 
+namespace {
+
+/// The findings of a run by place, to put each on its cards without a pass over all
+/// findings per launch.
+class FindingPlaces {
+public:
+  explicit FindingPlaces(const RunResult &Result) {
+    for (size_t I = 0; I < Result.Findings.size(); ++I) {
+      const SourcePos &P = Result.Findings[I].Pos;
+      AtLine[{P.File, P.Line}].push_back(I);
+      ByFile[P.File].push_back({P.Line, I});
+    }
+    for (auto &[File, Lines] : ByFile)
+      std::sort(Lines.begin(), Lines.end());
+    for (const KernelRecord &K : Result.Kernels)
+      KernelsByName[K.Name].push_back(&K);
+  }
+
+  /// Findings on the launch's line (indices into Result.Findings, ascending).
+  const std::vector<size_t> &atLaunch(const SourcePos &P) const {
+    auto It = AtLine.find({P.File, P.Line});
+    return It == AtLine.end() ? None : It->second;
+  }
+
+  /// Findings inside a definition of the kernel named `Name` (ascending).
+  const std::vector<size_t> &inKernel(const std::string &Name) {
+    auto [It, New] = InKernel.try_emplace(Name);
+    if (!New)
+      return It->second;
+    auto Defs = KernelsByName.find(Name);
+    if (Defs == KernelsByName.end())
+      return It->second;
+    for (const KernelRecord *K : Defs->second) {
+      auto File = ByFile.find(K->File);
+      if (File == ByFile.end())
+        continue;
+      const auto &Lines = File->second;
+      auto First =
+          std::lower_bound(Lines.begin(), Lines.end(), std::make_pair(K->BeginLine, size_t(0)));
+      for (auto L = First; L != Lines.end() && L->first <= K->EndLine; ++L)
+        It->second.push_back(L->second);
+    }
+    std::sort(It->second.begin(), It->second.end());
+    It->second.erase(std::unique(It->second.begin(), It->second.end()), It->second.end());
+    return It->second;
+  }
+
+private:
+  std::map<std::pair<std::string_view, unsigned>, std::vector<size_t>> AtLine;
+  std::unordered_map<std::string_view, std::vector<std::pair<unsigned, size_t>>> ByFile;
+  std::unordered_map<std::string_view, std::vector<const KernelRecord *>> KernelsByName;
+  std::unordered_map<std::string, std::vector<size_t>> InKernel;
+  const std::vector<size_t> None;
+};
+
+/// What makes two launches share a card: the kernel, the arch and what core was given
+/// for the kernel.
+std::string cardKey(const ReportLaunch &C, const LaunchRecord &L) {
+  const KernelResources &R = L.Resources;
+  return fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n{} {} {} {} {} {} {} {} {} {}", C.Kernel, C.Arch,
+                     L.StaticSmemBytes ? std::to_string(*L.StaticSmemBytes) : "-",
+                     L.Registers ? std::to_string(*L.Registers) : "-", L.RegistersSource,
+                     L.RegistersMissing, R.RegistersPerThread, R.StaticSharedBytes, R.Barriers,
+                     R.LaunchBoundsMaxThreads, R.LaunchBoundsMinBlocks, R.OptinDynamicSharedBytes,
+                     R.CarveoutPercent, R.VirtualResources, R.Vgprs, R.Sgprs);
+}
+
+/// What makes two launches of a card share a shape: the shape core was given and its
+/// answer, as the launch table shows them.
+std::string shapeKey(const ReportLaunch &C, const LaunchShape &Shape) {
+  Dim3 B = Shape.Block.value_or(Dim3{0, 0, 0});
+  return fmt::format("{}\n{}\n{}\n{} {} {} {} {}\n{}\n{}\n{}\n{}", C.Block, C.DynamicShared,
+                     C.BlocksPerSm, Shape.ThreadsPerBlock, Shape.DynamicSharedBytes, B.X, B.Y, B.Z,
+                     C.Occupancy ? fmt::format("{}", *C.Occupancy) : "-", C.Limiter, C.LaunchError,
+                     C.Missing);
+}
+
+std::string shapeSummary(const LaunchRecord &L, const ReportLaunch &C) {
+  std::string S;
+  if (L.Block) {
+    uint64_t Threads = (*L.Block)[0] * (*L.Block)[1] * (*L.Block)[2];
+    S = fmt::format("{} block ({} threads, {} warps)", C.Block, Threads, (Threads + 31) / 32);
+  } else {
+    S = "block not known at compile time";
+  }
+  if (!C.DynamicShared.empty())
+    S += ", " + C.DynamicShared + " dynamic shared";
+  return S;
+}
+
+/// The shape the sweeps start from: the record's, or only the dynamic shared memory.
+LaunchShape drawnShape(const LaunchRecord &L) {
+  if (L.Shape)
+    return *L.Shape;
+  LaunchShape Shape;
+  Shape.DynamicSharedBytes = L.DynamicSmemBytes.value_or(0);
+  return Shape;
+}
+
+/// A launch record's row: the launch as written and the model's figures. The figures are
+/// the model's (model/TuModel): the record says them, the report only draws them.
+ReportLaunch launchRow(const LaunchRecord &L, const ReportOptions &Opts) {
+  ReportLaunch C;
+  C.Kernel = L.Kernel ? *L.Kernel : "(kernel not resolved)";
+  SourcePos Where = relative(L.Pos, Opts.SourceRoot);
+  C.Where = fmt::format("{}:{}:{}", Where.File, Where.Line, Where.Column);
+  C.Arch = !L.Arch.empty()             ? L.Arch
+           : !Opts.DefaultArch.empty() ? Opts.DefaultArch
+           : Opts.Product              ? std::string(Opts.Product->Arch)
+                                       : std::string();
+  C.Api = L.Api;
+  C.Block = L.Block ? dims(*L.Block) : "not known at compile time";
+  uint64_t GridBlocks = 0;
+  if (L.Grid) {
+    GridBlocks = (*L.Grid)[0] * (*L.Grid)[1] * (*L.Grid)[2];
+    C.Grid = fmt::format("{} ({} block{})", dims(*L.Grid), GridBlocks, GridBlocks == 1 ? "" : "s");
+  } else {
+    C.Grid = "not known at compile time";
+  }
+  if (L.DynamicSmemBytes)
+    C.DynamicShared = bytes(*L.DynamicSmemBytes);
+  else if (L.DynamicSmemExpr && !L.DynamicSmemExpr->empty())
+    C.DynamicShared = *L.DynamicSmemExpr + " (not known; taken as 0)";
+
+  const GpuArch *Arch = C.Arch.empty() ? nullptr : findArch(C.Arch);
+  if (!Arch) {
+    C.Missing = C.Arch.empty() ? "no target architecture: pass --arch or --gpu"
+                               : "unknown architecture " + C.Arch;
+  } else if (L.Occupancy && L.BlocksPerSm) {
+    C.Occupancy = *L.Occupancy;
+    C.Limiter = limiterLine(L, *Arch);
+    C.BlocksPerSm = fmt::format("{} ({} of {} warps)", *L.BlocksPerSm,
+                                L.ActiveWarpsPerSm.value_or(0), L.MaxWarpsPerSm.value_or(0));
+    if (!L.Registers)
+      C.Missing = "registers per thread not counted (" +
+                  (L.RegistersMissing.empty() ? std::string("unknown") : L.RegistersMissing) +
+                  "): the occupancy shown leaves the register limit out (an upper bound)";
+    if (L.Grid && Opts.SmCount && *L.BlocksPerSm > 0)
+      C.Waves = WavePlan{GridBlocks, *L.BlocksPerSm, Opts.SmCount};
+  } else if (!L.Block) {
+    C.Missing = "block shape not known at compile time: no occupancy";
+  } else {
+    C.Missing = "dynamic shared memory not known at compile time: no occupancy";
+  }
+  if (L.LaunchError)
+    C.LaunchError = *L.LaunchError;
+  return C;
+}
+
+/// Puts launch rows on their cards and shapes, and findings on the cards.
+class PageBuilder {
+public:
+  PageBuilder(ReportPage &Page, const RunResult &Result, const ReportOptions &Opts)
+      : Page(Page), Result(Result), Opts(Opts), Places(Result),
+        Placed(Result.Findings.size(), false) {}
+
+  void add(const LaunchRecord &L) {
+    ReportLaunch C = launchRow(L, Opts);
+    LaunchShape Shape = drawnShape(L);
+    C.Card = cardOf(C, L);
+    ReportKernel &K = Page.Kernels[C.Card];
+    K.Launches.push_back(Page.Cards.size());
+    C.Shape = shapeOf(C, L, Shape);
+    ReportShape &S = K.Shapes[C.Shape];
+    S.Launches.push_back(Page.Cards.size());
+    if (C.Waves && llvm::none_of(S.Waves, [&](const WavePlan &W) {
+          return W.GridBlocks == C.Waves->GridBlocks;
+        }))
+      S.Waves.push_back(*C.Waves);
+
+    // The findings at the launch, and those inside the launched kernel's definition.
+    const std::vector<size_t> &At = Places.atLaunch(L.Pos);
+    const std::vector<size_t> &In = L.Kernel ? Places.inKernel(*L.Kernel) : NoFindings;
+    std::vector<size_t> Mine;
+    std::set_union(At.begin(), At.end(), In.begin(), In.end(), std::back_inserter(Mine));
+    C.FindingCount = Mine.size();
+    for (size_t I : Mine)
+      Placed[I] = true;
+    CardFindings[C.Card].insert(CardFindings[C.Card].end(), Mine.begin(), Mine.end());
+    Page.Cards.push_back(std::move(C));
+  }
+
+  /// The cards' findings in the run's order, each once; the waves by grid size; the
+  /// findings of no card.
+  void finish() {
+    for (size_t Card = 0; Card < Page.Kernels.size(); ++Card) {
+      std::vector<size_t> &F = CardFindings[Card];
+      std::sort(F.begin(), F.end());
+      F.erase(std::unique(F.begin(), F.end()), F.end());
+      for (size_t I : F)
+        Page.Kernels[Card].Findings.push_back(relative(Result.Findings[I], Opts.SourceRoot));
+      for (ReportShape &S : Page.Kernels[Card].Shapes)
+        std::sort(S.Waves.begin(), S.Waves.end(),
+                  [](const WavePlan &A, const WavePlan &B) { return A.GridBlocks < B.GridBlocks; });
+    }
+    Page.FindingCount = Result.Findings.size();
+    for (size_t I = 0; I < Result.Findings.size(); ++I)
+      if (!Placed[I])
+        Page.OtherFindings.push_back(relative(Result.Findings[I], Opts.SourceRoot));
+  }
+
+private:
+  /// The launch's card: a new one for the first launch of a kernel, arch and resources.
+  size_t cardOf(const ReportLaunch &C, const LaunchRecord &L) {
+    auto [It, New] = Cards.try_emplace(cardKey(C, L), Page.Kernels.size());
+    if (New) {
+      ReportKernel K;
+      K.Kernel = C.Kernel;
+      K.Arch = C.Arch;
+      K.Facts.push_back({"static shared",
+                         L.StaticSmemBytes ? bytes(*L.StaticSmemBytes) : std::string("unknown")});
+      K.Facts.push_back({"registers", L.Registers ? fmt::format("{} per thread ({})", *L.Registers,
+                                                                L.RegistersSource)
+                                                  : std::string("not counted")});
+      Page.Kernels.push_back(std::move(K));
+      Shapes.emplace_back();
+      CardFindings.emplace_back();
+    }
+    return It->second;
+  }
+
+  /// The launch's shape on its card (C.Card): the charts are drawn once per shape.
+  size_t shapeOf(const ReportLaunch &C, const LaunchRecord &L, const LaunchShape &Shape) {
+    ReportKernel &K = Page.Kernels[C.Card];
+    auto [It, New] = Shapes[C.Card].try_emplace(shapeKey(C, Shape), K.Shapes.size());
+    if (New) {
+      ReportShape S;
+      S.Summary = shapeSummary(L, C);
+      S.Occupancy = C.Occupancy;
+      S.Limiter = C.Limiter;
+      S.LaunchError = C.LaunchError;
+      S.Missing = C.Missing;
+      // The sweeps start from the inputs core was given.
+      if (const GpuArch *Arch = C.Arch.empty() ? nullptr : findArch(C.Arch))
+        S.Charts = occupancyCharts(*Arch, L.Resources, Shape, L.Registers.has_value());
+      K.Shapes.push_back(std::move(S));
+    }
+    return It->second;
+  }
+
+  ReportPage &Page;
+  const RunResult &Result;
+  const ReportOptions &Opts;
+  FindingPlaces Places;
+  std::vector<bool> Placed; ///< per finding: on a card
+  std::unordered_map<std::string, size_t> Cards;
+  std::vector<std::unordered_map<std::string, size_t>> Shapes; ///< per card
+  std::vector<std::vector<size_t>> CardFindings;               ///< per card
+  const std::vector<size_t> NoFindings;
+};
+
+} // namespace
+
 ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
   ReportPage Page;
   if (Opts.Product)
@@ -86,102 +347,10 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
     Page.FilesAnalysed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
   for (const std::string &F : Result.FilesFailed)
     Page.FilesFailed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
-
-  std::vector<bool> Placed(Result.Findings.size(), false);
-  for (const LaunchRecord &L : Result.Launches) {
-    ReportCard C;
-    C.Kernel = L.Kernel ? *L.Kernel : "(kernel not resolved)";
-    SourcePos Where = relative(L.Pos, Opts.SourceRoot);
-    C.Where = fmt::format("{}:{}:{}", Where.File, Where.Line, Where.Column);
-    C.Arch = !L.Arch.empty()             ? L.Arch
-             : !Opts.DefaultArch.empty() ? Opts.DefaultArch
-             : Opts.Product              ? std::string(Opts.Product->Arch)
-                                         : std::string();
-
-    if (!L.Api.empty())
-      C.Facts.push_back({"launch", L.Api});
-    uint64_t Threads = 0;
-    if (L.Block) {
-      Threads = (*L.Block)[0] * (*L.Block)[1] * (*L.Block)[2];
-      C.Facts.push_back({"block", fmt::format("{} ({} threads, {} warps)", dims(*L.Block), Threads,
-                                              (Threads + 31) / 32)});
-    } else {
-      C.Facts.push_back({"block", "not known at compile time"});
-    }
-    uint64_t GridBlocks = 0;
-    if (L.Grid) {
-      GridBlocks = (*L.Grid)[0] * (*L.Grid)[1] * (*L.Grid)[2];
-      C.Facts.push_back({"grid", fmt::format("{} ({} block{})", dims(*L.Grid), GridBlocks,
-                                             GridBlocks == 1 ? "" : "s")});
-    } else {
-      C.Facts.push_back({"grid", "not known at compile time"});
-    }
-    uint64_t Dynamic = L.DynamicSmemBytes.value_or(0);
-    if (L.DynamicSmemBytes)
-      C.Facts.push_back({"dynamic shared", bytes(*L.DynamicSmemBytes)});
-    else if (L.DynamicSmemExpr && !L.DynamicSmemExpr->empty())
-      C.Facts.push_back({"dynamic shared", *L.DynamicSmemExpr + " (not known; taken as 0)"});
-    C.Facts.push_back(
-        {"static shared", L.StaticSmemBytes ? bytes(*L.StaticSmemBytes) : std::string("unknown")});
-    C.Facts.push_back({"registers", L.Registers ? fmt::format("{} per thread ({})", *L.Registers,
-                                                              L.RegistersSource)
-                                                : std::string("not counted")});
-
-    // The figures are the model's (model/TuModel): the record says them, the report
-    // only draws them; the sweeps start from the same inputs core was given.
-    const GpuArch *Arch = C.Arch.empty() ? nullptr : findArch(C.Arch);
-    if (!Arch) {
-      C.Missing = C.Arch.empty() ? "no target architecture: pass --arch or --gpu"
-                                 : "unknown architecture " + C.Arch;
-    } else {
-      LaunchShape Shape;
-      if (L.Shape)
-        Shape = *L.Shape;
-      else
-        Shape.DynamicSharedBytes = Dynamic;
-      C.Charts = occupancyCharts(*Arch, L.Resources, Shape, L.Registers.has_value());
-      if (L.Occupancy && L.BlocksPerSm) {
-        C.Occupancy = *L.Occupancy;
-        C.Limiter = limiterLine(L, *Arch);
-        C.Facts.push_back({"blocks per SM",
-                           fmt::format("{} ({} of {} warps)", *L.BlocksPerSm,
-                                       L.ActiveWarpsPerSm.value_or(0),
-                                       L.MaxWarpsPerSm.value_or(0))});
-        if (!L.Registers)
-          C.Missing = "registers per thread not counted (" +
-                      (L.RegistersMissing.empty() ? std::string("unknown") : L.RegistersMissing) +
-                      "): the occupancy shown leaves the register limit out (an upper bound)";
-        if (L.Grid && Opts.SmCount && *L.BlocksPerSm > 0)
-          C.Waves = WavePlan{GridBlocks, *L.BlocksPerSm, Opts.SmCount};
-      } else if (!L.Block) {
-        C.Missing = "block shape not known at compile time: no occupancy";
-      } else {
-        C.Missing = "dynamic shared memory not known at compile time: no occupancy";
-      }
-    }
-    if (L.LaunchError && C.LaunchError.empty())
-      C.LaunchError = *L.LaunchError;
-
-    // The card's findings: those at the launch, and those inside the launched kernel's
-    // definition (a kernel launched from several places shows them on each card).
-    for (size_t I = 0; I < Result.Findings.size(); ++I) {
-      const Finding &F = Result.Findings[I];
-      bool AtLaunch = F.Pos.File == L.Pos.File && F.Pos.Line == L.Pos.Line;
-      bool InKernel = false;
-      for (const KernelRecord &K : Result.Kernels)
-        InKernel |= L.Kernel && K.Name == *L.Kernel && K.File == F.Pos.File &&
-                    F.Pos.Line >= K.BeginLine && F.Pos.Line <= K.EndLine;
-      if (AtLaunch || InKernel) {
-        C.Findings.push_back(relative(F, Opts.SourceRoot));
-        Placed[I] = true;
-      }
-    }
-    Page.Cards.push_back(std::move(C));
-  }
-  Page.FindingCount = Result.Findings.size();
-  for (size_t I = 0; I < Result.Findings.size(); ++I)
-    if (!Placed[I])
-      Page.OtherFindings.push_back(relative(Result.Findings[I], Opts.SourceRoot));
+  PageBuilder Builder(Page, Result, Opts);
+  for (const LaunchRecord &L : Result.Launches)
+    Builder.add(L);
+  Builder.finish();
   return Page;
 }
 

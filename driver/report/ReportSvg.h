@@ -1,8 +1,10 @@
 //===- ReportSvg.h - inline SVG pictures of the occupancy report -*- C++ -*-===//
 //
 // Plain drawing: the numbers come from core's occupancy model; these functions only turn
-// them into self-contained SVG elements (presentation attributes, no CSS or scripts
-// needed) used by the HTML report and by `warplint occupancy --svg`.
+// them into SVG elements. Standalone (an SvgSheet of its own, `warplint occupancy --svg`):
+// presentation attributes, every part inline, nothing else needed. On the HTML report's
+// page: CSS classes, and the parts drawn alike more than once (axes, curves, gauge
+// tracks, wave timelines) written once in the page's <defs> and <use>d.
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
@@ -10,9 +12,71 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace warplint::driver {
+
+/// The looks of the pictures' elements: one CSS class on a page, presentation attributes
+/// standalone (ReportSvg.cpp's table holds both).
+enum class SvgStyle {
+  ChartTitle,
+  YTick,
+  XTick,
+  XLabel,
+  GridLine,
+  TickMark,
+  Frame,
+  Curve,
+  DiscreteCurve,
+  Dot,
+  CliffLine,
+  CliffText,
+  CurrentPoint,
+  CurrentText,
+  NoData,
+  GaugeTrack,
+  GaugeValue,
+  GaugePercent,
+  GaugeCaption,
+  LaneName,
+  LaneNote,
+  WaveNumber,
+  Legend,
+  Ellipsis,
+  SlotBusy,
+  SlotIdle,
+  KeyBusy,
+  KeyIdle
+};
+
+/// How pictures are written: standalone (each element needs nothing else) or for one
+/// HTML page, whose pictures share the page's stylesheet (svgCss()) and definitions
+/// (defs()). Ids of shared parts are given in order of first use: deterministic.
+class SvgSheet {
+public:
+  explicit SvgSheet(bool Page = false) : Page(Page) {}
+  bool page() const { return Page; }
+  /// ` class="..."` on a page, else the presentation attributes (and the class of the
+  /// styles that name an element: curve, cliff, current, gauge-value, slot).
+  std::string_view paint(SvgStyle S) const;
+  /// `Part` itself standalone; on a page a <use> of it, defined on its first use.
+  std::string part(std::string Part);
+  /// A definition with a fixed id (`Content` is the element with that id): standalone
+  /// a <defs> with it, to put in each picture; on a page defined once, returns "".
+  std::string named(std::string_view Id, std::string_view Content);
+  /// The page's definitions: one hidden <svg> with a <defs>; empty when nothing is shared.
+  std::string defs() const;
+
+private:
+  bool Page;
+  std::unordered_map<std::string, size_t> Ids; ///< a part's id; a named definition's key
+  size_t Parts = 0;
+  std::vector<std::string> Defs; ///< in order of first use
+};
+
+/// The CSS of the SvgStyles, for a page whose pictures use an SvgSheet(true).
+std::string svgCss();
 
 /// One sample of an occupancy sweep: X in the chart's unit, occupancy 0..1.
 struct ChartPoint {
@@ -38,6 +102,9 @@ double nextCliff(const OccupancyChart &Chart);
 
 /// An <svg> element of Width x Height pixels: the step curve, the current point and the
 /// next cliff marked.
+std::string renderChartSvg(const OccupancyChart &Chart, SvgSheet &Sheet, int Width = 360,
+                           int Height = 230);
+/// The same, standalone.
 std::string renderChartSvg(const OccupancyChart &Chart, int Width = 360, int Height = 230);
 
 /// A standalone SVG document: a title line over the charts side by side (what
@@ -45,6 +112,9 @@ std::string renderChartSvg(const OccupancyChart &Chart, int Width = 360, int Hei
 std::string renderChartsDocument(const std::vector<OccupancyChart> &Charts, std::string_view Title);
 
 /// A half-circle gauge of the occupancy (0..1) with its limiter written under it.
+std::string renderGaugeSvg(double Occupancy, std::string_view Caption, SvgSheet &Sheet,
+                           int Width = 220);
+/// The same, standalone.
 std::string renderGaugeSvg(double Occupancy, std::string_view Caption, int Width = 220);
 
 /// The blocks of a grid on the SMs of one GPU, wave by wave, equal block durations and
@@ -64,6 +134,8 @@ struct WavePlan {
 
 /// The slots of SM 0 (busiest) and of the last SM (least busy in the tail) over the waves,
 /// the idle tail of the last wave hatched.
+std::string renderTimelineSvg(const WavePlan &Plan, SvgSheet &Sheet, int Width = 560);
+/// The same, standalone.
 std::string renderTimelineSvg(const WavePlan &Plan, int Width = 560);
 
 /// Escapes & < > " ' for HTML text and attribute values.

@@ -53,7 +53,9 @@ regs=$(grep -A3 "Compiling entry function '_Z7stencilPfPKf' for 'sm_80'" build.l
 [ -n "$regs" ] || fail "no sm_80 register count for stencil in the build log"
 grep -q "registers</th><td>$regs per thread" report.html ||
   fail "the report does not show ptxas's $regs registers for stencil"
-grep -q 'launched at kernels.cu:26:3 &middot; sm_80' report.html || fail "stencil card not for sm_80"
+awk '/<h2>stencil<\/h2>/,/<\/section>/' report.html > stencil.html
+grep -q '<div class="where">sm_80 &middot;' stencil.html || fail "stencil card not for sm_80"
+grep -q '<tr id="launch-[0-9]*"><td>kernels.cu:26:3</td>' stencil.html || fail "no row for stencil's launch"
 
 # The translated database for stock clang-tidy with the plugin (editors, CI).
 "$warplint" compdb -p build -o db 2> compdb.err || { cat compdb.err; fail "compdb failed"; }

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Renders a warplint HTML report in headless Chromium and checks what it drew.
 
-usage: check-report.py REPORT.html --cards N --charts M [--currents K] [--screenshot OUT.png]
+usage: check-report.py REPORT.html --cards N [--launches L] --charts M [--currents K]
+                       [--screenshot OUT.png]
 
-From the DOM Chromium dumps after parsing: N report cards, M charts, K current-point
+From the DOM Chromium dumps after parsing: N kernel cards, L launch rows on them, M
+charts (drawn once per shape of a card's launches, not per launch), K current-point
 markers (default: one per chart), every SVG parsed as SVG (no parse errors), no <script>, nothing loaded
 from a URL. From the screenshot (PNG decoded here with zlib, no imaging library): the page
 is not blank and shows the colours of the curves, the current point and the gauge.
@@ -89,6 +91,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("report")
     ap.add_argument("--cards", type=int, required=True)
+    ap.add_argument("--launches", type=int)
     ap.add_argument("--charts", type=int, required=True)
     ap.add_argument("--currents", type=int)
     ap.add_argument("--screenshot")
@@ -103,11 +106,14 @@ def main():
     failures = []
 
     dom = run_chromium(chromium, ["--dump-dom"], url).stdout.decode("utf-8", "replace")
-    cards = len(re.findall(r'<section class="card" id="launch-', dom))
+    cards = len(re.findall(r'<section class="card" id="kernel-', dom))
+    launch_rows = len(re.findall(r'<tr id="launch-', dom))
     charts = len(re.findall(r'<svg [^>]*class="chart"', dom))
     currents = len(re.findall(r'<circle class="current"', dom))
     if cards != args.cards:
         failures.append(f"{cards} cards in the DOM, expected {args.cards}")
+    if args.launches is not None and launch_rows != args.launches:
+        failures.append(f"{launch_rows} launch rows in the DOM, expected {args.launches}")
     if charts != args.charts:
         failures.append(f"{charts} charts in the DOM, expected {args.charts}")
     want_currents = args.charts if args.currents is None else args.currents
@@ -145,7 +151,7 @@ def main():
             failures.append(f"no chart curve visible ({curve} pixels of {CURVE})")
         if want_currents and current < 20:
             failures.append(f"no current point visible ({current} pixels of {CURRENT})")
-    print(f"DOM: {cards} cards, {charts} charts, {currents} current points")
+    print(f"DOM: {cards} cards, {launch_rows} launch rows, {charts} charts, {currents} current points")
     for f in failures:
         print("check-report: " + f, file=sys.stderr)
     return 1 if failures else 0

@@ -40,11 +40,16 @@ grep -q 'limited by registers' "$out/oddEven.html" || fail "oddEven: registers s
 awk '/<h2>oddEven<\/h2>/,/<\/section>/' "$html" | grep -q 'warplint-divergent-branch' ||
   fail "the divergence finding is not on oddEven's card"
 if grep -q 'Other findings' "$html"; then fail "a finding was left off the cards"; fi
-grep -q 'grid</th><td>not known at compile time' "$html" || fail "scale's grid is not constant"
+awk '/<h2>scale<\/h2>/,/<\/section>/' "$html" > "$out/scale.html"
+grep -q '<tr id="launch-[0-9]*"><td>[^<]*kernels.cu:28:3</td><td>triple-chevron</td><td>256 x 1 x 1</td><td>not known at compile time</td>' \
+  "$out/scale.html" || fail "scale's grid is not constant"
+# The index lists each launch with its occupancy, linking to its row on its kernel's card.
+grep -q '<tr><td><a href="#launch-[0-9]*">stencil</a></td><td>[^<]*kernels.cu:26:3</td><td>sm_86</td><td>33.3%</td><td>limited by shared memory</td>' \
+  "$html" || fail "no index row for stencil's launch"
 if grep -q '<script' "$html"; then fail "the report has a script"; fi
 
 set +e
-"$python" "$src/tests/report/check-report.py" "$html" --cards 3 --charts 9 --currents 8 \
+"$python" "$src/tests/report/check-report.py" "$html" --cards 3 --launches 3 --charts 9 --currents 8 \
   --screenshot "$out/report.png"
 rc=$?
 set -e
