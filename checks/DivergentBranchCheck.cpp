@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <set>
 
 using namespace clang::ast_matchers;
@@ -420,6 +421,14 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   auto Groups = buildEnvs(Needed, Vars, Ok, T.LoopName, T.LoopValues, Shape);
   if (!Ok)
     return T;
+  // The condition is flattened once for all the environments.
+  std::optional<LoopSplitter> LoopSplit;
+  std::optional<WarpSplitter> CondSplit;
+  if (Loop)
+    LoopSplit.emplace(*Loop->Init, *Loop->Cond, *Loop->Step, unsigned(B.LoopVar), 4096,
+                      B.Path.get());
+  else
+    CondSplit.emplace(*Cond, B.Kind == BranchSite::Switch, B.Path.get());
   double WorstRatio = -1;
   std::set<uint64_t> Counts;
   for (const auto &Group : Groups) {
@@ -427,10 +436,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     unsigned Minority = 0, MinorityPerRow = 0;
     bool GroupOk = true;
     for (const Env &E : Group) {
-      WarpSplit S = Loop ? splitLoopByWarp(*Loop->Init, *Loop->Cond, *Loop->Step,
-                                           unsigned(B.LoopVar), Shape, E, 4096, B.Path.get())
-                         : splitByWarp(*Cond, Shape, E, B.Kind == BranchSite::Switch,
-                                       B.Path.get());
+      WarpSplit S = Loop ? LoopSplit->split(Shape, E) : CondSplit->split(Shape, E);
       if (!S.Evaluated) {
         GroupOk = false;
         break;
@@ -659,8 +665,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                      makeConst(32, B.TermSym->Bits, B.TermSym->Unsigned), B.TermSym->Bits,
                      B.TermSym->Unsigned));
       bool Works = true;
-      for (const Launch *L : Shapes) {
-        Tally Orig = evaluateBranch(B, Vars, L->Block);
+      for (auto &[L, Orig] : All) {
         Tally New = evaluateBranch(B, Vars, L->Block, Remapped);
         if (!New.Evaluated || New.Divergent != 0 ||
             New.TrueLanesPerEnv != Orig.TrueLanesPerEnv)
