@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <set>
 
 using namespace clang::ast_matchers;
@@ -394,9 +395,22 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
   return Out;
 }
 
-/// Evaluates a branch for one block shape.
+/// The environments built for one branch and block shape, kept for a second condition
+/// over the same unknowns (the remapping note).
+struct EnvSet {
+  bool Built = false;
+  std::vector<unsigned> Needed;
+  bool Ok = false;
+  std::vector<std::vector<Env>> Groups;
+  std::string LoopName;
+  unsigned LoopValues = 1;
+};
+
+/// Evaluates a branch for one block shape; Cache (when given) holds the environments of
+/// an earlier call for the same branch and shape, or gets this call's.
 Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
-                     const BlockShape &Shape, const SymRef &CondOverride = nullptr) {
+                     const BlockShape &Shape, const SymRef &CondOverride = nullptr,
+                     EnvSet *Cache = nullptr) {
   Tally T;
   const SymVarInfo *Loop = nullptr;
   if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 && !CondOverride) {
@@ -417,10 +431,28 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   }
   if (B.Path)
     collectVars(*B.Path, Needed);
-  bool Ok;
-  auto Groups = buildEnvs(Needed, Vars, Ok, T.LoopName, T.LoopValues, Shape);
-  if (!Ok)
+  EnvSet Local;
+  EnvSet &Envs = Cache ? *Cache : Local;
+  if (!Envs.Built || Envs.Needed != Needed) {
+    Envs.Built = true;
+    Envs.Needed = Needed;
+    Envs.LoopName.clear();
+    Envs.LoopValues = 1;
+    Envs.Groups = buildEnvs(Needed, Vars, Envs.Ok, Envs.LoopName, Envs.LoopValues, Shape);
+  }
+  T.LoopName = Envs.LoopName;
+  T.LoopValues = Envs.LoopValues;
+  if (!Envs.Ok)
     return T;
+  const std::vector<std::vector<Env>> &Groups = Envs.Groups;
+  // The condition is flattened once for all the environments.
+  std::optional<LoopSplitter> LoopSplit;
+  std::optional<WarpSplitter> CondSplit;
+  if (Loop)
+    LoopSplit.emplace(*Loop->Init, *Loop->Cond, *Loop->Step, unsigned(B.LoopVar), 4096,
+                      B.Path.get());
+  else
+    CondSplit.emplace(*Cond, B.Kind == BranchSite::Switch, B.Path.get());
   double WorstRatio = -1;
   std::set<uint64_t> Counts;
   for (const auto &Group : Groups) {
@@ -428,10 +460,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     unsigned Minority = 0, MinorityPerRow = 0;
     bool GroupOk = true;
     for (const Env &E : Group) {
-      WarpSplit S = Loop ? splitLoopByWarp(*Loop->Init, *Loop->Cond, *Loop->Step,
-                                           unsigned(B.LoopVar), Shape, E, 4096, B.Path.get())
-                         : splitByWarp(*Cond, Shape, E, B.Kind == BranchSite::Switch,
-                                       B.Path.get());
+      WarpSplit S = Loop ? LoopSplit->split(Shape, E) : CondSplit->split(Shape, E);
       if (!S.Evaluated) {
         GroupOk = false;
         break;
@@ -575,18 +604,35 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
   }
   Kernels.clear();
   Launches.clear();
+  LaunchesOf.clear();
 }
 
 void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  if (LaunchesOf.empty())
+    for (const Launch &L : Launches)
+      LaunchesOf[L.Kernel].push_back(&L);
   std::vector<const Launch *> Shapes;
-  for (const Launch &L : Launches)
-    if (L.Kernel == Kernel->getCanonicalDecl())
-      Shapes.push_back(&L);
+  auto Known = LaunchesOf.find(Kernel->getCanonicalDecl());
+  if (Known != LaunchesOf.end())
+    Shapes = Known->second;
   bool Assumed = Shapes.empty();
   Launch AssumedLaunch{Kernel, SourceLocation(), BlockShape{AssumedBlockSize, 1, 1}};
   if (Assumed)
     Shapes.push_back(&AssumedLaunch);
+  // Each block shape is evaluated once, however many launches share it.
+  std::vector<BlockShape> Distinct;
+  std::vector<size_t> ShapeOf;
+  for (const Launch *L : Shapes) {
+    size_t K = 0;
+    while (K < Distinct.size() &&
+           !(Distinct[K].X == L->Block.X && Distinct[K].Y == L->Block.Y &&
+             Distinct[K].Z == L->Block.Z))
+      ++K;
+    if (K == Distinct.size())
+      Distinct.push_back(L->Block);
+    ShapeOf.push_back(K);
+  }
 
   ThreadDependence TD(Ctx);
   TD.analyze(Kernel);
@@ -630,8 +676,13 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     const Launch *Chosen = nullptr;
     Tally Worst;
     std::vector<std::pair<const Launch *, Tally>> All;
-    for (const Launch *L : Shapes) {
-      Tally T = evaluateBranch(B, Vars, L->Block);
+    std::vector<EnvSet> Envs(Distinct.size());
+    std::vector<Tally> ByShape;
+    for (size_t K = 0; K < Distinct.size(); ++K)
+      ByShape.push_back(evaluateBranch(B, Vars, Distinct[K], nullptr, &Envs[K]));
+    for (size_t I = 0; I < Shapes.size(); ++I) {
+      const Launch *L = Shapes[I];
+      const Tally &T = ByShape[ShapeOf[I]];
       All.push_back({L, T});
       if (T.Evaluated && T.Divergent > 0 && (!Chosen || T.Divergent * Worst.Total >
                                                              Worst.Divergent * T.Total)) {
@@ -702,11 +753,10 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                      makeConst(32, B.TermSym->Bits, B.TermSym->Unsigned), B.TermSym->Bits,
                      B.TermSym->Unsigned));
       bool Works = true;
-      for (const Launch *L : Shapes) {
-        Tally Orig = evaluateBranch(B, Vars, L->Block);
-        Tally New = evaluateBranch(B, Vars, L->Block, Remapped);
+      for (size_t K = 0; K < Distinct.size(); ++K) {
+        Tally New = evaluateBranch(B, Vars, Distinct[K], Remapped, &Envs[K]);
         if (!New.Evaluated || New.Divergent != 0 ||
-            New.TrueLanesPerEnv != Orig.TrueLanesPerEnv)
+            New.TrueLanesPerEnv != ByShape[K].TrueLanesPerEnv)
           Works = false;
       }
       if (Works) {

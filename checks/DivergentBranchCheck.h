@@ -8,6 +8,7 @@
 #include "model/ModelOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <vector>
 
@@ -45,6 +46,8 @@ private:
 
   std::vector<const FunctionDecl *> Kernels;
   std::vector<Launch> Launches;
+  /// Launches by kernel (canonical declaration), built from Launches on first use.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const Launch *>> LaunchesOf;
   ASTContext *Ctx = nullptr;
 };
 

@@ -1,10 +1,10 @@
 //===- LaneEval.cpp - symbolic thread-index expressions, evaluated lane by lane -===//
 #include "warplint/core/LaneEval.h"
 
+#include <optional>
 #include <unordered_map>
 
 #include <algorithm>
-#include <map>
 
 namespace warplint::divergence {
 
@@ -292,6 +292,191 @@ std::string BlockShape::str() const {
 
 namespace {
 
+constexpr unsigned WarpLanes = 32;
+constexpr uint32_t AllLanes = ~uint32_t(0);
+
+/// One node of a flattened expression; A, B, C index earlier instructions (-1: none).
+struct Instr {
+  SymOp Op = SymOp::Const;
+  bool Varies = false;     ///< reads threadIdx or the lane variable, directly or not
+  bool Unsigned = false;   ///< the node's own signedness
+  bool OpUnsigned = false; ///< compare, divide and shift as unsigned (evaluate's rule)
+  unsigned Bits = 64;
+  int64_t Value = 0;
+  int A = -1, B = -1, C = -1;
+};
+
+/// normalize() with its mask computed once.
+struct Normalizer {
+  uint64_t Mask = ~uint64_t(0), Sign = 0;
+  bool Full = true, Unsigned = false;
+  Normalizer(unsigned Bits, bool U) : Full(Bits >= 64), Unsigned(U) {
+    if (!Full) {
+      Mask = (uint64_t(1) << Bits) - 1;
+      Sign = uint64_t(1) << (Bits - 1);
+    }
+  }
+  int64_t operator()(int64_t V) const {
+    if (Full)
+      return V;
+    uint64_t U = uint64_t(V) & Mask;
+    return Unsigned ? int64_t(U) : int64_t((U ^ Sign) - Sign);
+  }
+};
+
+/// The lanes 0..N-1 for which Pred(lane) holds.
+template <typename Pred> uint32_t laneMask(unsigned N, Pred P) {
+  uint32_t M = 0;
+  for (unsigned L = 0; L < N; ++L)
+    M |= uint32_t(P(L) ? 1 : 0) << L;
+  return M;
+}
+
+uint32_t firstLanes(unsigned N) { return N >= WarpLanes ? AllLanes : (uint32_t(1) << N) - 1; }
+
+unsigned countLanes(uint32_t M) {
+  unsigned N = 0;
+  for (; M; M &= M - 1)
+    ++N;
+  return N;
+}
+
+/// Applies an operator node to N lanes of operands (A, B, C with their valid lanes MA,
+/// MB, MC) with evaluate()'s rules; returns the lanes that have a value. Every lane is
+/// computed (with a harmless operand where evaluate would fail) and masked afterwards:
+/// evaluate has no side effects, so evaluating an arm that is not taken changes nothing.
+uint32_t execute(const Instr &I, const int64_t *A, uint32_t MA, const int64_t *B, uint32_t MB,
+                 const int64_t *C, uint32_t MC, int64_t *R, unsigned N) {
+  const Normalizer Norm(I.Bits, I.Unsigned);
+  const bool OpU = I.OpUnsigned;
+  auto Each = [&](auto F) {
+    for (unsigned L = 0; L < N; ++L)
+      R[L] = F(L);
+  };
+  switch (I.Op) {
+  case SymOp::Select: {
+    uint32_t NZ = laneMask(N, [&](unsigned L) { return A[L] != 0; });
+    Each([&](unsigned L) { return Norm(A[L] ? B[L] : C[L]); });
+    return MA & ((NZ & MB) | (~NZ & MC));
+  }
+  case SymOp::LAnd: {
+    uint32_t NZ = laneMask(N, [&](unsigned L) { return A[L] != 0; });
+    Each([&](unsigned L) { return int64_t(A[L] != 0 && B[L] != 0); });
+    return MA & (~NZ | MB);
+  }
+  case SymOp::LOr: {
+    uint32_t NZ = laneMask(N, [&](unsigned L) { return A[L] != 0; });
+    Each([&](unsigned L) { return int64_t(A[L] != 0 || B[L] != 0); });
+    return MA & (NZ | MB);
+  }
+  case SymOp::Cast:
+    Each([&](unsigned L) { return Norm(A[L]); });
+    return MA;
+  case SymOp::Neg:
+    Each([&](unsigned L) { return Norm(int64_t(0 - uint64_t(A[L]))); });
+    return MA;
+  case SymOp::BitNot:
+    Each([&](unsigned L) { return Norm(~A[L]); });
+    return MA;
+  case SymOp::LNot:
+    Each([&](unsigned L) { return int64_t(A[L] == 0); });
+    return MA;
+  default:
+    break;
+  }
+  uint32_t M = MA & MB;
+  switch (I.Op) {
+  case SymOp::Add:
+    Each([&](unsigned L) { return Norm(int64_t(uint64_t(A[L]) + uint64_t(B[L]))); });
+    return M;
+  case SymOp::Sub:
+    Each([&](unsigned L) { return Norm(int64_t(uint64_t(A[L]) - uint64_t(B[L]))); });
+    return M;
+  case SymOp::Mul:
+    Each([&](unsigned L) { return Norm(int64_t(uint64_t(A[L]) * uint64_t(B[L]))); });
+    return M;
+  case SymOp::Div:
+  case SymOp::Rem: {
+    bool Div = I.Op == SymOp::Div;
+    if (OpU || I.Unsigned) {
+      uint32_t Bad = laneMask(N, [&](unsigned L) { return B[L] == 0; });
+      Each([&](unsigned L) {
+        uint64_t UA = uint64_t(A[L]), UB = B[L] ? uint64_t(B[L]) : 1;
+        return Norm(int64_t(Div ? UA / UB : UA % UB));
+      });
+      return M & ~Bad;
+    }
+    uint32_t Bad = laneMask(
+        N, [&](unsigned L) { return B[L] == 0 || (A[L] == INT64_MIN && B[L] == -1); });
+    Each([&](unsigned L) {
+      int64_t D = (B[L] == 0 || (A[L] == INT64_MIN && B[L] == -1)) ? 1 : B[L];
+      return Norm(Div ? A[L] / D : A[L] % D);
+    });
+    return M & ~Bad;
+  }
+  case SymOp::Shl:
+  case SymOp::Shr: {
+    uint32_t Bad = laneMask(N, [&](unsigned L) { return B[L] < 0 || B[L] >= 64; });
+    if (I.Op == SymOp::Shl)
+      Each([&](unsigned L) { return Norm(int64_t(uint64_t(A[L]) << (B[L] & 63))); });
+    else if (I.Unsigned || OpU)
+      Each([&](unsigned L) { return Norm(int64_t(uint64_t(A[L]) >> (B[L] & 63))); });
+    else
+      Each([&](unsigned L) { return Norm(A[L] >> (B[L] & 63)); });
+    return M & ~Bad;
+  }
+  case SymOp::And:
+    Each([&](unsigned L) { return Norm(A[L] & B[L]); });
+    return M;
+  case SymOp::Or:
+    Each([&](unsigned L) { return Norm(A[L] | B[L]); });
+    return M;
+  case SymOp::Xor:
+    Each([&](unsigned L) { return Norm(A[L] ^ B[L]); });
+    return M;
+  case SymOp::Lt:
+    Each([&](unsigned L) {
+      return int64_t(OpU ? uint64_t(A[L]) < uint64_t(B[L]) : A[L] < B[L]);
+    });
+    return M;
+  case SymOp::Gt:
+    Each([&](unsigned L) {
+      return int64_t(OpU ? uint64_t(A[L]) > uint64_t(B[L]) : A[L] > B[L]);
+    });
+    return M;
+  case SymOp::Le:
+    Each([&](unsigned L) {
+      return int64_t(OpU ? uint64_t(A[L]) <= uint64_t(B[L]) : A[L] <= B[L]);
+    });
+    return M;
+  case SymOp::Ge:
+    Each([&](unsigned L) {
+      return int64_t(OpU ? uint64_t(A[L]) >= uint64_t(B[L]) : A[L] >= B[L]);
+    });
+    return M;
+  case SymOp::Eq:
+    Each([&](unsigned L) { return int64_t(A[L] == B[L]); });
+    return M;
+  case SymOp::Ne:
+    Each([&](unsigned L) { return int64_t(A[L] != B[L]); });
+    return M;
+  case SymOp::Min:
+    Each([&](unsigned L) {
+      return Norm(OpU ? int64_t(std::min(uint64_t(A[L]), uint64_t(B[L])))
+                      : std::min(A[L], B[L]));
+    });
+    return M;
+  case SymOp::Max:
+    Each([&](unsigned L) {
+      return Norm(OpU ? int64_t(std::max(uint64_t(A[L]), uint64_t(B[L])))
+                      : std::max(A[L], B[L]));
+    });
+    return M;
+  default:
+    return 0;
+  }
+}
+
 /// Base with the block shape in BlockDim.
 Env withShape(Env E, const BlockShape &Shape) {
   E.BlockDim[0] = Shape.X;
@@ -300,125 +485,454 @@ Env withShape(Env E, const BlockShape &Shape) {
   return E;
 }
 
-/// A non-owning reference to S, for foldUniform (which may return it unchanged).
-SymRef borrow(const Sym *S) { return SymRef(SymRef(), S); }
+/// The thread indices of a block, warp by warp in the order of the linear index: for warp
+/// W, 32 values of threadIdx.x, then .y, then .z (lanes past the block get 0).
+class ThreadTable {
+public:
+  void build(const BlockShape &S) {
+    if (Built && S.X == Shape.X && S.Y == Shape.Y && S.Z == Shape.Z)
+      return;
+    Built = true;
+    Shape = S;
+    unsigned Threads = S.threads();
+    Tid.assign(size_t(S.warps()) * 3 * WarpLanes, 0);
+    Lanes.assign(S.warps(), 0);
+    unsigned X = 0, Y = 0, Z = 0;
+    for (unsigned T = 0; T < Threads; ++T) {
+      int64_t *W = &Tid[size_t(T / WarpLanes) * 3 * WarpLanes];
+      W[T % WarpLanes] = X;
+      W[WarpLanes + T % WarpLanes] = Y;
+      W[2 * WarpLanes + T % WarpLanes] = Z;
+      ++Lanes[T / WarpLanes];
+      if (++X == S.X) {
+        X = 0;
+        if (++Y == S.Y) {
+          Y = 0;
+          ++Z;
+        }
+      }
+    }
+  }
+  const int64_t *warp(unsigned W) const { return &Tid[size_t(W) * 3 * WarpLanes]; }
+  uint32_t lanes(unsigned W) const { return firstLanes(Lanes[W]); }
 
-// Walks the threads of a block in warp order, calling Lane(env) -> optional<int64_t>.
-template <typename LaneFn>
-WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const Sym *Active) {
+private:
+  bool Built = false;
+  BlockShape Shape;
+  std::vector<int64_t> Tid;
+  std::vector<unsigned> Lanes;
+};
+
+/// Adds one warp's values (V, with valid lanes Valid) to Out; Live are the lanes that
+/// reach the branch. With Truth the values are compared as truth values. False when a
+/// live lane has no value.
+bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint32_t Valid,
+               bool Truth, const BlockShape &Shape) {
+  if (!Live)
+    return true;
+  if (Live & ~Valid)
+    return false;
+  int64_t Val[WarpLanes];
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    Val[L] = Truth ? int64_t(V[L] != 0) : V[L];
+  unsigned First = 0;
+  while (!(Live >> First & 1))
+    ++First;
+  int64_t V0 = Val[First];
+  ++Out.Warps;
+  if ((laneMask(WarpLanes, [&](unsigned L) { return Val[L] == V0; }) & Live) == Live) {
+    if (V0 != 0)
+      Out.TrueLanes += countLanes(Live);
+    Out.WarpTrue[W] = V0 != 0;
+    return true;
+  }
+  // Per value taken, in the order of the lanes: (value, lanes).
+  std::pair<int64_t, unsigned> Counts[WarpLanes];
+  unsigned NumCounts = 0;
+  for (unsigned L = 0; L < WarpLanes; ++L) {
+    if (!(Live >> L & 1))
+      continue;
+    unsigned K = 0;
+    while (K < NumCounts && Counts[K].first != Val[L])
+      ++K;
+    if (K == NumCounts)
+      Counts[NumCounts++] = {Val[L], 0};
+    ++Counts[K].second;
+  }
+  ++Out.DivergentWarps;
+  unsigned Largest = 0, Total = 0;
+  int64_t Majority = 0;
+  // The majority value: the most lanes, the smallest value on a tie.
+  for (unsigned K = 0; K < NumCounts; ++K) {
+    const auto &KV = Counts[K];
+    if (KV.second > Largest || (KV.second == Largest && KV.first < Majority))
+      Majority = KV.first;
+    Largest = std::max(Largest, KV.second);
+    Total += KV.second;
+  }
+  Out.MaxMinorityLanes = std::max(Out.MaxMinorityLanes, Total - Largest);
+  // Rows (threadIdx.y and .z) of one warp are at most 32 consecutive row numbers.
+  unsigned PerRow[WarpLanes] = {};
+  unsigned FirstRow = (W * WarpLanes) / Shape.X;
+  for (unsigned L = 0; L < WarpLanes; ++L)
+    if ((Live >> L & 1) && Val[L] != Majority)
+      Out.MaxMinorityLanesPerRow = std::max(
+          Out.MaxMinorityLanesPerRow, ++PerRow[(W * WarpLanes + L) / Shape.X - FirstRow]);
+  for (unsigned K = 0; K < NumCounts; ++K)
+    if (Counts[K].first != 0)
+      Out.TrueLanes += Counts[K].second;
+  Out.WarpTrue[W] = false;
+  return true;
+}
+
+WarpSplit emptySplit(const BlockShape &Shape) {
   WarpSplit Out;
-  Out.Warps = 0;
   Out.Evaluated = true;
   Out.WarpTrue.assign(Shape.warps(), false);
-  Env E = withShape(Base, Shape);
-  unsigned Threads = Shape.threads();
-  // Per warp: (value, lanes) of each value taken, (value, row) of each active lane.
-  std::vector<std::pair<int64_t, unsigned>> Counts, LaneValues;
-  Counts.reserve(32);
-  LaneValues.reserve(32);
+  return Out;
+}
+
+/// A symbolic expression flattened into instructions (each shared node once) and
+/// evaluated for a warp's 32 lanes at a time. The instructions that read neither threadIdx
+/// nor the lane variable are evaluated once per environment by bind(), with foldUniform's
+/// rules (a value folded to the node's width, or kept for the lanes when there is none);
+/// the others lane by lane with evaluate()'s rules.
+class WarpProgram {
+public:
+  WarpProgram(const Sym &Root, int64_t LaneVar) : LaneVar(LaneVar) {
+    std::unordered_map<const Sym *, int> Memo;
+    add(Root, Memo);
+    Vals.assign(Code.size() * WarpLanes, 0);
+    Valid.assign(Code.size(), 0);
+    Folded.assign(Code.size(), 0);
+    FoldedOk.assign(Code.size(), false);
+    std::vector<bool> IsInput(Code.size(), false);
+    for (unsigned K = 0; K < Code.size(); ++K) {
+      const Instr &I = Code[K];
+      if (!I.Varies)
+        continue;
+      Varying.push_back(K);
+      Cacheable &= I.Op != SymOp::Var;
+      for (int Child : {I.A, I.B, I.C})
+        if (Child >= 0 && !Code[Child].Varies && !IsInput[Child]) {
+          IsInput[Child] = true;
+          Inputs.push_back(unsigned(Child));
+        }
+    }
+    // A lane-independent root is its own input.
+    if (!Code.back().Varies)
+      Inputs.push_back(unsigned(Code.size() - 1));
+  }
+
+  /// Evaluates the lane-independent instructions for a block of Shape: folded in Fold
+  /// where they have a value there, else in Lane (where foldUniform keeps the subtree for
+  /// the lanes to evaluate).
+  void bind(const Env &Fold, const Env &Lane, const BlockShape &Shape) {
+    for (unsigned K = 0; K < Code.size(); ++K)
+      if (!Code[K].Varies)
+        bindOne(K, Fold, Lane);
+    if (!Cacheable)
+      return;
+    // Warps keep their values while the shape and what the lanes read stay the same.
+    Key.clear();
+    Key.insert(Key.end(), {Shape.X, Shape.Y, Shape.Z});
+    for (unsigned K : Inputs) {
+      Key.push_back(Valid[K]);
+      Key.push_back(Vals[K * WarpLanes]);
+    }
+    if (Key != CachedKey) {
+      CachedKey = Key;
+      Cached.assign(Shape.warps(), false);
+      CachedVals.resize(size_t(Shape.warps()) * WarpLanes);
+      CachedValid.resize(Shape.warps());
+    }
+  }
+
+  /// The root's values for warp W of the bound block, whose thread indices are Tid (32
+  /// of threadIdx.x, .y, .z), with the lane variable's values LaneVals (valid lanes
+  /// LaneValid); Valid gets the lanes that have a value.
+  const int64_t *warp(unsigned W, const int64_t *Tid, uint32_t &ValidOut,
+                      const int64_t *LaneVals = nullptr, uint32_t LaneValid = 0) {
+    if (Cacheable && Cached[W]) {
+      ValidOut = CachedValid[W];
+      return &CachedVals[size_t(W) * WarpLanes];
+    }
+    run(Tid, LaneVals, LaneValid);
+    ValidOut = Valid.back();
+    const int64_t *Root = &Vals[(Code.size() - 1) * WarpLanes];
+    if (!Cacheable)
+      return Root;
+    Cached[W] = true;
+    CachedValid[W] = ValidOut;
+    return std::copy_n(Root, WarpLanes, &CachedVals[size_t(W) * WarpLanes]) - WarpLanes;
+  }
+
+  /// The lanes of warp W whose value is known to be zero.
+  uint32_t zeroLanes(unsigned W, const int64_t *Tid) {
+    uint32_t M;
+    const int64_t *V = warp(W, Tid, M);
+    return M & laneMask(WarpLanes, [&](unsigned L) { return V[L] == 0; });
+  }
+
+private:
+  void bindOne(unsigned K, const Env &Fold, const Env &Lane) {
+    const Instr &I = Code[K];
+    Normalizer Norm(I.Bits, I.Unsigned);
+    int64_t FV = 0, LV = 0;
+    bool FOk = false, LOk = false;
+    switch (I.Op) {
+    case SymOp::Const:
+      FV = LV = I.Value;
+      FOk = LOk = true;
+      break;
+    case SymOp::BlockDim:
+      FV = LV = Norm(Fold.BlockDim[I.Value]);
+      FOk = LOk = true;
+      break;
+    case SymOp::Var:
+      if (I.Value >= 0 && size_t(I.Value) < Fold.Vars.size() && Fold.Vars[I.Value]) {
+        FV = LV = Norm(*Fold.Vars[I.Value]);
+        FOk = LOk = true;
+      } else if (I.Value >= 0 && size_t(I.Value) < Lane.Vars.size() && Lane.Vars[I.Value]) {
+        LV = *Lane.Vars[I.Value];
+        LOk = true;
+      }
+      break;
+    default: {
+      int64_t A[3], R;
+      bool M[3];
+      const int Children[3] = {I.A, I.B, I.C};
+      for (unsigned C = 0; C < 3; ++C) {
+        A[C] = Children[C] < 0 ? 0 : Folded[Children[C]];
+        M[C] = Children[C] >= 0 && FoldedOk[Children[C]];
+      }
+      if (execute(I, &A[0], M[0], &A[1], M[1], &A[2], M[2], &R, 1) & 1) {
+        FV = LV = Norm(R);
+        FOk = LOk = true;
+        break;
+      }
+      // No value in Fold: the lanes evaluate the node from its children's lane values.
+      for (unsigned C = 0; C < 3; ++C) {
+        A[C] = Children[C] < 0 ? 0 : Vals[Children[C] * WarpLanes];
+        M[C] = Children[C] >= 0 && (Valid[Children[C]] & 1);
+      }
+      LOk = execute(I, &A[0], M[0], &A[1], M[1], &A[2], M[2], &R, 1) & 1;
+      LV = R;
+      break;
+    }
+    }
+    Folded[K] = FV;
+    FoldedOk[K] = FOk;
+    std::fill_n(&Vals[K * WarpLanes], WarpLanes, LV);
+    Valid[K] = LOk ? AllLanes : 0;
+  }
+
+  void run(const int64_t *Tid, const int64_t *LaneVals, uint32_t LaneValid) {
+    static const int64_t Zero[WarpLanes] = {};
+    auto Row = [&](int K) { return K < 0 ? Zero : &Vals[K * WarpLanes]; };
+    auto Mask = [&](int K) { return K < 0 ? 0 : Valid[K]; };
+    for (unsigned K : Varying) {
+      const Instr &I = Code[K];
+      int64_t *R = &Vals[K * WarpLanes];
+      if (I.Op == SymOp::ThreadIdx) {
+        std::copy_n(Tid + I.Value * WarpLanes, WarpLanes, R);
+        Valid[K] = AllLanes;
+      } else if (I.Op == SymOp::Var) {
+        std::copy_n(LaneVals, WarpLanes, R);
+        Valid[K] = LaneValid;
+      } else {
+        Valid[K] = execute(I, Row(I.A), Mask(I.A), Row(I.B), Mask(I.B), Row(I.C), Mask(I.C), R,
+                           WarpLanes);
+      }
+    }
+  }
+
+  int add(const Sym &E, std::unordered_map<const Sym *, int> &Memo) {
+    auto It = Memo.find(&E);
+    if (It != Memo.end())
+      return It->second;
+    Instr I;
+    I.Op = E.Op;
+    I.Value = E.Value;
+    I.Bits = E.Bits;
+    I.Unsigned = E.Unsigned;
+    I.OpUnsigned = E.A && E.A->Unsigned && E.A->Bits >= 32;
+    switch (E.Op) {
+    case SymOp::Const:
+    case SymOp::BlockDim:
+      break;
+    case SymOp::ThreadIdx:
+      I.Varies = true;
+      break;
+    case SymOp::Var:
+      I.Varies = E.Value == LaneVar;
+      break;
+    default:
+      if (E.A)
+        I.A = add(*E.A, Memo);
+      if (E.B)
+        I.B = add(*E.B, Memo);
+      if (E.C)
+        I.C = add(*E.C, Memo);
+      for (int Child : {I.A, I.B, I.C})
+        I.Varies |= Child >= 0 && Code[Child].Varies;
+      break;
+    }
+    Code.push_back(I);
+    Memo.emplace(&E, int(Code.size() - 1));
+    return int(Code.size() - 1);
+  }
+
+  int64_t LaneVar;
+  std::vector<Instr> Code;
+  std::vector<unsigned> Varying;
+  std::vector<int64_t> Vals; ///< per instruction, 32 lanes
+  std::vector<uint32_t> Valid;
+  std::vector<int64_t> Folded; ///< lane-independent instructions: foldUniform's value
+  std::vector<bool> FoldedOk;
+  /// Reuse of warps: only without a lane variable (its values come per call).
+  bool Cacheable = true;
+  /// Lane-independent operands of lane-dependent nodes, or the root when it is one.
+  std::vector<unsigned> Inputs;
+  std::vector<int64_t> Key, CachedKey;
+  std::vector<bool> Cached;
+  std::vector<int64_t> CachedVals;
+  std::vector<uint32_t> CachedValid;
+};
+
+} // namespace
+
+struct WarpSplitter::Impl {
+  Impl(const Sym &Cond, bool CompareValues, const Sym *Active)
+      : Cond(Cond, -1), Active(Active ? std::make_optional<WarpProgram>(*Active, -1)
+                                      : std::nullopt),
+        CompareValues(CompareValues) {}
+  WarpProgram Cond;
+  std::optional<WarpProgram> Active;
+  bool CompareValues;
+  ThreadTable Threads;
+};
+
+WarpSplitter::WarpSplitter(const Sym &Cond, bool CompareValues, const Sym *Active)
+    : P(std::make_unique<Impl>(Cond, CompareValues, Active)) {}
+
+WarpSplitter::~WarpSplitter() = default;
+
+WarpSplit WarpSplitter::split(const BlockShape &Shape, const Env &Base) {
+  // What does not depend on the lane is computed once for the block, not per lane.
+  Env Block = withShape(Base, Shape);
+  P->Cond.bind(Block, Block, Shape);
+  if (P->Active)
+    P->Active->bind(Block, Block, Shape);
+  P->Threads.build(Shape);
+  WarpSplit Out = emptySplit(Shape);
   for (unsigned W = 0; W < Shape.warps(); ++W) {
-    Counts.clear();
-    LaneValues.clear();
-    for (unsigned L = W * 32; L < std::min(Threads, W * 32 + 32); ++L) {
-      E.Tid[0] = L % Shape.X;
-      E.Tid[1] = (L / Shape.X) % Shape.Y;
-      E.Tid[2] = L / (Shape.X * Shape.Y);
-      if (Active) {
-        std::optional<int64_t> A = evaluate(*Active, E);
-        if (A && *A == 0)
-          continue;
-      }
-      std::optional<int64_t> V = Lane(E);
-      if (!V) {
-        Out.Evaluated = false;
-        return Out;
-      }
-      auto It = std::find_if(Counts.begin(), Counts.end(),
-                             [&](const std::pair<int64_t, unsigned> &P) { return P.first == *V; });
-      if (It == Counts.end())
-        Counts.emplace_back(*V, 1);
-      else
-        ++It->second;
-      LaneValues.push_back({*V, L / Shape.X});
-    }
-    if (Counts.empty())
+    const int64_t *Tid = P->Threads.warp(W);
+    uint32_t Live = P->Threads.lanes(W);
+    if (P->Active)
+      Live &= ~P->Active->zeroLanes(W, Tid);
+    if (!Live)
       continue;
-    ++Out.Warps;
-    if (Counts.size() > 1) {
-      ++Out.DivergentWarps;
-      unsigned Largest = 0, Total = 0;
-      int64_t Majority = 0;
-      // The majority value: the most lanes, the smallest value on a tie.
-      for (auto &KV : Counts) {
-        if (KV.second > Largest || (KV.second == Largest && KV.first < Majority))
-          Majority = KV.first;
-        Largest = std::max(Largest, KV.second);
-        Total += KV.second;
-      }
-      Out.MaxMinorityLanes = std::max(Out.MaxMinorityLanes, Total - Largest);
-      std::map<unsigned, unsigned> PerRow;
-      for (auto &[Value, Row] : LaneValues)
-        if (Value != Majority)
-          Out.MaxMinorityLanesPerRow = std::max(Out.MaxMinorityLanesPerRow, ++PerRow[Row]);
+    uint32_t Valid;
+    const int64_t *V = P->Cond.warp(W, Tid, Valid);
+    if (!tallyWarp(Out, W, Live, V, Valid, !P->CompareValues, Shape)) {
+      Out.Evaluated = false;
+      return Out;
     }
-    for (auto &KV : Counts)
-      if (KV.first != 0)
-        Out.TrueLanes += KV.second;
-    Out.WarpTrue[W] = Counts.size() == 1 && Counts.front().first != 0;
   }
   return Out;
 }
 
-} // namespace
+struct LoopSplitter::Impl {
+  Impl(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex, unsigned MaxTrips,
+       const Sym *Active)
+      : Init(Init, VarIndex), Cond(Cond, VarIndex), Step(Step, VarIndex),
+        Active(Active ? std::make_optional<WarpProgram>(*Active, -1) : std::nullopt),
+        VarIndex(VarIndex), MaxTrips(MaxTrips) {}
+  WarpProgram Init, Cond, Step;
+  std::optional<WarpProgram> Active;
+  unsigned VarIndex, MaxTrips;
+  ThreadTable Threads;
+};
+
+LoopSplitter::LoopSplitter(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
+                           unsigned MaxTrips, const Sym *Active)
+    : P(std::make_unique<Impl>(Init, Cond, Step, VarIndex, MaxTrips, Active)) {}
+
+LoopSplitter::~LoopSplitter() = default;
+
+WarpSplit LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
+  unsigned VarIndex = P->VarIndex;
+  Env Lane = Base;
+  if (Lane.Vars.size() <= VarIndex)
+    Lane.Vars.resize(VarIndex + 1);
+  Lane = withShape(std::move(Lane), Shape);
+  // The lane-independent parts once per block (the loop variable varies per trip).
+  Env Block = Lane;
+  Block.Vars[VarIndex] = std::nullopt;
+  P->Init.bind(Block, Lane, Shape);
+  P->Cond.bind(Block, Lane, Shape);
+  P->Step.bind(Block, Lane, Shape);
+  if (P->Active)
+    P->Active->bind(Block, Lane, Shape);
+  P->Threads.build(Shape);
+  WarpSplit Out = emptySplit(Shape);
+  // The loop variable before the loop is what the environment says (usually unbound).
+  int64_t Before[WarpLanes];
+  std::fill_n(Before, WarpLanes, Lane.Vars[VarIndex].value_or(0));
+  uint32_t BeforeValid = Lane.Vars[VarIndex] ? AllLanes : 0;
+  auto Fail = [&] {
+    Out.Evaluated = false;
+    return Out;
+  };
+  for (unsigned W = 0; W < Shape.warps(); ++W) {
+    const int64_t *Tid = P->Threads.warp(W);
+    uint32_t Live = P->Threads.lanes(W);
+    if (P->Active)
+      Live &= ~P->Active->zeroLanes(W, Tid);
+    if (!Live)
+      continue;
+    // All lanes of the warp trip by trip; a lane leaves when the condition fails.
+    uint32_t Valid;
+    const int64_t *V = P->Init.warp(W, Tid, Valid, Before, BeforeValid);
+    if (Live & ~Valid)
+      return Fail();
+    int64_t Cur[WarpLanes], Trips[WarpLanes] = {};
+    std::copy_n(V, WarpLanes, Cur);
+    uint32_t Running = Live;
+    for (unsigned Trip = 0; Trip <= P->MaxTrips && Running; ++Trip) {
+      const int64_t *C = P->Cond.warp(W, Tid, Valid, Cur, AllLanes);
+      if (Running & ~Valid)
+        return Fail();
+      uint32_t Leave = Running & laneMask(WarpLanes, [&](unsigned L) { return C[L] == 0; });
+      for (unsigned L = 0; L < WarpLanes; ++L)
+        if (Leave >> L & 1)
+          Trips[L] = Trip;
+      Running &= ~Leave;
+      if (!Running)
+        break;
+      const int64_t *S = P->Step.warp(W, Tid, Valid, Cur, AllLanes);
+      if (Running & ~Valid)
+        return Fail();
+      std::copy_n(S, WarpLanes, Cur);
+    }
+    if (Running)
+      return Fail();
+    if (!tallyWarp(Out, W, Live, Trips, AllLanes, /*Truth=*/false, Shape))
+      return Fail();
+  }
+  return Out;
+}
 
 WarpSplit splitByWarp(const Sym &Cond, const BlockShape &Shape, const Env &Base,
                       bool CompareValues, const Sym *Active) {
-  // What does not depend on the lane is computed once for the block, not per lane.
-  Env Block = withShape(Base, Shape);
-  SymRef C = foldUniform(borrow(&Cond), Block);
-  SymRef A = Active ? foldUniform(borrow(Active), Block) : nullptr;
-  return splitWith(
-      Shape, Base,
-      [&](const Env &E) -> std::optional<int64_t> {
-        auto V = evaluate(*C, E);
-        if (!V || CompareValues)
-          return V;
-        return int64_t(*V != 0);
-      },
-      A.get());
+  return WarpSplitter(Cond, CompareValues, Active).split(Shape, Base);
 }
 
 WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
                           const BlockShape &Shape, const Env &Base, unsigned MaxTrips,
                           const Sym *Active) {
-  Env Copy = Base;
-  if (Copy.Vars.size() <= VarIndex)
-    Copy.Vars.resize(VarIndex + 1);
-  // The lane-independent parts once per block (the loop variable varies per trip).
-  Env Block = withShape(Copy, Shape);
-  Block.Vars[VarIndex] = std::nullopt;
-  SymRef In = foldUniform(borrow(&Init), Block, VarIndex);
-  SymRef Co = foldUniform(borrow(&Cond), Block, VarIndex);
-  SymRef St = foldUniform(borrow(&Step), Block, VarIndex);
-  SymRef Ac = Active ? foldUniform(borrow(Active), Block) : nullptr;
-  return splitWith(Shape, Copy, [&](const Env &E0) -> std::optional<int64_t> {
-    Env E = E0;
-    auto V = evaluate(*In, E);
-    if (!V)
-      return std::nullopt;
-    for (unsigned Trip = 0; Trip <= MaxTrips; ++Trip) {
-      E.Vars[VarIndex] = *V;
-      auto C = evaluate(*Co, E);
-      if (!C)
-        return std::nullopt;
-      if (!*C)
-        return int64_t(Trip);
-      V = evaluate(*St, E);
-      if (!V)
-        return std::nullopt;
-    }
-    return std::nullopt;
-  }, Ac.get());
+  return LoopSplitter(Init, Cond, Step, VarIndex, MaxTrips, Active).split(Shape, Base);
 }
 
 std::optional<std::vector<int64_t>> enumerateLoop(const Sym &Init, const Sym &Cond,

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <random>
+
 using namespace warplint::divergence;
 
 namespace {
@@ -93,6 +97,276 @@ TEST(LaneEval, TripCountsDifferByLane) {
                                 BlockShape{128, 1, 1}, Env{});
   ASSERT_TRUE(S.Evaluated);
   EXPECT_EQ(S.DivergentWarps, 4u);
+}
+
+// The lane-by-lane evaluation as it was before the warp-at-a-time evaluator: each lane
+// through evaluate() on the folded expressions. The differential tests below hold the two
+// to the same results.
+namespace reference {
+
+Env withShape(Env E, const BlockShape &Shape) {
+  E.BlockDim[0] = Shape.X;
+  E.BlockDim[1] = Shape.Y;
+  E.BlockDim[2] = Shape.Z;
+  return E;
+}
+
+SymRef borrow(const Sym *S) { return SymRef(SymRef(), S); }
+
+template <typename LaneFn>
+WarpSplit splitWith(const BlockShape &Shape, const Env &Base, LaneFn Lane, const Sym *Active) {
+  WarpSplit Out;
+  Out.Warps = 0;
+  Out.Evaluated = true;
+  Out.WarpTrue.assign(Shape.warps(), false);
+  Env E = withShape(Base, Shape);
+  unsigned Threads = Shape.threads();
+  std::vector<std::pair<int64_t, unsigned>> Counts, LaneValues;
+  for (unsigned W = 0; W < Shape.warps(); ++W) {
+    Counts.clear();
+    LaneValues.clear();
+    for (unsigned L = W * 32; L < std::min(Threads, W * 32 + 32); ++L) {
+      E.Tid[0] = L % Shape.X;
+      E.Tid[1] = (L / Shape.X) % Shape.Y;
+      E.Tid[2] = L / (Shape.X * Shape.Y);
+      if (Active) {
+        std::optional<int64_t> A = evaluate(*Active, E);
+        if (A && *A == 0)
+          continue;
+      }
+      std::optional<int64_t> V = Lane(E);
+      if (!V) {
+        Out.Evaluated = false;
+        return Out;
+      }
+      auto It = std::find_if(Counts.begin(), Counts.end(),
+                             [&](const std::pair<int64_t, unsigned> &P) { return P.first == *V; });
+      if (It == Counts.end())
+        Counts.emplace_back(*V, 1);
+      else
+        ++It->second;
+      LaneValues.push_back({*V, L / Shape.X});
+    }
+    if (Counts.empty())
+      continue;
+    ++Out.Warps;
+    if (Counts.size() > 1) {
+      ++Out.DivergentWarps;
+      unsigned Largest = 0, Total = 0;
+      int64_t Majority = 0;
+      for (auto &KV : Counts) {
+        if (KV.second > Largest || (KV.second == Largest && KV.first < Majority))
+          Majority = KV.first;
+        Largest = std::max(Largest, KV.second);
+        Total += KV.second;
+      }
+      Out.MaxMinorityLanes = std::max(Out.MaxMinorityLanes, Total - Largest);
+      std::map<unsigned, unsigned> PerRow;
+      for (auto &[Value, Row] : LaneValues)
+        if (Value != Majority)
+          Out.MaxMinorityLanesPerRow = std::max(Out.MaxMinorityLanesPerRow, ++PerRow[Row]);
+    }
+    for (auto &KV : Counts)
+      if (KV.first != 0)
+        Out.TrueLanes += KV.second;
+    Out.WarpTrue[W] = Counts.size() == 1 && Counts.front().first != 0;
+  }
+  return Out;
+}
+
+WarpSplit splitByWarp(const Sym &Cond, const BlockShape &Shape, const Env &Base,
+                      bool CompareValues, const Sym *Active) {
+  Env Block = withShape(Base, Shape);
+  SymRef C = foldUniform(borrow(&Cond), Block);
+  SymRef A = Active ? foldUniform(borrow(Active), Block) : nullptr;
+  return splitWith(
+      Shape, Base,
+      [&](const Env &E) -> std::optional<int64_t> {
+        auto V = evaluate(*C, E);
+        if (!V || CompareValues)
+          return V;
+        return int64_t(*V != 0);
+      },
+      A.get());
+}
+
+WarpSplit splitLoopByWarp(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
+                          const BlockShape &Shape, const Env &Base, unsigned MaxTrips,
+                          const Sym *Active) {
+  Env Copy = Base;
+  if (Copy.Vars.size() <= VarIndex)
+    Copy.Vars.resize(VarIndex + 1);
+  Env Block = withShape(Copy, Shape);
+  Block.Vars[VarIndex] = std::nullopt;
+  SymRef In = foldUniform(borrow(&Init), Block, VarIndex);
+  SymRef Co = foldUniform(borrow(&Cond), Block, VarIndex);
+  SymRef St = foldUniform(borrow(&Step), Block, VarIndex);
+  SymRef Ac = Active ? foldUniform(borrow(Active), Block) : nullptr;
+  return splitWith(
+      Shape, Copy,
+      [&](const Env &E0) -> std::optional<int64_t> {
+        Env E = E0;
+        auto V = evaluate(*In, E);
+        if (!V)
+          return std::nullopt;
+        for (unsigned Trip = 0; Trip <= MaxTrips; ++Trip) {
+          E.Vars[VarIndex] = *V;
+          auto C = evaluate(*Co, E);
+          if (!C)
+            return std::nullopt;
+          if (!*C)
+            return int64_t(Trip);
+          V = evaluate(*St, E);
+          if (!V)
+            return std::nullopt;
+        }
+        return std::nullopt;
+      },
+      Ac.get());
+}
+
+} // namespace reference
+
+/// Random expressions over every operator, with widths, signs, constants and variables
+/// chosen to reach the edges (division by zero, INT64_MIN / -1, wide shifts, narrow
+/// variables holding wide values, unbound variables).
+class RandomSym {
+public:
+  explicit RandomSym(unsigned Seed) : Rng(Seed) {}
+  SymRef expr(unsigned Depth, unsigned LoopVar = ~0u) {
+    unsigned Bits = pick({8u, 16u, 32u, 32u, 64u});
+    bool Uns = coin();
+    if (Depth == 0 || below(4) == 0) {
+      switch (below(5)) {
+      case 0:
+        return makeThreadIdx(below(3));
+      case 1:
+        return makeBlockDim(below(3));
+      case 2:
+        if (LoopVar != ~0u && coin())
+          return makeVar(LoopVar, Bits, Uns);
+        return makeVar(below(4), Bits, Uns);
+      default:
+        return makeConst(pick<int64_t>({0, 1, 2, 3, 5, 16, 31, 32, 33, 63, 64, 65, -1, -2,
+                                        INT64_MIN, INT64_MAX, 100003, 1 << 20}),
+                         Bits, Uns);
+      }
+    }
+    auto Sub = [&] { return expr(Depth - 1, LoopVar); };
+    SymOp Op = SymOp(unsigned(SymOp::Cast) + below(unsigned(SymOp::Max) - unsigned(SymOp::Cast) + 1));
+    switch (Op) {
+    case SymOp::Cast:
+      return makeCast(Sub(), Bits, Uns);
+    case SymOp::Neg:
+    case SymOp::BitNot:
+    case SymOp::LNot:
+      return makeUnary(Op, Sub(), Bits, Uns);
+    case SymOp::Select:
+      return makeSelect(Sub(), Sub(), Sub(), Bits, Uns);
+    default: {
+      // Shared subtrees, as the analysis builds them.
+      SymRef A = Sub();
+      SymRef B = coin() && below(4) == 0 ? A : Sub();
+      return makeBinary(Op, A, B, Bits, Uns);
+    }
+    }
+  }
+  Env env() {
+    Env E;
+    E.Vars.resize(below(6));
+    for (auto &V : E.Vars)
+      if (below(5) != 0)
+        V = pick<int64_t>({0, 1, 2, 3, 32, 33, 100, 1000, 100003, -1, -7, int64_t(1) << 40});
+    return E;
+  }
+  BlockShape shape() {
+    return pick<BlockShape>({{64, 1, 1}, {40, 1, 1}, {16, 16, 1}, {8, 4, 3}, {33, 3, 1},
+                             {1, 1, 1}, {96, 1, 1}, {5, 7, 2}});
+  }
+  bool coin() { return below(2) == 0; }
+  unsigned below(unsigned N) { return std::uniform_int_distribution<unsigned>(0, N - 1)(Rng); }
+  template <typename T> T pick(std::initializer_list<T> L) { return *(L.begin() + below(L.size())); }
+
+private:
+  std::mt19937 Rng;
+};
+
+void expectSame(const WarpSplit &Want, const WarpSplit &Got, unsigned Case) {
+  EXPECT_EQ(Want.Evaluated, Got.Evaluated) << "case " << Case;
+  EXPECT_EQ(Want.Warps, Got.Warps) << "case " << Case;
+  EXPECT_EQ(Want.DivergentWarps, Got.DivergentWarps) << "case " << Case;
+  EXPECT_EQ(Want.MaxMinorityLanes, Got.MaxMinorityLanes) << "case " << Case;
+  EXPECT_EQ(Want.MaxMinorityLanesPerRow, Got.MaxMinorityLanesPerRow) << "case " << Case;
+  EXPECT_EQ(Want.TrueLanes, Got.TrueLanes) << "case " << Case;
+  EXPECT_EQ(Want.WarpTrue, Got.WarpTrue) << "case " << Case;
+}
+
+TEST(LaneEval, WarpAtATimeMatchesLaneByLane) {
+  RandomSym R(12345);
+  unsigned Evaluated = 0, Divergent = 0;
+  for (unsigned Case = 0; Case < 10000; ++Case) {
+    SymRef Cond = R.expr(1 + R.below(5));
+    SymRef Active = R.coin() ? R.expr(1 + R.below(4)) : nullptr;
+    bool Values = R.below(4) == 0;
+    WarpSplitter Splitter(*Cond, Values, Active.get());
+    // Shapes and environments again and again, as the check asks for them: a warp is
+    // reused only while the shape and what its lanes read stay the same.
+    BlockShape Shapes[2] = {R.shape(), R.shape()};
+    Env Envs[3] = {R.env(), R.env(), R.env()};
+    for (unsigned E = 0; E < 6; ++E) {
+      const BlockShape &Shape = Shapes[E % 2];
+      const Env &Base = Envs[E % 3];
+      WarpSplit Want = reference::splitByWarp(*Cond, Shape, Base, Values, Active.get());
+      expectSame(Want, Splitter.split(Shape, Base), Case);
+      Evaluated += Want.Evaluated;
+      Divergent += Want.DivergentWarps > 0;
+    }
+    if (HasFailure())
+      return;
+  }
+  // The cases reach both outcomes, not only failed evaluations.
+  EXPECT_GT(Evaluated, 30000u) << Evaluated;
+  EXPECT_GT(Divergent, 1000u) << Divergent;
+}
+
+TEST(LaneEval, WarpAtATimeLoopsMatchLaneByLane) {
+  RandomSym R(54321);
+  const unsigned Var = 4;
+  unsigned Evaluated = 0, Divergent = 0;
+  for (unsigned Case = 0; Case < 5000; ++Case) {
+    SymRef V = makeVar(Var, 32, R.coin());
+    // Mostly counting loops up to a thread-dependent bound, sometimes anything at all.
+    SymRef Init = R.coin() ? R.expr(2) : makeConst(R.below(3), 32, false);
+    SymRef Cond = R.below(4) == 0
+                      ? R.expr(3, Var)
+                      : makeBinary(SymOp::Lt, V, R.expr(2), 8, true);
+    SymRef Step = R.below(4) == 0 ? R.expr(2, Var)
+                                  : makeBinary(SymOp::Add, V, makeConst(1 + R.below(3), 32, false),
+                                               32, false);
+    SymRef Active = R.coin() ? R.expr(2, Var) : nullptr;
+    unsigned MaxTrips = 1 + R.below(40);
+    LoopSplitter Splitter(*Init, *Cond, *Step, Var, MaxTrips, Active.get());
+    BlockShape Shapes[2] = {R.shape(), R.shape()};
+    Env Envs[3] = {R.env(), R.env(), R.env()};
+    for (Env &Base : Envs)
+      if (R.coin()) {
+        Base.Vars.resize(Var + 1);
+        Base.Vars[Var] = R.below(3);
+      }
+    for (unsigned E = 0; E < 6; ++E) {
+      const BlockShape &Shape = Shapes[E % 2];
+      const Env &Base = Envs[E % 3];
+      WarpSplit Want =
+          reference::splitLoopByWarp(*Init, *Cond, *Step, Var, Shape, Base, MaxTrips, Active.get());
+      expectSame(Want, Splitter.split(Shape, Base), Case);
+      Evaluated += Want.Evaluated;
+      Divergent += Want.DivergentWarps > 0;
+    }
+    if (HasFailure())
+      return;
+  }
+  EXPECT_GT(Evaluated, 10000u) << Evaluated;
+  EXPECT_GT(Divergent, 300u) << Divergent;
 }
 
 } // namespace

@@ -113,6 +113,39 @@ struct WarpSplit {
   std::vector<bool> WarpTrue;    ///< per warp: all lanes true (valid where not divergent)
 };
 
+/// splitByWarp of one condition in many environments and block shapes: the condition is
+/// flattened once, what does not depend on the lane is evaluated once per environment,
+/// the rest for the 32 lanes of a warp at a time, and a warp's values are reused while
+/// the lane-independent inputs stay the same. Same results as splitByWarp.
+class WarpSplitter {
+public:
+  WarpSplitter(const Sym &Cond, bool CompareValues = false, const Sym *Active = nullptr);
+  ~WarpSplitter();
+  WarpSplitter(const WarpSplitter &) = delete;
+  WarpSplitter &operator=(const WarpSplitter &) = delete;
+  WarpSplit split(const BlockShape &Shape, const Env &Base);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
+/// splitLoopByWarp of one loop in many environments and block shapes; the lanes of a warp
+/// run trip by trip together. Same results as splitLoopByWarp.
+class LoopSplitter {
+public:
+  LoopSplitter(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
+               unsigned MaxTrips = 4096, const Sym *Active = nullptr);
+  ~LoopSplitter();
+  LoopSplitter(const LoopSplitter &) = delete;
+  LoopSplitter &operator=(const LoopSplitter &) = delete;
+  WarpSplit split(const BlockShape &Shape, const Env &Base);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
 /// Evaluates Cond for every thread of a block of Shape (lanes of the last warp past the
 /// block's threads are inactive) and reports how it splits the warps. Values of Base other
 /// than Tid and BlockDim are kept. A condition that is a switch value rather than a truth
