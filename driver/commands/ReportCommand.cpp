@@ -24,10 +24,11 @@ constexpr const char *Usage =
     R"(usage: warplint report [check arguments] -o REPORT.html [--gpu NAME | --sms N]
 
 Runs the analysis of `warplint check` (same files, -p, --arch, filters, -j, ...) and writes
-one self-contained HTML file (inline CSS and SVG, no scripts, no network): a card per
-kernel launch with its shape and resources, an occupancy gauge with the limiter, the
-three occupancy-calculator charts (block size, registers, shared memory) with the launch
-and the next cliff marked, the waves of the grid on the chosen GPU, and the findings.
+one self-contained HTML file (inline CSS and SVG, no scripts, no network): an index of
+every launch by occupancy, then a card per kernel with its launches in a table and, per
+distinct shape, an occupancy gauge with the limiter, the three occupancy-calculator charts
+(block size, registers, shared memory) with the launch and the next cliff marked, the
+waves of the grid on the chosen GPU, and the findings.
 
 report options:
   -o FILE        the HTML file to write (atomically); required
