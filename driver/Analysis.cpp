@@ -4,6 +4,7 @@
 #include "driver/formats/Formats.h"
 #include "driver/NvccTranslate.h"
 #include "driver/SourceRewrite.h"
+#include "driver/WrapperShims.h"
 
 #include "checks/WarplintTidyModule.h"
 #include "model/ModelOptions.h"
@@ -18,6 +19,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -205,8 +207,8 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
     Factory(clang::tidy::ClangTidyContext &Context,
             llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
             clang::tidy::warplint::ModelOptions Opts, bool Records, TUResult &Model)
-        : Tidy(Context, std::move(BaseFS)), Opts(std::move(Opts)), Records(Records),
-          Model(Model) {}
+        : Tidy(Context, BaseFS), BaseFS(std::move(BaseFS)), Opts(std::move(Opts)),
+          Records(Records), Model(Model) {}
     std::unique_ptr<clang::FrontendAction> create() override {
       return std::make_unique<Action>(*this);
     }
@@ -218,11 +220,46 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
       // line: the findings are printed by the driver's formats.
       Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
       Invocation->getDiagnosticOpts().ShowCarets = false;
+      addWrapperShims(*Invocation);
       return FrontendActionFactory::runInvocation(std::move(Invocation), Files, std::move(PCH),
                                                   Diags);
     }
 
   private:
+    /// clang's CUDA wrapper includes "cuda.h" and other toolkit headers with quotes: they
+    /// resolve to the toolkit's even when a project header of the same name is on -I
+    /// (driver/WrapperShims.h).
+    void addWrapperShims(const clang::CompilerInvocation &Invocation) {
+      const std::vector<std::string> &Includes = Invocation.getPreprocessorOpts().Includes;
+      if (!llvm::is_contained(Includes, "__clang_cuda_runtime_wrapper.h"))
+        return;
+      const clang::HeaderSearchOptions &HS = Invocation.getHeaderSearchOpts();
+      // The toolkit's include directory: the first system directory (clang's driver adds
+      // the toolkit's as one) with cuda_runtime.h.
+      std::string Toolkit;
+      for (const clang::HeaderSearchOptions::Entry &E : HS.UserEntries) {
+        llvm::SmallString<256> P(E.Path);
+        llvm::sys::path::append(P, "cuda_runtime.h");
+        if (E.Group == clang::frontend::System && !E.IsFramework && BaseFS->exists(P)) {
+          Toolkit = E.Path;
+          break;
+        }
+      }
+      if (Toolkit.empty() || HS.ResourceDir.empty())
+        return;
+      llvm::SmallString<256> ToolkitDir(Toolkit), ResourceInclude(HS.ResourceDir);
+      BaseFS->makeAbsolute(ToolkitDir);
+      BaseFS->makeAbsolute(ResourceInclude);
+      llvm::sys::path::append(ResourceInclude, "include");
+      std::vector<ShimFile> Shims = wrapperIncludeShims(*BaseFS, ResourceInclude, ToolkitDir);
+      if (Shims.empty())
+        return;
+      auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+      for (const ShimFile &S : Shims)
+        Memory->addFile(S.Path, 0, llvm::MemoryBuffer::getMemBufferCopy(S.Text, S.Path));
+      BaseFS->pushOverlay(Memory);
+    }
+
     class Action : public clang::ASTFrontendAction {
     public:
       explicit Action(Factory &F) : F(F) {}
@@ -239,6 +276,7 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
       Factory &F;
     };
     clang::tidy::ClangTidyASTConsumerFactory Tidy;
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS;
     clang::tidy::warplint::ModelOptions Opts;
     bool Records;
     TUResult &Model;
