@@ -89,6 +89,12 @@ struct TUResult {
   std::string RegistersMissing;
   clang::tidy::warplint::ResourceSource RegisterSource = clang::tidy::warplint::ResourceSource::None;
   bool RegistersLoaded = false;
+  /// clang gave the AST to the consumers (it does, with the code it recovered, after
+  /// errors it could recover from)...
+  bool Built = false;
+  /// ... unless it stopped: a fatal error (a missing header, too many errors) leaves the
+  /// rest of the file unparsed.
+  bool Stopped = false;
 };
 
 /// Reads the one per-TU model the checks used (model/TuModel.h) after them: its records
@@ -102,6 +108,10 @@ struct ModelConsumer : clang::ASTConsumer {
                 clang::tidy::warplint::ModelOptions Opts, bool Records)
       : Out(Out), PP(PP), Opts(std::move(Opts)), Records(Records) {}
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    Out.Built = true;
+    Out.Stopped = PP.getDiagnostics().hasFatalErrorOccurred();
+    if (Out.Stopped)
+      return;
     clang::tidy::warplint::TuModel &M = clang::tidy::warplint::TuModel::of(Ctx, &PP, Opts);
     if (Records) {
       Out.Records = M.records();
@@ -547,10 +557,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 
   RunResult R;
   CommandDir InDir{Db.getCompileCommands(File).front().Directory};
-  bool Failed = convertDiagnostics(Errors, InDir, Arch, R);
-  bool AnyError = Failed || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
+  bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R);
+  bool AnyError = ClangErrors || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
                     return F.Level == Severity::Error;
                   });
+  // clang's errors fail the file when clang built no AST or stopped early (a missing
+  // header): the rest of it was never seen. After errors it recovered from (a construct
+  // nvcc accepts and clang refuses), the checks ran on the AST it built, and the file is
+  // analysed with errors: its findings and launch records are kept, with the errors.
+  bool Failed = ClangErrors && (!TU.Built || TU.Stopped);
   if (ToolRc != 0 && !AnyError) {
     // The tool failed without saying why (no diagnostic reached the consumer).
     Finding F;
@@ -566,6 +581,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     return R;
   }
   R.FilesAnalysed.push_back(File);
+  if (ClangErrors)
+    R.FilesWithErrors.push_back(File);
   if (TU.RegistersLoaded && TU.RegisterSource == clang::tidy::warplint::ResourceSource::None &&
       Opts.RegistersFrom != "none" && !TU.RegistersMissing.empty())
     R.Messages.push_back({Severity::Note, "registers not counted: " + TU.RegistersMissing +
@@ -740,10 +757,11 @@ std::vector<std::string> commandArchs(const std::string &File, const AnalysisOpt
 /// way reported once (for the first architecture), launches per architecture.
 RunResult combineArchs(std::vector<RunResult> PerArch) {
   RunResult Out;
-  bool Failed = false;
+  bool Failed = false, WithErrors = false;
   std::string File;
   for (RunResult &R : PerArch) {
     Failed |= !R.FilesFailed.empty();
+    WithErrors |= !R.FilesWithErrors.empty();
     if (File.empty())
       File = !R.FilesAnalysed.empty() ? R.FilesAnalysed.front()
                                       : !R.FilesFailed.empty() ? R.FilesFailed.front() : "";
@@ -762,6 +780,8 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
   }
   if (!File.empty())
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
+  if (!File.empty() && !Failed && WithErrors)
+    Out.FilesWithErrors.push_back(File);
   std::vector<RunResult> One;
   One.push_back(std::move(Out));
   return mergeResults(std::move(One));

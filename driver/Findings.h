@@ -53,6 +53,9 @@ struct RunResult {
   std::vector<std::string> FilesFailed;
   std::vector<KernelRecord> Kernels; ///< sorted by file, line (when launches are collected)
   std::vector<RunMessage> Messages;  ///< in first-seen order, each once
+  /// Of FilesAnalysed, those clang reported errors in and recovered from: the checks and
+  /// the launch records cover the code it could build (the errors are among Findings).
+  std::vector<std::string> FilesWithErrors;
 };
 
 } // namespace warplint::driver
