@@ -5,6 +5,7 @@
 #include "driver/NvccTranslate.h"
 #include "driver/ResultCache.h"
 #include "driver/SourceRewrite.h"
+#include "driver/WrapperShims.h"
 
 #include "checks/WarplintTidyModule.h"
 #include "model/ModelOptions.h"
@@ -19,6 +20,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -91,6 +93,12 @@ struct TUResult {
   bool RegistersLoaded = false;
   /// Every file the front end read, absolute (for the result cache).
   std::vector<std::string> FilesRead;
+  /// clang gave the AST to the consumers (it does, with the code it recovered, after
+  /// errors it could recover from)...
+  bool Built = false;
+  /// ... unless it stopped: a fatal error (a missing header, too many errors) leaves the
+  /// rest of the file unparsed.
+  bool Stopped = false;
 };
 
 /// Reads the one per-TU model the checks used (model/TuModel.h) after them: its records
@@ -104,6 +112,10 @@ struct ModelConsumer : clang::ASTConsumer {
                 clang::tidy::warplint::ModelOptions Opts, bool Records)
       : Out(Out), PP(PP), Opts(std::move(Opts)), Records(Records) {}
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    Out.Built = true;
+    Out.Stopped = PP.getDiagnostics().hasFatalErrorOccurred();
+    if (Out.Stopped)
+      return;
     clang::tidy::warplint::TuModel &M = clang::tidy::warplint::TuModel::of(Ctx, &PP, Opts);
     const clang::SourceManager &SM = Ctx.getSourceManager();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
@@ -215,8 +227,8 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
     Factory(clang::tidy::ClangTidyContext &Context,
             llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
             clang::tidy::warplint::ModelOptions Opts, bool Records, TUResult &Model)
-        : Tidy(Context, std::move(BaseFS)), Opts(std::move(Opts)), Records(Records),
-          Model(Model) {}
+        : Tidy(Context, BaseFS), BaseFS(std::move(BaseFS)), Opts(std::move(Opts)),
+          Records(Records), Model(Model) {}
     std::unique_ptr<clang::FrontendAction> create() override {
       return std::make_unique<Action>(*this);
     }
@@ -228,11 +240,46 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
       // line: the findings are printed by the driver's formats.
       Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
       Invocation->getDiagnosticOpts().ShowCarets = false;
+      addWrapperShims(*Invocation);
       return FrontendActionFactory::runInvocation(std::move(Invocation), Files, std::move(PCH),
                                                   Diags);
     }
 
   private:
+    /// clang's CUDA wrapper includes "cuda.h" and other toolkit headers with quotes: they
+    /// resolve to the toolkit's even when a project header of the same name is on -I
+    /// (driver/WrapperShims.h).
+    void addWrapperShims(const clang::CompilerInvocation &Invocation) {
+      const std::vector<std::string> &Includes = Invocation.getPreprocessorOpts().Includes;
+      if (!llvm::is_contained(Includes, "__clang_cuda_runtime_wrapper.h"))
+        return;
+      const clang::HeaderSearchOptions &HS = Invocation.getHeaderSearchOpts();
+      // The toolkit's include directory: the first system directory (clang's driver adds
+      // the toolkit's as one) with cuda_runtime.h.
+      std::string Toolkit;
+      for (const clang::HeaderSearchOptions::Entry &E : HS.UserEntries) {
+        llvm::SmallString<256> P(E.Path);
+        llvm::sys::path::append(P, "cuda_runtime.h");
+        if (E.Group == clang::frontend::System && !E.IsFramework && BaseFS->exists(P)) {
+          Toolkit = E.Path;
+          break;
+        }
+      }
+      if (Toolkit.empty() || HS.ResourceDir.empty())
+        return;
+      llvm::SmallString<256> ToolkitDir(Toolkit), ResourceInclude(HS.ResourceDir);
+      BaseFS->makeAbsolute(ToolkitDir);
+      BaseFS->makeAbsolute(ResourceInclude);
+      llvm::sys::path::append(ResourceInclude, "include");
+      std::vector<ShimFile> Shims = wrapperIncludeShims(*BaseFS, ResourceInclude, ToolkitDir);
+      if (Shims.empty())
+        return;
+      auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+      for (const ShimFile &S : Shims)
+        Memory->addFile(S.Path, 0, llvm::MemoryBuffer::getMemBufferCopy(S.Text, S.Path));
+      BaseFS->pushOverlay(Memory);
+    }
+
     class Action : public clang::ASTFrontendAction {
     public:
       explicit Action(Factory &F) : F(F) {}
@@ -249,6 +296,7 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
       Factory &F;
     };
     clang::tidy::ClangTidyASTConsumerFactory Tidy;
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS;
     clang::tidy::warplint::ModelOptions Opts;
     bool Records;
     TUResult &Model;
@@ -569,10 +617,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 
   RunResult R;
   CommandDir InDir{Db.getCompileCommands(File).front().Directory};
-  bool Failed = convertDiagnostics(Errors, InDir, Arch, R);
-  bool AnyError = Failed || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
+  bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R);
+  bool AnyError = ClangErrors || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
                     return F.Level == Severity::Error;
                   });
+  // clang's errors fail the file when clang built no AST or stopped early (a missing
+  // header): the rest of it was never seen. After errors it recovered from (a construct
+  // nvcc accepts and clang refuses), the checks ran on the AST it built, and the file is
+  // analysed with errors: its findings and launch records are kept, with the errors.
+  bool Failed = ClangErrors && (!TU.Built || TU.Stopped);
   if (ToolRc != 0 && !AnyError) {
     // The tool failed without saying why (no diagnostic reached the consumer).
     Finding F;
@@ -588,11 +641,13 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     return R;
   }
   R.FilesAnalysed.push_back(File);
+  if (ClangErrors)
+    R.FilesWithErrors.push_back(File);
   // Stored at the end, with every file the result depends on (the sources read, the
   // ptxas logs and objects of the register source).
   auto Store = [&](const RunResult &Done) {
-    if (Key.empty())
-      return;
+    if (Key.empty() || ClangErrors)
+      return; // a file analysed with errors is analysed again: its errors are shown
     std::vector<std::string> Paths = TU.FilesRead;
     for (const auto *List : {&Opts.PtxasLogs, &Opts.Objects})
       for (const std::string &P : *List)
@@ -783,10 +838,11 @@ std::vector<std::string> commandArchs(const std::string &File, const AnalysisOpt
 /// way reported once (for the first architecture), launches per architecture.
 RunResult combineArchs(std::vector<RunResult> PerArch) {
   RunResult Out;
-  bool Failed = false;
+  bool Failed = false, WithErrors = false;
   std::string File;
   for (RunResult &R : PerArch) {
     Failed |= !R.FilesFailed.empty();
+    WithErrors |= !R.FilesWithErrors.empty();
     if (File.empty())
       File = !R.FilesAnalysed.empty() ? R.FilesAnalysed.front()
                                       : !R.FilesFailed.empty() ? R.FilesFailed.front() : "";
@@ -805,6 +861,8 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
   }
   if (!File.empty())
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
+  if (!File.empty() && !Failed && WithErrors)
+    Out.FilesWithErrors.push_back(File);
   std::vector<RunResult> One;
   One.push_back(std::move(Out));
   return mergeResults(std::move(One));

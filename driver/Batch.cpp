@@ -2,6 +2,7 @@
 #include "driver/Batch.h"
 #include "driver/formats/Formats.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -161,6 +162,8 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.Kernels.push_back(std::move(K));
     for (std::string &F : R.FilesAnalysed)
       Out.FilesAnalysed.push_back(std::move(F));
+    for (std::string &F : R.FilesWithErrors)
+      Out.FilesWithErrors.push_back(std::move(F));
     for (std::string &F : R.FilesFailed)
       Out.FilesFailed.push_back(std::move(F));
     Out.FromCache += R.FromCache;
@@ -200,9 +203,11 @@ void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed
   for (const Finding &F : Result.Findings)
     ++ByCheck[F.Check];
   size_t Files = Result.FilesAnalysed.size();
-  OS << fmt::format("warplint: {} file{} analysed, {} failed, {} finding{}", Files,
-                    Files == 1 ? "" : "s", Result.FilesFailed.size(), Result.Findings.size(),
-                    Result.Findings.size() == 1 ? "" : "s");
+  OS << fmt::format("warplint: {} file{} analysed", Files, Files == 1 ? "" : "s");
+  if (!Result.FilesWithErrors.empty())
+    OS << fmt::format(" ({} with errors)", Result.FilesWithErrors.size());
+  OS << fmt::format(", {} failed, {} finding{}", Result.FilesFailed.size(),
+                    Result.Findings.size(), Result.Findings.size() == 1 ? "" : "s");
   if (!ByCheck.empty()) {
     OS << " (";
     bool First = true;
@@ -217,12 +222,18 @@ void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed
   OS << fmt::format(" in {:.1f} s\n", Elapsed.count());
 }
 
-int exitCodeFor(const RunResult &Result, bool AnyFindingFails) {
-  if (!Result.FilesFailed.empty())
+int exitCodeFor(const RunResult &Result, bool AnyFindingFails, bool AllowErrors) {
+  if (!Result.FilesFailed.empty() || (!Result.FilesWithErrors.empty() && !AllowErrors))
     return 2;
-  for (const Finding &F : Result.Findings)
+  for (const Finding &F : Result.Findings) {
+    // With AllowErrors, clang's own errors (said in the files analysed with errors) do
+    // not decide the status: the checks' findings do.
+    if (AllowErrors && F.Level == Severity::Error &&
+        llvm::StringRef(F.Check).starts_with("clang-diagnostic-"))
+      continue;
     if (AnyFindingFails || F.Level == Severity::Error)
       return 1;
+  }
   return 0;
 }
 

@@ -79,13 +79,16 @@ private:
 /// dropped.
 RunResult mergeResults(std::vector<RunResult> PerFile);
 
-/// "warplint: 240 files analysed, 2 failed, 17 findings (warplint-a: 12, warplint-b: 5)
-/// in 12.3 s": always printed on stderr at the end of a run.
+/// "warplint: 240 files analysed (1 with errors), 2 failed, 17 findings (warplint-a: 12,
+/// warplint-b: 5) in 12.3 s": always printed on stderr at the end of a run; "(N with
+/// errors)" only when clang recovered from errors in some.
 void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed,
                   llvm::raw_ostream &OS);
 
-/// Process exit code of a run: 2 when a file failed, 1 when a finding is an error or,
-/// with AnyFindingFails, when there is any finding, else 0.
-int exitCodeFor(const RunResult &Result, bool AnyFindingFails = true);
+/// Process exit code of a run: 2 when a file failed or was analysed with errors, 1 when a
+/// finding is an error or, with AnyFindingFails, when there is any finding, else 0. With
+/// AllowErrors (--allow-errors), files analysed with errors do not make it 2 and clang's
+/// errors in them are not findings that count: the status is the checks'.
+int exitCodeFor(const RunResult &Result, bool AnyFindingFails = true, bool AllowErrors = false);
 
 } // namespace warplint::driver

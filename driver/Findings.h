@@ -55,6 +55,9 @@ struct RunResult {
   std::vector<RunMessage> Messages;  ///< in first-seen order, each once
   /// Files whose result came from the result cache (said in the summary only).
   size_t FromCache = 0;
+  /// Of FilesAnalysed, those clang reported errors in and recovered from: the checks and
+  /// the launch records cover the code it could build (the errors are among Findings).
+  std::vector<std::string> FilesWithErrors;
 };
 
 } // namespace warplint::driver

@@ -840,7 +840,7 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
-        !FD->isDependentContext())
+        !FD->isDependentContext() && !FD->isInvalidDecl())
       kernelIndex(FD);
     return true;
   }
@@ -927,11 +927,13 @@ private:
     if (Stack.empty())
       return false;
     const FunctionDecl *FD = Stack.back();
-    if (FD->isDependentContext())
+    // Nothing from a function clang could not build, or from a launch it recovered from
+    // errors in (a file analysed with errors): no invented launch.
+    if (FD->isDependentContext() || FD->isInvalidDecl())
       return false;
     if (!Opts.IncludeSystemHeaders && inSystemHeader(E->getBeginLoc()))
       return false;
-    return !E->isValueDependent() && !E->isTypeDependent();
+    return !E->isValueDependent() && !E->isTypeDependent() && !E->containsErrors();
   }
 
   ShapeFact shape(const Expr *E) {
@@ -1073,6 +1075,12 @@ void Collector::sharedOf(KernelInfo &K) {
   bool Unknown = false;
   auto AddVar = [&](const VarDecl *VD) {
     if (!VD->hasAttr<CUDASharedAttr>() || VD->hasExternalStorage() || !Vars.insert(VD).second)
+      return;
+    // A declaration clang refused counts only when the refusal was its initialisation
+    // (`__shared__ cuda::barrier<...> b;`: a constructor or destructor that is not empty,
+    // which nvcc ignores with a warning and allocates the storage for): the type is one
+    // clang built. Otherwise (an unknown type, taken as int) nothing is invented.
+    if (VD->isInvalidDecl() && !isa_and_nonnull<CXXConstructExpr>(VD->getInit()))
       return;
     QualType T = VD->getType();
     if (T->isIncompleteType() || T->isDependentType() || !T->isConstantSizeType()) {

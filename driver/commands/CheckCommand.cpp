@@ -62,6 +62,11 @@ whole project:
   --exclude REGEX          leave out files whose path matches
   --shard K/N              only the K-th of N shares of the (sorted, filtered) files
   --warnings-as-errors GLOBS   matching warnings become errors (clang-tidy's syntax)
+  --allow-errors           a file clang reports errors in but recovers from (a construct
+                           nvcc accepts and clang refuses) is analysed with errors: its
+                           findings and launches are kept either way; with this option
+                           it does not make the exit status 2, and clang's errors do not
+                           count as findings
 output:
   --format text|json|sarif|github   (default text; text is coloured on a terminal)
   -o FILE                  write the output to FILE (atomically) instead of stdout
@@ -78,7 +83,7 @@ A progress line ([12/240] src/foo.cu) is shown on stderr on a terminal, and a su
 (files analysed and failed, findings by check, time) always.
 
 exit status: 0 no findings, 1 findings, 2 could not analyse (a file does not parse,
-bad arguments, no compile database).
+or was analysed with errors without --allow-errors; bad arguments, no compile database).
 )";
 
 struct CheckConfig {
@@ -89,6 +94,7 @@ struct CheckConfig {
   std::string Output;
   std::string SourceRoot;
   std::string Color = "auto";
+  bool AllowErrors = false;
 };
 
 /// --arch: an NVIDIA architecture core knows (sm_86, also 8.6, 86, compute_86, sm_90a),
@@ -184,6 +190,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
                 return S.has_value();
               })
       .option("--warnings-as-errors", A.WarningsAsErrors)
+      .flag("--allow-errors", C.AllowErrors)
       .list("--ptxas-log", A.PtxasLogs)
       .list("--objects", A.Objects)
       .option("--registers-from", oneOf("--registers-from", A.RegistersFrom,
@@ -274,7 +281,7 @@ int runAnalysis(const CheckConfig &C, RunResult &Result) {
   }
   if (!baselineStep(C, Result))
     return 2;
-  return exitCodeFor(Result);
+  return exitCodeFor(Result, /*AnyFindingFails=*/true, C.AllowErrors);
 }
 
 } // namespace

@@ -49,7 +49,7 @@ void writeText(const RunResult &Result, const LocationOptions &Opts, bool Colour
                llvm::raw_ostream &OS);
 
 /// One JSON object: {"version": 1, "findings": [...], "launches": [...],
-/// "files_analysed": [...], "files_failed": [...]}.
+/// "files_analysed": [...], "files_with_errors": [...], "files_failed": [...]}.
 void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS);
 
 /// SARIF 2.1.0 (the format GitHub code scanning ingests): one run, one rule per check

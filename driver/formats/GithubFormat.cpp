@@ -74,6 +74,15 @@ void writeGithub(const RunResult &Result, const LocationOptions &Opts, llvm::raw
     }
     OS << escapeGithubData(Message) << "\n";
   }
+  for (const std::string &File : Result.FilesWithErrors)
+    OS << "::warning file="
+       << escapeGithubProperty(Opts.SourceRoot.empty() ? File
+                                                       : relativeToRoot(File, Opts.SourceRoot))
+       << ",title=warplint::"
+       << escapeGithubData("analysed with errors " + File +
+                           ": clang reported errors and recovered; the findings cover the "
+                           "code it could build")
+       << "\n";
   for (const std::string &File : Result.FilesFailed)
     OS << "::error file="
        << escapeGithubProperty(Opts.SourceRoot.empty() ? File

@@ -116,11 +116,12 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
   Array Launches;
   for (const LaunchRecord &L : Result.Launches)
     Launches.push_back(launchJson(L, Opts));
-  Array Analysed, Failed;
-  for (const std::string &F : Result.FilesAnalysed)
-    Analysed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
-  for (const std::string &F : Result.FilesFailed)
-    Failed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
+  auto Files = [&](const std::vector<std::string> &Paths) {
+    Array A;
+    for (const std::string &F : Paths)
+      A.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
+    return A;
+  };
   Array Messages;
   for (const RunMessage &M : Result.Messages)
     Messages.push_back(Object{{"severity", severityName(M.Level)}, {"message", M.Text}});
@@ -128,8 +129,9 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
               {"findings", std::move(Findings)},
               {"messages", std::move(Messages)},
               {"launches", std::move(Launches)},
-              {"files_analysed", std::move(Analysed)},
-              {"files_failed", std::move(Failed)}};
+              {"files_analysed", Files(Result.FilesAnalysed)},
+              {"files_with_errors", Files(Result.FilesWithErrors)},
+              {"files_failed", Files(Result.FilesFailed)}};
   OS << llvm::formatv("{0:2}", Value(std::move(Root))) << "\n";
 }
 

@@ -147,20 +147,34 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_
                 {"informationUri", docUrl("user-guide.md")},
                 {"rules", std::move(Rules)}};
 
-  Object Invocation{{"executionSuccessful", Result.FilesFailed.empty()}};
-  if (!Result.FilesFailed.empty() || !Result.Messages.empty()) {
+  // Successful: every file analysed completely (none failed, none with errors).
+  Object Invocation{
+      {"executionSuccessful", Result.FilesFailed.empty() && Result.FilesWithErrors.empty()}};
+  if (!Result.FilesFailed.empty() || !Result.FilesWithErrors.empty() ||
+      !Result.Messages.empty()) {
     Array Notes;
     // Messages about the run (a register source that could not be loaded, ...) have no
     // location: they are the tool's notifications, not results.
     for (const RunMessage &M : Result.Messages)
       Notes.push_back(Object{{"level", severityName(M.Level)}, {"message", Object{{"text", M.Text}}}});
-    for (const std::string &File : Result.FilesFailed)
+    auto FileNote = [&](const char *Level, const std::string &Text, const std::string &File) {
       Notes.push_back(
-          Object{{"level", "error"},
-                 {"message", Object{{"text", "could not analyse " + File}}},
+          Object{{"level", Level},
+                 {"message", Object{{"text", Text}}},
                  {"locations",
                   Array{Object{{"physicalLocation",
                                 Object{{"artifactLocation", artifactLocation(File, Opts)}}}}}}});
+    };
+    // A file analysed with errors: its results are there, from the code clang could
+    // build; its clang errors are results too.
+    for (const std::string &File : Result.FilesWithErrors)
+      FileNote("warning",
+               "analysed with errors " + File +
+                   ": clang reported errors and recovered; the results cover the code it "
+                   "could build",
+               File);
+    for (const std::string &File : Result.FilesFailed)
+      FileNote("error", "could not analyse " + File, File);
     Invocation["toolExecutionNotifications"] = std::move(Notes);
   }
 

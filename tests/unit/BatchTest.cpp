@@ -151,6 +151,24 @@ TEST(ExitCode, FailedFilesThenFindings) {
   EXPECT_EQ(exitCodeFor(Warn), 2);
 }
 
+TEST(ExitCode, FilesWithErrorsAreTwoUnlessAllowed) {
+  RunResult R;
+  R.FilesAnalysed = {"a.cu"};
+  R.FilesWithErrors = {"a.cu"};
+  R.Findings = {finding("a.cu", 3, "clang-diagnostic-error", Severity::Error)};
+  EXPECT_EQ(exitCodeFor(R), 2);
+  // Allowed: clang's errors do not count; the checks' findings do.
+  EXPECT_EQ(exitCodeFor(R, true, /*AllowErrors=*/true), 0);
+  R.Findings.push_back(finding("a.cu", 5, "warplint-a"));
+  EXPECT_EQ(exitCodeFor(R, true, true), 1);
+  EXPECT_EQ(exitCodeFor(R, false, true), 0);
+  R.Findings.push_back(finding("a.cu", 7, "warplint-b", Severity::Error));
+  EXPECT_EQ(exitCodeFor(R, false, true), 1);
+  // A file that failed still makes it 2.
+  R.FilesFailed = {"b.cu"};
+  EXPECT_EQ(exitCodeFor(R, true, true), 2);
+}
+
 TEST(MergeResults, SortedAndDeduplicated) {
   RunResult A, B;
   A.Findings = {finding("z.cu", 5, "warplint-a"), finding("common.cuh", 3, "warplint-b")};
@@ -168,6 +186,10 @@ TEST(MergeResults, SortedAndDeduplicated) {
   EXPECT_EQ(M.Findings[3].Pos.File, "z.cu");
   EXPECT_EQ(M.FilesAnalysed, (std::vector<std::string>{"a.cu", "b.cu"}));
   EXPECT_EQ(M.FilesFailed, (std::vector<std::string>{"c.cu"}));
+  EXPECT_TRUE(M.FilesWithErrors.empty());
+  B.FilesWithErrors = {"b.cu"};
+  EXPECT_EQ(mergeResults({A, B}).FilesWithErrors, (std::vector<std::string>{"b.cu"}));
+  B.FilesWithErrors.clear();
   // Merging in the other order gives the same result.
   RunResult N = mergeResults({B, A});
   ASSERT_EQ(N.Findings.size(), M.Findings.size());
@@ -190,6 +212,11 @@ TEST(Summary, CountsByCheck) {
   S.clear();
   printSummary(RunResult{{}, {}, {"a.cu"}, {}}, std::chrono::seconds(0), OS);
   EXPECT_EQ(S, "warplint: 1 file analysed, 0 failed, 0 findings in 0.0 s\n");
+  S.clear();
+  R.FilesWithErrors = {"b.cu"};
+  printSummary(R, std::chrono::milliseconds(12345), OS);
+  EXPECT_EQ(S, "warplint: 2 files analysed (1 with errors), 1 failed, 3 findings "
+               "(warplint-a: 1, warplint-b: 2) in 12.3 s\n");
 }
 
 } // namespace

@@ -392,9 +392,12 @@ TEST(SarifSchema, OutputValidatesAgainstSarif210Schema) {
   RunResult Empty;
   RunResult Clean;
   Clean.FilesAnalysed = {"/proj/a.cu"};
+  RunResult WithErrors = Clean;
+  WithErrors.FilesWithErrors = {"/proj/a.cu"};
   std::vector<std::string> Files = {writeTemp(sarifOf(sampleResult())),
                                     writeTemp(sarifOf(Empty, "")),
-                                    writeTemp(sarifOf(Clean, "/proj/"))};
+                                    writeTemp(sarifOf(Clean, "/proj/")),
+                                    writeTemp(sarifOf(WithErrors, "/proj/"))};
   std::string Err;
   int Rc = validate(Files, Err);
   for (const std::string &F : Files)
@@ -538,6 +541,18 @@ TEST(Github, OneCommandPerFinding) {
                "[warplint-launch-block-size]\n"
                "::error file=src/broken.cu,title=warplint::could not analyse "
                "/proj/src/broken.cu\n");
+}
+
+TEST(Github, FileAnalysedWithErrorsIsAWarning) {
+  RunResult R;
+  R.FilesAnalysed = {"/proj/src/asm.cu"};
+  R.FilesWithErrors = {"/proj/src/asm.cu"};
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeGithub(R, LocationOptions{"/proj"}, OS);
+  EXPECT_EQ(S, "::warning file=src/asm.cu,title=warplint::analysed with errors "
+               "/proj/src/asm.cu: clang reported errors and recovered; the findings cover "
+               "the code it could build\n");
 }
 
 TEST(Github, NotesAreNotices) {

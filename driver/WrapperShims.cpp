@@ -1,0 +1,66 @@
+//===- WrapperShims.cpp - clang's CUDA wrappers get the toolkit's headers -===//
+#include "driver/WrapperShims.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace warplint::driver {
+
+std::vector<std::string> quotedIncludes(llvm::StringRef Text) {
+  std::vector<std::string> Names;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    llvm::StringRef L = Line.ltrim();
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front("include"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front("\""))
+      continue;
+    size_t End = L.find('"');
+    if (End == llvm::StringRef::npos || End == 0)
+      continue;
+    std::string Name = L.take_front(End).str();
+    if (!llvm::is_contained(Names, Name))
+      Names.push_back(std::move(Name));
+  }
+  return Names;
+}
+
+std::vector<ShimFile> wrapperIncludeShims(llvm::vfs::FileSystem &FS,
+                                          llvm::StringRef ResourceIncludeDir,
+                                          llvm::StringRef ToolkitIncludeDir) {
+  std::vector<std::string> Names;
+  std::error_code EC;
+  for (llvm::vfs::directory_iterator It = FS.dir_begin(ResourceIncludeDir, EC), End;
+       !EC && It != End; It.increment(EC)) {
+    llvm::StringRef File = llvm::sys::path::filename(It->path());
+    if (!File.starts_with("__clang_cuda_") || !File.ends_with(".h"))
+      continue;
+    if (auto Buffer = FS.getBufferForFile(It->path()))
+      for (std::string &N : quotedIncludes((*Buffer)->getBuffer()))
+        if (!llvm::is_contained(Names, N))
+          Names.push_back(std::move(N));
+  }
+  std::vector<ShimFile> Shims;
+  for (const std::string &N : Names) {
+    llvm::SmallString<256> Own(ResourceIncludeDir), Toolkit(ToolkitIncludeDir);
+    llvm::sys::path::append(Own, N);
+    llvm::sys::path::append(Toolkit, N);
+    if (FS.exists(Own) || !FS.exists(Toolkit))
+      continue;
+    Shims.push_back({std::string(Own), "// warplint: clang's CUDA wrapper gets the toolkit's " +
+                                           N + ", not a project header of that name\n"
+                                           "#include \"" +
+                                           std::string(Toolkit) + "\"\n"});
+  }
+  return Shims;
+}
+
+} // namespace warplint::driver
