@@ -1,7 +1,10 @@
 //===- ArgParser.cpp - the one command-line parser of the subcommands -----===//
 #include "driver/commands/ArgParser.h"
 
+#include "warplint/core/Arch.h"
+
 #include <fmt/format.h>
+
 
 namespace warplint::driver {
 
@@ -123,6 +126,28 @@ ArgParser::Result ArgParser::parse(llvm::ArrayRef<std::string> Args, std::string
 ArgParser::Result ArgParser::parse(int Argc, char **Argv, std::string &Error) const {
   std::vector<std::string> Args(Argv + 1, Argv + Argc);
   return parse(Args, Error);
+}
+
+ArgParser::ValueHandler nvidiaArchOption(std::string &Into, std::string Command) {
+  return [&Into, Command](llvm::StringRef V, std::string &Error) {
+    const GpuArch *Arch = findArch(V.str());
+    if (Arch && Arch->isNvidia()) {
+      Into = V.starts_with("sm_") ? V.str() : std::string(Arch->Name);
+      return true;
+    }
+    if (Arch) {
+      Error = fmt::format("--arch: '{}' is an AMD architecture; {} analyses CUDA for NVIDIA "
+                          "GPUs (sm_XX)",
+                          V.str(), Command);
+      return false;
+    }
+    std::string Known;
+    for (const GpuArch &A : allArchs())
+      if (A.isNvidia())
+        Known += (Known.empty() ? "" : ", ") + std::string(A.Name);
+    Error = fmt::format("--arch: unknown architecture '{}' (known: {})", V.str(), Known);
+    return false;
+  };
 }
 
 } // namespace warplint::driver

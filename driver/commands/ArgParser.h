@@ -79,4 +79,9 @@ private:
   bool *RestSeen = nullptr;
 };
 
+/// --arch: an NVIDIA architecture core knows (sm_86, also 8.6, 86, compute_86, sm_90a),
+/// stored as clang's --cuda-gpu-arch wants it (sm_XX); AMD and unknown names are errors
+/// that name the command and list the known architectures.
+ArgParser::ValueHandler nvidiaArchOption(std::string &Into, std::string Command);
+
 } // namespace warplint::driver

@@ -97,30 +97,6 @@ struct CheckConfig {
   bool AllowErrors = false;
 };
 
-/// --arch: an NVIDIA architecture core knows (sm_86, also 8.6, 86, compute_86, sm_90a),
-/// stored as clang's --cuda-gpu-arch wants it (sm_XX).
-ArgParser::ValueHandler checkedArch(std::string &Into) {
-  return [&Into](llvm::StringRef V, std::string &Error) {
-    const GpuArch *Arch = findArch(V.str());
-    if (Arch && Arch->isNvidia()) {
-      Into = V.starts_with("sm_") ? V.str() : std::string(Arch->Name);
-      return true;
-    }
-    if (Arch) {
-      Error = fmt::format("--arch: '{}' is an AMD architecture; warplint check analyses CUDA "
-                          "for NVIDIA GPUs (sm_XX)",
-                          V.str());
-      return false;
-    }
-    std::string Known;
-    for (const GpuArch &A : allArchs())
-      if (A.isNvidia())
-        Known += (Known.empty() ? "" : ", ") + std::string(A.Name);
-    Error = fmt::format("--arch: unknown architecture '{}' (known: {})", V.str(), Known);
-    return false;
-  };
-}
-
 /// The files named on the command line exist and are files: otherwise one line naming
 /// the path, instead of clang's driver errors about it.
 bool checkNamedFiles(const std::vector<std::string> &Files, std::string &Err) {
@@ -168,7 +144,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
   P.option("-p", A.BuildDir)
       .flag("--mock-cuda", A.MockCuda)
       .option("--cuda-path", A.CudaPath)
-      .option("--arch", checkedArch(A.Arch))
+      .option("--arch", nvidiaArchOption(A.Arch, "warplint check"))
       .option("--checks", A.Checks)
       .option("-j",
               [&A](llvm::StringRef V, std::string &Error) {

@@ -50,7 +50,7 @@ int runCompdbCommand(int Argc, char **Argv) {
   std::vector<std::string> Extra;
   std::string Err;
   ArgParser P("compdb");
-  P.option("-p", BuildDir).option("-o", OutDir, "a directory").option("--arch", Arch).rest(Extra);
+  P.option("-p", BuildDir).option("-o", OutDir, "a directory").option("--arch", nvidiaArchOption(Arch, "warplint compdb")).rest(Extra);
   switch (P.parse(Argc, Argv, Err)) {
   case ArgParser::Result::Help:
     llvm::outs() << Usage;
