@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-
 namespace warplint::driver {
 
 ArgParser &ArgParser::option(std::string Name, ValueHandler Handler, std::string Missing) {
