@@ -655,9 +655,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     FileDigests Files;
     for (const std::string &P : Paths) {
       auto Contents = llvm::MemoryBuffer::getFile(P);
-      if (!Contents)
+      if (Contents) {
+        Files.emplace_back(P, contentDigest((*Contents)->getBuffer()));
+      } else if (BaseFS->exists(P)) {
+        // warplint's own in-memory file (a wrapper shim), made from the command and the
+        // toolkit's files, which are in the list themselves.
+        Files.emplace_back(P, VirtualFileDigest);
+      } else {
         return; // a file that cannot be read again: do not cache
-      Files.emplace_back(P, contentDigest((*Contents)->getBuffer()));
+      }
     }
     storeResult(CacheDir, Key, Done, Files);
   };

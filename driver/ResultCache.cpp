@@ -463,6 +463,8 @@ std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::st
     std::optional<llvm::StringRef> Path = (*A)[0].getAsString(), Digest = (*A)[1].getAsString();
     if (!Path || !Digest)
       return std::nullopt;
+    if (*Digest == VirtualFileDigest)
+      continue;
     auto Contents = llvm::MemoryBuffer::getFile(*Path);
     if (!Contents || contentDigest((*Contents)->getBuffer()) != *Digest)
       return std::nullopt;

@@ -23,6 +23,10 @@ namespace warplint::driver {
 /// The files a TU read: (absolute path, digest of the contents).
 using FileDigests = std::vector<std::pair<std::string, std::string>>;
 
+/// The digest recorded for warplint's own in-memory files (derived from the command and
+/// from files that are in the list themselves): not checked on lookup.
+inline constexpr const char *VirtualFileDigest = "virtual";
+
 /// The digest warplint uses for a file's contents (XXH3-128, hex).
 std::string contentDigest(std::string_view Contents);
 
