@@ -2,6 +2,7 @@
 #include "driver/Analysis.h"
 #include "driver/CompileDatabaseCheck.h"
 #include "driver/formats/Formats.h"
+#include "driver/Includers.h"
 #include "driver/NvccTranslate.h"
 #include "driver/ResultCache.h"
 #include "driver/SourceRewrite.h"
@@ -874,10 +875,79 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
   return mergeResults(std::move(One));
 }
 
+/// One file: one analysis, or one per architecture of its nvcc command (-gencode lists).
+RunResult analyseFile(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                      const AnalysisOptions &Opts,
+                      const clang::tooling::CompilationDatabase *Original) {
+  std::vector<std::string> Archs = commandArchs(File, Opts, Original);
+  if (Archs.size() <= 1)
+    return analyseOne(File, Db, Opts, Original);
+  std::vector<RunResult> PerArch;
+  for (const std::string &A : Archs) {
+    AnalysisOptions ForArch = Opts;
+    ForArch.Arch = A;
+    clang::tooling::ArgumentsAdjustingCompilations ArchDb(
+        std::make_unique<ForwardingDatabase>(Db));
+    ArchDb.appendArgumentsAdjuster(archAdjuster(A));
+    PerArch.push_back(analyseOne(File, ArchDb, ForArch, Original));
+  }
+  return combineArchs(std::move(PerArch));
+}
+
+/// The analysis of Includer's translation unit as the analysis of File, which it
+/// #includes: File's findings, launches and kernels, and clang's errors wherever they are
+/// (they decide whether the unit, and so File, was analysed, with errors, or failed).
+RunResult focusOn(RunResult R, const std::string &File, const std::string &Includer,
+                  const AnalysisOptions &Opts) {
+  RunResult Out;
+  auto InFile = [&](const std::string &P) {
+    return P == File || (!P.empty() && llvm::sys::fs::equivalent(P, File));
+  };
+  for (Finding &F : R.Findings)
+    if (InFile(F.Pos.File) ||
+        (F.Level == Severity::Error && llvm::StringRef(F.Check).starts_with("clang-diagnostic-")))
+      Out.Findings.push_back(std::move(F));
+  for (LaunchRecord &L : R.Launches)
+    if (InFile(L.Pos.File))
+      Out.Launches.push_back(std::move(L));
+  for (KernelRecord &K : R.Kernels)
+    if (InFile(K.File))
+      Out.Kernels.push_back(std::move(K));
+  if (!R.FilesFailed.empty())
+    Out.FilesFailed.push_back(File);
+  else
+    Out.FilesAnalysed.push_back(File);
+  if (!R.FilesWithErrors.empty())
+    Out.FilesWithErrors.push_back(File);
+  Out.Messages = std::move(R.Messages);
+  Out.Messages.push_back({Severity::Note, File + " is not in " + Opts.BuildDir +
+                                              "/compile_commands.json: analysed in the "
+                                              "translation unit of " +
+                                              Includer + ", which #includes it"});
+  return Out;
+}
+
+/// Why a file the database does not list and no file of it #includes could not be
+/// analysed well: it was parsed alone, with the command of a similar file.
+std::string unlistedMessage(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                            const AnalysisOptions &Opts) {
+  std::string From;
+  std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
+  if (!Commands.empty() && !Commands.front().Heuristic.empty())
+    From = " (" + Commands.front().Heuristic + ")";
+  return File + " is not in " + Opts.BuildDir +
+         "/compile_commands.json and no file there #includes it: it was parsed alone, "
+         "with the command of a similar file" +
+         From + "; add it to the build, or name the file that includes it";
+}
+
 } // namespace
 
 RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   std::unique_ptr<clang::tooling::CompilationDatabase> Base;
+  // The database as loaded from -p: the files it lists (and, for others, commands it
+  // infers, marked by their Heuristic).
+  const clang::tooling::CompilationDatabase *Listed = nullptr;
   if (!Opts.BuildDir.empty()) {
     std::string Why;
     Base = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildDir, Why);
@@ -885,6 +955,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       Error = "cannot load a compile database from " + Opts.BuildDir + ": " + Why;
       return {};
     }
+    Listed = Base.get(); // owned by the database below
     // Headers (a .cuh handed over by pre-commit) and new files get the command of the
     // closest file in the database, as clangd does.
     Base = clang::tooling::inferMissingCompileCommands(std::move(Base));
@@ -961,31 +1032,40 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   for (const std::string &F : Files)
     if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, F))
       llvm::errs() << "warplint: " << P->Message << "\n";
+  // Named files the database does not list: a file another translation unit #includes
+  // (a kernel file) is analysed in that unit; another gets the command clang's tooling
+  // infers from a similar file.
+  std::vector<std::string> Unlisted;
+  if (Listed && !Opts.Files.empty())
+    for (const std::string &F : Files) {
+      // clang's JSON database already infers a command for a file it does not list, and
+      // says so in the command's Heuristic.
+      std::vector<clang::tooling::CompileCommand> Commands = Listed->getCompileCommands(F);
+      if (Commands.empty() || !Commands.front().Heuristic.empty())
+        Unlisted.push_back(F);
+    }
+  std::map<std::string, std::string> Includers =
+      Unlisted.empty() ? std::map<std::string, std::string>() : findIncluders(Unlisted, *Listed);
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
       Files.size(), Opts.Jobs,
       [&](size_t I) {
-        if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Files[I])) {
-          PerFile[I] = failedCompileCommand(Files[I], *P);
+        const std::string &File = Files[I];
+        auto Includer = Includers.find(File);
+        const std::string &Source = Includer != Includers.end() ? Includer->second : File;
+        if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source)) {
+          PerFile[I] = failedCompileCommand(File, *P);
           return;
         }
-        std::vector<std::string> Archs = commandArchs(Files[I], Opts, Original);
-        if (Archs.size() <= 1) {
-          PerFile[I] = analyseOne(Files[I], *Db, Opts, Original);
+        if (Includer != Includers.end()) {
+          PerFile[I] = focusOn(analyseFile(Source, *Db, Opts, Original), File, Source, Opts);
           return;
         }
-        // One analysis per architecture of the nvcc command (-gencode lists).
-        std::vector<RunResult> PerArch;
-        for (const std::string &A : Archs) {
-          AnalysisOptions ForArch = Opts;
-          ForArch.Arch = A;
-          clang::tooling::ArgumentsAdjustingCompilations ArchDb(
-              std::make_unique<ForwardingDatabase>(*Db));
-          ArchDb.appendArgumentsAdjuster(archAdjuster(A));
-          PerArch.push_back(analyseOne(Files[I], ArchDb, ForArch, Original));
-        }
-        PerFile[I] = combineArchs(std::move(PerArch));
+        PerFile[I] = analyseFile(File, *Db, Opts, Original);
+        if (llvm::is_contained(Unlisted, File) &&
+            (!PerFile[I].FilesFailed.empty() || !PerFile[I].FilesWithErrors.empty()))
+          PerFile[I].Messages.push_back({Severity::Warning, unlistedMessage(File, *Db, Opts)});
       },
       [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
   Progress.finish();

@@ -164,8 +164,15 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   std::string CudaPath = I < In.size() ? cudaPathOf(In[I]) : "/usr/local/cuda";
   T.Args.push_back("clang++");
   bool Rdc = false;
+  // Everything after "--" is an input file (commands that clang's tooling inferred for a
+  // file the database does not list end in "-- FILE"); the options made below go before it.
+  std::vector<std::string> AfterDashDash;
   for (++I; I < In.size(); ++I) {
     const std::string &Arg = In[I];
+    if (Arg == "--") {
+      AfterDashDash.assign(In.begin() + I, In.end());
+      break;
+    }
     if (Arg.size() < 2 || Arg[0] != '-') {
       T.Args.push_back(Arg); // an input file
       continue;
@@ -281,6 +288,7 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   T.Args.push_back("--cuda-gpu-arch=" + T.GpuArchs.front());
   if (Rdc)
     T.Args.push_back("-fgpu-rdc");
+  T.Args.insert(T.Args.end(), AfterDashDash.begin(), AfterDashDash.end());
   return T;
 }
 

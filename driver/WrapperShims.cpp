@@ -1,5 +1,6 @@
 //===- WrapperShims.cpp - clang's CUDA wrappers get the toolkit's headers -===//
 #include "driver/WrapperShims.h"
+#include "driver/Includers.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -8,30 +9,6 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 namespace warplint::driver {
-
-std::vector<std::string> quotedIncludes(llvm::StringRef Text) {
-  std::vector<std::string> Names;
-  while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
-    Text = Rest;
-    llvm::StringRef L = Line.ltrim();
-    if (!L.consume_front("#"))
-      continue;
-    L = L.ltrim();
-    if (!L.consume_front("include"))
-      continue;
-    L = L.ltrim();
-    if (!L.consume_front("\""))
-      continue;
-    size_t End = L.find('"');
-    if (End == llvm::StringRef::npos || End == 0)
-      continue;
-    std::string Name = L.take_front(End).str();
-    if (!llvm::is_contained(Names, Name))
-      Names.push_back(std::move(Name));
-  }
-  return Names;
-}
 
 std::vector<ShimFile> wrapperIncludeShims(llvm::vfs::FileSystem &FS,
                                           llvm::StringRef ResourceIncludeDir,
@@ -44,9 +21,9 @@ std::vector<ShimFile> wrapperIncludeShims(llvm::vfs::FileSystem &FS,
     if (!File.starts_with("__clang_cuda_") || !File.ends_with(".h"))
       continue;
     if (auto Buffer = FS.getBufferForFile(It->path()))
-      for (std::string &N : quotedIncludes((*Buffer)->getBuffer()))
-        if (!llvm::is_contained(Names, N))
-          Names.push_back(std::move(N));
+      for (SpelledInclude &Inc : spelledIncludes((*Buffer)->getBuffer().str()))
+        if (Inc.Quoted && !llvm::is_contained(Names, Inc.Name))
+          Names.push_back(std::move(Inc.Name));
   }
   std::vector<ShimFile> Shims;
   for (const std::string &N : Names) {

@@ -36,8 +36,4 @@ std::vector<ShimFile> wrapperIncludeShims(llvm::vfs::FileSystem &FS,
                                           llvm::StringRef ResourceIncludeDir,
                                           llvm::StringRef ToolkitIncludeDir);
 
-/// The names a wrapper's text includes with quotes (`#include "crt/host_runtime.h"`), in
-/// order, once each.
-std::vector<std::string> quotedIncludes(llvm::StringRef Text);
-
 } // namespace warplint::driver

@@ -56,6 +56,16 @@ TEST(NvccTranslate, CMakeCommand) {
                              "-lineinfo --use_fast_math -Xcompiler -fPIC -Xcompiler -Wall");
 }
 
+// A command clang's tooling inferred for a file the database does not list ends in
+// "-- FILE": the options warplint adds go before the "--", not after it as input files.
+TEST(NvccTranslate, InputsAfterDashDashStayLast) {
+  NvccTranslation T = translateNvccCommand(
+      split("/usr/local/cuda/bin/nvcc -arch=sm_86 -I../src -c -o host.o -- /src/kernel.cu"));
+  EXPECT_EQ(join(T.Args), "clang++ -I../src -c -o host.o --cuda-path=/usr/local/cuda "
+                          "-isystem /usr/local/cuda/include/cccl --cuda-device-only "
+                          "--cuda-gpu-arch=sm_86 -- /src/kernel.cu");
+}
+
 // CMake writes a SYSTEM include directory for nvcc as "-isystem=DIR" (ggml and
 // cuda-samples get "-isystem=/usr/local/cuda/include"); clang would take "=DIR" as a
 // sysroot-relative path and, with no sysroot, drop it as nonexistent.

@@ -1,0 +1,37 @@
+//===- Includers.h - the database file that #includes a file it does not list -*- C++ -*-===//
+//
+// A kernel file that another translation unit #includes (Rodinia's backprop_cuda_kernel.cu,
+// included by backprop_cuda.cu) has no entry of its own in compile_commands.json, and
+// often does not parse alone: it leans on what its includer included before it. It is
+// analysed as part of that translation unit, found here.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+} // namespace clang::tooling
+
+namespace warplint::driver {
+
+/// For each of Files (absolute paths) the first file of Db (in sorted order) whose source
+/// has an #include that resolves to it: a quoted include in the includer's directory,
+/// then, quoted or angled, in the -I, -iquote, -isystem and -idirafter directories of its
+/// command (nvcc commands read through their clang translation), in that order. Only
+/// direct includes; files no database file includes are left out of the map.
+std::map<std::string, std::string> findIncluders(const std::vector<std::string> &Files,
+                                                 const clang::tooling::CompilationDatabase &Db);
+
+/// The names a source's #include directives spell, with whether they are quoted, in
+/// order ("kernel.cu" in `#include "kernel.cu"`, "cuda/barrier" in `# include <cuda/barrier>`).
+struct SpelledInclude {
+  std::string Name;
+  bool Quoted = false;
+};
+std::vector<SpelledInclude> spelledIncludes(const std::string &Source);
+
+} // namespace warplint::driver

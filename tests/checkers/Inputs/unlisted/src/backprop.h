@@ -1,0 +1,2 @@
+// Included by host.cu before kernel.cu, which needs it.
+#define WIDTH 16
