@@ -27,6 +27,7 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -638,6 +639,13 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     Failed = true;
   }
   if (Failed) {
+    // A file that does not parse says why, and only that: its model was built on clang's
+    // error recovery (an invalid declaration, such as a rejected __shared__ variable, is
+    // dropped with its bytes), so its launches are not exported and the checks' findings,
+    // which quote the same figures, are not either.
+    llvm::erase_if(R.Findings, [](const Finding &F) {
+      return !llvm::StringRef(F.Check).starts_with("clang-diagnostic-");
+    });
     R.FilesFailed.push_back(File);
     return R;
   }
