@@ -217,9 +217,10 @@ void printSummary(const RunResult &Result, std::chrono::duration<double> Elapsed
     }
     OS << ")";
   }
+  OS << fmt::format(" in {:.1f} s", Elapsed.count());
   if (Result.FromCache)
     OS << fmt::format(" ({} from the result cache)", Result.FromCache);
-  OS << fmt::format(" in {:.1f} s\n", Elapsed.count());
+  OS << "\n";
 }
 
 int exitCodeFor(const RunResult &Result, bool AnyFindingFails, bool AllowErrors) {

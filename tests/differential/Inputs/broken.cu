@@ -14,4 +14,5 @@ void run(float *p) {
   tiny<<<100, 64>>>(p);
 }
 
-void nope() { undeclaredThing = 1; }
+#include "no_such_header.h" // a fatal error: the file fails (recoverable errors are
+                            // "analysed with errors" instead)
