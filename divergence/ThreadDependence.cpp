@@ -327,7 +327,11 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     return;
   }
   if (auto *A = dyn_cast<GCCAsmStmt>(S)) {
+#if WARPLINT_LLVM_MAJOR < 22
+    std::string Asm = A->getAsmString()->getString().str();
+#else
     std::string Asm = A->getAsmString();
+#endif
     for (unsigned I = 0; I < A->getNumInputs(); ++I)
       eval(A->getInputExpr(I), St);
     for (unsigned I = 0; I < A->getNumOutputs(); ++I) {

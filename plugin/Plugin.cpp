@@ -2,6 +2,10 @@
 #include "checks/WarplintTidyModule.h"
 
 #include "clang-tidy/ClangTidyModule.h"
+#if WARPLINT_LLVM_MAJOR < 22
+// The registry moved into ClangTidyModule.h in LLVM 22 (its own header is deprecated there).
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
 
 #include <cstdio>
 #if defined(__unix__) || defined(__APPLE__)

@@ -29,13 +29,25 @@ config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%not", config.not_tool))
 config.substitutions.append(("%plugin", config.plugin))
 
-# Another clang-tidy major, for the plugin's version guard (scripts/setup.sh installs
-# clang-tidy-19; tests that need it are skipped where it is absent).
+# A plugin-only build (WARPLINT_PLUGIN_ONLY, another LLVM major) has no driver: the tests
+# that run it are left out.
+if not config.warplint:
+    for name in sorted(os.listdir(config.test_source_root)):
+        path = os.path.join(config.test_source_root, name)
+        if name.endswith((".cu", ".test")) and "%warplint" in open(path).read():
+            config.excludes.append(name)
+
+# Another clang-tidy major, for the plugin's version guard: 19 for a plugin built for 22,
+# 22 for one built for 19 (scripts/setup.sh installs both; tests that need it are skipped
+# where it is absent).
 import shutil
-other_tidy = shutil.which("clang-tidy-19")
+other_major = "22" if config.llvm_major == "19" else "19"
+other_tidy = shutil.which("clang-tidy-" + other_major)
 if other_tidy:
-    config.available_features.add("clang-tidy-19")
+    config.available_features.add("other-clang-tidy")
     config.substitutions.append(("%other_tidy", other_tidy))
+config.substitutions.append(("%other_major", other_major))
+config.substitutions.append(("%llvm_major", config.llvm_major))
 
 # A CUDA toolkit at /usr/local/cuda (or $CUDA_PATH): tests of the default arguments of a
 # lone .cu against real headers need it and are skipped where it is absent.
