@@ -562,6 +562,7 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
   Kernels.clear();
   Launches.clear();
   LaunchesOf.clear();
+  Dependence.reset();
 }
 
 void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
@@ -591,7 +592,10 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     ShapeOf.push_back(K);
   }
 
-  ThreadDependence TD(Ctx);
+  // One analysis object for the TU: what it keeps of the AST serves every kernel.
+  if (!Dependence)
+    Dependence.emplace(Ctx);
+  ThreadDependence &TD = *Dependence;
   TD.analyze(Kernel);
   const std::vector<SymVarInfo> &Vars = TD.vars();
   std::set<SourceLocation> Reported;
