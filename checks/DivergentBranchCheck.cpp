@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -396,7 +397,8 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
 }
 
 /// The environments built for one branch and block shape, kept for a second condition
-/// over the same unknowns (the remapping note).
+/// over the same unknowns (the remapping note), and the splitter that evaluated the first
+/// (it knows which lanes reach the branch in each environment).
 struct EnvSet {
   bool Built = false;
   std::vector<unsigned> Needed;
@@ -404,6 +406,7 @@ struct EnvSet {
   std::vector<std::vector<Env>> Groups;
   std::string LoopName;
   unsigned LoopValues = 1;
+  std::unique_ptr<WarpSplitter> Splitter;
 };
 
 /// Evaluates a branch for one block shape; Cache (when given) holds the environments of
@@ -447,12 +450,18 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   const std::vector<std::vector<Env>> &Groups = Envs.Groups;
   // The condition is flattened once for all the environments.
   std::optional<LoopSplitter> LoopSplit;
-  std::optional<WarpSplitter> CondSplit;
-  if (Loop)
+  WarpSplitter *CondSplit = nullptr;
+  if (Loop) {
     LoopSplit.emplace(*Loop->Init, *Loop->Cond, *Loop->Step, unsigned(B.LoopVar), 4096,
                       B.Path.get());
-  else
-    CondSplit.emplace(*Cond, B.Kind == BranchSite::Switch, B.Path.get());
+  } else if (Envs.Splitter) {
+    Envs.Splitter->setCondition(*Cond);
+    CondSplit = Envs.Splitter.get();
+  } else {
+    Envs.Splitter =
+        std::make_unique<WarpSplitter>(*Cond, B.Kind == BranchSite::Switch, B.Path.get());
+    CondSplit = Envs.Splitter.get();
+  }
   double WorstRatio = -1;
   std::set<uint64_t> Counts;
   for (const auto &Group : Groups) {
@@ -605,6 +614,7 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
   Kernels.clear();
   Launches.clear();
   LaunchesOf.clear();
+  Dependence.reset();
 }
 
 void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
@@ -634,7 +644,10 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     ShapeOf.push_back(K);
   }
 
-  ThreadDependence TD(Ctx);
+  // One analysis object for the TU: what it keeps of the AST serves every kernel.
+  if (!Dependence)
+    Dependence.emplace(Ctx);
+  ThreadDependence &TD = *Dependence;
   TD.analyze(Kernel);
   const std::vector<SymVarInfo> &Vars = TD.vars();
   std::set<SourceLocation> Reported;

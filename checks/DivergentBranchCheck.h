@@ -10,6 +10,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <optional>
 #include <vector>
 
 namespace clang::tidy::warplint {
@@ -48,6 +49,8 @@ private:
   std::vector<Launch> Launches;
   /// Launches by kernel (canonical declaration), built from Launches on first use.
   llvm::DenseMap<const FunctionDecl *, std::vector<const Launch *>> LaunchesOf;
+  /// The thread-dependence analysis of this TU's kernels, made on first use.
+  std::optional<ThreadDependence> Dependence;
   ASTContext *Ctx = nullptr;
 };
 

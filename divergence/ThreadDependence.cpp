@@ -175,17 +175,19 @@ AbsVal ThreadDependence::merge(const AbsVal &Cond, const AbsVal &A, const AbsVal
 
 ThreadDependence::State ThreadDependence::mergeStates(const AbsVal &Cond, State &Then,
                                                       State &Else) {
+  // Then and Else are consumed: their locals move into the result.
   if (Then.Terminated && !Else.Terminated)
-    return Else;
+    return std::move(Else);
   if (Else.Terminated && !Then.Terminated)
-    return Then;
-  State Out = Then;
-  Out.Terminated = Then.Terminated && Else.Terminated;
+    return std::move(Then);
+  bool Terminated = Then.Terminated && Else.Terminated;
+  State Out = std::move(Then);
+  Out.Terminated = Terminated;
   for (auto &KV : Else.Locals) {
-    auto It = Then.Locals.find(KV.first);
-    if (It == Then.Locals.end())
+    auto It = Out.Locals.find(KV.first);
+    if (It == Out.Locals.end())
       continue; // declared only in the else branch: out of scope
-    Out.Locals[KV.first] = merge(Cond, It->second, KV.second);
+    It->second = merge(Cond, It->second, KV.second);
   }
   return Out;
 }
@@ -241,17 +243,18 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
       Site.EarlyExit = !If->getElse() && isa<ReturnStmt, BreakStmt, ContinueStmt>(Then);
       record(std::move(Site), St);
     }
-    State T = St, E = St;
     std::vector<SymRef> OrigPath = St.Path;
+    State T = St, E = std::move(St);
     if (C.S) {
       T.Path.push_back(C.S);
       E.Path.push_back(makeUnary(SymOp::LNot, C.S, 8, true));
     }
     walk(If->getThen(), T);
     walk(If->getElse(), E);
+    bool SameEnd = T.Terminated == E.Terminated;
     St = mergeStates(C, T, E);
-    if (T.Terminated == E.Terminated)
-      St.Path = OrigPath;
+    if (SameEnd)
+      St.Path = std::move(OrigPath);
     return;
   }
   if (auto *Sw = dyn_cast<SwitchStmt>(S)) {
@@ -350,11 +353,15 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
 void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                                 const Expr *Inc, const Stmt *Body, State &St) {
   walk(Init, St);
-  llvm::SmallPtrSet<const VarDecl *, 8> Assigned, InBody;
-  collectAssigned(Cond, Assigned);
-  collectAssigned(Inc, Assigned);
-  collectAssigned(Body, Assigned);
-  collectAssigned(Body, InBody);
+  auto [Writes, New] = LoopWrites.try_emplace(Loop);
+  if (New) {
+    collectAssigned(Cond, Writes->second.Assigned);
+    collectAssigned(Inc, Writes->second.Assigned);
+    collectAssigned(Body, Writes->second.Assigned);
+    collectAssigned(Body, Writes->second.InBody);
+  }
+  const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned = Writes->second.Assigned;
+  const llvm::SmallPtrSet<const VarDecl *, 8> &InBody = Writes->second.InBody;
   State L = St;
   for (const VarDecl *V : Assigned)
     if (L.Locals.count(V))
@@ -478,8 +485,8 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
   if (Inc)
     eval(Inc, T);
 
-  St = L;
-  St.Path = OrigPath;
+  St = std::move(L);
+  St.Path = std::move(OrigPath);
   for (const VarDecl *V : Assigned)
     if (St.Locals.count(V))
       St.Locals[V] = {join(St.Locals[V].V, C.V), nullptr};
@@ -576,6 +583,16 @@ AbsVal ThreadDependence::eval(const Expr *E, State &St) {
   return R;
 }
 
+std::optional<int64_t> ThreadDependence::constantOf(const Expr *E) {
+  auto [It, New] = Constants.try_emplace(E);
+  if (New && !E->isValueDependent() && !E->HasSideEffects(Ctx)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      It->second = R.Val.getInt().getExtValue();
+  }
+  return It->second;
+}
+
 static SymOp binaryOp(BinaryOperatorKind K, bool &Ok) {
   Ok = true;
   switch (K) {
@@ -615,12 +632,9 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   if (auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
     return eval(DA->getExpr(), St);
   auto [Bits, Uns] = typeOf(E->getType());
-  if (Bits && !E->isValueDependent() && !E->HasSideEffects(Ctx) &&
-      !isa<ImplicitCastExpr, PseudoObjectExpr>(E)) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
-      return {Variance::Uniform, makeConst(R.Val.getInt().getExtValue(), Bits, Uns)};
-  }
+  if (Bits && !isa<ImplicitCastExpr, PseudoObjectExpr>(E))
+    if (std::optional<int64_t> V = constantOf(E))
+      return {Variance::Uniform, makeConst(*V, Bits, Uns)};
   if (isa<PseudoObjectExpr>(E))
     return evalBuiltinVar(E);
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {

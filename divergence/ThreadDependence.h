@@ -7,9 +7,12 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace clang::tidy::warplint {
@@ -96,11 +99,14 @@ private:
   AbsVal readVar(const VarDecl *D, const Expr *Ref, State &St);
   void assign(const Expr *LHS, const AbsVal &V, State &St);
   AbsVal merge(const AbsVal &Cond, const AbsVal &A, const AbsVal &B);
+  /// The state after a two-way branch; consumes Then and Else.
   State mergeStates(const AbsVal &Cond, State &Then, State &Else);
   unsigned varFor(const std::string &Key, SymVarInfo Info);
   void record(BranchSite Site, const State &St);
   void findTerm(BranchSite &Site);
   std::pair<unsigned, bool> typeOf(QualType T) const;
+  /// E's value when it is an integer constant expression without side effects.
+  std::optional<int64_t> constantOf(const Expr *E);
 
   ASTContext &Ctx;
   std::vector<SymVarInfo> Vars;
@@ -109,6 +115,14 @@ private:
   llvm::DenseMap<const Expr *, AbsVal> Seen;
   std::vector<Frame> Frames;
   bool Recording = true;
+  // What depends only on the AST, kept across the walks of loop bodies and callees (and
+  // across kernels): constantOf's answers, and the locals each loop writes.
+  struct Writes {
+    llvm::SmallPtrSet<const VarDecl *, 8> Assigned; ///< in the condition, step or body
+    llvm::SmallPtrSet<const VarDecl *, 8> InBody;
+  };
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> Constants;
+  std::unordered_map<const Stmt *, Writes> LoopWrites; ///< node-based: nested loops insert
 };
 
 } // namespace clang::tidy::warplint

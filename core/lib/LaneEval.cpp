@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include <algorithm>
+#include <map>
 
 namespace warplint::divergence {
 
@@ -633,19 +634,31 @@ public:
         bindOne(K, Fold, Lane);
     if (!Cacheable)
       return;
-    // Warps keep their values while the shape and what the lanes read stay the same.
+    // A warp's values are remembered per shape and inputs (the lane-independent values
+    // the lanes read): the same inputs again, in any later environment, give them back.
     Key.clear();
     Key.insert(Key.end(), {Shape.X, Shape.Y, Shape.Z});
     for (unsigned K : Inputs) {
       Key.push_back(Valid[K]);
       Key.push_back(Vals[K * WarpLanes]);
     }
-    if (Key != CachedKey) {
-      CachedKey = Key;
-      Cached.assign(Shape.warps(), false);
-      CachedVals.resize(size_t(Shape.warps()) * WarpLanes);
-      CachedValid.resize(Shape.warps());
+    auto It = Warps.find(Key);
+    if (It != Warps.end()) {
+      Current = &It->second;
+      return;
     }
+    if (Warps.size() < MaxKeys) {
+      Current = &Warps[Key];
+    } else {
+      // Past MaxKeys sets of inputs, only the last one is remembered.
+      Current = &Scratch;
+      if (ScratchKey == Key)
+        return;
+      ScratchKey = Key;
+    }
+    Current->Done.assign(Shape.warps(), false);
+    Current->Vals.resize(size_t(Shape.warps()) * WarpLanes);
+    Current->Valid.resize(Shape.warps());
   }
 
   /// The root's values for warp W of the bound block, whose thread indices are Tid (32
@@ -653,18 +666,18 @@ public:
   /// LaneValid); Valid gets the lanes that have a value.
   const int64_t *warp(unsigned W, const int64_t *Tid, uint32_t &ValidOut,
                       const int64_t *LaneVals = nullptr, uint32_t LaneValid = 0) {
-    if (Cacheable && Cached[W]) {
-      ValidOut = CachedValid[W];
-      return &CachedVals[size_t(W) * WarpLanes];
+    if (Cacheable && Current->Done[W]) {
+      ValidOut = Current->Valid[W];
+      return &Current->Vals[size_t(W) * WarpLanes];
     }
     run(Tid, LaneVals, LaneValid);
     ValidOut = Valid.back();
     const int64_t *Root = &Vals[(Code.size() - 1) * WarpLanes];
     if (!Cacheable)
       return Root;
-    Cached[W] = true;
-    CachedValid[W] = ValidOut;
-    return std::copy_n(Root, WarpLanes, &CachedVals[size_t(W) * WarpLanes]) - WarpLanes;
+    Current->Done[W] = true;
+    Current->Valid[W] = ValidOut;
+    return std::copy_n(Root, WarpLanes, &Current->Vals[size_t(W) * WarpLanes]) - WarpLanes;
   }
 
   /// The lanes of warp W whose value is known to be zero.
@@ -794,20 +807,29 @@ private:
   bool Cacheable = true;
   /// Lane-independent operands of lane-dependent nodes, or the root when it is one.
   std::vector<unsigned> Inputs;
-  std::vector<int64_t> Key, CachedKey;
-  std::vector<bool> Cached;
-  std::vector<int64_t> CachedVals;
-  std::vector<uint32_t> CachedValid;
+  /// The root's values of the warps evaluated so far for one shape and set of inputs.
+  struct WarpValues {
+    std::vector<bool> Done;
+    std::vector<int64_t> Vals; ///< per warp, 32 lanes
+    std::vector<uint32_t> Valid;
+  };
+  /// Inputs (the shape, then valid mask and value of each input) remembered at most.
+  static constexpr size_t MaxKeys = 64;
+  std::vector<int64_t> Key, ScratchKey;
+  std::map<std::vector<int64_t>, WarpValues> Warps;
+  WarpValues Scratch;
+  WarpValues *Current = nullptr;
 };
 
 } // namespace
 
 struct WarpSplitter::Impl {
-  Impl(const Sym &Cond, bool CompareValues, const Sym *Active)
-      : Cond(Cond, -1), Active(Active ? std::make_optional<WarpProgram>(*Active, -1)
-                                      : std::nullopt),
-        CompareValues(CompareValues) {}
-  WarpProgram Cond;
+  Impl(const Sym &C, bool CompareValues, const Sym *A) : CompareValues(CompareValues) {
+    Cond.emplace(C, -1);
+    if (A)
+      Active.emplace(*A, -1);
+  }
+  std::optional<WarpProgram> Cond;
   std::optional<WarpProgram> Active;
   bool CompareValues;
   ThreadTable Threads;
@@ -818,10 +840,12 @@ WarpSplitter::WarpSplitter(const Sym &Cond, bool CompareValues, const Sym *Activ
 
 WarpSplitter::~WarpSplitter() = default;
 
+void WarpSplitter::setCondition(const Sym &Cond) { P->Cond.emplace(Cond, -1); }
+
 WarpSplit WarpSplitter::split(const BlockShape &Shape, const Env &Base) {
   // What does not depend on the lane is computed once for the block, not per lane.
   Env Block = withShape(Base, Shape);
-  P->Cond.bind(Block, Block, Shape);
+  P->Cond->bind(Block, Block, Shape);
   if (P->Active)
     P->Active->bind(Block, Block, Shape);
   P->Threads.build(Shape);
@@ -834,7 +858,7 @@ WarpSplit WarpSplitter::split(const BlockShape &Shape, const Env &Base) {
     if (!Live)
       continue;
     uint32_t Valid;
-    const int64_t *V = P->Cond.warp(W, Tid, Valid);
+    const int64_t *V = P->Cond->warp(W, Tid, Valid);
     if (!tallyWarp(Out, W, Live, V, Valid, !P->CompareValues, Shape)) {
       Out.Evaluated = false;
       return Out;

@@ -321,6 +321,12 @@ TEST(LaneEval, WarpAtATimeMatchesLaneByLane) {
       Evaluated += Want.Evaluated;
       Divergent += Want.DivergentWarps > 0;
     }
+    // Another condition under the same active lanes, in the same environments.
+    SymRef Other = R.expr(1 + R.below(5));
+    Splitter.setCondition(*Other);
+    for (unsigned E = 0; E < 6; ++E)
+      expectSame(reference::splitByWarp(*Other, Shapes[E % 2], Envs[E % 3], Values, Active.get()),
+                 Splitter.split(Shapes[E % 2], Envs[E % 3]), Case);
     if (HasFailure())
       return;
   }

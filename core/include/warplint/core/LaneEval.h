@@ -124,6 +124,8 @@ public:
   WarpSplitter(const WarpSplitter &) = delete;
   WarpSplitter &operator=(const WarpSplitter &) = delete;
   WarpSplit split(const BlockShape &Shape, const Env &Base);
+  /// Evaluates another condition from now on; what the active lanes were stays known.
+  void setCondition(const Sym &Cond);
 
 private:
   struct Impl;
