@@ -429,14 +429,20 @@ size_t ResourceTable::addFatbin(llvm::StringRef FB, llvm::StringRef Path) {
 
 namespace {
 
-// "(anonymous namespace)" for nvcc's _GLOBAL__N__<file-hash> namespaces.
+// The demangled signature, with "(anonymous namespace)" for nvcc's
+// _GLOBAL__N__<file-hash> namespaces, and without the _INTERNAL_<hash>_<n>_<file>_<hash>_<n>
+// namespace nvcc puts around a function of internal linkage (a static function given as
+// a template argument: ggml's k_get_rows_kq<__half, &dequantize_q2_K<__half>>), which
+// clang leaves out.
 std::string normalisedSignature(llvm::StringRef Mangled) {
-  std::string D = llvm::demangle(Mangled.str());
-  static const char *const Pattern = "_GLOBAL__N__[A-Za-z0-9_]+";
-  llvm::Regex R(Pattern);
-  std::string Out = D;
-  while (R.match(Out))
-    Out = R.sub("(anonymous namespace)", Out);
+  std::string Out = llvm::demangle(Mangled.str());
+  static const char *const Anonymous = "_GLOBAL__N__[A-Za-z0-9_]+";
+  static const char *const Internal = "_INTERNAL_[0-9a-f]+_[0-9]+_[A-Za-z0-9_]+::";
+  llvm::Regex A(Anonymous), I(Internal);
+  while (A.match(Out))
+    Out = A.sub("(anonymous namespace)", Out);
+  while (I.match(Out))
+    Out = I.sub("", Out);
   return Out;
 }
 

@@ -5,13 +5,14 @@
 # usage: bench/check/scale.sh [-n RUNS] [-k KERNELS] [-d DIR] [-w WARPLINT]
 # Generates DIR/branchy.cu and DIR/plain.cu with generate.py (KERNELS kernels each,
 # default 20000; DIR defaults to a temporary directory), then times, one process per run
-# and RUNS runs each (default 3), the median wall-clock time of
+# and RUNS runs each (default 3), the median time of
 #   parse:  clang++-22 -fsyntax-only ARGS FILE
 #   facts:  warplint check --checks='-*' ... (the parse, the launch facts and the output,
 #           no check)
 #   check:  warplint check -j 1 --registers-from none --format json FILE -- ARGS
 # with ARGS warplint check's defaults for a lone .cu (device side, sm_86, real CUDA
-# headers), and prints check/parse for each file. Registers are not asked for
+# headers), and prints check/parse for each file, in wall-clock and in CPU seconds (the
+# CPU figures vary less on a shared machine). Registers are not asked for
 # (--registers-from none): from nvcc they would come from the cache on a second run.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -39,29 +40,37 @@ cuda=${CUDA_PATH:-/usr/local/cuda}
 args=(-x cuda --cuda-device-only --cuda-gpu-arch=sm_86 "--cuda-path=$cuda"
       -isystem "$cuda/include/cccl" -std=c++17 -Wno-unknown-cuda-version)
 
-# Median of $runs wall-clock times of a command, in seconds.
+# Median of $runs runs of a command: wall-clock and CPU (user + sys) seconds, "WALL CPU".
 median() {
-  local t0 t1 ts=()
+  local t walls=() cpus=()
   for _ in $(seq "$runs"); do
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    t1=$(date +%s.%N)
-    ts+=("$(echo "$t1 - $t0" | bc -l)")
+    t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1; } 2>&1 ) || true
+    read -r w u s <<<"$t"
+    walls+=("$w")
+    cpus+=("$(echo "$u + $s" | bc -l)")
   done
-  printf '%s\n' "${ts[@]}" | sort -n | awk '{ t[NR] = $1 }
-    END { printf "%.3f\n", (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
+  local mw mc
+  mw=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{ t[NR] = $1 }
+    END { printf "%.3f", (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
+  mc=$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{ t[NR] = $1 }
+    END { printf "%.3f", (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
+  echo "$mw $mc"
 }
 
-printf '%-12s %8s %9s %8s %8s %7s %7s\n' file size_MB kernels parse_s facts_s check_s ratio
+printf '%-11s %7s %7s %7s %7s %7s   %7s %7s %7s %7s\n' file size_MB parse_s facts_s \
+  check_s ratio parse_c facts_c check_c ratio_c
 for name in branchy plain; do
   f=$dir/$name.cu
   "$clangxx" -fsyntax-only "${args[@]}" "$f" >/dev/null 2>&1 ||
     { echo "$0: clang++ -fsyntax-only fails on $f" >&2; exit 2; }
-  p=$(median "$clangxx" -fsyntax-only "${args[@]}" "$f")
-  n=$(median "$wl" check -j 1 --checks='-*' --registers-from none --format json "$f" -- "${args[@]}")
-  c=$(median "$wl" check -j 1 --registers-from none --format json "$f" -- "${args[@]}")
+  read -r p pc <<<"$(median "$clangxx" -fsyntax-only "${args[@]}" "$f")"
+  read -r n nc <<<"$(median "$wl" check -j 1 --checks='-*' --registers-from none --format json \
+    "$f" -- "${args[@]}")"
+  read -r c cc <<<"$(median "$wl" check -j 1 --registers-from none --format json "$f" -- \
+    "${args[@]}")"
   size=$(echo "$(stat -c %s "$f") / 1000000" | bc -l)
-  printf '%-12s %8.1f %9d %8.2f %8.2f %7.2f %7.2f\n' "$name.cu" "$size" "$kernels" "$p" "$n" "$c" \
-    "$(echo "$c / $p" | bc -l)"
+  printf '%-11s %7.1f %7.2f %7.2f %7.2f %7.2f   %7.2f %7.2f %7.2f %7.2f\n' "$name.cu" "$size" \
+    "$p" "$n" "$c" "$(echo "$c / $p" | bc -l)" "$pc" "$nc" "$cc" "$(echo "$cc / $pc" | bc -l)"
 done
-echo "runs $runs (median), goal: branchy.cu within 5x of the parse"
+echo "$kernels kernels a file, median of $runs runs; _s: wall-clock seconds, _c: CPU seconds" \
+  "(user + sys); goal: branchy.cu within 5x of the parse"

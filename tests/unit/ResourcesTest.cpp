@@ -48,6 +48,44 @@ TEST(Resources, AnonymousNamespaceOfClangMatchesNvcc) {
   EXPECT_FALSE(M.ByBaseName);
 }
 
+TEST(Resources, InternalFunctionTemplateArgumentsOfNvccMatchClang) {
+  // ggml's getrows.cu: a static kernel template with a static function as an argument.
+  // nvcc wraps the function in an _INTERNAL_<hash> namespace and leaves out the type of
+  // the non-type parameter; clang writes that type (Tn...) and no namespace. The same
+  // signature once demangled, without the namespace: each instantiation finds its own
+  // entry, where the base name alone is ambiguous.
+  const std::string Q2 = "_Z13k_get_rows_kqI6__halfXadL_ZN47_INTERNAL_0d313e89_10_getrows_cu_"
+                         "290307f1_2603715dequantize_q2_KIS0_EEvPKvlPT_iEEEvS4_PKiS6_ll5uint3"
+                         "mmmmmmmmm";
+  const std::string Q3 = "_Z13k_get_rows_kqI6__halfXadL_ZN47_INTERNAL_0d313e89_10_getrows_cu_"
+                         "290307f1_2603715dequantize_q3_KIS0_EEvPKvlPT_iEEEvS4_PKiS6_ll5uint3"
+                         "mmmmmmmmm";
+  std::string Log;
+  for (auto [Name, Regs] : {std::pair{Q2, 40}, std::pair{Q3, 38}})
+    Log += "ptxas info    : Compiling entry function '" + Name + "' for 'sm_86'\n" +
+           "ptxas info    : Function properties for " + Name + "\n" +
+           "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n" +
+           "ptxas info    : Used " + std::to_string(Regs) +
+           " registers, used 0 barriers, 480 bytes cmem[0]\n";
+  ResourceTable T;
+  T.addPtxasLog(Log, "nvcc", ResourceSource::Nvcc);
+  ASSERT_TRUE(T.Errors.empty());
+  ASSERT_EQ(T.Entries.size(), 2u);
+  ResourceTable::Match M2 = T.match("_ZL13k_get_rows_kqI6__halfTnPFvPKvlPT_iEXadL_ZL15dequantize_"
+                                    "q2_KIS0_EvS2_lS4_iEEEvS2_PKiS4_ll5uint3mmmmmmmmm");
+  ASSERT_EQ(M2.PerArch.size(), 1u) << M2.Note;
+  EXPECT_EQ(M2.PerArch[0]->Registers, 40);
+  EXPECT_FALSE(M2.ByBaseName);
+  ResourceTable::Match M3 = T.match("_ZL13k_get_rows_kqI6__halfTnPFvPKvlPT_iEXadL_ZL15dequantize_"
+                                    "q3_KIS0_EvS2_lS4_iEEEvS2_PKiS4_ll5uint3mmmmmmmmm");
+  ASSERT_EQ(M3.PerArch.size(), 1u) << M3.Note;
+  EXPECT_EQ(M3.PerArch[0]->Registers, 38);
+  // Another instantiation is still not taken for one of these.
+  ResourceTable::Match M4 = T.match("_ZL13k_get_rows_kqI6__halfTnPFvPKvlPT_iEXadL_ZL15dequantize_"
+                                    "q4_KIS0_EvS2_lS4_iEEEvS2_PKiS4_ll5uint3mmmmmmmmm");
+  EXPECT_TRUE(M4.PerArch.empty());
+}
+
 TEST(Resources, BaseNameFallbackAndUnmatchedNote) {
   ResourceTable T;
   T.addPtxasLogFile(input("kernels-sm80.log"));
