@@ -162,6 +162,10 @@ NvccResult runNvccForResources(const NvccRequest &Request) {
       return Out;
     }
   }
+  if (R.CacheOnly) {
+    Out.Error = NvccNotCached;
+    return Out;
+  }
   if (!run(nvccArgv(R), R.CacheDir, Out.Log, Err)) {
     Out.Error = Err;
     llvm::StringRef Tail(Out.Log);

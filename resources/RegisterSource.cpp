@@ -138,7 +138,12 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   }
   R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
   R.ContentKey = contentKey(SM);
+  R.CacheOnly = Opts.NvccCacheOnly;
   NvccResult Res = runNvccForResources(R);
+  if (R.CacheOnly && Res.Error == NvccNotCached) {
+    Out.Missing = NvccNotCached;
+    return;
+  }
   if (!Res.Warning.empty())
     Out.Problems.push_back("registers from nvcc: " + Res.Warning);
   if (!Res.Error.empty()) {
