@@ -10,9 +10,9 @@ whole session (as an editor keeps it):
   cache is filled first), and the result cache is off (--no-cache for both), so every run
   parses and analyses: `warplint check --no-cache FILE` (wall time of the process) against
   didSave -> publishDiagnostics of the server started with --no-cache --debounce 0.
-- edit: each round appends a new comment line to the file first (new contents: the
-  result and register caches miss), so `check` runs nvcc; the server publishes at once
-  without the register limit and again once nvcc ran: both times are given.
+- edit: each round appends a new declaration to the file first (new tokens: the result
+  and register caches miss), so `check` runs nvcc; the server publishes at once without
+  the register limit and again once nvcc ran: both times are given.
 
 Prints the medians and each round's figures. The file is restored at the end.
 """
@@ -53,6 +53,8 @@ def check(*extra):
 
 
 def save(client):
+    for m in client.seen:
+        m["_taken"] = True
     t = time.perf_counter()
     client.notify("textDocument/didSave", {"textDocument": {"uri": uri(path)}})
     client.diagnostics(uri(path), timeout=600)
@@ -60,18 +62,23 @@ def save(client):
 
 
 def publishes_after(client, t0, timeout):
-    """Times of the publishes of the file after t0 until one carries nvcc's registers
-    (the server logs 'not cached yet' for a first one without them)."""
-    times = []
+    """Times of the file's publishes after t0 until one carries nvcc's registers: the
+    server logs 'not cached yet' just before a publish without them."""
+    for m in client.seen:
+        m["_taken"] = True  # nothing from before this save counts
+    times, partial = [], False
     while True:
-        client.diagnostics(uri(path), timeout=timeout)
+        m = client.wait(lambda m: (m.get("method") == "textDocument/publishDiagnostics" and
+                                   m["params"]["uri"] == uri(path)) or
+                        (m.get("method") == "window/logMessage" and
+                         "not cached yet" in m["params"]["message"]), timeout, "a publish")
+        if m["method"] == "window/logMessage":
+            partial = True
+            continue
         times.append(time.perf_counter() - t0)
-        partial = [m for m in client.seen if m.get("method") == "window/logMessage" and
-                   "not cached yet" in m["params"]["message"] and not m.get("_counted")]
-        for m in partial:
-            m["_counted"] = True
         if not partial:
             return times
+        partial = False
 
 
 try:
@@ -86,12 +93,15 @@ try:
         warm_check.append(check("--no-cache"))
         warm_lsp.append(save(client))
     edit_check, edit_first, edit_final = [], [], []
+    # A declaration with a new name each time: new tokens, so nvcc's cached figures (keyed
+    # by what the front end saw, not by comments) do not apply.
+    stamp = int(time.time() * 1000)
     for i in range(a.n):
         with open(path, "a") as f:
-            f.write("// warplint lsp bench %d %f\n" % (i, time.time()))
+            f.write("static const int warplint_lsp_bench_%d_%d_check = %d;\n" % (stamp, i, i))
         edit_check.append(check())
         with open(path, "a") as f:
-            f.write("// warplint lsp bench %d' %f\n" % (i, time.time()))
+            f.write("static const int warplint_lsp_bench_%d_%d_lsp = %d;\n" % (stamp, i, i))
         t0 = time.perf_counter()
         client.notify("textDocument/didSave", {"textDocument": {"uri": uri(path)}})
         times = publishes_after(client, t0, 600)

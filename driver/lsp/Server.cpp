@@ -389,7 +389,7 @@ void Server::publish(FileState &F, RunResult R, bool Final) {
       log(M.Level == Severity::Error ? MsgError : M.Level == Severity::Warning ? MsgWarning : MsgInfo,
           "warplint: " + baseName(F.Path) + ": " + M.Text);
   }
-  if (!R.RegistersNotCached.empty())
+  if (!Final) // a worker's first line when nvcc's figures were not cached
     log(MsgInfo, "warplint: " + baseName(F.Path) +
                      ": nvcc's register figures are not cached yet: these diagnostics leave "
                      "the register limit out; nvcc runs now and the figures follow");
@@ -407,7 +407,6 @@ void Server::publish(FileState &F, RunResult R, bool Final) {
                          " (clang's errors are among its diagnostics)");
   }
   F.Failing = Failed;
-  (void)Final;
   SourceLines Lines(Utf8);
   notify("textDocument/publishDiagnostics",
          Object{{"uri", F.Uri}, {"diagnostics", diagnosticsFor(R, F.Path, Lines)}});

@@ -167,6 +167,7 @@ check(any("no_such_header.h" in d["message"] for d in errors),
       "the missing header is an error diagnostic: %s" % diags)
 shown = client.message("window/showMessage", "could not analyse broken.cu")
 check(shown["type"] == 2, "the parse failure is shown as a warning")
+client.message("window/logMessage", "broken.cu is not in " + os.path.join(proj, "build"))
 
 # A file with no compile database above it: analysed alone (with --mock-cuda below, in
 # a second server), and a message says so.
@@ -246,6 +247,33 @@ else:
           "a file without a database is analysed alone: %s" % sorted(key(d) for d in diags))
     c2.notify("exit")
     check(c2.exit_code() == 1, "exit without shutdown: status 1")
+
+# The real toolkit and nvcc (skipped without them): with nvcc's figures not cached, a
+# first publish comes without them (and a log message says the figures follow), then a
+# second; the hover then quotes nvcc's registers.
+nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
+                                if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
+if nvcc and not above:
+    real = os.path.join(work, "alone", "occupancy.cu")
+    shutil.copy(os.path.join(source, "examples", "occupancy.cu"), real)
+    c4 = Client([warplint, "lsp", "--debounce", "0"], cwd=work,
+                env=dict(env, XDG_CACHE_HOME=os.path.join(work, "cold-cache")))
+    initialize(c4, os.path.dirname(real))
+    open_file(c4, real)
+    first = c4.diagnostics(uri(real), timeout=600)
+    c4.message("window/logMessage", "not cached yet")
+    second = c4.diagnostics(uri(real), timeout=600)
+    check([d["code"] for d in first] == [d["code"] for d in second] == ["warplint-occupancy"],
+          "both publishes have the occupancy finding: %s / %s" % (first, second))
+    h = c4.call("textDocument/hover", {"textDocument": {"uri": uri(real)},
+                                       "position": {"line": 13, "character": 45}})["result"]
+    check(h and "registers per thread (from nvcc)" in h["contents"]["value"],
+          "after the second publish the hover has nvcc's registers: %s" % h)
+    c4.call("shutdown")
+    c4.notify("exit")
+    check(c4.exit_code() == 0, "real toolkit server: exit 0")
+else:
+    print("skipping the nvcc part: no nvcc")
 
 # A third: the input ends (the editor died): status 1, no hang.
 c3 = Client([warplint, "lsp"], cwd=work, env=env)
