@@ -263,8 +263,11 @@ void Server::request(const std::string &Path, const std::string &Uri) {
   F.Due = Clock::now() + std::chrono::milliseconds(Opts.DebounceMs);
   ++F.Generation;
   // The analysis in progress is of an older state of the file: end it.
-  if (F.Running)
+  if (F.Running) {
     F.Running->kill();
+    log(MsgLog, "warplint lsp: the analysis of " + baseName(Path) +
+                    " in progress was ended: the file is analysed again");
+  }
   Wake.notify_all();
 }
 

@@ -14,6 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -171,11 +172,19 @@ client.message("window/logMessage", "broken.cu is not in " + os.path.join(proj, 
 
 # A file with no compile database above it: analysed alone (with --mock-cuda below, in
 # a second server), and a message says so.
-outside = os.path.join(work, "alone", "kernel.cu")
-os.makedirs(os.path.dirname(outside))
+# In the system's temporary directory: the work directory may lie in a build tree with a
+# compile_commands.json above it (ctest's does), which the server would find.
+alone = tempfile.mkdtemp(prefix="warplint-lsp-alone-")
+outside = os.path.join(alone, "kernel.cu")
 shutil.copy(os.path.join(inputs, "kernel.cu"), outside)
-above = [d for d in [os.path.dirname(outside)] + [os.path.dirname(work)]
-         if os.path.exists(os.path.join(d, "compile_commands.json"))]
+above = []
+d = alone
+while True:  # as the server looks: each directory and its build/
+    above += [c for c in (d, os.path.join(d, "build"))
+              if os.path.exists(os.path.join(c, "compile_commands.json"))]
+    if os.path.dirname(d) == d:
+        break
+    d = os.path.dirname(d)
 
 # A crash of one analysis: the worker process is killed with SIGSEGV while it runs.
 big = os.path.join(proj, "big.cu")
@@ -185,26 +194,52 @@ with open(big, "w") as f:
         f.write("__device__ int f%d(int x) { return x * %d + (x >> 3); }\n" % (i, i))
     f.write("__global__ void k(int *p) { p[threadIdx.x] = f1(threadIdx.x); }\n")
     f.write("void go(int *p) { k<<<1, 100>>>(p); }\n")
+
+
+def analysis_of(path, other_than=None, timeout=60):
+    """The pid of the server's child process analysing path (polled), or None."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        kids = []
+        for task in os.listdir("/proc/%d/task" % client.proc.pid):
+            try:
+                with open("/proc/%d/task/%s/children" % (client.proc.pid, task)) as f:
+                    kids += f.read().split()
+            except OSError:
+                pass
+        for k in kids:
+            try:
+                with open("/proc/%s/cmdline" % k, "rb") as f:
+                    if path.encode() in f.read() and int(k) != other_than:
+                        return int(k)
+            except OSError:
+                pass
+        time.sleep(0.005)
+    return None
+
+
+def gone(pid, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with open("/proc/%d/stat" % pid) as f:
+                if f.read().split()[2] == "Z":
+                    return True  # ended, not reaped yet
+        except OSError:
+            return True
+        time.sleep(0.01)
+    return False
+
+
 open_file(client, big)
-victim = None
-deadline = time.time() + 60
-while time.time() < deadline and victim is None:
-    kids = []
-    for task in os.listdir("/proc/%d/task" % client.proc.pid):
-        try:
-            with open("/proc/%d/task/%s/children" % (client.proc.pid, task)) as f:
-                kids += f.read().split()
-        except OSError:
-            pass
-    for k in kids:
-        try:
-            with open("/proc/%s/cmdline" % k, "rb") as f:
-                if big.encode() in f.read():
-                    victim = int(k)
-        except OSError:
-            pass
-    time.sleep(0.005)
-check(victim is not None, "the analysis of big.cu runs in a child process")
+# A save during the analysis ends it (cancelled, superseded) and starts another.
+first = analysis_of(big)
+check(first is not None, "the analysis of big.cu runs in a child process")
+client.notify("textDocument/didSave", {"textDocument": {"uri": uri(big)}})
+client.message("window/logMessage", "analysis of big.cu in progress was ended")
+check(first is not None and gone(first), "a save during the analysis ends it")
+victim = analysis_of(big, other_than=first)
+check(victim is not None, "the save starts a new analysis of big.cu")
 if victim:
     os.kill(victim, signal.SIGSEGV)
     crash = client.message("window/showMessage", "crashed (signal 11")
@@ -254,11 +289,30 @@ else:
 nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
                                 if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
 if nvcc and not above:
-    real = os.path.join(work, "alone", "occupancy.cu")
-    shutil.copy(os.path.join(source, "examples", "occupancy.cu"), real)
-    c4 = Client([warplint, "lsp", "--debounce", "0"], cwd=work,
-                env=dict(env, XDG_CACHE_HOME=os.path.join(work, "cold-cache")))
-    initialize(c4, os.path.dirname(real))
+    cold = os.path.join(work, "cold-cache")
+    env4 = dict(env, XDG_CACHE_HOME=cold)
+    # The register cache is check's: a file `warplint check` just ran nvcc for is answered
+    # in one publish, with nvcc's registers.
+    shared = os.path.join(alone, "shared.cu")
+    shutil.copy(os.path.join(source, "examples", "occupancy.cu"), shared)
+    subprocess.run([warplint, "check", shared], env=env4, capture_output=True)
+    c4 = Client([warplint, "lsp", "--debounce", "0"], cwd=work, env=env4)
+    initialize(c4, os.path.dirname(shared))
+    open_file(c4, shared)
+    c4.diagnostics(uri(shared), timeout=600)
+    h = c4.call("textDocument/hover", {"textDocument": {"uri": uri(shared)},
+                                       "position": {"line": 13, "character": 45}})["result"]
+    check(h and "registers per thread (from nvcc)" in h["contents"]["value"],
+          "check's register cache serves the server's first publish: %s" % h)
+    check(not any("not cached yet" in m for m in c4.messages("window/logMessage")),
+          "no second publish is announced for a file check cached")
+    # A file whose figures are not cached: a first publish without them, a log message
+    # saying they follow, a second publish; the hover then quotes nvcc's registers.
+    real = os.path.join(alone, "occupancy.cu")
+    with open(os.path.join(source, "examples", "occupancy.cu")) as f:
+        text = f.read()
+    with open(real, "w") as f:
+        f.write(text + "static const int notCachedYet = 1;\n")
     open_file(c4, real)
     first = c4.diagnostics(uri(real), timeout=600)
     c4.message("window/logMessage", "not cached yet")
@@ -280,6 +334,7 @@ c3 = Client([warplint, "lsp"], cwd=work, env=env)
 c3.proc.stdin.close()
 check(c3.exit_code() == 1, "end of input: status 1")
 
+shutil.rmtree(alone, ignore_errors=True)
 if failures:
     print("%d failure(s)" % len(failures), file=sys.stderr)
     sys.exit(1)
