@@ -456,6 +456,8 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Set("Nvcc", R.Nvcc);
   if (!R.NvccFlags.empty())
     Set("NvccFlags", R.NvccFlags);
+  if (Opts.NvccCacheOnly)
+    Set("NvccCacheOnly", "true");
   return Override;
 }
 
@@ -652,10 +654,13 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   R.FilesAnalysed.push_back(File);
   if (ClangErrors)
     R.FilesWithErrors.push_back(File);
+  bool NotCached = TU.RegistersLoaded && TU.RegistersMissing == clang::tidy::warplint::NvccNotCached;
+  if (NotCached)
+    R.RegistersNotCached.push_back(File);
   // Stored at the end, with every file the result depends on (the sources read, the
   // ptxas logs and objects of the register source).
   auto Store = [&](const RunResult &Done) {
-    if (Key.empty() || ClangErrors)
+    if (Key.empty() || ClangErrors || NotCached)
       return; // a file analysed with errors is analysed again: its errors are shown
     std::vector<std::string> Paths = TU.FilesRead;
     for (const auto *List : {&Opts.PtxasLogs, &Opts.Objects})
@@ -677,7 +682,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     storeResult(CacheDir, Key, Done, Files);
   };
   if (TU.RegistersLoaded && TU.RegisterSource == clang::tidy::warplint::ResourceSource::None &&
-      Opts.RegistersFrom != "none" && !TU.RegistersMissing.empty())
+      Opts.RegistersFrom != "none" && !TU.RegistersMissing.empty() && !NotCached)
     R.Messages.push_back({Severity::Note, "registers not counted: " + TU.RegistersMissing +
                                               "; occupancy figures leave the register "
                                               "limit out"});
@@ -858,6 +863,8 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
   for (RunResult &R : PerArch) {
     Failed |= !R.FilesFailed.empty();
     WithErrors |= !R.FilesWithErrors.empty();
+    for (std::string &F : R.RegistersNotCached)
+      Out.RegistersNotCached.push_back(std::move(F));
     if (File.empty())
       File = !R.FilesAnalysed.empty() ? R.FilesAnalysed.front()
                                       : !R.FilesFailed.empty() ? R.FilesFailed.front() : "";
@@ -927,6 +934,8 @@ RunResult focusOn(RunResult R, const std::string &File, const std::string &Inclu
     Out.FilesAnalysed.push_back(File);
   if (!R.FilesWithErrors.empty())
     Out.FilesWithErrors.push_back(File);
+  if (!R.RegistersNotCached.empty())
+    Out.RegistersNotCached.push_back(File);
   Out.Messages = std::move(R.Messages);
   Out.Messages.push_back({Severity::Note, File + " is not in " + Opts.BuildDir +
                                               "/compile_commands.json: analysed in the "

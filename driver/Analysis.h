@@ -49,6 +49,10 @@ struct AnalysisOptions {
   /// Reuse a file's result while its command, options and every file it read are
   /// unchanged (driver/ResultCache.h); --no-cache turns it off.
   bool ResultCache = true;
+  /// nvcc's register figures from its cache only (`warplint lsp`'s first answer): a file
+  /// whose figures are not cached yet is analysed without them, its result not cached,
+  /// and RunResult::RegistersNotCached set.
+  bool NvccCacheOnly = false;
   /// Also collect the launch records (a second parse of each file); the text, SARIF and
   /// GitHub formats do not need them.
   bool CollectLaunches = true;

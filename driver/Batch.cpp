@@ -2,6 +2,7 @@
 #include "driver/Batch.h"
 #include "driver/formats/Formats.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
@@ -166,6 +167,9 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.FilesWithErrors.push_back(std::move(F));
     for (std::string &F : R.FilesFailed)
       Out.FilesFailed.push_back(std::move(F));
+    for (std::string &F : R.RegistersNotCached)
+      if (!llvm::is_contained(Out.RegistersNotCached, F))
+        Out.RegistersNotCached.push_back(std::move(F));
     Out.FromCache += R.FromCache;
     for (RunMessage &M : R.Messages)
       if (std::none_of(Out.Messages.begin(), Out.Messages.end(), [&](const RunMessage &Seen) {

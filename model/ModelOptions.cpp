@@ -63,6 +63,9 @@ ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
     O.Registers.Nvcc = llvm::StringRef(*V).trim().str();
   if (std::optional<std::string> V = lookup(Options, "NvccFlags", O.Problems))
     O.Registers.NvccFlags = *V;
+  // Set by `warplint lsp` for its first answer (not a .clang-tidy key users need).
+  if (std::optional<std::string> V = lookup(Options, "NvccCacheOnly", O.Problems))
+    O.Registers.NvccCacheOnly = llvm::StringRef(*V).trim().equals_insensitive("true");
   if (std::optional<std::string> V = lookup(Options, "Arch", O.Problems)) {
     std::string A = llvm::StringRef(*V).trim().str();
     if (!A.empty() && !::warplint::findArch(A))

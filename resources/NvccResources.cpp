@@ -175,6 +175,10 @@ NvccResult cachedRun(const NvccRequest &Request, llvm::StringRef Tag, ProduceFn 
       return Out;
     }
   }
+  if (R.CacheOnly) {
+    Out.Error = NvccNotCached;
+    return Out;
+  }
   Produce(R, Out);
   if (!Out.Error.empty())
     return Out;

@@ -17,7 +17,13 @@ struct NvccRequest {
   std::string CacheDir;          ///< where reports are cached; empty: no cache
   /// Digest of every input file's contents as the front end saw them (see the .cpp).
   std::string ContentKey;
+  /// Only read the cache: a report not cached yet is an error, NvccNotCached, and nvcc
+  /// does not run (the language server's first, fast answer; docs/editors.md).
+  bool CacheOnly = false;
 };
+
+/// The Error of a cache-only request whose report is not cached yet.
+inline constexpr const char *NvccNotCached = "nvcc's report for this file is not cached yet";
 
 struct NvccResult {
   std::string Log;       ///< ptxas's report (nvcc's stderr)

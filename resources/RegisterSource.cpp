@@ -122,6 +122,8 @@ void addUncappedFigures(const NvccRequest &R, ResourceTable &Table) {
   if (!Spills)
     return;
   NvccResult U = runUncappedNvcc(R);
+  if (U.Error == NvccNotCached) // a cache-only run (the language server's first answer)
+    return;
   if (!U.Error.empty()) {
     Table.Notes.push_back("the uncapped ptxas run failed: " + U.Error);
     return;
@@ -168,7 +170,12 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   }
   R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
   R.ContentKey = contentKey(SM);
+  R.CacheOnly = Opts.NvccCacheOnly;
   NvccResult Res = runNvccForResources(R);
+  if (R.CacheOnly && Res.Error == NvccNotCached) {
+    Out.Missing = NvccNotCached;
+    return;
+  }
   if (!Res.Warning.empty())
     Out.Problems.push_back("registers from nvcc: " + Res.Warning);
   if (!Res.Error.empty()) {

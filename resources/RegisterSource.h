@@ -32,6 +32,9 @@ struct RegisterOptions {
   std::string CacheDir;               ///< nvcc's report cache; empty: defaultCacheDir()
   std::string Nvcc;                   ///< the nvcc to run; empty: findNvcc()
   std::string NvccFlags; ///< flags for it, shell-quoted; empty: the TU's -I/-D/-std
+  /// Take nvcc's figures from the cache only: with none cached, the registers are
+  /// missing (Missing is NvccNotCached) and nvcc does not run.
+  bool NvccCacheOnly = false;
 };
 
 /// The register table of one translation unit.

@@ -30,6 +30,7 @@ int runSarifMergeCommand(int Argc, char **Argv);
 int runCheckCommand(int Argc, char **Argv);
 int runReportCommand(int Argc, char **Argv);
 int runCompdbCommand(int Argc, char **Argv);
+int runLspCommand(int Argc, char **Argv);
 
 struct RunResult;
 /// The analysis of `warplint check` with these arguments (no command name): fills Out,

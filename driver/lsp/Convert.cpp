@@ -1,0 +1,339 @@
+//===- Convert.cpp - RunResult to LSP diagnostics and hovers, URIs, databases ===//
+#include "driver/lsp/Convert.h"
+
+#include "driver/formats/Formats.h"
+
+#include "warplint/core/Arch.h"
+#include "warplint/core/Occupancy.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <fmt/format.h>
+
+namespace warplint::driver::lsp {
+
+using llvm::json::Array;
+using llvm::json::Object;
+
+std::optional<std::string> uriToPath(llvm::StringRef Uri, std::string &Error) {
+  if (!Uri.consume_front("file://")) {
+    Error = "'" + Uri.str() + "' is not a file:// URI";
+    return std::nullopt;
+  }
+  // file://host/path: only an empty host or localhost is this machine.
+  size_t Slash = Uri.find('/');
+  llvm::StringRef Host = Uri.take_front(Slash);
+  if (Slash == llvm::StringRef::npos || (!Host.empty() && Host != "localhost")) {
+    Error = "'file://" + Uri.str() + "' names no local absolute path";
+    return std::nullopt;
+  }
+  Uri = Uri.drop_front(Slash);
+  std::string Path;
+  for (size_t I = 0; I < Uri.size(); ++I) {
+    if (Uri[I] == '%' && I + 2 < Uri.size() + 0 && llvm::isHexDigit(Uri[I + 1]) &&
+        llvm::isHexDigit(Uri[I + 2])) {
+      Path.push_back(static_cast<char>(llvm::hexFromNibbles(Uri[I + 1], Uri[I + 2])));
+      I += 2;
+    } else {
+      Path.push_back(Uri[I]);
+    }
+  }
+  return Path;
+}
+
+std::string pathToUri(llvm::StringRef Path) { return "file://" + encodeUriPath(Path); }
+
+std::string findCompileCommandsDir(llvm::StringRef File) {
+  llvm::SmallString<256> Dir(llvm::sys::path::parent_path(File));
+  while (!Dir.empty()) {
+    for (const char *Sub : {"", "build"}) {
+      llvm::SmallString<256> Candidate(Dir);
+      if (*Sub)
+        llvm::sys::path::append(Candidate, Sub);
+      llvm::SmallString<256> Db(Candidate);
+      llvm::sys::path::append(Db, "compile_commands.json");
+      if (llvm::sys::fs::is_regular_file(Db))
+        return std::string(Candidate);
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return "";
+}
+
+llvm::StringRef SourceLines::line(const std::string &File, unsigned Line) {
+  auto It = Files.find(File);
+  if (It == Files.end()) {
+    std::vector<std::string> Lines;
+    if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
+      llvm::SmallVector<llvm::StringRef, 0> Parts;
+      (*Buf)->getBuffer().split(Parts, '\n');
+      for (llvm::StringRef P : Parts)
+        Lines.push_back(P.rtrim('\r').str());
+    }
+    It = Files.emplace(File, std::move(Lines)).first;
+  }
+  if (Line == 0 || Line > It->second.size())
+    return "";
+  return It->second[Line - 1];
+}
+
+unsigned SourceLines::toCharacter(llvm::StringRef Text, unsigned Column) const {
+  unsigned Bytes = Column ? Column - 1 : 0;
+  if (Utf8)
+    return Bytes;
+  // UTF-16 code units of the bytes before the column: one per code point, two for those
+  // above U+FFFF (four-byte sequences); continuation bytes count nothing.
+  unsigned Units = 0;
+  for (unsigned I = 0; I < Bytes; ++I) {
+    unsigned char C = I < Text.size() ? static_cast<unsigned char>(Text[I]) : 'x';
+    if ((C & 0xC0) == 0x80)
+      continue;
+    Units += C >= 0xF0 ? 2 : 1;
+  }
+  return Units;
+}
+
+unsigned SourceLines::toColumn(llvm::StringRef Text, unsigned Character) const {
+  if (Utf8)
+    return Character + 1;
+  unsigned Units = 0, I = 0;
+  while (I < Text.size() && Units < Character) {
+    unsigned char C = static_cast<unsigned char>(Text[I]);
+    unsigned Len = C >= 0xF0 ? 4 : C >= 0xE0 ? 3 : C >= 0xC0 ? 2 : 1;
+    Units += Len == 4 ? 2 : 1;
+    I += Len;
+  }
+  return std::min<unsigned>(I, Text.size()) + (Units < Character ? Character - Units : 0) + 1;
+}
+
+llvm::json::Object SourceLines::range(const std::string &File, unsigned Line, unsigned Column) {
+  llvm::StringRef Text = line(File, Line);
+  unsigned L = Line ? Line - 1 : 0;
+  unsigned Start = Column ? Column - 1 : 0, End = Start;
+  // The token at the column: an identifier or number, else one character.
+  auto Word = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  while (End < Text.size() && Word(Text[End]))
+    ++End;
+  if (End == Start && Start < Text.size())
+    ++End;
+  unsigned From = toCharacter(Text, Start + 1), To = toCharacter(Text, End + 1);
+  if (To == From)
+    ++To;
+  return Object{{"start", Object{{"line", L}, {"character", From}}},
+                {"end", Object{{"line", L}, {"character", To}}}};
+}
+
+int diagnosticSeverity(Severity S) {
+  switch (S) {
+  case Severity::Error:
+    return 1;
+  case Severity::Warning:
+    return 2;
+  case Severity::Note:
+    return 3;
+  }
+  return 2;
+}
+
+namespace {
+
+bool samePath(const std::string &A, const std::string &B) {
+  return A == B || (!A.empty() && !B.empty() && llvm::sys::fs::equivalent(A, B));
+}
+
+} // namespace
+
+llvm::json::Array diagnosticsFor(const RunResult &Result, const std::string &Path,
+                                 SourceLines &Lines) {
+  Array Out;
+  for (const Finding &F : Result.Findings) {
+    bool Placeless = F.Pos.File.empty() || F.Pos.Line == 0;
+    bool Elsewhere = !Placeless && !samePath(F.Pos.File, Path);
+    // Another file's findings are that file's; its errors (a header that does not
+    // compile) are this file's too, at its start, naming where they are.
+    if (Elsewhere && F.Level != Severity::Error)
+      continue;
+    std::string Message = F.Message;
+    if (Elsewhere)
+      Message = fmt::format("{}:{}:{}: {}", F.Pos.File, F.Pos.Line, F.Pos.Column, F.Message);
+    Object D{{"range", Placeless || Elsewhere ? Lines.range(Path, 1, 1)
+                                              : Lines.range(Path, F.Pos.Line, F.Pos.Column)},
+             {"severity", diagnosticSeverity(F.Level)},
+             {"source", "warplint"},
+             {"message", Message}};
+    if (!F.Check.empty()) {
+      D["code"] = F.Check;
+      if (findCheckDoc(F.Check))
+        D["codeDescription"] = Object{{"href", checkDocUrl(F.Check)}};
+    }
+    Array Related;
+    for (const FindingNote &N : F.Notes) {
+      const std::string &File = N.Pos.File.empty() ? Path : N.Pos.File;
+      unsigned Line = N.Pos.Line ? N.Pos.Line : 1, Column = N.Pos.Line ? N.Pos.Column : 1;
+      Related.push_back(Object{
+          {"location", Object{{"uri", pathToUri(File)}, {"range", Lines.range(File, Line, Column)}}},
+          {"message", N.Message}});
+    }
+    if (!Related.empty())
+      D["relatedInformation"] = std::move(Related);
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+namespace {
+
+std::string bytesText(uint64_t B) {
+  if (B >= 1024 && B % 1024 == 0)
+    return fmt::format("{} KiB", B / 1024);
+  return fmt::format("{} B", B);
+}
+
+std::string dimsText(const std::array<uint64_t, 3> &D) {
+  if (D[1] == 1 && D[2] == 1)
+    return std::to_string(D[0]);
+  return fmt::format("{}x{}x{}", D[0], D[1], D[2]);
+}
+
+/// "registers down to 32 per thread gives 3 blocks per SM (50%); up to 40 keeps this".
+std::string stepText(const NextStep &S, const GpuArch *Arch) {
+  // The warp resource's value is the block's threads: say it as the block size.
+  std::string Name = S.What == Resource::Warps ? "block size"
+                     : Arch                    ? resourceLabel(S.What, *Arch)
+                                               : resourceName(S.What);
+  auto Value = [&](int64_t V) {
+    switch (S.What) {
+    case Resource::Registers:
+      return fmt::format("{} per thread", V);
+    case Resource::SharedMemory:
+      return bytesText(static_cast<uint64_t>(V));
+    case Resource::Warps:
+      return fmt::format("{} threads", V);
+    default:
+      return std::to_string(V);
+    }
+  };
+  std::string Out = Name + " " + Value(S.Current) + (S.Limiting ? " (limiter)" : "");
+  if (S.GainAt)
+    Out += fmt::format(": down to {} gives {} block{} per SM ({})", Value(*S.GainAt),
+                       S.GainBlocksPerSm, S.GainBlocksPerSm == 1 ? "" : "s",
+                       percentText(S.GainOccupancy));
+  if (S.LossBlocksPerSm)
+    Out += fmt::format("{} up to {} keeps it, beyond {}", S.GainAt ? ";" : ":",
+                       Value(S.HeadroomUpTo),
+                       *S.LossBlocksPerSm == 0
+                           ? std::string("the launch fails")
+                           : fmt::format("{} block{} per SM ({})", *S.LossBlocksPerSm,
+                                         *S.LossBlocksPerSm == 1 ? "" : "s",
+                                         percentText(S.LossOccupancy)));
+  return Out;
+}
+
+} // namespace
+
+std::string launchMarkdown(const LaunchRecord &L) {
+  const GpuArch *Arch = L.Arch.empty() ? nullptr : findArch(L.Arch);
+  std::string Out = fmt::format("**kernel launch** `{}`", L.Kernel ? *L.Kernel : "(not resolved)");
+  if (!L.Arch.empty())
+    Out += " on " + L.Arch;
+  if (!L.Instantiation.empty())
+    Out += fmt::format(" in `{}`", L.Instantiation);
+  Out += "\n\n";
+  auto Item = [&](const std::string &S) { Out += "- " + S + "\n"; };
+  if (L.Block) {
+    uint64_t Threads = (*L.Block)[0] * (*L.Block)[1] * (*L.Block)[2];
+    Item(fmt::format("block {} = {} thread{}{}", dimsText(*L.Block), Threads,
+                     Threads == 1 ? "" : "s",
+                     L.WarpsPerBlock ? fmt::format(" ({} warps)", *L.WarpsPerBlock) : ""));
+  } else {
+    Item(fmt::format("block `{}`: not known at compile time", L.BlockText));
+  }
+  if (L.Grid)
+    Item("grid " + dimsText(*L.Grid));
+  else if (!L.GridText.empty())
+    Item(fmt::format("grid `{}`: not known at compile time", L.GridText));
+  if (L.DynamicSmemBytes)
+    Item("dynamic shared memory " + bytesText(*L.DynamicSmemBytes));
+  else if (L.DynamicSmemExpr && !L.DynamicSmemExpr->empty())
+    Item(fmt::format("dynamic shared memory `{}`: not known at compile time", *L.DynamicSmemExpr));
+  Item(L.StaticSmemBytes ? "static shared memory " + bytesText(*L.StaticSmemBytes)
+                         : std::string("static shared memory not known"));
+  if (L.Registers)
+    Item(fmt::format("{} registers per thread (from {})", *L.Registers,
+                     L.RegistersSource.empty() ? std::string("the compiler") : L.RegistersSource));
+  else
+    Item("registers not counted" +
+         (L.RegistersMissing.empty() ? std::string() : ": " + L.RegistersMissing));
+  if (L.SpillStoreBytes && (*L.SpillStoreBytes || L.SpillLoadBytes.value_or(0)))
+    Item(fmt::format("spills {} B stores, {} B loads per thread", *L.SpillStoreBytes,
+                     L.SpillLoadBytes.value_or(0)));
+  if (L.LaunchBoundsMaxThreads)
+    Item(fmt::format("`__launch_bounds__({}{})`", *L.LaunchBoundsMaxThreads,
+                     L.LaunchBoundsMinBlocks ? fmt::format(", {}", *L.LaunchBoundsMinBlocks) : ""));
+  Out += "\n";
+  if (L.LaunchError) {
+    Out += "**cannot launch**: " + *L.LaunchError + "\n";
+    return Out;
+  }
+  if (!L.Occupancy || !L.BlocksPerSm) {
+    Out += "no occupancy: " +
+           std::string(!L.Block ? "the block is not known at compile time"
+                       : Arch   ? "the dynamic shared memory is not known at compile time"
+                                : "no target architecture") +
+           "\n";
+    return Out;
+  }
+  std::string Limiter = Arch ? limiterText(*Arch, L.LimiterMask) : std::string();
+  Out += fmt::format("**occupancy {}** ({} of {} warps per SM, {} block{} per SM){}", 
+                     percentText(*L.Occupancy), L.ActiveWarpsPerSm.value_or(0),
+                     L.MaxWarpsPerSm.value_or(0), *L.BlocksPerSm, *L.BlocksPerSm == 1 ? "" : "s",
+                     Limiter.empty() ? std::string() : ", limited by " + Limiter);
+  if (!L.Registers)
+    Out += " (registers not counted: an upper bound)";
+  Out += "\n";
+  if (!L.Registers && L.RegisterBudget)
+    Out += fmt::format("\nup to {} registers per thread keep {} block{} per SM\n", *L.RegisterBudget,
+                       *L.BlocksPerSm, *L.BlocksPerSm == 1 ? "" : "s");
+  if (!L.NextSteps.empty()) {
+    Out += "\nnext steps:\n";
+    for (const NextStep &S : L.NextSteps)
+      if (S.GainAt || S.LossBlocksPerSm)
+        Out += "- " + stepText(S, Arch) + "\n";
+  }
+  return Out;
+}
+
+std::optional<LaunchHover> hoverAt(const RunResult &Result, const std::string &Path,
+                                   unsigned Line, unsigned Column) {
+  // The launches on the line; with several at different columns, the last one that
+  // starts at or before the cursor (else the first).
+  std::vector<const LaunchRecord *> OnLine;
+  for (const LaunchRecord &L : Result.Launches)
+    if (L.Pos.Line == Line && samePath(L.Pos.File, Path))
+      OnLine.push_back(&L);
+  if (OnLine.empty())
+    return std::nullopt;
+  unsigned At = OnLine.front()->Pos.Column;
+  for (const LaunchRecord *L : OnLine)
+    if (L->Pos.Column <= Column)
+      At = std::max(At, L->Pos.Column);
+  LaunchHover H;
+  H.Line = Line;
+  H.Column = At;
+  for (const LaunchRecord *L : OnLine)
+    if (L->Pos.Column == At) {
+      if (!H.Markdown.empty())
+        H.Markdown += "\n---\n\n";
+      H.Markdown += launchMarkdown(*L);
+    }
+  return H;
+}
+
+} // namespace warplint::driver::lsp

@@ -1,0 +1,419 @@
+//===- Server.cpp - warplint's language server ------------------------------===//
+#include "driver/lsp/Server.h"
+
+#include "driver/lsp/Convert.h"
+
+#include "warplint/core/Version.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
+
+#include <fmt/format.h>
+
+namespace warplint::driver::lsp {
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+namespace {
+
+// JSON-RPC and LSP error codes.
+constexpr int ParseError = -32700, InvalidRequest = -32600, MethodNotFound = -32601,
+              InvalidParams = -32602, ServerNotInitialized = -32002;
+// window/showMessage and logMessage types.
+constexpr int MsgError = 1, MsgWarning = 2, MsgInfo = 3, MsgLog = 4;
+
+std::string baseName(const std::string &Path) {
+  return std::string(llvm::sys::path::filename(Path));
+}
+
+/// The last N lines of a text, trimmed ("" for none).
+std::string lastLines(llvm::StringRef Text, size_t N) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  Text.trim().split(Lines, '\n');
+  std::string Out;
+  for (size_t I = Lines.size() > N ? Lines.size() - N : 0; I < Lines.size(); ++I)
+    Out += (Out.empty() ? "" : "\n") + Lines[I].rtrim().str();
+  return Out;
+}
+
+} // namespace
+
+Server::Server(Transport &T, ServerOptions O, std::string Exe)
+    : T(T), Opts(std::move(O)), Exe(std::move(Exe)) {
+  if (Opts.Jobs == 0)
+    Opts.Jobs = llvm::hardware_concurrency().compute_thread_count() > 1 ? 2 : 1;
+  Scheduler = std::thread([this] { schedulerLoop(); });
+}
+
+Server::~Server() {
+  std::unique_lock<std::mutex> G(Lock);
+  Stopping = true;
+  for (auto &[Path, F] : Files)
+    if (F.Running)
+      F.Running->kill();
+  Wake.notify_all();
+  // The analysis threads end once their (killed) children are reaped.
+  Wake.wait_for(G, std::chrono::seconds(10), [this] { return Threads == 0; });
+  G.unlock();
+  Scheduler.join();
+}
+
+int Server::run() {
+  std::string Body, Problem;
+  for (;;) {
+    switch (T.read(Body, Problem)) {
+    case ReadStatus::Eof:
+      log(MsgLog, "the input ended without an exit notification");
+      return 1;
+    case ReadStatus::Malformed:
+      log(MsgError, "warplint lsp: " + Problem);
+      continue;
+    case ReadStatus::Message:
+      break;
+    }
+    llvm::Expected<Value> V = llvm::json::parse(Body);
+    if (!V) {
+      std::string Why = llvm::toString(V.takeError());
+      replyError(nullptr, ParseError, "malformed message (not JSON): " + Why);
+      log(MsgError, "warplint lsp: a message that is not JSON was ignored: " + Why);
+      continue;
+    }
+    const Object *O = V->getAsObject();
+    std::optional<llvm::StringRef> Method = O ? O->getString("method") : std::nullopt;
+    const Value *Id = O ? O->get("id") : nullptr;
+    if (!O || (!Method && !(Id && (O->get("result") || O->get("error"))))) {
+      replyError(Id ? *Id : Value(nullptr), InvalidRequest,
+                 "not a JSON-RPC request or notification (no \"method\")");
+      log(MsgError, "warplint lsp: a message without a method was ignored");
+      continue;
+    }
+    if (!Method)
+      continue; // a response to a request of ours: we send none
+    const Object *Params = O->getObject("params");
+    if (*Method == "exit") {
+      return ShutDown ? 0 : 1;
+    }
+    if (Id)
+      onRequest(*Method, *Id, Params);
+    else
+      onNotification(*Method, Params);
+  }
+}
+
+void Server::onRequest(llvm::StringRef Method, const Value &Id, const Object *Params) {
+  if (Method == "initialize") {
+    if (Initialized) {
+      replyError(Id, InvalidRequest, "initialize was already received");
+      return;
+    }
+    reply(Id, initialize(Params));
+    Initialized = true;
+    return;
+  }
+  if (!Initialized) {
+    replyError(Id, ServerNotInitialized, "the server is not initialized yet");
+    return;
+  }
+  if (ShutDown) {
+    replyError(Id, InvalidRequest, "the server is shut down: only exit is accepted");
+    return;
+  }
+  if (Method == "shutdown") {
+    ShutDown = true;
+    std::lock_guard<std::mutex> G(Lock);
+    for (auto &[Path, F] : Files) {
+      F.Pending = false;
+      if (F.Running)
+        F.Running->kill();
+    }
+    reply(Id, nullptr);
+    return;
+  }
+  if (Method == "textDocument/hover") {
+    std::string Error;
+    std::optional<Value> H = hover(Params, Error);
+    if (!Error.empty())
+      replyError(Id, InvalidParams, Error);
+    else
+      reply(Id, H ? std::move(*H) : Value(nullptr));
+    return;
+  }
+  replyError(Id, MethodNotFound, "warplint lsp does not answer '" + Method.str() + "'");
+}
+
+void Server::onNotification(llvm::StringRef Method, const Object *Params) {
+  if (!Initialized || ShutDown)
+    return; // dropped, as LSP asks
+  if (Method == "initialized")
+    return;
+  if (Method == "textDocument/didOpen" || Method == "textDocument/didSave") {
+    if (std::optional<std::string> Path = documentPath(Params)) {
+      const Object *Doc = Params->getObject("textDocument");
+      request(*Path, Doc->getString("uri")->str());
+    }
+    return;
+  }
+  if (Method == "textDocument/didChange")
+    return; // the saved file is analysed, on save
+  if (Method == "textDocument/didClose") {
+    if (std::optional<std::string> Path = documentPath(Params))
+      close(*Path);
+    return;
+  }
+  if (Method.starts_with("$/"))
+    return; // optional notifications ($/cancelRequest, $/setTrace): nothing to do
+  if (IgnoredMethods.insert(Method.str()).second)
+    log(MsgLog, "warplint lsp ignores the notification '" + Method.str() + "'");
+}
+
+Value Server::initialize(const Object *Params) {
+  // UTF-8 columns when the client offers them (LSP 3.17), else UTF-16 as the protocol
+  // defaults to.
+  if (Params)
+    if (const Object *Caps = Params->getObject("capabilities"))
+      if (const Object *General = Caps->getObject("general"))
+        if (const Array *Encodings = General->getArray("positionEncodings"))
+          for (const Value &E : *Encodings)
+            if (E.getAsString() == llvm::StringRef("utf-8"))
+              Utf8 = true;
+  return Object{
+      {"capabilities",
+       Object{{"positionEncoding", Utf8 ? "utf-8" : "utf-16"},
+              {"textDocumentSync",
+               Object{{"openClose", true}, {"change", 1}, {"save", Object{{"includeText", false}}}}},
+              {"hoverProvider", true}}},
+      {"serverInfo", Object{{"name", "warplint"}, {"version", versionString()}}}};
+}
+
+std::optional<std::string> Server::documentPath(const Object *Params) {
+  const Object *Doc = Params ? Params->getObject("textDocument") : nullptr;
+  std::optional<llvm::StringRef> Uri = Doc ? Doc->getString("uri") : std::nullopt;
+  if (!Uri) {
+    log(MsgError, "warplint lsp: a document notification without textDocument.uri was ignored");
+    return std::nullopt;
+  }
+  std::string Error;
+  std::optional<std::string> Path = uriToPath(*Uri, Error);
+  if (!Path)
+    log(MsgWarning, "warplint lsp: " + Error + ": not analysed");
+  return Path;
+}
+
+std::optional<Value> Server::hover(const Object *Params, std::string &Error) {
+  const Object *Doc = Params ? Params->getObject("textDocument") : nullptr;
+  const Object *Pos = Params ? Params->getObject("position") : nullptr;
+  std::optional<llvm::StringRef> Uri = Doc ? Doc->getString("uri") : std::nullopt;
+  std::optional<int64_t> Line = Pos ? Pos->getInteger("line") : std::nullopt;
+  std::optional<int64_t> Char = Pos ? Pos->getInteger("character") : std::nullopt;
+  if (!Uri || !Line || !Char || *Line < 0 || *Char < 0) {
+    Error = "hover needs textDocument.uri and position.line/character";
+    return std::nullopt;
+  }
+  std::optional<std::string> Path = uriToPath(*Uri, Error);
+  if (!Path)
+    return std::nullopt;
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = Files.find(*Path);
+  if (It == Files.end() || !It->second.Last)
+    return std::nullopt;
+  SourceLines Lines(Utf8);
+  unsigned L = static_cast<unsigned>(*Line) + 1;
+  unsigned Column = Lines.toColumn(Lines.line(*Path, L), static_cast<unsigned>(*Char));
+  std::optional<LaunchHover> H = hoverAt(*It->second.Last, *Path, L, Column);
+  if (!H)
+    return std::nullopt;
+  return Value(Object{{"contents", Object{{"kind", "markdown"}, {"value", H->Markdown}}},
+                      {"range", Lines.range(*Path, H->Line, H->Column)}});
+}
+
+void Server::reply(const Value &Id, Value Result) {
+  T.send(Object{{"jsonrpc", "2.0"}, {"id", Id}, {"result", std::move(Result)}});
+}
+
+void Server::replyError(const Value &Id, int Code, const std::string &Message) {
+  T.send(Object{{"jsonrpc", "2.0"},
+                {"id", Id},
+                {"error", Object{{"code", Code}, {"message", Message}}}});
+}
+
+void Server::notify(llvm::StringRef Method, Value Params) {
+  T.send(Object{{"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}});
+}
+
+void Server::log(int Type, const std::string &Message) {
+  notify("window/logMessage", Object{{"type", Type}, {"message", Message}});
+}
+
+void Server::show(int Type, const std::string &Message) {
+  notify("window/showMessage", Object{{"type", Type}, {"message", Message}});
+  log(Type, Message);
+}
+
+void Server::request(const std::string &Path, const std::string &Uri) {
+  std::lock_guard<std::mutex> G(Lock);
+  FileState &F = Files[Path];
+  F.Path = Path;
+  F.Uri = Uri;
+  F.Open = true;
+  F.Pending = true;
+  F.Due = Clock::now() + std::chrono::milliseconds(Opts.DebounceMs);
+  ++F.Generation;
+  // The analysis in progress is of an older state of the file: end it.
+  if (F.Running) {
+    F.Running->kill();
+    log(MsgLog, "warplint lsp: the analysis of " + baseName(Path) +
+                    " in progress was ended: the file is analysed again");
+  }
+  Wake.notify_all();
+}
+
+void Server::close(const std::string &Path) {
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = Files.find(Path);
+  if (It == Files.end())
+    return;
+  FileState &F = It->second;
+  ++F.Generation;
+  F.Pending = false;
+  F.Open = false;
+  F.Last.reset();
+  if (F.Running)
+    F.Running->kill();
+  notify("textDocument/publishDiagnostics", Object{{"uri", F.Uri}, {"diagnostics", Array()}});
+}
+
+void Server::schedulerLoop() {
+  std::unique_lock<std::mutex> G(Lock);
+  while (!Stopping) {
+    Clock::time_point Now = Clock::now(), Next = Clock::time_point::max();
+    for (auto &[Path, F] : Files) {
+      if (!F.Pending || F.Running)
+        continue; // a running analysis is ended by request(); its thread wakes us
+      if (F.Due > Now) {
+        Next = std::min(Next, F.Due);
+        continue;
+      }
+      if (Running < Opts.Jobs)
+        start(F);
+    }
+    if (Next == Clock::time_point::max())
+      Wake.wait(G);
+    else
+      Wake.wait_until(G, Next);
+  }
+}
+
+std::string Server::databaseFor(const std::string &Path) {
+  std::string Db = !Opts.CompileCommandsDir.empty() ? Opts.CompileCommandsDir
+                                                    : findCompileCommandsDir(Path);
+  std::string Key = Db.empty() ? "none:" + Path : Db;
+  if (DatabasesSaid.insert(Key).second) {
+    if (!Db.empty())
+      log(MsgInfo, "warplint lsp: " + baseName(Path) + ": compile database " + Db +
+                       "/compile_commands.json");
+    else
+      show(MsgInfo,
+           "warplint lsp: no compile_commands.json in the directory of " + Path +
+               " or its parents (nor in their build/): it is analysed alone, as `warplint "
+               "check FILE` does (CUDA, device side of " +
+               (Opts.Arch.empty() ? std::string("sm_86") : Opts.Arch) +
+               "); give --compile-commands-dir for a build elsewhere");
+  }
+  return Db;
+}
+
+void Server::start(FileState &F) {
+  F.Pending = false;
+  std::string Error;
+  std::shared_ptr<ChildProcess> Child =
+      ChildProcess::start(workerArgv(Exe, Opts, F.Path, databaseFor(F.Path)), Error);
+  if (!Child) {
+    show(MsgError, "warplint lsp: cannot start the analysis of " + F.Path + ": " + Error);
+    return;
+  }
+  F.Running = Child;
+  ++Running;
+  ++Threads;
+  std::thread([this, Path = F.Path, Gen = F.Generation, Child] { analysis(Path, Gen, Child); })
+      .detach();
+}
+
+void Server::analysis(std::string Path, unsigned Generation, std::shared_ptr<ChildProcess> Child) {
+  bool GotFinal = false;
+  int Status = Child->wait([&](std::string Line) {
+    std::optional<WorkerLine> W = parseWorkerLine(Line);
+    std::lock_guard<std::mutex> G(Lock);
+    FileState &F = Files[Path];
+    if (F.Generation != Generation || !F.Open || ShutDown)
+      return; // superseded: a newer analysis is asked for
+    if (!W) {
+      log(MsgError, "warplint lsp: the analysis of " + baseName(Path) +
+                        " wrote a line that is not a result: " + Line.substr(0, 200));
+      return;
+    }
+    GotFinal |= W->Final;
+    publish(F, std::move(W->Result), W->Final);
+  });
+  std::lock_guard<std::mutex> G(Lock);
+  FileState &F = Files[Path];
+  bool Current = F.Generation == Generation && F.Open && !ShutDown && !Stopping;
+  if (F.Running == Child)
+    F.Running.reset();
+  --Running;
+  --Threads;
+  std::string Err = lastLines(Child->stderrText(), 6);
+  if (Current && !GotFinal) {
+    // The child crashed or could not start its analysis: the server goes on, the file's
+    // last diagnostics stay.
+    show(MsgError, fmt::format("warplint lsp: the analysis of {} {}{}; the server goes on and "
+                               "keeps the file's last diagnostics",
+                               Path, describeWaitStatus(Status),
+                               Err.empty() ? "" : ": " + Err));
+  } else if (Current && !Err.empty()) {
+    // What the analysis said on stderr (a missing toolkit, a bad database entry), once.
+    for (llvm::StringRef L : llvm::split(Err, '\n'))
+      if (StderrSaid.insert(L.str()).second)
+        log(MsgInfo, L.str());
+  }
+  Wake.notify_all();
+}
+
+void Server::publish(FileState &F, RunResult R, bool Final) {
+  // The messages first: a client that reads the diagnostics has read why they are
+  // partial (registers to follow) or what failed.
+  std::set<std::string> Now;
+  for (const RunMessage &M : R.Messages) {
+    Now.insert(M.Text);
+    if (!F.Said.count(M.Text))
+      log(M.Level == Severity::Error ? MsgError : M.Level == Severity::Warning ? MsgWarning : MsgInfo,
+          "warplint: " + baseName(F.Path) + ": " + M.Text);
+  }
+  if (!Final) // a worker's first line when nvcc's figures were not cached
+    log(MsgInfo, "warplint: " + baseName(F.Path) +
+                     ": nvcc's register figures are not cached yet: these diagnostics leave "
+                     "the register limit out; nvcc runs now and the figures follow");
+  F.Said = std::move(Now);
+  bool Failed = !R.FilesFailed.empty();
+  if (Failed && !F.Failing) {
+    std::string Why;
+    for (const Finding &Fd : R.Findings)
+      if (Fd.Level == Severity::Error) {
+        Why = Fd.Message;
+        break;
+      }
+    show(MsgWarning, "warplint could not analyse " + baseName(F.Path) +
+                         (Why.empty() ? std::string() : ": " + Why) +
+                         " (clang's errors are among its diagnostics)");
+  }
+  F.Failing = Failed;
+  SourceLines Lines(Utf8);
+  notify("textDocument/publishDiagnostics",
+         Object{{"uri", F.Uri}, {"diagnostics", diagnosticsFor(R, F.Path, Lines)}});
+  F.Last = std::move(R);
+}
+
+} // namespace warplint::driver::lsp

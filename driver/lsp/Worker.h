@@ -1,0 +1,83 @@
+//===- Worker.h - one file's analysis in a child process of the server -*- C++ -*-===//
+//
+// The language server analyses each file in a child process, `warplint lsp --analyse
+// FILE`, which runs the driver's analysis (driver/Analysis.h) and writes its results as
+// JSON lines: a crash of clang or of a check ends that child, not the server, and a
+// superseded analysis is cancelled by ending its child (with the nvcc it started).
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "driver/Analysis.h"
+#include "driver/Findings.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <mutex>
+#include <memory>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace warplint::driver::lsp {
+
+/// The analysis options every file of the server gets (its command line).
+struct ServerOptions {
+  /// --compile-commands-dir: the database for every file; empty: found per file.
+  std::string CompileCommandsDir;
+  std::string Arch, Checks = "-*,warplint-*", CudaPath, RegistersFrom = "auto", CacheDir;
+  bool MockCuda = false;
+  bool NoCache = false;
+  unsigned Jobs = 0;         ///< analyses at once; 0: 2, or 1 on one hardware thread
+  unsigned DebounceMs = 300; ///< quiet time after an open or save before analysing
+};
+
+/// The worker's command line for File, with the compile database in DbDir (empty: File
+/// is analysed alone, as `warplint check FILE` would).
+std::vector<std::string> workerArgv(const std::string &Exe, const ServerOptions &Opts,
+                                    const std::string &File, const std::string &DbDir);
+
+/// One JSON line of a worker: a result, and whether another (with nvcc's registers)
+/// follows.
+struct WorkerLine {
+  RunResult Result;
+  bool Final = true;
+};
+std::string workerLine(const RunResult &R, bool Final);
+std::optional<WorkerLine> parseWorkerLine(llvm::StringRef Line);
+
+/// The worker itself: analyses A.Files (one file) and writes one line, or two when
+/// nvcc's registers were not cached (the first without them, at once; the second after
+/// nvcc ran). Returns the exit code (2 when the analysis could not start, said on stderr).
+int runWorker(AnalysisOptions A, llvm::raw_ostream &OS);
+
+/// A child process with its stdout and stderr read through pipes, in a process group of
+/// its own (so that ending it ends what it started).
+class ChildProcess {
+public:
+  /// Starts Argv (no shell); nothing with Error set when it cannot.
+  static std::unique_ptr<ChildProcess> start(const std::vector<std::string> &Argv,
+                                             std::string &Error);
+  ~ChildProcess();
+  /// Reads stdout line by line (OnLine) and stderr (kept, its last 4 KiB) until both
+  /// close, then waits: the wait status.
+  int wait(const std::function<void(std::string)> &OnLine);
+  /// Ends the process group (SIGKILL); safe from another thread while wait() runs.
+  void kill();
+  const std::string &stderrText() const { return Stderr; }
+  pid_t pid() const { return Pid; }
+
+private:
+  pid_t Pid = -1;
+  int OutFd = -1, ErrFd = -1;
+  std::string Stderr;
+  std::mutex Lock; ///< Reaped against kill(): a reaped pid may be reused
+  bool Reaped = false;
+};
+
+/// "crashed (signal 11, Segmentation fault)" or "exited with status 2".
+std::string describeWaitStatus(int Status);
+
+} // namespace warplint::driver::lsp

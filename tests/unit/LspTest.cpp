@@ -1,0 +1,252 @@
+//===- LspTest.cpp - the language server's framing and conversions ----------===//
+#include "driver/lsp/Convert.h"
+#include "driver/lsp/Transport.h"
+#include "driver/lsp/Worker.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+namespace warplint::driver::lsp {
+namespace {
+
+/// A Transport reading Input (through a temporary FILE).
+struct Reader {
+  std::FILE *In;
+  std::FILE *Out;
+  Transport T;
+  explicit Reader(const std::string &Input)
+      : In(std::tmpfile()), Out(std::tmpfile()), T(In, Out) {
+    std::fwrite(Input.data(), 1, Input.size(), In);
+    std::rewind(In);
+  }
+  ~Reader() {
+    std::fclose(In);
+    std::fclose(Out);
+  }
+};
+
+std::string frame(const std::string &Body) {
+  return "Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n" + Body;
+}
+
+TEST(LspTransport, ReadsFramesAndRecoversFromJunk) {
+  Reader R(frame("{\"a\":1}") + "garbage line\r\n\r\n" +
+           "Content-Type: application/vscode-jsonrpc\r\n" + frame("{\"b\":2}") +
+           "Content-Length: x\r\n\r\n" + frame("[]") + "Content-Length: 10\r\n\r\n{}");
+  std::string Body, Problem;
+  ASSERT_EQ(R.T.read(Body, Problem), ReadStatus::Message);
+  EXPECT_EQ(Body, "{\"a\":1}");
+  ASSERT_EQ(R.T.read(Body, Problem), ReadStatus::Malformed);
+  EXPECT_NE(Problem.find("without Content-Length"), std::string::npos) << Problem;
+  ASSERT_EQ(R.T.read(Body, Problem), ReadStatus::Message); // after a Content-Type header
+  EXPECT_EQ(Body, "{\"b\":2}");
+  ASSERT_EQ(R.T.read(Body, Problem), ReadStatus::Malformed);
+  EXPECT_NE(Problem.find("'x', not a number"), std::string::npos) << Problem;
+  ASSERT_EQ(R.T.read(Body, Problem), ReadStatus::Message);
+  EXPECT_EQ(Body, "[]");
+  ASSERT_EQ(R.T.read(Body, Problem), ReadStatus::Malformed); // 10 bytes announced, 2 sent
+  EXPECT_NE(Problem.find("2 of 10 bytes"), std::string::npos) << Problem;
+  EXPECT_EQ(R.T.read(Body, Problem), ReadStatus::Eof);
+}
+
+TEST(LspTransport, WritesOneFramePerMessage) {
+  Reader R("");
+  R.T.send(llvm::json::Object{{"jsonrpc", "2.0"}, {"id", 1}, {"result", nullptr}});
+  std::rewind(R.Out);
+  char Buf[256] = {};
+  size_t N = std::fread(Buf, 1, sizeof Buf - 1, R.Out);
+  EXPECT_EQ(std::string(Buf, N), frame("{\"id\":1,\"jsonrpc\":\"2.0\",\"result\":null}"));
+}
+
+TEST(LspConvert, FileUris) {
+  std::string Error;
+  EXPECT_EQ(uriToPath("file:///tmp/a%20b/k%2B.cu", Error).value_or("?"), "/tmp/a b/k+.cu");
+  EXPECT_EQ(uriToPath("file://localhost/x.cu", Error).value_or("?"), "/x.cu");
+  EXPECT_FALSE(uriToPath("https://example.com/x.cu", Error));
+  EXPECT_NE(Error.find("not a file:// URI"), std::string::npos);
+  EXPECT_FALSE(uriToPath("file://otherhost/x.cu", Error));
+  EXPECT_EQ(pathToUri("/tmp/a b/k.cu"), "file:///tmp/a%20b/k.cu");
+  EXPECT_EQ(uriToPath(pathToUri("/tmp/a b/ü.cu"), Error).value_or("?"), "/tmp/a b/ü.cu");
+}
+
+TEST(LspConvert, Utf16Columns) {
+  SourceLines U16(false), U8(true);
+  // "é" is 2 bytes and 1 UTF-16 unit; "😀" is 4 bytes and 2 units.
+  llvm::StringRef Line = "é😀x";
+  EXPECT_EQ(U16.toCharacter(Line, 1), 0u);
+  EXPECT_EQ(U16.toCharacter(Line, 3), 1u);  // after é
+  EXPECT_EQ(U16.toCharacter(Line, 7), 3u);  // after the emoji
+  EXPECT_EQ(U8.toCharacter(Line, 7), 6u);
+  EXPECT_EQ(U16.toColumn(Line, 3), 7u);
+  EXPECT_EQ(U16.toColumn(Line, 1), 3u);
+  EXPECT_EQ(U8.toColumn(Line, 6), 7u);
+}
+
+/// A directory tree under the system's temporary directory, removed afterwards.
+struct TempTree {
+  llvm::SmallString<128> Root;
+  TempTree() { llvm::sys::fs::createUniqueDirectory("warplint-lsp-test", Root); }
+  ~TempTree() { llvm::sys::fs::remove_directories(Root); }
+  std::string write(llvm::StringRef Rel, llvm::StringRef Text) {
+    llvm::SmallString<128> P(Root);
+    llvm::sys::path::append(P, Rel);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    return std::string(P);
+  }
+};
+
+TEST(LspConvert, CompileDatabaseAsClangdFindsIt) {
+  TempTree T;
+  std::string Deep = T.write("proj/src/sub/k.cu", "");
+  EXPECT_EQ(findCompileCommandsDir(Deep), "");
+  T.write("proj/build/compile_commands.json", "[]");
+  EXPECT_EQ(findCompileCommandsDir(Deep), std::string(T.Root) + "/proj/build");
+  // Nearer wins: the file's own directory's build/ before a parent's.
+  T.write("proj/src/build/compile_commands.json", "[]");
+  EXPECT_EQ(findCompileCommandsDir(Deep), std::string(T.Root) + "/proj/src/build");
+  T.write("proj/src/sub/compile_commands.json", "[]");
+  EXPECT_EQ(findCompileCommandsDir(Deep), std::string(T.Root) + "/proj/src/sub");
+}
+
+TEST(LspConvert, DiagnosticsWithNotesAndLinks) {
+  TempTree T;
+  std::string File = T.write("k.cu", "int a;\n  kernel<<<1, 40>>>(p);\n");
+  RunResult R;
+  Finding F;
+  F.Check = "warplint-block-size-warp-multiple";
+  F.Level = Severity::Warning;
+  F.Pos = {File, 2, 3};
+  F.Message = "block of 40 threads";
+  F.Notes.push_back({{File, 1, 5}, "declared here"});
+  R.Findings.push_back(F);
+  Finding Elsewhere = F;
+  Elsewhere.Pos.File = File + ".h";
+  R.Findings.push_back(Elsewhere);
+  Finding HeaderError = Elsewhere;
+  HeaderError.Check = "clang-diagnostic-error";
+  HeaderError.Level = Severity::Error;
+  HeaderError.Message = "unknown type name 'x'";
+  R.Findings.push_back(HeaderError);
+  Finding Err;
+  Err.Check = "clang-diagnostic-error";
+  Err.Level = Severity::Error;
+  Err.Pos = {File, 0, 0};
+  Err.Message = "no compile command";
+  R.Findings.push_back(Err);
+  SourceLines Lines(false);
+  llvm::json::Array D = diagnosticsFor(R, File, Lines);
+  // The warning in another file is that file's; its error is this file's too.
+  ASSERT_EQ(D.size(), 3u);
+  const llvm::json::Object &W = *D[0].getAsObject();
+  EXPECT_EQ(W.getString("code").value_or(""), F.Check);
+  EXPECT_EQ(W.getInteger("severity").value_or(0), 2);
+  const llvm::json::Object *Range = W.getObject("range");
+  EXPECT_EQ(Range->getObject("start")->getInteger("line").value_or(-1), 1);
+  EXPECT_EQ(Range->getObject("start")->getInteger("character").value_or(-1), 2);
+  EXPECT_EQ(Range->getObject("end")->getInteger("character").value_or(-1), 8); // "kernel"
+  llvm::StringRef Href = W.getObject("codeDescription")->getString("href").value_or("");
+  EXPECT_TRUE(Href.ends_with("checks/warplint-block-size-warp-multiple.md")) << Href.str();
+  const llvm::json::Array *Related = W.getArray("relatedInformation");
+  ASSERT_TRUE(Related && Related->size() == 1);
+  EXPECT_EQ((*Related)[0].getAsObject()->getString("message").value_or(""), "declared here");
+  const llvm::json::Object &E = *D[2].getAsObject();
+  EXPECT_EQ(E.getInteger("severity").value_or(0), 1);
+  EXPECT_FALSE(E.getObject("codeDescription")); // clang's own errors have no page
+  EXPECT_EQ(E.getObject("range")->getObject("start")->getInteger("line").value_or(-1), 0);
+  const llvm::json::Object &H = *D[1].getAsObject();
+  EXPECT_EQ(H.getString("message").value_or(""), File + ".h:2:3: unknown type name 'x'");
+  EXPECT_EQ(H.getObject("range")->getObject("start")->getInteger("line").value_or(-1), 0);
+}
+
+TEST(LspConvert, HoverQuotesTheRecord) {
+  LaunchRecord L;
+  L.Pos = {"/p/k.cu", 7, 3};
+  L.Kernel = "scale";
+  L.Arch = "sm_86";
+  L.Block = std::array<uint64_t, 3>{256, 1, 1};
+  L.WarpsPerBlock = 8;
+  L.Grid = std::array<uint64_t, 3>{64, 1, 1};
+  L.DynamicSmemBytes = 0;
+  L.StaticSmemBytes = 4096;
+  L.Registers = 72;
+  L.RegistersSource = "nvcc";
+  L.Occupancy = 0.5;
+  L.ActiveWarpsPerSm = 24;
+  L.MaxWarpsPerSm = 48;
+  L.BlocksPerSm = 3;
+  L.LimiterMask = 1u << 1; // registers
+  RunResult R;
+  R.Launches.push_back(L);
+  LaunchRecord Other = L;
+  Other.Pos.Column = 30;
+  Other.Kernel = "other";
+  R.Launches.push_back(Other);
+  EXPECT_FALSE(hoverAt(R, "/p/k.cu", 6, 3));
+  std::optional<LaunchHover> H = hoverAt(R, "/p/k.cu", 7, 10);
+  ASSERT_TRUE(H);
+  EXPECT_EQ(H->Column, 3u); // the launch at or before the cursor
+  EXPECT_NE(H->Markdown.find("`scale` on sm_86"), std::string::npos) << H->Markdown;
+  EXPECT_NE(H->Markdown.find("block 256 = 256 threads (8 warps)"), std::string::npos);
+  EXPECT_NE(H->Markdown.find("72 registers per thread (from nvcc)"), std::string::npos);
+  EXPECT_NE(H->Markdown.find("static shared memory 4 KiB"), std::string::npos);
+  EXPECT_NE(H->Markdown.find("**occupancy 50%** (24 of 48 warps per SM, 3 blocks per SM), "
+                             "limited by registers"),
+            std::string::npos)
+      << H->Markdown;
+  EXPECT_EQ(H->Markdown.find("other"), std::string::npos);
+  H = hoverAt(R, "/p/k.cu", 7, 31);
+  ASSERT_TRUE(H);
+  EXPECT_NE(H->Markdown.find("`other`"), std::string::npos);
+}
+
+TEST(LspWorker, LinesRoundTrip) {
+  RunResult R;
+  R.FilesAnalysed.push_back("/p/k.cu");
+  R.FilesWithErrors.push_back("/p/k.cu");
+  Finding F;
+  F.Check = "warplint-x";
+  F.Pos = {"/p/k.cu", 3, 4};
+  F.Message = "m";
+  R.Findings.push_back(F);
+  std::string Line = workerLine(R, false);
+  EXPECT_EQ(Line.find('\n'), std::string::npos);
+  std::optional<WorkerLine> W = parseWorkerLine(Line);
+  ASSERT_TRUE(W);
+  EXPECT_FALSE(W->Final);
+  ASSERT_EQ(W->Result.Findings.size(), 1u);
+  EXPECT_EQ(W->Result.Findings[0].Pos.Column, 4u);
+  EXPECT_EQ(W->Result.FilesWithErrors, R.FilesWithErrors);
+  EXPECT_FALSE(parseWorkerLine("warplint: not json"));
+}
+
+TEST(LspWorker, ChildProcessLinesStatusAndKill) {
+  std::string Error;
+  auto C = ChildProcess::start({"/bin/sh", "-c", "echo one; echo two; echo oops >&2; exit 3"},
+                               Error);
+  ASSERT_TRUE(C) << Error;
+  std::vector<std::string> Lines;
+  int Status = C->wait([&](std::string L) { Lines.push_back(L); });
+  EXPECT_EQ(Lines, (std::vector<std::string>{"one", "two"}));
+  EXPECT_EQ(C->stderrText(), "oops\n");
+  EXPECT_EQ(describeWaitStatus(Status), "exited with status 3");
+  // A child and what it started end together.
+  C = ChildProcess::start({"/bin/sh", "-c", "sleep 30 & sleep 30"}, Error);
+  ASSERT_TRUE(C) << Error;
+  C->kill();
+  Status = C->wait([](std::string) {});
+  EXPECT_NE(describeWaitStatus(Status).find("signal 9"), std::string::npos);
+  EXPECT_FALSE(ChildProcess::start({"/no/such/program"}, Error));
+  EXPECT_NE(Error.find("/no/such/program"), std::string::npos);
+}
+
+} // namespace
+} // namespace warplint::driver::lsp
