@@ -456,6 +456,8 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Set("Nvcc", R.Nvcc);
   if (!R.NvccFlags.empty())
     Set("NvccFlags", R.NvccFlags);
+  if (!Opts.Gpu.empty())
+    Set("Gpu", Opts.Gpu);
   return Override;
 }
 
