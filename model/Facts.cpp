@@ -12,6 +12,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -899,6 +900,8 @@ public:
     } else if (Name == "cudaFuncSetAttribute" && E->getNumArgs() == 3) {
       optin(E);
       nonPortableCluster(E);
+    } else if (Name == "cudaFuncSetCacheConfig" && E->getNumArgs() == 2) {
+      cacheConfig(E);
     }
     return true;
   }
@@ -1126,6 +1129,27 @@ private:
   }
 
   llvm::DenseSet<const FunctionDecl *> NonPortable;
+
+  /// cudaFuncSetCacheConfig(k, cudaFuncCachePreferX): one value for the kernel, or -1
+  /// when the calls disagree or one is not a known enumerator.
+  void cacheConfig(const CallExpr *E) {
+    const FunctionDecl *K = resolveKernel(E->getArg(0));
+    if (!K || !K->hasAttr<CUDAGlobalAttr>())
+      return;
+    int V = -1;
+    if (auto *DR = dyn_cast<DeclRefExpr>(E->getArg(1)->IgnoreParenImpCasts()))
+      if (auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl()))
+        V = llvm::StringSwitch<int>(EC->getName())
+                .Case("cudaFuncCachePreferNone", 0)
+                .Case("cudaFuncCachePreferShared", 1)
+                .Case("cudaFuncCachePreferL1", 2)
+                .Case("cudaFuncCachePreferEqual", 3)
+                .Default(-1);
+    auto [It, New] = CacheConfigs.try_emplace(K->getCanonicalDecl(), V);
+    if (!New && It->second != V)
+      It->second = -1;
+  }
+  llvm::DenseMap<const FunctionDecl *, int> CacheConfigs;
 };
 
 /// Static __shared__ variables the kernel and what it calls refer to, in first-use order.
@@ -1227,6 +1251,9 @@ void Collector::finalize() {
         K.ClusterDims = std::array<uint64_t, 3>{*X, *Y, *Z};
     }
     K.NonPortableCluster = NonPortable.contains(K.Decl->getCanonicalDecl());
+    if (auto It = CacheConfigs.find(K.Decl->getCanonicalDecl());
+        It != CacheConfigs.end() && It->second >= 0)
+      K.CacheConfig = It->second;
     auto It = Optins.find(K.Decl->getCanonicalDecl());
     if (It != Optins.end()) {
       K.HasOptin = true;

@@ -96,6 +96,9 @@ struct KernelInfo {
   /// cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, v) with v
   /// not known to be 0: clusters up to 16 blocks.
   bool NonPortableCluster = false;
+  /// cudaFuncSetCacheConfig(k, cudaFuncCachePreferX): 0 none, 1 shared, 2 L1, 3 equal
+  /// (the shared/L1 split of cc 2.x and 3.x); none when not set or not one known value.
+  std::optional<int> CacheConfig;
   /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n) in the TU:
   /// the largest known n, or the text when one is not known.
   bool HasOptin = false;

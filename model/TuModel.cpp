@@ -155,6 +155,14 @@ LaunchFigures TuModel::figuresFor(const LaunchSite &L, const KernelInfo *K,
     E.Resources.LaunchBoundsMinBlocks = LbBlocks;
   }
   E.Resources.OptinDynamicSharedBytes = K && K->HasOptin && K->Optin.Bytes ? *K->Optin.Bytes : 0;
+  // cc 2.x/3.x: cudaFuncSetCacheConfig picks the shared/L1 split (L1 the smallest shared
+  // part, equal the middle one on Kepler; none and shared the default, the largest).
+  if (Arch.NumSharedSplits > 1 && K && K->CacheConfig) {
+    if (*K->CacheConfig == 2)
+      E.Resources.SharedSplitBytes = uint64_t(Arch.SharedSplitsKiB[0]) * 1024;
+    else if (*K->CacheConfig == 3 && Arch.NumSharedSplits == 3)
+      E.Resources.SharedSplitBytes = uint64_t(Arch.SharedSplitsKiB[1]) * 1024;
+  }
   if (L.Block.known() && L.DynamicSmem.Bytes)
     E.Shape = shapeOf(L.Block, *L.DynamicSmem.Bytes);
   wl::LaunchEvaluation Figures = wl::evaluateLaunch(Arch, E.Resources, E.Shape, F != nullptr);

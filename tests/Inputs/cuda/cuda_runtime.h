@@ -45,6 +45,13 @@ enum cudaFuncAttribute {
   cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
 };
 
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0,
+  cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2,
+  cudaFuncCachePreferEqual = 3,
+};
+
 enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
                       cudaMemcpyDeviceToDevice, cudaMemcpyDefault };
 
@@ -77,6 +84,7 @@ __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMe
 __host__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaGetLastError(void);
 __host__ cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr, int value);
+__host__ cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache cacheConfig);
 __host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
                                       void **args, size_t sharedMem, cudaStream_t stream);
 __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
@@ -100,6 +108,10 @@ __host__ __device__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
 template <class T>
 static __host__ cudaError_t cudaFuncSetAttribute(T *entry, cudaFuncAttribute attr, int value) {
   return cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class T>
+static __host__ cudaError_t cudaFuncSetCacheConfig(T *func, cudaFuncCache cacheConfig) {
+  return cudaFuncSetCacheConfig((const void *)func, cacheConfig);
 }
 template <class T>
 static __host__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
