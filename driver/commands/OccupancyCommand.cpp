@@ -752,7 +752,14 @@ int printLaunch(const CliOptions &Opt, llvm::raw_ostream &OS) {
     printText(OS, Opt, R);
     if (Opt.Cluster)
       printCluster(OS, Opt, ClusterBlocks, Cl);
-    if (W)
+    if (W && Cl)
+      OS << fmt::format("\nwaves: {} blocks in {} active clusters of {} = {} per wave: {:.2f} "
+                        "waves ({} launched), the last {:.0f}% full ({} blocks); GPU busy "
+                        "{:.0f}% of the time\n",
+                        *Opt.Grid, Cl->ActiveClusters, ClusterBlocks, W->BlocksPerWave,
+                        W->Waves, W->WaveCount, 100 * W->LastWaveFullness, W->LastWaveBlocks,
+                        100 * W->Efficiency);
+    else if (W)
       OS << fmt::format("\nwaves: {} blocks on {} SMs x {} blocks = {} per wave: {:.2f} waves "
                         "({} launched), the last {:.0f}% full ({} blocks); GPU busy {:.0f}% "
                         "of the time\n",
