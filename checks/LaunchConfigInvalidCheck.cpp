@@ -98,6 +98,56 @@ void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
     bool Reported = checkRegisters(L);
     checkShape(L, Lim, Reported);
     checkSharedMemory(L, Lim);
+    checkCluster(L, Lim);
+  }
+}
+
+void LaunchConfigInvalidCheck::checkCluster(const LaunchModel &L, const LaunchLimits &Lim) {
+  const ClusterFact C = clusterOf(*L.Site, L.Kernel);
+  if (!C.Has)
+    return;
+  const LaunchSite &S = *L.Site;
+  const wl::GpuArch *A = Lim.Arch.empty() ? nullptr : wl::findArch(Lim.Arch);
+  auto Declared = [&] {
+    instantiationNote(L);
+    if (C.Loc.isValid())
+      diag(C.Loc, "cluster of '%0' declared here", DiagnosticIDs::Note) << L.name();
+  };
+  // Clusters before sm_90; the size is checked on every arch that has them (and when no
+  // arch is known, against the CUDA limits of sm_90 on).
+  if (A && A->isNvidia() && A->Major < 9) {
+    diag(S.Loc, "launch of '%0' uses a thread block cluster (%1), which needs sm_90 or newer; "
+                "%2 cannot launch it")
+        << L.name() << C.Text << A->Name;
+    Declared();
+    return;
+  }
+  if (!C.Dims)
+    return;
+  const uint64_t N = C.blocks();
+  if (N > uint64_t(wl::NonPortableClusterBlocks) ||
+      (N > uint64_t(wl::PortableClusterBlocks) && !C.NonPortable)) {
+    const bool Over = N > uint64_t(wl::NonPortableClusterBlocks);
+    diag(S.Loc, "launch of '%0' has a cluster of %1 blocks (%2), over the %3 maximum of %4%5")
+        << L.name() << std::to_string(N) << C.Text << (Over ? "hardware" : "portable")
+        << (Over ? wl::NonPortableClusterBlocks : wl::PortableClusterBlocks)
+        << (Over ? "" : "; up to 16 needs cudaFuncSetAttribute(kernel, "
+                        "cudaFuncAttributeNonPortableClusterSizeAllowed, 1)");
+    Declared();
+  }
+  if (!S.Grid.known())
+    return;
+  const auto &G = *S.Grid.Dims;
+  for (int I = 0; I < 3; ++I) {
+    const uint64_t D = (*C.Dims)[I];
+    if (D == 0 || G[I] % D == 0)
+      continue;
+    diag(S.Loc, "grid %0 of '%1' is not a multiple of its cluster %2: dimension %3 is %4, "
+                "not a multiple of %5 (the launch fails)")
+        << S.Grid.str() << L.name() << C.Text << DimName[I] << std::to_string(G[I])
+        << std::to_string(D);
+    Declared();
+    return;
   }
 }
 

@@ -16,7 +16,8 @@ struct LaunchModel;
 
 /// Finds kernel launches that cannot run on the target architecture: block or grid
 /// dimensions over their limits, more threads than a block or `__launch_bounds__` allows,
-/// or more shared memory than the block may have with or without the opt-in.
+/// more shared memory than the block may have with or without the opt-in, or a thread
+/// block cluster the architecture or the grid does not allow.
 class LaunchConfigInvalidCheck final : public ClangTidyCheck {
 public:
   LaunchConfigInvalidCheck(StringRef Name, ClangTidyContext *Context);
@@ -40,6 +41,8 @@ private:
   bool checkShape(const LaunchModel &L, const LaunchLimits &Lim, bool Reported);
   /// Static + dynamic shared memory against the limits with and without the opt-in.
   void checkSharedMemory(const LaunchModel &L, const LaunchLimits &Lim);
+  /// Thread block clusters: before sm_90, over 8 (16) blocks, a grid not a multiple.
+  void checkCluster(const LaunchModel &L, const LaunchLimits &Lim);
   void instantiationNote(const LaunchModel &L);
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model

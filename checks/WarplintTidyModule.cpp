@@ -6,6 +6,7 @@
 #include "checks/LaunchConfigInvalidCheck.h"
 #include "checks/OccupancyCheck.h"
 #include "checks/OccupancyCliffCheck.h"
+#include "checks/PartialWaveCheck.h"
 #include "checks/RegisterSpillCheck.h"
 
 namespace clang::tidy::warplint {
@@ -17,6 +18,7 @@ void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   Factories.registerCheck<LaunchConfigInvalidCheck>("warplint-launch-config-invalid");
   Factories.registerCheck<OccupancyCheck>("warplint-occupancy");
   Factories.registerCheck<OccupancyCliffCheck>("warplint-occupancy-cliff");
+  Factories.registerCheck<PartialWaveCheck>("warplint-partial-wave");
   Factories.registerCheck<RegisterSpillCheck>("warplint-register-spill");
 }
 

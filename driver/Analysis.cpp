@@ -458,6 +458,8 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Set("NvccFlags", R.NvccFlags);
   if (Opts.NvccCacheOnly)
     Set("NvccCacheOnly", "true");
+  if (!Opts.Gpu.empty())
+    Set("Gpu", Opts.Gpu);
   return Override;
 }
 
@@ -729,6 +731,21 @@ std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
     Added.push_back("--cuda-gpu-arch=" + Arch);
   }
   Added.push_back("-Wno-unknown-cuda-version");
+  // A legacy arch (sm_20 to sm_37): clang refuses it against a CUDA 12+ toolkit ("GPU arch
+  // sm_35 is supported by CUDA versions between 7.0 and 11.8"), and without the check
+  // it takes the toolkit for a pre-9.2 one (cudaConfigureCall launches) and looks for a
+  // per-arch libdevice. The parse is for analysis only: no version check, no libdevice,
+  // and the toolkit's launch API (any SDK version from 9.2 on selects it).
+  auto LegacyArch = [](llvm::StringRef A) {
+    llvm::StringRef Name = A;
+    if (!Name.consume_front("--cuda-gpu-arch=") && !Name.consume_front("--offload-arch="))
+      return false;
+    const ::warplint::GpuArch *G = ::warplint::findArch(Name.str());
+    return G && G->Legacy;
+  };
+  if (llvm::any_of(Out, LegacyArch) || llvm::any_of(Added, LegacyArch))
+    Added.insert(Added.end(), {"--no-cuda-version-check", "-nocudalib", "-Xclang",
+                               "-target-sdk-version=12.0"});
   // A parse against a real CUDA toolkit gets the compatibility header (what clang-22's
   // CUDA wrappers lack and nvcc users rely on); one with -nocudainc has its own headers.
   bool RealToolkit = std::find(Out.begin(), Out.end(), "-nocudainc") == Out.end() &&

@@ -32,6 +32,9 @@ struct AnalysisOptions {
   bool MockCuda = false;
   /// --arch: the device architecture analysed ("sm_86"); empty: the command's own.
   std::string Arch;
+  /// --gpu: a product key ("h100") for the grid-level figures (waves, active clusters) and
+  /// warplint-partial-wave (warplint.Gpu); empty: none.
+  std::string Gpu;
   /// clang-tidy check globs (--checks), on top of .clang-tidy files.
   std::string Checks = "-*,warplint-*";
   /// --warnings-as-errors globs.

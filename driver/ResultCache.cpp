@@ -44,7 +44,7 @@ Value resources(const KernelResources &R) {
   return Array{R.RegistersPerThread,  int64_t(R.StaticSharedBytes), R.Barriers,
                R.LaunchBoundsMaxThreads, R.LaunchBoundsMinBlocks,
                int64_t(R.OptinDynamicSharedBytes), R.CarveoutPercent, R.VirtualResources,
-               R.Vgprs, R.Sgprs};
+               R.Vgprs, R.Sgprs, int64_t(R.SharedSplitBytes)};
 }
 
 Value shape(const std::optional<LaunchShape> &S) {
@@ -103,7 +103,18 @@ Value launch(const LaunchRecord &L) {
                 {"error_kind", opt(L.LaunchErrorKind)},
                 {"steps", std::move(Steps)},
                 {"budget", opt(L.RegisterBudget)},
-                {"budget_loss", opt(L.RegisterBudgetLossBlocks)}};
+                {"budget_loss", opt(L.RegisterBudgetLossBlocks)},
+                {"cluster", dims(L.Cluster)},
+                {"cluster_text", L.ClusterText},
+                {"non_portable", L.NonPortableCluster},
+                {"gpu", L.Gpu},
+                {"gpu_sms", opt(L.GpuSms)},
+                {"clusters", opt(L.MaxActiveClusters)},
+                {"waves", L.Waves ? Value(Array{L.Waves->BlocksPerWave, L.Waves->WaveCount,
+                                                L.Waves->Waves, L.Waves->LastWaveBlocks,
+                                                L.Waves->LastWaveFullness,
+                                                L.Waves->Efficiency})
+                                  : Value(nullptr)}};
 }
 
 Value kernel(const KernelRecord &K) {
@@ -216,6 +227,7 @@ KernelResources readResources(Reader &Rd, const Value *V) {
   R.VirtualResources = int(Rd.num(Rd.at(A, 7)));
   R.Vgprs = int(Rd.num(Rd.at(A, 8)));
   R.Sgprs = int(Rd.num(Rd.at(A, 9)));
+  R.SharedSplitBytes = uint64_t(Rd.num(Rd.at(A, 10)));
   return R;
 }
 
@@ -300,6 +312,23 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
       L.NextSteps.push_back(readStep(Rd, &V));
   L.RegisterBudget = Rd.optNum<int64_t>(O.get("budget"));
   L.RegisterBudgetLossBlocks = Rd.optNum<int>(O.get("budget_loss"));
+  L.Cluster = Rd.dims(O.get("cluster"));
+  L.ClusterText = Rd.str(O.get("cluster_text"));
+  L.NonPortableCluster = Rd.boolean(O.get("non_portable"));
+  L.Gpu = Rd.str(O.get("gpu"));
+  L.GpuSms = Rd.optNum<unsigned>(O.get("gpu_sms"));
+  L.MaxActiveClusters = Rd.optNum<int64_t>(O.get("clusters"));
+  if (const Value *W = O.get("waves"); W && !W->getAsNull()) {
+    const Array *A = Rd.array(W);
+    WaveInfo I;
+    I.BlocksPerWave = int64_t(Rd.num(Rd.at(A, 0)));
+    I.WaveCount = int64_t(Rd.num(Rd.at(A, 1)));
+    I.Waves = Rd.real(Rd.at(A, 2));
+    I.LastWaveBlocks = int64_t(Rd.num(Rd.at(A, 3)));
+    I.LastWaveFullness = Rd.real(Rd.at(A, 4));
+    I.Efficiency = Rd.real(Rd.at(A, 5));
+    L.Waves = I;
+  }
   return L;
 }
 

@@ -12,6 +12,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -894,9 +895,13 @@ public:
         return true;
       LaunchSite L = start(E, LaunchApi::LaunchKernelEx, E->getArg(1));
       configFields(E->getArg(0), L);
+      launchCluster(L);
       finish(std::move(L));
     } else if (Name == "cudaFuncSetAttribute" && E->getNumArgs() == 3) {
       optin(E);
+      nonPortableCluster(E);
+    } else if (Name == "cudaFuncSetCacheConfig" && E->getNumArgs() == 2) {
+      cacheConfig(E);
     }
     return true;
   }
@@ -1063,6 +1068,88 @@ private:
   }
 
   void sharedOf(KernelInfo &K);
+
+  /// cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, v).
+  void nonPortableCluster(const CallExpr *E) {
+    const Expr *Attr = E->getArg(1)->IgnoreParenImpCasts();
+    auto *DR = dyn_cast<DeclRefExpr>(Attr);
+    auto *EC = DR ? dyn_cast<EnumConstantDecl>(DR->getDecl()) : nullptr;
+    if (!EC || EC->getName() != "cudaFuncAttributeNonPortableClusterSizeAllowed")
+      return;
+    const FunctionDecl *K = resolveKernel(E->getArg(0));
+    if (!K || !K->hasAttr<CUDAGlobalAttr>())
+      return;
+    std::optional<uint64_t> V = Eval.evalInt(E->getArg(2));
+    if (!V || *V != 0)
+      NonPortable.insert(K->getCanonicalDecl());
+  }
+
+  /// The cluster attribute of a cudaLaunchKernelEx: a reference to
+  /// cudaLaunchAttributeClusterDimension in the launching function, and the values
+  /// assigned there to `<attr>.val.clusterDim.x/y/z` (each once, a compile-time fact).
+  void launchCluster(LaunchSite &L) {
+    const Stmt *Body = L.Enclosing ? L.Enclosing->getBody() : nullptr;
+    if (!Body)
+      return;
+    bool Named = false;
+    std::array<std::optional<uint64_t>, 3> Dims;
+    std::array<int, 3> Writes{0, 0, 0};
+    std::array<std::string, 3> Texts;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (auto *DR = dyn_cast<DeclRefExpr>(S))
+        if (auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl()))
+          Named |= EC->getName() == "cudaLaunchAttributeClusterDimension";
+      if (auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+        auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        auto *Parent = ME ? dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts()) : nullptr;
+        if (ME && Parent && Parent->getMemberDecl()->getName() == "clusterDim") {
+          StringRef C = ME->getMemberDecl()->getName();
+          int I = C == "x" ? 0 : C == "y" ? 1 : C == "z" ? 2 : -1;
+          if (I >= 0) {
+            ++Writes[I];
+            Texts[I] = exprText(BO->getRHS(), Ctx);
+            Dims[I] = BO->getOpcode() == BO_Assign ? Eval.evalInt(BO->getRHS()) : std::nullopt;
+          }
+        }
+      }
+      for (const Stmt *C : S->children())
+        Walk(C);
+    };
+    Walk(Body);
+    if (!Named)
+      return;
+    L.HasLaunchCluster = true;
+    L.LaunchCluster.Text = "clusterDim(" + Texts[0] + ", " + Texts[1] + ", " + Texts[2] + ")";
+    for (int I = 0; I < 3; ++I)
+      if (Writes[I] != 1 || !Dims[I])
+        return;
+    L.LaunchCluster.Dims = std::array<uint64_t, 3>{*Dims[0], *Dims[1], *Dims[2]};
+  }
+
+  llvm::DenseSet<const FunctionDecl *> NonPortable;
+
+  /// cudaFuncSetCacheConfig(k, cudaFuncCachePreferX): one value for the kernel, or -1
+  /// when the calls disagree or one is not a known enumerator.
+  void cacheConfig(const CallExpr *E) {
+    const FunctionDecl *K = resolveKernel(E->getArg(0));
+    if (!K || !K->hasAttr<CUDAGlobalAttr>())
+      return;
+    int V = -1;
+    if (auto *DR = dyn_cast<DeclRefExpr>(E->getArg(1)->IgnoreParenImpCasts()))
+      if (auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl()))
+        V = llvm::StringSwitch<int>(EC->getName())
+                .Case("cudaFuncCachePreferNone", 0)
+                .Case("cudaFuncCachePreferShared", 1)
+                .Case("cudaFuncCachePreferL1", 2)
+                .Case("cudaFuncCachePreferEqual", 3)
+                .Default(-1);
+    auto [It, New] = CacheConfigs.try_emplace(K->getCanonicalDecl(), V);
+    if (!New && It->second != V)
+      It->second = -1;
+  }
+  llvm::DenseMap<const FunctionDecl *, int> CacheConfigs;
 };
 
 /// Static __shared__ variables the kernel and what it calls refer to, in first-use order.
@@ -1154,6 +1241,19 @@ void Collector::finalize() {
         K.LaunchBoundsMaxCluster = Eval.evalInt(LB->getMaxBlocks());
     }
     K.MaxNReg = maxNRegOf(K.Decl);
+    if (auto *CD = K.Decl->getAttr<CUDAClusterDimsAttr>()) {
+      K.ClusterDimsLoc = SM.getExpansionLoc(CD->getLocation());
+      auto Dim = [&](const Expr *E) -> std::optional<uint64_t> {
+        return E ? Eval.evalInt(E) : std::optional<uint64_t>(1);
+      };
+      std::optional<uint64_t> X = Dim(CD->getX()), Y = Dim(CD->getY()), Z = Dim(CD->getZ());
+      if (X && Y && Z)
+        K.ClusterDims = std::array<uint64_t, 3>{*X, *Y, *Z};
+    }
+    K.NonPortableCluster = NonPortable.contains(K.Decl->getCanonicalDecl());
+    if (auto It = CacheConfigs.find(K.Decl->getCanonicalDecl());
+        It != CacheConfigs.end() && It->second >= 0)
+      K.CacheConfig = It->second;
     auto It = Optins.find(K.Decl->getCanonicalDecl());
     if (It != Optins.end()) {
       K.HasOptin = true;

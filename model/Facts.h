@@ -59,6 +59,11 @@ struct LaunchSite {
   BytesFact DynamicSmem;                   ///< 0 bytes when the launch passes none
   const FunctionDecl *Enclosing = nullptr; ///< the function (or instantiation) launching
   std::string Instantiation;               ///< "launch<128>" when in a template instantiation
+  /// cudaLaunchKernelEx with a cudaLaunchAttributeClusterDimension attribute in the
+  /// launching function: the cluster shape when every component is a compile-time fact
+  /// (`attr.val.clusterDim.x = 2;`, one such attribute per function).
+  bool HasLaunchCluster = false;
+  ShapeFact LaunchCluster;
 };
 
 /// A `__shared__` variable counted in a kernel's static shared memory.
@@ -85,6 +90,15 @@ struct KernelInfo {
   std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, LaunchBoundsMaxCluster;
   SourceLocation LaunchBoundsLoc;
   std::optional<uint64_t> MaxNReg; ///< __maxnreg__(N) as written
+  /// __cluster_dims__(x, y, z) where present and known (missing components are 1).
+  std::optional<std::array<uint64_t, 3>> ClusterDims;
+  SourceLocation ClusterDimsLoc;
+  /// cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, v) with v
+  /// not known to be 0: clusters up to 16 blocks.
+  bool NonPortableCluster = false;
+  /// cudaFuncSetCacheConfig(k, cudaFuncCachePreferX): 0 none, 1 shared, 2 L1, 3 equal
+  /// (the shared/L1 split of cc 2.x and 3.x); none when not set or not one known value.
+  std::optional<int> CacheConfig;
   /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n) in the TU:
   /// the largest known n, or the text when one is not known.
   bool HasOptin = false;

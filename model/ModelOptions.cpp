@@ -2,6 +2,7 @@
 #include "model/ModelOptions.h"
 
 #include "warplint/core/Arch.h"
+#include "warplint/core/Products.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -74,6 +75,18 @@ ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
     else
       O.Arch = A;
   }
+  std::optional<std::string> Gpu = lookup(Options, "Gpu", O.Problems);
+  if (!Gpu)
+    if (auto It = Options.find("warplint-partial-wave.Gpu"); It != Options.end())
+      Gpu = It->getValue().Value;
+  if (Gpu) {
+    std::string G = llvm::StringRef(*Gpu).trim().str();
+    if (!G.empty() && !::warplint::findProduct(G))
+      O.Problems.push_back("unknown GPU '" + G + "' for warplint.Gpu (known: " +
+                           ::warplint::knownProductList() + "); no per-GPU figures");
+    else if (const ::warplint::GpuProduct *P = ::warplint::findProduct(G))
+      O.Gpu = P->Key;
+  }
   return O;
 }
 
@@ -88,6 +101,7 @@ void ModelOptions::store(ClangTidyOptions::OptionMap &Options) const {
   Set("Nvcc", Registers.Nvcc);
   Set("NvccFlags", Registers.NvccFlags);
   Set("Arch", Arch);
+  Set("Gpu", Gpu);
 }
 
 } // namespace clang::tidy::warplint

@@ -12,6 +12,7 @@
 //     warplint.Nvcc: ''                  # default: PATH, $CUDA_PATH/bin, /usr/local/cuda/bin
 //     warplint.NvccFlags: ''             # default: the TU's -I, -D and -std
 //     warplint.Arch: ''                  # default: the TU's --cuda-gpu-arch
+//     warplint.Gpu: ''                   # a product (h100): waves and clusters per GPU
 //
 // The first round's per-check keys (warplint-occupancy.RegisterSource, ...) are still
 // read when the global one is absent, with a note that they moved.
@@ -32,6 +33,10 @@ struct ModelOptions {
   RegisterOptions Registers;
   /// The architecture figures are computed for; empty: the TU's.
   std::string Arch;
+  /// The GPU product grid-level figures are computed for (waves, active clusters): a
+  /// core/Products key ("h100"); empty: none (those figures and warplint-partial-wave
+  /// stay off). Also read from `warplint-partial-wave.Gpu` when `warplint.Gpu` is absent.
+  std::string Gpu;
   /// Invalid values and moved keys, for a configuration diagnostic (said once).
   std::vector<std::string> Problems;
 

@@ -78,6 +78,20 @@ struct LaunchRecord {
   /// and the blocks per SM one register above (none when any count keeps them).
   std::optional<int64_t> RegisterBudget;
   std::optional<int> RegisterBudgetLossBlocks;
+
+  /// Thread block cluster (sm_90 on): the shape when known (cudaLaunchKernelEx's cluster
+  /// attribute, else the kernel's __cluster_dims__); ClusterText says where it comes from.
+  std::optional<std::array<uint64_t, 3>> Cluster;
+  std::string ClusterText;     ///< "__cluster_dims__(2, 1, 1)", "clusterDim(2, 1, 1)"
+  bool NonPortableCluster = false; ///< cudaFuncAttributeNonPortableClusterSizeAllowed
+  /// Grid-level figures for the run's GPU (warplint.Gpu), when one is named, matches the
+  /// arch, and the launch's grid and occupancy are known: the product key and SM count,
+  /// the active clusters (a cluster launch on a product with a known GPC layout), and
+  /// the waves (of clusters when there is one).
+  std::string Gpu;
+  std::optional<unsigned> GpuSms;
+  std::optional<int64_t> MaxActiveClusters;
+  std::optional<WaveInfo> Waves;
 };
 
 /// A kernel of the translation unit: where its body is (to tie findings to it).

@@ -96,6 +96,20 @@ const std::vector<LaunchModel> &TuModel::launches() {
     Launches->reserve(F.Launches.size());
     for (const LaunchSite &L : F.Launches)
       Launches->push_back(evaluate(L));
+    // A GPU of another arch than every evaluation's: no grid-level figures, said once.
+    if (const wl::GpuProduct *P = Opts.Gpu.empty() ? nullptr : wl::findProduct(Opts.Gpu)) {
+      bool Any = false, Matched = false;
+      for (const LaunchModel &M : *Launches)
+        for (const LaunchFigures &E : M.PerArch) {
+          Any = true;
+          Matched |= E.Gpu != nullptr;
+        }
+      if (Any && !Matched)
+        EvalProblems.push_back("warplint.Gpu '" + std::string(P->Key) + "' is " + P->Arch +
+                               ", the figures are for " + arch() +
+                               ": no waves or clusters for it (analyse with --arch " +
+                               P->Arch + ")");
+    }
   }
   return *Launches;
 }
@@ -107,6 +121,7 @@ std::vector<std::string> TuModel::takeProblems() {
   std::vector<std::string> Out = Opts.Problems;
   if (Registers)
     Out.insert(Out.end(), Registers->Problems.begin(), Registers->Problems.end());
+  Out.insert(Out.end(), EvalProblems.begin(), EvalProblems.end());
   return Out;
 }
 
@@ -140,12 +155,76 @@ LaunchFigures TuModel::figuresFor(const LaunchSite &L, const KernelInfo *K,
     E.Resources.LaunchBoundsMinBlocks = LbBlocks;
   }
   E.Resources.OptinDynamicSharedBytes = K && K->HasOptin && K->Optin.Bytes ? *K->Optin.Bytes : 0;
+  // cc 2.x/3.x: cudaFuncSetCacheConfig picks the shared/L1 split (L1 the smallest shared
+  // part, equal the middle one on Kepler; none and shared the default, the largest).
+  if (Arch.NumSharedSplits > 1 && K && K->CacheConfig) {
+    if (*K->CacheConfig == 2)
+      E.Resources.SharedSplitBytes = uint64_t(Arch.SharedSplitsKiB[0]) * 1024;
+    else if (*K->CacheConfig == 3 && Arch.NumSharedSplits == 3)
+      E.Resources.SharedSplitBytes = uint64_t(Arch.SharedSplitsKiB[1]) * 1024;
+  }
   if (L.Block.known() && L.DynamicSmem.Bytes)
     E.Shape = shapeOf(L.Block, *L.DynamicSmem.Bytes);
   wl::LaunchEvaluation Figures = wl::evaluateLaunch(Arch, E.Resources, E.Shape, F != nullptr);
   E.Result = std::move(Figures.Result);
   E.Steps = std::move(Figures.Steps);
+  gridFigures(L, K, E);
   return E;
+}
+
+ClusterFact clusterOf(const LaunchSite &L, const KernelInfo *K) {
+  ClusterFact C;
+  // cudaLaunchKernelEx's attribute overrides the kernel's __cluster_dims__.
+  if (L.HasLaunchCluster) {
+    C.Has = true;
+    C.Dims = L.LaunchCluster.Dims;
+    C.Text = L.LaunchCluster.Text;
+  } else if (K && (K->ClusterDims || K->ClusterDimsLoc.isValid())) {
+    C.Has = true;
+    C.Dims = K->ClusterDims;
+    C.Loc = K->ClusterDimsLoc;
+    C.Text = "__cluster_dims__";
+    if (K->ClusterDims)
+      C.Text += "(" + std::to_string((*K->ClusterDims)[0]) + ", " +
+                std::to_string((*K->ClusterDims)[1]) + ", " +
+                std::to_string((*K->ClusterDims)[2]) + ")";
+  }
+  C.NonPortable = K && K->NonPortableCluster;
+  return C;
+}
+
+void TuModel::gridFigures(const LaunchSite &L, const KernelInfo *K, LaunchFigures &E) const {
+  const ClusterFact C = clusterOf(L, K);
+  E.HasCluster = C.Has;
+  E.Cluster = C.Dims;
+  E.ClusterText = C.Text;
+  E.ClusterLoc = C.Loc;
+  E.NonPortableCluster = C.NonPortable;
+  // The run's GPU, when it is of the arch the figures are for.
+  const wl::GpuProduct *P = Opts.Gpu.empty() ? nullptr : wl::findProduct(Opts.Gpu);
+  const wl::GpuArch *PA = P ? wl::findArch(P->Arch) : nullptr;
+  if (!P || PA != E.Arch)
+    return;
+  E.Gpu = P;
+  if (!E.Result || !E.Result->canLaunch())
+    return;
+  const int64_t ClusterBlocks =
+      E.Cluster ? int64_t((*E.Cluster)[0] * (*E.Cluster)[1] * (*E.Cluster)[2]) : 0;
+  const bool ClusterOk =
+      E.Cluster && wl::clusterProblem(*E.Arch, ClusterBlocks, E.NonPortableCluster).empty();
+  if (ClusterOk)
+    E.Clusters =
+        wl::activeClusters(E.Result->BlocksPerSm, ClusterBlocks, P->SmsPerGpc, P->GpcCount);
+  if (!L.Grid.known())
+    return;
+  const int64_t Grid = int64_t(L.Grid.total());
+  if (E.HasCluster) {
+    // A cluster launch runs in waves of active clusters, when that is known.
+    if (E.Clusters && E.Clusters->ActiveClusters > 0 && Grid % ClusterBlocks == 0)
+      E.Waves = wl::wavesOf(Grid, E.Clusters->ActiveBlocks);
+    return;
+  }
+  E.Waves = wl::waves(Grid, E.Result->BlocksPerSm, int(P->SmCount));
 }
 
 std::vector<KernelArchFigures> TuModel::figuresOf(llvm::StringRef Mangled,
@@ -236,6 +315,16 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
   }
   wl::LaunchEvaluation Figures{E.Result, E.Steps};
   wl::setFigures(R, *E.Arch, E.Resources, E.Shape, Figures, E.registersKnown());
+  R.Cluster = E.Cluster;
+  R.ClusterText = E.ClusterText;
+  R.NonPortableCluster = E.NonPortableCluster;
+  if (E.Gpu) {
+    R.Gpu = E.Gpu->Key;
+    R.GpuSms = E.Gpu->SmCount;
+  }
+  if (E.Clusters)
+    R.MaxActiveClusters = E.Clusters->ActiveClusters;
+  R.Waves = E.Waves;
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include "resources/RegisterSource.h"
 
 #include "warplint/core/Occupancy.h"
+#include "warplint/core/Products.h"
 
 #include <memory>
 #include <optional>
@@ -43,6 +44,19 @@ struct LaunchFigures {
   /// The cliffs around Result per resource (with Shape; for unknown registers the
   /// register entry is the budget: the count up to which Result holds).
   std::vector<::warplint::NextStep> Steps;
+  /// The cluster shape (launch attribute, else __cluster_dims__) when known; HasCluster
+  /// also when its shape is not.
+  bool HasCluster = false;
+  std::optional<std::array<uint64_t, 3>> Cluster;
+  std::string ClusterText;
+  SourceLocation ClusterLoc; ///< __cluster_dims__ (invalid for a launch attribute)
+  bool NonPortableCluster = false;
+  /// The run's GPU (warplint.Gpu) when it is of this arch; null otherwise.
+  const ::warplint::GpuProduct *Gpu = nullptr;
+  /// Clusters resident at once on Gpu (a known cluster shape, a GPC layout, a launch).
+  std::optional<::warplint::ClusterOccupancy> Clusters;
+  /// The grid's waves on Gpu (of clusters with a cluster); with a known grid.
+  std::optional<::warplint::WaveInfo> Waves;
 
   bool registersKnown() const { return Compiler != nullptr; }
   /// The step of one resource, or null.
@@ -109,6 +123,8 @@ private:
   LaunchFigures figuresFor(const LaunchSite &L, const KernelInfo *K,
                            const ::warplint::GpuArch &Arch, const KernelFigures *F,
                            bool ByBaseName) const;
+  /// The cluster and the run's GPU figures (active clusters, waves) of one evaluation.
+  void gridFigures(const LaunchSite &L, const KernelInfo *K, LaunchFigures &E) const;
 
   ASTContext &Ctx;
   const Preprocessor *PP;
@@ -117,7 +133,21 @@ private:
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
   bool ProblemsTaken = false;
+  /// Problems found while evaluating (warplint.Gpu of another arch), said once.
+  std::vector<std::string> EvalProblems;
 };
+
+/// A launch's thread block cluster: cudaLaunchKernelEx's cluster attribute, else the
+/// kernel's __cluster_dims__.
+struct ClusterFact {
+  bool Has = false;
+  std::optional<std::array<uint64_t, 3>> Dims; ///< when every component is known
+  std::string Text;   ///< "__cluster_dims__(2, 1, 1)", "clusterDim(2, 1, 1)"
+  SourceLocation Loc; ///< __cluster_dims__ (invalid for a launch attribute)
+  bool NonPortable = false;
+  uint64_t blocks() const { return Dims ? (*Dims)[0] * (*Dims)[1] * (*Dims)[2] : 0; }
+};
+ClusterFact clusterOf(const LaunchSite &L, const KernelInfo *K);
 
 /// "registers from nvcc (sm_86)", "registers from the ptxas log 'b.log' (sm_80), matched
 /// by base name": where one evaluation's registers came from.

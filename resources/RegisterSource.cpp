@@ -3,6 +3,8 @@
 
 #include "resources/NvccResources.h"
 
+#include "warplint/core/Arch.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/HeaderSearchOptions.h"
@@ -251,6 +253,16 @@ LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
       Out.Problems.push_back("RegisterSource=nvcc needs the device side of one NVIDIA arch "
                              "(--cuda-device-only --cuda-gpu-arch=sm_XX)");
       Out.Missing = "not a device-side parse for one sm_XX arch";
+      break;
+    }
+    // Fermi and Kepler: CUDA 12 and newer cannot compile for them (no nvcc run that
+    // can only fail; a ptxas log or objects of an old toolkit still give registers).
+    if (const ::warplint::GpuArch *A = ::warplint::findArch(TUArch.str()); A && A->Legacy) {
+      Out.Missing = "nvcc cannot compile for " + TUArch.str() +
+                    " (a legacy arch CUDA 12 and newer dropped; give a ptxas log or objects "
+                    "of an older toolkit)";
+      if (Opts.Source == RegisterSourceChoice::Nvcc)
+        Out.Problems.push_back("RegisterSource=nvcc: " + Out.Missing);
       break;
     }
     loadFromNvcc(Opts, Ctx, PP, TUArch, Nvcc, Out);

@@ -18,6 +18,14 @@ constexpr int GA100Steps[] = {0, 8, 16, 32, 64, 100, 132, 164};
 constexpr int GA10xSteps[] = {0, 8, 16, 32, 64, 100};
 constexpr int HopperSteps[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
 
+// Shared/L1 splits of the legacy SMs, the shared part in KiB (cudaFuncSetCacheConfig):
+// Fermi 16/48 of 64 KiB (CUDA C Programming Guide, cc 2.x), Kepler 16/32/48 of 64 KiB
+// and GK210's 80/96/112 of 128 KiB (Kepler tuning guide; cuda_occupancy.h (CUDA 13.0)
+// derives the same three from sharedMemPerMultiprocessor: high, high - 32 KiB, midpoint).
+constexpr int FermiSplits[] = {16, 48};
+constexpr int KeplerSplits[] = {16, 32, 48};
+constexpr int GK210Splits[] = {80, 96, 112};
+
 // What every NVIDIA row shares (CUDA Programming Guide, "Technical Specifications per
 // Compute Capability"; CCCL arch_traits.h `__common_arch_traits`).
 GpuArch nvidiaBase(const char *Name, int Major, int Minor, const char *Family, const char *Source) {
@@ -47,6 +55,9 @@ GpuArch nvidiaBase(const char *Name, int Major, int Minor, const char *Family, c
   A.SharedAllocUnitBytes = Major >= 8 ? 128 : 256;
   A.CarveoutStepsKiB = nullptr;
   A.NumCarveoutSteps = 0;
+  A.SharedSplitsKiB = nullptr;
+  A.NumSharedSplits = 0;
+  A.Legacy = false;
   // Barriers limit blocks from cc 9.0 on; cc 5.x to 8.x are not modelled (the header
   // only applies the limit from Hopper).
   A.BarrierBlocksFactor = 0;
@@ -67,6 +78,37 @@ GpuArch nvidia(const char *Name, int Major, int Minor, const char *Family, int T
   A.MaxBlocksPerSm = BlocksPerSm;
   A.SharedPerSmBytes = SharedPerSmKiB * KiB;
   A.SharedPerBlockOptinBytes = OptinKiB * KiB;
+  return A;
+}
+
+/// A cc 2.x or 3.x row, with the rules of NVIDIA's occupancy calculator spreadsheet
+/// (GPU data per compute capability): registers allocated per warp in units of
+/// RegAllocUnit, warps limited by registers rounded down to WarpGranularity (kept in
+/// SubPartitions, where cuda_occupancy.h keeps the same rounding for cc 3.x), shared
+/// memory allocated in SmemUnit bytes.
+template <std::size_t N>
+GpuArch legacy(const char *Name, int Major, int Minor, const char *Family, int ThreadsPerSm,
+               int BlocksPerSm, int RegsPerSmK, int MaxRegsPerThread, int RegAllocUnit,
+               int WarpGranularity, int SmemUnit, const int (&Splits)[N], const char *Source) {
+  GpuArch A = nvidiaBase(Name, Major, Minor, Family, Source);
+  A.Legacy = true;
+  A.MaxWarpsPerSm = ThreadsPerSm / 32;
+  A.MaxBlocksPerSm = BlocksPerSm;
+  A.RegistersPerSm = RegsPerSmK * KiB;
+  // Per block: 32K on Fermi, 64K on every Kepler (GK210's 128K file included).
+  A.RegistersPerBlock = (Major == 2 ? 32 : 64) * KiB;
+  A.MaxRegistersPerThread = MaxRegsPerThread;
+  A.RegisterAllocUnit = RegAllocUnit;
+  A.SubPartitions = WarpGranularity;
+  A.SharedAllocUnitBytes = SmemUnit;
+  A.SharedSplitsKiB = Splits;
+  A.NumSharedSplits = static_cast<int>(N);
+  A.SharedPerSmBytes = Splits[N - 1] * KiB;
+  A.SharedPerBlockBytes = 48 * KiB;
+  A.SharedPerBlockOptinBytes = 48 * KiB;
+  // Fermi grids are at most 65535 blocks in x; 2^31 - 1 from cc 3.0.
+  if (Major == 2)
+    A.MaxGridDimX = 65535;
   return A;
 }
 
@@ -111,8 +153,25 @@ GpuArch amd(const char *Name, int Major, int Minor, const char *Family, int Wave
   return A;
 }
 
-std::array<GpuArch, 26> buildTable() {
-  std::array<GpuArch, 26> T = {
+std::array<GpuArch, 32> buildTable() {
+  std::array<GpuArch, 32> T = {
+      // Legacy: NVIDIA's occupancy calculator spreadsheet (CUDA_Occupancy_Calculator.xls,
+      // GPU data) and the CUDA C Programming Guide's cc table of CUDA 8 to 11; cc 3.x
+      // also cuda_occupancy.h (CUDA 13.0), which still has their rules.
+      legacy("sm_20", 2, 0, "Fermi (GF100)", 1536, 8, 32, 63, 64, 2, 128, FermiSplits,
+             "NVIDIA occupancy calculator (cc 2.0) + CUDA C Programming Guide (cc 2.x)"),
+      legacy("sm_21", 2, 1, "Fermi (GF10x)", 1536, 8, 32, 63, 64, 2, 128, FermiSplits,
+             "NVIDIA occupancy calculator (cc 2.1) + CUDA C Programming Guide (cc 2.x)"),
+      legacy("sm_30", 3, 0, "Kepler (GK10x)", 2048, 16, 64, 63, 256, 4, 256, KeplerSplits,
+             "NVIDIA occupancy calculator (cc 3.0: 63 registers/thread) + "
+             "cuda_occupancy.h (CUDA 13.0)"),
+      legacy("sm_32", 3, 2, "Kepler (Tegra K1)", 2048, 16, 64, 255, 256, 4, 256, KeplerSplits,
+             "NVIDIA occupancy calculator (cc 3.2) + cuda_occupancy.h (CUDA 13.0)"),
+      legacy("sm_35", 3, 5, "Kepler (GK110)", 2048, 16, 64, 255, 256, 4, 256, KeplerSplits,
+             "NVIDIA occupancy calculator (cc 3.5) + cuda_occupancy.h (CUDA 13.0)"),
+      legacy("sm_37", 3, 7, "Kepler (GK210)", 2048, 16, 128, 255, 256, 4, 256, GK210Splits,
+             "NVIDIA occupancy calculator (cc 3.7: 128K registers, 112 KiB shared) + "
+             "cuda_occupancy.h (CUDA 13.0)"),
       nvidia("sm_50", 5, 0, "Maxwell", 2048, 32, 64, 48,
              "CUDA C++ Programming Guide (cc table) + cuda_occupancy.h (CUDA 13.0)"),
       nvidia("sm_52", 5, 2, "Maxwell", 2048, 32, 96, 48,
@@ -171,7 +230,7 @@ std::array<GpuArch, 26> buildTable() {
           "LLVM AMDGPUBaseInfo (GFX11, 1.5x VGPRs, wave32, WGP mode)"),
   };
   for (GpuArch &A : T) {
-    if (!A.isNvidia())
+    if (!A.isNvidia() || A.Legacy)
       continue;
     if ((A.Major == 5 && A.Minor == 3) || (A.Major == 6 && A.Minor == 2))
       A.RegistersPerBlock = 32 * KiB;
@@ -194,8 +253,8 @@ std::array<GpuArch, 26> buildTable() {
   return T;
 }
 
-const std::array<GpuArch, 26> &table() {
-  static const std::array<GpuArch, 26> T = buildTable();
+const std::array<GpuArch, 32> &table() {
+  static const std::array<GpuArch, 32> T = buildTable();
   return T;
 }
 

@@ -168,6 +168,19 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const 
     setLimit(Resource::SharedMemory, 0);
   } else {
     uint64_t Preference = A.SharedPerSmBytes;
+    if (K.SharedSplitBytes != 0) {
+      if (A.NumSharedSplits == 0)
+        fail(R, LaunchFailureKind::InvalidInput,
+             "a shared/L1 split size applies to cc 2.x and 3.x; " + std::string(A.Name) +
+                 (A.NumCarveoutSteps ? " takes a carveout percentage 0..100"
+                                     : " has a fixed shared-memory size"));
+      else if (!isSharedSplit(A, K.SharedSplitBytes))
+        fail(R, LaunchFailureKind::InvalidInput,
+             "shared/L1 split " + bytes(K.SharedSplitBytes) + " is not one of " + A.Name +
+                 "'s: " + sharedSplitsText(A));
+      else
+        Preference = K.SharedSplitBytes;
+    }
     if (A.Major >= 7 && K.CarveoutPercent != -1) {
       if (K.CarveoutPercent < -1 || K.CarveoutPercent > 100) {
         fail(R, LaunchFailureKind::InvalidInput,
@@ -179,7 +192,8 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const 
       }
     }
     uint64_t PerSm = Preference;
-    // The carveout grows to fit at least one block.
+    // The carveout grows to fit at least one block (before cc 7.0: the largest split, as
+    // the driver overrides a cudaFuncSetCacheConfig preference a block does not fit).
     if (Preference < Alloc)
       PerSm = A.Major >= 7 ? alignToCarveout(A, Alloc).value_or(A.SharedPerSmBytes)
                            : uint64_t(A.SharedPerSmBytes);
@@ -393,6 +407,23 @@ const char *failureKindName(LaunchFailureKind K) {
     return "shared_over_block_limit";
   }
   return "unknown";
+}
+
+std::string sharedSplitsText(const GpuArch &Arch) {
+  std::string Out;
+  for (int I = 0; I < Arch.NumSharedSplits; ++I) {
+    if (I)
+      Out += I + 1 == Arch.NumSharedSplits ? " or " : ", ";
+    Out += std::to_string(Arch.SharedSplitsKiB[I]) + " KiB";
+  }
+  return Out;
+}
+
+bool isSharedSplit(const GpuArch &Arch, uint64_t Bytes) {
+  for (int I = 0; I < Arch.NumSharedSplits; ++I)
+    if (uint64_t(Arch.SharedSplitsKiB[I]) * 1024 == Bytes)
+      return true;
+  return false;
 }
 
 OccupancyResult computeOccupancy(const GpuArch &Arch, const KernelResources &Res,

@@ -7,8 +7,23 @@
 namespace warplint {
 namespace {
 
+// GH100 has 8 GPCs of 9 TPCs of 2 SMs (144 SMs); H100 SXM5 enables 66 TPCs (132 SMs) in
+// its 8 GPCs, unequally (NVIDIA H100 Tensor Core GPU architecture whitepaper). Which TPCs
+// are fused off varies from die to die and NVIDIA publishes no per-GPC table, so the
+// layout is an assumption: the 6 missing TPCs spread as evenly as 8 GPCs allow, 2 GPCs
+// of 9 TPCs (18 SMs) and 6 of 8 (16 SMs). H200 is the same GH100 configuration.
+const int GH100Sxm5Gpcs[] = {18, 18, 16, 16, 16, 16, 16, 16};
+const char *const GH100GpcSource =
+    "H100 whitepaper: 8 GPCs, 66 TPCs, 132 SMs; assumed 2 GPCs of 18 SMs and 6 of 16 "
+    "(the die's real layout varies and is not published)";
+
 // SM counts as enabled on the shipping product (not the full die).
 const GpuProduct Products[] = {
+    // Legacy parts (cc 2.x and 3.x): CUDA 12 and newer cannot compile for them.
+    {"gtx580", "GeForce GTX 580", "sm_20", 16, "NVIDIA GF110 (GTX 580: 16 SMs)"},
+    {"k40", "Tesla K40", "sm_35", 15, "NVIDIA Tesla K40 datasheet (15 SMX)"},
+    {"k80", "Tesla K80 (one of its two GK210)", "sm_37", 13,
+     "NVIDIA Tesla K80 datasheet (2 x 13 SMX; each GPU is its own device)"},
     {"t4", "Tesla T4", "sm_75", 40, "NVIDIA Turing architecture whitepaper (T4: 40 SMs)"},
     {"rtx2080ti", "GeForce RTX 2080 Ti", "sm_75", 68,
      "NVIDIA Turing architecture whitepaper (2080 Ti: 68 SMs)"},
@@ -28,10 +43,12 @@ const GpuProduct Products[] = {
      "NVIDIA Ada Lovelace architecture whitepaper (RTX 4080: 76 SMs)"},
     {"rtx4090", "GeForce RTX 4090", "sm_89", 128,
      "NVIDIA Ada Lovelace architecture whitepaper (RTX 4090: 128 SMs)"},
-    {"h100", "H100 SXM5", "sm_90", 132, "NVIDIA H100 Tensor Core GPU architecture whitepaper"},
+    {"h100", "H100 SXM5", "sm_90", 132, "NVIDIA H100 Tensor Core GPU architecture whitepaper",
+     GH100Sxm5Gpcs, 8, GH100GpcSource},
     {"h100pcie", "H100 PCIe", "sm_90", 114,
      "NVIDIA H100 Tensor Core GPU architecture whitepaper (PCIe: 114 SMs)"},
-    {"h200", "H200", "sm_90", 132, "NVIDIA H200 datasheet (same GH100 SM count as H100 SXM)"},
+    {"h200", "H200", "sm_90", 132, "NVIDIA H200 datasheet (same GH100 SM count as H100 SXM)",
+     GH100Sxm5Gpcs, 8, GH100GpcSource},
     {"b200", "B200", "sm_100", 148, "NVIDIA Blackwell B200 (148 SMs over two dies)"},
     {"rtx5090", "GeForce RTX 5090", "sm_120", 170,
      "NVIDIA RTX Blackwell GPU architecture whitepaper (RTX 5090: 170 SMs)"},
@@ -57,6 +74,27 @@ const GpuProduct *findProduct(std::string_view Key) {
 
 const GpuProduct *productsBegin() { return std::begin(Products); }
 const GpuProduct *productsEnd() { return std::end(Products); }
+
+std::string gpcLayoutText(const GpuProduct &P) {
+  if (!P.SmsPerGpc || P.GpcCount <= 0)
+    return "";
+  // Runs of equal GPCs: "2 GPCs of 18 SMs and 6 of 16".
+  std::string Out;
+  int I = 0;
+  while (I < P.GpcCount) {
+    int J = I;
+    while (J < P.GpcCount && P.SmsPerGpc[J] == P.SmsPerGpc[I])
+      ++J;
+    const int Run = J - I;
+    if (Out.empty())
+      Out = std::to_string(Run) + (Run == 1 ? " GPC of " : " GPCs of ") +
+            std::to_string(P.SmsPerGpc[I]) + " SMs";
+    else
+      Out += " and " + std::to_string(Run) + " of " + std::to_string(P.SmsPerGpc[I]);
+    I = J;
+  }
+  return Out;
+}
 
 std::string knownProductList() {
   std::string Out;

@@ -213,16 +213,58 @@ BlockSizeSuggestion maxPotentialBlockSize(const GpuArch &A, const KernelResource
 }
 
 std::optional<WaveInfo> waves(int64_t GridBlocks, int BlocksPerSm, int SmCount) {
-  if (GridBlocks <= 0 || BlocksPerSm <= 0 || SmCount <= 0)
+  if (BlocksPerSm <= 0 || SmCount <= 0)
+    return std::nullopt;
+  return wavesOf(GridBlocks, int64_t(BlocksPerSm) * SmCount);
+}
+
+std::optional<WaveInfo> wavesOf(int64_t GridBlocks, int64_t BlocksPerWave) {
+  if (GridBlocks <= 0 || BlocksPerWave <= 0)
     return std::nullopt;
   WaveInfo W;
-  W.BlocksPerWave = int64_t(BlocksPerSm) * SmCount;
+  W.BlocksPerWave = BlocksPerWave;
   W.WaveCount = (GridBlocks + W.BlocksPerWave - 1) / W.BlocksPerWave;
   W.Waves = double(GridBlocks) / double(W.BlocksPerWave);
   W.LastWaveBlocks = GridBlocks - (W.WaveCount - 1) * W.BlocksPerWave;
   W.LastWaveFullness = double(W.LastWaveBlocks) / double(W.BlocksPerWave);
   W.Efficiency = double(GridBlocks) / double(W.WaveCount * W.BlocksPerWave);
   return W;
+}
+
+std::string clusterProblem(const GpuArch &Arch, int64_t ClusterBlocks, bool NonPortable) {
+  const std::string N = std::to_string(ClusterBlocks);
+  if (ClusterBlocks <= 0)
+    return "a cluster needs at least one block (got " + N + ")";
+  if (!Arch.isNvidia() || Arch.Major < 9)
+    return "thread block clusters need sm_90 or newer; " + std::string(Arch.Name) +
+           " cannot launch a cluster";
+  if (ClusterBlocks > NonPortableClusterBlocks)
+    return "a cluster of " + N + " blocks exceeds the maximum of " +
+           std::to_string(NonPortableClusterBlocks) + " (with the non-portable attribute)";
+  if (ClusterBlocks > PortableClusterBlocks && !NonPortable)
+    return "a cluster of " + N + " blocks exceeds the portable maximum of " +
+           std::to_string(PortableClusterBlocks) +
+           "; up to 16 needs cudaFuncSetAttribute(kernel, "
+           "cudaFuncAttributeNonPortableClusterSizeAllowed, 1)";
+  return "";
+}
+
+std::optional<ClusterOccupancy> activeClusters(int BlocksPerSm, int64_t ClusterBlocks,
+                                               const int *SmsPerGpc, int GpcCount) {
+  if (BlocksPerSm <= 0 || ClusterBlocks <= 0 || !SmsPerGpc || GpcCount <= 0)
+    return std::nullopt;
+  ClusterOccupancy C;
+  C.ClusterBlocks = ClusterBlocks;
+  C.BlocksPerSm = BlocksPerSm;
+  for (int G = 0; G < GpcCount; ++G) {
+    const int64_t Slots = int64_t(SmsPerGpc[G]) * BlocksPerSm;
+    C.BlockSlots += Slots;
+    C.ActiveClusters += Slots / ClusterBlocks;
+    if (Slots < ClusterBlocks)
+      ++C.EmptyGpcs;
+  }
+  C.ActiveBlocks = C.ActiveClusters * ClusterBlocks;
+  return C;
 }
 
 } // namespace warplint

@@ -2,6 +2,7 @@
 #include "driver/commands/ArgParser.h"
 
 #include "warplint/core/Arch.h"
+#include "warplint/core/Products.h"
 
 #include <fmt/format.h>
 
@@ -125,6 +126,18 @@ ArgParser::Result ArgParser::parse(llvm::ArrayRef<std::string> Args, std::string
 ArgParser::Result ArgParser::parse(int Argc, char **Argv, std::string &Error) const {
   std::vector<std::string> Args(Argv + 1, Argv + Argc);
   return parse(Args, Error);
+}
+
+ArgParser::ValueHandler gpuOption(std::string &Into) {
+  return [&Into](llvm::StringRef V, std::string &Error) {
+    const GpuProduct *P = findProduct(V.str());
+    if (!P) {
+      Error = fmt::format("--gpu: unknown GPU '{}' (known: {})", V.str(), knownProductList());
+      return false;
+    }
+    Into = P->Key;
+    return true;
+  };
 }
 
 ArgParser::ValueHandler nvidiaArchOption(std::string &Into, std::string Command) {

@@ -83,5 +83,7 @@ private:
 /// stored as clang's --cuda-gpu-arch wants it (sm_XX); AMD and unknown names are errors
 /// that name the command and list the known architectures.
 ArgParser::ValueHandler nvidiaArchOption(std::string &Into, std::string Command);
+/// --gpu NAME: a core/Products key, stored normalised ("h100").
+ArgParser::ValueHandler gpuOption(std::string &Into);
 
 } // namespace warplint::driver

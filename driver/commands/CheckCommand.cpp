@@ -7,6 +7,7 @@
 #include "driver/formats/Formats.h"
 
 #include "warplint/core/Arch.h"
+#include "warplint/core/Products.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -41,7 +42,12 @@ input:
   --mock-cuda              parse files without -p or -- against warplint's own minimal
                            CUDA header even when a toolkit is installed
   --arch sm_XX             analyse the device side for this architecture (sm_50 to
-                           sm_121; also 8.6, 86, sm_90a)
+                           sm_121; also 8.6, 86, sm_90a; legacy sm_20 to sm_37 parse
+                           with clang, but nvcc 12+ cannot count their registers)
+  --gpu NAME               a GPU product (h100, a100, rtx3080, ...; see warplint
+                           occupancy --help): waves and thread block clusters per GPU in
+                           the JSON launches and the report, and warplint-partial-wave;
+                           also the arch when --arch is not given
   --checks GLOBS           clang-tidy check globs (default '-*,warplint-*'; .clang-tidy
                            files apply too)
   --ptxas-log FILE         a ptxas -v report: registers and static shared memory of the
@@ -145,6 +151,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .flag("--mock-cuda", A.MockCuda)
       .option("--cuda-path", A.CudaPath)
       .option("--arch", nvidiaArchOption(A.Arch, "warplint check"))
+      .option("--gpu", gpuOption(A.Gpu))
       .option("--checks", A.Checks)
       .option("-j",
               [&A](llvm::StringRef V, std::string &Error) {
@@ -184,6 +191,9 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
   if (ArgParser::Result R = P.parse(Args, Err); R != ArgParser::Result::Ok)
     return R;
   A.ResultCache = !NoCache;
+  // --gpu without --arch analyses the GPU's architecture.
+  if (!A.Gpu.empty() && A.Arch.empty())
+    A.Arch = findProduct(A.Gpu)->Arch;
   if (!validateFilter(C.Analysis.Filter, Err) || !checkNamedFiles(A.Files, Err))
     return ArgParser::Result::Error;
   if (C.Analysis.BuildDir.empty() && C.Analysis.Files.empty()) {

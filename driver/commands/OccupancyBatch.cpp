@@ -132,11 +132,22 @@ std::string configFromJson(const llvm::json::Object &O, OccupancyConfig &C) {
   C.NvidiaOnlyField |= P && *Regs > 0;
   C.NvidiaOnlyField |= *Optin > 0;
   if (const llvm::json::Value *V = O.get("carveout"); V && V->kind() != llvm::json::Value::Null) {
-    auto I = V->getAsInteger();
-    if (!I || *I < -1 || *I > 100)
-      return "carveout: expected -1 (default) or a percentage 0..100";
-    C.Res.CarveoutPercent = static_cast<int>(*I);
-    C.NvidiaOnlyField |= *I != -1;
+    // A string is the shared/L1 split's size on cc 2.x and 3.x ("16K").
+    if (std::optional<StringRef> Text = V->getAsString()) {
+      std::string E;
+      std::optional<uint64_t> Bytes = parseSize(*Text, "carveout", E);
+      if (!Bytes || *Bytes == 0)
+        return "carveout: expected a percentage 0..100, or the shared/L1 split's size "
+               "(\"16K\") on cc 2.x and 3.x";
+      C.Res.SharedSplitBytes = *Bytes;
+      C.NvidiaOnlyField = true;
+    } else {
+      auto I = V->getAsInteger();
+      if (!I || *I < -1 || *I > 100)
+        return "carveout: expected -1 (default) or a percentage 0..100";
+      C.Res.CarveoutPercent = static_cast<int>(*I);
+      C.NvidiaOnlyField |= *I != -1;
+    }
   }
   auto Barriers = jsonCount(O, "barriers", 16, Error, &P);
   if (!Barriers)

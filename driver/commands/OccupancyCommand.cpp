@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <functional>
 #include <iostream>
 #include <optional>
@@ -37,7 +38,9 @@ Theoretical occupancy of one kernel launch, as NVIDIA's occupancy calculator com
 
 target:
   --arch ARCH            sm_86, 8.6, 86, compute_90, sm_90a; AMD gfx900 gfx906 gfx908
-                         gfx90a gfx942 gfx1030 gfx1100 (see --list-archs)
+                         gfx90a gfx942 gfx1030 gfx1100 (see --list-archs); legacy
+                         sm_20 sm_21 sm_30 sm_32 sm_35 sm_37 (Fermi, Kepler: the
+                         occupancy calculator's rules; nvcc 12+ cannot build for them)
   --gpu NAME             a product (rtx3080, a100, h100, ...): its arch and SM count
   --sms N                SMs on the GPU (for --max-block-size and --grid)
 launch:
@@ -45,11 +48,18 @@ launch:
   --block XxY[xZ]        block shape (checked against 1024x1024x64)
   --dynamic-smem SIZE    dynamic shared memory per block (49152, 48K, 48KiB)
   --grid N               blocks in the grid: print the waves (needs --sms or --gpu)
+  --cluster XxYxZ        thread block cluster (sm_90+): active clusters per GPU from the
+                         GPU's GPCs (needs --gpu with a known GPC layout: h100, h200)
+  --non-portable-cluster the kernel sets cudaFuncAttributeNonPortableClusterSizeAllowed
+                         (clusters of 9 to 16 blocks)
 kernel (NVIDIA):
   --registers N          registers per thread (ptxas "Used N registers")
   --static-smem SIZE     static __shared__ bytes per block
   --optin-smem SIZE      cudaFuncAttributeMaxDynamicSharedMemorySize set by the program
-  --carveout PCT         cudaFuncAttributePreferredSharedMemoryCarveout, 0..100
+  --carveout PCT|SIZE    cudaFuncAttributePreferredSharedMemoryCarveout, 0..100 (sm_70+);
+                         legacy sm_2x/sm_3x: the shared/L1 split's shared size
+                         (cudaFuncSetCacheConfig): 16K or 48K (Fermi), 16K, 32K or 48K
+                         (Kepler), 80K, 96K or 112K (sm_37)
   --launch-bounds N[,M]  __launch_bounds__(N, M): max threads, min blocks per SM
   --min-blocks M         __launch_bounds__ min blocks per SM
   --barriers N           named barriers per block (default 1, as the runtime assumes)
@@ -108,6 +118,8 @@ struct CliOptions {
   std::optional<Dim3> Block;
   bool RegistersGiven = false;
   std::string SvgPath;
+  std::optional<Dim3> Cluster;
+  bool NonPortableCluster = false;
   bool Batch = false;
   bool List = false;
 };
@@ -179,6 +191,19 @@ ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std
                                    }))
       .option("--carveout",
               [&C](StringRef V, std::string &E) {
+                // A size (a unit suffix: 16K, 48KiB) is a legacy shared/L1 split.
+                if (!V.empty() && std::isalpha(static_cast<unsigned char>(V.back()))) {
+                  std::optional<uint64_t> B = parseSize(V, "--carveout", E);
+                  if (B && *B == 0) {
+                    E = "--carveout: a split of 0 bytes";
+                    return false;
+                  }
+                  if (B) {
+                    C.Res.SharedSplitBytes = *B;
+                    C.NvidiaOnlyField = true;
+                  }
+                  return B.has_value();
+                }
                 std::optional<int64_t> N = parseCount(V, "--carveout", 100, E);
                 if (!N) {
                   if (E.find("implausibly") != std::string::npos)
@@ -246,6 +271,14 @@ ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std
                 return true;
               })
       .flag("--max-block-size", Opt.MaxBlockSize)
+      .option("--cluster",
+              [&Opt](StringRef V, std::string &E) {
+                Opt.Cluster = parseBlock(V, E);
+                if (!Opt.Cluster)
+                  E = fmt::format("--cluster: '{}' is not XxY[xZ] (e.g. 2x1x1)", V.str());
+                return Opt.Cluster.has_value();
+              })
+      .flag("--non-portable-cluster", Opt.NonPortableCluster)
       .option("--svg",
               [&Opt](StringRef V, std::string &E) {
                 Opt.SvgPath = V.str();
@@ -472,17 +505,37 @@ int listArchs(bool Json) {
                                         {"max_blocks_per_sm", A.MaxBlocksPerSm},
                                         {"smem_per_sm", A.SharedPerSmBytes},
                                         {"smem_per_block_optin", A.SharedPerBlockOptinBytes},
+                                        {"legacy", A.Legacy},
                                         {"source", A.Source}});
       continue;
     }
     OS << fmt::format("{:<8} {:<5} {:<20} {:>9} {:>9} {:>10} {:>10}  {}\n", A.Name,
-                      A.isNvidia() ? A.displayVersion() : "-", A.Family, A.MaxWarpsPerSm,
+                      A.isNvidia() ? A.displayVersion() : "-",
+                      A.Legacy ? std::string(A.Family) + " legacy" : std::string(A.Family),
+                      A.MaxWarpsPerSm,
                       A.MaxBlocksPerSm, bytesText(A.SharedPerSmBytes),
                       bytesText(A.SharedPerBlockOptinBytes), A.Source);
   }
   if (Json)
     OS << llvm::json::Value(std::move(Rows)) << "\n";
   return 0;
+}
+
+/// --carveout as the arch takes it: a percentage from cc 7.0, a split's size on cc 2.x
+/// and 3.x; empty when it fits.
+std::string checkCarveout(const GpuArch &A, const KernelResources &K) {
+  if (A.Legacy && K.CarveoutPercent != -1)
+    return fmt::format("--carveout on {} (legacy) takes the shared/L1 split's size: {} "
+                       "(e.g. --carveout {}K)",
+                       A.Name, sharedSplitsText(A), A.SharedSplitsKiB[0]);
+  if (K.SharedSplitBytes != 0 && !A.Legacy)
+    return fmt::format("--carveout SIZE is the shared/L1 split of cc 2.x and 3.x; {} takes a "
+                       "percentage 0..100{}",
+                       A.Name, A.NumCarveoutSteps ? "" : " (and ignores it: fixed size)");
+  if (K.SharedSplitBytes != 0 && !isSharedSplit(A, K.SharedSplitBytes))
+    return fmt::format("--carveout {}: not a shared/L1 split of {}: {}",
+                       bytesText(K.SharedSplitBytes), A.Name, sharedSplitsText(A));
+  return "";
 }
 
 /// The arch (--arch, else --gpu's), --gpu's SM count, the vendor's fields and the launch
@@ -505,6 +558,20 @@ bool resolveLaunch(CliOptions &Opt, std::string &Error) {
   Error = checkVendorFields(C);
   if (!Error.empty())
     return false;
+  Error = checkCarveout(*C.Arch, C.Res);
+  if (!Error.empty())
+    return false;
+  if (Opt.Cluster) {
+    const Dim3 &Cl = *Opt.Cluster;
+    Error = clusterProblem(*C.Arch, Cl.X * Cl.Y * Cl.Z, Opt.NonPortableCluster);
+    if (!Error.empty())
+      return false;
+    if (!Opt.Gpu || !Opt.Gpu->SmsPerGpc) {
+      Error = "--cluster needs --gpu NAME with a known GPC layout (h100, h200): a cluster's "
+              "blocks share one GPC";
+      return false;
+    }
+  }
   if (Opt.Threads && Opt.Block) {
     Error = "give --threads or --block, not both";
     return false;
@@ -607,16 +674,63 @@ int printSweep(const CliOptions &Opt, llvm::raw_ostream &OS) {
   return 0;
 }
 
+llvm::json::Object clusterJson(const CliOptions &Opt, int64_t ClusterBlocks,
+                               const std::optional<ClusterOccupancy> &Cl) {
+  const Dim3 &D = *Opt.Cluster;
+  llvm::json::Array Gpcs;
+  for (int G = 0; G < Opt.Gpu->GpcCount; ++G)
+    Gpcs.push_back(Opt.Gpu->SmsPerGpc[G]);
+  llvm::json::Object O{{"dims", llvm::json::Array{D.X, D.Y, D.Z}},
+                       {"blocks", ClusterBlocks},
+                       {"non_portable", Opt.NonPortableCluster},
+                       {"gpu", Opt.Gpu->Key},
+                       {"gpcs", std::move(Gpcs)},
+                       {"gpc_source", Opt.Gpu->GpcSource}};
+  O["max_active_clusters"] = Cl ? Cl->ActiveClusters : 0;
+  if (Cl) {
+    O["active_blocks"] = Cl->ActiveBlocks;
+    O["block_slots"] = Cl->BlockSlots;
+  }
+  return O;
+}
+
+void printCluster(llvm::raw_ostream &OS, const CliOptions &Opt, int64_t ClusterBlocks,
+                  const std::optional<ClusterOccupancy> &Cl) {
+  const Dim3 &D = *Opt.Cluster;
+  OS << fmt::format("\ncluster {}x{}x{} = {} blocks, all in one GPC; {} has {} ({} SMs)\n",
+                    D.X, D.Y, D.Z, ClusterBlocks, Opt.Gpu->Name, gpcLayoutText(*Opt.Gpu),
+                    Opt.Gpu->SmCount);
+  if (!Cl) {
+    OS << "max active clusters 0 (the launch cannot run)\n";
+    return;
+  }
+  OS << fmt::format("max active clusters {} (cudaOccupancyMaxActiveClusters): per GPC "
+                    "floor(SMs x {} blocks/SM / {}); {} of {} block slots used\n",
+                    Cl->ActiveClusters, Cl->BlocksPerSm, ClusterBlocks, Cl->ActiveBlocks,
+                    Cl->BlockSlots);
+  OS << "note: the GPC layout is an assumption (" << Opt.Gpu->GpcSource << ")\n";
+}
+
 /// The launch itself: the text report or one JSON object, with the waves of --grid.
 /// 0 when it can run, 1 when it cannot, 2 for --grid without an SM count.
 int printLaunch(const CliOptions &Opt, llvm::raw_ostream &OS) {
   const OccupancyConfig &C = Opt.C;
   OccupancyResult R = computeOccupancy(*C.Arch, C.Res, C.Shape);
+  std::optional<ClusterOccupancy> Cl;
+  int64_t ClusterBlocks = 0;
+  if (Opt.Cluster) {
+    ClusterBlocks = Opt.Cluster->X * Opt.Cluster->Y * Opt.Cluster->Z;
+    Cl = activeClusters(R.BlocksPerSm, ClusterBlocks, Opt.Gpu->SmsPerGpc, Opt.Gpu->GpcCount);
+  }
   std::optional<WaveInfo> W;
   if (Opt.Grid) {
     if (!Opt.Sms)
       return error("--grid needs --sms N (or --gpu NAME) to count waves");
-    W = waves(*Opt.Grid, R.BlocksPerSm, static_cast<int>(*Opt.Sms));
+    if (Opt.Cluster && *Opt.Grid % ClusterBlocks != 0)
+      return error(fmt::format("--grid {} is not a multiple of the cluster's {} blocks",
+                               *Opt.Grid, ClusterBlocks));
+    W = Cl ? wavesOf(*Opt.Grid, Cl->ActiveBlocks)
+           : waves(*Opt.Grid, R.BlocksPerSm, static_cast<int>(*Opt.Sms));
   }
   if (Opt.Json) {
     llvm::json::Object O = singleJson(Opt, R);
@@ -630,11 +744,22 @@ int printLaunch(const CliOptions &Opt, llvm::raw_ostream &OS) {
                                       {"last_wave_fullness", W->LastWaveFullness},
                                       {"efficiency", W->Efficiency}};
     }
+    if (Opt.Cluster)
+      O["cluster"] = clusterJson(Opt, ClusterBlocks, Cl);
     writeOccupancyJson(OS, llvm::json::Value(std::move(O)));
     OS << "\n";
   } else {
     printText(OS, Opt, R);
-    if (W)
+    if (Opt.Cluster)
+      printCluster(OS, Opt, ClusterBlocks, Cl);
+    if (W && Cl)
+      OS << fmt::format("\nwaves: {} blocks in {} active clusters of {} = {} per wave: {:.2f} "
+                        "waves ({} launched), the last {:.0f}% full ({} blocks); GPU busy "
+                        "{:.0f}% of the time\n",
+                        *Opt.Grid, Cl->ActiveClusters, ClusterBlocks, W->BlocksPerWave,
+                        W->Waves, W->WaveCount, 100 * W->LastWaveFullness, W->LastWaveBlocks,
+                        100 * W->Efficiency);
+    else if (W)
       OS << fmt::format("\nwaves: {} blocks on {} SMs x {} blocks = {} per wave: {:.2f} waves "
                         "({} launched), the last {:.0f}% full ({} blocks); GPU busy {:.0f}% "
                         "of the time\n",

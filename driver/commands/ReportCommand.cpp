@@ -32,11 +32,13 @@ waves of the grid on the chosen GPU, and the findings.
 
 report options:
   -o FILE        the HTML file to write (atomically); required
-  --gpu NAME     the GPU for the waves and, when no --arch is given, the architecture:
+  --gpu NAME     the GPU for the waves, thread block clusters and warplint-partial-wave
+                 and, when no --arch is given, the architecture:
                  )";
 
 constexpr const char *UsageTail = R"(
-  --sms N        SMs on the GPU (overrides the product's count)
+  --sms N        SMs on the GPU (overrides the product's count; then the page's waves
+                 only, no clusters and no warplint-partial-wave)
   --title TEXT   the page's title (default "warplint occupancy report")
 
 exit status: 0 report written, no findings; 1 report written, findings; 2 no report
@@ -114,6 +116,13 @@ int runReportCommand(int Argc, char **Argv) {
   if (Opts.Product && !ArchGiven) {
     auto Sep = std::find(CheckArgs.begin(), CheckArgs.end(), "--");
     CheckArgs.insert(Sep, {"--arch", Opts.Product->Arch});
+  }
+  // The GPU is the run's (warplint.Gpu): the model's waves and clusters, and
+  // warplint-partial-wave, for the same product. --sms makes it another GPU than the
+  // product: then the page's waves are the report's own, and the check does not run.
+  if (Opts.Product && !SmsGiven) {
+    auto Sep = std::find(CheckArgs.begin(), CheckArgs.end(), "--");
+    CheckArgs.insert(Sep, {"--gpu", Opts.Product->Key});
   }
 
   RunResult Result;

@@ -89,6 +89,26 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
   for (const NextStep &S : L.NextSteps)
     Steps.push_back(nextStepJson(S));
   O["next_steps"] = std::move(Steps);
+  O["cluster"] = dims(L.Cluster);
+  if (!L.ClusterText.empty()) {
+    O["cluster_expr"] = L.ClusterText;
+    O["non_portable_cluster"] = L.NonPortableCluster;
+  }
+  if (!L.Gpu.empty()) {
+    Object G{{"name", L.Gpu},
+             {"sms", opt(L.GpuSms)},
+             {"max_active_clusters", opt(L.MaxActiveClusters)}};
+    if (L.Waves)
+      G["waves"] = Object{{"blocks_per_wave", L.Waves->BlocksPerWave},
+                          {"wave_count", L.Waves->WaveCount},
+                          {"waves", L.Waves->Waves},
+                          {"last_wave_blocks", L.Waves->LastWaveBlocks},
+                          {"last_wave_fullness", L.Waves->LastWaveFullness},
+                          {"efficiency", L.Waves->Efficiency}};
+    else
+      G["waves"] = nullptr;
+    O["gpu"] = std::move(G);
+  }
   if (!L.Instantiation.empty())
     O["instantiation"] = L.Instantiation;
   position(O, L.Pos, Opts);

@@ -221,8 +221,20 @@ ReportLaunch launchRow(const LaunchRecord &L, const ReportOptions &Opts) {
       C.Missing = "registers per thread not counted (" +
                   (L.RegistersMissing.empty() ? std::string("unknown") : L.RegistersMissing) +
                   "): the occupancy shown leaves the register limit out (an upper bound)";
-    if (L.Grid && Opts.SmCount && *L.BlocksPerSm > 0)
+    // A cluster launch: the model's active clusters and waves of clusters (the per-SM
+    // timeline assumes blocks placed one by one, which clusters are not).
+    if (L.Cluster && L.MaxActiveClusters) {
+      const uint64_t Size = (*L.Cluster)[0] * (*L.Cluster)[1] * (*L.Cluster)[2];
+      C.BlocksPerSm += fmt::format("; clusters of {}: {} at once on the {} "
+                                   "(cudaOccupancyMaxActiveClusters, GPC layout assumed)",
+                                   Size, *L.MaxActiveClusters, L.Gpu);
+      if (L.Waves)
+        C.BlocksPerSm += fmt::format("; {} wave{} of clusters, the last {:.0f}% full",
+                                     L.Waves->WaveCount, L.Waves->WaveCount == 1 ? "" : "s",
+                                     100 * L.Waves->LastWaveFullness);
+    } else if (L.Grid && Opts.SmCount && *L.BlocksPerSm > 0) {
       C.Waves = WavePlan{GridBlocks, *L.BlocksPerSm, Opts.SmCount};
+    }
   } else if (!L.Block) {
     C.Missing = "block shape not known at compile time: no occupancy";
   } else {

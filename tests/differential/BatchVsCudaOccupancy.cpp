@@ -85,7 +85,15 @@ int main(int Argc, char **Argv) {
   const std::string Out = std::string(Argv[2]) + "/occupancy-batch-answers.jsonl";
 
   std::vector<difftest::GridConfig> Grid;
-  difftest::forEachGridConfig([&](const difftest::GridConfig &C) { Grid.push_back(C); }, Stride);
+  // cc 3.x lines cycle through the shared/L1 splits (the batch's "carveout":"16K").
+  difftest::forEachGridConfig(
+      [&](difftest::GridConfig C) {
+        if (C.Arch->NumSharedSplits > 0)
+          C.Res.SharedSplitBytes =
+              uint64_t(C.Arch->SharedSplitsKiB[Grid.size() % C.Arch->NumSharedSplits]) * 1024;
+        Grid.push_back(C);
+      },
+      Stride);
   {
     std::ofstream F(In);
     for (const difftest::GridConfig &C : Grid) {
@@ -95,6 +103,8 @@ int main(int Argc, char **Argv) {
         << ",\"dynamic_smem\":" << C.DynamicSharedBytes;
       if (C.Res.OptinDynamicSharedBytes)
         F << ",\"optin_smem\":" << C.Res.OptinDynamicSharedBytes;
+      if (C.Res.SharedSplitBytes)
+        F << ",\"carveout\":\"" << C.Res.SharedSplitBytes / 1024 << "K\"";
       F << "}\n";
     }
   }

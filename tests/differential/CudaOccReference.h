@@ -56,9 +56,19 @@ inline cudaOccFuncAttributes referenceFunction(const KernelResources &K) {
   return F;
 }
 
-inline cudaOccDeviceState referenceState(const KernelResources &K) {
+/// The carveout (cc 7.0 on), or on cc 3.x the shared/L1 split as the cache config that
+/// selects it: the largest split is PREFER_SHARED, the smallest PREFER_L1, the middle one
+/// PREFER_EQUAL.
+inline cudaOccDeviceState referenceState(const KernelResources &K, const GpuArch *A = nullptr) {
   cudaOccDeviceState S;
   S.carveoutConfig = K.CarveoutPercent;
+  if (A && A->NumSharedSplits > 0 && K.SharedSplitBytes != 0) {
+    const uint64_t Low = uint64_t(A->SharedSplitsKiB[0]) * 1024;
+    const uint64_t High = uint64_t(A->SharedSplitsKiB[A->NumSharedSplits - 1]) * 1024;
+    S.cacheConfig = K.SharedSplitBytes == High  ? CACHE_PREFER_SHARED
+                    : K.SharedSplitBytes == Low ? CACHE_PREFER_L1
+                                                : CACHE_PREFER_EQUAL;
+  }
   return S;
 }
 
@@ -67,7 +77,7 @@ inline ReferenceResult referenceOccupancy(const GpuArch &A, const KernelResource
   ReferenceResult R;
   cudaOccDeviceProp P = referenceDevice(A);
   cudaOccFuncAttributes F = referenceFunction(K);
-  cudaOccDeviceState S = referenceState(K);
+  cudaOccDeviceState S = referenceState(K, &A);
   R.Ok = cudaOccMaxActiveBlocksPerMultiprocessor(&R.Result, &P, &F, &S, Threads,
                                                  static_cast<size_t>(DynamicSharedBytes)) ==
          CUDA_OCC_SUCCESS;

@@ -20,6 +20,11 @@ struct GridConfig {
 /// step that matters) x static and dynamic shared memory (0, granularity edges, the
 /// 48 KiB default, past the opt-in maximum) x opt-in off / at the architecture maximum.
 /// Coarse (Stride > 1) keeps every Stride-th configuration.
+///
+/// cc 2.x is left out: cuda_occupancy.h (CUDA 13.0) answers CUDA_OCC_ERROR_UNKNOWN_DEVICE
+/// for it (docs/occupancy.md cites the calculator's published figures instead). On cc 3.0
+/// registers over 63 are left out: the header allows 255 on every cc 3.x, the hardware
+/// (and NVIDIA's calculator) 63, and warplint refuses them.
 template <typename Fn> void forEachGridConfig(Fn F, int Stride = 1) {
   static const int Threads[] = {1,   31,  32,  33,  64,  96,  128, 160,  192,  224, 256,
                                 288, 320, 384, 416, 512, 640, 768, 1000, 1024, 1025};
@@ -30,13 +35,15 @@ template <typename Fn> void forEachGridConfig(Fn F, int Stride = 1) {
                                      40960, 49152, 65536, 99000, 101376, 164864, 232448};
   long long Index = 0;
   for (const GpuArch &A : allArchs()) {
-    if (!A.isNvidia())
+    if (!A.isNvidia() || A.Major < 3)
       continue;
     for (int Optin = 0; Optin < 2; ++Optin)
       for (uint64_t St : Static)
         for (int Regs : Registers)
           for (int T : Threads)
             for (uint64_t Dyn : Dynamic) {
+              if (Regs > A.MaxRegistersPerThread && A.Legacy)
+                continue;
               if (Index++ % Stride)
                 continue;
               GridConfig C{&A, KernelResources{}, T, Dyn};

@@ -6,7 +6,8 @@ For the given files (or a compile database with -p), runs `warplint check` in th
 text, sarif and github formats and `warplint report`, then holds them against each other:
   - each json launch (per arch) against the figures quoted in the findings at that launch
     (occupancy, active and maximum warps, threads per block, blocks per SM of the cliff
-    and budget findings),
+    and budget findings; with --gpu, the grid, blocks per SM, active clusters, SMs, waves
+    and last-wave fill of warplint-partial-wave's findings),
   - the findings' messages and notes, identical in text, sarif and github,
   - the report's index (kernel, place, arch, occupancy, limiter) against the json.
 Prints one line per launch compared and a summary; exits 1 on any disagreement, 77 when
@@ -126,6 +127,33 @@ def main():
             else:
                 problems.append(f"{key} {arch}: {kind} finding says {want}, json "
                                 f"{' or '.join(str(g) for g in got)}")
+
+    # 1b. warplint-partial-wave's waves against the json launch's gpu figures (--gpu).
+    wave = re.compile(r"(?:last wave of|grid of) '(.+?)' .*?: (\d+) blocks (?:of (\d+) per SM|"
+                      r"in clusters of \d+ \((\d+) clusters? of (\d+) blocks/SM at once\)) "
+                      r"on (\d+) SMs: (?:1 wave at|(\d+) waves, the last at) ([\d.]+%)")
+    for f in js["findings"]:
+        if f["check"] != "warplint-partial-wave":
+            continue
+        m = wave.search(f["message"])
+        if not m:
+            problems.append(f"partial-wave finding not understood: {f['message']}")
+            continue
+        key = (rel(f["file"]), f["line"], f["column"])
+        cands = [l for l in at.get(key, []) if l.get("gpu") and l["kernel"] == m.group(1)]
+        per_sm = int(m.group(3) or m.group(5))
+        want = (int(m.group(2)), per_sm, int(m.group(4)) if m.group(4) else None,
+                int(m.group(6)), int(m.group(7) or 1), m.group(8))
+        got = [((l["grid"] or [0, 0, 0])[0] * (l["grid"] or [0, 1, 1])[1] *
+                (l["grid"] or [0, 1, 1])[2], l["blocks_per_sm"],
+                l["gpu"]["max_active_clusters"], l["gpu"]["sms"],
+                l["gpu"]["waves"]["wave_count"], pct(l["gpu"]["waves"]["last_wave_fullness"]))
+               for l in cands if l["gpu"]["waves"]]
+        compared += 1
+        if want in got:
+            print(f"same: {key[0]}:{key[1]}:{key[2]} waves")
+        else:
+            problems.append(f"{key}: partial-wave finding says {want}, json {got}")
 
     # 2. The findings' words, identical in every format.
     def sarif_results():

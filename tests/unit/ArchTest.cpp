@@ -5,6 +5,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace warplint;
 
@@ -36,9 +37,9 @@ INSTANTIATE_TEST_SUITE_P(
         Spelling{"sm_100f", "sm_100"}, Spelling{"10.3", "sm_103"}, Spelling{"110", "sm_110"},
         Spelling{"12.1", "sm_121"}, Spelling{"5.0", "sm_50"}, Spelling{"gfx906", "gfx906"},
         Spelling{"GFX90A", "gfx90a"}, Spelling{"gfx942:sramecc+:xnack-", "gfx942"},
-        Spelling{"gfx1100", "gfx1100"}, Spelling{"sm_87", "sm_87"},
+        Spelling{"gfx1100", "gfx1100"}, Spelling{"sm_87", "sm_87"}, Spelling{"sm_35", "sm_35"}, Spelling{"2.1", "sm_21"},
         // Unknown or malformed.
-        Spelling{"sm_35", nullptr}, Spelling{"9.9", nullptr}, Spelling{"sm_", nullptr},
+        Spelling{"sm_13", nullptr}, Spelling{"9.9", nullptr}, Spelling{"sm_", nullptr},
         Spelling{"", nullptr}, Spelling{"8.", nullptr}, Spelling{"gfx1200", nullptr},
         Spelling{"8.6.1", nullptr}, Spelling{"-86", nullptr}));
 
@@ -61,7 +62,7 @@ TEST(ArchTable, HasEveryComputeCapabilityOfTheOccupancyHeader) {
 
 TEST(ArchTable, CommonNvidiaLimits) {
   for (const GpuArch &A : allArchs()) {
-    if (!A.isNvidia())
+    if (!A.isNvidia() || A.Legacy)
       continue;
     SCOPED_TRACE(A.Name);
     EXPECT_EQ(A.MaxThreadsPerBlock, 1024);
@@ -109,3 +110,64 @@ INSTANTIATE_TEST_SUITE_P(
                       TableRow{"12.0", 1536, 24, 100, 99}));
 
 } // namespace
+
+// Fermi and Kepler: the rows of NVIDIA's occupancy calculator (GPU data per compute
+// capability) and the CUDA C Programming Guide's cc table.
+struct LegacyRow {
+  const char *Arch;
+  int WarpsPerSm, BlocksPerSm, RegistersPerSm, RegistersPerBlock, MaxRegisters;
+  int RegisterUnit, WarpGranularity, SmemUnit, SharedPerSmKiB;
+  int64_t GridX;
+  std::vector<int> SplitsKiB;
+};
+
+class LegacyTable : public ::testing::TestWithParam<LegacyRow> {};
+
+TEST_P(LegacyTable, CalculatorRules) {
+  const LegacyRow &R = GetParam();
+  const GpuArch *A = findArch(R.Arch);
+  ASSERT_NE(A, nullptr) << R.Arch;
+  EXPECT_TRUE(A->Legacy);
+  EXPECT_EQ(A->MaxWarpsPerSm, R.WarpsPerSm);
+  EXPECT_EQ(A->MaxBlocksPerSm, R.BlocksPerSm);
+  EXPECT_EQ(A->RegistersPerSm, R.RegistersPerSm);
+  EXPECT_EQ(A->RegistersPerBlock, R.RegistersPerBlock);
+  EXPECT_EQ(A->MaxRegistersPerThread, R.MaxRegisters);
+  EXPECT_EQ(A->RegisterAllocUnit, R.RegisterUnit);
+  EXPECT_EQ(A->SubPartitions, R.WarpGranularity);
+  EXPECT_EQ(A->SharedAllocUnitBytes, R.SmemUnit);
+  EXPECT_EQ(A->SharedPerSmBytes, R.SharedPerSmKiB * 1024);
+  EXPECT_EQ(A->SharedPerBlockBytes, 48 * 1024);
+  EXPECT_EQ(A->MaxThreadsPerBlock, 1024);
+  EXPECT_EQ(A->MaxBlockDimZ, 64);
+  EXPECT_EQ(A->MaxGridDimX, R.GridX);
+  EXPECT_EQ(A->ReservedSharedPerBlockBytes, 0);
+  EXPECT_EQ(std::vector<int>(A->SharedSplitsKiB, A->SharedSplitsKiB + A->NumSharedSplits),
+            R.SplitsKiB);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    FermiKepler, LegacyTable,
+    ::testing::Values(
+        LegacyRow{"sm_20", 48, 8, 32768, 32768, 63, 64, 2, 128, 48, 65535, {16, 48}},
+        LegacyRow{"2.1", 48, 8, 32768, 32768, 63, 64, 2, 128, 48, 65535, {16, 48}},
+        LegacyRow{"sm_30", 64, 16, 65536, 65536, 63, 256, 4, 256, 48, 2147483647, {16, 32, 48}},
+        LegacyRow{"sm_32", 64, 16, 65536, 65536, 255, 256, 4, 256, 48, 2147483647, {16, 32, 48}},
+        LegacyRow{"35", 64, 16, 65536, 65536, 255, 256, 4, 256, 48, 2147483647, {16, 32, 48}},
+        LegacyRow{"compute_37", 64, 16, 131072, 65536, 255, 256, 4, 256, 112, 2147483647,
+                  {80, 96, 112}}));
+
+TEST(ArchTable, OnlyFermiAndKeplerAreLegacy) {
+  std::set<std::string> Legacy;
+  for (const GpuArch &A : allArchs())
+    if (A.Legacy)
+      Legacy.insert(A.Name);
+  EXPECT_EQ(Legacy, (std::set<std::string>{"sm_20", "sm_21", "sm_30", "sm_32", "sm_35", "sm_37"}));
+  // NVIDIA rows stay in compute-capability order.
+  int Prev = 0;
+  for (const GpuArch &A : allArchs())
+    if (A.isNvidia()) {
+      EXPECT_GT(A.Major * 10 + A.Minor, Prev) << A.Name;
+      Prev = A.Major * 10 + A.Minor;
+    }
+}

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 using namespace clang;
 using namespace clang::tidy::warplint;
 
@@ -478,6 +480,86 @@ TEST(Model, UnknownRegistersGiveABudgetNotACliff) {
   EXPECT_EQ(L.RegisterBudgetLossBlocks, 3);
   for (const ::warplint::NextStep &S : L.NextSteps)
     EXPECT_NE(S.What, ::warplint::Resource::Registers);
+}
+
+// --- Thread block clusters ------------------------------------------------------------
+
+TEST(Clusters, ClusterDimsAndTheNonPortableAttribute) {
+  Parsed P = parse("__global__ void __cluster_dims__(4, 2) k(float *p) {}\n"
+                   "__global__ void plain(float *p) {}\n"
+                   "void h(float *p) {\n"
+                   "  cudaFuncSetAttribute(k, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);\n"
+                   "  k<<<64, 128>>>(p);\n"
+                   "  plain<<<64, 128>>>(p);\n"
+                   "}\n",
+                   cudaArgs("--cuda-device-only", "--cuda-gpu-arch=sm_90"));
+  ASSERT_EQ(P.Facts.Kernels.size(), 2u);
+  const KernelInfo &K = P.Facts.Kernels[0];
+  EXPECT_EQ(K.Name, "k");
+  EXPECT_EQ(K.ClusterDims, (Dims{4, 2, 1}));
+  EXPECT_TRUE(K.NonPortableCluster);
+  EXPECT_FALSE(P.Facts.Kernels[1].ClusterDims);
+  EXPECT_FALSE(P.Facts.Kernels[1].NonPortableCluster);
+}
+
+TEST(Clusters, LaunchAttributeOfCudaLaunchKernelEx) {
+  const std::string Launch = "__global__ void k(float *p) {}\n"
+                             "void h(float *p, unsigned n) {\n"
+                             "  cudaLaunchConfig_t cfg = {};\n"
+                             "  cfg.gridDim = dim3(64);\n"
+                             "  cfg.blockDim = dim3(128);\n"
+                             "  cudaLaunchAttribute a[1];\n"
+                             "  a[0].id = cudaLaunchAttributeClusterDimension;\n"
+                             "  a[0].val.clusterDim.x = X;\n"
+                             "  a[0].val.clusterDim.y = 1;\n"
+                             "  a[0].val.clusterDim.z = 1;\n"
+                             "  cfg.attrs = a;\n"
+                             "  cfg.numAttrs = 1;\n"
+                             "  cudaLaunchKernelEx(&cfg, k, p);\n"
+                             "}\n";
+  auto With = [&](const std::string &X) {
+    std::string Code = Launch;
+    Code.replace(Code.find("= X;"), 4, "= " + X + ";");
+    return Code;
+  };
+  Parsed Known = parse(With("2"));
+  ASSERT_EQ(Known.Facts.Launches.size(), 1u);
+  const LaunchSite &L = Known.Facts.Launches[0];
+  EXPECT_TRUE(L.HasLaunchCluster);
+  EXPECT_EQ(L.LaunchCluster.Dims, (Dims{2, 1, 1}));
+  EXPECT_EQ(L.LaunchCluster.Text, "clusterDim(2, 1, 1)");
+  // Not a compile-time fact: the cluster is there, its shape unknown.
+  Parsed Unknown = parse(With("n"));
+  ASSERT_EQ(Unknown.Facts.Launches.size(), 1u);
+  EXPECT_TRUE(Unknown.Facts.Launches[0].HasLaunchCluster);
+  EXPECT_FALSE(Unknown.Facts.Launches[0].LaunchCluster.Dims);
+  // Without the cluster attribute id: no cluster.
+  std::string NoId = With("2");
+  NoId.replace(NoId.find("cudaLaunchAttributeClusterDimension"),
+               strlen("cudaLaunchAttributeClusterDimension"), "cudaLaunchAttributeCooperative");
+  Parsed Plain = parse(NoId);
+  ASSERT_EQ(Plain.Facts.Launches.size(), 1u);
+  EXPECT_FALSE(Plain.Facts.Launches[0].HasLaunchCluster);
+}
+
+TEST(Clusters, RecordsCarryTheGpuFiguresOnce) {
+  Parsed P = parse("__global__ void __cluster_dims__(2, 1, 1) k(float *p) {}\n"
+                   "void h(float *p) { k<<<132, 640>>>(p); }\n",
+                   cudaArgs("--cuda-device-only", "--cuda-gpu-arch=sm_90"));
+  ModelOptions O;
+  O.Registers.Source = RegisterSourceChoice::None;
+  O.Gpu = "h100";
+  ::warplint::ModelRecords R = TuModel::of(P.AST->getASTContext(), nullptr, O).records();
+  ASSERT_EQ(R.Launches.size(), 1u);
+  const ::warplint::LaunchRecord &L = R.Launches[0];
+  EXPECT_EQ(L.Cluster, (Dims{2, 1, 1}));
+  EXPECT_EQ(L.Gpu, "h100");
+  EXPECT_EQ(L.GpuSms, 132u);
+  EXPECT_EQ(L.MaxActiveClusters, 198); // 3 blocks/SM over 2 GPCs of 18 SMs and 6 of 16
+  ASSERT_TRUE(L.Waves);
+  EXPECT_EQ(L.Waves->BlocksPerWave, 396);
+  EXPECT_EQ(L.Waves->WaveCount, 1);
+  EXPECT_NEAR(L.Waves->LastWaveFullness, 1.0 / 3, 1e-12);
 }
 
 } // namespace

@@ -25,6 +25,7 @@ std::string describe(const difftest::GridConfig &C) {
          " dyn=" + std::to_string(C.DynamicSharedBytes) +
          " optin=" + std::to_string(C.Res.OptinDynamicSharedBytes) +
          " carveout=" + std::to_string(C.Res.CarveoutPercent) +
+         " split=" + std::to_string(C.Res.SharedSplitBytes) +
          " barriers=" + std::to_string(C.Res.Barriers);
 }
 
@@ -105,15 +106,41 @@ TEST(OccupancyDifferential, CarveoutsBarriersAndVirtualResources) {
   EXPECT_EQ(Mismatches, 0);
 }
 
+// Kepler's shared/L1 splits (16/32/48 KiB; GK210's 80/96/112) against the header's cache
+// configurations, over the whole grid of every cc 3.x row.
+TEST(OccupancyDifferential, KeplerSharedL1Splits) {
+  long long Count = 0, Mismatches = 0, Launchable = 0;
+  difftest::forEachGridConfig([&](difftest::GridConfig C) {
+    if (!C.Arch->Legacy)
+      return;
+    for (int I = 0; I < C.Arch->NumSharedSplits; ++I) {
+      C.Res.SharedSplitBytes = uint64_t(C.Arch->SharedSplitsKiB[I]) * 1024;
+      ++Count;
+      if (Mismatches < 20 && !sameAsHeader(C))
+        ++Mismatches;
+      Launchable += computeOccupancy(*C.Arch, C.Res,
+                                     LaunchShape::threads(C.Threads, C.DynamicSharedBytes))
+                        .BlocksPerSm > 0;
+    }
+  });
+  std::printf("compared %lld cc 3.x split configurations (%lld launchable)\n", Count,
+              Launchable);
+  EXPECT_GE(Count, 10000);
+  EXPECT_GE(Launchable, Count / 5);
+  EXPECT_EQ(Mismatches, 0);
+}
+
 TEST(OccupancyDifferential, MaxPotentialBlockSize) {
   long long Count = 0, Mismatches = 0;
   for (const GpuArch &A : allArchs()) {
-    if (!A.isNvidia())
+    if (!A.isNvidia() || A.Major < 3)
       continue;
     for (int Regs : {0, 16, 32, 40, 64, 96, 128, 255})
       for (uint64_t Static : {0ull, 2048ull, 20000ull})
         for (uint64_t Dyn : {0ull, 4096ull, 12000ull, 30000ull})
           for (int Bounds : {0, 96, 200, 512}) {
+            if (Regs > A.MaxRegistersPerThread)
+              continue; // sm_30's 63 (the header allows 255 on every cc 3.x)
             KernelResources K;
             K.RegistersPerThread = Regs;
             K.StaticSharedBytes = Static;

@@ -291,3 +291,150 @@ TEST(Sweeps, RangesAndMonotoneRegisters) {
 }
 
 } // namespace
+
+// --- Fermi and Kepler ----------------------------------------------------------------
+
+namespace {
+
+OccupancyResult legacy(const char *Arch, int64_t Threads, int Regs, uint64_t Smem,
+                       uint64_t SplitBytes = 0) {
+  KernelResources K;
+  K.RegistersPerThread = Regs;
+  K.SharedSplitBytes = SplitBytes;
+  return computeOccupancy(arch(Arch), K, LaunchShape::threads(Threads, Smem));
+}
+
+} // namespace
+
+// The occupancy lecture in shared/seeds (Fermi: 32K registers, 1536 threads = 48 warps,
+// 8 blocks per SM, 16 or 48 KiB of shared memory): every example as written.
+TEST(LegacyOccupancy, FermiLectureRegisters) {
+  // 20 registers x 256 threads: 640 per warp, 51 warps -> 50 (granularity 2) -> 6 blocks.
+  OccupancyResult R = legacy("sm_20", 256, 20, 0);
+  EXPECT_EQ(R.limit(Resource::Registers), 6);
+  EXPECT_EQ(R.BlocksPerSm, 6);
+  EXPECT_EQ(R.ActiveWarpsPerSm, 48);
+  EXPECT_EQ(percentText(R.Occupancy), "100%");
+  // 63 registers: 2016 -> 2048 per warp, 16 warps -> 2 blocks of 8 warps = 33.3%.
+  R = legacy("sm_20", 256, 63, 0);
+  EXPECT_EQ(R.BlocksPerSm, 2);
+  EXPECT_EQ(R.ActiveWarpsPerSm, 16);
+  EXPECT_EQ(percentText(R.Occupancy), "33.3%");
+  EXPECT_EQ(R.Limiters, limiterBit(Resource::Registers));
+  // The lecture's 20 + 1 "implicit" register with the calculator's unit of 64: 672 ->
+  // 704 per warp, 46 warps -> 5 blocks (83.3%), not the per-thread 1560 threads.
+  EXPECT_EQ(legacy("sm_20", 256, 21, 0).BlocksPerSm, 5);
+  // 64 registers are over Fermi's 63.
+  EXPECT_FALSE(legacy("sm_20", 256, 64, 0).canLaunch());
+}
+
+TEST(LegacyOccupancy, FermiLectureSharedMemory) {
+  // 32 bytes per thread in 256-thread blocks: 8 KiB, 6 blocks in 48 KiB = 100%.
+  OccupancyResult R = legacy("sm_20", 256, 0, 256 * 32);
+  EXPECT_EQ(R.limit(Resource::SharedMemory), 6);
+  EXPECT_EQ(percentText(R.Occupancy), "100%");
+  // A 1024-thread block with 32 KiB: one block, 32 of 48 warps = 66.7%.
+  R = legacy("sm_20", 1024, 0, 32 * 1024);
+  EXPECT_EQ(R.BlocksPerSm, 1);
+  EXPECT_EQ(percentText(R.Occupancy), "66.7%");
+  EXPECT_EQ(R.Limiters, limiterBit(Resource::SharedMemory) | limiterBit(Resource::Warps));
+  // The 16 KiB split (--carveout 16K): 32 bytes x 256 threads -> 2 blocks = 33.3%.
+  R = legacy("sm_20", 256, 0, 256 * 32, 16 * 1024);
+  EXPECT_EQ(R.SharedBytesPerSm, 16u * 1024);
+  EXPECT_EQ(R.BlocksPerSm, 2);
+  EXPECT_EQ(percentText(R.Occupancy), "33.3%");
+  // A block over the 16 KiB split: the driver overrides the preference with 48 KiB
+  // (cudaFuncSetCacheConfig is a preference), so the 32 KiB block of 1024 still runs.
+  R = legacy("sm_20", 1024, 0, 32 * 1024, 16 * 1024);
+  EXPECT_EQ(R.SharedBytesPerSm, 48u * 1024);
+  EXPECT_EQ(R.BlocksPerSm, 1);
+}
+
+TEST(LegacyOccupancy, FermiBlockLimitCapsSmallBlocks) {
+  // 8 blocks per SM: 128-thread blocks reach 32 of 48 warps, 192 threads fill the SM.
+  OccupancyResult R = legacy("sm_21", 128, 16, 0);
+  EXPECT_EQ(R.BlocksPerSm, 8);
+  EXPECT_EQ(R.Limiters, limiterBit(Resource::Blocks));
+  EXPECT_EQ(percentText(R.Occupancy), "66.7%");
+  EXPECT_EQ(percentText(legacy("sm_21", 192, 16, 0).Occupancy), "100%");
+  EXPECT_EQ(percentText(legacy("sm_21", 32, 16, 0).Occupancy), "16.7%");
+}
+
+TEST(LegacyOccupancy, KeplerRulesAndSplits) {
+  // Kepler: 64 warps, 16 blocks; 32 registers x 256 threads: 1024 per warp, 16 warps per
+  // sub-partition -> 64 warps = 8 blocks.
+  OccupancyResult R = legacy("sm_35", 256, 32, 0);
+  EXPECT_EQ(R.BlocksPerSm, 8);
+  EXPECT_EQ(R.ActiveWarpsPerSm, 64);
+  // 16/32/48 KiB splits: 12 KiB blocks -> 1, 2, 4.
+  EXPECT_EQ(legacy("sm_35", 256, 0, 12 * 1024, 16 * 1024).BlocksPerSm, 1);
+  EXPECT_EQ(legacy("sm_35", 256, 0, 12 * 1024, 32 * 1024).BlocksPerSm, 2);
+  EXPECT_EQ(legacy("sm_35", 256, 0, 12 * 1024, 48 * 1024).BlocksPerSm, 4);
+  EXPECT_EQ(legacy("sm_35", 256, 0, 12 * 1024).BlocksPerSm, 4);
+  // GK210: 128K registers and 112 KiB: 64 registers x 256 threads fit 8 blocks.
+  EXPECT_EQ(legacy("sm_37", 256, 64, 0).BlocksPerSm, 8);
+  EXPECT_EQ(legacy("sm_35", 256, 64, 0).BlocksPerSm, 4);
+  EXPECT_EQ(legacy("sm_37", 256, 0, 12 * 1024, 80 * 1024).BlocksPerSm, 6);
+  // cc 3.0 keeps the calculator's 63 registers per thread.
+  EXPECT_FALSE(legacy("sm_30", 256, 64, 0).canLaunch());
+  EXPECT_TRUE(legacy("sm_32", 256, 64, 0).canLaunch());
+}
+
+TEST(LegacyOccupancy, SplitsAreValidated) {
+  OccupancyResult R = legacy("sm_20", 256, 0, 0, 32 * 1024);
+  ASSERT_FALSE(R.canLaunch());
+  EXPECT_EQ(R.Failure->Kind, LaunchFailureKind::InvalidInput);
+  EXPECT_EQ(R.Failure->Message, "shared/L1 split 32 KiB is not one of sm_20's: 16 KiB or 48 KiB");
+  R = legacy("sm_86", 256, 0, 0, 16 * 1024);
+  ASSERT_FALSE(R.canLaunch());
+  EXPECT_NE(R.Failure->Message.find("takes a carveout percentage"), std::string::npos);
+  EXPECT_EQ(sharedSplitsText(arch("sm_30")), "16 KiB, 32 KiB or 48 KiB");
+  EXPECT_TRUE(isSharedSplit(arch("sm_37"), 96 * 1024));
+  EXPECT_FALSE(isSharedSplit(arch("sm_37"), 48 * 1024));
+}
+
+// --- Thread block clusters --------------------------------------------------------------
+
+TEST(Clusters, ProblemsPerArchAndSize) {
+  EXPECT_EQ(clusterProblem(arch("sm_90"), 8, false), "");
+  EXPECT_EQ(clusterProblem(arch("sm_90"), 16, true), "");
+  EXPECT_NE(clusterProblem(arch("sm_90"), 9, false).find("portable maximum of 8"),
+            std::string::npos);
+  EXPECT_NE(clusterProblem(arch("sm_90"), 17, true).find("maximum of 16"), std::string::npos);
+  EXPECT_NE(clusterProblem(arch("sm_86"), 2, false).find("need sm_90"), std::string::npos);
+  EXPECT_NE(clusterProblem(arch("sm_90"), 0, false), "");
+}
+
+TEST(Clusters, ActiveClustersPerGpc) {
+  // H100 SXM5 as assumed: 2 GPCs of 18 SMs, 6 of 16.
+  const int Gpcs[] = {18, 18, 16, 16, 16, 16, 16, 16};
+  // 3 blocks/SM, clusters of 2: 27 + 27 + 6 x 24 = 198 clusters, all 396 slots.
+  std::optional<ClusterOccupancy> C = activeClusters(3, 2, Gpcs, 8);
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->ActiveClusters, 198);
+  EXPECT_EQ(C->ActiveBlocks, 396);
+  EXPECT_EQ(C->BlockSlots, 396);
+  // 1 block/SM, clusters of 16: one per GPC = 8 (16 slots of an 18-SM GPC left over: 4).
+  C = activeClusters(1, 16, Gpcs, 8);
+  EXPECT_EQ(C->ActiveClusters, 8);
+  EXPECT_EQ(C->BlockSlots - C->ActiveBlocks, 4);
+  // 1 block/SM, clusters of 12: 1 per GPC (18 and 16 SMs) = 8, 36 slots idle.
+  EXPECT_EQ(activeClusters(1, 12, Gpcs, 8)->ActiveClusters, 8);
+  // 2 blocks/SM, clusters of 8: 4 + 4 + 6 x 4 = 32.
+  EXPECT_EQ(activeClusters(2, 8, Gpcs, 8)->ActiveClusters, 32);
+  EXPECT_FALSE(activeClusters(0, 2, Gpcs, 8));
+  // A GPC too small for a cluster holds none.
+  const int Small[] = {4, 16};
+  EXPECT_EQ(activeClusters(1, 8, Small, 2)->EmptyGpcs, 1);
+}
+
+TEST(Waves, WavesOfAGivenWidth) {
+  std::optional<WaveInfo> W = wavesOf(132, 396);
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->WaveCount, 1);
+  EXPECT_EQ(percentText(W->LastWaveFullness), "33.3%");
+  W = waves(132, 3, 132);
+  EXPECT_EQ(W->BlocksPerWave, 396);
+  EXPECT_FALSE(wavesOf(0, 396));
+  EXPECT_FALSE(wavesOf(10, 0));
+}

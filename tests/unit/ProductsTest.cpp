@@ -43,3 +43,28 @@ TEST(Products, KeysUniqueAndEveryRowHasASource) {
   }
   EXPECT_NE(knownProductList().find("h100 (132 SMs)"), std::string::npos);
 }
+
+TEST(Products, LegacyPartsUseLegacyArchs) {
+  EXPECT_STREQ(findProduct("gtx580")->Arch, "sm_20");
+  EXPECT_STREQ(findProduct("K40")->Arch, "sm_35");
+  EXPECT_EQ(findProduct("k80")->SmCount, 13u);
+}
+
+TEST(Products, GpcLayoutsAddUpToTheSmCount) {
+  int WithLayout = 0;
+  for (const GpuProduct *P = productsBegin(); P != productsEnd(); ++P) {
+    if (!P->SmsPerGpc)
+      continue;
+    ++WithLayout;
+    unsigned Sum = 0;
+    for (int G = 0; G < P->GpcCount; ++G)
+      Sum += unsigned(P->SmsPerGpc[G]);
+    EXPECT_EQ(Sum, P->SmCount) << P->Key;
+    EXPECT_NE(P->GpcSource, nullptr) << P->Key;
+  }
+  EXPECT_EQ(WithLayout, 2); // h100, h200
+  const GpuProduct *H100 = findProduct("h100");
+  EXPECT_EQ(H100->GpcCount, 8);
+  EXPECT_EQ(gpcLayoutText(*H100), "2 GPCs of 18 SMs and 6 of 16");
+  EXPECT_EQ(gpcLayoutText(*findProduct("a100")), "");
+}

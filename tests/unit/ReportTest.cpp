@@ -619,3 +619,36 @@ TEST(HtmlReport, RendersInChromium) {
 }
 
 } // namespace
+
+namespace {
+// A cluster launch: the card quotes the record's active clusters and waves of clusters,
+// and draws no per-SM timeline (blocks of a cluster are not placed one by one).
+TEST(ReportBuilder, ClusterLaunchQuotesTheRecord) {
+  RunResult R;
+  LaunchRecord L;
+  L.Pos = {"/proj/k.cu", 5, 3};
+  L.Kernel = "paired";
+  L.Api = "triple-chevron";
+  L.Block = {{640, 1, 1}};
+  L.Grid = {{132, 1, 1}};
+  L.DynamicSmemBytes = 0;
+  L.Arch = "sm_90";
+  evaluate(L);
+  L.Cluster = {{2, 1, 1}};
+  L.Gpu = "h100";
+  L.GpuSms = 132;
+  L.MaxActiveClusters = 198;
+  L.Waves = warplint::wavesOf(132, 396);
+  R.Launches.push_back(L);
+  ReportOptions Opts;
+  Opts.Product = warplint::findProduct("h100");
+  Opts.SmCount = 132;
+  ReportPage Page = buildReport(R, Opts);
+  ASSERT_EQ(Page.Cards.size(), 1u);
+  EXPECT_EQ(Page.Cards[0].BlocksPerSm,
+            "3 (60 of 64 warps); clusters of 2: 198 at once on the h100 "
+            "(cudaOccupancyMaxActiveClusters, GPC layout assumed); 1 wave of clusters, the "
+            "last 33% full");
+  EXPECT_FALSE(Page.Cards[0].Waves);
+}
+} // namespace

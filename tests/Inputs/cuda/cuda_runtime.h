@@ -11,6 +11,7 @@
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
@@ -41,6 +42,14 @@ typedef enum cudaError cudaError_t;
 enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
   cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+};
+
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0,
+  cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2,
+  cudaFuncCachePreferEqual = 3,
 };
 
 enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
@@ -75,6 +84,7 @@ __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMe
 __host__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaGetLastError(void);
 __host__ cudaError_t cudaFuncSetAttribute(const void *func, cudaFuncAttribute attr, int value);
+__host__ cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache cacheConfig);
 __host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
                                       void **args, size_t sharedMem, cudaStream_t stream);
 __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
@@ -98,6 +108,10 @@ __host__ __device__ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
 template <class T>
 static __host__ cudaError_t cudaFuncSetAttribute(T *entry, cudaFuncAttribute attr, int value) {
   return cudaFuncSetAttribute((const void *)entry, attr, value);
+}
+template <class T>
+static __host__ cudaError_t cudaFuncSetCacheConfig(T *func, cudaFuncCache cacheConfig) {
+  return cudaFuncSetCacheConfig((const void *)func, cacheConfig);
 }
 template <class T>
 static __host__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,

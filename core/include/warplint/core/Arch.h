@@ -50,7 +50,9 @@ struct GpuArch {
   int MaxRegistersPerThread;
   /// Register allocation unit per warp, registers.
   int RegisterAllocUnit;
-  /// Register file partitions (warp schedulers) per SM.
+  /// Register file partitions (warp schedulers) per SM. On cc 2.x and 3.x this is the
+  /// occupancy calculator's warp allocation granularity (2 and 4): warps limited by
+  /// registers are rounded down to a multiple of it.
   int SubPartitions;
   /// Largest shared-memory carveout per SM, bytes.
   int SharedPerSmBytes;
@@ -65,6 +67,14 @@ struct GpuArch {
   /// Carveout steps the SM can configure, KiB, ascending (empty: fixed size).
   const int *CarveoutStepsKiB;
   int NumCarveoutSteps;
+  /// cc 2.x and 3.x: the shared-memory sizes of the shared/L1 splits the SM can be
+  /// configured to (cudaFuncSetCacheConfig), KiB, ascending; the largest is the default
+  /// (empty: no split, cc 5.0 on).
+  const int *SharedSplitsKiB;
+  int NumSharedSplits;
+  /// cc 2.x and 3.x: rules of NVIDIA's occupancy calculator spreadsheet, and an
+  /// architecture CUDA 12 and newer can no longer compile for.
+  bool Legacy;
   /// Block barriers per SM = BarrierBlocksFactor x MaxBlocksPerSm (0: no barrier limit
   /// in the occupancy model, i.e. before cc 9.0).
   int BarrierBlocksFactor;

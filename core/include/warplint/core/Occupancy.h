@@ -32,6 +32,10 @@ struct KernelResources {
   uint64_t OptinDynamicSharedBytes = 0;
   /// cudaFuncAttributePreferredSharedMemoryCarveout, percent 0..100; -1: default.
   int CarveoutPercent = -1;
+  /// cc 2.x and 3.x: the shared part of the shared/L1 split asked for
+  /// (cudaFuncSetCacheConfig), bytes, one of GpuArch::SharedSplitsKiB; 0: the default
+  /// (the largest). A preference: a block that needs more gets the largest split.
+  uint64_t SharedSplitBytes = 0;
   /// Virtual resources per block (cc 10.x to 12.x); 0: none.
   int VirtualResources = 0;
   /// AMD: VGPRs per lane (unified VGPR+AGPR count on gfx90a/gfx942).
@@ -96,7 +100,7 @@ std::string percentText(double Fraction);
 
 /// Why a launch cannot run at all.
 enum class LaunchFailureKind {
-  InvalidInput,         ///< negative or zero sizes, bad carveout
+  InvalidInput,         ///< negative or zero sizes, bad carveout or shared/L1 split
   BlockDimTooLarge,     ///< x or y over 1024, z over 64
   TooManyThreads,       ///< over 1024 threads per block
   OverLaunchBounds,     ///< more threads than __launch_bounds__ allows
@@ -241,7 +245,41 @@ struct WaveInfo {
   double Efficiency = 0;
 };
 
+/// "16 KiB or 48 KiB": the shared/L1 splits of a cc 2.x/3.x arch; empty for others.
+std::string sharedSplitsText(const GpuArch &Arch);
+/// Whether Bytes is one of the arch's shared/L1 split sizes.
+bool isSharedSplit(const GpuArch &Arch, uint64_t Bytes);
+
 /// Waves of a grid; none when an argument is not positive.
 std::optional<WaveInfo> waves(int64_t GridBlocks, int BlocksPerSm, int SmCount);
+/// Waves of a grid that fills BlocksPerWave blocks at once (clusters: active clusters x
+/// blocks per cluster); none when an argument is not positive.
+std::optional<WaveInfo> wavesOf(int64_t GridBlocks, int64_t BlocksPerWave);
+
+/// Thread block clusters (cc 9.0 on): at most 8 blocks portably, 16 with
+/// cudaFuncAttributeNonPortableClusterSizeAllowed (CUDA C++ Programming Guide, "Thread
+/// Block Clusters"; H100 and B200).
+constexpr int PortableClusterBlocks = 8;
+constexpr int NonPortableClusterBlocks = 16;
+
+/// Why a cluster shape cannot launch on an arch, or empty: before cc 9.0, over 8 blocks
+/// without the non-portable attribute, over 16 with it.
+std::string clusterProblem(const GpuArch &Arch, int64_t ClusterBlocks, bool NonPortable);
+
+/// Clusters resident at once on a GPU, as cudaOccupancyMaxActiveClusters counts them when
+/// all blocks of a cluster must share a GPC: sum over GPCs of
+/// floor(SMs in the GPC x blocks per SM / blocks per cluster).
+struct ClusterOccupancy {
+  int64_t ClusterBlocks = 0;  ///< blocks per cluster
+  int BlocksPerSm = 0;        ///< from the per-SM occupancy
+  int64_t ActiveClusters = 0; ///< on the whole GPU
+  int64_t ActiveBlocks = 0;   ///< ActiveClusters x ClusterBlocks
+  int64_t BlockSlots = 0;     ///< BlocksPerSm x SMs: what the GPU holds without clusters
+  /// GPCs with no room for one cluster (fewer block slots than ClusterBlocks).
+  int EmptyGpcs = 0;
+};
+/// SmsPerGpc: the SMs of each GPC. None when an argument is not positive.
+std::optional<ClusterOccupancy> activeClusters(int BlocksPerSm, int64_t ClusterBlocks,
+                                               const int *SmsPerGpc, int GpcCount);
 
 } // namespace warplint

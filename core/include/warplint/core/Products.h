@@ -19,6 +19,12 @@ struct GpuProduct {
   unsigned SmCount;
   /// Where the SM count comes from.
   const char *Source;
+  /// SMs per GPC (all blocks of a thread block cluster share a GPC); null when the
+  /// layout is not known. GpcCount entries.
+  const int *SmsPerGpc = nullptr;
+  int GpcCount = 0;
+  /// Where the GPC figures come from, and what is assumed.
+  const char *GpcSource = nullptr;
 };
 
 /// The product with key `Key` (case-insensitive; '-', '_' and spaces ignored), or nullptr.
@@ -27,6 +33,9 @@ const GpuProduct *findProduct(std::string_view Key);
 /// Every known product, in table order.
 const GpuProduct *productsBegin();
 const GpuProduct *productsEnd();
+
+/// "2 GPCs of 18 SMs and 6 of 16": a product's GPC layout; empty when unknown.
+std::string gpcLayoutText(const GpuProduct &P);
 
 /// "a100 (108 SMs), h100 (132 SMs), ..." for help texts and error messages.
 std::string knownProductList();

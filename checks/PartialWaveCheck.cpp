@@ -1,0 +1,119 @@
+//===- PartialWaveCheck.cpp - warplint-partial-wave -----------------------===//
+#include "checks/PartialWaveCheck.h"
+
+#include "checks/OccupancyCheck.h"
+#include "model/TuModel.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+#include <string>
+
+using namespace clang::ast_matchers;
+namespace wl = ::warplint;
+
+namespace clang::tidy::warplint {
+namespace {
+
+std::string plural(int64_t N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many);
+}
+
+} // namespace
+
+PartialWaveCheck::PartialWaveCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      Ignored(Options.get("IgnoredKernels", "")), GpuText(Options.get("Gpu", "").str()),
+      MinLastWaveText(Options.get("MinLastWaveFill", "50").str()),
+      MaxWaves(Options.get<unsigned>("MaxWaves", 4)) {
+  if (std::optional<double> V = parsePercent(MinLastWaveText))
+    MinLastWave = *V;
+  else
+    configurationDiag("invalid MinLastWaveFill '%0' for %1: a percentage 0-100; using 50")
+        << MinLastWaveText << Name;
+}
+
+void PartialWaveCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  Options.store(Opts, "Gpu", GpuText);
+  Options.store(Opts, "MinLastWaveFill", MinLastWaveText);
+  Options.store(Opts, "MaxWaves", MaxWaves);
+  Model.store(Opts);
+}
+
+void PartialWaveCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void PartialWaveCheck::check(const MatchFinder::MatchResult &Result) {
+  TuModel &M = TuModel::of(*Result.Context, PP, Model);
+  // Off unless a GPU is named: the waves need its SM count. A GPU name that is not known
+  // is a problem of the run's options, said here too.
+  if (Model.Gpu.empty()) {
+    for (const std::string &P : M.takeProblems())
+      configurationDiag("%0") << P;
+    return;
+  }
+  if (M.facts().Launches.empty())
+    return;
+  const std::vector<LaunchModel> &Launches = M.launches();
+  for (const std::string &P : M.takeProblems())
+    configurationDiag("%0") << P;
+  for (const LaunchModel &L : Launches) {
+    SourceLocation Loc = L.Site->Loc;
+    if (Loc.isInvalid() || Ignored.ignores(L.name()))
+      continue;
+    for (const LaunchFigures &E : L.PerArch) {
+      if (!E.Gpu || !E.Waves || !E.Result)
+        continue;
+      const wl::WaveInfo &W = *E.Waves;
+      const int64_t Grid = int64_t(L.Site->Grid.total());
+      const unsigned Sms = E.Gpu->SmCount;
+      // Blocks land on SMs one by one: a grid smaller than the SM count leaves SMs idle.
+      const bool IdleSms = !E.Clusters && W.WaveCount == 1 && Grid < int64_t(Sms);
+      const bool Tail = W.LastWaveFullness < MinLastWave && W.WaveCount <= MaxWaves;
+      if (!IdleSms && !Tail)
+        continue;
+      // "132 blocks of 3 per SM on 132 SMs", or with clusters "... in 66 clusters of 2
+      // (198 clusters at once)".
+      std::string Fit = E.Clusters
+                            ? std::to_string(Grid) + " blocks in clusters of " +
+                                  std::to_string(E.Clusters->ClusterBlocks) + " (" +
+                                  plural(E.Clusters->ActiveClusters, "cluster", "clusters") +
+                                  " of " + std::to_string(E.Result->BlocksPerSm) +
+                                  " blocks/SM at once)"
+                            : std::to_string(Grid) + " blocks of " +
+                                  std::to_string(E.Result->BlocksPerSm) + " per SM";
+      std::string Waves = W.WaveCount == 1
+                              ? "1 wave at " + wl::percentText(W.LastWaveFullness)
+                              : std::to_string(W.WaveCount) + " waves, the last at " +
+                                    wl::percentText(W.LastWaveFullness);
+      const int64_t Fill = W.WaveCount * W.BlocksPerWave;
+      std::string Fills = W.WaveCount == 1
+                              ? std::to_string(Fill) + " blocks fill it"
+                              : std::to_string(Fill) + " blocks fill " +
+                                    std::to_string(W.WaveCount) + " waves, " +
+                                    std::to_string(Fill - W.BlocksPerWave) + " fill " +
+                                    std::to_string(W.WaveCount - 1);
+      if (IdleSms)
+        diag(Loc, "grid of '%0' leaves %1 of %2's %3 SMs idle: %4 on %3 SMs: %5; %6")
+            << L.name() << unsigned(Sms - Grid) << E.Gpu->Name << Sms << Fit << Waves << Fills;
+      else
+        diag(Loc, "last wave of '%0' fills %1 of %2: %3 on %4 SMs: %5; %6")
+            << L.name() << wl::percentText(W.LastWaveFullness) << E.Gpu->Name << Fit << Sms
+            << Waves << Fills;
+      diag(Loc, "%0 blocks/SM (occupancy %1, limited by %2) on %3 (%4); %5 of the GPU's "
+                "block-slot time is used over the grid",
+           DiagnosticIDs::Note)
+          << E.Result->BlocksPerSm << wl::percentText(E.Result->Occupancy)
+          << wl::limiterText(*E.Arch, E.Result->Limiters) << E.Gpu->Name << E.Arch->Name
+          << wl::percentText(W.Efficiency);
+      if (!E.registersKnown())
+        diag(Loc, "registers not counted: blocks/SM is an upper bound", DiagnosticIDs::Note);
+      if (!L.Site->Instantiation.empty())
+        diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
+    }
+  }
+}
+
+} // namespace clang::tidy::warplint
