@@ -43,7 +43,7 @@ std::string pctText(double Percent) {
 
 /// A metric over the launches of a group: the value, or "mean (min to max, N launches)".
 std::optional<std::string> spread(const std::vector<const NcuLaunch *> &Group, const char *Metric,
-                                  bool Percent) {
+                                  bool Percent, bool SayAll = true) {
   std::vector<double> V;
   for (const NcuLaunch *L : Group)
     if (std::optional<double> N = L->number(Metric))
@@ -55,7 +55,8 @@ std::optional<std::string> spread(const std::vector<const NcuLaunch *> &Group, c
   };
   auto [Min, Max] = std::minmax_element(V.begin(), V.end());
   if (V.size() == 1 || *Min == *Max)
-    return V.size() == 1 ? fmtV(V[0]) : fmt::format("{} (all {} launches)", fmtV(V[0]), V.size());
+    return V.size() == 1 || !SayAll ? fmtV(V[0])
+                                    : fmt::format("{} (all {} launches)", fmtV(V[0]), V.size());
   double Mean = 0;
   for (double X : V)
     Mean += X;
@@ -312,8 +313,11 @@ private:
       R.What = "divergent branch targets";
       R.Ours = "-";
       R.Ncu = *D;
-      if (std::optional<std::string> T = spread(Group, BranchesMetric, false))
-        R.Ncu += " of " + *T;
+      if (std::optional<std::string> T = spread(Group, BranchesMetric, false, /*SayAll=*/false))
+        R.Ncu = *spread(Group, DivergentMetric, false, false) + " of " + *T +
+                (Group.size() > 1 && D->find("mean") == std::string::npos
+                     ? fmt::format(" (all {} launches)", Group.size())
+                     : "");
       G.Rows.push_back(R);
     }
   }

@@ -35,6 +35,27 @@ grep -q '^regHeavy launch 1: .*at most 3 blocks resident per SM measured (SM 0),
 grep -q '^<?xml' "$out/launch0.svg" || fail "the .svg output is not an SVG document"
 [ "$(grep -c '<rect class="blk"' "$out/launch0.svg")" -eq 10 ] || fail "the .svg should have 10 bars"
 
+# The model from `warplint check --format json`: regHeavy's launch, 40 KiB of dynamic
+# shared memory per 256-thread block on sm_86 -> 2 blocks per SM (shared memory).
+cat > "$out/k.cu" <<'CU'
+__global__ void regHeavy(float *p) { p[threadIdx.x] = 1; }
+void run(float *p) { regHeavy<<<10, 256, 40 * 1024>>>(p); }
+CU
+set +e
+"$warplint" check --mock-cuda --arch sm_86 --registers-from none --format json -o "$out/check.json" \
+  "$out/k.cu" 2> /dev/null
+set -e
+[ -s "$out/check.json" ] || fail "warplint check wrote no JSON"
+set +e
+"$warplint" timeline "$trace" --check "$out/check.json" --sms 4 > "$out/check.txt"
+rc=$?
+set -e
+cat "$out/check.txt"
+[ $rc -eq 1 ] || fail "--check: launch 1 is above the checked model: exit $rc, expected 1"
+grep -q '^regHeavy launch 0: .* model 2: agrees' "$out/check.txt" || fail "--check: launch 0"
+grep -q '^regHeavy launch 1: .* model 2: MORE than the model allows' "$out/check.txt" ||
+  fail "--check: launch 1"
+
 # Bad input: a clear message and exit 2.
 printf '{"kernel": "k", "block": [0], "sm": 0, "start_ns": 9, "end_ns": 1}\n' > "$out/bad.jsonl"
 set +e
