@@ -146,13 +146,12 @@ int runReportCommand(int Argc, char **Argv) {
     Page.Title = Title;
   if (!NcuPath.empty()) {
     addNcuMeasurements(Page, Result, Ncu, NcuPath);
-    llvm::errs() << fmt::format("warplint report: ncu: {} profiled launch{}, {} matched, {} "
-                                "not matched to a source launch, {} disagreement{} with "
-                                "warplint's figures\n",
-                                Ncu.size(), Ncu.size() == 1 ? "" : "es",
-                                Ncu.size() - Page.MeasuredUnmatched.size(),
-                                Page.MeasuredUnmatched.size(), Page.MeasuredDefects,
-                                Page.MeasuredDefects == 1 ? "" : "s");
+    llvm::errs() << fmt::format(
+        "warplint report: ncu: {} profiled launch{}, {} matched, {} "
+        "not matched to a source launch, {} disagreement{} with "
+        "warplint's figures\n",
+        Ncu.size(), Ncu.size() == 1 ? "" : "es", Ncu.size() - Page.MeasuredUnmatched.size(),
+        Page.MeasuredUnmatched.size(), Page.MeasuredDefects, Page.MeasuredDefects == 1 ? "" : "s");
   }
   std::string Html;
   llvm::raw_string_ostream OS(Html);

@@ -135,13 +135,15 @@ ArgParser::Result parseArgs(int Argc, char **Argv, Options &O, std::string &Err)
                 O.Block = parseBlock(V, E);
                 return O.Block.has_value();
               })
-      .option("--registers", count("--registers", MaxPlausibleRegisters,
-                                   [&O](int64_t N) {
-                                     O.Res.RegistersPerThread = int(N);
-                                     O.RegistersGiven = true;
-                                   },
-                                   /*Model=*/true))
-      .option("--static-smem", size("--static-smem", [&O](uint64_t N) { O.Res.StaticSharedBytes = N; }))
+      .option("--registers", count(
+                                 "--registers", MaxPlausibleRegisters,
+                                 [&O](int64_t N) {
+                                   O.Res.RegistersPerThread = int(N);
+                                   O.RegistersGiven = true;
+                                 },
+                                 /*Model=*/true))
+      .option("--static-smem",
+              size("--static-smem", [&O](uint64_t N) { O.Res.StaticSharedBytes = N; }))
       .option("--dynamic-smem", size("--dynamic-smem", [&O](uint64_t N) { O.DynamicSmem = N; }))
       .option("--optin-smem",
               size("--optin-smem", [&O](uint64_t N) { O.Res.OptinDynamicSharedBytes = N; }))
@@ -267,13 +269,11 @@ public:
                          Pick->getInteger("line").value_or(0));
     TimelineModel M;
     M.BlocksPerSm = static_cast<unsigned>(*Pick->getInteger("blocks_per_sm"));
-    M.Source = fmt::format("warplint check: {}:{}, {}, {} registers", 
-                           Pick->getString("file").value_or("?").str(),
-                           Pick->getInteger("line").value_or(0),
-                           Pick->getString("arch").value_or("?").str(),
-                           Pick->getInteger("registers")
-                               ? std::to_string(*Pick->getInteger("registers"))
-                               : std::string("uncounted"));
+    M.Source = fmt::format(
+        "warplint check: {}:{}, {}, {} registers", Pick->getString("file").value_or("?").str(),
+        Pick->getInteger("line").value_or(0), Pick->getString("arch").value_or("?").str(),
+        Pick->getInteger("registers") ? std::to_string(*Pick->getInteger("registers"))
+                                      : std::string("uncounted"));
     return M;
   }
 

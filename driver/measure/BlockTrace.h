@@ -61,13 +61,13 @@ struct LaunchMeasure {
   /// Every SM from 0 to SmCount-1 (the given count, or the highest %smid seen + 1).
   std::vector<SmLane> Lanes;
   unsigned SmCount = 0;
-  std::vector<unsigned> IdleSms;     ///< SMs that ran no block
-  unsigned MaxResident = 0;          ///< the most blocks resident on one SM at one time
-  unsigned MaxResidentSm = 0;        ///< the first SM where that was measured
-  unsigned ResidentSlots = 0;        ///< sum over SMs of their MaxResident: a measured wave
-  unsigned Waves = 0;                ///< the most blocks one row of a lane ran in turn
-  uint64_t TailStartNs = 0;          ///< when the first SM that ran blocks went idle for good
-  unsigned TailStartSm = 0;          ///< that SM
+  std::vector<unsigned> IdleSms; ///< SMs that ran no block
+  unsigned MaxResident = 0;      ///< the most blocks resident on one SM at one time
+  unsigned MaxResidentSm = 0;    ///< the first SM where that was measured
+  unsigned ResidentSlots = 0;    ///< sum over SMs of their MaxResident: a measured wave
+  unsigned Waves = 0;            ///< the most blocks one row of a lane ran in turn
+  uint64_t TailStartNs = 0;      ///< when the first SM that ran blocks went idle for good
+  unsigned TailStartSm = 0;      ///< that SM
   /// Time from TailStartNs to the end (SMs finishing one after another, the last wave's
   /// tail), as a fraction of the launch.
   double TailFraction = 0;

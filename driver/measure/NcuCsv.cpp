@@ -93,10 +93,9 @@ std::optional<double> parseNumber(llvm::StringRef Text) {
 /// are (%, registers, blocks...).
 double unitScale(llvm::StringRef Unit) {
   static const std::pair<const char *, double> Scales[] = {
-      {"Kbyte", 1e3},  {"KB", 1e3},    {"Mbyte", 1e6}, {"MB", 1e6},     {"Gbyte", 1e9},
-      {"Kibyte", 1024}, {"KiB", 1024}, {"Mibyte", 1 << 20}, {"MiB", 1 << 20},
-      {"usecond", 1e3}, {"us", 1e3},   {"msecond", 1e6}, {"ms", 1e6},  {"second", 1e9},
-      {"s", 1e9}};
+      {"Kbyte", 1e3},   {"KB", 1e3},      {"Mbyte", 1e6},      {"MB", 1e6},      {"Gbyte", 1e9},
+      {"Kibyte", 1024}, {"KiB", 1024},    {"Mibyte", 1 << 20}, {"MiB", 1 << 20}, {"usecond", 1e3},
+      {"us", 1e3},      {"msecond", 1e6}, {"ms", 1e6},         {"second", 1e9},  {"s", 1e9}};
   for (const auto &[Name, Scale] : Scales)
     if (Unit == Name)
       return Scale;
@@ -120,8 +119,8 @@ std::optional<std::array<uint64_t, 3>> parseDims(llvm::StringRef Text) {
 
 /// The columns that name a launch rather than a metric.
 int identityColumn(llvm::StringRef Name) {
-  static const char *const Names[] = {"ID", "Kernel Name", "Block Size", "Grid Size",
-                                      "Device", "CC"};
+  static const char *const Names[] = {"ID",        "Kernel Name", "Block Size",
+                                      "Grid Size", "Device",      "CC"};
   for (int I = 0; I < 6; ++I)
     if (Name == Names[I])
       return I;
@@ -174,10 +173,10 @@ std::optional<double> NcuLaunch::number(llvm::StringRef Metric) const {
 bool readNcuCsv(llvm::StringRef Text, std::vector<NcuLaunch> &Out, std::string &Error) {
   std::vector<std::string> Header, Fields;
   unsigned LineNo = 0, HeaderLine = 0;
-  bool Long = false;                // the details page: a row per metric
+  bool Long = false; // the details page: a row per metric
   int Col[6] = {-1, -1, -1, -1, -1, -1};
   int MetricName = -1, MetricUnit = -1, MetricValue = -1;
-  std::vector<std::string> Units;   // the raw page's units row
+  std::vector<std::string> Units; // the raw page's units row
   std::map<uint64_t, size_t> ById;
   while (!Text.empty()) {
     auto [Line, Rest] = Text.split('\n');

@@ -34,8 +34,8 @@ struct NcuValue {
 
 /// One profiled launch.
 struct NcuLaunch {
-  uint64_t Id = 0;         ///< ncu's "ID": launch order within the profile
-  std::string KernelName;  ///< "stencil(float *, int)", "void k<128>(float *)", or mangled
+  uint64_t Id = 0;        ///< ncu's "ID": launch order within the profile
+  std::string KernelName; ///< "stencil(float *, int)", "void k<128>(float *)", or mangled
   std::optional<std::array<uint64_t, 3>> Block, Grid; ///< "(256, 1, 1)"
   std::string Device;
   std::string Cc; ///< "8.6"

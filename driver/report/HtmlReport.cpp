@@ -265,11 +265,11 @@ void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
     OS << "</p>\n";
   }
   if (!Page.MeasuredFrom.empty()) {
-    OS << "<p class=\"summary\">Nsight Compute: " << Page.MeasuredLaunches
-       << " profiled launch" << (Page.MeasuredLaunches == 1 ? "" : "es") << " from "
-       << htmlEscape(Page.MeasuredFrom) << ", " << Page.MeasuredUnmatched.size()
-       << " not matched to a source launch, " << Page.MeasuredDefects << " disagreement"
-       << (Page.MeasuredDefects == 1 ? "" : "s") << " with warplint's figures.</p>\n";
+    OS << "<p class=\"summary\">Nsight Compute: " << Page.MeasuredLaunches << " profiled launch"
+       << (Page.MeasuredLaunches == 1 ? "" : "es") << " from " << htmlEscape(Page.MeasuredFrom)
+       << ", " << Page.MeasuredUnmatched.size() << " not matched to a source launch, "
+       << Page.MeasuredDefects << " disagreement" << (Page.MeasuredDefects == 1 ? "" : "s")
+       << " with warplint's figures.</p>\n";
     for (const std::string &U : Page.MeasuredUnmatched)
       OS << "<p class=\"defect\">unmatched: " << htmlEscape(U) << "</p>\n";
   }

@@ -59,15 +59,16 @@ struct ReportShape {
 
 /// One figure measured by Nsight Compute beside warplint's.
 struct MeasuredRow {
-  std::string What;         ///< "registers per thread"
-  std::string Ours, Ncu;    ///< as shown; "-" when there is none
-  bool Disagrees = false;   ///< both known and different: also a defect line
+  std::string What;       ///< "registers per thread"
+  std::string Ours, Ncu;  ///< as shown; "-" when there is none
+  bool Disagrees = false; ///< both known and different: also a defect line
 };
 
 /// The launches Nsight Compute profiled of one source launch with one block, grid and
 /// dynamic shared memory, in launch order (ncu's IDs), against warplint's figures.
 struct MeasuredGroup {
-  std::string Title;   ///< "3 launches (ncu IDs 0, 4, 8): block 256 x 1 x 1, grid 1000 x 1 x 1, cc 8.6"
+  /// "3 launches (ncu IDs 0, 4, 8): block 256 x 1 x 1, grid 1000 x 1 x 1, cc 8.6"
+  std::string Title;
   std::string Matched; ///< "kernels.cu:26:3 (by name and shape)"
   std::vector<MeasuredRow> Rows;
   std::vector<std::string> Defects; ///< every disagreement of a theoretical figure

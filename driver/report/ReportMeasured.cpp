@@ -10,8 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
-#include <regex>
 
 namespace warplint::driver {
 namespace {
@@ -23,10 +23,11 @@ const char *const DivergentMetric = "smsp__sass_branch_targets_threads_divergent
 const char *const BranchesMetric = "smsp__sass_branch_targets.sum";
 
 /// ncu's launch__occupancy_limit_<suffix> and the resource it is.
-const std::pair<const char *, Resource> NcuLimits[] = {
-    {"registers", Resource::Registers}, {"shared_mem", Resource::SharedMemory},
-    {"warps", Resource::Warps},         {"blocks", Resource::Blocks},
-    {"barriers", Resource::Barriers}};
+const std::pair<const char *, Resource> NcuLimits[] = {{"registers", Resource::Registers},
+                                                       {"shared_mem", Resource::SharedMemory},
+                                                       {"warps", Resource::Warps},
+                                                       {"blocks", Resource::Blocks},
+                                                       {"barriers", Resource::Barriers}};
 
 std::string dims(const std::array<uint64_t, 3> &D) {
   return fmt::format("{} x {} x {}", D[0], D[1], D[2]);
@@ -77,7 +78,8 @@ std::optional<double> same(const std::vector<const NcuLaunch *> &Group, const ch
     if (!First)
       First = N;
     else if (*N != *First) {
-      Notes.push_back(fmt::format("{} differs between the launches (ID {}: {})", Metric, L->Id, *N));
+      Notes.push_back(
+          fmt::format("{} differs between the launches (ID {}: {})", Metric, L->Id, *N));
       break;
     }
   }
@@ -178,15 +180,15 @@ private:
     R.Ncu = Ncu ? whole(*Ncu) : "-";
     R.Disagrees = Ours && Ncu && std::fabs(*Ours - *Ncu) > Tolerance;
     if (R.Disagrees)
-      defect(fmt::format("ncu and warplint disagree on {}: warplint {}, ncu {}", What, R.Ours,
-                         R.Ncu));
+      defect(
+          fmt::format("ncu and warplint disagree on {}: warplint {}, ncu {}", What, R.Ours, R.Ncu));
     G.Rows.push_back(std::move(R));
   }
 
   void inputs() {
     std::optional<double> Regs = same(Group, "launch__registers_per_thread", G.Notes);
-    row("registers per thread",
-        L.Registers ? std::optional<double>(*L.Registers) : std::nullopt, Regs,
+    row("registers per thread", L.Registers ? std::optional<double>(*L.Registers) : std::nullopt,
+        Regs,
         L.Registers ? fmt::format("{} ({})", *L.Registers, L.RegistersSource)
                     : std::string("not counted"));
     row("static shared memory per block (bytes)",
@@ -195,7 +197,9 @@ private:
     row("dynamic shared memory per block (bytes)",
         L.DynamicSmemBytes ? std::optional<double>(double(*L.DynamicSmemBytes)) : std::nullopt,
         same(Group, "launch__shared_mem_per_block_dynamic", G.Notes),
-        L.DynamicSmemBytes ? "" : L.DynamicSmemExpr ? *L.DynamicSmemExpr + " (not known)" : "");
+        L.DynamicSmemBytes  ? ""
+        : L.DynamicSmemExpr ? *L.DynamicSmemExpr + " (not known)"
+                            : "");
   }
 
   void theoretical(const GpuArch *Arch) {
@@ -235,9 +239,9 @@ private:
     }
     row("blocks per SM", L.BlocksPerSm ? std::optional<double>(*L.BlocksPerSm) : std::nullopt,
         NcuBlocks,
-        L.BlocksPerSm ? fmt::format("{}{}", *L.BlocksPerSm,
-                                    L.Registers ? "" : " (register limit left out)")
-                      : "");
+        L.BlocksPerSm
+            ? fmt::format("{}{}", *L.BlocksPerSm, L.Registers ? "" : " (register limit left out)")
+            : "");
     std::optional<double> NcuTheory = same(Group, TheoreticalMetric, G.Notes);
     MeasuredRow R;
     R.What = "theoretical occupancy";
@@ -265,7 +269,8 @@ private:
     if (Static)
       Res.StaticSharedBytes = static_cast<uint64_t>(*Static);
     Dim3 B{int64_t((*N.Block)[0]), int64_t((*N.Block)[1]), int64_t((*N.Block)[2])};
-    LaunchShape Shape = LaunchShape::block(B, Dynamic ? uint64_t(*Dynamic) : L.DynamicSmemBytes.value_or(0));
+    LaunchShape Shape =
+        LaunchShape::block(B, Dynamic ? uint64_t(*Dynamic) : L.DynamicSmemBytes.value_or(0));
     OccupancyResult R = computeOccupancy(*Arch, Res, Shape);
     std::optional<double> NcuBlocks;
     for (const auto &[Suffix, Resource] : NcuLimits)
@@ -276,12 +281,14 @@ private:
     Row.What = fmt::format("warplint's model on ncu's inputs ({}, {} registers, {} + {} B shared)",
                            Arch->Name, Res.RegistersPerThread, Res.StaticSharedBytes,
                            Shape.DynamicSharedBytes);
-    Row.Ours = R.canLaunch() ? fmt::format("{} blocks/SM, {}", R.BlocksPerSm, pctText(100 * R.Occupancy))
-                             : "cannot launch: " + R.Failure->Message;
+    Row.Ours = R.canLaunch()
+                   ? fmt::format("{} blocks/SM, {}", R.BlocksPerSm, pctText(100 * R.Occupancy))
+                   : "cannot launch: " + R.Failure->Message;
     Row.Ncu = fmt::format("{} blocks/SM, {}", NcuBlocks ? whole(*NcuBlocks) : "-",
                           NcuTheory ? pctText(*NcuTheory) : "-");
-    Row.Disagrees = (NcuBlocks && (!R.canLaunch() || R.BlocksPerSm != *NcuBlocks)) ||
-                    (NcuTheory && R.canLaunch() && std::fabs(100 * R.Occupancy - *NcuTheory) > 0.05);
+    Row.Disagrees =
+        (NcuBlocks && (!R.canLaunch() || R.BlocksPerSm != *NcuBlocks)) ||
+        (NcuTheory && R.canLaunch() && std::fabs(100 * R.Occupancy - *NcuTheory) > 0.05);
     if (Row.Disagrees)
       defect(fmt::format("warplint's occupancy model disagrees with ncu on ncu's own inputs: "
                          "warplint {}, ncu {}",
@@ -299,8 +306,8 @@ private:
     std::string Predicted;
     for (const Finding &F : CardFindings)
       if (std::optional<double> P = predictedBranchEfficiency(F))
-        Predicted += fmt::format("{}{} at line {}", Predicted.empty() ? "" : "; ", pctText(*P),
-                                 F.Pos.Line);
+        Predicted +=
+            fmt::format("{}{} at line {}", Predicted.empty() ? "" : "; ", pctText(*P), F.Pos.Line);
     if (Predicted.empty())
       Predicted = "100% (no divergent branch reported)";
     MeasuredRow B;
@@ -334,11 +341,16 @@ private:
 std::optional<double> predictedBranchEfficiency(const Finding &F) {
   if (F.Check != "warplint-divergent-branch")
     return std::nullopt;
-  static const std::regex Re("predicted branch efficiency ([0-9]+(\\.[0-9]+)?)%");
-  std::smatch M;
-  if (!std::regex_search(F.Message, M, Re))
+  static const std::string Lead = "predicted branch efficiency ";
+  size_t At = F.Message.find(Lead);
+  if (At == std::string::npos)
     return std::nullopt;
-  return std::stod(M[1].str());
+  const char *Start = F.Message.c_str() + At + Lead.size();
+  char *End = nullptr;
+  double V = std::strtod(Start, &End);
+  if (End == Start || *End != '%')
+    return std::nullopt;
+  return V;
 }
 
 void addNcuMeasurements(ReportPage &Page, const RunResult &Result,
@@ -359,11 +371,11 @@ void addNcuMeasurements(ReportPage &Page, const RunResult &Result,
           N.Block || N.Grid ? " with this shape" : ""));
       continue;
     }
-    std::string Key = fmt::format(
-        "{}|{}|{}|{}", M->Record, N.Block ? dims(*N.Block) : "", N.Grid ? dims(*N.Grid) : "",
-        N.Metrics.count("launch__shared_mem_per_block_dynamic")
-            ? N.Metrics.at("launch__shared_mem_per_block_dynamic").Text
-            : "");
+    std::string Key = fmt::format("{}|{}|{}|{}", M->Record, N.Block ? dims(*N.Block) : "",
+                                  N.Grid ? dims(*N.Grid) : "",
+                                  N.Metrics.count("launch__shared_mem_per_block_dynamic")
+                                      ? N.Metrics.at("launch__shared_mem_per_block_dynamic").Text
+                                      : "");
     auto [It, New] = GroupIndex.try_emplace(Key, Groups.size());
     if (New)
       Groups.push_back({*M, {}});

@@ -73,7 +73,7 @@ ModelAgreement compareWithModel(const LaunchMeasure &M, const std::optional<Time
   if (M.MaxResident > Model->BlocksPerSm)
     return ModelAgreement::More;
   return uint64_t(M.Blocks) >= uint64_t(Model->BlocksPerSm) * M.SmCount ? ModelAgreement::FewerFull
-                                                                      : ModelAgreement::Fewer;
+                                                                        : ModelAgreement::Fewer;
 }
 
 std::string timelineSummary(const TracedLaunch &L, const LaunchMeasure &M,
@@ -83,8 +83,9 @@ std::string timelineSummary(const TracedLaunch &L, const LaunchMeasure &M,
                               M.Blocks, M.Blocks == 1 ? "" : "s", Used, M.SmCount);
   if (!M.IdleSms.empty())
     S += fmt::format(" (idle: SM {})", smList(M.IdleSms));
-  S += fmt::format(" in {}; at most {} block{} resident per SM measured (SM {})", duration(M.DurationNs),
-                   M.MaxResident, M.MaxResident == 1 ? "" : "s", M.MaxResidentSm);
+  S += fmt::format(" in {}; at most {} block{} resident per SM measured (SM {})",
+                   duration(M.DurationNs), M.MaxResident, M.MaxResident == 1 ? "" : "s",
+                   M.MaxResidentSm);
   switch (compareWithModel(M, Model)) {
   case ModelAgreement::NoModel:
     break;
@@ -105,11 +106,11 @@ std::string timelineSummary(const TracedLaunch &L, const LaunchMeasure &M,
   }
   S += fmt::format("; {} wave{} measured", M.Waves, M.Waves == 1 ? "" : "s");
   if (Model && Model->BlocksPerSm > 0)
-    S += fmt::format(" (model {:.2f})",
-                     double(M.Blocks) / (double(Model->BlocksPerSm) * M.SmCount));
-  S += fmt::format("; tail {} of the launch (from {}, when SM {} finished); SMs busy {} of the time",
-                   pct(M.TailFraction), duration(M.TailStartNs - M.StartNs), M.TailStartSm,
-                   pct(M.BusyFraction));
+    S +=
+        fmt::format(" (model {:.2f})", double(M.Blocks) / (double(Model->BlocksPerSm) * M.SmCount));
+  S += fmt::format(
+      "; tail {} of the launch (from {}, when SM {} finished); SMs busy {} of the time",
+      pct(M.TailFraction), duration(M.TailStartNs - M.StartNs), M.TailStartSm, pct(M.BusyFraction));
   return S;
 }
 
@@ -130,26 +131,28 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
   const int Height = static_cast<int>(Top + LanesH + Bottom);
   const double Span = std::max<double>(1, double(M.DurationNs));
   auto X = [&](uint64_t Ns) { return Left + double(Ns - M.StartNs) / Span * PlotW; };
-  const unsigned LabelEvery = LaneH + LaneGap >= 10 ? 1 : static_cast<unsigned>(std::ceil(10 / (LaneH + LaneGap)));
+  const unsigned LabelEvery =
+      LaneH + LaneGap >= 10 ? 1 : static_cast<unsigned>(std::ceil(10 / (LaneH + LaneGap)));
 
   std::string Out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"block-timeline\" width=\"{}\" "
       "height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{} blocks of {} on {} "
       "SMs over time\">\n",
       Width, Height, Width, Height, M.Blocks, htmlEscape(L.Kernel), M.SmCount);
-  Out += Sheet.named("idle-hatch", "<pattern id=\"idle-hatch\" width=\"6\" height=\"6\" "
-                                   "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-                                   "<rect width=\"6\" height=\"6\" fill=\"#fef2f2\"/>"
-                                   "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#f87171\" "
-                                   "stroke-width=\"2\"/></pattern>");
+  Out +=
+      Sheet.named("idle-hatch", "<pattern id=\"idle-hatch\" width=\"6\" height=\"6\" "
+                                "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+                                "<rect width=\"6\" height=\"6\" fill=\"#fef2f2\"/>"
+                                "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#f87171\" "
+                                "stroke-width=\"2\"/></pattern>");
   Out += fmt::format("<text x=\"4\" y=\"16\"{}>{} launch {}: blocks per SM over time</text>\n",
                      Sheet.paint(S::ChartTitle), htmlEscape(L.Kernel), L.Launch);
   // The tail of the last wave, behind the lanes.
   if (M.TailStartNs < M.StartNs + M.DurationNs)
     Out += fmt::format("<rect class=\"tail\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
                        "fill=\"{}\" fill-opacity=\"0.6\"/>\n",
-                       num(X(M.TailStartNs)), num(Top), num(X(M.StartNs + M.DurationNs) - X(M.TailStartNs)),
-                       num(LanesH), TailFill);
+                       num(X(M.TailStartNs)), num(Top),
+                       num(X(M.StartNs + M.DurationNs) - X(M.TailStartNs)), num(LanesH), TailFill);
   // Blocks per lane, in the trace's order.
   std::vector<std::vector<const TracedBlock *>> OnSm(Lanes);
   for (const TracedBlock &B : L.Blocks)
@@ -158,8 +161,9 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
   for (unsigned Sm = 0; Sm < Lanes; ++Sm) {
     double Y0 = Top + Sm * (LaneH + LaneGap);
     const SmLane &Lane = M.Lanes[Sm];
-    Out += fmt::format("<g class=\"lane\" data-sm=\"{}\" data-blocks=\"{}\" data-max-resident=\"{}\">\n",
-                       Sm, Lane.Blocks, Lane.MaxResident);
+    Out += fmt::format(
+        "<g class=\"lane\" data-sm=\"{}\" data-blocks=\"{}\" data-max-resident=\"{}\">\n", Sm,
+        Lane.Blocks, Lane.MaxResident);
     if (Lane.Blocks == 0)
       Out += fmt::format("<rect class=\"idle-sm\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
                          "fill=\"url(#idle-hatch)\"/>\n",
@@ -170,14 +174,15 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
                          Lane.Blocks == 0 ? " idle" : "");
     for (const TracedBlock *B : OnSm[Sm]) {
       const char *Fill = (ModelRows && B->Slot >= ModelRows) ? OverModel
-                         : B->Wave % 2                        ? WaveOdd
-                                                              : WaveEven;
-      Out += fmt::format("<rect class=\"blk\" data-block=\"{},{},{}\" data-slot=\"{}\" "
-                         "data-wave=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
-                         "fill=\"{}\"/>\n",
-                         B->Index[0], B->Index[1], B->Index[2], B->Slot, B->Wave, num(X(B->StartNs)),
-                         num(Y0 + B->Slot * RowH), num(std::max(0.75, X(B->EndNs) - X(B->StartNs))),
-                         num(std::max(0.75, RowH - (RowH >= 4 ? 1 : 0))), Fill);
+                         : B->Wave % 2                       ? WaveOdd
+                                                             : WaveEven;
+      Out +=
+          fmt::format("<rect class=\"blk\" data-block=\"{},{},{}\" data-slot=\"{}\" "
+                      "data-wave=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+                      "fill=\"{}\"/>\n",
+                      B->Index[0], B->Index[1], B->Index[2], B->Slot, B->Wave, num(X(B->StartNs)),
+                      num(Y0 + B->Slot * RowH), num(std::max(0.75, X(B->EndNs) - X(B->StartNs))),
+                      num(std::max(0.75, RowH - (RowH >= 4 ? 1 : 0))), Fill);
     }
     // The model's blocks per SM: a line under its last row.
     if (ModelRows && ModelRows < Rows)
@@ -194,10 +199,11 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
   double Step = tickStep(Span);
   for (double T = 0; T <= Span + 1e-9; T += Step) {
     double Tx = Left + T / Span * PlotW;
-    Out += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>"
-                       "<text x=\"{}\" y=\"{}\"{}>{}</text>\n",
-                       num(Tx), num(Axis), num(Tx), num(Axis + 4), Sheet.paint(S::TickMark), num(Tx),
-                       num(Axis + 15), Sheet.paint(S::XTick), duration(static_cast<uint64_t>(T)));
+    Out +=
+        fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>"
+                    "<text x=\"{}\" y=\"{}\"{}>{}</text>\n",
+                    num(Tx), num(Axis), num(Tx), num(Axis + 4), Sheet.paint(S::TickMark), num(Tx),
+                    num(Axis + 15), Sheet.paint(S::XTick), duration(static_cast<uint64_t>(T)));
   }
   Out += fmt::format("<text x=\"{}\" y=\"{}\"{}>time since the first block started</text>\n",
                      num(Left + PlotW / 2), num(Axis + 29), Sheet.paint(S::XLabel));
@@ -213,8 +219,9 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
     return fmt::format("<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{}\"/>", num(Kx),
                        num(Ky), Fill);
   };
-  key(swatch(WaveEven) + fmt::format("<rect x=\"{}\" y=\"{}\" width=\"5\" height=\"10\" fill=\"{}\"/>",
-                                     num(Kx + 5), num(Ky), WaveOdd),
+  key(swatch(WaveEven) +
+          fmt::format("<rect x=\"{}\" y=\"{}\" width=\"5\" height=\"10\" fill=\"{}\"/>",
+                      num(Kx + 5), num(Ky), WaveOdd),
       "a block (waves alternate)");
   if (Model)
     key(fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
@@ -282,18 +289,19 @@ void writeTimelineHtml(const std::vector<TimelineEntry> &Entries, llvm::StringRe
                         htmlEscape(E.Launch->Kernel), E.Launch->Launch);
     Body += fmt::format("<p class=\"summary\">{}</p>\n",
                         htmlEscape(timelineSummary(*E.Launch, M, E.Model)));
-    std::string ModelCell = E.Model ? fmt::format("{} ({})", E.Model->BlocksPerSm,
-                                                  htmlEscape(E.Model->Source))
-                                    : std::string("- (give --arch and the launch, or --check)");
+    std::string ModelCell =
+        E.Model ? fmt::format("{} ({})", E.Model->BlocksPerSm, htmlEscape(E.Model->Source))
+                : std::string("- (give --arch and the launch, or --check)");
     bool Bad = A == ModelAgreement::More || A == ModelAgreement::FewerFull;
     Body += "<table class=\"measured\">\n<tr><th></th><th>measured</th><th>model</th></tr>\n";
-    Body += fmt::format("<tr{}><th>resident blocks per SM (max)</th><td>{} (SM {})</td><td>{}</td></tr>\n",
-                        Bad ? " class=\"disagree\"" : "", M.MaxResident, M.MaxResidentSm, ModelCell);
-    Body += fmt::format("<tr><th>waves</th><td>{}</td><td>{}</td></tr>\n", M.Waves,
-                        E.Model && E.Model->BlocksPerSm
-                            ? fmt::format("{:.2f}", double(M.Blocks) /
-                                                        (double(E.Model->BlocksPerSm) * M.SmCount))
-                            : std::string("-"));
+    Body += fmt::format(
+        "<tr{}><th>resident blocks per SM (max)</th><td>{} (SM {})</td><td>{}</td></tr>\n",
+        Bad ? " class=\"disagree\"" : "", M.MaxResident, M.MaxResidentSm, ModelCell);
+    Body += fmt::format(
+        "<tr><th>waves</th><td>{}</td><td>{}</td></tr>\n", M.Waves,
+        E.Model && E.Model->BlocksPerSm
+            ? fmt::format("{:.2f}", double(M.Blocks) / (double(E.Model->BlocksPerSm) * M.SmCount))
+            : std::string("-"));
     Body += fmt::format("<tr><th>tail of the last wave</th><td>{} of {}</td><td></td></tr>\n",
                         pct(M.TailFraction), duration(M.DurationNs));
     Body += fmt::format("<tr><th>SMs idle</th><td>{} of {}{}</td><td></td></tr>\n",

@@ -32,10 +32,10 @@ struct TimelineModel {
 /// How the measured maximum of resident blocks per SM compares with the model.
 enum class ModelAgreement {
   NoModel,
-  Agrees,     ///< equal
-  Fewer,      ///< fewer measured, but the grid never filled every SM's slots: expected
-  FewerFull,  ///< fewer measured although the grid had a full wave of the model's
-  More        ///< more measured than the model allows: the model is wrong for this launch
+  Agrees,    ///< equal
+  Fewer,     ///< fewer measured, but the grid never filled every SM's slots: expected
+  FewerFull, ///< fewer measured although the grid had a full wave of the model's
+  More       ///< more measured than the model allows: the model is wrong for this launch
 };
 ModelAgreement compareWithModel(const LaunchMeasure &M, const std::optional<TimelineModel> &Model);
 

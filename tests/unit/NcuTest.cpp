@@ -74,8 +74,10 @@ TEST(NcuCsv, BadFilesAreErrors) {
       {"", "no Nsight Compute CSV header"},
       {"==PROF== nothing profiled\n", "no Nsight Compute CSV header"},
       {"\"ID\",\"Kernel Name\",\"a__b\"\n", "no profiled launch"},
-      {"\"ID\",\"Block Size\"\n\"0\",\"(1, 1, 1)\"\n", "line 1: ncu's header has no \"Kernel Name\""},
-      {"\"ID\",\"Kernel Name\",\"a__b\"\n\"0\",\"k()\"\n", "line 2: 2 fields, the header (line 1) has 3"},
+      {"\"ID\",\"Block Size\"\n\"0\",\"(1, 1, 1)\"\n",
+       "line 1: ncu's header has no \"Kernel Name\""},
+      {"\"ID\",\"Kernel Name\",\"a__b\"\n\"0\",\"k()\"\n",
+       "line 2: 2 fields, the header (line 1) has 3"},
       {"\"ID\",\"Kernel Name\",\"a__b\"\n\"x\",\"k()\",\"1\"\n", "line 2: ID 'x' is not a number"},
       {"\"ID\",\"Kernel Name\",\"a__b\"\n\"0\",\"k()\",\"1\"\n\"0\",\"k()\",\"2\"\n",
        "line 3: launch ID 0 appears twice"},
@@ -95,7 +97,8 @@ TEST(NcuCsv, KernelKeysMatchSourceNames) {
   EXPECT_EQ(ncuKernelKey("void ns::reduce<256u, float>(float *, float *)"),
             "ns::reduce<256,float>");
   EXPECT_EQ(sourceKernelKey("ns::reduce<256U, float>"), "ns::reduce<256,float>");
-  EXPECT_EQ(ncuKernelKey("(anonymous namespace)::k(int)"), sourceKernelKey("(anonymous namespace)::k"));
+  EXPECT_EQ(ncuKernelKey("(anonymous namespace)::k(int)"),
+            sourceKernelKey("(anonymous namespace)::k"));
   EXPECT_EQ(ncuKernelKey("_Z7stencilPfPKf"), "_Z7stencilPfPKf");
   EXPECT_EQ(ncuKernelKey("scale"), "scale");
   EXPECT_EQ(sourceKernelKey("vec2u"), "vec2u"); // an identifier's u stays

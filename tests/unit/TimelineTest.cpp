@@ -81,8 +81,8 @@ TEST(BlockTrace, GivenSmCountMakesTheUnseenSmsIdle) {
 }
 
 TEST(BlockTrace, BlocksOneAfterAnotherAreNotResidentTogether) {
-  TracedLaunch L = readOne(line("k", 0, 0, 0, 0, 10) + line("k", 0, 1, 0, 10, 20) +
-                           line("k", 0, 2, 0, 20, 30));
+  TracedLaunch L =
+      readOne(line("k", 0, 0, 0, 0, 10) + line("k", 0, 1, 0, 10, 20) + line("k", 0, 2, 0, 20, 30));
   LaunchMeasure M = measureLaunch(L, 1);
   EXPECT_EQ(M.MaxResident, 1u);
   EXPECT_EQ(M.Waves, 3u);

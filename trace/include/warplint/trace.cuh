@@ -121,8 +121,8 @@ inline WriteResult writeJsonLines(std::FILE *Out, const char *Kernel, const Bloc
     std::fprintf(Out,
                  ", \"launch\": %u, \"block\": [%u, %u, %u], \"sm\": %u, \"start_ns\": %llu, "
                  "\"end_ns\": %llu, \"start_clock\": %llu, \"end_clock\": %llu}\n",
-                 Launch, B.Block[0], B.Block[1], B.Block[2], B.Sm, B.StartNs, B.EndNs,
-                 B.StartClock, B.EndClock);
+                 Launch, B.Block[0], B.Block[1], B.Block[2], B.Sm, B.StartNs, B.EndNs, B.StartClock,
+                 B.EndClock);
     ++R.Written;
   }
   return R;
