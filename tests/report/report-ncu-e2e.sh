@@ -57,6 +57,13 @@ set -e
 grep -q 'no Nsight Compute CSV header' "$out/bad.stderr" || fail "the bad --ncu message"
 [ ! -e "$out/bad.html" ] || fail "a report was written for a bad --ncu file"
 
+set +e
+"$warplint" report --ncu "$out/missing.csv" -o "$out/bad.html" "${args[@]}" 2> "$out/bad.stderr"
+rc=$?
+set -e
+[ $rc -eq 2 ] || fail "a missing --ncu file: exit $rc, expected 2"
+grep -q "\-\-ncu: cannot read '$out/missing.csv'" "$out/bad.stderr" || fail "the missing --ncu message"
+
 python=/usr/bin/python3
 [ -x "$python" ] || python=python3
 "$python" "$src/tests/report/check-report.py" "$html" --cards 3 --launches 3 --charts 9 --currents 8 \

@@ -64,6 +64,22 @@ rc=$?
 set -e
 [ $rc -eq 2 ] || fail "a bad trace: exit $rc, expected 2"
 grep -q 'bad.jsonl: line 1: "end_ns" is before "start_ns"' "$out/bad.err" || fail "bad trace message"
+# Bad command lines: each a message and exit 2.
+expect2() { # message, arguments...
+  local want=$1; shift
+  set +e
+  "$warplint" timeline "$@" > /dev/null 2> "$out/err.txt"
+  local rc=$?
+  set -e
+  [ $rc -eq 2 ] || fail "timeline $*: exit $rc, expected 2"
+  grep -q -- "$want" "$out/err.txt" || { cat "$out/err.txt"; fail "timeline $*: no '$want'"; }
+}
+expect2 "cannot read '$out/missing.jsonl'" "$out/missing.jsonl"
+expect2 "ends in neither .html nor .svg" "$trace" -o "$out/t.png"
+expect2 "the model needs --arch" "$trace" --threads 256
+expect2 "the model needs the block" "$trace" --arch sm_86 --registers 32
+expect2 "a block ran on SM 2, but the GPU has 2 SMs" "$trace" --sms 2
+expect2 "no traced launch matches" "$trace" --kernel other
 
 python=/usr/bin/python3
 [ -x "$python" ] || python=python3
