@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # warplint/trace.cuh compiles with nvcc or with clang in CUDA mode, and the PTX of a traced
 # kernel reads %globaltimer and %smid and counts the block's threads with an atomic add.
-# usage: trace-compile.sh nvcc|clang INCLUDE_DIR OUT_DIR [CLANGXX]
+# usage: trace-compile.sh nvcc|clang|mock INCLUDE_DIR OUT_DIR [CLANGXX]
 # Exit 77 (skip) without nvcc (nvcc mode) or without a CUDA installation (clang mode:
-# clang needs the toolkit's headers for the host side and libdevice).
+# clang needs the toolkit's headers for the host side and libdevice). mock: clang's device
+# side against warplint's mock CUDA header and Inputs/device-shim.h, no toolkit needed
+# (what CI machines without CUDA run).
 set -euo pipefail
 mode=$1
 inc=$2
@@ -49,7 +51,19 @@ clang)
     echo "$clangxx --cuda-gpu-arch=$arch: compiled, PTX reads %globaltimer and %smid"
   done
   ;;
+mock)
+  command -v "$clangxx" > /dev/null || { echo "skip: $clangxx not found"; exit 77; }
+  here=$(cd "$(dirname "$0")" && pwd)
+  for arch in sm_80 sm_90; do
+    "$clangxx" -x cuda --cuda-device-only --cuda-gpu-arch=$arch -nocudainc -nocudalib \
+      -Wno-unknown-cuda-version -Wall -Wextra -Werror -isystem "$here/../Inputs/cuda" \
+      -include cuda_runtime.h -include "$here/Inputs/device-shim.h" -I"$inc" -O2 -S "$src" \
+      -o "$out/traced-mock-$arch.ptx" || fail "$clangxx --cuda-device-only ($arch, mock CUDA)"
+    check_ptx "$out/traced-mock-$arch.ptx" "clang $arch (mock CUDA)"
+    echo "$clangxx --cuda-device-only --cuda-gpu-arch=$arch (mock CUDA): PTX reads %globaltimer and %smid"
+  done
+  ;;
 *)
-  fail "mode must be nvcc or clang"
+  fail "mode must be nvcc, clang or mock"
   ;;
 esac

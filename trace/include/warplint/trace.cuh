@@ -44,6 +44,12 @@
 #include <cstddef>
 #include <cstdio>
 
+// Compiled as CUDA: nvcc defines __CUDACC__; clang defines __CUDA__ in CUDA mode (and
+// __CUDACC__ only through the toolkit's wrapper headers, absent with -nocudainc).
+#if defined(__CUDACC__) || defined(__CUDA__)
+#define WARPLINT_TRACE_CUDA 1
+#endif
+
 namespace warplint {
 namespace trace {
 
@@ -128,7 +134,7 @@ inline WriteResult writeJsonLines(std::FILE *Out, const char *Kernel, const Bloc
   return R;
 }
 
-#if defined(__CUDACC__)
+#if defined(WARPLINT_TRACE_CUDA)
 
 /// The guard: construct it first thing in the kernel (WARPLINT_TRACE_BLOCK). Not copyable.
 class BlockGuard {
@@ -197,9 +203,9 @@ private:
   BlockRecord *Record;
 };
 
-#endif // __CUDACC__
+#endif // WARPLINT_TRACE_CUDA
 
-#if defined(__CUDACC__) || defined(CUDART_VERSION)
+#if defined(WARPLINT_TRACE_CUDA) || defined(CUDART_VERSION)
 
 /// The device buffer of one traced launch and its host copy's size.
 struct Buffer {
@@ -253,12 +259,12 @@ inline void release(Buffer &B) {
   B.Count = 0;
 }
 
-#endif // __CUDACC__ || CUDART_VERSION
+#endif // WARPLINT_TRACE_CUDA || CUDART_VERSION
 
 } // namespace trace
 } // namespace warplint
 
-#if defined(__CUDACC__)
+#if defined(WARPLINT_TRACE_CUDA)
 /// Traces the enclosing kernel's block into `slots` (a warplint::trace::Slots).
 #define WARPLINT_TRACE_BLOCK(slots) ::warplint::trace::BlockGuard warplint_trace_guard_(slots)
 #endif
