@@ -1,6 +1,7 @@
 //===- TimelineSvg.cpp - measured block timelines per SM -------------------===//
 #include "driver/report/TimelineSvg.h"
 
+#include "warplint/core/Occupancy.h"
 #include "warplint/core/Version.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -63,6 +64,17 @@ double tickStep(double Range) {
   return 10 * Mag;
 }
 
+/// The model's waves for the traced grid: "3 (2.004 waves of 264, the last 1 block)".
+std::string modelWaves(const LaunchMeasure &M, const std::optional<TimelineModel> &Model) {
+  if (!Model || Model->BlocksPerSm == 0)
+    return "-";
+  std::optional<WaveInfo> W = waves(int64_t(M.Blocks), int(Model->BlocksPerSm), int(M.SmCount));
+  if (!W)
+    return "-";
+  return fmt::format("{} ({:.4g} waves of {}, the last {} block{})", W->WaveCount, W->Waves,
+                     W->BlocksPerWave, W->LastWaveBlocks, W->LastWaveBlocks == 1 ? "" : "s");
+}
+
 } // namespace
 
 ModelAgreement compareWithModel(const LaunchMeasure &M, const std::optional<TimelineModel> &Model) {
@@ -106,8 +118,7 @@ std::string timelineSummary(const TracedLaunch &L, const LaunchMeasure &M,
   }
   S += fmt::format("; {} wave{} measured", M.Waves, M.Waves == 1 ? "" : "s");
   if (Model && Model->BlocksPerSm > 0)
-    S +=
-        fmt::format(" (model {:.2f})", double(M.Blocks) / (double(Model->BlocksPerSm) * M.SmCount));
+    S += " (model " + modelWaves(M, Model) + ")";
   S += fmt::format(
       "; tail {} of the launch (from {}, when SM {} finished); SMs busy {} of the time",
       pct(M.TailFraction), duration(M.TailStartNs - M.StartNs), M.TailStartSm, pct(M.BusyFraction));
@@ -297,11 +308,8 @@ void writeTimelineHtml(const std::vector<TimelineEntry> &Entries, llvm::StringRe
     Body += fmt::format(
         "<tr{}><th>resident blocks per SM (max)</th><td>{} (SM {})</td><td>{}</td></tr>\n",
         Bad ? " class=\"disagree\"" : "", M.MaxResident, M.MaxResidentSm, ModelCell);
-    Body += fmt::format(
-        "<tr><th>waves</th><td>{}</td><td>{}</td></tr>\n", M.Waves,
-        E.Model && E.Model->BlocksPerSm
-            ? fmt::format("{:.2f}", double(M.Blocks) / (double(E.Model->BlocksPerSm) * M.SmCount))
-            : std::string("-"));
+    Body += fmt::format("<tr><th>waves</th><td>{}</td><td>{}</td></tr>\n", M.Waves,
+                        htmlEscape(modelWaves(M, E.Model)));
     Body += fmt::format("<tr><th>tail of the last wave</th><td>{} of {}</td><td></td></tr>\n",
                         pct(M.TailFraction), duration(M.DurationNs));
     Body += fmt::format("<tr><th>SMs idle</th><td>{} of {}{}</td><td></td></tr>\n",

@@ -19,7 +19,7 @@ rc=$?
 set -e
 cat "$out/launch0.txt"
 [ $rc -eq 0 ] || fail "launch 0 agrees with the model: exit $rc, expected 0"
-grep -q '^regHeavy launch 0: 10 blocks on 3 of 4 SMs (idle: SM 3) in 200 us; at most 2 blocks resident per SM measured (SM 0), model 2: agrees; 2 waves measured (model 1.25); tail 25% of the launch (from 150 us, when SM 2 finished); SMs busy 66% of the time$' \
+grep -q '^regHeavy launch 0: 10 blocks on 3 of 4 SMs (idle: SM 3) in 200 us; at most 2 blocks resident per SM measured (SM 0), model 2: agrees; 2 waves measured (model 2 (1.25 waves of 8, the last 2 blocks)); tail 25% of the launch (from 150 us, when SM 2 finished); SMs busy 66% of the time$' \
   "$out/launch0.txt" || fail "launch 0's summary"
 
 set +e

@@ -157,8 +157,8 @@ TEST(Timeline, SummaryLineSaysWhatWasMeasured) {
   LaunchMeasure M = measureLaunch(L, 0);
   std::string S = timelineSummary(L, M, TimelineModel{2, "sm_86"});
   EXPECT_EQ(S, "k launch 0: 4 blocks on 2 of 3 SMs (idle: SM 1) in 200 ns; at most 2 blocks "
-               "resident per SM measured (SM 0), model 2: agrees; 2 waves measured (model "
-               "0.67); tail 75% of the launch (from 50 ns, when SM 2 finished); SMs busy 42% "
+               "resident per SM measured (SM 0), model 2: agrees; 2 waves measured (model 1 "
+               "(0.6667 waves of 6, the last 4 blocks)); tail 75% of the launch (from 50 ns, when SM 2 finished); SMs busy 42% "
                "of the time");
   EXPECT_NE(timelineSummary(L, M, TimelineModel{1, ""}).find("MORE than the model allows"),
             std::string::npos);
