@@ -204,8 +204,9 @@ bool readNcuCsv(llvm::StringRef Text, std::vector<NcuLaunch> &Out, std::string &
         else if (Header[I] == "Metric Value")
           MetricValue = static_cast<int>(I);
       }
-      if (Col[1] < 0) {
-        Error = fmt::format("line {}: ncu's header has no \"Kernel Name\" column", LineNo);
+      if (Col[0] < 0 || Col[1] < 0) {
+        Error = fmt::format("line {}: ncu's header has no \"{}\" column", LineNo,
+                            Col[0] < 0 ? "ID" : "Kernel Name");
         return false;
       }
       Long = MetricName >= 0 && MetricValue >= 0;

@@ -76,6 +76,9 @@ TEST(NcuCsv, BadFilesAreErrors) {
       {"\"ID\",\"Kernel Name\",\"a__b\"\n", "no profiled launch"},
       {"\"ID\",\"Block Size\"\n\"0\",\"(1, 1, 1)\"\n",
        "line 1: ncu's header has no \"Kernel Name\""},
+      // Found by MeasuredReadersFuzzer: a line that starts like the header, no ID column
+      // (the reader indexed the row with -1).
+      {"\"ID\"x\"Kernel Name\"\n\"0\",\"k()\"\n", "line 1: ncu's header has no \"ID\" column"},
       {"\"ID\",\"Kernel Name\",\"a__b\"\n\"0\",\"k()\"\n",
        "line 2: 2 fields, the header (line 1) has 3"},
       {"\"ID\",\"Kernel Name\",\"a__b\"\n\"x\",\"k()\",\"1\"\n", "line 2: ID 'x' is not a number"},
