@@ -264,6 +264,17 @@ private:
     std::optional<double> Regs = N.number("launch__registers_per_thread");
     std::optional<double> Static = N.number("launch__shared_mem_per_block_static");
     std::optional<double> Dynamic = N.number("launch__shared_mem_per_block_dynamic");
+    // Figures no GPU has (a damaged file) are not handed to core.
+    auto plausible = [](std::optional<double> V, double Max) {
+      return !V || (*V >= 0 && *V <= Max);
+    };
+    if (!plausible(Regs, 65536) || !plausible(Static, double(1 << 30)) ||
+        !plausible(Dynamic, double(1 << 30)) ||
+        std::any_of(N.Block->begin(), N.Block->end(), [](uint64_t D) { return D > (1u << 20); })) {
+      G.Notes.push_back("ncu's registers, shared memory or block are out of range: warplint's "
+                        "model was not run on them");
+      return;
+    }
     if (Regs)
       Res.RegistersPerThread = static_cast<int>(*Regs);
     if (Static)

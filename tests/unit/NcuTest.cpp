@@ -266,6 +266,19 @@ TEST(NcuReport, ModelDisagreementOnNcusOwnInputsIsItsOwnDefect) {
   EXPECT_EQ(H.Defects[0].substr(0, 45), "analysed for sm_86, profiled on cc 9.0 (sm_90");
 }
 
+TEST(NcuReport, FiguresNoGpuHasAreNotGivenToTheModel) {
+  RunResult Result = reportKernels();
+  ReportPage Page = buildReport(Result, ReportOptions{});
+  std::vector<NcuLaunch> Ncu = readFixture("report-kernels.raw.csv");
+  Ncu[1].Metrics["launch__registers_per_thread"].Number = 1e12;
+  addNcuMeasurements(Page, Result, Ncu, "ncu.csv");
+  const MeasuredGroup &O = card(Page, "oddEven").Measured.at(0);
+  EXPECT_EQ(O.Notes.back(), "ncu's registers, shared memory or block are out of range: "
+                            "warplint's model was not run on them");
+  EXPECT_EQ(rowOf(O, "registers per thread")->Ncu, "1000000000000");
+  EXPECT_TRUE(rowOf(O, "registers per thread")->Disagrees);
+}
+
 TEST(NcuReport, PredictedBranchEfficiencyIsReadFromTheFinding) {
   Finding F;
   F.Check = "warplint-divergent-branch";
