@@ -21,6 +21,8 @@ const CommandInfo Commands[] = {
     {"sarif-merge", "merge the SARIF logs of shards into one", &runSarifMergeCommand},
     {"occupancy", "occupancy calculator: blocks/SM, limiters, next steps, --batch",
      &runOccupancyCommand},
+    {"timeline", "draw and measure per-SM block traces (warplint/trace.cuh) against the model",
+     &runTimelineCommand},
     {nullptr, nullptr, nullptr},
 };
 

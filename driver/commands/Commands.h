@@ -37,5 +37,6 @@ struct RunResult;
 /// prints the summary and errors on stderr, nothing on stdout; returns check's exit code.
 int collectCheckResult(const std::vector<std::string> &CheckArgs, RunResult &Out);
 int runOccupancyCommand(int Argc, char **Argv);
+int runTimelineCommand(int Argc, char **Argv);
 
 } // namespace warplint::driver

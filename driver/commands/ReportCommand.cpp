@@ -2,6 +2,7 @@
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
+#include "driver/measure/NcuCsv.h"
 #include "driver/report/HtmlReport.h"
 
 #include "warplint/core/Arch.h"
@@ -10,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -40,6 +42,12 @@ constexpr const char *UsageTail = R"(
   --sms N        SMs on the GPU (overrides the product's count; then the page's waves
                  only, no clusters and no warplint-partial-wave)
   --title TEXT   the page's title (default "warplint occupancy report")
+  --ncu FILE     Nsight Compute's CSV export (`ncu --csv --page raw`, or the details
+                 page of `ncu --csv --metrics ...`): each profiled launch is matched to
+                 the source launch of its kernel (name, then block and grid) and shown on
+                 its card: theoretical figures (warplint's and ncu's), achieved
+                 occupancy, branch efficiency measured against predicted; every
+                 disagreement of a theoretical figure is a defect line
 
 exit status: 0 report written, no findings; 1 report written, findings; 2 no report
 (bad arguments, or nothing could be analysed).
@@ -53,7 +61,7 @@ int fail(const std::string &Msg) {
 } // namespace
 
 int runReportCommand(int Argc, char **Argv) {
-  std::string Out, Title;
+  std::string Out, Title, NcuPath;
   ReportOptions Opts;
   bool SmsGiven = false;
   // Everything report does not know is check's, in order; `--` and what follows too.
@@ -69,6 +77,7 @@ int runReportCommand(int Argc, char **Argv) {
        },
        "a file name")
       .option("--title", Title)
+      .option("--ncu", NcuPath, "a file name")
       .option("--gpu",
               [&](llvm::StringRef V, std::string &Error) {
                 Opts.Product = findProduct(V);
@@ -112,6 +121,15 @@ int runReportCommand(int Argc, char **Argv) {
   }
   if (Out.empty())
     return fail("-o REPORT.html is required (see 'warplint report --help')");
+  // Nsight Compute's file is read before the analysis: a bad file stops here.
+  std::vector<NcuLaunch> Ncu;
+  if (!NcuPath.empty()) {
+    auto Buf = llvm::MemoryBuffer::getFile(NcuPath);
+    if (!Buf)
+      return fail(fmt::format("--ncu: cannot read '{}': {}", NcuPath, Buf.getError().message()));
+    if (!readNcuCsv((*Buf)->getBuffer(), Ncu, Err))
+      return fail(fmt::format("--ncu: {}: {}", NcuPath, Err));
+  }
   // The product's architecture is the analysis target unless --arch says otherwise.
   if (Opts.Product && !ArchGiven) {
     auto Sep = std::find(CheckArgs.begin(), CheckArgs.end(), "--");
@@ -135,6 +153,15 @@ int runReportCommand(int Argc, char **Argv) {
   ReportPage Page = buildReport(Result, Opts);
   if (!Title.empty())
     Page.Title = Title;
+  if (!NcuPath.empty()) {
+    addNcuMeasurements(Page, Result, Ncu, NcuPath);
+    llvm::errs() << fmt::format(
+        "warplint report: ncu: {} profiled launch{}, {} matched, {} "
+        "not matched to a source launch, {} disagreement{} with "
+        "warplint's figures\n",
+        Ncu.size(), Ncu.size() == 1 ? "" : "es", Ncu.size() - Page.MeasuredUnmatched.size(),
+        Page.MeasuredUnmatched.size(), Page.MeasuredDefects, Page.MeasuredDefects == 1 ? "" : "s");
+  }
   std::string Html;
   llvm::raw_string_ostream OS(Html);
   writeHtmlReport(Page, OS);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of the driver's JSON readers (occupancy --batch lines, the
-# SARIF merge, the compile-database check) with clang++-22 against the shared libLLVM and
+# SARIF merge, the compile-database check, and the measured-data readers: block traces
+# and Nsight Compute CSV) with clang++-22 against the shared libLLVM and
 # runs each briefly on seeds from the tests. Exit 77 (ctest SKIP) when clang++-22,
 # libFuzzer or llvm-config-22 is absent.
 # usage: run-json-fuzzers.sh <source-root> <work-dir> [runs | build]  (build: only build)
@@ -39,11 +40,13 @@ build OccupancyBatchFuzzer "$src/driver/commands/OccupancyBatch.cpp" \
   "$src/driver/commands/OccupancyInput.cpp" "$src"/core/lib/*.cpp
 build SarifMergeFuzzer "$src/driver/formats/SarifMerge.cpp"
 build CompileDatabaseFuzzer "$src/driver/CompileDatabaseCheck.cpp"
+build MeasuredReadersFuzzer "$src/driver/measure/BlockTrace.cpp" "$src/driver/measure/NcuCsv.cpp"
 [ "$runs" = build ] && { echo "built the JSON reader fuzzers in $work"; exit 0; }
 
 # Seeds: the batch lines of the tests, one per file; a SARIF log and a compile database.
 seeds="$work/seeds"
-mkdir -p "$seeds/batch" "$seeds/sarif" "$seeds/compdb"
+mkdir -p "$seeds/batch" "$seeds/sarif" "$seeds/compdb" "$seeds/measured"
+cp "$src/tests/Inputs/timeline/tail.jsonl" "$src"/tests/Inputs/ncu/*.csv "$seeds/measured/"
 printf '%s' '{"arch":"sm_86","threads":32,"big":-1e400}' >"$seeds/batch/infinity"
 n=0
 while IFS= read -r line; do
@@ -72,7 +75,8 @@ cat >"$seeds/compdb/compile_commands.json" <<'COMPDB'
  {"directory": "/p/b", "file": "../c.cu", "command": "clang++ -DY='q -c c.cu"},
  {"directory": "/p", "file": "d.cu", "arguments": ["clang++", "-c", "d.cu"]}]
 COMPDB
-for f in batch:OccupancyBatchFuzzer sarif:SarifMergeFuzzer compdb:CompileDatabaseFuzzer; do
+for f in batch:OccupancyBatchFuzzer sarif:SarifMergeFuzzer compdb:CompileDatabaseFuzzer \
+         measured:MeasuredReadersFuzzer; do
   corpus="$work/corpus-${f%%:*}"
   mkdir -p "$corpus"
   "$work/${f#*:}" -runs="$runs" -max_len=4096 -seed=1 -artifact_prefix="$work/${f#*:}-" \

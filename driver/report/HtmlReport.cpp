@@ -52,6 +52,12 @@ tr:target { background: #fef3c7; }
 .shape h3 { font-weight: normal; }
 .shape h3 b { font-family: monospace; }
 h4 { font-size: 13px; margin: 10px 0 4px 0; }
+.measured { border-top: 1px solid #e4e7eb; margin-top: 12px; }
+table.ncu { border-collapse: collapse; font-size: 12px; margin: 4px 0; }
+table.ncu th, table.ncu td { border-bottom: 1px solid #e4e7eb; padding: 2px 10px 2px 0; text-align: left; }
+table.ncu td { font-family: monospace; }
+table.ncu tr.disagree td { color: #b91c1c; font-weight: bold; }
+.defect { color: #b91c1c; font-weight: bold; font-size: 13px; margin: 4px 0; }
 )css";
 
 std::string pct(double Occupancy) {
@@ -162,6 +168,28 @@ void writeShape(const ReportShape &S, size_t Card, size_t Index, SvgSheet &Sheet
   OS << "</div>\n";
 }
 
+/// Nsight Compute's launches of a card (`--ncu`): per group ncu's figures beside ours and
+/// a defect line for every disagreement.
+void writeMeasured(const ReportKernel &K, llvm::raw_ostream &OS) {
+  if (K.Measured.empty())
+    return;
+  OS << "<div class=\"measured\">\n<h3>Measured by Nsight Compute</h3>\n";
+  for (const MeasuredGroup &G : K.Measured) {
+    OS << "<h4>" << htmlEscape(G.Title) << "</h4>\n<p class=\"where\">matched to "
+       << htmlEscape(G.Matched) << "</p>\n";
+    for (const std::string &D : G.Defects)
+      OS << "<p class=\"defect\">defect: " << htmlEscape(D) << "</p>\n";
+    OS << "<table class=\"ncu\">\n<tr><th></th><th>warplint</th><th>Nsight Compute</th></tr>\n";
+    for (const MeasuredRow &R : G.Rows)
+      OS << "<tr" << (R.Disagrees ? " class=\"disagree\"" : "") << "><th>" << htmlEscape(R.What)
+         << "</th><td>" << htmlEscape(R.Ours) << "</td><td>" << htmlEscape(R.Ncu) << "</td></tr>\n";
+    OS << "</table>\n";
+    for (const std::string &N : G.Notes)
+      OS << "<p class=\"missing\">" << htmlEscape(N) << "</p>\n";
+  }
+  OS << "</div>\n";
+}
+
 void writeCard(const ReportPage &Page, size_t Card, SvgSheet &Sheet, llvm::raw_ostream &OS) {
   const ReportKernel &K = Page.Kernels[Card];
   OS << "<section class=\"card\" id=\"kernel-" << Card << "\">\n";
@@ -177,6 +205,7 @@ void writeCard(const ReportPage &Page, size_t Card, SvgSheet &Sheet, llvm::raw_o
   writeLaunchTable(Page, K, Card, OS);
   for (size_t I = 0; I < K.Shapes.size(); ++I)
     writeShape(K.Shapes[I], Card, I, Sheet, OS);
+  writeMeasured(K, OS);
   if (!K.Findings.empty()) {
     OS << "<h3>Findings</h3>\n";
     writeFindings(K.Findings, OS);
@@ -234,6 +263,15 @@ void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
     for (const std::string &F : Page.FilesFailed)
       OS << " " << htmlEscape(F);
     OS << "</p>\n";
+  }
+  if (!Page.MeasuredFrom.empty()) {
+    OS << "<p class=\"summary\">Nsight Compute: " << Page.MeasuredLaunches << " profiled launch"
+       << (Page.MeasuredLaunches == 1 ? "" : "es") << " from " << htmlEscape(Page.MeasuredFrom)
+       << ", " << Page.MeasuredUnmatched.size() << " not matched to a source launch, "
+       << Page.MeasuredDefects << " disagreement" << (Page.MeasuredDefects == 1 ? "" : "s")
+       << " with warplint's figures.</p>\n";
+    for (const std::string &U : Page.MeasuredUnmatched)
+      OS << "<p class=\"defect\">unmatched: " << htmlEscape(U) << "</p>\n";
   }
   if (Page.Cards.size() > 1)
     writeIndex(Page, OS);

@@ -57,6 +57,24 @@ struct ReportShape {
   std::vector<size_t> Launches; ///< into ReportPage::Cards
 };
 
+/// One figure measured by Nsight Compute beside warplint's.
+struct MeasuredRow {
+  std::string What;       ///< "registers per thread"
+  std::string Ours, Ncu;  ///< as shown; "-" when there is none
+  bool Disagrees = false; ///< both known and different: also a defect line
+};
+
+/// The launches Nsight Compute profiled of one source launch with one block, grid and
+/// dynamic shared memory, in launch order (ncu's IDs), against warplint's figures.
+struct MeasuredGroup {
+  /// "3 launches (ncu IDs 0, 4, 8): block 256 x 1 x 1, grid 1000 x 1 x 1, cc 8.6"
+  std::string Title;
+  std::string Matched; ///< "kernels.cu:26:3 (by name and shape)"
+  std::vector<MeasuredRow> Rows;
+  std::vector<std::string> Defects; ///< every disagreement of a theoretical figure
+  std::vector<std::string> Notes;
+};
+
 /// One card: a kernel on one architecture with the same resources, and its launches.
 struct ReportKernel {
   std::string Kernel; ///< as ReportLaunch::Kernel
@@ -67,6 +85,8 @@ struct ReportKernel {
   std::vector<ReportShape> Shapes;
   /// Findings at its launches or inside the kernel, each once, in the run's order.
   std::vector<Finding> Findings;
+  /// Nsight Compute's measurements of its launches (`warplint report --ncu`).
+  std::vector<MeasuredGroup> Measured;
 };
 
 /// The whole page.
@@ -84,6 +104,11 @@ struct ReportPage {
   std::optional<size_t> FindingCount;
   std::vector<std::string> FilesAnalysed;
   std::vector<std::string> FilesFailed;
+  /// `--ncu FILE`: the file, the profiled launches no source launch matched, and the
+  /// disagreements found (defect lines on the cards).
+  std::string MeasuredFrom;
+  std::vector<std::string> MeasuredUnmatched;
+  size_t MeasuredLaunches = 0, MeasuredDefects = 0;
 };
 
 /// The GPU the report's grid-level figures (waves) are for.
@@ -112,6 +137,17 @@ std::vector<OccupancyChart> occupancyCharts(const ::warplint::GpuArch &Arch,
                                             const ::warplint::KernelResources &Res,
                                             const ::warplint::LaunchShape &Shape,
                                             bool RegistersKnown = true);
+
+struct NcuLaunch;
+/// Puts Nsight Compute's launches (driver/measure/NcuCsv) on the cards of the source
+/// launches they match, by kernel name (mangled, or demangled without parameters) and
+/// shape, with warplint's figures beside ncu's and a defect line for each disagreement.
+/// `Result` is the run the page was built from (its launches are Page.Cards, in order).
+void addNcuMeasurements(ReportPage &Page, const RunResult &Result,
+                        const std::vector<NcuLaunch> &Ncu, const std::string &From);
+
+/// The predicted branch efficiency a warplint-divergent-branch finding states, 0..100.
+std::optional<double> predictedBranchEfficiency(const Finding &F);
 
 /// Writes `Page` as one self-contained HTML document.
 void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `cmake --install` into a throwaway prefix: the binary, the plugin and docs/ as
+# `cmake --install` into a throwaway prefix: the binary, the plugin, the trace header
+# (include/warplint/trace.cuh, identical to the source's) and docs/ as
 # share/doc/warplint; the installed warplint's SARIF links point at the installed docs
 # (every link of every rule's help an existing file), and $WARPLINT_DOCS_BASE_URL
 # replaces the base at run time. usage: install-docs.sh BUILD_DIR SOURCE_DIR
@@ -14,9 +15,11 @@ prefix=$tmp/prefix
 cmake --install "$build" --prefix "$prefix" > "$tmp/install.log" ||
   { cat "$tmp/install.log"; fail "cmake --install failed"; }
 for f in bin/warplint lib/warplint-tidy.so share/doc/warplint/user-guide.md \
-         share/doc/warplint/checks/warplint-divergent-branch.md; do
+         share/doc/warplint/checks/warplint-divergent-branch.md include/warplint/trace.cuh; do
   [ -e "$prefix/$f" ] || fail "$f is not installed"
 done
+cmp -s "$src/trace/include/warplint/trace.cuh" "$prefix/include/warplint/trace.cuh" ||
+  fail "the installed trace.cuh differs from the source's"
 (cd "$src/docs" && find . -type f | sort) > "$tmp/source-docs"
 (cd "$prefix/share/doc/warplint" && find . -type f | sort) > "$tmp/installed-docs"
 diff "$tmp/source-docs" "$tmp/installed-docs" || fail "installed docs differ from docs/"
