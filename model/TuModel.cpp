@@ -240,6 +240,58 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
 
 } // namespace
 
+std::optional<size_t> AccessModel::worst() const {
+  std::optional<size_t> W;
+  for (size_t K = 0; K < PerShape.size(); ++K)
+    if (PerShape[K].Figures.Evaluated &&
+        (!W || PerShape[K].Figures.Typical.ratio() > PerShape[*W].Figures.Typical.ratio()))
+      W = K;
+  return W;
+}
+
+const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
+  auto [It, New] = Accesses.try_emplace(AssumedBlockSize);
+  if (!New)
+    return It->second;
+  const TUFacts &F = facts();
+  std::optional<ThreadDependence> TD;
+  for (const KernelInfo &K : F.Kernels) {
+    if (!K.Decl || !K.HasBody || !K.Decl->hasBody() || K.Decl->isDependentContext())
+      continue;
+    // The distinct block shapes of its launches that can run.
+    std::vector<std::pair<wl::divergence::BlockShape, SourceLocation>> Shapes;
+    for (unsigned I : K.Launches) {
+      const LaunchSite &L = F.Launches[I];
+      if (!L.Block.known())
+        continue;
+      const auto &B = *L.Block.Dims;
+      if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
+        continue;
+      wl::divergence::BlockShape S{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])};
+      if (std::none_of(Shapes.begin(), Shapes.end(), [&](const auto &P) {
+            return P.first.X == S.X && P.first.Y == S.Y && P.first.Z == S.Z;
+          }))
+        Shapes.push_back({S, L.Loc});
+    }
+    bool Assumed = Shapes.empty();
+    if (Assumed)
+      Shapes.push_back({wl::divergence::BlockShape{AssumedBlockSize, 1, 1}, SourceLocation()});
+    if (!TD)
+      TD.emplace(Ctx);
+    TD->analyze(K.Decl);
+    for (MemoryAccessSite &Site : collectAccesses(K.Decl, *TD, Ctx)) {
+      AccessModel A;
+      A.Kernel = &K;
+      A.AssumedShape = Assumed;
+      for (const auto &[Shape, Loc] : Shapes)
+        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape)});
+      A.Site = std::move(Site);
+      It->second.push_back(std::move(A));
+    }
+  }
+  return It->second;
+}
+
 ::warplint::ModelRecords TuModel::records() {
   ::warplint::ModelRecords Out;
   const TUFacts &F = facts();

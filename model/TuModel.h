@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
+#include "divergence/MemoryAccess.h"
 #include "model/Facts.h"
 #include "model/ModelOptions.h"
 #include "model/Records.h"
@@ -16,6 +17,7 @@
 
 #include "warplint/core/Occupancy.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,6 +71,25 @@ struct KernelArchFigures {
   bool ByBaseName = false;
 };
 
+/// One memory access of a kernel evaluated for one block shape of its launches.
+struct AccessShape {
+  ::warplint::divergence::BlockShape Shape;
+  SourceLocation Launch; ///< the first launch with this shape (invalid when assumed)
+  AccessFigures Figures;
+};
+
+/// A global or shared access of a kernel with its per-warp figures for every block shape
+/// (model/TuModel::accesses): the one place those figures are computed.
+struct AccessModel {
+  const KernelInfo *Kernel = nullptr;
+  MemoryAccessSite Site;
+  bool AssumedShape = false; ///< no launch with a known block: a 1-D block was assumed
+  std::vector<AccessShape> PerShape;
+  /// The shape whose typical warp has the largest ratio (index into PerShape), if any
+  /// was evaluated.
+  std::optional<size_t> worst() const;
+};
+
 class TuModel {
 public:
   /// The model of Ctx's translation unit, built on first use with these options and
@@ -85,6 +106,12 @@ public:
   std::vector<KernelArchFigures> kernelFigures(const KernelInfo &K);
   /// Why the register source has nothing for a kernel ("no entry for '_Z1kv'"), if so.
   std::string kernelMatchNote(const KernelInfo &K);
+
+  /// The global and shared accesses of the TU's kernels whose address varies with the
+  /// thread index, each evaluated per warp for every distinct block shape of the kernel's
+  /// launches (a 1-D block of AssumedBlockSize threads when none is known); computed on
+  /// first use, once per assumed size.
+  const std::vector<AccessModel> &accesses(unsigned AssumedBlockSize);
 
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
@@ -116,6 +143,7 @@ private:
   std::optional<TUFacts> Facts;
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
+  std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
   bool ProblemsTaken = false;
 };
 
