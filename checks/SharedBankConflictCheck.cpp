@@ -63,6 +63,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
   const SourceManager &SM = C.getSourceManager();
   TuModel &M = TuModel::of(C, nullptr, Model);
   std::set<SourceLocation> Reported;
+  std::set<const FunctionDecl *> AssumedSaid; ///< kernels whose assumed shape was said
   for (const AccessModel &A : M.accesses(AssumedBlockSize)) {
     const MemoryAccessSite &S = A.Site;
     if (S.Space != MemorySpace::Shared || Ignored.ignores(A.Kernel->Name))
@@ -78,6 +79,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     SourceLocation Loc = SM.getExpansionLoc(S.Access->getBeginLoc());
     if (Loc.isInvalid() || !Reported.insert(Loc).second)
       continue;
+    M.reportAccess(A, *W, std::string(getID()), accessText(S, C), false);
     const char *Phases = S.Bytes > 8   ? " (16-byte accesses, served per quarter-warp)"
                          : S.Bytes > 4 ? " (8-byte accesses, served per half-warp)"
                                        : "";
@@ -112,7 +114,7 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
            "reduces it to %2 wavefronts per ideal one}1",
            DiagnosticIDs::Note)
           << S.PaddedDecl << unsigned(*F.PaddedRatio > 1.0) << ratioText(*F.PaddedRatio);
-    if (A.AssumedShape)
+    if (A.AssumedShape && AssumedSaid.insert(A.Kernel->Decl).second)
       diag(A.Kernel->Decl->getLocation(),
            "no launch of '%0' with a known block shape in this translation unit; assumed a "
            "1-D block of %1 threads",

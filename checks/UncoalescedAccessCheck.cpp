@@ -113,11 +113,14 @@ void UncoalescedAccessCheck::onEndOfTranslationUnit() {
     SourceLocation Loc = SM.getExpansionLoc(S.Access->getBeginLoc());
     if (Loc.isInvalid() || Reported.count(Loc))
       continue;
-    bool Uncoalesced = X.ratio() >= MinSectorRatio;
+    // Contiguous lanes with gaps only where lanes take no part (a divergent branch): the
+    // layout is right, the divergence is warplint-divergent-branch's finding.
+    bool Uncoalesced = X.ratio() >= MinSectorRatio && !X.Contiguous;
     if (!Uncoalesced && !(F.Misalignment && MisalignmentLevel))
       continue;
     Reported.insert(Loc);
     std::string Text = accessText(S, C);
+    M.reportAccess(A, *W, std::string(getID()), Text, !Uncoalesced);
     if (Uncoalesced) {
       diag(Loc, "each warp's %0 of '%1' touches %2 sectors for %3 bytes (ideal %4): %5 (%6)",
            Level)
@@ -142,7 +145,7 @@ void UncoalescedAccessCheck::onEndOfTranslationUnit() {
       diag(Loc, "up to %0 sectors for %1 bytes in warp %2 (%3)", DiagnosticIDs::Note)
           << F.Worst.Sectors.Sectors << unsigned(F.Worst.Sectors.BytesRequested) << F.Worst.Warp
           << shapeText(A, Shape, F.Worst);
-    if (A.AssumedShape)
+    if (A.AssumedShape && AssumedSaid.insert(A.Kernel->Decl).second)
       diag(A.Kernel->Decl->getLocation(),
            "no launch of '%0' with a known block shape in this translation unit; assumed a "
            "1-D block of %1 threads",

@@ -140,6 +140,8 @@ private:
     if (!E || Depth > 16)
       return std::nullopt;
     E = E->IgnoreParens();
+    if (auto *FE = dyn_cast<FullExpr>(E))
+      return pointer(FE->getSubExpr(), Depth + 1);
     if (auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:
@@ -147,6 +149,7 @@ private:
       case CK_BitCast:
       case CK_LValueToRValue:
       case CK_AddressSpaceConversion:
+      case CK_UserDefinedConversion:
         return pointer(C->getSubExpr(), Depth + 1);
       default:
         return std::nullopt;
@@ -181,6 +184,29 @@ private:
         return Q;
       }
       return std::nullopt;
+    }
+    if (auto *Call = dyn_cast<CallExpr>(E)) {
+      // A helper that returns shared memory (cuda-samples' `SharedMemory<T>()`, whose
+      // conversion operator returns an `extern __shared__` array): its last statement
+      // returns the array at a constant offset.
+      const FunctionDecl *Def = nullptr;
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || !FD->hasBody(Def) || !Def)
+        return std::nullopt;
+      const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+      const auto *Ret = Body && !Body->body_empty() ? dyn_cast<ReturnStmt>(Body->body_back())
+                                                    : nullptr;
+      if (!Ret || !Ret->getRetValue())
+        return std::nullopt;
+      std::optional<PointerForm> P = pointer(Ret->getRetValue(), Depth + 1);
+      if (!P || P->Space != MemorySpace::Shared || mentionsThreadIdx(*P->Offset))
+        return std::nullopt;
+      std::vector<unsigned> Used;
+      collectVars(*P->Offset, Used);
+      if (!Used.empty())
+        return std::nullopt;
+      P->Padded = nullptr;
+      return P;
     }
     if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
       // A row of a multi-dimensional array, or `&p[i]`'s element.
@@ -539,6 +565,7 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
     SymRef Offset = foldUniform(Site.Offset, E);
     SymRef Active = Site.Active ? foldUniform(Site.Active, E) : nullptr;
     SymRef Padded = Site.PaddedOffset ? foldUniform(Site.PaddedOffset, E) : nullptr;
+    std::string Values = describe(Base, Needed, Vars);
     for (unsigned W : Warps) {
       LaneOffsets Lanes;
       if (!::warplint::memory::laneOffsets(*Offset, Active.get(), Shape, W, E, Lanes))
@@ -551,18 +578,26 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
         X.Sectors = countSectors(Lanes, Site.Bytes);
       if ((Shared ? X.Waves.ActiveLanes : X.Sectors.ActiveLanes) == 0)
         continue;
-      // The distance between consecutive active lanes: the most common one, when at
-      // least half of the pairs have it (a warp over two rows of a 16x16 block jumps once).
+      // The distance from one lane to the next: the most common one between consecutive
+      // active lanes (divided by their distance in lanes), when at least half of the pairs
+      // have it (a warp over two rows of a 16x16 block jumps once).
       std::vector<int64_t> Diffs;
       std::optional<int64_t> Prev;
-      for (const auto &O : Lanes) {
+      unsigned PrevLane = 0;
+      X.Contiguous = true;
+      for (unsigned L = 0; L < 32; ++L) {
+        const auto &O = Lanes[L];
         if (!O)
           continue;
-        if (!Prev)
+        if (!Prev) {
           X.FirstOffset = *O;
-        else
-          Diffs.push_back(*O - *Prev);
+        } else {
+          int64_t D = *O - *Prev, Apart = int64_t(L - PrevLane);
+          Diffs.push_back(D % Apart == 0 ? D / Apart : INT64_MIN);
+          X.Contiguous &= D == Apart * int64_t(Site.Bytes);
+        }
         Prev = O;
+        PrevLane = L;
       }
       if (!Diffs.empty()) {
         std::vector<int64_t> Sorted = Diffs;
@@ -578,12 +613,12 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
           }
           K = J;
         }
-        if (2 * BestCount >= Diffs.size())
+        if (2 * BestCount >= Diffs.size() && Sorted[Best] != INT64_MIN)
           X.LaneStride = Sorted[Best];
       }
-      X.Values = describe(Base, Needed, Vars);
+      X.Values = Values;
       if (!Shared) {
-        bool Contiguous = X.LaneStride && *X.LaneStride == int64_t(Site.Bytes);
+        bool Contiguous = X.Contiguous && X.Sectors.ActiveLanes > 1;
         int64_t Past = ((X.FirstOffset % 32) + 32) % 32;
         if (!(Contiguous && X.Sectors.Sectors == X.Sectors.IdealSectors + 1 && Past != 0 &&
               (!Misalign || *Misalign == Past)))

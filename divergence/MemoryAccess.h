@@ -55,7 +55,10 @@ struct WarpExecution {
   unsigned Warp = 0;
   ::warplint::memory::SectorCount Sectors;      ///< global accesses
   ::warplint::memory::WavefrontCount Waves;     ///< shared accesses
-  std::optional<int64_t> LaneStride; ///< bytes between consecutive active lanes, when one
+  std::optional<int64_t> LaneStride; ///< bytes from one lane to the next, when one
+  /// Every active lane L at FirstOffset + (L - first lane) * the access size: contiguous
+  /// but for lanes that take no part (a divergent branch), which is no layout problem.
+  bool Contiguous = false;
   int64_t FirstOffset = 0;           ///< the first active lane's offset
   std::string Values; ///< the sampled unknowns it was evaluated with ("n = 32"), or empty
   /// sectors / ideal sectors, or wavefronts / ideal wavefronts.

@@ -292,6 +292,11 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
   return It->second;
 }
 
+void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check,
+                           std::string Text, bool Misaligned) {
+  Reported.push_back({&A, Shape, std::move(Check), std::move(Text), Misaligned});
+}
+
 ::warplint::ModelRecords TuModel::records() {
   ::warplint::ModelRecords Out;
   const TUFacts &F = facts();
@@ -366,6 +371,39 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
       R.OptinExpr = K.Optin.Text;
     R.LaunchCount = unsigned(K.Launches.size());
     Out.Kernels.push_back(std::move(R));
+  }
+  for (const ReportedAccess &RA : Reported) {
+    const AccessModel &A = *RA.Access;
+    const AccessShape &Shape = A.PerShape[RA.Shape];
+    const WarpExecution &X = Shape.Figures.Typical;
+    wl::AccessRecord R;
+    R.Pos = where(SM, A.Site.Access->getBeginLoc());
+    R.Check = RA.Check;
+    R.Kernel = A.Kernel->Name;
+    R.Access = RA.Text;
+    bool Shared = A.Site.Space == MemorySpace::Shared;
+    R.Space = Shared ? "shared" : "global";
+    R.Kind = A.Site.Load && A.Site.Store ? "load and store" : A.Site.Store ? "store" : "load";
+    R.BytesPerLane = A.Site.Bytes;
+    R.Block = {Shape.Shape.X, Shape.Shape.Y, Shape.Shape.Z};
+    R.BlockAssumed = A.AssumedShape;
+    R.Values = X.Values;
+    R.Warp = X.Warp;
+    R.LaneStrideBytes = X.LaneStride;
+    if (Shared) {
+      R.ActiveLanes = X.Waves.ActiveLanes;
+      R.Wavefronts = X.Waves.Wavefronts;
+      R.IdealWavefronts = X.Waves.IdealWavefronts;
+      R.ConflictWays = X.Waves.Ways;
+    } else {
+      R.ActiveLanes = X.Sectors.ActiveLanes;
+      R.Sectors = X.Sectors.Sectors;
+      R.IdealSectors = X.Sectors.IdealSectors;
+      R.BytesRequested = X.Sectors.BytesRequested;
+      if (RA.Misaligned)
+        R.MisalignmentBytes = Shape.Figures.Misalignment;
+    }
+    Out.Accesses.push_back(std::move(R));
   }
   Out.Problems = takeProblems();
   return Out;

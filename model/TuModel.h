@@ -113,6 +113,11 @@ public:
   /// first use, once per assumed size.
   const std::vector<AccessModel> &accesses(unsigned AssumedBlockSize);
 
+  /// A check reported access A with the figures of its shape Shape: records() exports it
+  /// (an AccessRecord with the check's name) for the driver's outputs.
+  void reportAccess(const AccessModel &A, size_t Shape, std::string Check, std::string Text,
+                    bool Misaligned);
+
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
   /// The register source if something loaded it already, else null (loads nothing).
@@ -144,6 +149,13 @@ private:
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
   std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
+  struct ReportedAccess {
+    const AccessModel *Access;
+    size_t Shape;
+    std::string Check, Text;
+    bool Misaligned;
+  };
+  std::vector<ReportedAccess> Reported;
   bool ProblemsTaken = false;
 };
 

@@ -67,6 +67,9 @@ struct ReportKernel {
   std::vector<ReportShape> Shapes;
   /// Findings at its launches or inside the kernel, each once, in the run's order.
   std::vector<Finding> Findings;
+  /// The kernel's reported memory accesses with their per-warp figures (the records the
+  /// findings of warplint-uncoalesced-access and warplint-shared-bank-conflict quote).
+  std::vector<AccessRecord> Accesses;
 };
 
 /// The whole page.

@@ -145,6 +145,24 @@ __global__ void reduceSequential(float *out, const float *in) {
     out[blockIdx.x] = sdata[0];
 }
 
+// Dynamic shared memory through a helper (cuda-samples' SharedMemory<T>).
+template <class T> struct SharedMemory {
+  __device__ operator T *() {
+    extern __shared__ int smem[];
+    return (T *)smem;
+  }
+};
+
+template <class T> __global__ void reduceHelper(T *out) {
+  T *sdata = SharedMemory<T>();
+  unsigned tid = threadIdx.x;
+  sdata[tid] = tid;
+  __syncthreads();
+  out[tid] = sdata[tid * 4];
+  // CHECK: :[[@LINE-1]]:14: warning: each warp's load of 'sdata[tid * 4]' needs 4 shared-memory wavefronts (ideal 1): a 4-way bank conflict (block 128x1x1) [warplint-shared-bank-conflict]
+  // CHECK: :[[@LINE-2]]:14: note: consecutive lanes are 16 bytes apart: the same bank comes back every 8 lanes
+}
+
 // No launch: the shape assumed is said.
 __global__ void noLaunch(float *out) {
   __shared__ float s[64][32];
@@ -168,4 +186,5 @@ void launchAll(float *a, float *b, double *d, float4 *v, int n) {
   rowPerLane<<<1, 32>>>(a);
   reduceStrided<<<64, 256>>>(a, b);
   reduceSequential<<<64, 256>>>(a, b);
+  reduceHelper<float><<<1, 128, 128 * sizeof(float)>>>(a);
 }

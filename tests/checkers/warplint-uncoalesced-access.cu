@@ -82,6 +82,16 @@ __global__ void offByOne(float *out, const float *in) {
   // OPTS-NOT: :[[@LINE-4]]:12:
 }
 
+// A store in each arm of a divergent branch: each arm's lanes are contiguous but for the
+// other arm's lanes (the divergence is warplint-divergent-branch's finding): silent.
+__global__ void evenOddStores(float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i % 2 == 0)
+    out[i] = 1.f;
+  else
+    out[i] = 2.f;
+}
+
 // An unknown offset: aligned for some values, not for others; never guessed.
 __global__ void unknownOffset(float *out, const float *in, int offset) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -133,7 +143,7 @@ __global__ void dependsOnShape(float *a) {
   a[threadIdx.x * 1024 + threadIdx.y] += 1.f;
   // CHECK: :[[@LINE-1]]:3: warning: each warp's load and store of 'a[threadIdx.x * 1024 + threadIdx.y]' touches 32 sectors for 128 bytes (ideal 4): stride of 1024 floats between lanes (block 32x1x1) [warplint-uncoalesced-access]
   // The note lands on the second launch of launchAll, below.
-  // CHECK: :[[@LINE+28]]:3: note: with the block 1x32x1 of this launch the access touches 4 sectors for 128 bytes
+  // CHECK: :[[@LINE+29]]:3: note: with the block 1x32x1 of this launch the access touches 4 sectors for 128 bytes
 }
 
 // No launch in this TU: the check says the shape it assumed.
@@ -155,6 +165,7 @@ void launchAll(float *a, float *b, float4 *c, float4 *d, Particle *p, Particles 
   vectorLoads<<<64, 256>>>(c, d, a);
   offByOne<<<64, 256>>>(a, b);
   unknownOffset<<<64, 256>>>(a, b, n);
+  evenOddStores<<<64, 256>>>(a);
   broadcasts<<<64, 256>>>(a, b, a);
   gather<<<64, 256>>>(a, b, idx);
   throughLocals<<<64, 256>>>(a, b);
