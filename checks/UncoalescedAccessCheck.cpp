@@ -115,7 +115,10 @@ void UncoalescedAccessCheck::onEndOfTranslationUnit() {
       continue;
     // Contiguous lanes with gaps only where lanes take no part (a divergent branch): the
     // layout is right, the divergence is warplint-divergent-branch's finding.
-    bool Uncoalesced = X.ratio() >= MinSectorRatio && !X.Contiguous;
+    // Lanes that mostly share an address (one value per row of a 2-D block: a halo
+    // column) are broadcasts per row: nothing to coalesce.
+    bool Uncoalesced = X.ratio() >= MinSectorRatio && !X.Contiguous &&
+                       !(X.LaneStride && *X.LaneStride == 0);
     if (!Uncoalesced && !(F.Misalignment && MisalignmentLevel))
       continue;
     Reported.insert(Loc);

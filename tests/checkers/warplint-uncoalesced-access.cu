@@ -104,6 +104,11 @@ __global__ void broadcasts(float *out, const float *in, const float *table) {
   out[i] = in[0] + table[blockIdx.x] + table[threadIdx.x / 32];
 }
 
+// One value per row of a 16x16 block (a halo column): a broadcast per row, silent.
+__global__ void rowBroadcast(float *out, const float *in) {
+  out[threadIdx.y * 16 + threadIdx.x] = in[(blockIdx.y * 16 + threadIdx.y) * 1000];
+}
+
 // An index loaded from memory: not evaluated, never guessed.
 __global__ void gather(float *out, const float *in, const int *index) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -143,7 +148,7 @@ __global__ void dependsOnShape(float *a) {
   a[threadIdx.x * 1024 + threadIdx.y] += 1.f;
   // CHECK: :[[@LINE-1]]:3: warning: each warp's load and store of 'a[threadIdx.x * 1024 + threadIdx.y]' touches 32 sectors for 128 bytes (ideal 4): stride of 1024 floats between lanes (block 32x1x1) [warplint-uncoalesced-access]
   // The note lands on the second launch of launchAll, below.
-  // CHECK: :[[@LINE+29]]:3: note: with the block 1x32x1 of this launch the access touches 4 sectors for 128 bytes
+  // CHECK: :[[@LINE+30]]:3: note: with the block 1x32x1 of this launch the access touches 4 sectors for 128 bytes
 }
 
 // No launch in this TU: the check says the shape it assumed.
@@ -168,6 +173,7 @@ void launchAll(float *a, float *b, float4 *c, float4 *d, Particle *p, Particles 
   evenOddStores<<<64, 256>>>(a);
   broadcasts<<<64, 256>>>(a, b, a);
   gather<<<64, 256>>>(a, b, idx);
+  rowBroadcast<<<dim3(4, 4), dim3(16, 16)>>>(a, b);
   throughLocals<<<64, 256>>>(a, b);
   gridStride<<<64, 256>>>(a, b, n);
   transposeNaive<<<dim3(64, 64), dim3(16, 16)>>>(a, b, n, n);
