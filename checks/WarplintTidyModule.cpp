@@ -3,6 +3,8 @@
 
 #include "checks/BlockSizeWarpMultipleCheck.h"
 #include "checks/DivergentBranchCheck.h"
+#include "checks/SharedBankConflictCheck.h"
+#include "checks/UncoalescedAccessCheck.h"
 #include "checks/LaunchConfigInvalidCheck.h"
 #include "checks/OccupancyCheck.h"
 #include "checks/OccupancyCliffCheck.h"
@@ -15,6 +17,8 @@ void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   // One line per check: Factories.registerCheck<FooCheck>("warplint-foo");
   Factories.registerCheck<BlockSizeWarpMultipleCheck>("warplint-block-size-warp-multiple");
   Factories.registerCheck<DivergentBranchCheck>("warplint-divergent-branch");
+  Factories.registerCheck<UncoalescedAccessCheck>("warplint-uncoalesced-access");
+  Factories.registerCheck<SharedBankConflictCheck>("warplint-shared-bank-conflict");
   Factories.registerCheck<LaunchConfigInvalidCheck>("warplint-launch-config-invalid");
   Factories.registerCheck<OccupancyCheck>("warplint-occupancy");
   Factories.registerCheck<OccupancyCliffCheck>("warplint-occupancy-cliff");

@@ -59,6 +59,7 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   VarIndex.clear();
   Branches.clear();
   Seen.clear();
+  AccessPaths.clear();
   Frames.clear();
   Recording = true;
   if (!Kernel || !Kernel->hasBody())
@@ -578,9 +579,27 @@ AbsVal ThreadDependence::evalBuiltinVar(const Expr *E) {
 
 AbsVal ThreadDependence::eval(const Expr *E, State &St) {
   AbsVal R = evalImpl(E, St);
-  if (Recording && Frames.size() == 1)
+  if (Recording && Frames.size() == 1) {
     Seen[E] = R;
+    bool Access = isa<ArraySubscriptExpr>(E);
+    if (auto *U = dyn_cast<UnaryOperator>(E))
+      Access = U->getOpcode() == UO_Deref;
+    if (isa<MemberExpr>(E))
+      Access = true;
+    if (Access && !St.Path.empty())
+      AccessPaths[E] = St.Path;
+  }
   return R;
+}
+
+SymRef ThreadDependence::pathOf(const Expr *E) const {
+  auto It = AccessPaths.find(E);
+  if (It == AccessPaths.end())
+    return nullptr;
+  SymRef Out;
+  for (const SymRef &P : It->second)
+    Out = Out ? makeBinary(SymOp::LAnd, Out, truth(P), 8, true) : truth(P);
+  return Out;
 }
 
 std::optional<int64_t> ThreadDependence::constantOf(const Expr *E) {

@@ -74,6 +74,10 @@ public:
   /// The variance recorded for an expression of the kernel body (Uniform if none).
   Variance varianceOf(const Expr *E) const;
   AbsVal valueOf(const Expr *E) const;
+  /// The known conditions under which a memory access of the kernel body (a subscript, a
+  /// dereference, a member access through a pointer) runs, as their conjunction; null
+  /// when none is known.
+  ::warplint::divergence::SymRef pathOf(const Expr *E) const;
   /// Symbolic linear thread index x + y*bx + z*bx*by.
   static ::warplint::divergence::SymRef linearTid();
 
@@ -113,6 +117,8 @@ private:
   std::map<std::string, unsigned> VarIndex;
   std::vector<BranchSite> Branches;
   llvm::DenseMap<const Expr *, AbsVal> Seen;
+  /// The path (State::Path) at each memory access of the kernel body.
+  llvm::DenseMap<const Expr *, std::vector<::warplint::divergence::SymRef>> AccessPaths;
   std::vector<Frame> Frames;
   bool Recording = true;
   // What depends only on the AST, kept across the walks of loop bodies and callees (and

@@ -704,6 +704,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     K.File = InDir(K.File);
     R.Kernels.push_back(std::move(K));
   }
+  // An access record goes with its finding: one silenced by NOLINT is not exported.
+  for (AccessRecord &A : TU.Records->Accesses) {
+    A.Pos.File = InDir(A.Pos.File);
+    if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
+          return F.Check == A.Check && F.Pos.File == A.Pos.File && F.Pos.Line == A.Pos.Line &&
+                 F.Pos.Column == A.Pos.Column;
+        }))
+      R.Accesses.push_back(std::move(A));
+  }
   Store(R);
   return R;
 }
@@ -897,6 +906,8 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
       Out.Launches.push_back(std::move(L));
     for (KernelRecord &K : R.Kernels)
       Out.Kernels.push_back(std::move(K));
+    for (AccessRecord &A : R.Accesses)
+      Out.Accesses.push_back(std::move(A));
   }
   if (!File.empty())
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
@@ -945,6 +956,9 @@ RunResult focusOn(RunResult R, const std::string &File, const std::string &Inclu
   for (KernelRecord &K : R.Kernels)
     if (InFile(K.File))
       Out.Kernels.push_back(std::move(K));
+  for (AccessRecord &A : R.Accesses)
+    if (InFile(A.Pos.File))
+      Out.Accesses.push_back(std::move(A));
   if (!R.FilesFailed.empty())
     Out.FilesFailed.push_back(File);
   else

@@ -161,6 +161,8 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.Launches.push_back(std::move(L));
     for (KernelRecord &K : R.Kernels)
       Out.Kernels.push_back(std::move(K));
+    for (AccessRecord &A : R.Accesses)
+      Out.Accesses.push_back(std::move(A));
     for (std::string &F : R.FilesAnalysed)
       Out.FilesAnalysed.push_back(std::move(F));
     for (std::string &F : R.FilesWithErrors)
@@ -191,6 +193,18 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
                                   return KernelKey(A) == KernelKey(B);
                                 }),
                     Out.Kernels.end());
+  auto AccessKey = [](const AccessRecord &A) {
+    return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column, A.Check);
+  };
+  std::stable_sort(Out.Accesses.begin(), Out.Accesses.end(),
+                   [&](const AccessRecord &A, const AccessRecord &B) {
+                     return AccessKey(A) < AccessKey(B);
+                   });
+  Out.Accesses.erase(std::unique(Out.Accesses.begin(), Out.Accesses.end(),
+                                 [&](const AccessRecord &A, const AccessRecord &B) {
+                                   return AccessKey(A) == AccessKey(B);
+                                 }),
+                     Out.Accesses.end());
   std::stable_sort(Out.Launches.begin(), Out.Launches.end(), launchLess);
   Out.Launches.erase(std::unique(Out.Launches.begin(), Out.Launches.end(), launchSame),
                      Out.Launches.end());

@@ -52,6 +52,10 @@ struct RunResult {
   std::vector<std::string> FilesAnalysed;
   std::vector<std::string> FilesFailed;
   std::vector<KernelRecord> Kernels; ///< sorted by file, line (when launches are collected)
+  /// The memory accesses the checks reported, with their per-warp figures (one per
+  /// finding of warplint-uncoalesced-access and warplint-shared-bank-conflict), sorted
+  /// by file, line, column.
+  std::vector<AccessRecord> Accesses;
   std::vector<RunMessage> Messages;  ///< in first-seen order, each once
   /// Files whose result came from the result cache (said in the summary only).
   size_t FromCache = 0;

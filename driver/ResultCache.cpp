@@ -117,6 +117,29 @@ Value launch(const LaunchRecord &L) {
                                   : Value(nullptr)}};
 }
 
+Value access(const AccessRecord &A) {
+  return Object{{"pos", pos(A.Pos)},
+                {"check", A.Check},
+                {"kernel", A.Kernel},
+                {"access", A.Access},
+                {"space", A.Space},
+                {"kind", A.Kind},
+                {"bytes", int64_t(A.BytesPerLane)},
+                {"block", Array{int64_t(A.Block[0]), int64_t(A.Block[1]), int64_t(A.Block[2])}},
+                {"assumed", A.BlockAssumed},
+                {"values", A.Values},
+                {"warp", int64_t(A.Warp)},
+                {"lanes", int64_t(A.ActiveLanes)},
+                {"stride", opt(A.LaneStrideBytes)},
+                {"sectors", opt(A.Sectors)},
+                {"ideal_sectors", opt(A.IdealSectors)},
+                {"requested", opt(A.BytesRequested)},
+                {"misalignment", opt(A.MisalignmentBytes)},
+                {"wavefronts", opt(A.Wavefronts)},
+                {"ideal_wavefronts", opt(A.IdealWavefronts)},
+                {"ways", opt(A.ConflictWays)}};
+}
+
 Value kernel(const KernelRecord &K) {
   return Object{{"name", K.Name},
                 {"mangled", K.MangledName},
@@ -354,6 +377,33 @@ KernelRecord readKernel(Reader &Rd, const Object &O) {
   return K;
 }
 
+AccessRecord readAccess(Reader &Rd, const Object &O) {
+  AccessRecord A;
+  A.Pos = Rd.position(O.get("pos"));
+  A.Check = Rd.str(O.get("check"));
+  A.Kernel = Rd.str(O.get("kernel"));
+  A.Access = Rd.str(O.get("access"));
+  A.Space = Rd.str(O.get("space"));
+  A.Kind = Rd.str(O.get("kind"));
+  A.BytesPerLane = unsigned(Rd.num(O.get("bytes")));
+  const Array *B = Rd.array(O.get("block"));
+  for (unsigned K = 0; K < 3; ++K)
+    A.Block[K] = unsigned(Rd.num(Rd.at(B, K)));
+  A.BlockAssumed = Rd.boolean(O.get("assumed"));
+  A.Values = Rd.str(O.get("values"));
+  A.Warp = unsigned(Rd.num(O.get("warp")));
+  A.ActiveLanes = unsigned(Rd.num(O.get("lanes")));
+  A.LaneStrideBytes = Rd.optNum<int64_t>(O.get("stride"));
+  A.Sectors = Rd.optNum<unsigned>(O.get("sectors"));
+  A.IdealSectors = Rd.optNum<unsigned>(O.get("ideal_sectors"));
+  A.BytesRequested = Rd.optNum<uint64_t>(O.get("requested"));
+  A.MisalignmentBytes = Rd.optNum<int64_t>(O.get("misalignment"));
+  A.Wavefronts = Rd.optNum<unsigned>(O.get("wavefronts"));
+  A.IdealWavefronts = Rd.optNum<unsigned>(O.get("ideal_wavefronts"));
+  A.ConflictWays = Rd.optNum<unsigned>(O.get("ways"));
+  return A;
+}
+
 Finding readFinding(Reader &Rd, const Object &O) {
   Finding F;
   F.Check = Rd.str(O.get("check"));
@@ -397,13 +447,15 @@ std::string resultKey(const std::vector<std::string> &Parts) {
 }
 
 std::string resultToJson(const RunResult &R) {
-  Array Findings, Launches, Kernels, Messages, Analysed, Failed;
+  Array Findings, Launches, Kernels, Accesses, Messages, Analysed, Failed;
   for (const Finding &F : R.Findings)
     Findings.push_back(finding(F));
   for (const LaunchRecord &L : R.Launches)
     Launches.push_back(launch(L));
   for (const KernelRecord &K : R.Kernels)
     Kernels.push_back(kernel(K));
+  for (const AccessRecord &A : R.Accesses)
+    Accesses.push_back(access(A));
   for (const RunMessage &M : R.Messages)
     Messages.push_back(Array{int64_t(M.Level), M.Text});
   for (const std::string &F : R.FilesAnalysed)
@@ -411,7 +463,8 @@ std::string resultToJson(const RunResult &R) {
   for (const std::string &F : R.FilesFailed)
     Failed.push_back(F);
   Object Root{{"findings", std::move(Findings)}, {"launches", std::move(Launches)},
-              {"kernels", std::move(Kernels)},   {"messages", std::move(Messages)},
+              {"kernels", std::move(Kernels)},   {"accesses", std::move(Accesses)},
+              {"messages", std::move(Messages)},
               {"analysed", std::move(Analysed)}, {"failed", std::move(Failed)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -452,6 +505,12 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
   Each("kernels", [&](const Value &E) {
     if (const Object *O = E.getAsObject())
       R.Kernels.push_back(readKernel(Rd, *O));
+    else
+      Rd.Ok = false;
+  });
+  Each("accesses", [&](const Value &E) {
+    if (const Object *O = E.getAsObject())
+      R.Accesses.push_back(readAccess(Rd, *O));
     else
       Rd.Ok = false;
   });

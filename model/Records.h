@@ -111,11 +111,37 @@ struct KernelRecord {
   unsigned LaunchCount = 0;
 };
 
+/// One global or shared access a warplint check reported, with the per-warp figures its
+/// finding quotes (model/TuModel's access figures: one record per finding, at its place).
+struct AccessRecord {
+  SourcePos Pos;         ///< the access, where the finding is
+  std::string Check;     ///< "warplint-uncoalesced-access" or "warplint-shared-bank-conflict"
+  std::string Kernel;    ///< qualified, with template arguments
+  std::string Access;    ///< as written: "in[i * 32]"
+  std::string Space;     ///< "global" or "shared"
+  std::string Kind;      ///< "load", "store" or "load and store"
+  unsigned BytesPerLane = 0;
+  std::array<unsigned, 3> Block{1, 1, 1};
+  bool BlockAssumed = false; ///< no launch with a known block: a 1-D block was assumed
+  std::string Values;        ///< the sampled unknowns of the quoted warp ("n = 1000")
+  unsigned Warp = 0;         ///< the quoted warp (the median execution) of the block
+  unsigned ActiveLanes = 0;
+  std::optional<int64_t> LaneStrideBytes; ///< between consecutive lanes, when one
+  /// Global accesses: sectors touched, the fewest that hold the bytes, the distinct bytes,
+  /// and how far past a 32-byte boundary contiguous lanes start (a misalignment finding).
+  std::optional<unsigned> Sectors, IdealSectors;
+  std::optional<uint64_t> BytesRequested;
+  std::optional<int64_t> MisalignmentBytes;
+  /// Shared accesses: wavefronts, the ideal, the most distinct words in one bank.
+  std::optional<unsigned> Wavefronts, IdealWavefronts, ConflictWays;
+};
+
 /// The model of one translation unit as plain records.
 struct ModelRecords {
   std::string Arch;                   ///< the analysed device architecture
   std::vector<LaunchRecord> Launches; ///< source order; one per launch and arch
   std::vector<KernelRecord> Kernels;
+  std::vector<AccessRecord> Accesses; ///< the reported accesses, in report order
   /// Where registers came from for this TU ("nvcc", "ptxas-log", "objects", "none") and,
   /// when from none, why.
   std::string RegisterSource;

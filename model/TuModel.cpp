@@ -329,6 +329,63 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
 
 } // namespace
 
+std::optional<size_t> AccessModel::worst() const {
+  std::optional<size_t> W;
+  for (size_t K = 0; K < PerShape.size(); ++K)
+    if (PerShape[K].Figures.Evaluated &&
+        (!W || PerShape[K].Figures.Typical.ratio() > PerShape[*W].Figures.Typical.ratio()))
+      W = K;
+  return W;
+}
+
+const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
+  auto [It, New] = Accesses.try_emplace(AssumedBlockSize);
+  if (!New)
+    return It->second;
+  const TUFacts &F = facts();
+  std::optional<ThreadDependence> TD;
+  for (const KernelInfo &K : F.Kernels) {
+    if (!K.Decl || !K.HasBody || !K.Decl->hasBody() || K.Decl->isDependentContext())
+      continue;
+    // The distinct block shapes of its launches that can run.
+    std::vector<std::pair<wl::divergence::BlockShape, SourceLocation>> Shapes;
+    for (unsigned I : K.Launches) {
+      const LaunchSite &L = F.Launches[I];
+      if (!L.Block.known())
+        continue;
+      const auto &B = *L.Block.Dims;
+      if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
+        continue;
+      wl::divergence::BlockShape S{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])};
+      if (std::none_of(Shapes.begin(), Shapes.end(), [&](const auto &P) {
+            return P.first.X == S.X && P.first.Y == S.Y && P.first.Z == S.Z;
+          }))
+        Shapes.push_back({S, L.Loc});
+    }
+    bool Assumed = Shapes.empty();
+    if (Assumed)
+      Shapes.push_back({wl::divergence::BlockShape{AssumedBlockSize, 1, 1}, SourceLocation()});
+    if (!TD)
+      TD.emplace(Ctx);
+    TD->analyze(K.Decl);
+    for (MemoryAccessSite &Site : collectAccesses(K.Decl, *TD, Ctx)) {
+      AccessModel A;
+      A.Kernel = &K;
+      A.AssumedShape = Assumed;
+      for (const auto &[Shape, Loc] : Shapes)
+        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape)});
+      A.Site = std::move(Site);
+      It->second.push_back(std::move(A));
+    }
+  }
+  return It->second;
+}
+
+void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check,
+                           std::string Text, bool Misaligned) {
+  Reported.push_back({&A, Shape, std::move(Check), std::move(Text), Misaligned});
+}
+
 ::warplint::ModelRecords TuModel::records() {
   ::warplint::ModelRecords Out;
   const TUFacts &F = facts();
@@ -403,6 +460,39 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
       R.OptinExpr = K.Optin.Text;
     R.LaunchCount = unsigned(K.Launches.size());
     Out.Kernels.push_back(std::move(R));
+  }
+  for (const ReportedAccess &RA : Reported) {
+    const AccessModel &A = *RA.Access;
+    const AccessShape &Shape = A.PerShape[RA.Shape];
+    const WarpExecution &X = Shape.Figures.Typical;
+    wl::AccessRecord R;
+    R.Pos = where(SM, A.Site.Access->getBeginLoc());
+    R.Check = RA.Check;
+    R.Kernel = A.Kernel->Name;
+    R.Access = RA.Text;
+    bool Shared = A.Site.Space == MemorySpace::Shared;
+    R.Space = Shared ? "shared" : "global";
+    R.Kind = A.Site.Load && A.Site.Store ? "load and store" : A.Site.Store ? "store" : "load";
+    R.BytesPerLane = A.Site.Bytes;
+    R.Block = {Shape.Shape.X, Shape.Shape.Y, Shape.Shape.Z};
+    R.BlockAssumed = A.AssumedShape;
+    R.Values = X.Values;
+    R.Warp = X.Warp;
+    R.LaneStrideBytes = X.LaneStride;
+    if (Shared) {
+      R.ActiveLanes = X.Waves.ActiveLanes;
+      R.Wavefronts = X.Waves.Wavefronts;
+      R.IdealWavefronts = X.Waves.IdealWavefronts;
+      R.ConflictWays = X.Waves.Ways;
+    } else {
+      R.ActiveLanes = X.Sectors.ActiveLanes;
+      R.Sectors = X.Sectors.Sectors;
+      R.IdealSectors = X.Sectors.IdealSectors;
+      R.BytesRequested = X.Sectors.BytesRequested;
+      if (RA.Misaligned)
+        R.MisalignmentBytes = Shape.Figures.Misalignment;
+    }
+    Out.Accesses.push_back(std::move(R));
   }
   Out.Problems = takeProblems();
   return Out;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
+#include "divergence/MemoryAccess.h"
 #include "model/Facts.h"
 #include "model/ModelOptions.h"
 #include "model/Records.h"
@@ -17,6 +18,7 @@
 #include "warplint/core/Occupancy.h"
 #include "warplint/core/Products.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -83,6 +85,25 @@ struct KernelArchFigures {
   bool ByBaseName = false;
 };
 
+/// One memory access of a kernel evaluated for one block shape of its launches.
+struct AccessShape {
+  ::warplint::divergence::BlockShape Shape;
+  SourceLocation Launch; ///< the first launch with this shape (invalid when assumed)
+  AccessFigures Figures;
+};
+
+/// A global or shared access of a kernel with its per-warp figures for every block shape
+/// (model/TuModel::accesses): the one place those figures are computed.
+struct AccessModel {
+  const KernelInfo *Kernel = nullptr;
+  MemoryAccessSite Site;
+  bool AssumedShape = false; ///< no launch with a known block: a 1-D block was assumed
+  std::vector<AccessShape> PerShape;
+  /// The shape whose typical warp has the largest ratio (index into PerShape), if any
+  /// was evaluated.
+  std::optional<size_t> worst() const;
+};
+
 class TuModel {
 public:
   /// The model of Ctx's translation unit, built on first use with these options and
@@ -99,6 +120,17 @@ public:
   std::vector<KernelArchFigures> kernelFigures(const KernelInfo &K);
   /// Why the register source has nothing for a kernel ("no entry for '_Z1kv'"), if so.
   std::string kernelMatchNote(const KernelInfo &K);
+
+  /// The global and shared accesses of the TU's kernels whose address varies with the
+  /// thread index, each evaluated per warp for every distinct block shape of the kernel's
+  /// launches (a 1-D block of AssumedBlockSize threads when none is known); computed on
+  /// first use, once per assumed size.
+  const std::vector<AccessModel> &accesses(unsigned AssumedBlockSize);
+
+  /// A check reported access A with the figures of its shape Shape: records() exports it
+  /// (an AccessRecord with the check's name) for the driver's outputs.
+  void reportAccess(const AccessModel &A, size_t Shape, std::string Check, std::string Text,
+                    bool Misaligned);
 
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
@@ -132,6 +164,14 @@ private:
   std::optional<TUFacts> Facts;
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
+  std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
+  struct ReportedAccess {
+    const AccessModel *Access;
+    size_t Shape;
+    std::string Check, Text;
+    bool Misaligned;
+  };
+  std::vector<ReportedAccess> Reported;
   bool ProblemsTaken = false;
   /// Problems found while evaluating (warplint.Gpu of another arch), said once.
   std::vector<std::string> EvalProblems;

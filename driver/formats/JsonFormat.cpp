@@ -115,6 +115,34 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
   return O;
 }
 
+/// One reported memory access: the per-warp figures its finding quotes.
+Value accessJson(const AccessRecord &A, const LocationOptions &Opts) {
+  Object O{{"check", A.Check},
+           {"kernel", A.Kernel},
+           {"access", A.Access},
+           {"space", A.Space},
+           {"kind", A.Kind},
+           {"bytes_per_lane", int64_t(A.BytesPerLane)},
+           {"block", Array{int64_t(A.Block[0]), int64_t(A.Block[1]), int64_t(A.Block[2])}},
+           {"block_assumed", A.BlockAssumed},
+           {"sampled_values", A.Values.empty() ? Value(nullptr) : Value(A.Values)},
+           {"warp", int64_t(A.Warp)},
+           {"active_lanes", int64_t(A.ActiveLanes)},
+           {"lane_stride_bytes", opt(A.LaneStrideBytes)}};
+  if (A.Space == "global") {
+    O["sectors"] = opt(A.Sectors);
+    O["ideal_sectors"] = opt(A.IdealSectors);
+    O["bytes_requested"] = opt(A.BytesRequested);
+    O["misalignment_bytes"] = opt(A.MisalignmentBytes);
+  } else {
+    O["wavefronts"] = opt(A.Wavefronts);
+    O["ideal_wavefronts"] = opt(A.IdealWavefronts);
+    O["conflict_ways"] = opt(A.ConflictWays);
+  }
+  position(O, A.Pos, Opts);
+  return O;
+}
+
 } // namespace
 
 void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
@@ -136,6 +164,9 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
   Array Launches;
   for (const LaunchRecord &L : Result.Launches)
     Launches.push_back(launchJson(L, Opts));
+  Array Accesses;
+  for (const AccessRecord &A : Result.Accesses)
+    Accesses.push_back(accessJson(A, Opts));
   auto Files = [&](const std::vector<std::string> &Paths) {
     Array A;
     for (const std::string &F : Paths)
@@ -149,6 +180,7 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
               {"findings", std::move(Findings)},
               {"messages", std::move(Messages)},
               {"launches", std::move(Launches)},
+              {"memory_accesses", std::move(Accesses)},
               {"files_analysed", Files(Result.FilesAnalysed)},
               {"files_with_errors", Files(Result.FilesWithErrors)},
               {"files_failed", Files(Result.FilesFailed)}};

@@ -67,6 +67,35 @@ std::string pct(double Occupancy) {
   return S + "%";
 }
 
+/// The card's memory accesses with the per-warp figures of their findings.
+void writeAccesses(const std::vector<AccessRecord> &Accesses, llvm::raw_ostream &OS) {
+  OS << "<h3>Memory accesses per warp</h3>\n<table class=\"launches accesses\">\n<tr><th>where</th>"
+        "<th>access</th><th>memory</th><th>block</th><th>per warp</th><th>lanes apart</th>"
+        "</tr>\n";
+  for (const AccessRecord &A : Accesses) {
+    std::string Figures;
+    if (A.Sectors && A.IdealSectors)
+      Figures = fmt::format("{} sectors for {} bytes (ideal {})", *A.Sectors,
+                            A.BytesRequested.value_or(0), *A.IdealSectors);
+    else if (A.Wavefronts && A.IdealWavefronts)
+      Figures = fmt::format("{} wavefronts (ideal {}), {}-way", *A.Wavefronts,
+                            *A.IdealWavefronts, A.ConflictWays.value_or(1));
+    if (A.MisalignmentBytes)
+      Figures += fmt::format(", {} bytes past a sector boundary", *A.MisalignmentBytes);
+    std::string Block = fmt::format("{}x{}x{}{}", A.Block[0], A.Block[1], A.Block[2],
+                                    A.BlockAssumed ? " (assumed)" : "");
+    if (!A.Values.empty())
+      Block += ", " + A.Values;
+    OS << "<tr><td>" << htmlEscape(A.Pos.File) << ":" << A.Pos.Line << ":" << A.Pos.Column
+       << "</td><td><code>" << htmlEscape(A.Access) << "</code></td><td>"
+       << htmlEscape(A.Space + " " + A.Kind) << ", " << A.BytesPerLane << " B per lane</td><td>"
+       << htmlEscape(Block) << "</td><td>" << htmlEscape(Figures) << "</td><td>"
+       << (A.LaneStrideBytes ? fmt::format("{} B", *A.LaneStrideBytes) : std::string("-"))
+       << "</td></tr>\n";
+  }
+  OS << "</table>\n";
+}
+
 void writeFindings(const std::vector<Finding> &Findings, llvm::raw_ostream &OS) {
   OS << "<ul class=\"findings\">\n";
   for (const Finding &F : Findings) {
@@ -210,6 +239,8 @@ void writeCard(const ReportPage &Page, size_t Card, SvgSheet &Sheet, llvm::raw_o
     OS << "<h3>Findings</h3>\n";
     writeFindings(K.Findings, OS);
   }
+  if (!K.Accesses.empty())
+    writeAccesses(K.Accesses, OS);
   OS << "</section>\n";
 }
 

@@ -87,6 +87,9 @@ struct ReportKernel {
   std::vector<Finding> Findings;
   /// Nsight Compute's measurements of its launches (`warplint report --ncu`).
   std::vector<MeasuredGroup> Measured;
+  /// The kernel's reported memory accesses with their per-warp figures (the records the
+  /// findings of warplint-uncoalesced-access and warplint-shared-bank-conflict quote).
+  std::vector<AccessRecord> Accesses;
 };
 
 /// The whole page.

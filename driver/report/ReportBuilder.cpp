@@ -291,6 +291,12 @@ public:
         std::sort(S.Waves.begin(), S.Waves.end(),
                   [](const WavePlan &A, const WavePlan &B) { return A.GridBlocks < B.GridBlocks; });
     }
+    for (ReportKernel &K : Page.Kernels)
+      for (const AccessRecord &A : Result.Accesses)
+        if (A.Kernel == K.Kernel) {
+          K.Accesses.push_back(A);
+          K.Accesses.back().Pos = relative(A.Pos, Opts.SourceRoot);
+        }
     Page.FindingCount = Result.Findings.size();
     for (size_t I = 0; I < Result.Findings.size(); ++I)
       if (!Placed[I])

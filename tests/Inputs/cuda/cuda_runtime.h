@@ -33,6 +33,12 @@ struct dim3 {
 
 #include <__clang_cuda_builtin_vars.h>
 
+// The vector types with the toolkit's sizes and alignments (8 and 16 bytes).
+struct alignas(8) float2 { float x, y; };
+struct alignas(16) float4 { float x, y, z, w; };
+struct alignas(16) int4 { int x, y, z, w; };
+struct alignas(16) double2 { double x, y; };
+
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 

@@ -1,0 +1,138 @@
+//===- WarpAccess.cpp - one warp's memory access: sectors and shared-memory wavefronts -===//
+#include "warplint/core/WarpAccess.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace warplint::memory {
+
+using divergence::BlockShape;
+using divergence::Env;
+using divergence::Sym;
+
+namespace {
+
+/// Floor division (offsets may be negative: a pointer moved back before its base).
+int64_t floorDiv(int64_t A, int64_t B) {
+  int64_t Q = A / B;
+  return (A % B != 0 && ((A < 0) != (B < 0))) ? Q - 1 : Q;
+}
+
+/// Sorted, unique.
+template <typename T> void uniq(std::vector<T> &V) {
+  std::sort(V.begin(), V.end());
+  V.erase(std::unique(V.begin(), V.end()), V.end());
+}
+
+} // namespace
+
+SectorCount countSectors(const LaneOffsets &Offsets, unsigned AccessBytes) {
+  SectorCount C;
+  AccessBytes = std::max(1u, AccessBytes);
+  std::vector<int64_t> Sectors;
+  std::vector<std::pair<int64_t, int64_t>> Ranges; // [begin, end) per lane
+  for (const std::optional<int64_t> &O : Offsets) {
+    if (!O)
+      continue;
+    ++C.ActiveLanes;
+    Ranges.push_back({*O, *O + AccessBytes});
+    for (int64_t S = floorDiv(*O, 32); S <= floorDiv(*O + AccessBytes - 1, 32); ++S)
+      Sectors.push_back(S);
+  }
+  uniq(Sectors);
+  C.Sectors = unsigned(Sectors.size());
+  // Distinct bytes: the union of the lanes' ranges.
+  std::sort(Ranges.begin(), Ranges.end());
+  int64_t End = INT64_MIN;
+  for (const auto &[B, E] : Ranges) {
+    int64_t From = std::max(B, End);
+    if (E > From)
+      C.BytesRequested += uint64_t(E - From);
+    End = std::max(End, E);
+  }
+  C.IdealSectors = unsigned((C.BytesRequested + 31) / 32);
+  return C;
+}
+
+WavefrontCount countWavefronts(const LaneOffsets &Offsets, unsigned AccessBytes) {
+  WavefrontCount C;
+  AccessBytes = std::max(1u, AccessBytes);
+  unsigned Words = (AccessBytes + 3) / 4;
+  // 8-byte accesses: two phases of 16 lanes; 16-byte: four of 8.
+  unsigned PhaseLanes = Words >= 4 ? 8 : Words == 2 ? 16 : 32;
+  for (unsigned First = 0; First < 32; First += PhaseLanes) {
+    std::vector<int64_t> Touched;
+    for (unsigned L = First; L < First + PhaseLanes; ++L) {
+      if (!Offsets[L])
+        continue;
+      ++C.ActiveLanes;
+      int64_t W0 = floorDiv(*Offsets[L], 4);
+      int64_t W1 = floorDiv(*Offsets[L] + AccessBytes - 1, 4);
+      for (int64_t W = W0; W <= W1; ++W)
+        Touched.push_back(W);
+    }
+    if (Touched.empty())
+      continue;
+    uniq(Touched);
+    std::array<unsigned, 32> PerBank{};
+    unsigned Most = 0;
+    for (int64_t W : Touched) {
+      unsigned Bank = unsigned(((W % 32) + 32) % 32);
+      Most = std::max(Most, ++PerBank[Bank]);
+    }
+    C.Wavefronts += Most;
+    C.IdealWavefronts += std::max<unsigned>(1, unsigned((Touched.size() + 31) / 32));
+    C.Ways = std::max(C.Ways, Most);
+  }
+  std::optional<int64_t> Same;
+  bool AllSame = true;
+  for (const std::optional<int64_t> &O : Offsets)
+    if (O) {
+      AllSame &= !Same || *Same == *O;
+      Same = O;
+    }
+  C.Broadcast = C.ActiveLanes > 1 && AllSame;
+  return C;
+}
+
+bool laneOffsets(const Sym &Offset, const Sym *Active, const BlockShape &Shape, unsigned Warp,
+                 const Env &Base, LaneOffsets &Out) {
+  Env E = Base;
+  E.BlockDim[0] = Shape.X;
+  E.BlockDim[1] = Shape.Y;
+  E.BlockDim[2] = Shape.Z;
+  unsigned Threads = Shape.threads();
+  for (unsigned L = 0; L < 32; ++L) {
+    Out[L].reset();
+    unsigned T = Warp * 32 + L;
+    if (T >= Threads)
+      continue;
+    E.Tid[0] = T % Shape.X;
+    E.Tid[1] = (T / Shape.X) % Shape.Y;
+    E.Tid[2] = T / (Shape.X * Shape.Y);
+    if (Active) {
+      std::optional<int64_t> On = divergence::evaluate(*Active, E);
+      if (!On)
+        return false;
+      if (!*On)
+        continue;
+    }
+    std::optional<int64_t> V = divergence::evaluate(Offset, E);
+    if (!V)
+      return false;
+    Out[L] = *V;
+  }
+  return true;
+}
+
+std::vector<unsigned> sampledWarps(const BlockShape &Shape) {
+  unsigned N = Shape.warps();
+  std::vector<unsigned> W;
+  for (unsigned K : {0u, 1u, N / 2, N ? N - 1 : 0u})
+    if (K < N)
+      W.push_back(K);
+  uniq(W);
+  return W;
+}
+
+} // namespace warplint::memory

@@ -1,0 +1,660 @@
+//===- MemoryAccess.cpp - a kernel's global and shared accesses, evaluated warp by warp -===//
+#include "divergence/MemoryAccess.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <algorithm>
+#include <set>
+
+namespace clang::tidy::warplint {
+
+using namespace ::warplint::divergence;
+using ::warplint::memory::countSectors;
+using ::warplint::memory::countWavefronts;
+using ::warplint::memory::LaneOffsets;
+
+namespace {
+
+/// Offsets are computed in 64-bit signed bytes.
+SymRef bytes64(const SymRef &S) { return makeCast(S, 64, false); }
+SymRef add64(const SymRef &A, const SymRef &B) {
+  return makeBinary(SymOp::Add, A, B, 64, false);
+}
+SymRef scaled(const SymRef &Index, uint64_t Size) {
+  return makeBinary(SymOp::Mul, bytes64(Index), makeConst(int64_t(Size), 64, false), 64, false);
+}
+
+/// The object a pointer expression points into and the byte offset from its base.
+struct PointerForm {
+  const VarDecl *Root = nullptr;
+  MemorySpace Space = MemorySpace::Global;
+  SymRef Offset; ///< bytes
+  /// Shared arrays of two or more dimensions: the offset with the innermost row one
+  /// element longer (null when not such an access).
+  SymRef Padded;
+};
+
+class Collector {
+public:
+  Collector(const ThreadDependence &TD, ASTContext &Ctx, const FunctionDecl *Kernel)
+      : TD(TD), Ctx(Ctx), Kernel(Kernel) {
+    findWrittenLocals(Kernel->getBody());
+  }
+
+  void walk(const Stmt *S, bool IsStore, bool IsLoad, bool NotAccess) {
+    if (!S)
+      return;
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E) {
+      for (const Stmt *C : S->children())
+        walk(C, false, true, false);
+      return;
+    }
+    if (auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isAssignmentOp()) {
+        walk(B->getLHS(), true, B->isCompoundAssignmentOp(), false);
+        walk(B->getRHS(), false, true, false);
+        return;
+      }
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->isIncrementDecrementOp()) {
+        walk(U->getSubExpr(), true, true, false);
+        return;
+      }
+      if (U->getOpcode() == UO_AddrOf) {
+        // `&a[i]` computes an address: what is under it is walked for its indices only.
+        walkAddress(U->getSubExpr());
+        return;
+      }
+    }
+    if (!NotAccess)
+      consider(E, IsStore, IsLoad);
+    // The base of a field access (`a[i].x`) is not an access of its own.
+    if (auto *M = dyn_cast<MemberExpr>(E)) {
+      walk(M->getBase(), false, false, !M->isArrow());
+      return;
+    }
+    if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      walkAddress(A->getBase());
+      walk(A->getIdx(), false, true, false);
+      return;
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(E))
+      if (U->getOpcode() == UO_Deref) {
+        walkAddress(U->getSubExpr());
+        return;
+      }
+    for (const Stmt *C : E->children())
+      walk(C, false, true, false);
+  }
+
+  std::vector<MemoryAccessSite> Out;
+
+private:
+  /// An address computation: its subscripts of arrays (`tile[y]` of `tile[y][x]`) are not
+  /// accesses; the indices inside are walked.
+  void walkAddress(const Expr *E) {
+    if (!E)
+      return;
+    E = E->IgnoreParenCasts();
+    if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      walkAddress(A->getBase());
+      walk(A->getIdx(), false, true, false);
+      return;
+    }
+    if (auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
+      walkAddress(M->getBase());
+      return;
+    }
+    walk(E, false, true, true);
+  }
+
+  void findWrittenLocals(const Stmt *S) {
+    if (!S)
+      return;
+    auto Local = [](const Expr *E) -> const VarDecl * {
+      if (auto *DR = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+        if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          return VD;
+      return nullptr;
+    };
+    if (auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (B->isAssignmentOp())
+        if (const VarDecl *V = Local(B->getLHS()))
+          Written.insert(V);
+    } else if (auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        if (const VarDecl *V = Local(U->getSubExpr()))
+          Written.insert(V);
+    }
+    for (const Stmt *C : S->children())
+      findWrittenLocals(C);
+  }
+
+  std::optional<PointerForm> pointer(const Expr *E, unsigned Depth = 0) {
+    if (!E || Depth > 16)
+      return std::nullopt;
+    E = E->IgnoreParens();
+    if (auto *FE = dyn_cast<FullExpr>(E))
+      return pointer(FE->getSubExpr(), Depth + 1);
+    if (auto *C = dyn_cast<CastExpr>(E)) {
+      switch (C->getCastKind()) {
+      case CK_ArrayToPointerDecay:
+      case CK_NoOp:
+      case CK_BitCast:
+      case CK_LValueToRValue:
+      case CK_AddressSpaceConversion:
+      case CK_UserDefinedConversion:
+        return pointer(C->getSubExpr(), Depth + 1);
+      default:
+        return std::nullopt;
+      }
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD)
+        return std::nullopt;
+      PointerForm P;
+      P.Root = VD;
+      P.Offset = makeConst(0, 64, false);
+      if (VD->hasAttr<CUDASharedAttr>()) {
+        P.Space = MemorySpace::Shared;
+        if (!VD->getType()->isArrayType())
+          return std::nullopt; // a shared scalar: one address for every lane
+        return P;
+      }
+      if (auto *PV = dyn_cast<ParmVarDecl>(VD)) {
+        if (PV->getDeclContext() != Kernel || !PV->getType()->isPointerType() ||
+            Written.count(VD))
+          return std::nullopt;
+        return P;
+      }
+      if (VD->hasAttr<CUDADeviceAttr>() && VD->hasGlobalStorage() && VD->getType()->isArrayType())
+        return P;
+      if (VD->hasLocalStorage() && VD->getType()->isPointerType() && VD->getInit() &&
+          !Written.count(VD)) {
+        std::optional<PointerForm> Q = pointer(VD->getInit(), Depth + 1);
+        if (Q)
+          Q->Padded = nullptr;
+        return Q;
+      }
+      return std::nullopt;
+    }
+    if (auto *Call = dyn_cast<CallExpr>(E)) {
+      // A helper that returns shared memory (cuda-samples' `SharedMemory<T>()`, whose
+      // conversion operator returns an `extern __shared__` array): its last statement
+      // returns the array at a constant offset.
+      const FunctionDecl *Def = nullptr;
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || !FD->hasBody(Def) || !Def)
+        return std::nullopt;
+      const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+      const auto *Ret = Body && !Body->body_empty() ? dyn_cast<ReturnStmt>(Body->body_back())
+                                                    : nullptr;
+      if (!Ret || !Ret->getRetValue())
+        return std::nullopt;
+      std::optional<PointerForm> P = pointer(Ret->getRetValue(), Depth + 1);
+      if (!P || P->Space != MemorySpace::Shared || mentionsThreadIdx(*P->Offset))
+        return std::nullopt;
+      std::vector<unsigned> Used;
+      collectVars(*P->Offset, Used);
+      if (!Used.empty())
+        return std::nullopt;
+      P->Padded = nullptr;
+      return P;
+    }
+    if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      // A row of a multi-dimensional array, or `&p[i]`'s element.
+      return element(A, Depth);
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() == UO_AddrOf) {
+        const Expr *Sub = U->getSubExpr()->IgnoreParens();
+        if (auto *A = dyn_cast<ArraySubscriptExpr>(Sub))
+          return element(A, Depth);
+      }
+      return std::nullopt;
+    }
+    if (auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub)
+        return std::nullopt;
+      const Expr *Ptr = B->getLHS(), *Int = B->getRHS();
+      if (!Ptr->getType()->isPointerType())
+        std::swap(Ptr, Int);
+      if (!Ptr->getType()->isPointerType() || !Int->getType()->isIntegerType())
+        return std::nullopt;
+      std::optional<PointerForm> P = pointer(Ptr, Depth + 1);
+      std::optional<uint64_t> Size = sizeOf(Ptr->getType()->getPointeeType());
+      SymRef I = TD.valueOf(Int).S;
+      if (!P || !Size || !I)
+        return std::nullopt;
+      if (B->getOpcode() == BO_Sub)
+        I = makeUnary(SymOp::Neg, bytes64(I), 64, false);
+      P->Offset = add64(P->Offset, scaled(I, *Size));
+      P->Padded = nullptr;
+      return P;
+    }
+    return std::nullopt;
+  }
+
+  /// The address of `Base[Index]`.
+  std::optional<PointerForm> element(const ArraySubscriptExpr *A, unsigned Depth) {
+    std::optional<PointerForm> P = pointer(A->getBase(), Depth + 1);
+    std::optional<uint64_t> Size = sizeOf(A->getType());
+    SymRef I = TD.valueOf(A->getIdx()).S;
+    if (!P || !Size || !I)
+      return std::nullopt;
+    SymRef Step = scaled(I, *Size);
+    // A shared array of arrays: the padded form grows every row by one element of the
+    // innermost dimension.
+    if (P->Space == MemorySpace::Shared) {
+      QualType T = A->getType();
+      if (const auto *Row = Ctx.getAsConstantArrayType(T)) {
+        QualType Inner = Row->getElementType();
+        while (const auto *CA = Ctx.getAsConstantArrayType(Inner))
+          Inner = CA->getElementType();
+        std::optional<uint64_t> InnerSize = sizeOf(Inner);
+        // Only the outer index of a 2-D array moves by whole rows of the innermost kind.
+        if (InnerSize && !Ctx.getAsConstantArrayType(Row->getElementType()) && !P->Padded &&
+            isa<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts())) {
+          uint64_t Padded = (Row->getSize().getZExtValue() + 1) * *InnerSize;
+          P->Padded = add64(P->Offset, scaled(I, Padded));
+          PaddedRows = Row->getSize().getZExtValue() + 1;
+        }
+      } else if (P->Padded) {
+        P->Padded = add64(P->Padded, Step);
+      }
+    }
+    P->Offset = add64(P->Offset, Step);
+    return P;
+  }
+
+  std::optional<uint64_t> sizeOf(QualType T) const {
+    if (T.isNull() || T->isIncompleteType() || T->isDependentType() || T->isVoidType() ||
+        T->isFunctionType())
+      return std::nullopt;
+    uint64_t Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+    if (Bytes == 0)
+      return std::nullopt;
+    return Bytes;
+  }
+
+  void consider(const Expr *E, bool IsStore, bool IsLoad) {
+    std::optional<PointerForm> P;
+    QualType Accessed = E->getType();
+    std::string ElementName;
+    unsigned ElementBytes = 0;
+    PaddedRows = 0;
+    if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (A->getType()->isArrayType())
+        return; // a row: an address, not an access
+      P = element(A, 0);
+    } else if (auto *U = dyn_cast<UnaryOperator>(E)) {
+      if (U->getOpcode() != UO_Deref)
+        return;
+      P = pointer(U->getSubExpr());
+    } else if (auto *M = dyn_cast<MemberExpr>(E)) {
+      auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
+      if (!FD || FD->isBitField() || FD->getParent()->isUnion())
+        return;
+      const Expr *Base = M->getBase()->IgnoreParens();
+      QualType Record;
+      if (M->isArrow()) {
+        P = pointer(Base);
+        Record = Base->getType()->getPointeeType();
+      } else if (auto *A = dyn_cast<ArraySubscriptExpr>(Base)) {
+        P = element(A, 0);
+        Record = A->getType();
+      } else if (auto *U = dyn_cast<UnaryOperator>(Base); U && U->getOpcode() == UO_Deref) {
+        P = pointer(U->getSubExpr());
+        Record = U->getType();
+      } else {
+        return;
+      }
+      if (!P || Record.isNull() || !Record->isRecordType())
+        return;
+      const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
+      uint64_t FieldOffset = L.getFieldOffset(FD->getFieldIndex()) / 8;
+      P->Offset = add64(P->Offset, makeConst(int64_t(FieldOffset), 64, false));
+      if (P->Padded)
+        P->Padded = add64(P->Padded, makeConst(int64_t(FieldOffset), 64, false));
+      ElementName = Record.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+      ElementBytes = unsigned(sizeOf(Record).value_or(0));
+    } else {
+      return;
+    }
+    if (!P || !P->Offset)
+      return;
+    if (Accessed->isArrayType())
+      return;
+    std::optional<uint64_t> Size = sizeOf(Accessed);
+    if (!Size || *Size > 16)
+      return;
+    // A struct is one access only when it is a vector type (float2, float4, int4: size and
+    // alignment 8 or 16); another struct is copied field by field, not evaluated here.
+    if (Accessed->isRecordType() &&
+        !((*Size == 8 || *Size == 16) &&
+          uint64_t(Ctx.getTypeAlignInChars(Accessed).getQuantity()) == *Size))
+      return;
+    if (!mentionsThreadIdx(*P->Offset) && !mentionsLaneVar(*P->Offset))
+      return; // one address for every lane: a broadcast
+    MemoryAccessSite S;
+    S.Access = E;
+    S.Space = P->Space;
+    S.Load = IsLoad || (!IsStore);
+    S.Store = IsStore;
+    S.Bytes = unsigned(*Size);
+    S.TypeName = Accessed.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    S.ElementName = ElementName;
+    S.ElementBytes = ElementBytes ? ElementBytes : unsigned(*Size);
+    S.Object = P->Root->getName().str();
+    S.ObjectDecl = P->Root;
+    S.ExternShared = P->Space == MemorySpace::Shared && P->Root->hasExternalStorage();
+    S.Offset = P->Offset;
+    S.Active = TD.pathOf(E);
+    if (P->Padded && PaddedRows) {
+      S.PaddedOffset = P->Padded;
+      QualType T = P->Root->getType();
+      QualType Inner = T;
+      std::vector<uint64_t> Dims;
+      while (const auto *CA = Ctx.getAsConstantArrayType(Inner)) {
+        Dims.push_back(CA->getSize().getZExtValue());
+        Inner = CA->getElementType();
+      }
+      if (Dims.size() >= 2) {
+        S.PaddedDecl = Inner.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) + " " +
+                       S.Object;
+        for (size_t K = 0; K < Dims.size(); ++K)
+          S.PaddedDecl += "[" + std::to_string(K + 1 == Dims.size() ? Dims[K] + 1 : Dims[K]) + "]";
+      } else {
+        S.PaddedOffset = nullptr;
+      }
+    }
+    Out.push_back(std::move(S));
+  }
+
+  /// A loop variable or iteration count whose loop starts at a thread index.
+  bool mentionsLaneVar(const Sym &S) const {
+    std::vector<unsigned> Used;
+    collectVars(S, Used);
+    const std::vector<SymVarInfo> &Vars = TD.vars();
+    for (unsigned V : Used)
+      if (V < Vars.size() && Vars[V].Kind == SymVarInfo::Loop && Vars[V].Init &&
+          mentionsThreadIdx(*Vars[V].Init))
+        return true;
+    return false;
+  }
+
+  const ThreadDependence &TD;
+  ASTContext &Ctx;
+  const FunctionDecl *Kernel;
+  llvm::SmallPtrSet<const VarDecl *, 16> Written;
+  uint64_t PaddedRows = 0;
+};
+
+} // namespace
+
+std::vector<MemoryAccessSite> collectAccesses(const FunctionDecl *Kernel,
+                                              const ThreadDependence &TD, ASTContext &Ctx) {
+  if (!Kernel || !Kernel->hasBody())
+    return {};
+  Collector C(TD, Ctx, Kernel);
+  C.walk(Kernel->getBody(), false, true, false);
+  return std::move(C.Out);
+}
+
+double WarpExecution::ratio() const {
+  if (Waves.IdealWavefronts)
+    return double(Waves.Wavefronts) / double(Waves.IdealWavefronts);
+  if (Sectors.IdealSectors)
+    return double(Sectors.Sectors) / double(Sectors.IdealSectors);
+  return 1.0;
+}
+
+namespace {
+
+/// Sampled values of one unknown.
+std::vector<int64_t> samplesOf(const SymVarInfo &I) {
+  switch (I.Kind) {
+  case SymVarInfo::BlockIdx:
+    return {0, 1};
+  case SymVarInfo::GridDim:
+    return {2};
+  case SymVarInfo::Iteration:
+    return {0, 1};
+  default:
+    return {32, 1000};
+  }
+}
+
+/// Environments for the unknowns an access reads: at most MaxCombos combinations of the
+/// plain unknowns' samples (evenly spaced), each with at most 4 values of every uniform
+/// loop counter (first, second, middle, last), at most MaxEnvs in all.
+std::vector<Env> buildEnvs(const std::vector<unsigned> &Needed,
+                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape) {
+  constexpr size_t MaxCombos = 8, MaxEnvs = 48;
+  std::vector<unsigned> Plain, Loops;
+  std::set<unsigned> Seen;
+  std::function<void(unsigned)> Visit = [&](unsigned V) {
+    if (V >= Vars.size() || !Seen.insert(V).second)
+      return;
+    const SymVarInfo &I = Vars[V];
+    if (I.Kind == SymVarInfo::Loop) {
+      std::vector<unsigned> Deps;
+      for (const SymRef *P : {&I.Init, &I.Cond, &I.Step})
+        if (*P)
+          collectVars(**P, Deps);
+      for (unsigned D : Deps)
+        if (D != V)
+          Visit(D);
+      Loops.push_back(V);
+    } else {
+      Plain.push_back(V);
+    }
+  };
+  for (unsigned V : Needed)
+    Visit(V);
+  size_t Total = 1;
+  for (unsigned V : Plain)
+    Total = std::min<size_t>(size_t(1) << 30, Total * samplesOf(Vars[V]).size());
+  size_t Count = std::min(Total, MaxCombos);
+  std::vector<Env> Out;
+  for (size_t G = 0; G < Count; ++G) {
+    size_t Index = Count == 1 ? 0 : G * (Total - 1) / (Count - 1);
+    Env E;
+    E.Vars.resize(Vars.size());
+    E.BlockDim[0] = Shape.X;
+    E.BlockDim[1] = Shape.Y;
+    E.BlockDim[2] = Shape.Z;
+    for (unsigned V : Plain) {
+      std::vector<int64_t> C = samplesOf(Vars[V]);
+      E.Vars[V] = C[Index % C.size()];
+      Index /= C.size();
+    }
+    std::vector<Env> Envs{E};
+    bool Ok = true;
+    for (unsigned L : Loops) {
+      const SymVarInfo &I = Vars[L];
+      std::vector<Env> Next;
+      for (const Env &B : Envs) {
+        if (!I.Init || !I.Cond || !I.Step) {
+          Ok = false;
+          break;
+        }
+        std::optional<std::vector<int64_t>> Values =
+            enumerateLoop(*I.Init, *I.Cond, *I.Step, L, B, 4096);
+        if (!Values) {
+          Ok = false;
+          break;
+        }
+        std::vector<size_t> Picks;
+        size_t N = Values->size();
+        for (size_t K : {size_t(0), size_t(1), N / 2, N ? N - 1 : 0})
+          if (K < N && std::find(Picks.begin(), Picks.end(), K) == Picks.end())
+            Picks.push_back(K);
+        for (size_t K : Picks) {
+          Env X = B;
+          X.Vars[L] = (*Values)[K];
+          Next.push_back(std::move(X));
+        }
+      }
+      if (!Ok)
+        break;
+      Envs = std::move(Next);
+    }
+    if (!Ok)
+      continue;
+    for (Env &X : Envs) {
+      if (Out.size() >= MaxEnvs)
+        break;
+      Out.push_back(std::move(X));
+    }
+  }
+  return Out;
+}
+
+/// "n = 32, m = 1000": the sampled unknowns that are parameters or loaded values.
+std::string describe(const Env &E, const std::vector<unsigned> &Needed,
+                     const std::vector<SymVarInfo> &Vars) {
+  std::string S;
+  for (unsigned V : Needed) {
+    if (V >= Vars.size() || !E.Vars[V])
+      continue;
+    const SymVarInfo &I = Vars[V];
+    if (I.Kind != SymVarInfo::Param && I.Kind != SymVarInfo::Opaque &&
+        I.Kind != SymVarInfo::GridDim)
+      continue;
+    if (!S.empty())
+      S += ", ";
+    S += I.Name + " = " + std::to_string(*E.Vars[V]);
+  }
+  return S;
+}
+
+} // namespace
+
+AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<SymVarInfo> &Vars,
+                             const BlockShape &Shape) {
+  AccessFigures F;
+  std::vector<unsigned> Needed;
+  collectVars(*Site.Offset, Needed);
+  if (Site.Active)
+    collectVars(*Site.Active, Needed);
+  if (Site.PaddedOffset)
+    collectVars(*Site.PaddedOffset, Needed);
+  std::sort(Needed.begin(), Needed.end());
+  Needed.erase(std::unique(Needed.begin(), Needed.end()), Needed.end());
+  std::vector<Env> Envs = buildEnvs(Needed, Vars, Shape);
+  std::vector<unsigned> Warps = ::warplint::memory::sampledWarps(Shape);
+  bool Shared = Site.Space == MemorySpace::Shared;
+  std::vector<WarpExecution> All;
+  std::vector<double> PaddedRatios;
+  bool AllMisaligned = !Shared;
+  std::optional<int64_t> Misalign;
+  for (const Env &Base : Envs) {
+    Env E = Base;
+    E.BlockDim[0] = Shape.X;
+    E.BlockDim[1] = Shape.Y;
+    E.BlockDim[2] = Shape.Z;
+    // What does not depend on the lane is folded once per environment.
+    SymRef Offset = foldUniform(Site.Offset, E);
+    SymRef Active = Site.Active ? foldUniform(Site.Active, E) : nullptr;
+    SymRef Padded = Site.PaddedOffset ? foldUniform(Site.PaddedOffset, E) : nullptr;
+    std::string Values = describe(Base, Needed, Vars);
+    for (unsigned W : Warps) {
+      LaneOffsets Lanes;
+      if (!::warplint::memory::laneOffsets(*Offset, Active.get(), Shape, W, E, Lanes))
+        return F; // a lane that cannot be evaluated: never guessed
+      WarpExecution X;
+      X.Warp = W;
+      if (Shared)
+        X.Waves = countWavefronts(Lanes, Site.Bytes);
+      else
+        X.Sectors = countSectors(Lanes, Site.Bytes);
+      if ((Shared ? X.Waves.ActiveLanes : X.Sectors.ActiveLanes) == 0)
+        continue;
+      // The distance from one lane to the next: the most common one between consecutive
+      // active lanes (divided by their distance in lanes), when at least half of the pairs
+      // have it (a warp over two rows of a 16x16 block jumps once).
+      std::vector<int64_t> Diffs;
+      std::optional<int64_t> Prev;
+      unsigned PrevLane = 0;
+      X.Contiguous = true;
+      for (unsigned L = 0; L < 32; ++L) {
+        const auto &O = Lanes[L];
+        if (!O)
+          continue;
+        if (!Prev) {
+          X.FirstOffset = *O;
+        } else {
+          int64_t D = *O - *Prev, Apart = int64_t(L - PrevLane);
+          Diffs.push_back(D % Apart == 0 ? D / Apart : INT64_MIN);
+          X.Contiguous &= D == Apart * int64_t(Site.Bytes);
+        }
+        Prev = O;
+        PrevLane = L;
+      }
+      if (!Diffs.empty()) {
+        std::vector<int64_t> Sorted = Diffs;
+        std::sort(Sorted.begin(), Sorted.end());
+        size_t Best = 0, BestCount = 0;
+        for (size_t K = 0; K < Sorted.size();) {
+          size_t J = K;
+          while (J < Sorted.size() && Sorted[J] == Sorted[K])
+            ++J;
+          if (J - K > BestCount) {
+            BestCount = J - K;
+            Best = K;
+          }
+          K = J;
+        }
+        if (2 * BestCount >= Diffs.size() && Sorted[Best] != INT64_MIN)
+          X.LaneStride = Sorted[Best];
+      }
+      X.Values = Values;
+      if (!Shared) {
+        bool Contiguous = X.Contiguous && X.Sectors.ActiveLanes > 1;
+        int64_t Past = ((X.FirstOffset % 32) + 32) % 32;
+        if (!(Contiguous && X.Sectors.Sectors == X.Sectors.IdealSectors + 1 && Past != 0 &&
+              (!Misalign || *Misalign == Past)))
+          AllMisaligned = false;
+        Misalign = Past;
+      }
+      if (Padded) {
+        LaneOffsets P;
+        if (::warplint::memory::laneOffsets(*Padded, Active.get(), Shape, W, E, P)) {
+          ::warplint::memory::WavefrontCount PW = countWavefronts(P, Site.Bytes);
+          PaddedRatios.push_back(PW.IdealWavefronts ? double(PW.Wavefronts) / PW.IdealWavefronts
+                                                    : 1.0);
+        }
+      }
+      All.push_back(std::move(X));
+    }
+  }
+  if (All.empty())
+    return F;
+  F.Evaluated = true;
+  F.Executions = unsigned(All.size());
+  std::vector<size_t> Order(All.size());
+  for (size_t K = 0; K < Order.size(); ++K)
+    Order[K] = K;
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](size_t A, size_t B) { return All[A].ratio() < All[B].ratio(); });
+  F.Typical = All[Order[Order.size() / 2]];
+  F.Worst = All[Order.back()];
+  if (AllMisaligned && Misalign)
+    F.Misalignment = Misalign;
+  if (!PaddedRatios.empty() && PaddedRatios.size() == All.size()) {
+    std::vector<double> R = PaddedRatios;
+    std::sort(R.begin(), R.end());
+    F.PaddedRatio = R.back();
+  }
+  return F;
+}
+
+} // namespace clang::tidy::warplint

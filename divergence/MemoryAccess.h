@@ -1,0 +1,87 @@
+//===- MemoryAccess.h - a kernel's global and shared accesses, evaluated warp by warp -*- C++ -*-===//
+//
+// The loads and stores of a kernel whose address is an evaluable function of the thread
+// indices: the object (a kernel's pointer parameter, a __device__ array, a __shared__
+// array, static or extern), the byte offset of each lane from its base as a symbolic
+// form (divergence/ThreadDependence), the bytes per lane, and the conditions under which
+// the access runs. evaluateAccess counts per warp, for each block shape, the 32-byte
+// sectors a global access touches and the wavefronts a shared access needs (core's
+// warplint/core/WarpAccess.h).
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "divergence/ThreadDependence.h"
+
+#include "warplint/core/WarpAccess.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+enum class MemorySpace : uint8_t { Global, Shared };
+
+/// One load or store of a kernel as written.
+struct MemoryAccessSite {
+  const Expr *Access = nullptr; ///< the subscript, dereference or member access
+  MemorySpace Space = MemorySpace::Global;
+  bool Load = false, Store = false;
+  unsigned Bytes = 0;        ///< per lane
+  std::string TypeName;      ///< the accessed type ("float", "float4")
+  std::string ElementName;   ///< the array's element type when a field of it is accessed
+  unsigned ElementBytes = 0; ///< the array element's bytes (the struct for a field)
+  std::string Object;        ///< the object's name ("in", "tile")
+  const VarDecl *ObjectDecl = nullptr;
+  bool ExternShared = false; ///< an `extern __shared__` array (dynamic shared memory)
+  /// Bytes from the object's base, per lane (64-bit signed).
+  ::warplint::divergence::SymRef Offset;
+  /// The same offset with the innermost row of a 2-D (or more) shared array one element
+  /// longer (`float tile[32][33]` for `[32][32]`); null when not such an array.
+  ::warplint::divergence::SymRef PaddedOffset;
+  std::string PaddedDecl; ///< "float tile[32][33]"
+  /// The known conditions under which the access runs (their conjunction), or null.
+  ::warplint::divergence::SymRef Active;
+};
+
+/// The accesses of the kernel TD last analysed whose offset is known and varies with the
+/// thread index (an access at one address for every lane is a broadcast: not listed).
+std::vector<MemoryAccessSite> collectAccesses(const FunctionDecl *Kernel,
+                                              const ThreadDependence &TD, ASTContext &Ctx);
+
+/// One warp's access in one environment: the execution the figures quote.
+struct WarpExecution {
+  unsigned Warp = 0;
+  ::warplint::memory::SectorCount Sectors;      ///< global accesses
+  ::warplint::memory::WavefrontCount Waves;     ///< shared accesses
+  std::optional<int64_t> LaneStride; ///< bytes from one lane to the next, when one
+  /// Every active lane L at FirstOffset + (L - first lane) * the access size: contiguous
+  /// but for lanes that take no part (a divergent branch), which is no layout problem.
+  bool Contiguous = false;
+  int64_t FirstOffset = 0;           ///< the first active lane's offset
+  std::string Values; ///< the sampled unknowns it was evaluated with ("n = 32"), or empty
+  /// sectors / ideal sectors, or wavefronts / ideal wavefronts.
+  double ratio() const;
+};
+
+/// The figures of one access for one block shape.
+struct AccessFigures {
+  bool Evaluated = false;
+  unsigned Executions = 0;  ///< warp executions evaluated (sampled warps x environments)
+  WarpExecution Typical;    ///< the median execution by ratio
+  WarpExecution Worst;      ///< the largest ratio
+  /// Every execution touched more sectors than its ideal with contiguous lanes starting
+  /// at the same distance past a 32-byte boundary (global accesses): that distance.
+  std::optional<int64_t> Misalignment;
+  /// Shared: the typical execution's ratio with the rows padded by one element.
+  std::optional<double> PaddedRatio;
+};
+
+/// Evaluates an access for a block shape: every sampled warp of the block, in sampled
+/// environments of the unknowns it reads (kernel parameters, block indices, values loaded
+/// at uniform addresses: a few values each; uniform loop counters: a few of their values).
+AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<SymVarInfo> &Vars,
+                             const ::warplint::divergence::BlockShape &Shape);
+
+} // namespace clang::tidy::warplint
