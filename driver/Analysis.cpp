@@ -543,8 +543,11 @@ std::vector<std::string> resultKeyParts(const clang::tooling::CompileCommand &Co
     if (*Args)
       Options += llvm::join(**Args, std::string(1, '\0')) + "\n";
   std::vector<std::string> Keys;
+  // Not NvccCacheOnly: a cache-only run whose registers were cached gives the same result
+  // as a full one (one that missed is never stored), so the two share entries.
   for (const auto &E : O.CheckOptions)
-    Keys.push_back(E.getKey().str() + "=" + E.getValue().Value);
+    if (E.getKey() != clang::tidy::warplint::modelOptionKey("NvccCacheOnly"))
+      Keys.push_back(E.getKey().str() + "=" + E.getValue().Value);
   std::sort(Keys.begin(), Keys.end());
   Parts.push_back(Options + llvm::join(Keys, "\n"));
   Parts.push_back(Identity(clang::tidy::warplint::findNvcc()));
