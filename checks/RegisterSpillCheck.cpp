@@ -101,6 +101,7 @@ void RegisterSpillCheck::report(SourceLocation Loc, const KernelInfo *K, const s
       Ignored.ignores(Name))
     return;
   int Regs = F.Compiler->Registers;
+  bool Capped = true;
   diag(Loc, "kernel '%0' spills registers to local memory on %1: %2 bytes/thread of stores "
             "and %3 of loads with %4 registers/thread")
       << Name << F.Arch->Name << unsigned(Stores) << unsigned(Loads) << unsigned(Regs);
@@ -126,10 +127,27 @@ void RegisterSpillCheck::report(SourceLocation Loc, const KernelInfo *K, const s
               "kernel of the file",
          DiagnosticIDs::Note)
         << *Cap;
-  } else if (Regs >= 255) {
-    diag(Loc, "at the limit of 255 registers/thread: the kernel needs more than a thread "
-              "can have",
-         DiagnosticIDs::Note);
+  } else {
+    Capped = false;
+    if (Regs >= 255)
+      diag(Loc, "at the limit of 255 registers/thread: the kernel needs more than a thread "
+                "can have",
+           DiagnosticIDs::Note);
+  }
+  // What ptxas does without any cap (a second run on the file's PTX, nvcc source only).
+  if (F.Compiler->UncappedRegisters && (Capped || *F.Compiler->UncappedRegisters != Regs)) {
+    uint64_t Free = F.Compiler->UncappedSpillStoreBytes.value_or(0) +
+                    F.Compiler->UncappedSpillLoadBytes.value_or(0);
+    diag(Loc, "with __maxnreg__, __launch_bounds__ and -maxrregcount removed, ptxas uses %0 "
+              "registers/thread on %1 and %2 (a second ptxas run)",
+         DiagnosticIDs::Note)
+        << unsigned(*F.Compiler->UncappedRegisters) << F.Arch->Name
+        << (Free == 0 ? std::string("does not spill")
+                      : "still spills " +
+                            std::to_string(F.Compiler->UncappedSpillStoreBytes.value_or(0)) +
+                            " bytes/thread of stores and " +
+                            std::to_string(F.Compiler->UncappedSpillLoadBytes.value_or(0)) +
+                            " of loads");
   }
   LaunchFigures E;
   E.Compiler = F.Compiler;

@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
@@ -119,7 +120,37 @@ std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion) {
   return llvm::toHex(Digest, /*LowerCase=*/true);
 }
 
-NvccResult runNvccForResources(const NvccRequest &Request) {
+namespace {
+
+// nvcc --version, cached beside the reports under nvcc's path, size and time: the warm
+// path then starts no process at all. Empty with Error set when nvcc cannot be run.
+std::string nvccVersion(const NvccRequest &R, std::string &Error) {
+  std::string Version;
+  llvm::sys::fs::file_status St;
+  std::string VersionFile;
+  if (!R.CacheDir.empty() && !llvm::sys::fs::status(R.Nvcc, St)) {
+    llvm::SHA256 H;
+    H.update(R.Nvcc);
+    H.update(std::to_string(St.getSize()));
+    H.update(std::to_string(St.getLastModificationTime().time_since_epoch().count()));
+    VersionFile = R.CacheDir + "/nvcc-version-" + llvm::toHex(H.final(), true).substr(0, 32) +
+                  ".txt";
+    if (std::optional<std::string> V = readFile(VersionFile))
+      Version = std::move(*V);
+  }
+  if (Version.empty()) {
+    if (!run({R.Nvcc, "--version"}, "", Version, Error, /*CaptureStdout=*/true))
+      return "";
+    if (!VersionFile.empty())
+      writeAtomically(VersionFile, Version);
+  }
+  return Version;
+}
+
+// The cache protocol shared by both runs: the entry under Tag + the request's key, else
+// Produce (which fills Out.Log or Out.Error), stored on success.
+template <typename ProduceFn>
+NvccResult cachedRun(const NvccRequest &Request, llvm::StringRef Tag, ProduceFn Produce) {
   NvccResult Out;
   NvccRequest R = Request;
   // An unusable cache is said once and nvcc runs without it: the registers are not lost.
@@ -129,31 +160,13 @@ NvccResult runNvccForResources(const NvccRequest &Request) {
       R.CacheDir.clear();
     }
   }
-  std::string Version, Err;
-  // nvcc --version, cached beside the reports under nvcc's path, size and time: the
-  // warm path then starts no process at all.
-  llvm::sys::fs::file_status St;
-  std::string VersionFile;
-  if (!R.CacheDir.empty() && !llvm::sys::fs::status(R.Nvcc, St)) {
-    llvm::SHA256 H;
-    H.update(R.Nvcc);
-    H.update(std::to_string(St.getSize()));
-    H.update(std::to_string(
-        St.getLastModificationTime().time_since_epoch().count()));
-    VersionFile = R.CacheDir + "/nvcc-version-" +
-                  llvm::toHex(H.final(), true).substr(0, 32) + ".txt";
-    if (std::optional<std::string> V = readFile(VersionFile))
-      Version = std::move(*V);
-  }
+  std::string Err;
+  std::string Version = nvccVersion(R, Err);
   if (Version.empty()) {
-    if (!run({R.Nvcc, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
-      Out.Error = Err;
-      return Out;
-    }
-    if (!VersionFile.empty())
-      writeAtomically(VersionFile, Version);
+    Out.Error = Err;
+    return Out;
   }
-  std::string Key = nvccCacheKey(R, Version);
+  std::string Key = nvccCacheKey(R, Tag.empty() ? Version : Version + "\n" + Tag.str());
   if (!R.CacheDir.empty()) {
     Out.CacheFile = R.CacheDir + "/" + Key + ".ptxas.log";
     if (std::optional<std::string> Cached = readFile(Out.CacheFile)) {
@@ -166,17 +179,120 @@ NvccResult runNvccForResources(const NvccRequest &Request) {
     Out.Error = NvccNotCached;
     return Out;
   }
-  if (!run(nvccArgv(R), R.CacheDir, Out.Log, Err)) {
-    Out.Error = Err;
-    llvm::StringRef Tail(Out.Log);
-    if (!Tail.trim().empty())
-      Out.Error += ": " + Tail.trim().take_back(600).str();
+  Produce(R, Out);
+  if (!Out.Error.empty())
     return Out;
-  }
   if (!R.CacheDir.empty())
     if (std::string Err = writeAtomically(Out.CacheFile, Out.Log); !Err.empty())
       Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + Err;
   return Out;
+}
+
+// A unique temp file for nvcc's intermediate output, in Dir or the system's temp dir.
+std::string tempPath(llvm::StringRef Dir, llvm::StringRef Suffix, std::string &Error) {
+  llvm::SmallString<256> Tmp;
+  int FD = -1;
+  std::error_code EC =
+      Dir.empty() ? llvm::sys::fs::createTemporaryFile("warplint-uncapped", Suffix, FD, Tmp)
+                  : llvm::sys::fs::createUniqueFile(Dir + "/uncapped-%%%%%%%%." + Suffix, FD, Tmp);
+  if (EC) {
+    Error = "cannot create a temporary file: " + EC.message();
+    return "";
+  }
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  return std::string(Tmp);
+}
+
+} // namespace
+
+NvccResult runNvccForResources(const NvccRequest &Request) {
+  return cachedRun(Request, "", [](const NvccRequest &R, NvccResult &Out) {
+    std::string Err;
+    if (!run(nvccArgv(R), R.CacheDir, Out.Log, Err)) {
+      Out.Error = Err;
+      llvm::StringRef Tail(Out.Log);
+      if (!Tail.trim().empty())
+        Out.Error += ": " + Tail.trim().take_back(600).str();
+    }
+  });
+}
+
+std::string uncapPtx(llvm::StringRef Ptx) {
+  // The directives and their integer operands ("maxntid 1024, 1, 1"); PTX has no other
+  // token starting with these names.
+  static const llvm::Regex Cap(
+      "\\.(maxnreg|maxntid|minnctapersm)[ \t]+[0-9]+([ \t]*,[ \t]*[0-9]+)*");
+  std::string Out;
+  Out.reserve(Ptx.size());
+  llvm::StringRef Rest = Ptx;
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  while (Cap.match(Rest, &M)) {
+    size_t At = M[0].data() - Rest.data();
+    Out += Rest.take_front(At);
+    Rest = Rest.drop_front(At + M[0].size());
+  }
+  Out += Rest;
+  return Out;
+}
+
+std::vector<std::string> withoutRegisterCap(const std::vector<std::string> &Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-maxrregcount" || A == "--maxrregcount") {
+      ++I; // and its value
+      continue;
+    }
+    if (A.starts_with("-maxrregcount=") || A.starts_with("--maxrregcount="))
+      continue;
+    Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
+NvccResult runUncappedNvcc(const NvccRequest &Request) {
+  return cachedRun(Request, "uncapped-v1", [](const NvccRequest &R, NvccResult &Out) {
+    std::string Err;
+    std::string Ptx = tempPath(R.CacheDir, "ptx", Err);
+    std::string Uncapped = Ptx.empty() ? "" : tempPath(R.CacheDir, "ptx", Err);
+    if (Uncapped.empty()) {
+      if (!Ptx.empty())
+        llvm::sys::fs::remove(Ptx);
+      Out.Error = Err;
+      return;
+    }
+    std::vector<std::string> ToPtx = {R.Nvcc};
+    for (const std::string &A : withoutRegisterCap(R.Args))
+      ToPtx.push_back(A);
+    for (const char *A : {"-ptx", "-o"})
+      ToPtx.emplace_back(A);
+    ToPtx.push_back(Ptx);
+    ToPtx.push_back("-arch=" + R.Arch);
+    ToPtx.push_back(R.Source);
+    std::string Log;
+    bool Ok = run(ToPtx, R.CacheDir, Log, Err);
+    std::optional<std::string> Text = Ok ? readFile(Ptx) : std::nullopt;
+    if (Ok && !Text)
+      Err = "nvcc -ptx wrote no PTX";
+    if (Text)
+      Err = writeAtomically(Uncapped, uncapPtx(*Text));
+    if (Text && Err.empty()) {
+      std::vector<std::string> Assemble = {R.Nvcc, "-cubin", "-Xptxas", "-v", "-o",
+                                           llvm::sys::path::get_separator() == "/" ? "/dev/null"
+                                                                                 : "NUL",
+                                           "-arch=" + R.Arch, Uncapped};
+      if (!run(Assemble, R.CacheDir, Out.Log, Err))
+        Log = Out.Log;
+    }
+    if (!Err.empty()) {
+      Out.Error = Err;
+      llvm::StringRef Tail(Log);
+      if (!Tail.trim().empty())
+        Out.Error += ": " + Tail.trim().take_back(600).str();
+    }
+    llvm::sys::fs::remove(Ptx);
+    llvm::sys::fs::remove(Uncapped);
+  });
 }
 
 std::string defaultCacheDir() {

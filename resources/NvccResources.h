@@ -1,6 +1,8 @@
 //===- NvccResources.h - run nvcc for a ptxas report, with an on-disk cache -*- C++ -*-===//
 #pragma once
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -44,6 +46,20 @@ std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion);
 /// cache atomically (temp file in the same directory, then rename). A cache directory
 /// that cannot be created or written is a Warning, and nvcc runs uncached.
 NvccResult runNvccForResources(const NvccRequest &R);
+
+/// What ptxas does without the register caps: nvcc <Args without -maxrregcount> -ptx for
+/// R.Arch, the PTX's .maxnreg, .maxntid and .minnctapersm directives removed
+/// (uncapPtx), then nvcc -cubin -Xptxas -v on that PTX. Cached like runNvccForResources
+/// under a key of its own; Log holds the second run's ptxas report.
+NvccResult runUncappedNvcc(const NvccRequest &R);
+
+/// \p Ptx without the directives that cap a kernel's registers (.maxnreg, .maxntid,
+/// .minnctapersm, each with its operands); everything else byte for byte.
+std::string uncapPtx(llvm::StringRef Ptx);
+
+/// \p Args without -maxrregcount (every spelling: -maxrregcount N, -maxrregcount=N,
+/// --maxrregcount, -Xptxas/-Xptxas=--maxrregcount... forms are left to ptxas).
+std::vector<std::string> withoutRegisterCap(const std::vector<std::string> &Args);
 
 /// $XDG_CACHE_HOME/warplint, else ~/.cache/warplint.
 std::string defaultCacheDir();

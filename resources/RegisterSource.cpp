@@ -111,6 +111,38 @@ bool parsedWithCudaToolkit(const Preprocessor *PP) {
 
 namespace {
 
+/// For the kernels that spill: what ptxas does without the caps of the source and the
+/// flags (a second, cached nvcc run on the file's PTX; see runUncappedNvcc). Files whose
+/// kernels do not spill cost nothing more. A failure of that run only leaves the figures
+/// out (a note in the table).
+void addUncappedFigures(const NvccRequest &R, ResourceTable &Table) {
+  bool Spills = llvm::any_of(Table.Entries, [](const KernelFigures &K) {
+    return K.SpillStoreBytes.value_or(0) + K.SpillLoadBytes.value_or(0) > 0;
+  });
+  if (!Spills)
+    return;
+  NvccResult U = runUncappedNvcc(R);
+  if (U.Error == NvccNotCached) // a cache-only run (the language server's first answer)
+    return;
+  if (!U.Error.empty()) {
+    Table.Notes.push_back("the uncapped ptxas run failed: " + U.Error);
+    return;
+  }
+  ResourceTable Free;
+  Free.addPtxasLog(U.Log, "nvcc", ResourceSource::Nvcc);
+  for (KernelFigures &K : Table.Entries) {
+    if (K.SpillStoreBytes.value_or(0) + K.SpillLoadBytes.value_or(0) == 0)
+      continue;
+    for (const KernelFigures &F : Free.Entries)
+      if (F.Name == K.Name && F.Arch == K.Arch) {
+        K.UncappedRegisters = F.Registers;
+        K.UncappedSpillStoreBytes = F.SpillStoreBytes;
+        K.UncappedSpillLoadBytes = F.SpillLoadBytes;
+        break;
+      }
+  }
+}
+
 /// Runs nvcc (or reads its cache) for the main file of the TU.
 void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocessor *PP,
                   llvm::StringRef TUArch, const std::string &Nvcc, LoadedRegisters &Out) {
@@ -155,6 +187,7 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   // does not depend on what the cache holds.
   Out.Table.addPtxasLog(Res.Log, "nvcc", ResourceSource::Nvcc);
   Out.Source = ResourceSource::Nvcc;
+  addUncappedFigures(R, Out.Table);
 }
 
 } // namespace

@@ -29,6 +29,11 @@ struct KernelFigures {
   std::optional<uint64_t> StaticSharedBytes; ///< static __shared__ per block, bytes
   std::optional<uint64_t> SpillStoreBytes, SpillLoadBytes; ///< per thread (logs only)
   std::optional<uint64_t> StackFrameBytes;                 ///< per thread (logs only)
+  /// For a kernel that spills, what ptxas does with the caps of the source and flags
+  /// removed (__maxnreg__, __launch_bounds__, -maxrregcount): a second ptxas run on the
+  /// file's PTX, nvcc source only.
+  std::optional<int> UncappedRegisters;
+  std::optional<uint64_t> UncappedSpillStoreBytes, UncappedSpillLoadBytes;
 };
 
 /// Every figure a source produced, with the messages of loading it.

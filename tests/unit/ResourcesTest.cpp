@@ -323,4 +323,71 @@ TEST(NvccResources, AFailingNvccIsAnErrorAndNothingIsCached) {
   llvm::sys::fs::remove_directories(Dir);
 }
 
+TEST(NvccResources, UncapPtxRemovesOnlyTheRegisterCaps) {
+  // The directive block nvcc 13.0 writes for __launch_bounds__(1024, 2) and __maxnreg__.
+  std::string Ptx = ".visible .entry _Z7boundedPf(\n"
+                    "\t.param .u64 _Z7boundedPf_param_0\n"
+                    ")\n"
+                    ".maxntid 1024, 1, 1\n"
+                    ".minnctapersm 2\n"
+                    "{\n"
+                    "\t.reg .f32 %f<4>;\n"
+                    "}\n"
+                    ".visible .entry _Z6cappedPf(\n"
+                    ")\n"
+                    ".maxnreg 32\n"
+                    "{\n"
+                    "\tmov.u32 %r1, %ntid.x;\n"
+                    "}\n";
+  std::string U = uncapPtx(Ptx);
+  EXPECT_EQ(U.find(".maxntid"), std::string::npos) << U;
+  EXPECT_EQ(U.find(".minnctapersm"), std::string::npos) << U;
+  EXPECT_EQ(U.find(".maxnreg"), std::string::npos) << U;
+  // Everything else is kept, %ntid included.
+  EXPECT_NE(U.find("mov.u32 %r1, %ntid.x;"), std::string::npos) << U;
+  EXPECT_NE(U.find(".reg .f32 %f<4>;"), std::string::npos) << U;
+  EXPECT_EQ(U.size(), Ptx.size() - std::string(".maxntid 1024, 1, 1").size() -
+                          std::string(".minnctapersm 2").size() -
+                          std::string(".maxnreg 32").size());
+  EXPECT_EQ(uncapPtx("no caps here"), "no caps here");
+}
+
+TEST(NvccResources, WithoutRegisterCapDropsEverySpelling) {
+  std::vector<std::string> In = {"-I/inc", "-maxrregcount", "32", "-O3", "--maxrregcount=40",
+                                 "-maxrregcount=48", "--maxrregcount", "64", "-DX=1"};
+  std::vector<std::string> Want = {"-I/inc", "-O3", "-DX=1"};
+  EXPECT_EQ(withoutRegisterCap(In), Want);
+}
+
+TEST(NvccResources, UncappedRunOfAFailingNvccIsAnError) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-nvcc-uncapped", Dir));
+  // An "nvcc" that answers --version and fails every compile: the -ptx step fails after
+  // the temp files were made.
+  std::string Fake = std::string(Dir) + "/nvcc";
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Fake, EC);
+    ASSERT_FALSE(EC);
+    OS << "#!/bin/sh\n[ \"$1\" = --version ] && { echo 'Cuda compilation tools, V0'; exit 0; }\n"
+          "echo 'fatal: no' >&2; exit 3\n";
+  }
+  llvm::sys::fs::setPermissions(Fake, llvm::sys::fs::all_read | llvm::sys::fs::all_exe |
+                                          llvm::sys::fs::owner_write);
+  NvccRequest R;
+  R.Nvcc = Fake;
+  R.Source = "k.cu";
+  R.Arch = "sm_80";
+  R.CacheDir = std::string(Dir) + "/cache";
+  NvccResult Out = runUncappedNvcc(R);
+  EXPECT_NE(Out.Error.find("exited with 3"), std::string::npos) << Out.Error;
+  EXPECT_NE(Out.Error.find("fatal: no"), std::string::npos) << Out.Error;
+  // No temp file or cache entry is left behind.
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(R.CacheDir, EC), End; !EC && It != End;
+       It.increment(EC))
+    EXPECT_TRUE(llvm::StringRef(It->path()).contains("nvcc-version-")) << It->path();
+  llvm::sys::fs::remove_directories(Dir);
+}
+
 } // namespace
