@@ -91,6 +91,8 @@ struct TUResult {
   std::optional<::warplint::ModelRecords> Records;
   /// Why registers are not counted, when the checks loaded a register source with none.
   std::string RegistersMissing;
+  /// A cache-only register load missed (LoadedRegisters::NotCached).
+  bool RegistersNotCached = false;
   clang::tidy::warplint::ResourceSource RegisterSource = clang::tidy::warplint::ResourceSource::None;
   bool RegistersLoaded = false;
   /// Every file the front end read, absolute (for the result cache).
@@ -130,10 +132,12 @@ struct ModelConsumer : clang::ASTConsumer {
       Out.RegistersLoaded = true;
       Out.RegistersMissing = M.registers().Missing;
       Out.RegisterSource = M.registers().Source;
+      Out.RegistersNotCached = M.registers().NotCached;
     } else if (const clang::tidy::warplint::LoadedRegisters *R = M.loadedRegisters()) {
       Out.RegistersLoaded = true;
       Out.RegistersMissing = R->Missing;
       Out.RegisterSource = R->Source;
+      Out.RegistersNotCached = R->NotCached;
     }
   }
 };
@@ -545,8 +549,11 @@ std::vector<std::string> resultKeyParts(const clang::tooling::CompileCommand &Co
     if (*Args)
       Options += llvm::join(**Args, std::string(1, '\0')) + "\n";
   std::vector<std::string> Keys;
+  // Not NvccCacheOnly: a cache-only run whose registers were cached gives the same result
+  // as a full one (one that missed is never stored), so the two share entries.
   for (const auto &E : O.CheckOptions)
-    Keys.push_back(E.getKey().str() + "=" + E.getValue().Value);
+    if (E.getKey() != clang::tidy::warplint::modelOptionKey("NvccCacheOnly"))
+      Keys.push_back(E.getKey().str() + "=" + E.getValue().Value);
   std::sort(Keys.begin(), Keys.end());
   Parts.push_back(Options + llvm::join(Keys, "\n"));
   Parts.push_back(Identity(clang::tidy::warplint::findNvcc()));
@@ -656,7 +663,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   R.FilesAnalysed.push_back(File);
   if (ClangErrors)
     R.FilesWithErrors.push_back(File);
-  bool NotCached = TU.RegistersLoaded && TU.RegistersMissing == clang::tidy::warplint::NvccNotCached;
+  bool NotCached = TU.RegistersLoaded && TU.RegistersNotCached;
   if (NotCached)
     R.RegistersNotCached.push_back(File);
   // Stored at the end, with every file the result depends on (the sources read, the

@@ -62,8 +62,9 @@ struct RunResult {
   /// Of FilesAnalysed, those clang reported errors in and recovered from: the checks and
   /// the launch records cover the code it could build (the errors are among Findings).
   std::vector<std::string> FilesWithErrors;
-  /// With AnalysisOptions::NvccCacheOnly: files analysed without registers because nvcc's
-  /// figures were not cached yet (a run without the option gives them).
+  /// With AnalysisOptions::NvccCacheOnly: files analysed without some of nvcc's figures
+  /// (the registers, or a spilling kernel's uncapped figures) because they were not
+  /// cached yet (a run without the option gives them).
   std::vector<std::string> RegistersNotCached;
 };
 

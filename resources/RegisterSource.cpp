@@ -117,15 +117,17 @@ namespace {
 /// flags (a second, cached nvcc run on the file's PTX; see runUncappedNvcc). Files whose
 /// kernels do not spill cost nothing more. A failure of that run only leaves the figures
 /// out (a note in the table).
-void addUncappedFigures(const NvccRequest &R, ResourceTable &Table) {
+void addUncappedFigures(const NvccRequest &R, ResourceTable &Table, bool &NotCached) {
   bool Spills = llvm::any_of(Table.Entries, [](const KernelFigures &K) {
     return K.SpillStoreBytes.value_or(0) + K.SpillLoadBytes.value_or(0) > 0;
   });
   if (!Spills)
     return;
   NvccResult U = runUncappedNvcc(R);
-  if (U.Error == NvccNotCached) // a cache-only run (the language server's first answer)
+  if (U.Error == NvccNotCached) { // a cache-only run (the language server's first answer)
+    NotCached = true;
     return;
+  }
   if (!U.Error.empty()) {
     Table.Notes.push_back("the uncapped ptxas run failed: " + U.Error);
     return;
@@ -176,6 +178,7 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   NvccResult Res = runNvccForResources(R);
   if (R.CacheOnly && Res.Error == NvccNotCached) {
     Out.Missing = NvccNotCached;
+    Out.NotCached = true;
     return;
   }
   if (!Res.Warning.empty())
@@ -189,7 +192,7 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   // does not depend on what the cache holds.
   Out.Table.addPtxasLog(Res.Log, "nvcc", ResourceSource::Nvcc);
   Out.Source = ResourceSource::Nvcc;
-  addUncappedFigures(R, Out.Table);
+  addUncappedFigures(R, Out.Table, Out.NotCached);
 }
 
 } // namespace

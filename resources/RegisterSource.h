@@ -45,6 +45,10 @@ struct LoadedRegisters {
   std::string Missing;
   /// What a user must hear of: unreadable files, nvcc failures, an unwritable cache.
   std::vector<std::string> Problems;
+  /// With RegisterOptions::NvccCacheOnly: a report nvcc would give was not cached (the
+  /// registers, or the uncapped figures of a spilling kernel), so the figures are not
+  /// those of a full run.
+  bool NotCached = false;
 };
 
 /// Loads the register source for a TU parsed for the device side of TUArch (nvcc runs

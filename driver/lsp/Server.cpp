@@ -394,8 +394,9 @@ void Server::publish(FileState &F, RunResult R, bool Final) {
   }
   if (!Final) // a worker's first line when nvcc's figures were not cached
     log(MsgInfo, "warplint: " + baseName(F.Path) +
-                     ": nvcc's register figures are not cached yet: these diagnostics leave "
-                     "the register limit out; nvcc runs now and the figures follow");
+                     ": nvcc's figures are not cached yet: these diagnostics go without them "
+                     "(registers not counted, or a spilling kernel's figures without its "
+                     "caps); nvcc runs now and the figures follow");
   F.Said = std::move(Now);
   bool Failed = !R.FilesFailed.empty();
   if (Failed && !F.Failing) {

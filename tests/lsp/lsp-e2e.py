@@ -329,6 +329,26 @@ if nvcc and not above:
 else:
     print("skipping the nvcc part: no nvcc")
 
+# --compile-commands-dir: that database for every file; a file it does not list is
+# analysed with the command of a similar file, and a message says so. A directory
+# without one is refused.
+c5 = Client([warplint, "lsp", "--debounce", "0", "--compile-commands-dir",
+             os.path.join(proj, "build")], cwd=work, env=env)
+initialize(c5, alone)
+open_file(c5, outside)
+c5.message("window/logMessage", "compile database " + os.path.join(proj, "build"))
+c5.message("window/logMessage", outside + " is not in " + os.path.join(proj, "build"))
+diags = c5.diagnostics(uri(outside))
+check(sorted(key(d) for d in diags) == sorted(EXPECTED),
+      "analysed with the database's command for a similar file: %s" % diags)
+c5.call("shutdown")
+c5.notify("exit")
+check(c5.exit_code() == 0, "--compile-commands-dir server: exit 0")
+bad = subprocess.run([warplint, "lsp", "--compile-commands-dir", alone], capture_output=True,
+                     text=True, stdin=subprocess.DEVNULL)
+check(bad.returncode == 2 and "no compile_commands.json there" in bad.stderr,
+      "--compile-commands-dir without a database: exit 2 with a message: %s" % bad.stderr)
+
 # A third: the input ends (the editor died): status 1, no hang.
 c3 = Client([warplint, "lsp"], cwd=work, env=env)
 c3.proc.stdin.close()
