@@ -948,11 +948,6 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
              DiagnosticIDs::Note)
             << P.first->Block.str();
 
-    if (hasShortArms(B))
-      diag(Loc,
-           "the arms are short: nvcc may predicate them instead of branching; the warp then "
-           "issues both arms with the lanes of the other side masked off, so they still idle",
-           DiagnosticIDs::Note);
     // Notes with a warp-uniform remapping.
     if (CondS && isInterleavedReduction(CondS, Vars)) {
       diag(Loc,
@@ -1011,6 +1006,12 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
            DiagnosticIDs::Note)
           << unsigned(R.Same) << R.Most << Shape.X << Shape.Y;
     }
+    // Last: what the compiler may make of it.
+    if (hasShortArms(B))
+      diag(Loc,
+           "the arms are short: nvcc may predicate them instead of branching; the warp then "
+           "issues both arms with the lanes of the other side masked off, so they still idle",
+           DiagnosticIDs::Note);
   }
 }
 
