@@ -43,6 +43,59 @@ bool isRuntimeSize(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   return true;
 }
 
+/// A variable whose value is sampled (known only at run time): a parameter, blockIdx,
+/// gridDim, a value loaded from a uniform address. Loop variables and iterations are
+/// enumerated instead.
+bool isSampledVar(unsigned V, const std::vector<SymVarInfo> &Vars) {
+  return V < Vars.size() && Vars[V].Kind != SymVarInfo::Loop &&
+         Vars[V].Kind != SymVarInfo::Iteration;
+}
+
+bool mentionsSampledVar(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  if (!S)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned V : Used)
+    if (isSampledVar(V, Vars))
+      return true;
+  return false;
+}
+
+/// The counter of an enclosing uniform loop that steps by adding or subtracting (not a
+/// halving or doubling stride): `for (m = 0; m < 16; m++)`.
+bool isSweepingCounter(unsigned V, const std::vector<SymVarInfo> &Vars) {
+  return V < Vars.size() && Vars[V].Kind == SymVarInfo::Loop &&
+         Vars[V].LoopVariance == Variance::Uniform && !Vars[V].Shrinking &&
+         !Vars[V].Growing;
+}
+
+/// A thread index compared with the counter of an enclosing loop that sweeps the block:
+/// the index is block-local (thread indices, constants, blockDim and loop counters: no
+/// blockIdx, parameter or loaded value) and the limit is made of such counters and
+/// compile-time values only (`for (m...) if (tx <= m)`, `for (i...) if (threadIdx.x > i)`).
+/// As the counter advances the boundary moves across the lanes of the block and splits a
+/// warp in most iterations: not a bounds guard. A global index against a counter over a
+/// run-time size (`t2 <= t` with t = idx / NH % T) crosses any one block rarely, and
+/// stays a guard.
+bool sweepsBlock(const Sym *Index, const Sym *Limit, const std::vector<SymVarInfo> &Vars) {
+  if (mentionsSampledVar(Index, Vars) || mentionsSampledVar(Limit, Vars))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*Limit, Used);
+  for (unsigned V : Used)
+    if (isSweepingCounter(V, Vars))
+      return true;
+  return false;
+}
+
+/// A comparison of a block-local thread index with a compile-time limit (`threadIdx.x <
+/// 16`, `tid >= blockDim.x / 2`): the same split in every block. A bounds guard by form;
+/// the evaluation decides whether it splits only part of the block.
+bool isBlockLocalGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  return S && mentionsThreadIdx(*S) && !mentionsSampledVar(S, Vars);
+}
+
 /// Non-decreasing in every thread index: sums and uniform multiples of thread indices.
 /// With Vars, also a coordinate `i % n` of a 2-D decomposition by a run-time size n
 /// (non-decreasing along each row) and, with Lanes, a lane index `tid % 32`
@@ -150,6 +203,8 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
     return false;
   const Sym *Index = AT ? S->A.get() : S->B.get();
   const Sym *Limit = AT ? S->B.get() : S->A.get();
+  if (sweepsBlock(Index, Limit, Vars))
+    return false;
   // A lane index only against a run-time size, possibly shifted by uniform terms
   // (`C - k * 256`): `lane < 16` splits every warp whatever the launch.
   std::vector<unsigned> Used;
@@ -187,6 +242,21 @@ bool isTreeReductionTail(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   return false;
 }
 
+/// A loop whose variable starts at a thread index and steps by one element (`for (j2 =
+/// j1 + 1; j2 < M; j2++)`): each lane runs its own triangle of trips, not a tail guard.
+bool isPerLaneStart(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  if (!L.Init || !L.Step || !mentionsThreadIdx(*L.Init))
+    return false;
+  const Sym *Step = skipCasts(L.Step.get());
+  if ((Step->Op != SymOp::Add && Step->Op != SymOp::Sub) || !Step->B)
+    return false;
+  const Sym *K = skipCasts(Step->B.get());
+  return K->Op == SymOp::Const && (K->Value == 1 || K->Value == -1);
+}
+
 /// A loop whose variable starts at a thread index and steps by a uniform stride, with a
 /// bounds-guard condition (grid- and block-stride loops).
 bool isStrideLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
@@ -197,6 +267,10 @@ bool isStrideLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
     return false;
   const Sym *Step = skipCasts(L.Step.get());
   if (Step->Op != SymOp::Add || mentionsThreadIdx(*Step->B) || mentionsVar(*Step->B, B.LoopVar))
+    return false;
+  // A step of one element is no stride: from a thread index each lane runs its own
+  // triangle (`for (j2 = j1 + 1; j2 < M; j2++)`), trip counts differing in every warp.
+  if (isPerLaneStart(B, Vars))
     return false;
   // The condition in terms of the loop variable: V < limit with a limit that is uniform,
   // or the same for the lanes of a warp (a warp-stride loop over a row chosen per warp).
@@ -231,12 +305,113 @@ bool isInterleavedReduction(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   return false;
 }
 
+/// Path without the enclosing conditions that depend on run-time values only (sampled
+/// unknowns and no thread index): a branch nested under `if (count == blockDim.x)` is
+/// analysed as if that condition may hold; a sample in which it is false says nothing
+/// about the inner branch. Conditions on the thread, and on loop counters and
+/// compile-time values alone, stay.
+SymRef pathWithoutRuntimeConditions(const SymRef &Path, const std::vector<SymVarInfo> &Vars) {
+  if (!Path)
+    return Path;
+  std::vector<SymRef> Kept;
+  bool Dropped = false;
+  std::function<void(const SymRef &)> Split = [&](const SymRef &C) {
+    const Sym *T = skipCasts(C.get());
+    // truth(X) is X != 0; a conjunction splits into its operands.
+    if (T->Op == SymOp::Ne && T->B && skipCasts(T->B.get())->Op == SymOp::Const &&
+        skipCasts(T->B.get())->Value == 0 && skipCasts(T->A.get())->Op == SymOp::LAnd) {
+      Split(skipCasts(T->A.get())->A);
+      Split(skipCasts(T->A.get())->B);
+      return;
+    }
+    if (T->Op == SymOp::LAnd) {
+      Split(T->A);
+      Split(T->B);
+      return;
+    }
+    if (!mentionsThreadIdx(*C) && mentionsSampledVar(C.get(), Vars)) {
+      bool PerLane = false;
+      std::vector<unsigned> Used;
+      collectVars(*C, Used);
+      for (unsigned V : Used)
+        PerLane |= V < Vars.size() && (Vars[V].Kind == SymVarInfo::Iteration ||
+                                       (Vars[V].Kind == SymVarInfo::Loop &&
+                                        Vars[V].LoopVariance != Variance::Uniform));
+      if (!PerLane) {
+        Dropped = true;
+        return;
+      }
+    }
+    Kept.push_back(C);
+  };
+  Split(Path);
+  if (!Dropped)
+    return Path;
+  SymRef Out;
+  for (const SymRef &C : Kept) {
+    SymRef T = makeBinary(SymOp::Ne, C, makeConst(0, C->Bits, C->Unsigned), 8, true);
+    Out = Out ? makeBinary(SymOp::LAnd, Out, T, 8, true) : T;
+  }
+  return Out;
+}
+
+/// Arms short enough that nvcc may turn the branch into predicated instructions: at most
+/// two plain statements (assignments, increments, declarations) in each arm, with no call,
+/// loop, nested branch, barrier or return.
+bool isSimpleStmt(const Stmt *S) {
+  if (!S || isa<PseudoObjectExpr>(S)) // threadIdx.x and friends: a register read
+    return true;
+  if (isa<CallExpr, ConditionalOperator, BinaryConditionalOperator, StmtExpr, LambdaExpr>(S))
+    return false;
+  if (auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isLogicalOp())
+      return false;
+  for (const Stmt *C : S->children())
+    if (!isSimpleStmt(C))
+      return false;
+  return true;
+}
+
+int armStatements(const Stmt *S) {
+  if (!S || isa<NullStmt>(S))
+    return 0;
+  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+    int N = 0;
+    for (const Stmt *C : CS->body()) {
+      int K = armStatements(C);
+      if (K < 0)
+        return -1;
+      N += K;
+    }
+    return N;
+  }
+  if (isa<Expr, DeclStmt>(S))
+    return isSimpleStmt(S) ? 1 : -1;
+  return -1;
+}
+
+bool hasShortArms(const BranchSite &B) {
+  if (B.Kind == BranchSite::Conditional) {
+    auto *CO = dyn_cast<ConditionalOperator>(B.Branch);
+    return CO && isSimpleStmt(CO->getTrueExpr()) && isSimpleStmt(CO->getFalseExpr());
+  }
+  if (B.Kind != BranchSite::If || B.EarlyExit)
+    return false;
+  auto *If = dyn_cast<IfStmt>(B.Branch);
+  if (!If)
+    return false;
+  int Then = armStatements(If->getThen()), Else = armStatements(If->getElse());
+  return Then >= 0 && Else >= 0 && Then <= 2 && Else <= 2 && Then + Else > 0;
+}
+
 struct Tally {
   bool Evaluated = false;
   uint64_t Divergent = 0, Total = 0;
   unsigned MaxMinority = 0;
   unsigned MaxMinorityPerRow = 0;
   bool Varies = false; ///< the count depends on sampled unknowns
+  /// In some sample, every warp (warp execution) that reaches the branch splits.
+  bool EveryWarpSplits = false;
   unsigned LoopValues = 1;
   std::string LoopName;
   std::vector<int64_t> TrueLanesPerEnv;
@@ -483,6 +658,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     if (!GroupOk || N == 0)
       continue;
     T.Evaluated = true;
+    T.EveryWarpSplits |= D == N;
     Counts.insert(D);
     T.MaxMinority = std::max(T.MaxMinority, Minority);
     T.MaxMinorityPerRow = std::max(T.MaxMinorityPerRow, MinorityPerRow);
@@ -653,7 +829,9 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
   std::set<SourceLocation> Reported;
   std::string KernelName = Kernel->getNameAsString();
 
-  for (const BranchSite &B : TD.branches()) {
+  for (const BranchSite &Found : TD.branches()) {
+    BranchSite B = Found;
+    B.Path = pathWithoutRuntimeConditions(Found.Path, Vars);
     // A condition written with a macro (`if (IN_RANGE(x, 0, n))`) is reported where the
     // macro is used; a branch produced entirely by a macro is not reported.
     if (B.Branch->getBeginLoc().isMacroID())
@@ -676,13 +854,22 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     const Sym *CondS = B.CondVal.S.get();
     if (isStrideLoop(B, Vars) && !ReportGridStrideLoops)
       continue;
+    // A bounds guard of a block-local index against a compile-time limit splits the same
+    // warps in every block: silent only where it leaves some warp of the block whole. So is
+    // a loop from a thread index stepping by one: each lane runs its own triangle of trips,
+    // reported where every warp that runs it splits; a remainder of a few elements taken
+    // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
+    bool GuardIfPartial = isPerLaneStart(B, Vars) && !ReportGridStrideLoops;
     if (CondS && isTreeReductionTail(CondS, Vars)) {
       if (!ReportTreeReductionTails)
         continue;
     } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars) &&
-               !isPerLaneTripCount(B, Vars)) {
-      if (!ReportBoundsGuards)
-        continue;
+               !isPerLaneTripCount(B, Vars) && !isPerLaneStart(B, Vars)) {
+      if (!ReportBoundsGuards) {
+        if (!isBlockLocalGuard(CondS, Vars))
+          continue;
+        GuardIfPartial = true;
+      }
     }
 
     // Evaluate lane by lane for every known block shape.
@@ -705,6 +892,16 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     }
     if (!Chosen)
       continue; // uniform for every shape, or not evaluable: stay silent
+    if (GuardIfPartial) {
+      // Reported when, for some launch, every warp that reaches it splits (a block of one
+      // warp: `threadIdx.x < 16` with 32 threads; rows of 16 with `threadIdx.x < 8`; a
+      // triangle of trips per lane).
+      bool Whole = false;
+      for (auto &P : All)
+        Whole |= P.second.Evaluated && P.second.EveryWarpSplits;
+      if (!Whole)
+        continue;
+    }
     // At most one lane of each row of a warp on the smaller side (one lane of the warp
     // for rows of 32 or more threads), or one lane in each run of a run-time row length.
     bool Leader = Worst.MaxMinorityPerRow <= 1;
@@ -809,6 +1006,12 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
            DiagnosticIDs::Note)
           << unsigned(R.Same) << R.Most << Shape.X << Shape.Y;
     }
+    // Last: what the compiler may make of it.
+    if (hasShortArms(B))
+      diag(Loc,
+           "the arms are short: nvcc may predicate them instead of branching; the warp then "
+           "issues both arms with the lanes of the other side masked off, so they still idle",
+           DiagnosticIDs::Note);
   }
 }
 

@@ -211,7 +211,7 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
             auto [Bits, Uns] = typeOf(VD->getType());
             if (V.S && Bits)
               V.S = makeCast(V.S, Bits, Uns);
-            else if (!Bits)
+            else if (!Bits && !VD->getType()->isRealFloatingType())
               V.S = nullptr;
           }
           St.Locals[VD] = V;
@@ -500,7 +500,7 @@ void ThreadDependence::assign(const Expr *LHS, const AbsVal &V, State &St) {
     auto [Bits, Uns] = typeOf(VD->getType());
     if (Out.S && Bits)
       Out.S = makeCast(Out.S, Bits, Uns);
-    else
+    else if (!VD->getType()->isRealFloatingType())
       Out.S = nullptr;
     St.Locals[VD] = Out;
     return;
@@ -656,6 +656,12 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
       return {Variance::Uniform, makeConst(*V, Bits, Uns)};
   if (isa<PseudoObjectExpr>(E))
     return evalBuiltinVar(E);
+  if (auto *FL = dyn_cast<FloatingLiteral>(E)) {
+    double D = FL->getValueAsApproximateDouble();
+    if (D == double(int64_t(D)) && D > -9e15 && D < 9e15)
+      return {Variance::Uniform, makeConst(int64_t(D), 64, false)};
+    return {};
+  }
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
       return readVar(VD, DR, St);
@@ -672,6 +678,15 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
       return {Sub.V, Sub.S ? makeBinary(SymOp::Ne, Sub.S,
                                         makeConst(0, Sub.S->Bits, Sub.S->Unsigned), 8, true)
                            : nullptr};
+    // A floating value keeps a symbolic form only while it is an exact integer: an
+    // integer converted, an integral literal, or a math function of such (evalCall); as a
+    // 64-bit signed value. Floating arithmetic drops it.
+    case CK_IntegralToFloating:
+      return {Sub.V, Sub.S ? makeCast(Sub.S, 64, false) : nullptr};
+    case CK_FloatingCast:
+      return Sub;
+    case CK_FloatingToIntegral:
+      return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr};
     default:
       return {Sub.V, nullptr};
     }
@@ -714,6 +729,11 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
     if (Ok && L.S && R.S && Bits && B->getLHS()->getType()->isIntegralOrEnumerationType() &&
         B->getRHS()->getType()->isIntegralOrEnumerationType())
       Out.S = makeBinary(Op, L.S, R.S, Bits, Uns);
+    // A comparison of exact floating values (both with a symbolic form) is the integer one.
+    else if (Ok && L.S && R.S && Bits && B->isComparisonOp() &&
+             B->getLHS()->getType()->isRealFloatingType() &&
+             B->getRHS()->getType()->isRealFloatingType())
+      Out.S = makeBinary(Op, makeCast(L.S, 64, false), makeCast(R.S, 64, false), Bits, Uns);
     if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && R.S &&
         R.S->Op == SymOp::Const && ((K == BO_Div && R.S->Value % 32 == 0 && R.S->Value > 0) ||
                                     (K == BO_Shr && R.S->Value >= 5)))
@@ -831,6 +851,46 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     return {Args.size() >= 2 ? Args[1].V : Variance::Data, nullptr};
   if (N.starts_with("atomic") || N.starts_with("__ldg") || N == "clock" || N == "clock64")
     return {Variance::Data, nullptr};
+  // Math functions and bit intrinsics of known operands, evaluated as min/max are:
+  // exp2/pow of exact values (an integer-valued float), log2 as floor(log2(x)) (what a
+  // conversion to an integer keeps), __ffs/__clz/__popc in their operand's width.
+  {
+    auto Exact = [&](unsigned I) -> SymRef {
+      // A floating argument has a form only when exact; log2's floor is not its value.
+      const Sym *T = Args[I].S.get();
+      while (T && T->Op == SymOp::Cast && T->A)
+        T = T->A.get();
+      if (!Args[I].S || (T && T->Op == SymOp::Log2 &&
+                         C->getArg(I)->getType()->isRealFloatingType()))
+        return nullptr;
+      return makeCast(Args[I].S, 64, false);
+    };
+    bool FloatResult = C->getType()->isRealFloatingType();
+    SymRef S;
+    if ((N == "exp2f" || N == "exp2") && Args.size() == 1 && FloatResult) {
+      if (SymRef A = Exact(0))
+        S = makeBinary(SymOp::Pow, makeConst(2, 64, false), A, 64, false);
+    } else if ((N == "powf" || N == "pow" || N == "__powf") && Args.size() == 2 &&
+               FloatResult) {
+      SymRef A = Exact(0), B = Exact(1);
+      if (A && B)
+        S = makeBinary(SymOp::Pow, A, B, 64, false);
+    } else if ((N == "log2f" || N == "log2" || N == "__log2f") && Args.size() == 1 &&
+               FloatResult) {
+      if (SymRef A = Exact(0))
+        S = makeUnary(SymOp::Log2, A, 64, false);
+    } else if ((N == "__ffs" || N == "__ffsll" || N == "__clz" || N == "__clzll" ||
+                N == "__popc" || N == "__popcll") &&
+               Args.size() == 1 && Bits && Args[0].S) {
+      unsigned Width = N.ends_with("ll") ? 64 : 32;
+      SymOp Op = N.starts_with("__ffs") ? SymOp::Ffs
+                 : N.starts_with("__clz") ? SymOp::Clz
+                                          : SymOp::Popc;
+      S = makeCast(makeUnary(Op, makeCast(Args[0].S, Width, true), 32, false), Bits, Uns);
+    }
+    if (S)
+      return {All, S};
+  }
   if ((N == "min" || N == "max" || N == "umin" || N == "umax") && Args.size() == 2) {
     SymRef S;
     if (Args[0].S && Args[1].S && Bits)

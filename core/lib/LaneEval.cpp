@@ -60,6 +60,60 @@ SymRef makeSelect(SymRef Cond, SymRef A, SymRef B, unsigned Bits, bool Unsigned)
   return make(SymOp::Select, 0, Bits, Unsigned, std::move(Cond), std::move(A), std::move(B));
 }
 
+namespace {
+
+/// The bit pattern of V in a Bits-wide operand.
+uint64_t operandBits(int64_t V, unsigned Bits) {
+  return Bits >= 64 ? uint64_t(V) : uint64_t(V) & ((uint64_t(1) << Bits) - 1);
+}
+
+/// The models of SymOp::Log2, Ffs, Clz, Popc on an operand of width Bits; nullopt where
+/// the function has no integer value (log2 of a value <= 0).
+std::optional<int64_t> bitFunction(SymOp Op, int64_t V, unsigned Bits) {
+  uint64_t U = operandBits(V, Bits);
+  switch (Op) {
+  case SymOp::Log2:
+    if (V <= 0)
+      return std::nullopt;
+    return int64_t(63 - __builtin_clzll(uint64_t(V)));
+  case SymOp::Ffs:
+    return U ? int64_t(__builtin_ctzll(U) + 1) : 0;
+  case SymOp::Clz:
+    return U ? int64_t(__builtin_clzll(U)) - int64_t(64 - std::min(Bits, 64u)) : int64_t(Bits);
+  case SymOp::Popc:
+    return int64_t(__builtin_popcountll(U));
+  default:
+    return std::nullopt;
+  }
+}
+
+/// SymOp::Pow: Base^Exp as an integer-valued float converted to an integer; nullopt past
+/// 2^62 in magnitude.
+std::optional<int64_t> power(int64_t Base, int64_t Exp) {
+  if (Exp < 0) {
+    if (Base == 1)
+      return 1;
+    if (Base == -1)
+      return (-Exp) % 2 ? -1 : 1;
+    if (Base == 0)
+      return std::nullopt; // infinity
+    return 0;
+  }
+  __int128 R = 1;
+  for (int64_t K = 0; K < Exp; ++K) {
+    R *= Base;
+    if (R > (__int128(1) << 62) || R < -(__int128(1) << 62))
+      return std::nullopt;
+    if (R == 0 || R == 1)
+      break;
+  }
+  if (R == 1 && Base == -1 && Exp % 2)
+    R = -1;
+  return int64_t(R);
+}
+
+} // namespace
+
 std::optional<int64_t> evaluate(const Sym &E, const Env &Values) {
   auto Norm = [&](int64_t V) { return normalize(V, E.Bits, E.Unsigned); };
   switch (E.Op) {
@@ -119,6 +173,15 @@ std::optional<int64_t> evaluate(const Sym &E, const Env &Values) {
     return Norm(~*L);
   case SymOp::LNot:
     return *L == 0;
+  case SymOp::Log2:
+  case SymOp::Ffs:
+  case SymOp::Clz:
+  case SymOp::Popc: {
+    auto V = bitFunction(E.Op, *L, E.A->Bits);
+    if (!V)
+      return std::nullopt;
+    return Norm(*V);
+  }
   default:
     break;
   }
@@ -179,6 +242,12 @@ std::optional<int64_t> evaluate(const Sym &E, const Env &Values) {
     return Norm(OpUnsigned ? int64_t(std::min(uint64_t(A), uint64_t(B))) : std::min(A, B));
   case SymOp::Max:
     return Norm(OpUnsigned ? int64_t(std::max(uint64_t(A), uint64_t(B))) : std::max(A, B));
+  case SymOp::Pow: {
+    auto V = power(A, B);
+    if (!V)
+      return std::nullopt;
+    return Norm(*V);
+  }
   default:
     return std::nullopt;
   }
@@ -303,6 +372,7 @@ struct Instr {
   bool Unsigned = false;   ///< the node's own signedness
   bool OpUnsigned = false; ///< compare, divide and shift as unsigned (evaluate's rule)
   unsigned Bits = 64;
+  unsigned ABits = 64; ///< the width of operand A (the bit intrinsics count in it)
   int64_t Value = 0;
   int A = -1, B = -1, C = -1;
 };
@@ -382,6 +452,14 @@ uint32_t execute(const Instr &I, const int64_t *A, uint32_t MA, const int64_t *B
   case SymOp::LNot:
     Each([&](unsigned L) { return int64_t(A[L] == 0); });
     return MA;
+  case SymOp::Log2:
+  case SymOp::Ffs:
+  case SymOp::Clz:
+  case SymOp::Popc: {
+    uint32_t Bad = laneMask(N, [&](unsigned L) { return !bitFunction(I.Op, A[L], I.ABits); });
+    Each([&](unsigned L) { return Norm(bitFunction(I.Op, A[L], I.ABits).value_or(0)); });
+    return MA & ~Bad;
+  }
   default:
     break;
   }
@@ -473,6 +551,11 @@ uint32_t execute(const Instr &I, const int64_t *A, uint32_t MA, const int64_t *B
                       : std::max(A[L], B[L]));
     });
     return M;
+  case SymOp::Pow: {
+    uint32_t Bad = laneMask(N, [&](unsigned L) { return !power(A[L], B[L]); });
+    Each([&](unsigned L) { return Norm(power(A[L], B[L]).value_or(0)); });
+    return M & ~Bad;
+  }
   default:
     return 0;
   }
@@ -770,6 +853,7 @@ private:
     I.Bits = E.Bits;
     I.Unsigned = E.Unsigned;
     I.OpUnsigned = E.A && E.A->Unsigned && E.A->Bits >= 32;
+    I.ABits = E.A ? E.A->Bits : 64;
     switch (E.Op) {
     case SymOp::Const:
     case SymOp::BlockDim:

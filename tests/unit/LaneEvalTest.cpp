@@ -77,6 +77,49 @@ TEST(LaneEval, UnsignedWrapAndSignedDivision) {
   EXPECT_FALSE(evaluate(*bin(SymOp::Rem, c(1), c(0)), E).has_value());
 }
 
+TEST(LaneEval, MathFunctionsAndBitIntrinsics) {
+  Env E;
+  auto i32 = [](int64_t V) { return makeConst(V, 32, false); };
+  auto i64 = [](int64_t V) { return makeConst(V, 64, false); };
+  auto un = [](SymOp Op, SymRef A) { return makeUnary(Op, A, 32, false); };
+  auto pw = [](SymRef A, SymRef B) { return makeBinary(SymOp::Pow, A, B, 64, false); };
+  // exp2f(k) and powf(b, e) converted to int: exact powers, truncated fractions.
+  EXPECT_EQ(*evaluate(*pw(i64(2), i64(10)), E), 1024);
+  EXPECT_EQ(*evaluate(*pw(i64(3), i64(4)), E), 81);
+  EXPECT_EQ(*evaluate(*pw(i64(2), i64(0)), E), 1);
+  EXPECT_EQ(*evaluate(*pw(i64(2), i64(-1)), E), 0);  // 0.5f -> 0
+  EXPECT_EQ(*evaluate(*pw(i64(-1), i64(3)), E), -1);
+  EXPECT_FALSE(evaluate(*pw(i64(2), i64(70)), E).has_value()); // past 2^62
+  EXPECT_FALSE(evaluate(*pw(i64(0), i64(-1)), E).has_value()); // infinity
+  // log2f(x) converted to int is floor(log2(x)); no value for x <= 0.
+  EXPECT_EQ(*evaluate(*un(SymOp::Log2, i32(256)), E), 8);
+  EXPECT_EQ(*evaluate(*un(SymOp::Log2, i32(320)), E), 8);
+  EXPECT_EQ(*evaluate(*un(SymOp::Log2, i32(1)), E), 0);
+  EXPECT_FALSE(evaluate(*un(SymOp::Log2, i32(0)), E).has_value());
+  EXPECT_FALSE(evaluate(*un(SymOp::Log2, i32(-4)), E).has_value());
+  // __ffs, __clz, __popc count in the operand's width (32 bits; 64 for the ll forms).
+  EXPECT_EQ(*evaluate(*un(SymOp::Ffs, i32(0)), E), 0);
+  EXPECT_EQ(*evaluate(*un(SymOp::Ffs, i32(8)), E), 4);
+  EXPECT_EQ(*evaluate(*un(SymOp::Ffs, i32(-1)), E), 1);
+  EXPECT_EQ(*evaluate(*un(SymOp::Clz, i32(1)), E), 31);
+  EXPECT_EQ(*evaluate(*un(SymOp::Clz, i32(0)), E), 32);
+  EXPECT_EQ(*evaluate(*un(SymOp::Clz, i32(-1)), E), 0);
+  EXPECT_EQ(*evaluate(*un(SymOp::Clz, i64(1)), E), 63);
+  EXPECT_EQ(*evaluate(*un(SymOp::Popc, i32(-1)), E), 32);
+  EXPECT_EQ(*evaluate(*un(SymOp::Popc, i64(-1)), E), 64);
+  EXPECT_EQ(*evaluate(*un(SymOp::Popc, i32(0x70)), E), 3);
+  // Lane by lane: __popc(threadIdx.x) & 1 splits every warp, as evaluate says lane by lane.
+  SymRef Parity = cmp(SymOp::Eq, bin(SymOp::And, un(SymOp::Popc, makeThreadIdx(0)), c(1)), c(0));
+  WarpSplit S = splitByWarp(*Parity, BlockShape{64, 1, 1}, Env{});
+  ASSERT_TRUE(S.Evaluated);
+  EXPECT_EQ(S.DivergentWarps, 2u);
+  // 32 - __clz(threadIdx.x) is warp-uniform nowhere in warp 0 (lanes 0, 1, 2-3, 4-7, ...).
+  SymRef Width = cmp(SymOp::Lt, bin(SymOp::Sub, c(32), un(SymOp::Clz, makeThreadIdx(0))), c(3));
+  S = splitByWarp(*Width, BlockShape{64, 1, 1}, Env{});
+  ASSERT_TRUE(S.Evaluated);
+  EXPECT_EQ(S.DivergentWarps, 1u);
+}
+
 TEST(LaneEval, DoublingLoopValues) {
   // for (s = 1; s < 256; s *= 2): 8 values.
   SymRef S = makeVar(0);
@@ -253,13 +296,17 @@ public:
       }
     }
     auto Sub = [&] { return expr(Depth - 1, LoopVar); };
-    SymOp Op = SymOp(unsigned(SymOp::Cast) + below(unsigned(SymOp::Max) - unsigned(SymOp::Cast) + 1));
+    SymOp Op = SymOp(unsigned(SymOp::Cast) + below(unsigned(SymOp::Popc) - unsigned(SymOp::Cast) + 1));
     switch (Op) {
     case SymOp::Cast:
       return makeCast(Sub(), Bits, Uns);
     case SymOp::Neg:
     case SymOp::BitNot:
     case SymOp::LNot:
+    case SymOp::Log2:
+    case SymOp::Ffs:
+    case SymOp::Clz:
+    case SymOp::Popc:
       return makeUnary(Op, Sub(), Bits, Uns);
     case SymOp::Select:
       return makeSelect(Sub(), Sub(), Sub(), Bits, Uns);

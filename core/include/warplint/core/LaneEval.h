@@ -44,6 +44,13 @@ enum class SymOp : uint8_t {
   Select, ///< A ? B : C
   Min,
   Max,
+  // Integer models of math functions and bit intrinsics (the operand's width is its own):
+  Pow,  ///< A raised to B, truncated toward zero as a float result converted to an integer
+        ///< is (A^-k is 0 for |A| > 1); fails past 2^62
+  Log2, ///< floor(log2(A)); fails for A <= 0 (log2f of an integer, converted back)
+  Ffs,  ///< __ffs: 1 + the index of the lowest set bit of A, 0 for 0
+  Clz,  ///< __clz: leading zero bits of A in A's width
+  Popc, ///< __popc: set bits of A in A's width
 };
 
 struct Sym;
