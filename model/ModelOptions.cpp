@@ -63,6 +63,10 @@ ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
     O.Registers.Nvcc = llvm::StringRef(*V).trim().str();
   if (std::optional<std::string> V = lookup(Options, "NvccFlags", O.Problems))
     O.Registers.NvccFlags = *V;
+  if (std::optional<std::string> V = lookup(Options, "HipClang", O.Problems))
+    O.Registers.HipClang = llvm::StringRef(*V).trim().str();
+  if (std::optional<std::string> V = lookup(Options, "HipFlags", O.Problems))
+    O.Registers.HipFlags = *V;
   if (std::optional<std::string> V = lookup(Options, "Arch", O.Problems)) {
     std::string A = llvm::StringRef(*V).trim().str();
     if (!A.empty() && !::warplint::findArch(A))
@@ -84,6 +88,8 @@ void ModelOptions::store(ClangTidyOptions::OptionMap &Options) const {
   Set("CacheDir", Registers.CacheDir);
   Set("Nvcc", Registers.Nvcc);
   Set("NvccFlags", Registers.NvccFlags);
+  Set("HipClang", Registers.HipClang);
+  Set("HipFlags", Registers.HipFlags);
   Set("Arch", Arch);
 }
 

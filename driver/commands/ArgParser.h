@@ -83,5 +83,8 @@ private:
 /// stored as clang's --cuda-gpu-arch wants it (sm_XX); AMD and unknown names are errors
 /// that name the command and list the known architectures.
 ArgParser::ValueHandler nvidiaArchOption(std::string &Into, std::string Command);
+/// --arch for commands that analyse CUDA or HIP: an NVIDIA architecture as above, or an
+/// AMD one (gfx906, gfx90a:xnack+), kept as written (lowercase).
+ArgParser::ValueHandler gpuArchOption(std::string &Into, std::string Command);
 
 } // namespace warplint::driver
