@@ -253,6 +253,13 @@ void loadFromClang(const RegisterOptions &Opts, ASTContext &Ctx, const Preproces
       // Debian's ROCm 5.2 libraries have no ABI-version-6 variant (clang 22's default).
       if (!HasCodeObject)
         R.Args.push_back("-mcode-object-version=5");
+      // ROCm 5's headers call __atomic_work_item_fence (__syncthreads) from hip.bc, which
+      // clang 22 no longer links: without it every kernel with a barrier keeps an
+      // external call and gets inflated counts.
+      if (llvm::sys::fs::exists(Libs + "/hip.bc"))
+        for (const std::string &A : {std::string("-Xclang"), std::string("-mlink-builtin-bitcode"),
+                                     std::string("-Xclang"), Libs + "/hip.bc"})
+          R.Args.push_back(A);
     }
   }
   R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;

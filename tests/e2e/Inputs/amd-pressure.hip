@@ -27,9 +27,10 @@ template <int B> __global__ void FIXED lds(float *out, const float *in) {
   __shared__ float tile[B];
   for (int k = threadIdx.x; k < B; k += blockDim.x)
     tile[k] = in[k];
-  // The barrier itself: ROCm 5.2's __syncthreads calls __atomic_work_item_fence, which
-  // clang 22's device libraries leave unresolved (the backend then reports no occupancy).
-  __builtin_amdgcn_s_barrier();
+  // ROCm 5.2's __syncthreads calls __atomic_work_item_fence from hip.bc, which warplint
+  // links for the register source (clang 22 alone would leave it an external call, and
+  // the backend would report no occupancy).
+  __syncthreads();
   out[threadIdx.x] = tile[(threadIdx.x * 13) % B];
 }
 
