@@ -14,7 +14,6 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::warplint {
 
 namespace {
-constexpr uint64_t WarpSize = 32;
 
 // Options are read as text: OptionsView's bool specialisations are mangled differently
 // by g++ (this build) and clang (clang-tidy's build).
@@ -38,6 +37,9 @@ void BlockSizeWarpMultipleCheck::registerMatchers(MatchFinder *Finder) {
 
 void BlockSizeWarpMultipleCheck::check(const MatchFinder::MatchResult &Result) {
   const TUFacts &Facts = TuModel::of(*Result.Context, nullptr, Model).facts();
+  // Lanes per warp (32), or per wavefront on AMD (64 on GCN/CDNA, 32 or 64 on RDNA).
+  const uint64_t WarpSize = Facts.WaveSize ? Facts.WaveSize : 32;
+  const bool Amd = llvm::StringRef(Facts.Arch).starts_with("gfx");
   // One warning per launch site and shape; a template's instantiations that give the same
   // shape are named together in the note.
   struct Site {
@@ -66,9 +68,15 @@ void BlockSizeWarpMultipleCheck::check(const MatchFinder::MatchResult &Result) {
     uint64_t Threads = L.Block.total();
     uint64_t Warps = (Threads + WarpSize - 1) / WarpSize;
     uint64_t Idle = Warps * WarpSize - Threads;
-    diag(L.Loc, "block %0 is not a whole number of warps: %1 thread%s1 in %2 warp%s2, %3 "
-                "lane%s3 idle")
-        << L.Block.str() << unsigned(Threads) << unsigned(Warps) << unsigned(Idle);
+    if (Amd)
+      diag(L.Loc, "block %0 is not a whole number of wavefronts: %1 thread%s1 in %2 "
+                  "wavefront%s2 of %4 lanes, %3 lane%s3 idle")
+          << L.Block.str() << unsigned(Threads) << unsigned(Warps) << unsigned(Idle)
+          << unsigned(WarpSize);
+    else
+      diag(L.Loc, "block %0 is not a whole number of warps: %1 thread%s1 in %2 warp%s2, %3 "
+                  "lane%s3 idle")
+          << L.Block.str() << unsigned(Threads) << unsigned(Warps) << unsigned(Idle);
     if (S.Instantiations.size() == 1) {
       diag(L.Loc, "in instantiation '%0'", DiagnosticIDs::Note) << S.Instantiations[0];
     } else if (S.Instantiations.size() > 1) {

@@ -587,8 +587,8 @@ struct EnvSet {
 /// Evaluates a branch for one block shape; Cache (when given) holds the environments of
 /// an earlier call for the same branch and shape, or gets this call's.
 Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
-                     const BlockShape &Shape, const SymRef &CondOverride = nullptr,
-                     EnvSet *Cache = nullptr) {
+                     const BlockShape &Shape, unsigned WaveSize,
+                     const SymRef &CondOverride = nullptr, EnvSet *Cache = nullptr) {
   Tally T;
   const SymVarInfo *Loop = nullptr;
   if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 && !CondOverride) {
@@ -644,7 +644,9 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     unsigned Minority = 0, MinorityPerRow = 0;
     bool GroupOk = true;
     for (const Env &E : Group) {
-      WarpSplit S = Loop ? LoopSplit->split(Shape, E) : CondSplit->split(Shape, E);
+      // Lanes per wavefront: 64 on AMD GCN/CDNA, counted as that many 32-lane groups.
+      WarpSplit S =
+          (Loop ? LoopSplit->split(Shape, E) : CondSplit->split(Shape, E)).asWaves(WaveSize);
       if (!S.Evaluated) {
         GroupOk = false;
         break;
@@ -716,11 +718,11 @@ struct RunsPerWarp {
   bool Same = true;  ///< every warp holds part of the same number of runs
 };
 
-RunsPerWarp runsPerWarp(unsigned RunThreads, unsigned Threads) {
+RunsPerWarp runsPerWarp(unsigned RunThreads, unsigned Threads, unsigned WaveSize) {
   RunsPerWarp R;
   unsigned Least = ~0u;
-  for (unsigned First = 0; First < Threads && RunThreads > 0; First += 32) {
-    unsigned Last = std::min(First + 31, Threads - 1);
+  for (unsigned First = 0; First < Threads && RunThreads > 0; First += WaveSize) {
+    unsigned Last = std::min(First + WaveSize - 1, Threads - 1);
     unsigned Runs = Last / RunThreads - First / RunThreads + 1;
     R.Most = std::max(R.Most, Runs);
     Least = std::min(Least, Runs);
@@ -775,6 +777,8 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
   if (Ctx && !Kernels.empty()) {
     // The block shapes of the launches in this TU whose block is a compile-time fact.
     const TUFacts &Facts = TuModel::of(*Ctx, nullptr, Model).facts();
+    WaveSize = Facts.WaveSize ? Facts.WaveSize : 32;
+    Amd = StringRef(Facts.Arch).starts_with("gfx");
     for (const LaunchSite &L : Facts.Launches) {
       if (!L.Kernel || !L.Block.known())
         continue;
@@ -879,7 +883,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     std::vector<EnvSet> Envs(Distinct.size());
     std::vector<Tally> ByShape;
     for (size_t K = 0; K < Distinct.size(); ++K)
-      ByShape.push_back(evaluateBranch(B, Vars, Distinct[K], nullptr, &Envs[K]));
+      ByShape.push_back(evaluateBranch(B, Vars, Distinct[K], WaveSize, nullptr, &Envs[K]));
     for (size_t I = 0; I < Shapes.size(); ++I) {
       const Launch *L = Shapes[I];
       const Tally &T = ByShape[ShapeOf[I]];
@@ -921,7 +925,11 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                        : B.Kind == BranchSite::ShortCircuit ? "short-circuit operand on"
                                                            : "branch on";
     bool Executions = !Worst.LoopName.empty();
-    std::string Counted = Executions ? " warp executions" : " warps";
+    // On AMD the unit is the wavefront, named with its width.
+    std::string Unit = Amd ? "wavefront" : "warp";
+    std::string Counted = Executions ? " " + Unit + " executions" : " " + Unit + "s";
+    if (Amd)
+      Counted += " of " + std::to_string(WaveSize) + " lanes";
     std::string Detail = "block " + Chosen->Block.str() + (Assumed ? " assumed" : "");
     if (Executions && !Worst.LoopName.empty())
       Detail += ", " + std::to_string(Worst.LoopValues) +
@@ -960,11 +968,11 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
       SymRef Remapped = replaceNode(
           B.CondVal.S, B.TermSym.get(),
           makeBinary(SymOp::Div, B.TermSym,
-                     makeConst(32, B.TermSym->Bits, B.TermSym->Unsigned), B.TermSym->Bits,
+                     makeConst(WaveSize, B.TermSym->Bits, B.TermSym->Unsigned), B.TermSym->Bits,
                      B.TermSym->Unsigned));
       bool Works = true;
       for (size_t K = 0; K < Distinct.size(); ++K) {
-        Tally New = evaluateBranch(B, Vars, Distinct[K], Remapped, &Envs[K]);
+        Tally New = evaluateBranch(B, Vars, Distinct[K], WaveSize, Remapped, &Envs[K]);
         if (!New.Evaluated || New.Divergent != 0 ||
             New.TrueLanesPerEnv != ByShape[K].TrueLanesPerEnv)
           Works = false;
@@ -989,22 +997,23 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     if (!Assumed)
       collectTidDims(CondS, Vars, TidDims, SeenVars);
     const BlockShape &Shape = Chosen->Block;
-    if ((TidDims & 2) && Shape.X % 32 != 0 && Shape.Y > 1) {
-      RunsPerWarp R = runsPerWarp(Shape.X, Shape.threads());
+    if ((TidDims & 2) && Shape.X % WaveSize != 0 && Shape.Y > 1) {
+      RunsPerWarp R = runsPerWarp(Shape.X, Shape.threads(), WaveSize);
       diag(Loc,
-           "a warp spans %select{up to |}0%1 %plural{1:row|:rows}1 of %2 threads: "
-           "'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32",
+           "a %select{warp|wavefront}3 spans %select{up to |}0%1 %plural{1:row|:rows}1 of %2 "
+           "threads: 'threadIdx.y' is %select{warp|wavefront}3-uniform only when blockDim.x is "
+           "a multiple of %4",
            DiagnosticIDs::Note)
-          << unsigned(R.Same) << R.Most << Shape.X;
+          << unsigned(R.Same) << R.Most << Shape.X << unsigned(Amd) << WaveSize;
     }
-    if ((TidDims & 4) && (Shape.X * Shape.Y) % 32 != 0 && Shape.Z > 1) {
-      RunsPerWarp R = runsPerWarp(Shape.X * Shape.Y, Shape.threads());
+    if ((TidDims & 4) && (Shape.X * Shape.Y) % WaveSize != 0 && Shape.Z > 1) {
+      RunsPerWarp R = runsPerWarp(Shape.X * Shape.Y, Shape.threads(), WaveSize);
       diag(Loc,
-           "a warp spans %select{up to |}0%1 %plural{1:plane|:planes}1 of %2x%3 threads: "
-           "'threadIdx.z' is warp-uniform only when blockDim.x * blockDim.y is a multiple "
-           "of 32",
+           "a %select{warp|wavefront}4 spans %select{up to |}0%1 %plural{1:plane|:planes}1 of "
+           "%2x%3 threads: 'threadIdx.z' is %select{warp|wavefront}4-uniform only when "
+           "blockDim.x * blockDim.y is a multiple of %5",
            DiagnosticIDs::Note)
-          << unsigned(R.Same) << R.Most << Shape.X << Shape.Y;
+          << unsigned(R.Same) << R.Most << Shape.X << Shape.Y << unsigned(Amd) << WaveSize;
     }
     // Last: what the compiler may make of it.
     if (hasShortArms(B))

@@ -44,6 +44,9 @@ private:
   const bool ReportDataDependent;
   const bool ReportGridStrideLoops;
   unsigned AssumedBlockSize;
+  /// Lanes per warp or wavefront of the TU's target, and whether it is an AMD one.
+  unsigned WaveSize = 32;
+  bool Amd = false;
 
   std::vector<const FunctionDecl *> Kernels;
   std::vector<Launch> Launches;

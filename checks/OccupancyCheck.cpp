@@ -29,24 +29,29 @@ std::string nextStepText(const LaunchFigures &E) {
   const wl::GpuArch &Arch = *E.Arch;
   const wl::KernelResources &Res = E.Resources;
   const wl::OccupancyResult &R = *E.Result;
+  const bool Amd = Arch.isAmd();
   std::string Threads = std::to_string(R.ThreadsPerBlock);
-  std::string Now = std::to_string(R.BlocksPerSm) + " " + blocksWord(R.BlocksPerSm) +
-                    "/SM (" + wl::percentText(R.Occupancy) + ")";
+  std::string Now = std::to_string(R.BlocksPerSm) + " " +
+                    (Amd ? (R.BlocksPerSm == 1 ? "workgroup" : "workgroups")
+                         : blocksWord(R.BlocksPerSm)) +
+                    (Amd ? "/CU (" : "/SM (") + wl::percentText(R.Occupancy) + ")";
   auto Gain = [](const wl::NextStep &S) {
     return std::to_string(S.GainBlocksPerSm) + " (" + wl::percentText(S.GainOccupancy) + ")";
   };
   if (R.isLimitedBy(wl::Resource::Registers) && E.registersKnown()) {
     const wl::NextStep *S = E.step(wl::Resource::Registers);
-    std::string Text = std::to_string(Res.RegistersPerThread) + " registers/thread limit this " +
-                       Threads + "-thread block to " + Now;
+    const char *Unit = Amd ? " VGPRs" : " registers";
+    std::string Text = std::to_string(Amd ? Res.Vgprs : Res.RegistersPerThread) + Unit +
+                       (Amd ? "/lane limit this " : "/thread limit this ") + Threads +
+                       "-thread block to " + Now;
     if (S && S->GainAt)
-      Text += "; at " + std::to_string(*S->GainAt) + " registers it keeps " + Gain(*S);
+      Text += "; at " + std::to_string(*S->GainAt) + Unit + " it keeps " + Gain(*S);
     return Text;
   }
   if (R.isLimitedBy(wl::Resource::SharedMemory)) {
     const wl::NextStep *S = E.step(wl::Resource::SharedMemory);
     std::string Text = std::to_string(Res.StaticSharedBytes + E.Shape->DynamicSharedBytes) +
-                       " bytes of shared memory per block limit this " + Threads +
+                       (Amd ? " bytes of LDS per workgroup limit this " : " bytes of shared memory per block limit this ") + Threads +
                        "-thread block to " + Now;
     if (S && S->GainAt)
       Text += "; at " + std::to_string(*S->GainAt) + " bytes it keeps " + Gain(*S);
@@ -113,17 +118,38 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
           R.BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks)
         continue;
       bool Known = E.registersKnown();
-      diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks, "
-                "below the %6 minimum; limited by %7%8")
-          << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
-          << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
-          << wl::limiterText(*E.Arch, R.Limiters)
-          << (Known ? "" : " (registers not counted: unknown)");
+      if (E.Arch->isAmd())
+        diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%9 lanes) per CU with "
+                  "%5-thread workgroups, below the %6 minimum; limited by %7%8")
+            << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
+            << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
+            << wl::limiterText(*E.Arch, R.Limiters)
+            << (Known ? "" : " (VGPRs not counted: unknown)") << E.Arch->WarpSize;
+      else
+        diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks, "
+                  "below the %6 minimum; limited by %7%8")
+            << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
+            << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
+            << wl::limiterText(*E.Arch, R.Limiters)
+            << (Known ? "" : " (registers not counted: unknown)");
       std::string Step = nextStepText(E);
       if (!Step.empty())
         diag(Loc, "%0", DiagnosticIDs::Note) << Step;
       if (Known) {
         diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+        // The backend's figure is for the workgroup sizes it allowed for (the flat range,
+        // best case); this one is for the launch's own workgroup: say where they differ.
+        if (E.Compiler->BackendOccupancy && E.Arch->isAmd()) {
+          int Ours = R.ActiveWarpsPerSm / std::max(E.Arch->SimdsPerCu, 1);
+          if (Ours != *E.Compiler->BackendOccupancy)
+            diag(Loc,
+                 "the compiler's backend reports %0 waves per SIMD for the workgroup sizes "
+                 "it allowed for (up to %1 threads); this launch's %2-thread workgroups "
+                 "give %3",
+                 DiagnosticIDs::Note)
+                << *E.Compiler->BackendOccupancy << E.Compiler->MaxFlatWorkgroupSize
+                << R.ThreadsPerBlock << Ours;
+        }
       } else {
         // The register budget: how many registers keep this occupancy.
         const wl::NextStep *S = E.step(wl::Resource::Registers);

@@ -564,6 +564,11 @@ AbsVal ThreadDependence::evalBuiltinVar(const Expr *E) {
   StringRef Var = DR->getDecl()->getName();
   StringRef Prop = PR->getPropertyDecl()->getName();
   unsigned Dim = Prop == "x" ? 0 : Prop == "y" ? 1 : 2;
+  return builtinVar(Var, Dim);
+}
+
+AbsVal ThreadDependence::builtinVar(StringRef Var, unsigned Dim) {
+  StringRef Prop = Dim == 0 ? "x" : Dim == 1 ? "y" : "z";
   if (Var == "threadIdx")
     return {Variance::LaneVarying, makeThreadIdx(Dim)};
   if (Var == "blockDim")
@@ -673,6 +678,7 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
     case CK_LValueToRValue:
     case CK_NoOp:
     case CK_IntegralCast:
+    case CK_UserDefinedConversion: // HIP's threadIdx.x: a conversion operator's call
       return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr};
     case CK_IntegralToBoolean:
       return {Sub.V, Sub.S ? makeBinary(SymOp::Ne, Sub.S,
@@ -822,6 +828,54 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   if (!FD)
     return {Variance::Data, nullptr};
   std::string Name = FD->getNameAsString();
+
+  // HIP: ROCm's headers read threadIdx.x through a conversion operator of
+  // __HIP_Coordinates<__HIP_ThreadIdx>::__X, and the work-item functions and builtins
+  // directly (hipThreadIdx_x is __ockl_get_local_id(0); warplint's own header uses
+  // __builtin_amdgcn_workitem_id_x()).
+  if (auto *Conv = dyn_cast<CXXConversionDecl>(FD)) {
+    const auto *Axis = dyn_cast<CXXRecordDecl>(Conv->getParent());
+    const auto *Coords =
+        Axis ? dyn_cast<ClassTemplateSpecializationDecl>(Axis->getParent()) : nullptr;
+    if (Coords && Coords->getName() == "__HIP_Coordinates" &&
+        Coords->getTemplateArgs().size() == 1 &&
+        Coords->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+      StringRef Axn = Axis->getName();
+      unsigned Dim = Axn == "__X" ? 0 : Axn == "__Y" ? 1 : Axn == "__Z" ? 2 : 3;
+      const auto *Which = Coords->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+      StringRef F = Which ? Which->getName() : "";
+      const char *Var = F == "__HIP_ThreadIdx"  ? "threadIdx"
+                        : F == "__HIP_BlockIdx" ? "blockIdx"
+                        : F == "__HIP_BlockDim" ? "blockDim"
+                        : F == "__HIP_GridDim"  ? "gridDim"
+                                                : nullptr;
+      if (Var && Dim < 3)
+        return builtinVar(Var, Dim);
+    }
+  }
+  {
+    StringRef N(Name);
+    const char *Var = nullptr;
+    std::optional<unsigned> Dim;
+    if (N.consume_front("__builtin_amdgcn_")) {
+      Var = N.consume_front("workitem_id_")    ? "threadIdx"
+            : N.consume_front("workgroup_id_") ? "blockIdx"
+            : N.consume_front("workgroup_size_") ? "blockDim"
+                                                 : nullptr;
+      if (Var && N.size() == 1 && N[0] >= 'x' && N[0] <= 'z')
+        Dim = unsigned(N[0] - 'x');
+    } else if (N.consume_front("__ockl_get_") && C->getNumArgs() == 1) {
+      Var = N == "local_id"     ? "threadIdx"
+            : N == "group_id"   ? "blockIdx"
+            : N == "local_size" ? "blockDim"
+            : N == "num_groups" ? "gridDim"
+                                : nullptr;
+      if (std::optional<int64_t> K = constantOf(C->getArg(0)); K && *K >= 0 && *K < 3)
+        Dim = unsigned(*K);
+    }
+    if (Var && Dim)
+      return builtinVar(Var, *Dim);
+  }
 
   if (StringRef(Name).starts_with("__nvvm_read_ptx_sreg_")) {
     StringRef Reg = StringRef(Name).drop_front(strlen("__nvvm_read_ptx_sreg_"));

@@ -99,6 +99,8 @@ private:
   AbsVal evalImpl(const Expr *E, State &St);
   AbsVal evalCall(const CallExpr *C, State &St);
   AbsVal evalBuiltinVar(const Expr *E);
+  /// threadIdx, blockIdx, blockDim or gridDim (Var) in dimension Dim (0..2).
+  AbsVal builtinVar(StringRef Var, unsigned Dim);
   AbsVal load(const Expr *E, Variance Address);
   AbsVal readVar(const VarDecl *D, const Expr *Ref, State &St);
   void assign(const Expr *LHS, const AbsVal &V, State &St);

@@ -2,6 +2,7 @@
 #include "driver/Analysis.h"
 #include "driver/CompileDatabaseCheck.h"
 #include "driver/formats/Formats.h"
+#include "driver/HipCommand.h"
 #include "driver/Includers.h"
 #include "driver/NvccTranslate.h"
 #include "driver/ResultCache.h"
@@ -404,6 +405,53 @@ BuildNvcc buildNvcc(const clang::tooling::CompileCommand &C) {
   return Out;
 }
 
+/// The device-side flags of a HIP command for the clang register source: the command as
+/// the analysis parses it (clangCommand), without the compiler and the input, with
+/// relative paths made absolute against the command's directory; shell-quoted.
+std::string buildHipFlags(const clang::tooling::CompileCommand &C, const AnalysisOptions &Opts) {
+  std::vector<std::string> Args = clangCommand(
+      C.CommandLine, Opts.Arch, Opts.BuildDir.empty() ? std::vector<std::string>() : Opts.ExtraArgs);
+  auto Abs = [&](llvm::StringRef Path) {
+    if (llvm::sys::path::is_absolute(Path) || C.Directory.empty())
+      return Path.str();
+    llvm::SmallString<256> P(C.Directory);
+    llvm::sys::path::append(P, Path);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return std::string(P);
+  };
+  auto Quote = [](llvm::StringRef S) {
+    std::string Q = "'";
+    for (char Ch : S)
+      Q += Ch == '\'' ? std::string("'\\''") : std::string(1, Ch);
+    return Q + "'";
+  };
+  const llvm::StringRef PathWithValue[] = {"-I", "-isystem", "-include", "-iquote", "-idirafter"};
+  std::vector<std::string> Flags;
+  for (size_t J = 1; J < Args.size(); ++J) {
+    llvm::StringRef A = Args[J];
+    if (A == "--" || Abs(A) == Abs(C.Filename))
+      continue;
+    if (llvm::is_contained(PathWithValue, A) && J + 1 < Args.size()) {
+      Flags.push_back(A.str());
+      // "-include hip/hip_runtime.h" is found on the include path, not a file here.
+      Flags.push_back(A == "-include" && !llvm::sys::fs::exists(Abs(Args[J + 1]))
+                          ? Args[J + 1]
+                          : Abs(Args[J + 1]));
+      ++J;
+      continue;
+    }
+    if (A.starts_with("-I") && A.size() > 2) {
+      Flags.push_back("-I" + Abs(A.drop_front(2)));
+      continue;
+    }
+    Flags.push_back(A.str());
+  }
+  std::vector<std::string> Quoted;
+  for (const std::string &F : Flags)
+    Quoted.push_back(Quote(F));
+  return llvm::join(Quoted, " ");
+}
+
 /// The finding for a file the database has no command for.
 RunResult noCommand(const std::string &File, const AnalysisOptions &Opts) {
   RunResult R;
@@ -432,6 +480,13 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
   bool Explicit = Opts.RegistersFrom != "auto" || !R.PtxasLogs.empty() || !R.Objects.empty();
   // auto on an nvcc compile command: the registers come from that nvcc, with the build's
   // flags (docs/registers.md); cached, so a second run compiles nothing.
+  // A HIP command: the clang register source compiles its device side (auto picks it for
+  // a gfx arch; --registers-from clang asks for it).
+  if (Original && (Opts.RegistersFrom == "auto" || Opts.RegistersFrom == "clang")) {
+    std::vector<clang::tooling::CompileCommand> Cmds = Original->getCompileCommands(File);
+    if (!Cmds.empty() && (isHipCommand(Cmds.front().CommandLine) || isAmdArch(Opts.Arch)))
+      R.HipFlags = buildHipFlags(Cmds.front(), Opts);
+  }
   if (!Explicit && Original) {
     std::vector<clang::tooling::CompileCommand> Cmds = Original->getCompileCommands(File);
     if (!Cmds.empty() && isNvccCommand(Cmds.front().CommandLine)) {
@@ -464,6 +519,8 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Set("NvccCacheOnly", "true");
   if (!Opts.Gpu.empty())
     Set("Gpu", Opts.Gpu);
+  if (!R.HipFlags.empty())
+    Set("HipFlags", R.HipFlags);
   return Override;
 }
 
@@ -521,6 +578,9 @@ std::string commandArch(const clang::tooling::CompilationDatabase &Db, const std
   for (const std::string &A : Commands.front().CommandLine)
     if (llvm::StringRef(A).starts_with("--cuda-gpu-arch="))
       Arch = A.substr(16);
+    else if (llvm::StringRef(A).starts_with("--offload-arch="))
+      Arch = A.substr(15, A.find(':') == std::string::npos ? std::string::npos
+                                                             : A.find(':') - 15);
   return Arch;
 }
 
@@ -557,6 +617,7 @@ std::vector<std::string> resultKeyParts(const clang::tooling::CompileCommand &Co
   std::sort(Keys.begin(), Keys.end());
   Parts.push_back(Options + llvm::join(Keys, "\n"));
   Parts.push_back(Identity(clang::tidy::warplint::findNvcc()));
+  Parts.push_back(Identity(clang::tidy::warplint::findHipClang()));
   Parts.push_back(Opts.CollectLaunches ? "records" : "findings");
   return Parts;
 }
@@ -566,6 +627,25 @@ std::string resultCacheDir(const AnalysisOptions &Opts) {
   if (!Opts.ResultCache)
     return "";
   return Opts.CacheDir.empty() ? clang::tidy::warplint::defaultCacheDir() : absolute(Opts.CacheDir);
+}
+
+/// Why --arch cannot apply to File's command: an AMD architecture for a CUDA command, an
+/// NVIDIA one for a HIP command (empty when it can).
+std::string archConflict(const std::string &File, const AnalysisOptions &Opts,
+                         const clang::tooling::CompilationDatabase *Original) {
+  if (Opts.Arch.empty() || !Original || Opts.BuildDir.empty())
+    return "";
+  std::vector<clang::tooling::CompileCommand> Cmds = Original->getCompileCommands(File);
+  if (Cmds.empty())
+    return "";
+  bool Hip = isHipCommand(Cmds.front().CommandLine);
+  if (isAmdArch(Opts.Arch) && !Hip)
+    return "--arch " + Opts.Arch + " is an AMD architecture and this file's compile command "
+           "is CUDA: AMD architectures apply to HIP commands (hipcc, clang++ -x hip)";
+  if (!isAmdArch(Opts.Arch) && Hip)
+    return "--arch " + Opts.Arch + " is an NVIDIA architecture and this file's compile command "
+           "is HIP: give an AMD one (--arch gfx90a)";
+  return "";
 }
 
 RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
@@ -586,6 +666,19 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     F.Pos = {File, 0, 0};
     F.Message = "the compile command's directory '" + Commands.front().Directory +
                 "' does not exist";
+    R.Findings.push_back(std::move(F));
+    return R;
+  }
+
+  // --arch of the other vendor than the command's language: nothing to parse.
+  if (std::string Why = archConflict(File, Opts, Original); !Why.empty()) {
+    RunResult R;
+    R.FilesFailed.push_back(File);
+    Finding F;
+    F.Check = "clang-diagnostic-error";
+    F.Level = Severity::Error;
+    F.Pos = {File, 0, 0};
+    F.Message = Why;
     R.Findings.push_back(std::move(F));
     return R;
   }
@@ -729,6 +822,16 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
                                       const std::string &Arch,
                                       const std::vector<std::string> &ExtraArgs) {
+  // HIP commands (hipcc, amdclang++, clang++ -x hip, a .hip file), or any command with an
+  // AMD --arch: the device side of one gfx target, ROCm's headers or warplint's own.
+  if (isHipCommand(Original) || isAmdArch(Arch)) {
+    HipTranslation T = translateHipCommand(Original, Arch, !findRocm().empty(), ownHipHeaders());
+    if (T.OwnHeader)
+      sayOwnHipHeader(ownHipHeaders());
+    std::vector<std::string> Added(ExtraArgs.begin(), ExtraArgs.end());
+    T.Args.insert(std::find(T.Args.begin(), T.Args.end(), "--"), Added.begin(), Added.end());
+    return T.Args;
+  }
   // nvcc commands (CMake's CUDA databases) become clang's first.
   std::vector<std::string> In =
       isNvccCommand(Original) ? translateNvccCommand(Original).Args : Original;
@@ -808,6 +911,39 @@ std::string findOwnCudaHeaders() {
 
 } // namespace
 
+std::string ownHipHeaders() {
+  static const std::string Dir =
+      sharedFile({"hip", "hip", "hip_runtime.h"}).empty() ? "" : sharedFile({"hip"});
+  return Dir;
+}
+
+void sayOwnHipHeader(const std::string &Dir) {
+  static std::once_flag Said;
+  std::call_once(Said, [&] {
+    llvm::errs() << "warplint: no ROCm found ($ROCM_PATH, /opt/rocm, /usr); parsing HIP with "
+                    "warplint's own minimal HIP header in "
+                 << Dir << "\n";
+  });
+}
+
+bool isAmdArch(const std::string &Arch) {
+  const ::warplint::GpuArch *A = Arch.empty() ? nullptr : ::warplint::findArch(Arch);
+  return A ? A->isAmd() : llvm::StringRef(Arch).starts_with("gfx");
+}
+
+std::vector<std::string> defaultHipArgs(const std::string &Arch, bool OwnHeader) {
+  std::string Target = isAmdArch(Arch) ? Arch : "gfx906";
+  std::vector<std::string> Args = {"-x", "hip", "--cuda-device-only", "--offload-arch=" + Target,
+                                   "-nogpulib", "-std=c++17"};
+  std::string Own = ownHipHeaders();
+  if ((OwnHeader || findRocm().empty()) && !Own.empty()) {
+    if (!OwnHeader)
+      sayOwnHipHeader(Own);
+    Args.insert(Args.end(), {"-nogpuinc", "-isystem", Own, "-include", "hip/hip_runtime.h"});
+  }
+  return Args;
+}
+
 std::string cudaCompatHeader() {
   static const std::string Path = sharedFile({"include", "warplint_cuda_compat.h"});
   return Path;
@@ -848,6 +984,35 @@ std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::str
 
 namespace {
 
+/// Whether a file named without a database is parsed as HIP: a .hip file, or any file
+/// when the architecture is an AMD one.
+bool isHipFileByDefault(const std::string &File, const std::string &Arch) {
+  return llvm::StringRef(llvm::sys::path::extension(File)).equals_insensitive(".hip") ||
+         isAmdArch(Arch);
+}
+
+/// The commands of files named without a database: the CUDA defaults or, for HIP files,
+/// the HIP ones (as FixedCompilationDatabase lays a command out).
+class DefaultArgsDatabase : public clang::tooling::CompilationDatabase {
+public:
+  DefaultArgsDatabase(std::string Dir, std::vector<std::string> Cuda,
+                      std::vector<std::string> Hip, std::string Arch)
+      : Dir(std::move(Dir)), Cuda(std::move(Cuda)), Hip(std::move(Hip)), Arch(std::move(Arch)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<std::string> Line = {"clang-tool"};
+    const std::vector<std::string> &Args = isHipFileByDefault(File.str(), Arch) ? Hip : Cuda;
+    Line.insert(Line.end(), Args.begin(), Args.end());
+    Line.push_back(File.str());
+    return {clang::tooling::CompileCommand(Dir, File, std::move(Line), "")};
+  }
+
+private:
+  std::string Dir;
+  std::vector<std::string> Cuda, Hip;
+  std::string Arch;
+};
+
 /// A database that answers with another one's commands (owned elsewhere).
 class ForwardingDatabase : public clang::tooling::CompilationDatabase {
 public:
@@ -876,9 +1041,13 @@ std::vector<std::string> commandArchs(const std::string &File, const AnalysisOpt
   if (!Opts.Arch.empty() || !Original)
     return {};
   std::vector<clang::tooling::CompileCommand> Cmds = Original->getCompileCommands(File);
-  if (Cmds.empty() || !isNvccCommand(Cmds.front().CommandLine))
+  if (Cmds.empty())
     return {};
-  std::vector<std::string> Archs = translateNvccCommand(Cmds.front().CommandLine).GpuArchs;
+  std::vector<std::string> Archs;
+  if (isNvccCommand(Cmds.front().CommandLine))
+    Archs = translateNvccCommand(Cmds.front().CommandLine).GpuArchs;
+  else if (isHipCommand(Cmds.front().CommandLine)) // --offload-arch lists
+    Archs = translateHipCommand(Cmds.front().CommandLine, "", true, "").GpuArchs;
   std::vector<std::string> Unique;
   for (const std::string &A : Archs)
     if (std::find(Unique.begin(), Unique.end(), A) == Unique.end())
@@ -1022,9 +1191,30 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       Error = "--cuda-path " + Opts.CudaPath + ": no CUDA toolkit there (no include/cuda_runtime.h)";
       return {};
     }
-    std::vector<std::string> Args =
-        Opts.HasDashDash ? Opts.ExtraArgs : defaultCudaArgs(Opts.Arch, Opts.CudaPath, Opts.MockCuda);
-    Base = std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Args);
+    if (Opts.HasDashDash) {
+      Base = std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Opts.ExtraArgs);
+    } else {
+      // CUDA files get the CUDA defaults, HIP files (.hip, or any file with an AMD --arch)
+      // the HIP ones; each set is made (and its header said) only when a file needs it.
+      bool AnyCuda = false, AnyHip = false;
+      for (const std::string &F : Opts.Files) {
+        bool Hip = isHipFileByDefault(F, Opts.Arch);
+        AnyHip |= Hip;
+        AnyCuda |= !Hip;
+        if (Hip && !Opts.Arch.empty() && !isAmdArch(Opts.Arch)) {
+          Error = "--arch " + Opts.Arch + " is an NVIDIA architecture and " + F +
+                  " is a HIP file: give an AMD one (--arch gfx90a)";
+          return {};
+        }
+      }
+      std::vector<std::string> Cuda, Hip;
+      if (AnyCuda)
+        Cuda = defaultCudaArgs(Opts.Arch, Opts.CudaPath, Opts.MockCuda);
+      if (AnyHip)
+        Hip = defaultHipArgs(Opts.Arch, Opts.MockCuda);
+      Base = std::make_unique<DefaultArgsDatabase>(std::string(Cwd), std::move(Cuda),
+                                                   std::move(Hip), Opts.Arch);
+    }
   }
   const clang::tooling::CompilationDatabase *Original = Base.get();
   auto Db = std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(Base));

@@ -91,4 +91,20 @@ std::string fallbackHeaderDir();
 std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::string &CudaPath = "",
                                          bool MockCuda = false);
 
+/// share/warplint/hip beside the binary: warplint's own minimal HIP header
+/// (hip/hip_runtime.h) for HIP parses without ROCm; empty when it is missing.
+std::string ownHipHeaders();
+
+/// Says once on stderr that HIP is parsed with warplint's own header in Dir.
+void sayOwnHipHeader(const std::string &Dir);
+
+/// Whether Arch names an AMD architecture ("gfx90a", "gfx1030:xnack-").
+bool isAmdArch(const std::string &Arch);
+
+/// The clang arguments used for a HIP file (a .hip file, or any file with an AMD --arch)
+/// without a compile database: the device side of Arch (clang's default gfx906 when it is
+/// not an AMD one) against ROCm's headers when findRocm() finds them, else, or with
+/// OwnHeader (--mock-cuda), against warplint's own HIP header (said once on stderr).
+std::vector<std::string> defaultHipArgs(const std::string &Arch, bool OwnHeader = false);
+
 } // namespace warplint::driver

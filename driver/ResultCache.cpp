@@ -90,6 +90,13 @@ Value launch(const LaunchRecord &L) {
                 {"registers_missing", L.RegistersMissing},
                 {"spill_stores", opt(L.SpillStoreBytes)},
                 {"spill_loads", opt(L.SpillLoadBytes)},
+                {"vgprs", opt(L.Vgprs)},
+                {"agprs", opt(L.Agprs)},
+                {"sgprs", opt(L.Sgprs)},
+                {"scratch", opt(L.PrivateSegmentBytes)},
+                {"backend_occ", opt(L.BackendWavesPerSimd)},
+                {"wave_size", int64_t(L.WaveSize)},
+                {"waves_per_eu_min", opt(L.WavesPerEuMin)},
                 {"resources", resources(L.Resources)},
                 {"shape", shape(L.Shape)},
                 {"blocks", opt(L.BlocksPerSm)},
@@ -317,6 +324,13 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
   L.RegistersMissing = Rd.str(O.get("registers_missing"));
   L.SpillStoreBytes = Rd.optNum<uint64_t>(O.get("spill_stores"));
   L.SpillLoadBytes = Rd.optNum<uint64_t>(O.get("spill_loads"));
+  L.Vgprs = Rd.optNum<unsigned>(O.get("vgprs"));
+  L.Agprs = Rd.optNum<unsigned>(O.get("agprs"));
+  L.Sgprs = Rd.optNum<unsigned>(O.get("sgprs"));
+  L.PrivateSegmentBytes = Rd.optNum<uint64_t>(O.get("scratch"));
+  L.BackendWavesPerSimd = Rd.optNum<unsigned>(O.get("backend_occ"));
+  L.WaveSize = unsigned(Rd.optNum<uint64_t>(O.get("wave_size")).value_or(0));
+  L.WavesPerEuMin = Rd.optNum<uint64_t>(O.get("waves_per_eu_min"));
   L.Resources = readResources(Rd, O.get("resources"));
   L.Shape = readShape(Rd, O.get("shape"));
   L.BlocksPerSm = Rd.optNum<unsigned>(O.get("blocks"));

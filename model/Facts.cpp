@@ -22,16 +22,20 @@
 
 namespace clang::tidy::warplint {
 
-const char *launchApiName(LaunchApi A) {
+const char *launchApiName(LaunchApi A, bool Hip) {
   switch (A) {
   case LaunchApi::TripleChevron:
     return "triple-chevron";
   case LaunchApi::LaunchKernel:
-    return "cudaLaunchKernel";
+    return Hip ? "hipLaunchKernel" : "cudaLaunchKernel";
   case LaunchApi::LaunchKernelEx:
-    return "cudaLaunchKernelEx";
+    return Hip ? "hipLaunchKernelEx" : "cudaLaunchKernelEx";
   case LaunchApi::LaunchCooperativeKernel:
-    return "cudaLaunchCooperativeKernel";
+    return Hip ? "hipLaunchCooperativeKernel" : "cudaLaunchCooperativeKernel";
+  case LaunchApi::LaunchKernelGGL:
+    return "hipLaunchKernelGGL";
+  case LaunchApi::ExtLaunchKernelGGL:
+    return "hipExtLaunchKernelGGL";
   }
   return "unknown";
 }
@@ -57,7 +61,7 @@ const KernelInfo *TUFacts::kernel(const FunctionDecl *FD) const {
 
 std::string targetArch(const ASTContext &Ctx) {
   auto FromTarget = [](const TargetInfo *TI) -> std::string {
-    if (!TI || !TI->getTriple().isNVPTX())
+    if (!TI || !(TI->getTriple().isNVPTX() || TI->getTriple().isAMDGCN()))
       return "";
     return TI->getTargetOpts().CPU;
   };
@@ -65,6 +69,16 @@ std::string targetArch(const ASTContext &Ctx) {
   if (A.empty())
     A = FromTarget(Ctx.getAuxTargetInfo());
   return A;
+}
+
+unsigned targetWaveSize(const ASTContext &Ctx) {
+  // AMDGPU's target answers with its configured wavefront size (64, or 32 on RDNA without
+  // -mwavefrontsize64); NVPTX's warps are 32 lanes (and other targets have no grid
+  // values to ask for).
+  for (const TargetInfo *TI : {&Ctx.getTargetInfo(), Ctx.getAuxTargetInfo()})
+    if (TI && TI->getTriple().isAMDGCN())
+      return TI->getGridValue().GV_Warp_Size;
+  return 32;
 }
 
 namespace {
@@ -850,7 +864,12 @@ public:
     if (!enclosingOk(E))
       return true;
     const CallExpr *Config = E->getConfig();
-    LaunchSite L = start(E, LaunchApi::TripleChevron, E->getCallee());
+    // ROCm's hipLaunchKernelGGL macro expands to a triple-chevron launch.
+    LaunchApi Api = LaunchApi::TripleChevron;
+    if (Out.Hip && E->getBeginLoc().isMacroID() &&
+        macroNameAt(E->getBeginLoc()) == "hipLaunchKernelGGL")
+      Api = LaunchApi::LaunchKernelGGL;
+    LaunchSite L = start(E, Api, E->getCallee());
     // __cudaPushCallConfiguration / cudaConfigureCall(grid, block, smem, stream); a
     // device-side launch (-fgpu-rdc) is cudaLaunchDevice(func, params, grid, block, ...).
     unsigned First = 0;
@@ -874,10 +893,32 @@ public:
     if (!Callee || !Callee->getIdentifier())
       return true;
     StringRef Name = baseApiName(Callee->getName());
-    if (!Name.starts_with("cuda"))
+    if (!Name.starts_with("cuda") && !Name.starts_with("hip"))
       return true;
     if (!enclosingOk(E))
       return true;
+    // The HIP runtime's launch API has the CUDA one's arguments under its own names.
+    std::string CudaName;
+    if (Name.consume_front("hip")) {
+      if (Name == "LaunchKernelGGL" || Name == "ExtLaunchKernelGGL") {
+        // (kernel, grid, block, smem, stream, ...)
+        if (E->getNumArgs() < 5)
+          return true;
+        LaunchSite L = start(E,
+                             Name == "LaunchKernelGGL" ? LaunchApi::LaunchKernelGGL
+                                                       : LaunchApi::ExtLaunchKernelGGL,
+                             E->getArg(0));
+        L.Grid = shape(E->getArg(1));
+        L.Block = shape(E->getArg(2));
+        L.DynamicSmem = bytes(E->getArg(3));
+        finish(std::move(L));
+        return true;
+      }
+      if (Name == "ExtLaunchKernel")
+        Name = "LaunchKernel"; // (func, grid, block, args, smem, stream, events, flags)
+      CudaName = ("cuda" + Name).str();
+      Name = CudaName;
+    }
     if (Name == "cudaLaunchKernel" || Name == "cudaLaunchCooperativeKernel") {
       if (E->getNumArgs() < 3)
         return true;
@@ -1005,7 +1046,21 @@ private:
     return L;
   }
 
-  void finish(LaunchSite L) { Out.Launches.push_back(std::move(L)); }
+  void finish(LaunchSite L) {
+    L.Hip = Out.Hip;
+    Out.Launches.push_back(std::move(L));
+  }
+
+  /// The name of the outermost macro whose expansion Loc is in: the token the expansion
+  /// starts with.
+  std::string macroNameAt(SourceLocation Loc) const {
+    SourceLocation Start = SM.getExpansionRange(Loc).getBegin();
+    Token Tok;
+    if (Start.isInvalid() || Start.isMacroID() ||
+        Lexer::getRawToken(Start, Tok, SM, Ctx.getLangOpts()) || !Tok.is(tok::raw_identifier))
+      return "";
+    return Tok.getRawIdentifier().str();
+  }
 
   /// cudaLaunchKernelEx(&config, ...): the config's gridDim, blockDim, dynamicSmemBytes.
   void configFields(const Expr *Arg, LaunchSite &L) {
@@ -1046,7 +1101,8 @@ private:
     const Expr *Attr = E->getArg(1)->IgnoreParenImpCasts();
     auto *DR = dyn_cast<DeclRefExpr>(Attr);
     auto *EC = DR ? dyn_cast<EnumConstantDecl>(DR->getDecl()) : nullptr;
-    if (!EC || EC->getName() != "cudaFuncAttributeMaxDynamicSharedMemorySize")
+    if (!EC || (EC->getName() != "cudaFuncAttributeMaxDynamicSharedMemorySize" &&
+                EC->getName() != "hipFuncAttributeMaxDynamicSharedMemorySize"))
       return;
     const FunctionDecl *K = resolveKernel(E->getArg(0));
     if (!K || !K->hasAttr<CUDAGlobalAttr>())
@@ -1240,6 +1296,19 @@ void Collector::finalize() {
       if (LB->getMaxBlocks())
         K.LaunchBoundsMaxCluster = Eval.evalInt(LB->getMaxBlocks());
     }
+    if (auto *FW = K.Decl->getAttr<AMDGPUFlatWorkGroupSizeAttr>()) {
+      K.FlatWorkGroupMin = Eval.evalInt(FW->getMin());
+      K.FlatWorkGroupMax = Eval.evalInt(FW->getMax());
+      if (!K.LaunchBoundsMaxThreads && K.FlatWorkGroupMax) {
+        K.LaunchBoundsMaxThreads = K.FlatWorkGroupMax;
+        K.LaunchBoundsLoc = SM.getExpansionLoc(FW->getLocation());
+      }
+    }
+    if (auto *WE = K.Decl->getAttr<AMDGPUWavesPerEUAttr>()) {
+      K.WavesPerEuMin = Eval.evalInt(WE->getMin());
+      if (WE->getMax())
+        K.WavesPerEuMax = Eval.evalInt(WE->getMax());
+    }
     K.MaxNReg = maxNRegOf(K.Decl);
     if (auto *CD = K.Decl->getAttr<CUDAClusterDimsAttr>()) {
       K.ClusterDimsLoc = SM.getExpansionLoc(CD->getLocation());
@@ -1276,6 +1345,8 @@ void Collector::finalize() {
 TUFacts collectFacts(ASTContext &Ctx, const FactsOptions &Opts) {
   TUFacts F;
   F.Arch = targetArch(Ctx);
+  F.WaveSize = targetWaveSize(Ctx);
+  F.Hip = Ctx.getLangOpts().HIP;
   Collector C(Ctx, Opts, F);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   C.finalize();

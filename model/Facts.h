@@ -20,11 +20,16 @@ enum class LaunchApi : uint8_t {
   TripleChevron,          ///< k<<<grid, block, smem, stream>>>(...)
   LaunchKernel,           ///< cudaLaunchKernel(k, grid, block, args, smem, stream)
   LaunchKernelEx,         ///< cudaLaunchKernelEx(&config, k, ...) / cudaLaunchKernelExC
-  LaunchCooperativeKernel ///< cudaLaunchCooperativeKernel(k, grid, block, args, smem, stream)
+  LaunchCooperativeKernel, ///< cudaLaunchCooperativeKernel(k, grid, block, args, smem, stream)
+  LaunchKernelGGL,         ///< hipLaunchKernelGGL(k, grid, block, smem, stream, args...)
+  ExtLaunchKernelGGL       ///< hipExtLaunchKernelGGL(k, grid, block, smem, stream, e0, e1,
+                           ///< flags, args...)
 };
 
-/// "triple-chevron", "cudaLaunchKernel", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel".
-const char *launchApiName(LaunchApi A);
+/// "triple-chevron", "cudaLaunchKernel", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel";
+/// with Hip the HIP runtime's names: "hipLaunchKernel", ..., "hipLaunchKernelGGL",
+/// "hipExtLaunchKernelGGL".
+const char *launchApiName(LaunchApi A, bool Hip = false);
 
 /// A block or grid shape: known (x, y, z) when every component is a compile-time fact of
 /// the TU, otherwise unknown; Text is always the expression as written.
@@ -64,6 +69,7 @@ struct LaunchSite {
   /// (`attr.val.clusterDim.x = 2;`, one such attribute per function).
   bool HasLaunchCluster = false;
   ShapeFact LaunchCluster;
+  bool Hip = false;                        ///< through the HIP runtime (the TU is HIP)
 };
 
 /// A `__shared__` variable counted in a kernel's static shared memory.
@@ -99,6 +105,11 @@ struct KernelInfo {
   /// cudaFuncSetCacheConfig(k, cudaFuncCachePreferX): 0 none, 1 shared, 2 L1, 3 equal
   /// (the shared/L1 split of cc 2.x and 3.x); none when not set or not one known value.
   std::optional<int> CacheConfig;
+  /// AMD: __attribute__((amdgpu_flat_work_group_size(Min, Max))) (HIP's __launch_bounds__
+  /// first argument, as ROCm spells it; Max is also LaunchBoundsMaxThreads when the kernel
+  /// has no CUDA launch_bounds) and amdgpu_waves_per_eu(Min[, Max]) (its second argument:
+  /// waves per SIMD the compiler is asked to leave room for).
+  std::optional<uint64_t> FlatWorkGroupMin, FlatWorkGroupMax, WavesPerEuMin, WavesPerEuMax;
   /// cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n) in the TU:
   /// the largest known n, or the text when one is not known.
   bool HasOptin = false;
@@ -114,6 +125,11 @@ struct TUFacts {
   /// The device architecture the TU is compiled for ("sm_86"), empty if not known
   /// (host-side compile with no --cuda-gpu-arch recorded).
   std::string Arch;
+  /// Lanes per warp (NVIDIA: 32) or wavefront (AMD: 64 on GCN/CDNA, 32 or, with
+  /// -mwavefrontsize64, 64 on RDNA) of the TU's device target.
+  unsigned WaveSize = 32;
+  /// The TU is HIP (clang's -x hip).
+  bool Hip = false;
   /// The KernelInfo of a kernel (any redeclaration of it), or null.
   const KernelInfo *kernel(const FunctionDecl *FD) const;
   llvm::DenseMap<const FunctionDecl *, unsigned> KernelIndex; ///< canonical decl -> index
@@ -128,9 +144,13 @@ struct FactsOptions {
 /// One pass over the TU: every launch (per template instantiation), every kernel.
 TUFacts collectFacts(ASTContext &Ctx, const FactsOptions &Opts = {});
 
-/// The device arch of the TU: the NVPTX target's CPU ("sm_86") on the device side, the
-/// aux target's on the host side; empty when not recorded.
+/// The device arch of the TU: the NVPTX or AMDGPU target's CPU ("sm_86", "gfx90a") on
+/// the device side, the aux target's on the host side; empty when not recorded.
 std::string targetArch(const ASTContext &Ctx);
+
+/// Lanes per warp or wavefront of the TU's device target (the aux target's on the host
+/// side): 32 on NVIDIA, 64 or 32 on AMD as the target was configured; 32 when unknown.
+unsigned targetWaveSize(const ASTContext &Ctx);
 
 // --- Shape evaluation, exposed for the unit tests and other checks -----------------
 

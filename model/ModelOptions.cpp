@@ -67,6 +67,10 @@ ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
   // Set by `warplint lsp` for its first answer (not a .clang-tidy key users need).
   if (std::optional<std::string> V = lookup(Options, "NvccCacheOnly", O.Problems))
     O.Registers.NvccCacheOnly = llvm::StringRef(*V).trim().equals_insensitive("true");
+  if (std::optional<std::string> V = lookup(Options, "HipClang", O.Problems))
+    O.Registers.HipClang = llvm::StringRef(*V).trim().str();
+  if (std::optional<std::string> V = lookup(Options, "HipFlags", O.Problems))
+    O.Registers.HipFlags = *V;
   if (std::optional<std::string> V = lookup(Options, "Arch", O.Problems)) {
     std::string A = llvm::StringRef(*V).trim().str();
     if (!A.empty() && !::warplint::findArch(A))
@@ -100,6 +104,8 @@ void ModelOptions::store(ClangTidyOptions::OptionMap &Options) const {
   Set("CacheDir", Registers.CacheDir);
   Set("Nvcc", Registers.Nvcc);
   Set("NvccFlags", Registers.NvccFlags);
+  Set("HipClang", Registers.HipClang);
+  Set("HipFlags", Registers.HipFlags);
   Set("Arch", Arch);
   Set("Gpu", Gpu);
 }

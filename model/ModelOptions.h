@@ -5,12 +5,14 @@
 // .clang-tidy they are global keys with the `warplint.` prefix, set once:
 //
 //   CheckOptions:
-//     warplint.RegisterSource: nvcc      # auto | ptxas-log | objects | nvcc | none
+//     warplint.RegisterSource: nvcc      # auto | ptxas-log | objects | nvcc | clang | none
 //     warplint.PtxasLog: build/ptxas.log # ';'-separated
 //     warplint.Objects: ''               # ';'-separated
 //     warplint.CacheDir: ''              # default $XDG_CACHE_HOME/warplint
 //     warplint.Nvcc: ''                  # default: PATH, $CUDA_PATH/bin, /usr/local/cuda/bin
 //     warplint.NvccFlags: ''             # default: the TU's -I, -D and -std
+//     warplint.HipClang: ''              # HIP: the clang for device assembly (clang++-22)
+//     warplint.HipFlags: ''              # HIP: its device-side flags (default: the TU's)
 //     warplint.Arch: ''                  # default: the TU's --cuda-gpu-arch
 //     warplint.Gpu: ''                   # a product (h100): waves and clusters per GPU
 //

@@ -59,6 +59,18 @@ struct LaunchRecord {
   /// Why the registers are unknown (when they are): "nvcc not found", ...
   std::string RegistersMissing;
   std::optional<uint64_t> SpillStoreBytes, SpillLoadBytes; ///< per thread, from ptxas
+  /// AMD, from the compiler's kernel metadata: architectural VGPRs and accumulation VGPRs
+  /// per lane, SGPRs per wave (Registers is then the VGPRs occupancy counts), and scratch
+  /// bytes per lane; the backend's own occupancy (waves per SIMD) for its assumed
+  /// workgroup sizes.
+  std::optional<unsigned> Vgprs, Agprs, Sgprs;
+  std::optional<uint64_t> PrivateSegmentBytes;
+  std::optional<unsigned> BackendWavesPerSimd;
+  /// Lanes per warp (32) or wavefront (AMD: 64, or 32 on RDNA) of Arch as analysed.
+  unsigned WaveSize = 0;
+  /// AMD: the kernel's amdgpu_waves_per_eu minimum (HIP's second __launch_bounds__
+  /// argument), when it has one.
+  std::optional<uint64_t> WavesPerEuMin;
 
   /// What core was given (registers 0 when unknown) and the launch shape; the shape is
   /// set when the block and the dynamic shared memory are known and an arch is.

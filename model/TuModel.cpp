@@ -72,6 +72,13 @@ std::string TuModel::arch() const {
   return Facts ? Facts->Arch : targetArch(Ctx);
 }
 
+int TuModel::waveSize(llvm::StringRef Arch) const {
+  // The TU's wavefront size applies to its own target (an RDNA target compiled with
+  // -mwavefrontsize64); another arch of a register source runs its default.
+  std::string Own = Facts ? Facts->Arch : targetArch(Ctx);
+  return Arch == Own ? int(Facts ? Facts->WaveSize : targetWaveSize(Ctx)) : 0;
+}
+
 const LoadedRegisters &TuModel::registers() {
   if (!Registers) {
     // Nothing to count registers for: no launch and no kernel body, no nvcc run.
@@ -246,7 +253,7 @@ std::vector<KernelArchFigures> TuModel::figuresOf(llvm::StringRef Mangled,
   if (Use.empty())
     Use = Found.PerArch;
   for (const KernelFigures *F : Use)
-    if (const wl::GpuArch *A = wl::findArch(F->Arch))
+    if (const wl::GpuArch *A = wl::findArch(F->Arch, waveSize(F->Arch)))
       Out.push_back({A, F, Found.ByBaseName});
   return Out;
 }
@@ -272,7 +279,7 @@ LaunchModel TuModel::evaluate(const LaunchSite &L) const {
     M.PerArch.push_back(figuresFor(L, M.Kernel, *F.Arch, F.Compiler, F.ByBaseName));
   if (!M.PerArch.empty())
     return M;
-  if (const wl::GpuArch *A = wl::findArch(arch()))
+  if (const wl::GpuArch *A = wl::findArch(arch(), waveSize(arch())))
     M.PerArch.push_back(figuresFor(L, M.Kernel, *A, nullptr, false));
   return M;
 }
@@ -281,6 +288,12 @@ std::string describeRegisters(const LaunchFigures &E) {
   if (!E.Compiler)
     return "registers unknown";
   std::string S = "registers from " + describeOrigin(*E.Compiler) + " (" + E.Compiler->Arch + ")";
+  if (E.Compiler->isAmd())
+    S = std::to_string(*E.Compiler->Vgprs) + " VGPRs, " +
+        std::to_string(E.Compiler->Agprs.value_or(0)) + " AGPRs, " +
+        std::to_string(E.Compiler->Sgprs.value_or(0)) + " SGPRs from " +
+        describeOrigin(*E.Compiler) + "'s AMDGPU backend (" + E.Compiler->Arch + ", wave" +
+        std::to_string(E.Arch->WarpSize) + ")";
   if (E.ByBaseName)
     S += ", matched by base name";
   return S;
@@ -308,11 +321,20 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
     R.SpillStoreBytes = E.Compiler->SpillStoreBytes;
     R.SpillLoadBytes = E.Compiler->SpillLoadBytes;
     R.StaticSmemBytes = E.Resources.StaticSharedBytes;
+    if (E.Compiler->isAmd()) {
+      R.Vgprs = unsigned(*E.Compiler->Vgprs);
+      R.Agprs = unsigned(E.Compiler->Agprs.value_or(0));
+      R.Sgprs = unsigned(E.Compiler->Sgprs.value_or(0));
+      R.PrivateSegmentBytes = E.Compiler->PrivateSegmentBytes;
+      if (E.Compiler->BackendOccupancy)
+        R.BackendWavesPerSimd = unsigned(*E.Compiler->BackendOccupancy);
+    }
   } else {
     R.RegistersMissing = !Regs.Missing.empty() ? Regs.Missing
                                                 : "the register source has no figures for "
                                                   "this kernel on " + std::string(E.Arch->Name);
   }
+  R.WaveSize = unsigned(E.Arch->WarpSize);
   wl::LaunchEvaluation Figures{E.Result, E.Steps};
   wl::setFigures(R, *E.Arch, E.Resources, E.Shape, Figures, E.registersKnown());
   R.Cluster = E.Cluster;
@@ -402,7 +424,7 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
     R.Kernel = L.KernelName;
     if (L.Kernel)
       R.MangledKernel = L.MangledName;
-    R.Api = launchApiName(L.Api);
+    R.Api = launchApiName(L.Api, L.Hip);
     R.Block = L.Block.Dims;
     R.Grid = L.Grid.Dims;
     R.BlockText = L.Block.Text;
@@ -420,6 +442,7 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       R.MaxNReg = K->MaxNReg;
       R.HasOptin = K->HasOptin;
       R.OptinDynamicSmemBytes = K->Optin.Bytes;
+      R.WavesPerEuMin = K->WavesPerEuMin;
     }
     if (M.PerArch.empty()) {
       R.RegistersMissing = Regs.Missing;

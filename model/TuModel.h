@@ -138,6 +138,9 @@ public:
   const LoadedRegisters *loadedRegisters() const { return Registers ? &*Registers : nullptr; }
   /// The architecture figures are computed for: the Arch option, else the TU's.
   std::string arch() const;
+  /// Lanes per wavefront the figures of Arch use: the TU's own (facts().WaveSize) when
+  /// Arch is the TU's target, else 0 (the architecture's default).
+  int waveSize(llvm::StringRef Arch) const;
 
   /// Problems a user must hear of (options, the register source), returned once: the
   /// first check to ask reports them, the others get nothing.

@@ -26,11 +26,13 @@ std::optional<std::string> readFile(llvm::StringRef Path) {
 // Runs Argv and captures stderr (or stdout) through a temp file in Dir; the other
 // stream is discarded.
 bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Captured,
-         std::string &Error, bool CaptureStdout = false) {
-  llvm::SmallString<256> Tmp;
+         std::string &Error, bool CaptureStdout = false, std::string *Stderr = nullptr) {
+  llvm::SmallString<256> Tmp, ErrTmp;
   std::error_code EC =
       Dir.empty() ? llvm::sys::fs::createTemporaryFile("warplint-nvcc", "log", Tmp)
                   : llvm::sys::fs::createUniqueFile(Dir + "/run-%%%%%%%%.stderr", Tmp);
+  if (!EC && Stderr && CaptureStdout)
+    EC = llvm::sys::fs::createTemporaryFile("warplint-clang", "err", ErrTmp);
   if (EC) {
     Error = "cannot create a temporary file: " + EC.message();
     return false;
@@ -38,13 +40,17 @@ bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Cap
   std::vector<llvm::StringRef> Args(Argv.begin(), Argv.end());
   std::optional<llvm::StringRef> Redirects[] = {
       llvm::StringRef(""), CaptureStdout ? llvm::StringRef(Tmp) : llvm::StringRef(""),
-      CaptureStdout ? llvm::StringRef("") : llvm::StringRef(Tmp)};
+      CaptureStdout ? llvm::StringRef(ErrTmp) : llvm::StringRef(Tmp)};
   std::string ExecErr;
   bool Failed = false;
   int Rc = llvm::sys::ExecuteAndWait(Argv.front(), Args, std::nullopt, Redirects,
                                      /*SecondsToWait=*/600, 0, &ExecErr, &Failed);
   Captured = readFile(Tmp).value_or("");
   llvm::sys::fs::remove(Tmp);
+  if (!ErrTmp.empty()) {
+    *Stderr = readFile(ErrTmp).value_or("");
+    llvm::sys::fs::remove(ErrTmp);
+  }
   if (Failed || Rc != 0) {
     Error = Failed ? "cannot run " + Argv.front() + ": " + ExecErr
                    : Argv.front() + " exited with " + std::to_string(Rc);
@@ -201,6 +207,35 @@ std::string tempPath(llvm::StringRef Dir, llvm::StringRef Suffix, std::string &E
   }
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   return std::string(Tmp);
+std::vector<std::string> clangDeviceArgv(const ClangDeviceRequest &R) {
+  std::vector<std::string> Argv = {R.Clang};
+  Argv.insert(Argv.end(), R.Args.begin(), R.Args.end());
+  for (const char *A : {"-S", "-o", "-"})
+    Argv.emplace_back(A);
+  Argv.push_back(R.Source);
+  return Argv;
+}
+
+namespace {
+
+/// What parseAmdgpuAssembly reads: the target, the function symbols with their
+/// occupancy comments, and the metadata document.
+std::string reduceAssembly(llvm::StringRef Asm) {
+  std::string Out;
+  bool InMeta = false;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Asm.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef T = Line.trim();
+    if (T.starts_with(".amdgpu_metadata"))
+      InMeta = true;
+    if (InMeta || T.starts_with(".amdgcn_target") || T.starts_with("; Occupancy:") ||
+        (T.starts_with(".type") && T.contains("@function")))
+      Out += Line.str() + "\n";
+    if (T.starts_with(".end_amdgpu_metadata"))
+      InMeta = false;
+  }
+  return Out;
 }
 
 } // namespace
@@ -293,6 +328,81 @@ NvccResult runUncappedNvcc(const NvccRequest &Request) {
     llvm::sys::fs::remove(Ptx);
     llvm::sys::fs::remove(Uncapped);
   });
+ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) {
+  ClangDeviceResult Out;
+  ClangDeviceRequest R = Request;
+  if (!R.CacheDir.empty()) {
+    if (std::string Problem = cacheDirProblem(R.CacheDir); !Problem.empty()) {
+      Out.Warning = Problem + "; clang runs uncached";
+      R.CacheDir.clear();
+    }
+  }
+  std::string Version, Err;
+  if (!run({R.Clang, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
+    Out.Error = Err;
+    return Out;
+  }
+  llvm::SHA256 H;
+  auto Add = [&H](llvm::StringRef S) {
+    H.update(std::to_string(S.size()));
+    H.update(":");
+    H.update(S);
+  };
+  Add("warplint-clang-amdgpu-resources-v1");
+  Add(Version);
+  for (const std::string &A : clangDeviceArgv(R))
+    Add(A);
+  Add(R.ContentKey);
+  std::string Key = llvm::toHex(H.final(), /*LowerCase=*/true);
+  std::string CacheFile;
+  if (!R.CacheDir.empty()) {
+    CacheFile = R.CacheDir + "/" + Key + ".amdgpu.s";
+    if (std::optional<std::string> Cached = readFile(CacheFile)) {
+      Out.Assembly = std::move(*Cached);
+      Out.FromCache = true;
+      return Out;
+    }
+  }
+  // The assembly comes on stdout; clang's diagnostics (stderr) are not kept.
+  std::string Asm, Diagnostics;
+  if (!run(clangDeviceArgv(R), R.CacheDir, Asm, Err, /*CaptureStdout=*/true, &Diagnostics)) {
+    Out.Error = Err;
+    // clang's first error says why ("HIP is not supported on GFX10 with wavefront size 64").
+    llvm::StringRef D(Diagnostics);
+    size_t At = D.find("error: ");
+    if (At != llvm::StringRef::npos)
+      Out.Error += ": " + D.substr(At + 7).split('\n').first.trim().take_front(300).str();
+    return Out;
+  }
+  Out.Assembly = reduceAssembly(Asm);
+  if (!CacheFile.empty())
+    if (std::string Err = writeAtomically(CacheFile, Out.Assembly); !Err.empty())
+      Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + Err;
+  return Out;
+}
+
+std::string findHipClang() {
+  if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName("clang++-22"))
+    return *P;
+  if (llvm::sys::fs::can_execute("/usr/lib/llvm-22/bin/clang++"))
+    return "/usr/lib/llvm-22/bin/clang++";
+  if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName("clang++"))
+    return *P;
+  return "";
+}
+
+std::string findRocmDeviceLibs() {
+  std::vector<std::string> Dirs;
+  if (std::optional<std::string> R = llvm::sys::Process::GetEnv("ROCM_PATH"))
+    if (!R->empty())
+      Dirs.push_back(*R + "/amdgcn/bitcode");
+  for (const char *D : {"/opt/rocm/amdgcn/bitcode", "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode",
+                        "/usr/lib/aarch64-linux-gnu/amdgcn/bitcode", "/usr/lib/amdgcn/bitcode"})
+    Dirs.push_back(D);
+  for (const std::string &D : Dirs)
+    if (llvm::sys::fs::exists(D + "/ockl.bc"))
+      return D;
+  return "";
 }
 
 std::string defaultCacheDir() {

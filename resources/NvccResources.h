@@ -1,4 +1,4 @@
-//===- NvccResources.h - run nvcc for a ptxas report, with an on-disk cache -*- C++ -*-===//
+//===- NvccResources.h - run nvcc (ptxas report) or clang (AMDGPU assembly), cached -*- C++ -*-===//
 #pragma once
 
 #include "llvm/ADT/StringRef.h"
@@ -60,6 +60,39 @@ std::string uncapPtx(llvm::StringRef Ptx);
 /// \p Args without -maxrregcount (every spelling: -maxrregcount N, -maxrregcount=N,
 /// --maxrregcount, -Xptxas/-Xptxas=--maxrregcount... forms are left to ptxas).
 std::vector<std::string> withoutRegisterCap(const std::vector<std::string> &Args);
+/// One clang run that yields the AMDGPU device assembly of a HIP file for one arch.
+struct ClangDeviceRequest {
+  std::string Clang;             ///< path of clang++
+  std::string Source;            ///< the .hip file
+  std::vector<std::string> Args; ///< the device-side compile flags (no -S, -o, input)
+  std::string CacheDir;          ///< where the kernel metadata is cached; empty: no cache
+  std::string ContentKey;        ///< digest of every input file, as for nvcc
+};
+
+struct ClangDeviceResult {
+  /// The assembly's kernel metadata, target and occupancy comments (the rest of the
+  /// assembly is left out; parseAmdgpuAssembly reads what is kept).
+  std::string Assembly;
+  bool FromCache = false;
+  std::string Error;   ///< set when clang could not be run or failed
+  std::string Warning; ///< set when the cache could not be used
+};
+
+/// The argument vector that is run: clang++ <Args> -S -o - <Source>.
+std::vector<std::string> clangDeviceArgv(const ClangDeviceRequest &R);
+
+/// Runs clang for the device assembly (argument vector, no shell, the assembly read from
+/// its standard output) unless the cache holds its metadata; the cache key is SHA-256
+/// over clang's --version, the argument vector and the content key; entries are written
+/// atomically.
+ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &R);
+
+/// clang++-22 on PATH, else /usr/lib/llvm-22/bin/clang++, else clang++; empty if none.
+std::string findHipClang();
+
+/// The ROCm device libraries (ockl.bc and friends): $ROCM_PATH/amdgcn/bitcode,
+/// /opt/rocm/amdgcn/bitcode, Debian's /usr/lib/<multiarch>/amdgcn/bitcode; empty if none.
+std::string findRocmDeviceLibs();
 
 /// $XDG_CACHE_HOME/warplint, else ~/.cache/warplint.
 std::string defaultCacheDir();

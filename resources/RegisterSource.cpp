@@ -7,11 +7,13 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/StringSaver.h"
@@ -33,6 +35,8 @@ const char *registerSourceChoiceName(RegisterSourceChoice C) {
     return "nvcc";
   case RegisterSourceChoice::None:
     return "none";
+  case RegisterSourceChoice::Clang:
+    return "clang";
   }
   return "auto";
 }
@@ -41,7 +45,7 @@ std::optional<RegisterSourceChoice> parseRegisterSourceChoice(llvm::StringRef Te
   std::string T = Text.trim().lower();
   for (RegisterSourceChoice C :
        {RegisterSourceChoice::Auto, RegisterSourceChoice::PtxasLog, RegisterSourceChoice::Objects,
-        RegisterSourceChoice::Nvcc, RegisterSourceChoice::None})
+        RegisterSourceChoice::Nvcc, RegisterSourceChoice::None, RegisterSourceChoice::Clang})
     if (T == registerSourceChoiceName(C))
       return C;
   return std::nullopt;
@@ -195,6 +199,126 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   addUncappedFigures(R, Out.Table, Out.NotCached);
 }
 
+/// The device-side flags of a HIP TU when the driver gave none (the plugin): its -std, -I
+/// and -D, the target, the wavefront size, and warplint's own HIP header when the TU was
+/// parsed with it.
+std::vector<std::string> hipFlagsFromTU(ASTContext &Ctx, const Preprocessor *PP,
+                                        llvm::StringRef TUArch) {
+  std::vector<std::string> Args = {"-x", "hip", "--cuda-device-only",
+                                   "--offload-arch=" + TUArch.str()};
+  std::vector<std::string> TU = flagsFromTU(Ctx, PP);
+  Args.insert(Args.end(), TU.begin(), TU.end());
+  for (const TargetInfo *TI : {&Ctx.getTargetInfo(), Ctx.getAuxTargetInfo()})
+    if (TI && TI->getTriple().isAMDGCN()) {
+      unsigned W = TI->getGridValue().GV_Warp_Size;
+      if (W == 64 && TUArch.starts_with("gfx1"))
+        Args.push_back("-mwavefrontsize64");
+      Args.push_back("-D__AMDGCN_WAVEFRONT_SIZE=" + std::to_string(W));
+    }
+  if (PP && llvm::is_contained(PP->getPreprocessorOpts().Includes, "hip/hip_runtime.h")) {
+    // warplint's own header (-nogpuinc): its directory is the system one that holds it.
+    for (const HeaderSearchOptions::Entry &E :
+         PP->getHeaderSearchInfo().getHeaderSearchOpts().UserEntries)
+      if (E.Group == frontend::System &&
+          llvm::sys::fs::exists(E.Path + "/hip/hip_runtime.h") &&
+          llvm::StringRef(E.Path).contains("warplint")) {
+        for (const std::string &A : {std::string("-nogpuinc"), std::string("-isystem"), E.Path,
+                                     std::string("-include"), std::string("hip/hip_runtime.h")})
+          Args.push_back(A);
+        break;
+      }
+  }
+  return Args;
+}
+
+/// Runs clang for the AMDGPU device assembly of the main file (or reads its cache).
+void loadFromClang(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocessor *PP,
+                   llvm::StringRef TUArch, LoadedRegisters &Out) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!Main) {
+    Out.Missing = "the main file is not on disk, clang cannot compile it";
+    return;
+  }
+  ClangDeviceRequest R;
+  R.Clang = Opts.HipClang.empty() ? findHipClang() : Opts.HipClang;
+  if (R.Clang.empty()) {
+    Out.Missing = "no clang found for the AMDGPU device code (clang++-22)";
+    return;
+  }
+  llvm::SmallString<256> Abs(Main->getName());
+  SM.getFileManager().makeAbsolutePath(Abs);
+  R.Source = std::string(Abs);
+  std::vector<std::string> Flags;
+  if (!Opts.HipFlags.empty()) {
+    llvm::BumpPtrAllocator A;
+    llvm::StringSaver Saver(A);
+    llvm::SmallVector<const char *, 16> Toks;
+    llvm::cl::TokenizeGNUCommandLine(Opts.HipFlags, Saver, Toks);
+    for (const char *T : Toks)
+      Flags.emplace_back(T);
+  } else {
+    Flags = hipFlagsFromTU(Ctx, PP, TUArch);
+  }
+  // A parse's flags made a compile's: nothing written but the assembly, device libraries
+  // linked where the kernels need them (ROCm's headers read threadIdx through them; a
+  // kernel that calls them unlinked gets inflated counts), an optimised build.
+  bool OwnHeader = llvm::is_contained(Flags, "-nogpuinc"), HasOpt = false,
+       HasDeviceLibs = false, HasCodeObject = false;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    llvm::StringRef F = Flags[I];
+    if (F == "-fsyntax-only" || F == "-c" || F == "-MD" || F == "-MMD" ||
+        (F == "-nogpulib" && !OwnHeader))
+      continue;
+    if (F == "-o" || F == "-MF" || F == "-MT" || F == "-MQ") {
+      ++I;
+      continue;
+    }
+    if (F.starts_with("-o") && F.size() > 2)
+      continue;
+    HasOpt |= F.starts_with("-O");
+    HasDeviceLibs |= F.starts_with("--rocm-device-lib-path") || F.starts_with("--rocm-path") ||
+                     F == "-nogpulib";
+    HasCodeObject |= F.starts_with("-mcode-object-version");
+    R.Args.push_back(F.str());
+  }
+  if (!HasOpt)
+    R.Args.push_back("-O3"); // hipcc's default, and what a release build uses
+  if (!HasDeviceLibs) {
+    std::string Libs = findRocmDeviceLibs();
+    if (Libs.empty()) {
+      R.Args.push_back("-nogpulib");
+      Out.Problems.push_back(
+          "registers from clang: ROCm's device libraries (rocm-device-libs) were not found; "
+          "kernels that call them (threadIdx through ROCm's headers) get counts too high");
+    } else {
+      R.Args.push_back("--rocm-device-lib-path=" + Libs);
+      // Debian's ROCm 5.2 libraries have no ABI-version-6 variant (clang 22's default).
+      if (!HasCodeObject)
+        R.Args.push_back("-mcode-object-version=5");
+      // ROCm 5's headers call __atomic_work_item_fence (__syncthreads) from hip.bc, which
+      // clang 22 no longer links: without it every kernel with a barrier keeps an
+      // external call and gets inflated counts.
+      if (llvm::sys::fs::exists(Libs + "/hip.bc"))
+        for (const std::string &A : {std::string("-Xclang"), std::string("-mlink-builtin-bitcode"),
+                                     std::string("-Xclang"), Libs + "/hip.bc"})
+          R.Args.push_back(A);
+    }
+  }
+  R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
+  R.ContentKey = contentKey(SM);
+  ClangDeviceResult Res = runClangForAmdgpuResources(R);
+  if (!Res.Warning.empty())
+    Out.Problems.push_back("registers from clang: " + Res.Warning);
+  if (!Res.Error.empty()) {
+    Out.Problems.push_back("registers from clang: " + Res.Error);
+    Out.Missing = "clang failed on this file's device code";
+    return;
+  }
+  Out.Table.addAmdgpuAssembly(Res.Assembly, "clang", ResourceSource::Clang);
+  Out.Source = ResourceSource::Clang;
+}
+
 } // namespace
 
 LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
@@ -207,6 +331,9 @@ LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
       S = RegisterSourceChoice::PtxasLog;
     } else if (!Opts.Objects.empty()) {
       S = RegisterSourceChoice::Objects;
+    } else if (TUArch.starts_with("gfx")) {
+      // HIP: the AMDGPU backend's own counts, no GPU needed.
+      S = RegisterSourceChoice::Clang;
     } else if (!Nvcc.empty() || parsedWithCudaToolkit(PP)) {
       // A parse against a real toolkit: the file compiles with nvcc too. With warplint's
       // own minimal header it may not, and nvcc is not tried.
@@ -243,6 +370,15 @@ LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
     for (const std::string &O : Opts.Objects)
       Out.Table.addObjectFile(O);
     Out.Source = ResourceSource::Objects;
+    break;
+  case RegisterSourceChoice::Clang:
+    if (!TUArch.starts_with("gfx")) {
+      Out.Problems.push_back("RegisterSource=clang needs the device side of one AMD arch "
+                             "(a HIP file: -x hip --offload-arch=gfxNNN)");
+      Out.Missing = "not a device-side HIP parse for one gfx arch";
+      break;
+    }
+    loadFromClang(Opts, Ctx, PP, TUArch, Out);
     break;
   case RegisterSourceChoice::Nvcc:
     if (Nvcc.empty())
@@ -282,6 +418,8 @@ std::string describeOrigin(const KernelFigures &F) {
   switch (F.Source) {
   case ResourceSource::Nvcc:
     return "nvcc";
+  case ResourceSource::Clang:
+    return "clang";
   case ResourceSource::PtxasLog:
     return "the ptxas log '" + F.Origin + "'";
   case ResourceSource::Objects:

@@ -17,9 +17,9 @@ class Preprocessor;
 namespace clang::tidy::warplint {
 
 /// The register source a user asked for; Auto picks one per translation unit.
-enum class RegisterSourceChoice { Auto, PtxasLog, Objects, Nvcc, None };
+enum class RegisterSourceChoice { Auto, PtxasLog, Objects, Nvcc, None, Clang };
 
-/// "auto", "ptxas-log", "objects", "nvcc", "none".
+/// "auto", "ptxas-log", "objects", "nvcc", "none", "clang".
 const char *registerSourceChoiceName(RegisterSourceChoice C);
 /// The choice named by Text (case-insensitive), or nullopt.
 std::optional<RegisterSourceChoice> parseRegisterSourceChoice(llvm::StringRef Text);
@@ -35,6 +35,10 @@ struct RegisterOptions {
   /// Take nvcc's figures from the cache only: with none cached, the registers are
   /// missing (Missing is NvccNotCached) and nvcc does not run.
   bool NvccCacheOnly = false;
+  /// HIP: the clang that compiles the device assembly (empty: findHipClang()) and its
+  /// device-side flags, shell-quoted (empty: the TU's -I/-D/-std, target and header).
+  std::string HipClang;
+  std::string HipFlags;
 };
 
 /// The register table of one translation unit.
@@ -54,7 +58,8 @@ struct LoadedRegisters {
 /// Loads the register source for a TU parsed for the device side of TUArch (nvcc runs
 /// here, or its cache answers). Auto: the ptxas logs, else the objects, else nvcc when
 /// the TU was parsed against a real CUDA toolkit for one sm_XX arch and an nvcc is
-/// found, else none (with the reason in Missing).
+/// found, else, for a HIP TU (a gfx arch), clang's AMDGPU backend (the device assembly's
+/// kernel metadata), else none (with the reason in Missing).
 LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
                               const Preprocessor *PP, llvm::StringRef TUArch);
 

@@ -1,6 +1,8 @@
 //===- Resources.cpp - per-kernel figures from ptxas logs and nvcc objects ===//
 #include "resources/Resources.h"
 
+#include "warplint/core/AmdgpuAsm.h"
+
 #include "warplint/core/PtxasLog.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -26,6 +28,8 @@ const char *resourceSourceName(ResourceSource S) {
     return "objects";
   case ResourceSource::Nvcc:
     return "nvcc";
+  case ResourceSource::Clang:
+    return "clang";
   }
   return "none";
 }
@@ -38,10 +42,38 @@ std::optional<ResourceSource> parseResourceSource(llvm::StringRef Text, bool &Is
     return ResourceSource::None;
   }
   for (ResourceSource S : {ResourceSource::None, ResourceSource::PtxasLog,
-                           ResourceSource::Objects, ResourceSource::Nvcc})
+                           ResourceSource::Objects, ResourceSource::Nvcc, ResourceSource::Clang})
     if (T == resourceSourceName(S))
       return S;
   return std::nullopt;
+}
+
+void ResourceTable::addAmdgpuAssembly(llvm::StringRef Text, llvm::StringRef Origin,
+                                      ResourceSource Source) {
+  std::string Err;
+  std::vector<::warplint::AmdgpuKernel> Kernels =
+      ::warplint::parseAmdgpuAssembly(std::string_view(Text.data(), Text.size()), Err);
+  if (!Err.empty()) {
+    Errors.push_back((Origin + ": " + Err).str());
+    return;
+  }
+  for (const ::warplint::AmdgpuKernel &K : Kernels) {
+    KernelFigures F;
+    F.Name = K.Name;
+    F.Arch = K.Target;
+    F.Source = Source;
+    F.Origin = Origin.str();
+    F.Registers = ::warplint::amdgpuOccupancyVgprs(K);
+    F.StaticSharedBytes = K.LdsBytes;
+    F.Vgprs = K.Vgprs;
+    F.Agprs = K.Agprs;
+    F.Sgprs = K.Sgprs;
+    F.WaveSize = K.WaveSize;
+    F.PrivateSegmentBytes = K.PrivateBytes;
+    F.BackendOccupancy = K.BackendOccupancy;
+    F.MaxFlatWorkgroupSize = K.MaxFlatWorkgroupSize;
+    Entries.push_back(std::move(F));
+  }
 }
 
 void ResourceTable::addPtxasLog(llvm::StringRef Text, llvm::StringRef Origin,
@@ -549,6 +581,11 @@ ResourceTable::Match ResourceTable::match(llvm::StringRef Mangled) const {
                                             : EstimatedStaticSmem.value_or(0);
   R.LaunchBoundsMaxThreads = LaunchBoundsMaxThreads;
   R.LaunchBoundsMinBlocks = LaunchBoundsMinBlocks;
+  if (F.isAmd()) {
+    // core's AMD model reads VGPRs (the occupancy count) and SGPRs per wave.
+    R.Vgprs = F.Registers;
+    R.Sgprs = F.Sgprs.value_or(0);
+  }
   return R;
 }
 

@@ -13,8 +13,8 @@
 namespace clang::tidy::warplint {
 
 /// Where a kernel's resource figures came from.
-enum class ResourceSource { None, PtxasLog, Objects, Nvcc };
-/// "none", "ptxas-log", "objects", "nvcc".
+enum class ResourceSource { None, PtxasLog, Objects, Nvcc, Clang };
+/// "none", "ptxas-log", "objects", "nvcc", "clang" (clang's AMDGPU backend, for HIP).
 const char *resourceSourceName(ResourceSource S);
 /// Parses a RegisterSource option value: "auto" gives nullopt in \p IsAuto's sense.
 std::optional<ResourceSource> parseResourceSource(llvm::StringRef Text, bool &IsAuto);
@@ -34,6 +34,16 @@ struct KernelFigures {
   /// file's PTX, nvcc source only.
   std::optional<int> UncappedRegisters;
   std::optional<uint64_t> UncappedSpillStoreBytes, UncappedSpillLoadBytes;
+  /// AMD (from the AMDGPU kernel metadata): architectural VGPRs per lane, accumulation
+  /// VGPRs per lane, SGPRs per wave, lanes per wavefront, scratch bytes per lane, and the
+  /// backend's own occupancy (waves per SIMD for the workgroup sizes it allowed for).
+  /// Registers then holds the VGPRs that count for occupancy (amdgpuOccupancyVgprs).
+  std::optional<int> Vgprs, Agprs, Sgprs;
+  int WaveSize = 0;
+  std::optional<uint64_t> PrivateSegmentBytes;
+  std::optional<int> BackendOccupancy;
+  int MaxFlatWorkgroupSize = 0;
+  bool isAmd() const { return Vgprs.has_value(); }
 };
 
 /// Every figure a source produced, with the messages of loading it.
@@ -51,6 +61,9 @@ public:
   /// Reads a cubin, a host object, executable or shared library with an embedded fatbin
   /// (.nv_fatbin, or __nv_relfatbin of -rdc objects), or a static archive of those.
   void addObjectFile(llvm::StringRef Path);
+  /// Adds every kernel of an AMDGPU device assembly file (`clang -x hip
+  /// --cuda-device-only -S`): the code object metadata's counts.
+  void addAmdgpuAssembly(llvm::StringRef Text, llvm::StringRef Origin, ResourceSource Source);
   /// Reads the cubin ELF image held in \p Image.
   void addCubin(llvm::StringRef Image, llvm::StringRef Origin);
 

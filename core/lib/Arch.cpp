@@ -1,6 +1,8 @@
 //===- Arch.cpp - the GPU architecture table and its name lookup ----------===//
 #include "warplint/core/Arch.h"
 
+#include <vector>
+
 #include <array>
 #include <cctype>
 #include <cstdlib>
@@ -274,7 +276,41 @@ bool allDigits(std::string_view S) {
   return true;
 }
 
+/// The RDNA rows compiled for wave64 (-mwavefrontsize64): the same wave slots per SIMD,
+/// half the VGPRs per lane and half the allocation granule (LLVM AMDGPUBaseInfo
+/// getTotalNumVGPRs and getVGPRAllocGranule for a subtarget without wavefrontsize32).
+const std::vector<GpuArch> &wave64Table() {
+  static const std::vector<GpuArch> T = [] {
+    std::vector<GpuArch> Out;
+    for (const GpuArch &A : table()) {
+      if (!A.isAmd() || A.WarpSize != 32)
+        continue;
+      GpuArch W = A;
+      W.WarpSize = 64;
+      W.VgprsPerSimd = A.VgprsPerSimd / 2;
+      W.VgprAllocGranule = A.VgprAllocGranule / 2;
+      W.Source = A.Major == 11 ? "LLVM AMDGPUBaseInfo (GFX11, 1.5x VGPRs, wave64, WGP mode)"
+                               : "LLVM AMDGPUBaseInfo (GFX10.3, wave64, WGP mode)";
+      Out.push_back(W);
+    }
+    return Out;
+  }();
+  return T;
+}
+
 } // namespace
+
+const GpuArch *findArch(std::string_view Name, int WaveSize) {
+  const GpuArch *A = findArch(Name);
+  if (!A || WaveSize == 0 || A->WarpSize == WaveSize)
+    return A;
+  if (!A->isAmd() || WaveSize != 64)
+    return nullptr;
+  for (const GpuArch &W : wave64Table())
+    if (std::string_view(W.Name) == A->Name)
+      return &W;
+  return nullptr;
+}
 
 std::string GpuArch::displayVersion() const {
   if (isAmd())

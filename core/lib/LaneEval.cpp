@@ -628,6 +628,10 @@ bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint
     if (V0 != 0)
       Out.TrueLanes += countLanes(Live);
     Out.WarpTrue[W] = V0 != 0;
+    if (W < Out.WarpValue.size()) {
+      Out.WarpValue[W] = V0;
+      Out.WarpLive[W] = countLanes(Live);
+    }
     return true;
   }
   // Per value taken, in the order of the lanes: (value, lanes).
@@ -666,6 +670,10 @@ bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint
     if (Counts[K].first != 0)
       Out.TrueLanes += Counts[K].second;
   Out.WarpTrue[W] = false;
+  if (W < Out.WarpValue.size()) {
+    Out.WarpDivergent[W] = true;
+    Out.WarpLive[W] = countLanes(Live);
+  }
   return true;
 }
 
@@ -673,6 +681,9 @@ WarpSplit emptySplit(const BlockShape &Shape) {
   WarpSplit Out;
   Out.Evaluated = true;
   Out.WarpTrue.assign(Shape.warps(), false);
+  Out.WarpDivergent.assign(Shape.warps(), false);
+  Out.WarpValue.assign(Shape.warps(), 0);
+  Out.WarpLive.assign(Shape.warps(), 0);
   return Out;
 }
 
@@ -1067,6 +1078,54 @@ std::optional<std::vector<int64_t>> enumerateLoop(const Sym &Init, const Sym &Co
     if (!V)
       return std::nullopt;
   }
+}
+
+WarpSplit WarpSplit::asWaves(unsigned LanesPerWave) const {
+  if (LanesPerWave <= 32 || !Evaluated || WarpLive.size() != WarpTrue.size())
+    return *this;
+  const unsigned Per = LanesPerWave / 32;
+  WarpSplit Out;
+  Out.Evaluated = true;
+  Out.TrueLanes = TrueLanes;
+  Out.MaxMinorityLanes = MaxMinorityLanes;
+  Out.MaxMinorityLanesPerRow = MaxMinorityLanesPerRow;
+  for (size_t First = 0; First < WarpLive.size(); First += Per) {
+    // A wavefront is its Per consecutive 32-lane groups: divergent when one of them is,
+    // or when the uniform ones with live lanes take different values.
+    bool Any = false, Divergent = false, True = false, HalfDivergent = false;
+    std::optional<int64_t> Value;
+    unsigned Live = 0, Smallest = ~0u;
+    for (size_t W = First; W < First + Per && W < WarpLive.size(); ++W) {
+      if (!WarpLive[W])
+        continue;
+      Any = true;
+      Live += WarpLive[W];
+      Smallest = std::min(Smallest, WarpLive[W]);
+      HalfDivergent |= bool(WarpDivergent[W]);
+      if (WarpDivergent[W] || (Value && *Value != WarpValue[W]))
+        Divergent = true;
+      Value = WarpValue[W];
+      True = WarpTrue[W];
+    }
+    Out.WarpTrue.push_back(Any && !Divergent && True);
+    Out.WarpDivergent.push_back(Divergent);
+    Out.WarpValue.push_back(Value.value_or(0));
+    Out.WarpLive.push_back(Live);
+    if (!Any)
+      continue;
+    ++Out.Warps;
+    if (Divergent && HalfDivergent) {
+      ++Out.DivergentWarps; // the 32-lane groups' own minorities count
+    } else if (Divergent) {
+      ++Out.DivergentWarps;
+      // Halves that are each uniform but disagree: the smaller one is the minority, more
+      // than one lane of a row (no leader pattern).
+      unsigned Minority = Smallest == ~0u ? 0 : Smallest;
+      Out.MaxMinorityLanes = std::max(Out.MaxMinorityLanes, Minority);
+      Out.MaxMinorityLanesPerRow = std::max(Out.MaxMinorityLanesPerRow, std::min(Minority, 2u));
+    }
+  }
+  return Out;
 }
 
 } // namespace warplint::divergence

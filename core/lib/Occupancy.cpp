@@ -285,7 +285,8 @@ OccupancyResult computeAmd(const GpuArch &A, const KernelResources &K, const Lau
     setLimit(Resource::Registers, 0);
     fail(R, LaunchFailureKind::TooManyRegisters,
          num(K.Vgprs) + " VGPRs exceed the " + num(A.MaxVgprsPerWave) + " a wave can address");
-  } else {
+  } else if (K.Vgprs > 0) {
+    // No VGPRs given (not counted): the register file sets no limit of its own.
     setLimit(Resource::Registers, perCu(amdWavesPerSimdForVgprs(A, K.Vgprs)));
   }
   R.AllocatedRegistersPerBlock =
@@ -296,7 +297,7 @@ OccupancyResult computeAmd(const GpuArch &A, const KernelResources &K, const Lau
       fail(R, LaunchFailureKind::TooManyRegisters,
            num(K.Sgprs) + " SGPRs exceed the " + num(A.MaxSgprsPerWave) +
                " a wave can use (including VCC, FLAT_SCRATCH, XNACK_MASK)");
-    } else {
+    } else if (K.Sgprs > 0) {
       setLimit(Resource::Sgprs, perCu(amdWavesPerSimdForSgprs(A, K.Sgprs)));
     }
   }

@@ -162,4 +162,24 @@ ArgParser::ValueHandler nvidiaArchOption(std::string &Into, std::string Command)
   };
 }
 
+ArgParser::ValueHandler gpuArchOption(std::string &Into, std::string Command) {
+  ArgParser::ValueHandler Nvidia = nvidiaArchOption(Into, Command);
+  return [&Into, Nvidia](llvm::StringRef V, std::string &Error) {
+    const GpuArch *Arch = findArch(V.str());
+    if (Arch && Arch->isAmd()) {
+      Into = V.lower(); // with its target features (gfx90a:xnack+), as --offload-arch takes it
+      return true;
+    }
+    if (Nvidia(V, Error))
+      return true;
+    if (!Arch) {
+      std::string Known;
+      for (const GpuArch &A : allArchs())
+        Known += (Known.empty() ? "" : ", ") + std::string(A.Name);
+      Error = fmt::format("--arch: unknown architecture '{}' (known: {})", V.str(), Known);
+    }
+    return false;
+  };
+}
+
 } // namespace warplint::driver

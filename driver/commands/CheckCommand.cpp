@@ -27,8 +27,8 @@ namespace {
 constexpr const char *Usage =
     R"(usage: warplint check [options] [FILE...] [-- CLANG ARGS]
 
-Runs warplint's checks (launch shapes, occupancy, warp divergence) on CUDA files: the
-files named, or every file of the compile database given with -p.
+Runs warplint's checks (launch shapes, occupancy, warp divergence) on CUDA and HIP files:
+the files named, or every file of the compile database given with -p.
 
 input:
   -p BUILD                 directory with compile_commands.json
@@ -40,10 +40,14 @@ input:
                            $CUDA_PATH, then /usr/local/cuda; with none, warplint's own
                            minimal CUDA header, said once on stderr)
   --mock-cuda              parse files without -p or -- against warplint's own minimal
-                           CUDA header even when a toolkit is installed
-  --arch sm_XX             analyse the device side for this architecture (sm_50 to
+                           CUDA header even when a toolkit is installed (HIP files:
+                           its own HIP header even when ROCm is installed)
+  --arch sm_XX|gfxNNN      analyse the device side for this architecture (sm_50 to
                            sm_121; also 8.6, 86, sm_90a; legacy sm_20 to sm_37 parse
-                           with clang, but nvcc 12+ cannot count their registers)
+                           with clang, but nvcc 12+ cannot count their registers), or,
+                           for HIP, an AMD one (gfx900 to gfx1100, gfx90a:xnack+):
+                           every file without -p is then parsed as HIP (.hip files
+                           always are, for gfx906 by default; see docs/hip.md)
   --gpu NAME               a GPU product (h100, a100, rtx3080, ...; see warplint
                            occupancy --help): waves and thread block clusters per GPU in
                            the JSON launches and the report, and warplint-partial-wave;
@@ -53,11 +57,12 @@ input:
   --ptxas-log FILE         a ptxas -v report: registers and static shared memory of the
                            launched kernels (json launches, the report); repeatable
   --objects FILE           the same from a cubin or an object with a fatbin; repeatable
-  --registers-from SRC     auto|ptxas-log|objects|nvcc|none: where every check and
-                           output gets registers (default auto: --ptxas-log, then
+  --registers-from SRC     auto|ptxas-log|objects|nvcc|clang|none: where every check
+                           and output gets registers (default auto: --ptxas-log, then
                            --objects, else nvcc, cached, for a file parsed against a
-                           real toolkit, else none with one line saying why; see
-                           docs/registers.md)
+                           real toolkit, clang's AMDGPU backend, cached, for a HIP
+                           file, else none with one line saying why; see
+                           docs/registers.md and docs/hip.md)
   --no-cache               analyse every file afresh (no result cache)
   --cache-dir DIR          cache of nvcc's register figures and of results (default
                            $XDG_CACHE_HOME/warplint or ~/.cache/warplint)
@@ -150,7 +155,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
   P.option("-p", A.BuildDir)
       .flag("--mock-cuda", A.MockCuda)
       .option("--cuda-path", A.CudaPath)
-      .option("--arch", nvidiaArchOption(A.Arch, "warplint check"))
+      .option("--arch", gpuArchOption(A.Arch, "warplint check"))
       .option("--gpu", gpuOption(A.Gpu))
       .option("--checks", A.Checks)
       .option("-j",
@@ -177,7 +182,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .list("--ptxas-log", A.PtxasLogs)
       .list("--objects", A.Objects)
       .option("--registers-from", oneOf("--registers-from", A.RegistersFrom,
-                                        {"auto", "ptxas-log", "objects", "nvcc", "none"}))
+                                        {"auto", "ptxas-log", "objects", "nvcc", "clang", "none"}))
       .option("--cache-dir", A.CacheDir)
       .flag("--no-cache", NoCache)
       .option("--format", oneOf("--format", C.Format, {"text", "json", "sarif", "github"}))

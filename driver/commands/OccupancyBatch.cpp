@@ -74,6 +74,16 @@ std::string configFromJson(const llvm::json::Object &O, OccupancyConfig &C) {
   C.Arch = findArch(*Arch);
   if (!C.Arch)
     return fmt::format("unknown arch '{}' (known: {})", Arch->str(), knownArchNames());
+  // AMD RDNA code compiled with -mwavefrontsize64: the wave64 row of the arch.
+  if (const llvm::json::Value *W = O.get("wave_size"); W && W->kind() != llvm::json::Value::Null) {
+    std::optional<int64_t> Size = W->getAsInteger();
+    const GpuArch *Sized = Size ? findArch(*Arch, int(*Size)) : nullptr;
+    if (!Sized)
+      return fmt::format("wave_size: {} does not run {}-lane wavefronts (GCN/CDNA: 64; RDNA: "
+                         "32 or 64)",
+                         C.Arch->Name, Size ? std::to_string(*Size) : std::string("non-integer"));
+    C.Arch = Sized;
+  }
 
   bool HasThreads = false;
   auto Threads = jsonCount(O, "threads", MaxPlausibleThreads, Error, &HasThreads);
@@ -181,7 +191,7 @@ std::string configFromJson(const llvm::json::Object &O, OccupancyConfig &C) {
 constexpr llvm::StringLiteral BatchFields[] = {
     "arch",         "threads",    "block",    "registers", "static_smem",
     "dynamic_smem", "optin_smem", "carveout", "barriers",  "launch_bounds",
-    "min_blocks",   "vgprs",      "sgprs",    "lds"};
+    "min_blocks",   "vgprs",      "sgprs",    "lds",       "wave_size"};
 
 /// One warning per key that is not a batch field, in key order, with the closest field
 /// when it looks like a typo: "unknown key 'registrs' (did you mean 'registers'?): ignored".

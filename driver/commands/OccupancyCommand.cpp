@@ -77,7 +77,8 @@ output:
                          lines skipped, unknown keys named in "warnings"; input
                          fields arch, threads (or block), registers, static_smem,
                          dynamic_smem, optin_smem, carveout, barriers, launch_bounds,
-                         min_blocks, vgprs, sgprs, lds
+                         min_blocks, vgprs, sgprs, lds, wave_size (AMD RDNA:
+                         64 for -mwavefrontsize64)
   --list-archs           the architecture table with its sources
 
 exit status: 0 the launch runs, 1 it cannot run, 2 bad input.

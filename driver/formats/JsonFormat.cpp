@@ -111,6 +111,18 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
   }
   if (!L.Instantiation.empty())
     O["instantiation"] = L.Instantiation;
+  // AMD launches: the compiler's VGPRs, AGPRs, SGPRs, static LDS and the wavefront size
+  // (blocks_per_sm counts workgroups per CU there, warps wavefronts).
+  if (llvm::StringRef(L.Arch).starts_with("gfx")) {
+    O["vgprs"] = opt(L.Vgprs);
+    O["agprs"] = opt(L.Agprs);
+    O["sgprs"] = opt(L.Sgprs);
+    O["lds"] = L.Vgprs ? opt(L.StaticSmemBytes) : Value(nullptr);
+    O["scratch_bytes"] = opt(L.PrivateSegmentBytes);
+    O["wave_size"] = int64_t(L.WaveSize);
+    O["backend_waves_per_simd"] = opt(L.BackendWavesPerSimd);
+    O["waves_per_eu_min"] = opt(L.WavesPerEuMin);
+  }
   position(O, L.Pos, Opts);
   return O;
 }

@@ -4,7 +4,7 @@ import lit.formats
 
 config.name = "warplint-checkers"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cu", ".test"]
+config.suffixes = [".cu", ".hip", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.warplint_obj_root, "tests", "checkers")
@@ -14,6 +14,35 @@ mock = os.path.join(config.warplint_src_root, "tests", "Inputs", "cuda")
 cuda_args = ("-x cuda -nocudainc -nocudalib -Wno-unknown-cuda-version "
              "-isystem %s -include cuda_runtime.h -resource-dir=%s"
              % (mock, config.clang_resource_dir))
+
+# Hermetic HIP: warplint's own HIP header, no ROCm headers, no device libraries. The
+# wavefront size macro is what warplint adds to a HIP parse (ROCm's headers need it).
+mock_hip = os.path.join(config.warplint_src_root, "tests", "Inputs", "hip")
+def hip_args(arch, wave):
+    return ("-x hip --cuda-device-only --offload-arch=%s -nogpuinc -nogpulib "
+            "-D__AMDGCN_WAVEFRONT_SIZE=%d -isystem %s -include hip/hip_runtime.h "
+            "-resource-dir=%s" % (arch, wave, mock_hip, config.clang_resource_dir))
+config.substitutions.append(("%hip_gfx90a", hip_args("gfx90a", 64)))
+config.substitutions.append(("%hip_gfx1030_w64", hip_args("gfx1030", 64) + " -mwavefrontsize64"))
+config.substitutions.append(("%hip_gfx1030", hip_args("gfx1030", 32)))
+config.substitutions.append(("%mock_hip", mock_hip))
+# ROCm's HIP headers (Debian's libamdhip64-dev in /usr, or /opt/rocm, or $ROCM_PATH):
+# tests that parse against them are skipped where they are absent.
+for rocm in [os.environ.get("ROCM_PATH"), "/opt/rocm", "/usr"]:
+    if rocm and os.path.exists(os.path.join(rocm, "include", "hip", "hip_runtime.h")):
+        config.available_features.add("rocm")
+        config.substitutions.append(("%rocm_root", rocm))
+        break
+if "ROCM_PATH" in os.environ:
+    config.environment["ROCM_PATH"] = os.environ["ROCM_PATH"]
+# clang's AMDGPU backend (for the register counts from the compiler): llc-22 knows amdgcn.
+import subprocess
+try:
+    targets = subprocess.run(["llc-22", "--version"], capture_output=True, text=True).stdout
+    if "amdgcn" in targets:
+        config.available_features.add("amdgpu-backend")
+except OSError:
+    pass
 
 config.substitutions.append(("%clang_tidy", "%s --load=%s" % (config.clang_tidy, config.plugin)))
 config.substitutions.append(("%warplint", config.warplint))
@@ -34,7 +63,7 @@ config.substitutions.append(("%plugin", config.plugin))
 if not config.warplint:
     for name in sorted(os.listdir(config.test_source_root)):
         path = os.path.join(config.test_source_root, name)
-        if name.endswith((".cu", ".test")) and "%warplint" in open(path).read():
+        if name.endswith((".cu", ".hip", ".test")) and "%warplint" in open(path).read():
             config.excludes.append(name)
 
 # Another clang-tidy major, for the plugin's version guard: 19 for a plugin built for 22,

@@ -126,6 +126,11 @@ ArchRange allArchs();
 /// (case-insensitive, also "gfx906:xnack-"); nullptr when unknown.
 const GpuArch *findArch(std::string_view Name);
 
+/// The same, for code compiled with WaveSize lanes per wavefront: RDNA rows (wave32 by
+/// default) have a wave64 variant (-mwavefrontsize64) with its VGPR budget; 0 or the row's
+/// own size gives the row; nullptr for a size the architecture does not run.
+const GpuArch *findArch(std::string_view Name, int WaveSize);
+
 /// Comma-separated list of the names findArch knows, for error messages.
 std::string knownArchNames();
 

@@ -118,6 +118,16 @@ struct WarpSplit {
   unsigned MaxMinorityLanesPerRow = 0;
   unsigned TrueLanes = 0;        ///< lanes of the block for which the condition holds
   std::vector<bool> WarpTrue;    ///< per warp: all lanes true (valid where not divergent)
+  /// Per 32-lane warp: its active lanes disagree; the value its active lanes share (valid
+  /// where not divergent); its active lanes (0: not counted).
+  std::vector<bool> WarpDivergent;
+  std::vector<int64_t> WarpValue;
+  std::vector<unsigned> WarpLive;
+
+  /// The same split counted per wavefront of LanesPerWave lanes (64 on AMD GCN/CDNA):
+  /// each wavefront is that many consecutive 32-lane warps, divergent when one of them is
+  /// or when they take different values. LanesPerWave <= 32 gives the split itself.
+  WarpSplit asWaves(unsigned LanesPerWave) const;
 };
 
 /// splitByWarp of one condition in many environments and block shapes: the condition is

@@ -1,0 +1,3 @@
+// warplint's own minimal HIP header: hipExtLaunchKernelGGL is declared in hip_runtime.h.
+#pragma once
+#include "hip_runtime.h"
