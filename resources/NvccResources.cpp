@@ -207,35 +207,6 @@ std::string tempPath(llvm::StringRef Dir, llvm::StringRef Suffix, std::string &E
   }
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   return std::string(Tmp);
-std::vector<std::string> clangDeviceArgv(const ClangDeviceRequest &R) {
-  std::vector<std::string> Argv = {R.Clang};
-  Argv.insert(Argv.end(), R.Args.begin(), R.Args.end());
-  for (const char *A : {"-S", "-o", "-"})
-    Argv.emplace_back(A);
-  Argv.push_back(R.Source);
-  return Argv;
-}
-
-namespace {
-
-/// What parseAmdgpuAssembly reads: the target, the function symbols with their
-/// occupancy comments, and the metadata document.
-std::string reduceAssembly(llvm::StringRef Asm) {
-  std::string Out;
-  bool InMeta = false;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  Asm.split(Lines, '\n');
-  for (llvm::StringRef Line : Lines) {
-    llvm::StringRef T = Line.trim();
-    if (T.starts_with(".amdgpu_metadata"))
-      InMeta = true;
-    if (InMeta || T.starts_with(".amdgcn_target") || T.starts_with("; Occupancy:") ||
-        (T.starts_with(".type") && T.contains("@function")))
-      Out += Line.str() + "\n";
-    if (T.starts_with(".end_amdgpu_metadata"))
-      InMeta = false;
-  }
-  return Out;
 }
 
 } // namespace
@@ -328,6 +299,41 @@ NvccResult runUncappedNvcc(const NvccRequest &Request) {
     llvm::sys::fs::remove(Ptx);
     llvm::sys::fs::remove(Uncapped);
   });
+}
+
+std::vector<std::string> clangDeviceArgv(const ClangDeviceRequest &R) {
+  std::vector<std::string> Argv = {R.Clang};
+  Argv.insert(Argv.end(), R.Args.begin(), R.Args.end());
+  for (const char *A : {"-S", "-o", "-"})
+    Argv.emplace_back(A);
+  Argv.push_back(R.Source);
+  return Argv;
+}
+
+namespace {
+
+/// What parseAmdgpuAssembly reads: the target, the function symbols with their
+/// occupancy comments, and the metadata document.
+std::string reduceAssembly(llvm::StringRef Asm) {
+  std::string Out;
+  bool InMeta = false;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Asm.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef T = Line.trim();
+    if (T.starts_with(".amdgpu_metadata"))
+      InMeta = true;
+    if (InMeta || T.starts_with(".amdgcn_target") || T.starts_with("; Occupancy:") ||
+        (T.starts_with(".type") && T.contains("@function")))
+      Out += Line.str() + "\n";
+    if (T.starts_with(".end_amdgpu_metadata"))
+      InMeta = false;
+  }
+  return Out;
+}
+
+} // namespace
+
 ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) {
   ClangDeviceResult Out;
   ClangDeviceRequest R = Request;
