@@ -426,9 +426,14 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Override.WarningsAsErrors = Opts.WarningsAsErrors;
   clang::tidy::warplint::RegisterOptions R = registerOptions(Opts);
   bool Explicit = Opts.RegistersFrom != "auto" || !R.PtxasLogs.empty() || !R.Objects.empty();
-  // auto on an nvcc compile command: the registers come from that nvcc, with the build's
-  // flags (docs/registers.md); cached, so a second run compiles nothing.
-  if (!Explicit && Original) {
+  // auto or nvcc on an nvcc compile command: the registers come from that nvcc, with the
+  // build's flags (docs/registers.md); cached, so a second run compiles nothing. Named
+  // nvcc took the TU's -I/-D/-std only: ggml's fattn.cu (a __device__ lambda, which needs
+  // the build's -extended-lambda) failed in nvcc on every run, and -use_fast_math or
+  // -maxrregcount were left out of the counts.
+  bool NvccWanted = (Opts.RegistersFrom == "auto" || Opts.RegistersFrom == "nvcc") &&
+                    R.PtxasLogs.empty() && R.Objects.empty();
+  if (NvccWanted && Original) {
     std::vector<clang::tooling::CompileCommand> Cmds = Original->getCompileCommands(File);
     if (!Cmds.empty() && isNvccCommand(Cmds.front().CommandLine)) {
       BuildNvcc B = buildNvcc(Cmds.front());

@@ -25,7 +25,7 @@ std::optional<std::string> readFile(llvm::StringRef Path) {
 // Runs Argv and captures stderr (or stdout) through a temp file in Dir; the other
 // stream is discarded.
 bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Captured,
-         std::string &Error, bool CaptureStdout = false) {
+         std::string &Error, bool CaptureStdout = false, int *ExitCode = nullptr) {
   llvm::SmallString<256> Tmp;
   std::error_code EC =
       Dir.empty() ? llvm::sys::fs::createTemporaryFile("warplint-nvcc", "log", Tmp)
@@ -44,6 +44,8 @@ bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Cap
                                      /*SecondsToWait=*/600, 0, &ExecErr, &Failed);
   Captured = readFile(Tmp).value_or("");
   llvm::sys::fs::remove(Tmp);
+  if (ExitCode)
+    *ExitCode = Failed ? -1 : Rc;
   if (Failed || Rc != 0) {
     Error = Failed ? "cannot run " + Argv.front() + ": " + ExecErr
                    : Argv.front() + " exited with " + std::to_string(Rc);
@@ -88,6 +90,13 @@ std::string cacheDirProblem(const std::string &Dir) {
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   llvm::sys::fs::remove(Probe);
   return "";
+}
+
+// The cache entry of a compile nvcc refused, beside the log entry of the same key.
+std::string failureFile(const std::string &LogEntry) {
+  llvm::StringRef Base(LogEntry);
+  Base.consume_back(".ptxas.log");
+  return Base.str() + ".nvcc-error.txt";
 }
 
 } // namespace
@@ -161,12 +170,27 @@ NvccResult runNvccForResources(const NvccRequest &Request) {
       Out.FromCache = true;
       return Out;
     }
+    // A compile nvcc refused, with the same nvcc, arguments and file contents, is refused
+    // again: its message is cached too, so a file nvcc rejects costs one nvcc run, not one
+    // per check (same words warm and cold).
+    if (std::optional<std::string> Failed = readFile(failureFile(Out.CacheFile))) {
+      Out.Error = std::move(*Failed);
+      Out.FromCache = true;
+      return Out;
+    }
   }
-  if (!run(nvccArgv(R), R.CacheDir, Out.Log, Err)) {
+  int ExitCode = 0;
+  if (!run(nvccArgv(R), R.CacheDir, Out.Log, Err, /*CaptureStdout=*/false, &ExitCode)) {
     Out.Error = Err;
     llvm::StringRef Tail(Out.Log);
     if (!Tail.trim().empty())
       Out.Error += ": " + Tail.trim().take_back(600).str();
+    // Only an exit status nvcc chose (its compile errors) is kept: a crash, a signal, a
+    // time-out or a failure to start may not repeat.
+    if (ExitCode > 0 && !R.CacheDir.empty())
+      if (std::string WErr = writeAtomically(failureFile(Out.CacheFile), Out.Error);
+          !WErr.empty())
+        Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + WErr;
     return Out;
   }
   if (!R.CacheDir.empty())
