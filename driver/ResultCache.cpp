@@ -461,7 +461,7 @@ std::string resultKey(const std::vector<std::string> &Parts) {
 }
 
 std::string resultToJson(const RunResult &R) {
-  Array Findings, Launches, Kernels, Accesses, Messages, Analysed, Failed;
+  Array Findings, Launches, Kernels, Accesses, Messages, Analysed, Failed, WithErrors;
   for (const Finding &F : R.Findings)
     Findings.push_back(finding(F));
   for (const LaunchRecord &L : R.Launches)
@@ -476,10 +476,13 @@ std::string resultToJson(const RunResult &R) {
     Analysed.push_back(F);
   for (const std::string &F : R.FilesFailed)
     Failed.push_back(F);
+  for (const std::string &F : R.FilesWithErrors)
+    WithErrors.push_back(F);
   Object Root{{"findings", std::move(Findings)}, {"launches", std::move(Launches)},
               {"kernels", std::move(Kernels)},   {"accesses", std::move(Accesses)},
               {"messages", std::move(Messages)},
-              {"analysed", std::move(Analysed)}, {"failed", std::move(Failed)}};
+              {"analysed", std::move(Analysed)}, {"failed", std::move(Failed)},
+              {"with_errors", std::move(WithErrors)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << Value(std::move(Root));
@@ -538,6 +541,7 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
   });
   Each("analysed", [&](const Value &E) { R.FilesAnalysed.push_back(Rd.str(&E)); });
   Each("failed", [&](const Value &E) { R.FilesFailed.push_back(Rd.str(&E)); });
+  Each("with_errors", [&](const Value &E) { R.FilesWithErrors.push_back(Rd.str(&E)); });
   if (!Rd.Ok)
     return std::nullopt;
   return R;

@@ -26,7 +26,8 @@ std::optional<std::string> readFile(llvm::StringRef Path) {
 // Runs Argv and captures stderr (or stdout) through a temp file in Dir; the other
 // stream is discarded.
 bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Captured,
-         std::string &Error, bool CaptureStdout = false, std::string *Stderr = nullptr) {
+         std::string &Error, bool CaptureStdout = false, std::string *Stderr = nullptr,
+         int *ExitCode = nullptr) {
   llvm::SmallString<256> Tmp, ErrTmp;
   std::error_code EC =
       Dir.empty() ? llvm::sys::fs::createTemporaryFile("warplint-nvcc", "log", Tmp)
@@ -51,6 +52,8 @@ bool run(llvm::ArrayRef<std::string> Argv, llvm::StringRef Dir, std::string &Cap
     *Stderr = readFile(ErrTmp).value_or("");
     llvm::sys::fs::remove(ErrTmp);
   }
+  if (ExitCode)
+    *ExitCode = Failed ? -1 : Rc;
   if (Failed || Rc != 0) {
     Error = Failed ? "cannot run " + Argv.front() + ": " + ExecErr
                    : Argv.front() + " exited with " + std::to_string(Rc);
@@ -128,6 +131,13 @@ std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion) {
 
 namespace {
 
+// The cache entry of a compile nvcc refused, beside its report's entry.
+std::string failureFile(const std::string &LogEntry) {
+  llvm::StringRef Base(LogEntry);
+  Base.consume_back(".ptxas.log");
+  return Base.str() + ".nvcc-error.txt";
+}
+
 // nvcc --version, cached beside the reports under nvcc's path, size and time: the warm
 // path then starts no process at all. Empty with Error set when nvcc cannot be run.
 std::string nvccVersion(const NvccRequest &R, std::string &Error) {
@@ -180,14 +190,30 @@ NvccResult cachedRun(const NvccRequest &Request, llvm::StringRef Tag, ProduceFn 
       Out.FromCache = true;
       return Out;
     }
+    // A compile nvcc refused, with the same nvcc, arguments and file contents, is refused
+    // again: its message is cached too, so a file nvcc rejects costs one nvcc run, not one
+    // per check (same words warm and cold).
+    if (std::optional<std::string> Failed = readFile(failureFile(Out.CacheFile))) {
+      Out.Error = std::move(*Failed);
+      Out.FromCache = true;
+      return Out;
+    }
   }
   if (R.CacheOnly) {
     Out.Error = NvccNotCached;
     return Out;
   }
-  Produce(R, Out);
-  if (!Out.Error.empty())
+  int ExitCode = 0;
+  Produce(R, Out, ExitCode);
+  if (!Out.Error.empty()) {
+    // Only an exit status nvcc chose (its compile errors) is kept: a crash, a signal, a
+    // time-out or a failure to start may not repeat.
+    if (ExitCode > 0 && !R.CacheDir.empty())
+      if (std::string WErr = writeAtomically(failureFile(Out.CacheFile), Out.Error);
+          !WErr.empty())
+        Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + WErr;
     return Out;
+  }
   if (!R.CacheDir.empty())
     if (std::string Err = writeAtomically(Out.CacheFile, Out.Log); !Err.empty())
       Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + Err;
@@ -212,9 +238,10 @@ std::string tempPath(llvm::StringRef Dir, llvm::StringRef Suffix, std::string &E
 } // namespace
 
 NvccResult runNvccForResources(const NvccRequest &Request) {
-  return cachedRun(Request, "", [](const NvccRequest &R, NvccResult &Out) {
+  return cachedRun(Request, "", [](const NvccRequest &R, NvccResult &Out, int &ExitCode) {
     std::string Err;
-    if (!run(nvccArgv(R), R.CacheDir, Out.Log, Err)) {
+    if (!run(nvccArgv(R), R.CacheDir, Out.Log, Err, /*CaptureStdout=*/false, nullptr,
+             &ExitCode)) {
       Out.Error = Err;
       llvm::StringRef Tail(Out.Log);
       if (!Tail.trim().empty())
@@ -257,7 +284,8 @@ std::vector<std::string> withoutRegisterCap(const std::vector<std::string> &Args
 }
 
 NvccResult runUncappedNvcc(const NvccRequest &Request) {
-  return cachedRun(Request, "uncapped-v1", [](const NvccRequest &R, NvccResult &Out) {
+  return cachedRun(Request, "uncapped-v1", [](const NvccRequest &R, NvccResult &Out,
+                                               int &ExitCode) {
     std::string Err;
     std::string Ptx = tempPath(R.CacheDir, "ptx", Err);
     std::string Uncapped = Ptx.empty() ? "" : tempPath(R.CacheDir, "ptx", Err);
@@ -276,7 +304,7 @@ NvccResult runUncappedNvcc(const NvccRequest &Request) {
     ToPtx.push_back("-arch=" + R.Arch);
     ToPtx.push_back(R.Source);
     std::string Log;
-    bool Ok = run(ToPtx, R.CacheDir, Log, Err);
+    bool Ok = run(ToPtx, R.CacheDir, Log, Err, /*CaptureStdout=*/false, nullptr, &ExitCode);
     std::optional<std::string> Text = Ok ? readFile(Ptx) : std::nullopt;
     if (Ok && !Text)
       Err = "nvcc -ptx wrote no PTX";
@@ -287,7 +315,8 @@ NvccResult runUncappedNvcc(const NvccRequest &Request) {
                                            llvm::sys::path::get_separator() == "/" ? "/dev/null"
                                                                                  : "NUL",
                                            "-arch=" + R.Arch, Uncapped};
-      if (!run(Assemble, R.CacheDir, Out.Log, Err))
+      if (!run(Assemble, R.CacheDir, Out.Log, Err, /*CaptureStdout=*/false, nullptr,
+               &ExitCode))
         Log = Out.Log;
     }
     if (!Err.empty()) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Writes an nvcc compile_commands.json for one public CUDA corpus from a checkout of it.
 #
-# usage: bench/realcode/compdb.py cuda-samples|ggml|llm.c CHECKOUT OUTDIR [--nvcc PATH]
+# usage: bench/realcode/compdb.py cuda-samples|ggml|llm.c|rodinia CHECKOUT OUTDIR [--nvcc PATH]
 #
 # The commands are the ones the corpus's own build gives its .cu files:
 #   cuda-samples  CMake's (configured into OUTDIR/cmake, nothing is built), and for the
@@ -13,11 +13,19 @@
 #                 (--instances adds src/ggml-cuda/template-instances/*.cu);
 #   llm.c         the Makefiles' nvcc lines with GPU_COMPUTE_CAPABILITY=86: the root
 #                 Makefile's for train_gpt2.cu, dev/cuda/Makefile's for dev/cuda/*.cu.
+#   rodinia       (yuhc/gpu-rodinia) no build file gives a database: every cuda/**/*.cu
+#                 that no other .cu #includes, `nvcc -arch=sm_86 -std=c++17 -I<dir>
+#                 -I<parent> -c FILE`, with -I lud/common and leukocyte/meschach_lib, the
+#                 two APIs CUDA 12 removed defined to their successors
+#                 (-DcudaThreadSynchronize=cudaDeviceSynchronize -DcudaThreadExit=
+#                 cudaDeviceReset), and --common DIR (cuda-samples' Common/, which cfd
+#                 includes) when given.
 # Nothing from the checkout is copied; the database names its files where they are.
 import argparse
 import glob
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -122,12 +130,39 @@ def llmc(src, out, nvcc):
     return db
 
 
+def rodinia(src, out, nvcc, common):
+    root = os.path.join(src, "cuda")
+    files = sorted(glob.glob(os.path.join(root, "**", "*.cu"), recursive=True))
+    included = set()
+    for f in files:
+        with open(f, errors="replace") as fh:
+            for line in fh:
+                m = re.match(r'\s*#\s*include\s*"([^"]+\.cu)"', line)
+                if m:
+                    included.add(os.path.realpath(os.path.join(os.path.dirname(f), m.group(1))))
+    extra = ["-I" + os.path.join(root, "lud", "common"),
+             "-I" + os.path.join(root, "leukocyte", "meschach_lib"),
+             "-DcudaThreadSynchronize=cudaDeviceSynchronize", "-DcudaThreadExit=cudaDeviceReset"]
+    if common:
+        extra.append("-I" + os.path.realpath(common))
+    db = []
+    for f in files:
+        if os.path.realpath(f) in included:
+            continue
+        d = os.path.dirname(f)
+        cmd = [nvcc, "-arch=sm_86", "-std=c++17", "-I" + d, "-I" + os.path.dirname(d)] + extra + [
+            "-c", f, "-o", os.path.join(out, os.path.relpath(f, root).replace("/", "_") + ".o")]
+        db.append({"directory": d, "file": f, "command": shlex.join(cmd)})
+    return db
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("corpus", choices=["cuda-samples", "ggml", "llm.c"])
+    p.add_argument("corpus", choices=["cuda-samples", "ggml", "llm.c", "rodinia"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    p.add_argument("--common", help="rodinia: cuda-samples' Common/ directory (for cfd)")
     p.add_argument("--instances", action="store_true",
                    help="ggml: also src/ggml-cuda/template-instances/*.cu")
     a = p.parse_args()
@@ -138,6 +173,8 @@ def main():
         db = cuda_samples(src, out, a.nvcc)
     elif a.corpus == "ggml":
         db = ggml(src, out, a.nvcc, a.instances)
+    elif a.corpus == "rodinia":
+        db = rodinia(src, out, a.nvcc, a.common)
     else:
         db = llmc(src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:

@@ -16,20 +16,22 @@ def main():
         name, args = args[1], args[2:]
     if not args:
         sys.exit("usage: summarize.py [--name NAME] OUT.json...")
-    d = {"files_analysed": [], "files_failed": [], "launches": [], "findings": []}
+    d = {"files_analysed": [], "files_failed": [], "files_with_errors": [], "launches": [],
+         "findings": []}
     for path in args:
         with open(path) as f:
             one = json.load(f)
         for key in d:
-            d[key] += one[key]
+            d[key] += one.get(key, [])
     name = name or args[0]
     analysed, failed = d["files_analysed"], d["files_failed"]
     launches = d["launches"]
     known = lambda key: sum(1 for L in launches if L[key] is not None)
     by_check = collections.Counter(f["check"] for f in d["findings"])
     by_api = collections.Counter(L["api"] for L in launches)
-    print("%s: files %d, analysed %d, failed %d" % (name, len(analysed) + len(failed),
-                                                    len(analysed), len(failed)))
+    with_errors = d["files_with_errors"]
+    print("%s: files %d, analysed %d (%d with errors), failed %d" % (
+        name, len(analysed) + len(failed), len(analysed), len(with_errors), len(failed)))
     print("  launches %d (%s)" % (len(launches), ", ".join(
         "%s %d" % kv for kv in sorted(by_api.items()))))
     print("  kernel resolved %d, block known %d, grid known %d, dynamic smem known %d" % (
@@ -40,6 +42,8 @@ def main():
         print("    %-45s %d" % (check, n))
     for f in failed:
         print("  failed: %s" % f)
+    for f in with_errors:
+        print("  with errors: %s" % f)
 
 
 if __name__ == "__main__":

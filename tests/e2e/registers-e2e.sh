@@ -105,6 +105,16 @@ PY
 done
 entries=$(ls "$work/xdg/warplint" | grep -c '\.ptxas\.log$' || true)
 [ "$entries" = 2 ] || fail "check -p: expected 2 cache entries (report, uncapped) in \$XDG_CACHE_HOME/warplint, found $entries"
+# 6b. --registers-from nvcc named on the same database takes the build's flags too (it took
+# the TU's -I/-D/-std only: -maxrregcount was lost, and ggml's fattn.cu, whose __device__
+# lambda needs the build's -extended-lambda, failed in nvcc on every run).
+XDG_CACHE_HOME="$work/xdg" "$warplint" check -p "$work/proj/build" --registers-from nvcc --format json > "$work/named.json" 2> "$work/named.err" || [ $? -le 1 ] || fail "check -p --registers-from nvcc: $(cat "$work/named.err")"
+python3 - "$work/named.json" "$want_heavy" <<'PY' || fail "--registers-from nvcc: not the build's -maxrregcount"
+import json, sys
+d = json.load(open(sys.argv[1]))
+regs = {l["kernel"]: l["registers"] for l in d["launches"]}
+assert regs["unpinned"] == int(sys.argv[2]), regs
+PY
 # 7. A cache directory that cannot be created: one warning for the run (not one per check,
 # not a finding), and the registers still come from nvcc, uncached.
 nocache=$("$warplint" check "$work/k.cu" --arch sm_80 --cache-dir /proc/warplint-no-cache 2>&1 || true)

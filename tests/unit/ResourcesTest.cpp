@@ -390,4 +390,63 @@ TEST(NvccResources, UncappedRunOfAFailingNvccIsAnError) {
   llvm::sys::fs::remove_directories(Dir);
 }
 
+// A script standing in for nvcc: answers --version, counts its compiles in Dir/runs, and
+// ends the compile as Body says.
+std::string fakeNvcc(llvm::StringRef Dir, llvm::StringRef Body) {
+  std::string Path = (Dir + "/nvcc").str();
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << "#!/bin/sh\n"
+       << "if [ \"$1\" = --version ]; then echo 'Cuda compilation tools, release 99.9'; exit 0; fi\n"
+       << "echo run >> '" << Dir << "/runs'\n"
+       << Body << "\n";
+  }
+  llvm::sys::fs::setPermissions(Path, llvm::sys::fs::all_read | llvm::sys::fs::all_exe |
+                                          llvm::sys::fs::owner_write);
+  return Path;
+}
+
+int countRuns(llvm::StringRef Dir) {
+  auto B = llvm::MemoryBuffer::getFile(Dir + "/runs");
+  return B ? int((*B)->getBuffer().count('\n')) : 0;
+}
+
+// nvcc refusing the file (its own exit status) is cached: the second run starts no nvcc
+// and says the same words. A compile killed by a signal is not: it may not repeat.
+TEST(NvccResources, ARefusedCompileIsCachedACrashIsNot) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-nvcc-refused", Dir));
+  NvccRequest R;
+  R.Nvcc = fakeNvcc(Dir, "echo 'k.cu(3): error: lambda needs --extended-lambda' >&2; exit 1");
+  R.Source = "k.cu";
+  R.Arch = "sm_80";
+  R.CacheDir = std::string(Dir) + "/cache";
+  NvccResult Cold = runNvccForResources(R);
+  EXPECT_NE(Cold.Error.find("exited with 1: k.cu(3): error: lambda needs --extended-lambda"),
+            std::string::npos)
+      << Cold.Error;
+  EXPECT_FALSE(Cold.FromCache);
+  NvccResult Warm = runNvccForResources(R);
+  EXPECT_EQ(Warm.Error, Cold.Error);
+  EXPECT_TRUE(Warm.FromCache);
+  EXPECT_EQ(countRuns(Dir), 1);
+  // Another arch is another key: nvcc runs for it.
+  R.Arch = "sm_90";
+  runNvccForResources(R);
+  EXPECT_EQ(countRuns(Dir), 2);
+
+  llvm::SmallString<128> Dir2;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-nvcc-killed", Dir2));
+  R.Nvcc = fakeNvcc(Dir2, "kill -9 $$");
+  R.CacheDir = std::string(Dir2) + "/cache";
+  EXPECT_FALSE(runNvccForResources(R).Error.empty());
+  NvccResult Again = runNvccForResources(R);
+  EXPECT_FALSE(Again.Error.empty());
+  EXPECT_FALSE(Again.FromCache);
+  EXPECT_EQ(countRuns(Dir2), 2);
+  llvm::sys::fs::remove_directories(Dir);
+  llvm::sys::fs::remove_directories(Dir2);
+}
+
 } // namespace
