@@ -122,13 +122,17 @@ const std::vector<LaunchModel> &TuModel::launches() {
 }
 
 std::vector<std::string> TuModel::takeProblems() {
-  if (ProblemsTaken)
-    return {};
-  ProblemsTaken = true;
-  std::vector<std::string> Out = Opts.Problems;
+  // Each problem once, to whichever check asks first after it arose: a check that asks
+  // before the register source is loaded (one that needs no figures) takes the option
+  // problems, and a later one the register source's.
+  std::vector<std::string> All = Opts.Problems;
   if (Registers)
-    Out.insert(Out.end(), Registers->Problems.begin(), Registers->Problems.end());
-  Out.insert(Out.end(), EvalProblems.begin(), EvalProblems.end());
+    All.insert(All.end(), Registers->Problems.begin(), Registers->Problems.end());
+  All.insert(All.end(), EvalProblems.begin(), EvalProblems.end());
+  std::vector<std::string> Out;
+  for (std::string &P : All)
+    if (ProblemsTaken.insert(P).second)
+      Out.push_back(std::move(P));
   return Out;
 }
 

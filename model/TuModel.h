@@ -21,6 +21,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -142,8 +143,8 @@ public:
   /// Arch is the TU's target, else 0 (the architecture's default).
   int waveSize(llvm::StringRef Arch) const;
 
-  /// Problems a user must hear of (options, the register source), returned once: the
-  /// first check to ask reports them, the others get nothing.
+  /// Problems a user must hear of (options, the register source), each returned once:
+  /// to the first check that asks after it arose.
   std::vector<std::string> takeProblems();
 
   /// The model as plain records for the driver's outputs.
@@ -175,7 +176,8 @@ private:
     bool Misaligned;
   };
   std::vector<ReportedAccess> Reported;
-  bool ProblemsTaken = false;
+  /// The problems already handed out by takeProblems (each is said once).
+  std::set<std::string> ProblemsTaken;
   /// Problems found while evaluating (warplint.Gpu of another arch), said once.
   std::vector<std::string> EvalProblems;
 };

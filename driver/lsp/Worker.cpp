@@ -43,12 +43,9 @@ std::vector<std::string> workerArgv(const std::string &Exe, const ServerOptions 
 }
 
 std::string workerLine(const RunResult &R, bool Final) {
-  llvm::json::Array WithErrors;
-  for (const std::string &F : R.FilesWithErrors)
-    WithErrors.push_back(F);
+  // The files analysed with errors travel inside the result (resultToJson).
   llvm::json::Object O{{"final", Final},
                        {"result", resultToJson(R)},
-                       {"with_errors", std::move(WithErrors)},
                        {"from_cache", static_cast<int64_t>(R.FromCache)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -73,10 +70,6 @@ std::optional<WorkerLine> parseWorkerLine(llvm::StringRef Line) {
   if (!R)
     return std::nullopt;
   WorkerLine W{std::move(*R), O->getBoolean("final").value_or(true)};
-  if (const llvm::json::Array *E = O->getArray("with_errors"))
-    for (const llvm::json::Value &F : *E)
-      if (std::optional<llvm::StringRef> S = F.getAsString())
-        W.Result.FilesWithErrors.push_back(S->str());
   W.Result.FromCache = static_cast<size_t>(O->getInteger("from_cache").value_or(0));
   return W;
 }

@@ -382,11 +382,15 @@ TEST(NvccResources, UncappedRunOfAFailingNvccIsAnError) {
   NvccResult Out = runUncappedNvcc(R);
   EXPECT_NE(Out.Error.find("exited with 3"), std::string::npos) << Out.Error;
   EXPECT_NE(Out.Error.find("fatal: no"), std::string::npos) << Out.Error;
-  // No temp file or cache entry is left behind.
+  // No temp file is left behind: the cache holds nvcc's version and the refusal (an
+  // exit status nvcc chose is cached as its message), nothing else.
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(R.CacheDir, EC), End; !EC && It != End;
        It.increment(EC))
-    EXPECT_TRUE(llvm::StringRef(It->path()).contains("nvcc-version-")) << It->path();
+    EXPECT_TRUE(llvm::StringRef(It->path()).contains("nvcc-version-") ||
+                llvm::StringRef(It->path()).ends_with(".nvcc-error.txt"))
+        << It->path();
+  EXPECT_TRUE(runUncappedNvcc(R).FromCache);
   llvm::sys::fs::remove_directories(Dir);
 }
 
