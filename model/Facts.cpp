@@ -8,6 +8,7 @@
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -1310,6 +1311,7 @@ void Collector::finalize() {
         K.WavesPerEuMax = Eval.evalInt(WE->getMax());
     }
     K.MaxNReg = maxNRegOf(K.Decl);
+#if CLANG_VERSION_MAJOR >= 20 // __cluster_dims__ is known to clang from version 20 on
     if (auto *CD = K.Decl->getAttr<CUDAClusterDimsAttr>()) {
       K.ClusterDimsLoc = SM.getExpansionLoc(CD->getLocation());
       auto Dim = [&](const Expr *E) -> std::optional<uint64_t> {
@@ -1319,6 +1321,7 @@ void Collector::finalize() {
       if (X && Y && Z)
         K.ClusterDims = std::array<uint64_t, 3>{*X, *Y, *Z};
     }
+#endif
     K.NonPortableCluster = NonPortable.contains(K.Decl->getCanonicalDecl());
     if (auto It = CacheConfigs.find(K.Decl->getCanonicalDecl());
         It != CacheConfigs.end() && It->second >= 0)

@@ -77,6 +77,11 @@ if other_tidy:
     config.substitutions.append(("%other_tidy", other_tidy))
 config.substitutions.append(("%other_major", other_major))
 config.substitutions.append(("%llvm_major", config.llvm_major))
+# __cluster_dims__ is an attribute clang knows from version 20 on: the plugin built for an
+# older clang reads clusters from cudaLaunchKernelEx only (docs/checks/
+# warplint-launch-config-invalid.md), and the tests that declare them are skipped there.
+if int(config.llvm_major) >= 20:
+    config.available_features.add("cluster-dims-attribute")
 
 # A CUDA toolkit at /usr/local/cuda (or $CUDA_PATH): tests of the default arguments of a
 # lone .cu against real headers need it and are skipped where it is absent.

@@ -1,4 +1,5 @@
 // warplint-launch-config-invalid: thread block clusters (sm_90 on): at most 8 blocks, 16
+// REQUIRES: cluster-dims-attribute
 // with cudaFuncAttributeNonPortableClusterSizeAllowed, a grid that is a whole number of
 // clusters, and no clusters before sm_90.
 // RUN: %clang_tidy --checks='-*,warplint-launch-config-invalid' %s -- %cuda_device --cuda-gpu-arch=sm_90 2>&1 | %check_diags %s

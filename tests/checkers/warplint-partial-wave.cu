@@ -1,4 +1,5 @@
 // warplint-partial-wave: a known grid whose last wave fills too little of the named GPU.
+// REQUIRES: cluster-dims-attribute
 // 640-thread blocks are 20 warps: 3 blocks per SM on sm_90, 396 per wave on an H100 SXM5.
 // RUN: %clang_tidy --checks='-*,warplint-partial-wave' %s --config="{CheckOptions: {warplint.Gpu: h100}}" -- %cuda_device --cuda-gpu-arch=sm_90 2>&1 | %check_diags %s
 // The check's own Gpu option names the GPU too.
