@@ -428,26 +428,7 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
                                         const BlockShape &Shape) {
   Ok = true;
   std::vector<unsigned> Plain, Loops;
-  std::set<unsigned> Seen;
-  std::function<void(unsigned)> Visit = [&](unsigned V) {
-    if (!Seen.insert(V).second || V >= Vars.size())
-      return;
-    const SymVarInfo &I = Vars[V];
-    if (I.Kind == SymVarInfo::Loop) {
-      std::vector<unsigned> Deps;
-      for (const SymRef *P : {&I.Init, &I.Cond, &I.Step})
-        if (*P)
-          collectVars(**P, Deps);
-      for (unsigned D : Deps)
-        if (D != V)
-          Visit(D);
-      Loops.push_back(V);
-    } else {
-      Plain.push_back(V);
-    }
-  };
-  for (unsigned V : Needed)
-    Visit(V);
+  orderUnknowns(Needed, Vars, Plain, Loops);
   auto Samples = [&](const SymVarInfo &I, bool Few) -> std::vector<int64_t> {
     switch (I.Kind) {
     case SymVarInfo::BlockIdx:

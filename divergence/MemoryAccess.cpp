@@ -439,26 +439,7 @@ std::vector<Env> buildEnvs(const std::vector<unsigned> &Needed,
                            const std::vector<SymVarInfo> &Vars, const BlockShape &Shape) {
   constexpr size_t MaxCombos = 8, MaxEnvs = 48;
   std::vector<unsigned> Plain, Loops;
-  std::set<unsigned> Seen;
-  std::function<void(unsigned)> Visit = [&](unsigned V) {
-    if (V >= Vars.size() || !Seen.insert(V).second)
-      return;
-    const SymVarInfo &I = Vars[V];
-    if (I.Kind == SymVarInfo::Loop) {
-      std::vector<unsigned> Deps;
-      for (const SymRef *P : {&I.Init, &I.Cond, &I.Step})
-        if (*P)
-          collectVars(**P, Deps);
-      for (unsigned D : Deps)
-        if (D != V)
-          Visit(D);
-      Loops.push_back(V);
-    } else {
-      Plain.push_back(V);
-    }
-  };
-  for (unsigned V : Needed)
-    Visit(V);
+  orderUnknowns(Needed, Vars, Plain, Loops);
   size_t Total = 1;
   for (unsigned V : Plain)
     Total = std::min<size_t>(size_t(1) << 30, Total * samplesOf(Vars[V]).size());

@@ -6,6 +6,9 @@
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <functional>
+#include <set>
+
 namespace clang::tidy::warplint {
 
 using namespace ::warplint::divergence;
@@ -1033,6 +1036,30 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     if (A->getType()->isPointerType())
       return {Variance::Data, nullptr};
   return {All, nullptr};
+}
+
+void orderUnknowns(const std::vector<unsigned> &Needed, const std::vector<SymVarInfo> &Vars,
+                   std::vector<unsigned> &Plain, std::vector<unsigned> &Loops) {
+  std::set<unsigned> Seen;
+  std::function<void(unsigned)> Visit = [&](unsigned V) {
+    if (V >= Vars.size() || !Seen.insert(V).second)
+      return;
+    const SymVarInfo &I = Vars[V];
+    if (I.Kind == SymVarInfo::Loop) {
+      std::vector<unsigned> Deps;
+      for (const SymRef *P : {&I.Init, &I.Cond, &I.Step})
+        if (*P)
+          collectVars(**P, Deps);
+      for (unsigned D : Deps)
+        if (D != V)
+          Visit(D);
+      Loops.push_back(V);
+    } else {
+      Plain.push_back(V);
+    }
+  };
+  for (unsigned V : Needed)
+    Visit(V);
 }
 
 } // namespace clang::tidy::warplint

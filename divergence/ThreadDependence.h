@@ -133,4 +133,10 @@ private:
   std::unordered_map<const Stmt *, Writes> LoopWrites; ///< node-based: nested loops insert
 };
 
+/// The unknowns of \p Needed (indices into \p Vars) and what their loops read, each once:
+/// the plain ones in \p Plain, the loop counters in \p Loops after every unknown their
+/// initial value, condition and step read (the order in which to give them values).
+void orderUnknowns(const std::vector<unsigned> &Needed, const std::vector<SymVarInfo> &Vars,
+                   std::vector<unsigned> &Plain, std::vector<unsigned> &Loops);
+
 } // namespace clang::tidy::warplint
