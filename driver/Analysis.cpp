@@ -1074,11 +1074,15 @@ std::vector<std::string> commandArchs(const std::string &File, const AnalysisOpt
 /// way reported once (for the first architecture), launches per architecture.
 RunResult combineArchs(std::vector<RunResult> PerArch) {
   RunResult Out;
-  bool Failed = false, WithErrors = false;
+  bool Failed = false, WithErrors = false, AllCached = !PerArch.empty();
   std::string File;
   for (RunResult &R : PerArch) {
     Failed |= !R.FilesFailed.empty();
     WithErrors |= !R.FilesWithErrors.empty();
+    // The file came from the result cache when every architecture's analysis did.
+    AllCached &= R.FromCache > 0;
+    for (RunMessage &M : R.Messages) // repeats are folded by mergeResults below
+      Out.Messages.push_back(std::move(M));
     for (std::string &F : R.RegistersNotCached)
       Out.RegistersNotCached.push_back(std::move(F));
     if (File.empty())
@@ -1103,6 +1107,7 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
   if (!File.empty() && !Failed && WithErrors)
     Out.FilesWithErrors.push_back(File);
+  Out.FromCache = AllCached ? 1 : 0;
   std::vector<RunResult> One;
   One.push_back(std::move(Out));
   return mergeResults(std::move(One));
@@ -1157,6 +1162,7 @@ RunResult focusOn(RunResult R, const std::string &File, const std::string &Inclu
     Out.FilesWithErrors.push_back(File);
   if (!R.RegistersNotCached.empty())
     Out.RegistersNotCached.push_back(File);
+  Out.FromCache = R.FromCache;
   Out.Messages = std::move(R.Messages);
   Out.Messages.push_back({Severity::Note, File + " is not in " + Opts.BuildDir +
                                               "/compile_commands.json: analysed in the "
