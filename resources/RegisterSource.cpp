@@ -51,6 +51,16 @@ std::optional<RegisterSourceChoice> parseRegisterSourceChoice(llvm::StringRef Te
   return std::nullopt;
 }
 
+std::string contentKeyName(llvm::StringRef Path) {
+  // warplint's own headers (share/warplint/{include,fallback,cuda,hip}) by their place in
+  // the installation: another copy of the same warplint reads the same files elsewhere,
+  // and nvcc reads none of them.
+  for (llvm::StringRef Marker : {"/share/warplint/", "\\share\\warplint\\"})
+    if (size_t At = Path.rfind(Marker); At != llvm::StringRef::npos)
+      return "<warplint>/" + Path.substr(At + Marker.size()).str();
+  return Path.str();
+}
+
 namespace {
 
 // Digest of every file the front end read for this TU, by name and contents: the
@@ -64,7 +74,7 @@ std::string contentKey(const SourceManager &SM) {
       continue;
     // XXH3-128 per file (fast; the headers of a CUDA TU are megabytes), SHA-256 over all.
     llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::arrayRefFromStringRef(Buf->getBuffer()));
-    Files.emplace_back(FE.getName().str(),
+    Files.emplace_back(contentKeyName(FE.getName()),
                        llvm::utohexstr(H.high64) + ":" + llvm::utohexstr(H.low64));
   }
   std::sort(Files.begin(), Files.end());

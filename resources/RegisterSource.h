@@ -71,4 +71,9 @@ bool parsedWithCudaToolkit(const Preprocessor *PP);
 /// from, with no machine-specific path of warplint's own (cache entries are not named).
 std::string describeOrigin(const KernelFigures &F);
 
+/// The name a file read by the parse has in the register caches' content key: its path,
+/// except warplint's own headers (under share/warplint), named by their place in the
+/// installation so that another copy of warplint shares the cache.
+std::string contentKeyName(llvm::StringRef Path);
+
 } // namespace clang::tidy::warplint

@@ -115,6 +115,23 @@ d = json.load(open(sys.argv[1]))
 regs = {l["kernel"]: l["registers"] for l in d["launches"]}
 assert regs["unpinned"] == int(sys.argv[2]), regs
 PY
+# 6c. Another copy of warplint (an install elsewhere: bin/ and share/warplint/ moved
+# together) shares the register cache: its own headers are read from another place, which
+# nvcc never reads, so the same nvcc reports answer it (the key named them by their path:
+# every copy of warplint missed the cache of another).
+bindir=$(dirname "$warplint")
+if [ -d "$bindir/../share/warplint" ]; then
+  mkdir -p "$work/copy/bin" && cp "$warplint" "$work/copy/bin/" && cp -r "$bindir/../share" "$work/copy/"
+  XDG_CACHE_HOME="$work/xdg" "$work/copy/bin/$(basename "$warplint")" check -p "$work/proj/build" --no-cache --format json > "$work/copy.json" 2> "$work/copy.err" || [ $? -le 1 ] || fail "copied warplint: $(cat "$work/copy.err")"
+  entries=$(ls "$work/xdg/warplint" | grep -c '\.ptxas\.log$' || true)
+  [ "$entries" = 2 ] || fail "a copy of warplint missed the register cache: $entries entries (want the same 2)"
+  python3 - "$work/copy.json" "$want_heavy" <<'PY' || fail "copied warplint: registers differ"
+import json, sys
+d = json.load(open(sys.argv[1]))
+regs = {l["kernel"]: l["registers"] for l in d["launches"]}
+assert regs["unpinned"] == int(sys.argv[2]), regs
+PY
+fi
 # 7. A cache directory that cannot be created: one warning for the run (not one per check,
 # not a finding), and the registers still come from nvcc, uncached.
 nocache=$("$warplint" check "$work/k.cu" --arch sm_80 --cache-dir /proc/warplint-no-cache 2>&1 || true)

@@ -454,3 +454,21 @@ TEST(NvccResources, ARefusedCompileIsCachedACrashIsNot) {
 }
 
 } // namespace
+
+#include "resources/RegisterSource.h"
+
+// The register caches' content key names warplint's own headers by their place in the
+// installation, so two copies of warplint (a build tree and an install) share entries;
+// every other file keeps its path.
+TEST(Resources, ContentKeyNamesOfWarplintHeadersIgnoreTheInstallPrefix) {
+  using clang::tidy::warplint::contentKeyName;
+  EXPECT_EQ(contentKeyName("/opt/a/share/warplint/include/warplint_cuda_compat.h"),
+            "<warplint>/include/warplint_cuda_compat.h");
+  EXPECT_EQ(contentKeyName("/home/u/build/share/warplint/include/warplint_cuda_compat.h"),
+            contentKeyName("/usr/share/warplint/include/warplint_cuda_compat.h"));
+  EXPECT_EQ(contentKeyName("/x/share/warplint/fallback/omp.h"), "<warplint>/fallback/omp.h");
+  EXPECT_EQ(contentKeyName("/src/proj/kernels.cuh"), "/src/proj/kernels.cuh");
+  EXPECT_EQ(contentKeyName("/src/share/warplintish/a.h"), "/src/share/warplintish/a.h");
+  EXPECT_NE(contentKeyName("/a/share/warplint/include/x.h"),
+            contentKeyName("/a/share/warplint/fallback/x.h"));
+}
