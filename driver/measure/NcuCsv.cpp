@@ -262,7 +262,11 @@ bool readNcuCsv(llvm::StringRef Text, std::vector<NcuLaunch> &Out, std::string &
       L.Metrics[Name] = std::move(V);
     };
     if (Long) {
-      put(Fields[MetricName], Fields[MetricValue], MetricUnit >= 0 ? Fields[MetricUnit] : "");
+      // Newer ncu versions add "Rule Name", "Rule Type", "Rule Description" and
+      // "Estimated Speedup" columns to the details page, and a rule's own rows carry no
+      // metric: they add nothing.
+      if (!llvm::StringRef(Fields[MetricName]).trim().empty())
+        put(Fields[MetricName], Fields[MetricValue], MetricUnit >= 0 ? Fields[MetricUnit] : "");
       continue;
     }
     for (size_t I = 0; I < Fields.size(); ++I) {

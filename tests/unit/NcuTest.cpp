@@ -67,6 +67,41 @@ TEST(NcuCsv, DetailsPageOneRowPerMetric) {
   EXPECT_EQ(L[1].Metrics.size(), 3u);
 }
 
+// The details page as newer ncu versions write it: the rule columns after the metric's,
+// rows of a rule with no metric, a launch's block and grid in parentheses, numbers with
+// thousands separators, and ncu's own lines before the header.
+TEST(NcuCsv, DetailsPageWithRuleColumns) {
+  std::string Csv =
+      "==PROF== Connected to process 4242\n"
+      "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\","
+      "\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\","
+      "\"Metric Name\",\"Metric Unit\",\"Metric Value\",\"Rule Name\",\"Rule Type\","
+      "\"Rule Description\",\"Estimated Speedup Type\",\"Estimated Speedup\"\n"
+      "\"0\",\"4242\",\"app\",\"h\",\"k(float *)\",\"1\",\"7\",\"(256, 1, 1)\","
+      "\"(1024, 1, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\","
+      "\"sm__warps_active.avg.pct_of_peak_sustained_active\",\"%\",\"61.27\",\"\",\"\","
+      "\"\",\"\",\"\"\n"
+      "\"0\",\"4242\",\"app\",\"h\",\"k(float *)\",\"1\",\"7\",\"(256, 1, 1)\","
+      "\"(1024, 1, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\","
+      "\"smsp__sass_branch_targets.sum\",\"\",\"1,048,576\",\"\",\"\",\"\",\"\",\"\"\n"
+      "\"0\",\"4242\",\"app\",\"h\",\"k(float *)\",\"1\",\"7\",\"(256, 1, 1)\","
+      "\"(1024, 1, 1)\",\"0\",\"9.0\",\"Occupancy\",\"\",\"\",\"\",\"AchievedOccupancy\","
+      "\"OPT\",\"The difference between calculated theoretical and measured achieved "
+      "occupancy ...\",\"local\",\"38.73\"\n";
+  std::vector<NcuLaunch> L;
+  std::string Error;
+  ASSERT_TRUE(readNcuCsv(Csv, L, Error)) << Error;
+  ASSERT_EQ(L.size(), 1u);
+  EXPECT_EQ(L[0].Cc, "9.0");
+  ASSERT_TRUE(L[0].Block && L[0].Grid);
+  EXPECT_EQ(*L[0].Grid, (std::array<uint64_t, 3>{1024, 1, 1}));
+  EXPECT_EQ(L[0].number("sm__warps_active.avg.pct_of_peak_sustained_active"), 61.27);
+  EXPECT_EQ(L[0].number("smsp__sass_branch_targets.sum"), 1048576);
+  // The rule's row is not a metric (it had been stored under an empty name).
+  EXPECT_EQ(L[0].Metrics.size(), 2u);
+  EXPECT_EQ(L[0].Metrics.count(""), 0u);
+}
+
 TEST(NcuCsv, BadFilesAreErrors) {
   struct Case {
     std::string Text, Error;
