@@ -1127,10 +1127,18 @@ RunResult analyseFile(const std::string &File, const clang::tooling::Compilation
   return combineArchs(std::move(PerArch));
 }
 
+/// " through b.h and c.h": the headers between an includer and the file it reaches.
+std::string through(const std::vector<std::string> &Via) {
+  std::string Out;
+  for (size_t I = 0; I < Via.size(); ++I)
+    Out += (I == 0 ? " through " : I + 1 == Via.size() ? " and " : ", ") + Via[I];
+  return Out;
+}
+
 /// The analysis of Includer's translation unit as the analysis of File, which it
 /// #includes: File's findings, launches and kernels, and clang's errors wherever they are
 /// (they decide whether the unit, and so File, was analysed, with errors, or failed).
-RunResult focusOn(RunResult R, const std::string &File, const std::string &Includer,
+RunResult focusOn(RunResult R, const std::string &File, const Includer &From,
                   const AnalysisOptions &Opts) {
   RunResult Out;
   auto InFile = [&](const std::string &P) {
@@ -1161,7 +1169,8 @@ RunResult focusOn(RunResult R, const std::string &File, const std::string &Inclu
   Out.Messages.push_back({Severity::Note, File + " is not in " + Opts.BuildDir +
                                               "/compile_commands.json: analysed in the "
                                               "translation unit of " +
-                                              Includer + ", which #includes it"});
+                                              From.Source + ", which #includes it" +
+                                              through(From.Via)});
   return Out;
 }
 
@@ -1303,8 +1312,8 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       if (Commands.empty() || !Commands.front().Heuristic.empty())
         Unlisted.push_back(F);
     }
-  std::map<std::string, std::string> Includers =
-      Unlisted.empty() ? std::map<std::string, std::string>() : findIncluders(Unlisted, *Listed);
+  std::map<std::string, Includer> Includers =
+      Unlisted.empty() ? std::map<std::string, Includer>() : findIncluders(Unlisted, *Listed);
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
@@ -1312,13 +1321,13 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       [&](size_t I) {
         const std::string &File = Files[I];
         auto Includer = Includers.find(File);
-        const std::string &Source = Includer != Includers.end() ? Includer->second : File;
+        const std::string &Source = Includer != Includers.end() ? Includer->second.Source : File;
         if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source)) {
           PerFile[I] = failedCompileCommand(File, *P);
           return;
         }
         if (Includer != Includers.end()) {
-          PerFile[I] = focusOn(analyseFile(Source, *Db, Opts, Original), File, Source, Opts);
+          PerFile[I] = focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
           return;
         }
         PerFile[I] = analyseFile(File, *Db, Opts, Original);
