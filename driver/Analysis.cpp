@@ -145,14 +145,6 @@ struct ModelConsumer : clang::ASTConsumer {
 
 bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) { return S.starts_with(Prefix); }
 
-/// clang's resource directory (its builtin headers, the CUDA wrappers): the
-/// WARPLINT_CLANG_RESOURCE_DIR environment variable, else the one of the clang we were
-/// built against.
-std::string clangResourceDir() {
-  const char *Env = std::getenv("WARPLINT_CLANG_RESOURCE_DIR");
-  return Env && *Env ? std::string(Env) : std::string(WARPLINT_CLANG_RESOURCE_DIR);
-}
-
 /// The argument adjusters every command gets: clangCommand, then clang's resource
 /// directory (a standalone tool does not find it next to its own binary).
 clang::tooling::ArgumentsAdjuster commandAdjuster(const AnalysisOptions &Opts) {
@@ -832,6 +824,11 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 }
 
 } // namespace
+
+std::string clangResourceDir() {
+  const char *Env = std::getenv("WARPLINT_CLANG_RESOURCE_DIR");
+  return Env && *Env ? std::string(Env) : std::string(WARPLINT_CLANG_RESOURCE_DIR);
+}
 
 std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
                                       const std::string &Arch,

@@ -133,6 +133,15 @@ constexpr size_t MaxIncludeDepth = 16;
 
 } // namespace
 
+std::string resolveQuotedInclude(const std::string &Name, const std::string &FromDir,
+                                 const std::vector<std::string> &Args,
+                                 const std::string &Directory) {
+  llvm::SmallString<256> From(FromDir);
+  llvm::sys::path::append(From, "includer");
+  return resolve({Name, /*Quoted=*/true}, std::string(From),
+                 searchDirs(clang::tooling::CompileCommand(Directory, "", Args, "")));
+}
+
 std::map<std::string, Includer> findIncluders(const std::vector<std::string> &Files,
                                               const clang::tooling::CompilationDatabase &Db) {
   std::map<std::string, Includer> Found;

@@ -46,4 +46,12 @@ struct SpelledInclude {
 };
 std::vector<SpelledInclude> spelledIncludes(const std::string &Source);
 
+/// The file `#include "Name"` in a file of directory FromDir resolves to under a clang
+/// command's arguments Args, run in Directory: FromDir, then the -iquote, -I, -isystem
+/// and -idirafter directories, in that order. Empty when none of them has it (clang would
+/// go on to its own and the toolkit's directories).
+std::string resolveQuotedInclude(const std::string &Name, const std::string &FromDir,
+                                 const std::vector<std::string> &Args,
+                                 const std::string &Directory);
+
 } // namespace warplint::driver
