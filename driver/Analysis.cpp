@@ -1324,7 +1324,8 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
           return;
         }
         if (Includer != Includers.end()) {
-          PerFile[I] = focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
+          PerFile[I] =
+              focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
           return;
         }
         PerFile[I] = analyseFile(File, *Db, Opts, Original);

@@ -169,7 +169,8 @@ std::map<std::string, Includer> findIncluders(const std::vector<std::string> &Fi
     std::vector<SpelledInclude> Named;
     for (const SpelledInclude &Inc : Includes.of(Source))
       if (std::any_of(Files.begin(), Files.end(), [&](const std::string &F) {
-            return Unfound(F) && llvm::sys::path::filename(Inc.Name) == llvm::sys::path::filename(F);
+            return Unfound(F) &&
+                   llvm::sys::path::filename(Inc.Name) == llvm::sys::path::filename(F);
           }))
         Named.push_back(Inc);
     if (Named.empty())

@@ -120,7 +120,8 @@ int runCompdbCommand(int Argc, char **Argv) {
         }
       Command.insert(Command.begin() + 1, "-resource-dir=" + Farm);
       if (Shimmed.empty())
-        ShimExample = S->ProjectHeader + " shadows the toolkit's " + S->Name + " for clang's CUDA wrappers in the command of " + C.Filename;
+        ShimExample = S->ProjectHeader + " shadows the toolkit's " + S->Name +
+                      " for clang's CUDA wrappers in the command of " + C.Filename;
       Shimmed.push_back(C.Filename);
     }
     llvm::SmallString<256> Source(C.Filename);
