@@ -145,14 +145,6 @@ struct ModelConsumer : clang::ASTConsumer {
 
 bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) { return S.starts_with(Prefix); }
 
-/// clang's resource directory (its builtin headers, the CUDA wrappers): the
-/// WARPLINT_CLANG_RESOURCE_DIR environment variable, else the one of the clang we were
-/// built against.
-std::string clangResourceDir() {
-  const char *Env = std::getenv("WARPLINT_CLANG_RESOURCE_DIR");
-  return Env && *Env ? std::string(Env) : std::string(WARPLINT_CLANG_RESOURCE_DIR);
-}
-
 /// The argument adjusters every command gets: clangCommand, then clang's resource
 /// directory (a standalone tool does not find it next to its own binary).
 clang::tooling::ArgumentsAdjuster commandAdjuster(const AnalysisOptions &Opts) {
@@ -833,6 +825,11 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 
 } // namespace
 
+std::string clangResourceDir() {
+  const char *Env = std::getenv("WARPLINT_CLANG_RESOURCE_DIR");
+  return Env && *Env ? std::string(Env) : std::string(WARPLINT_CLANG_RESOURCE_DIR);
+}
+
 std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
                                       const std::string &Arch,
                                       const std::vector<std::string> &ExtraArgs) {
@@ -1132,10 +1129,18 @@ RunResult analyseFile(const std::string &File, const clang::tooling::Compilation
   return combineArchs(std::move(PerArch));
 }
 
+/// " through b.h and c.h": the headers between an includer and the file it reaches.
+std::string through(const std::vector<std::string> &Via) {
+  std::string Out;
+  for (size_t I = 0; I < Via.size(); ++I)
+    Out += (I == 0 ? " through " : I + 1 == Via.size() ? " and " : ", ") + Via[I];
+  return Out;
+}
+
 /// The analysis of Includer's translation unit as the analysis of File, which it
 /// #includes: File's findings, launches and kernels, and clang's errors wherever they are
 /// (they decide whether the unit, and so File, was analysed, with errors, or failed).
-RunResult focusOn(RunResult R, const std::string &File, const std::string &Includer,
+RunResult focusOn(RunResult R, const std::string &File, const Includer &From,
                   const AnalysisOptions &Opts) {
   RunResult Out;
   auto InFile = [&](const std::string &P) {
@@ -1167,7 +1172,8 @@ RunResult focusOn(RunResult R, const std::string &File, const std::string &Inclu
   Out.Messages.push_back({Severity::Note, File + " is not in " + Opts.BuildDir +
                                               "/compile_commands.json: analysed in the "
                                               "translation unit of " +
-                                              Includer + ", which #includes it"});
+                                              From.Source + ", which #includes it" +
+                                              through(From.Via)});
   return Out;
 }
 
@@ -1309,8 +1315,8 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       if (Commands.empty() || !Commands.front().Heuristic.empty())
         Unlisted.push_back(F);
     }
-  std::map<std::string, std::string> Includers =
-      Unlisted.empty() ? std::map<std::string, std::string>() : findIncluders(Unlisted, *Listed);
+  std::map<std::string, Includer> Includers =
+      Unlisted.empty() ? std::map<std::string, Includer>() : findIncluders(Unlisted, *Listed);
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   runJobs(
@@ -1318,13 +1324,14 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       [&](size_t I) {
         const std::string &File = Files[I];
         auto Includer = Includers.find(File);
-        const std::string &Source = Includer != Includers.end() ? Includer->second : File;
+        const std::string &Source = Includer != Includers.end() ? Includer->second.Source : File;
         if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source)) {
           PerFile[I] = failedCompileCommand(File, *P);
           return;
         }
         if (Includer != Includers.end()) {
-          PerFile[I] = focusOn(analyseFile(Source, *Db, Opts, Original), File, Source, Opts);
+          PerFile[I] =
+              focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
           return;
         }
         PerFile[I] = analyseFile(File, *Db, Opts, Original);

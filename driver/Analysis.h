@@ -67,6 +67,11 @@ struct AnalysisOptions {
 /// analysed) only when the run cannot start at all (no database at -p, no files).
 RunResult analyse(const AnalysisOptions &Opts, std::string &Error);
 
+/// clang's resource directory (its builtin headers, the CUDA wrappers): the
+/// WARPLINT_CLANG_RESOURCE_DIR environment variable, else the one of the clang warplint
+/// was built against.
+std::string clangResourceDir();
+
 /// The clang command the analysis runs for a database command: nvcc commands
 /// translated (driver/NvccTranslate.h), the device side of Arch when it is not empty,
 /// ExtraArgs added, CUDA-version warnings off, and, for a parse against a real CUDA

@@ -1,5 +1,7 @@
 //===- CompdbCommand.cpp - `warplint compdb`: a compile database clang accepts ===//
 #include "driver/Analysis.h"
+#include "driver/CompdbExport.h"
+#include "driver/SourceRewrite.h"
 #include "driver/CompileDatabaseCheck.h"
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
@@ -10,10 +12,12 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +37,12 @@ warplint-tidy.so) and editors can analyse a CUDA project built with nvcc.
                  the file is written atomically)
   --arch sm_XX   the device architecture to analyse (default: the command's first)
   -- ARGS        clang arguments added to every command
+
+A command whose -I has a project header that shadows a toolkit header of clang's CUDA
+wrappers (a cuda.h) gets -resource-dir=DIR/warplint-resource-HASH, clang's resource
+directory linked with warplint's shims. Files that write launch chevrons with spaces
+('<< <', '>> >') are named in a warning: run clang-tidy with
+--vfsoverlay=DIR/warplint-joined.yaml to read them joined, as warplint check does.
 
 exit status: 0 written; 2 no database, nothing to write, a command clang cannot
 split (an unbalanced quote: the entry is named), or a write error.
@@ -82,16 +92,56 @@ int runCompdbCommand(int Argc, char **Argv) {
               return A.Filename < B.Filename;
             });
 
+  if (std::error_code EC = llvm::sys::fs::create_directories(OutDir))
+    return fail("cannot create " + OutDir + ": " + EC.message());
+  // What warplint check changes in memory goes into files beside the database: the
+  // wrapper shims as a resource directory the command names (before the database, which
+  // names it), the joined chevrons as an overlay clang-tidy is told about.
   llvm::json::Array Entries;
+  std::map<std::string, std::string> Farms; // resource + toolkit -> the shimmed copy
+  std::vector<std::string> Shimmed;
+  std::string ShimExample;
+  std::vector<JoinedSource> Joined;
   for (const clang::tooling::CompileCommand &C : Commands) {
+    std::vector<std::string> Command = clangCommand(C.CommandLine, Arch, Extra);
+    if (std::optional<ShadowedWrapperHeaders> S = shadowedWrapperHeaders(Command, C.Directory)) {
+      std::string &Farm = Farms[S->ResourceDir + "\n" + S->Toolkit];
+      if (Farm.empty() && (Farm = writeShimmedResourceDir(OutDir, *S, Err)).empty())
+        return fail(Err);
+      Command.erase(std::remove_if(Command.begin() + 1, Command.end(),
+                                   [](const std::string &A) {
+                                     return llvm::StringRef(A).starts_with("-resource-dir=");
+                                   }),
+                    Command.end());
+      for (size_t I = 1; I + 1 < Command.size(); ++I)
+        if (Command[I] == "-resource-dir") {
+          Command.erase(Command.begin() + I, Command.begin() + I + 2);
+          break;
+        }
+      Command.insert(Command.begin() + 1, "-resource-dir=" + Farm);
+      if (Shimmed.empty())
+        ShimExample = S->ProjectHeader + " shadows the toolkit's " + S->Name +
+                      " for clang's CUDA wrappers in the command of " + C.Filename;
+      Shimmed.push_back(C.Filename);
+    }
+    llvm::SmallString<256> Source(C.Filename);
+    if (!llvm::sys::path::is_absolute(Source)) {
+      Source = C.Directory;
+      llvm::sys::path::append(Source, C.Filename);
+    }
+    llvm::sys::path::remove_dots(Source, /*remove_dot_dot=*/true);
+    if (auto Buffer = llvm::MemoryBuffer::getFile(Source))
+      if (std::optional<std::string> Text = joinSpacedChevrons((*Buffer)->getBuffer()))
+        Joined.push_back({std::string(Source), std::move(*Text)});
     llvm::json::Array Args;
-    for (const std::string &A : clangCommand(C.CommandLine, Arch, Extra))
+    for (const std::string &A : Command)
       Args.push_back(A);
     Entries.push_back(llvm::json::Object{
         {"directory", C.Directory}, {"file", C.Filename}, {"arguments", std::move(Args)}});
   }
-  if (std::error_code EC = llvm::sys::fs::create_directories(OutDir))
-    return fail("cannot create " + OutDir + ": " + EC.message());
+  std::string Overlay = writeJoinedOverlay(OutDir, Joined, Err);
+  if (!Joined.empty() && Overlay.empty())
+    return fail(Err);
   llvm::SmallString<256> Path(OutDir);
   llvm::sys::path::append(Path, "compile_commands.json");
   std::string Text = llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))).str() + "\n";
@@ -99,6 +149,23 @@ int runCompdbCommand(int Argc, char **Argv) {
     return fail(Err);
   llvm::errs() << "warplint compdb: wrote " << Path << " (" << Commands.size() << " command"
                << (Commands.size() == 1 ? "" : "s") << ")\n";
+  if (!Shimmed.empty()) {
+    llvm::errs() << "warplint compdb: " << Shimmed.size() << " command"
+                 << (Shimmed.size() == 1 ? " reads" : "s read")
+                 << " clang's resource directory through a copy with the toolkit's headers "
+                    "for its CUDA wrappers ("
+                 << Farms.begin()->second << "): " << ShimExample << "\n";
+  }
+  if (!Joined.empty()) {
+    llvm::errs() << "warplint compdb: warning: " << Joined.size() << " file"
+                 << (Joined.size() == 1 ? " writes" : "s write")
+                 << " launch chevrons with spaces ('<< <', '>> >'), which clang refuses and "
+                    "warplint check reads joined; clang-tidy reads "
+                 << (Joined.size() == 1 ? "it" : "them")
+                 << " as warplint does only when run with --vfsoverlay=" << Overlay << ":\n";
+    for (const JoinedSource &J : Joined)
+      llvm::errs() << "  " << J.File << "\n";
+  }
   return 0;
 }
 

@@ -1,0 +1,2 @@
+// Two headers deep from main.cu.
+#include "kernels/deep.cu"
