@@ -262,7 +262,7 @@ std::vector<OffloadBundleEntry> readOffloadBundles(llvm::StringRef Data,
         Off += 24;
         if (IdLen > B.size() - Off || EOff > B.size() || ESize > B.size() - EOff) {
           Error = "malformed offload bundle: entry " + std::to_string(I + 1) +
-                  " lies outside the bundle";
+                  " lies outside the bundle (a truncated file?)";
           return Out;
         }
         OffloadBundleEntry E;
