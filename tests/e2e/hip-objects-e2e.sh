@@ -4,9 +4,10 @@
 # gfx1030 wave32 and gfx1030 -mwavefrontsize64, the figures the device assembly gives
 # (--registers-from clang, the same compile command), and they reach the JSON launches.
 # Objects in the three forms clang writes: the offload bundle of --cuda-device-only -c,
-# a bare code object (--no-gpu-bundle-output), and a host object of `clang++ -x hip -c`
-# with two targets in its .hip_fatbin. Built against warplint's own HIP header (no ROCm
-# device libraries needed). Exit 77 (ctest SKIP) without an AMDGPU backend.
+# a bare code object (--no-gpu-bundle-output), a host object of `clang++ -x hip -c`
+# with two targets in its .hip_fatbin, and a shared library of both files (two bundles).
+# Built against warplint's own HIP header (no ROCm device libraries needed). Exit 77
+# (ctest SKIP) without an AMDGPU backend.
 # usage: hip-objects-e2e.sh <warplint> <source-root> <work-dir>
 set -euo pipefail
 warplint=$1 src=$2 work=$3
@@ -105,10 +106,17 @@ run host.json --objects amd-pressure-host.o --objects amd-mfma-host.o
 compare asm-gfx90a-w64.json host.json gfx90a 64 "-host.o (gfx90a code object)" ||
   fail "host objects"
 
+# A shared library of both files: its .hip_fatbin holds two bundles, one per TU.
+clang++-22 "${flags[@]}" -fPIC -shared amd-pressure.hip amd-mfma.hip -o libk.so ||
+  fail "clang++-22 -shared"
+run lib.json --objects libk.so
+compare asm-gfx90a-w64.json lib.json gfx90a 64 "libk.so (gfx90a code object)" ||
+  fail "the shared library"
+
 # A damaged object stops the run with the reason, no analysis without figures.
 head -c 100 amd-mfma-gfx90a-w64.o > cut.o
 if "$warplint" check -p . --no-cache --objects cut.o amd-mfma.hip > cut.out 2> cut.err; then
   fail "a truncated bundle was accepted"
 fi
 grep -q "cut.o" cut.err || fail "the truncated bundle's message does not name it: $(cat cut.err)"
-echo "PASS: $compared targets, bundles, bare code objects and host objects agree with the assembly"
+echo "PASS: $compared targets, bundles, bare code objects, host objects and a shared library agree with the assembly"
