@@ -3,6 +3,7 @@
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/BinaryFormat/MsgPackReader.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Compression.h"
@@ -38,9 +39,67 @@ std::optional<uint64_t> numberOf(const llvm::msgpack::DocNode &N) {
   return std::nullopt;
 }
 
+/// Whether \p Blob is one MessagePack object that LLVM's Document can hold: its reader
+/// compares map keys with an operator that is unreachable for map and array keys (a
+/// release build runs into the next function: a fuzzed note crashed there), and has no
+/// node for extension types. Walks the objects with the streaming reader first.
+bool documentSafe(llvm::StringRef Blob, std::string &Error) {
+  llvm::msgpack::Reader R(Blob);
+  struct Frame {
+    uint64_t Left;
+    bool IsMap;
+  };
+  std::vector<Frame> Stack;
+  bool Root = false;
+  for (;;) {
+    llvm::msgpack::Object Obj;
+    llvm::Expected<bool> Got = R.read(Obj);
+    if (!Got) {
+      llvm::consumeError(Got.takeError());
+      Error = "the AMDGPU metadata note is not valid MessagePack";
+      return false;
+    }
+    if (!*Got)
+      break;
+    if (Stack.empty() && Root) {
+      Error = "the AMDGPU metadata note holds more than one MessagePack object";
+      return false;
+    }
+    Root = true;
+    bool IsKey = !Stack.empty() && Stack.back().IsMap && Stack.back().Left % 2 == 0;
+    if (!Stack.empty())
+      --Stack.back().Left;
+    bool Container = Obj.Kind == llvm::msgpack::Type::Map ||
+                     Obj.Kind == llvm::msgpack::Type::Array;
+    if ((IsKey && Container) || Obj.Kind == llvm::msgpack::Type::Extension) {
+      Error = IsKey && Container ? "the AMDGPU metadata note has a map or list as a map key"
+                                 : "the AMDGPU metadata note holds a MessagePack extension";
+      return false;
+    }
+    if (Container && Obj.Length > 0) {
+      if (Stack.size() >= 64) {
+        Error = "the AMDGPU metadata note is nested too deeply";
+        return false;
+      }
+      Stack.push_back({Obj.Kind == llvm::msgpack::Type::Map ? 2 * uint64_t(Obj.Length)
+                                                             : uint64_t(Obj.Length),
+                       Obj.Kind == llvm::msgpack::Type::Map});
+    }
+    while (!Stack.empty() && Stack.back().Left == 0)
+      Stack.pop_back();
+  }
+  if (!Stack.empty() || !Root) {
+    Error = "the AMDGPU metadata note is not valid MessagePack (cut off)";
+    return false;
+  }
+  return true;
+}
+
 /// The kernels of a metadata note's MessagePack document.
 std::vector<::warplint::AmdgpuKernel> kernelsOfNote(llvm::StringRef Blob, std::string Target,
                                                     std::string &Error) {
+  if (!documentSafe(Blob, Error))
+    return {};
   llvm::msgpack::Document Doc;
   if (!Doc.readFromBlob(Blob, /*Multi=*/false)) {
     Error = "the AMDGPU metadata note is not valid MessagePack";
@@ -176,7 +235,13 @@ std::vector<::warplint::AmdgpuKernel> readAmdgpuCodeObject(llvm::StringRef Image
             "newer expected)";
     return {};
   }
-  return kernelsOfNote(*Blob, Target, Error);
+  std::vector<::warplint::AmdgpuKernel> Kernels = kernelsOfNote(*Blob, Target, Error);
+  if (!Kernels.empty() && Kernels.front().Target.empty()) {
+    Error = "the AMDGPU code object names no target (no amdhsa.target in its note, no "
+            "processor in its ELF header)";
+    return {};
+  }
+  return Kernels;
 }
 
 std::vector<OffloadBundleEntry> readOffloadBundles(llvm::StringRef Data,

@@ -206,6 +206,20 @@ TEST(AmdgpuCodeObject, WrongMessagePack) {
   Err.clear();
   EXPECT_TRUE(readAmdgpuCodeObject(codeObject("\x81\xa1x\x01"), Err).empty());
   EXPECT_NE(Err.find("no amdhsa.kernels"), std::string::npos) << Err;
+  // Two maps as keys of one map (LLVM's Document compares such keys with an unreachable
+  // branch: the fuzzer's crash), an array key, an extension, two objects.
+  Err.clear();
+  EXPECT_TRUE(readAmdgpuCodeObject(codeObject("\x82\x81\x01\x02\x03\x81\x04\x05\x06"), Err).empty());
+  EXPECT_NE(Err.find("map or list as a map key"), std::string::npos) << Err;
+  Err.clear();
+  EXPECT_TRUE(readAmdgpuCodeObject(codeObject("\x81\x91\x01\x02"), Err).empty());
+  EXPECT_NE(Err.find("map or list as a map key"), std::string::npos) << Err;
+  Err.clear();
+  EXPECT_TRUE(readAmdgpuCodeObject(codeObject(std::string("\xd4\x01\x00", 3)), Err).empty());
+  EXPECT_NE(Err.find("extension"), std::string::npos) << Err;
+  Err.clear();
+  EXPECT_TRUE(readAmdgpuCodeObject(codeObject("\x80\x80"), Err).empty());
+  EXPECT_NE(Err.find("more than one"), std::string::npos) << Err;
   Err.clear();
   EXPECT_TRUE(readAmdgpuCodeObject(codeObject(metadata(".vgpr_count")), Err).empty());
   EXPECT_NE(Err.find(".vgpr_count"), std::string::npos) << Err;
