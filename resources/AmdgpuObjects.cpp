@@ -1,6 +1,7 @@
 //===- AmdgpuObjects.cpp - kernel resources from AMDGPU code objects -------===//
 #include "resources/AmdgpuObjects.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/BinaryFormat/MsgPackReader.h"
@@ -159,9 +160,7 @@ std::vector<::warplint::AmdgpuKernel> kernelsOfNote(llvm::StringRef Blob, std::s
     K.SgprSpills = int(Num(".sgpr_spill_count").value_or(0));
     Out.push_back(std::move(K));
   }
-  if (Out.empty())
-    Error = "the code object's amdhsa.kernels list is empty (no kernel in it)";
-  return Out;
+  return Out; // a partition of an LTO link may hold no kernel: said by the caller
 }
 
 } // namespace
@@ -198,45 +197,61 @@ std::vector<::warplint::AmdgpuKernel> readAmdgpuCodeObject(llvm::StringRef Image
   } else {
     llvm::consumeError(Obj.takeError());
   }
-  // The note is in a PT_NOTE segment of a linked code object and in a SHT_NOTE section
-  // (.note) of both; sections first, then segments (a stripped image may lack the table).
-  std::optional<llvm::StringRef> Blob;
+  // The note is in a SHT_NOTE section (.note) and, in a linked code object, in a PT_NOTE
+  // segment covering the same bytes: sections first, segments only when no section has
+  // one (a stripped image may lack the section table). A code object linked from several
+  // LTO partitions (clang's new offload driver) has one note per partition: all count.
+  std::vector<llvm::StringRef> Blobs;
   std::string NoteError;
   auto Scan = [&](auto Range) {
     llvm::Error Err = llvm::Error::success();
     for (const auto &N : Range(Err))
-      if (!Blob && N.getType() == llvm::ELF::NT_AMDGPU_METADATA && N.getName() == "AMDGPU")
-        Blob = N.getDescAsStringRef(4);
+      if (N.getType() == llvm::ELF::NT_AMDGPU_METADATA && N.getName() == "AMDGPU")
+        Blobs.push_back(N.getDescAsStringRef(4));
     if (Err)
       NoteError = llvm::toString(std::move(Err));
   };
   if (auto Sections = File->sections()) {
     for (const ELFT::Shdr &S : *Sections)
-      if (S.sh_type == llvm::ELF::SHT_NOTE && !Blob)
+      if (S.sh_type == llvm::ELF::SHT_NOTE)
         Scan([&](llvm::Error &E) { return File->notes(S, E); });
   } else {
     NoteError = llvm::toString(Sections.takeError());
   }
-  if (!Blob) {
+  if (Blobs.empty()) {
     if (auto Segments = File->program_headers()) {
       for (const ELFT::Phdr &P : *Segments)
-        if (P.p_type == llvm::ELF::PT_NOTE && !Blob)
+        if (P.p_type == llvm::ELF::PT_NOTE)
           Scan([&](llvm::Error &E) { return File->notes(P, E); });
     } else {
       llvm::consumeError(Segments.takeError());
     }
   }
-  if (!Blob && !NoteError.empty()) {
+  if (!NoteError.empty()) {
     Error = "unreadable AMDGPU code object (truncated or damaged): " + NoteError;
     return {};
   }
-  if (!Blob) {
+  if (Blobs.empty()) {
     Error = "the AMDGPU code object has no NT_AMDGPU_METADATA note (code object v3 or "
             "newer expected)";
     return {};
   }
-  std::vector<::warplint::AmdgpuKernel> Kernels = kernelsOfNote(*Blob, Target, Error);
-  if (!Kernels.empty() && Kernels.front().Target.empty()) {
+  std::vector<::warplint::AmdgpuKernel> Kernels;
+  for (llvm::StringRef Blob : Blobs) {
+    std::vector<::warplint::AmdgpuKernel> Some = kernelsOfNote(Blob, Target, Error);
+    if (!Error.empty())
+      return {};
+    for (::warplint::AmdgpuKernel &K : Some)
+      if (llvm::none_of(Kernels, [&](const ::warplint::AmdgpuKernel &Seen) {
+            return Seen.Name == K.Name;
+          }))
+        Kernels.push_back(std::move(K));
+  }
+  if (Kernels.empty()) {
+    Error = "the code object's amdhsa.kernels lists no kernel";
+    return {};
+  }
+  if (Kernels.front().Target.empty()) {
     Error = "the AMDGPU code object names no target (no amdhsa.target in its note, no "
             "processor in its ELF header)";
     return {};

@@ -346,7 +346,8 @@ std::vector<llvm::StringRef> fatbinSections(const llvm::object::ELFFile<ELFT> &F
 std::vector<llvm::StringRef> hipFatbinSections(const llvm::object::ELFFile<ELFT> &File,
                                                llvm::StringRef Path,
                                                std::vector<std::string> &Errors,
-                                               bool &NewDriver) {
+                                               bool &NewDriver,
+                                               std::vector<llvm::StringRef> &Rdc) {
   std::vector<llvm::StringRef> Out;
   auto Sections = File.sections();
   if (!Sections) {
@@ -360,14 +361,16 @@ std::vector<llvm::StringRef> hipFatbinSections(const llvm::object::ELFFile<ELFT>
       continue;
     }
     NewDriver |= *Name == ".llvm.offloading";
-    if (*Name != ".hip_fatbin" || S.sh_type == llvm::ELF::SHT_NOBITS)
+    // -fgpu-rdc: one section per target, __CLANG_OFFLOAD_BUNDLE__hip-amdgcn-...-gfxNNN.
+    bool RdcSection = Name->starts_with("__CLANG_OFFLOAD_BUNDLE__") && Name->contains("amdgcn");
+    if ((*Name != ".hip_fatbin" && !RdcSection) || S.sh_type == llvm::ELF::SHT_NOBITS)
       continue;
     llvm::Expected<llvm::ArrayRef<uint8_t>> Contents = File.getSectionContents(S);
     if (!Contents) {
       Errors.push_back((Path + ": " + llvm::toString(Contents.takeError())).str());
       continue;
     }
-    Out.push_back(llvm::toStringRef(*Contents));
+    (RdcSection ? Rdc : Out).push_back(llvm::toStringRef(*Contents));
   }
   return Out;
 }
@@ -457,7 +460,23 @@ size_t ResourceTable::addObjectImage(llvm::StringRef Data, llvm::StringRef Path,
   std::vector<llvm::StringRef> Fatbins = fatbinSections(*File, Path, Errors);
   // HIP: clang's offload bundles in .hip_fatbin (hipcc -c, clang++ -x hip -c).
   bool NewDriver = false;
-  std::vector<llvm::StringRef> HipFatbins = hipFatbinSections(*File, Path, Errors, NewDriver);
+  std::vector<llvm::StringRef> Rdc;
+  std::vector<llvm::StringRef> HipFatbins =
+      hipFatbinSections(*File, Path, Errors, NewDriver, Rdc);
+  if (Fatbins.empty() && HipFatbins.empty() && !Rdc.empty()) {
+    // A code object is read; the usual content is the device bitcode of -fgpu-rdc.
+    size_t Found = 0;
+    for (llvm::StringRef Image : Rdc)
+      if (isAmdgpuCodeObject(Image))
+        Found += addAmdgpuCodeObject(Image, Path);
+    if (Found == 0)
+      Errors.push_back(("'" + Path + "' holds AMDGPU device code only as bitcode (-fgpu-rdc): "
+                        "registers are decided when the device code is linked; pass the "
+                        "linked executable or library, or a --cuda-device-only -c object "
+                        "without -fgpu-rdc")
+                           .str());
+    return std::max<size_t>(Found, 1);
+  }
   if (Fatbins.empty() && HipFatbins.empty()) {
     if (NewDriver && !InArchive)
       Errors.push_back(("'" + Path + "' holds device code only as .llvm.offloading (clang's "

@@ -113,6 +113,28 @@ run lib.json --objects libk.so
 compare asm-gfx90a-w64.json lib.json gfx90a 64 "libk.so (gfx90a code object)" ||
   fail "the shared library"
 
+# clang's new offload driver links the device code at -c through LTO partitions: one
+# metadata note per partition, every kernel read (its figures are that link's, not the
+# assembly's). -fgpu-rdc keeps bitcode: refused, with the reason.
+for f in amd-pressure amd-mfma; do
+  clang++-22 "${flags[@]}" --offload-new-driver -c "$f.hip" -o "$f-nd.o" || fail "--offload-new-driver"
+  clang++-22 "${flags[@]}" -fgpu-rdc -c "$f.hip" -o "$f-rdc.o" || fail "-fgpu-rdc"
+done
+run nd.json --objects amd-pressure-nd.o --objects amd-mfma-nd.o
+python3 - nd.json <<'PY' || fail "new-driver objects: see $work/nd.json"
+import json, sys
+launches = json.load(open(sys.argv[1]))["launches"]
+assert len(launches) == 11, len(launches)
+for l in launches:
+    assert "-nd.o (gfx90a code object)" in l["registers_source"], (l["kernel"], l.get("registers_missing"))
+    assert isinstance(l["vgprs"], int), l
+print("new offload driver: all 11 launches have the object's figures")
+PY
+if "$warplint" check -p . --no-cache --objects amd-mfma-rdc.o amd-mfma.hip > rdc.out 2> rdc.err; then
+  fail "a -fgpu-rdc object was accepted"
+fi
+grep -q -- "-fgpu-rdc" rdc.err || fail "the -fgpu-rdc object's message: $(cat rdc.err)"
+
 # A damaged object stops the run with the reason, no analysis without figures.
 head -c 100 amd-mfma-gfx90a-w64.o > cut.o
 if "$warplint" check -p . --no-cache --objects cut.o amd-mfma.hip > cut.out 2> cut.err; then
