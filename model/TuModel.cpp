@@ -296,7 +296,10 @@ std::string describeRegisters(const LaunchFigures &E) {
     S = std::to_string(*E.Compiler->Vgprs) + " VGPRs, " +
         std::to_string(E.Compiler->Agprs.value_or(0)) + " AGPRs, " +
         std::to_string(E.Compiler->Sgprs.value_or(0)) + " SGPRs from " +
-        describeOrigin(*E.Compiler) + "'s AMDGPU backend (" + E.Compiler->Arch + ", wave" +
+        (E.Compiler->Source == ResourceSource::Objects
+             ? "the code object " + describeOrigin(*E.Compiler) + " ("
+             : describeOrigin(*E.Compiler) + "'s AMDGPU backend (") +
+        E.Compiler->Arch + ", wave" +
         std::to_string(E.Arch->WarpSize) + ")";
   if (E.ByBaseName)
     S += ", matched by base name";

@@ -1,6 +1,8 @@
 //===- Resources.cpp - per-kernel figures from ptxas logs and nvcc objects ===//
 #include "resources/Resources.h"
 
+#include "resources/AmdgpuObjects.h"
+
 #include "warplint/core/AmdgpuAsm.h"
 
 #include "warplint/core/PtxasLog.h"
@@ -14,6 +16,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 
+#include <algorithm>
+#include <deque>
 #include <map>
 
 namespace clang::tidy::warplint {
@@ -57,6 +61,53 @@ void ResourceTable::addAmdgpuAssembly(llvm::StringRef Text, llvm::StringRef Orig
     Errors.push_back((Origin + ": " + Err).str());
     return;
   }
+  addAmdgpuKernels(Kernels, Origin, Source);
+}
+
+size_t ResourceTable::addAmdgpuCodeObject(llvm::StringRef Image, llvm::StringRef Origin) {
+  std::string Err;
+  std::vector<::warplint::AmdgpuKernel> Kernels = readAmdgpuCodeObject(Image, Err);
+  if (!Err.empty()) {
+    Errors.push_back((Origin + ": " + Err).str());
+    return 0;
+  }
+  addAmdgpuKernels(Kernels, Origin, ResourceSource::Objects);
+  return Kernels.size();
+}
+
+size_t ResourceTable::addOffloadBundles(llvm::StringRef Data, llvm::StringRef Path) {
+  std::string Err;
+  std::deque<std::string> Storage; // decompressed bundles, while their entries are read
+  std::vector<OffloadBundleEntry> Entries = readOffloadBundles(Data, Storage, Err);
+  if (!Err.empty())
+    Errors.push_back((Path + ": " + Err).str());
+  size_t CodeObjects = 0, Bitcode = 0;
+  for (const OffloadBundleEntry &E : Entries) {
+    llvm::StringRef Id(E.Id);
+    if (!Id.contains("amdgcn") || E.Contents.empty())
+      continue; // the host entry (empty in a device-only bundle), other offload kinds
+    llvm::StringRef Target = Id.substr(Id.find("gfx") == llvm::StringRef::npos ? 0 : Id.find("gfx"));
+    std::string Origin = (Path + " (" + Target + " code object)").str();
+    if (E.Contents.starts_with("BC\xC0\xDE")) {
+      ++Bitcode;
+      continue;
+    }
+    if (addAmdgpuCodeObject(E.Contents, Origin) > 0)
+      ++CodeObjects;
+  }
+  if (Bitcode > 0 && CodeObjects == 0)
+    Errors.push_back((Path + ": the offload bundle holds AMDGPU bitcode, not code objects "
+                             "(-fgpu-rdc): registers are decided when the device code is "
+                             "linked; pass the linked executable or a --cuda-device-only -c "
+                             "object without -fgpu-rdc")
+                         .str());
+  else if (CodeObjects == 0 && Err.empty() && Bitcode == 0)
+    Errors.push_back((Path + ": the offload bundle holds no AMDGPU code object").str());
+  return CodeObjects;
+}
+
+void ResourceTable::addAmdgpuKernels(const std::vector<::warplint::AmdgpuKernel> &Kernels,
+                                     llvm::StringRef Origin, ResourceSource Source) {
   for (const ::warplint::AmdgpuKernel &K : Kernels) {
     KernelFigures F;
     F.Name = K.Name;
@@ -290,6 +341,40 @@ std::vector<llvm::StringRef> fatbinSections(const llvm::object::ELFFile<ELFT> &F
   return Out;
 }
 
+// The .hip_fatbin sections of a host object, executable or shared library (clang's
+// offload bundles, one per linked TU); NewDriver is set when it has .llvm.offloading.
+std::vector<llvm::StringRef> hipFatbinSections(const llvm::object::ELFFile<ELFT> &File,
+                                               llvm::StringRef Path,
+                                               std::vector<std::string> &Errors,
+                                               bool &NewDriver,
+                                               std::vector<llvm::StringRef> &Rdc) {
+  std::vector<llvm::StringRef> Out;
+  auto Sections = File.sections();
+  if (!Sections) {
+    llvm::consumeError(Sections.takeError()); // said by fatbinSections
+    return Out;
+  }
+  for (const ELFT::Shdr &S : *Sections) {
+    llvm::Expected<llvm::StringRef> Name = File.getSectionName(S);
+    if (!Name) {
+      llvm::consumeError(Name.takeError());
+      continue;
+    }
+    NewDriver |= *Name == ".llvm.offloading";
+    // -fgpu-rdc: one section per target, __CLANG_OFFLOAD_BUNDLE__hip-amdgcn-...-gfxNNN.
+    bool RdcSection = Name->starts_with("__CLANG_OFFLOAD_BUNDLE__") && Name->contains("amdgcn");
+    if ((*Name != ".hip_fatbin" && !RdcSection) || S.sh_type == llvm::ELF::SHT_NOBITS)
+      continue;
+    llvm::Expected<llvm::ArrayRef<uint8_t>> Contents = File.getSectionContents(S);
+    if (!Contents) {
+      Errors.push_back((Path + ": " + llvm::toString(Contents.takeError())).str());
+      continue;
+    }
+    (RdcSection ? Rdc : Out).push_back(llvm::toStringRef(*Contents));
+  }
+  return Out;
+}
+
 } // namespace
 
 void ResourceTable::addObjectFile(llvm::StringRef Path) {
@@ -342,12 +427,17 @@ void ResourceTable::addObjectFile(llvm::StringRef Path) {
         ("'" + Path + "' is a damaged archive: " + llvm::toString(std::move(Err))).str());
   else if (WithDeviceCode == 0)
     Errors.push_back(("'" + Path + "' holds no device code in any of its " +
-                      llvm::Twine(Members) + " members (no .nv_fatbin or __nv_relfatbin)")
+                      llvm::Twine(Members) + " members (no .nv_fatbin, __nv_relfatbin or .hip_fatbin)")
                          .str());
 }
 
 size_t ResourceTable::addObjectImage(llvm::StringRef Data, llvm::StringRef Path,
                                      bool InArchive) {
+  // HIP: an offload bundle (`--cuda-device-only -c`) or a bare code object (.hsaco).
+  if (isOffloadBundle(Data))
+    return std::max<size_t>(addOffloadBundles(Data, Path), 1);
+  if (isAmdgpuCodeObject(Data))
+    return addAmdgpuCodeObject(Data, Path) + 1;
   llvm::Expected<llvm::object::ELFFile<ELFT>> File = llvm::object::ELFFile<ELFT>::create(Data);
   bool Elf64 = Data.starts_with("\x7f"
                                 "ELF") &&
@@ -368,14 +458,40 @@ size_t ResourceTable::addObjectImage(llvm::StringRef Data, llvm::StringRef Path,
   // A host object, executable or shared library: the device code sits in fatbin
   // containers.
   std::vector<llvm::StringRef> Fatbins = fatbinSections(*File, Path, Errors);
-  if (Fatbins.empty()) {
-    if (!InArchive)
-      Errors.push_back(("'" + Path + "' holds no device code (no .nv_fatbin or "
-                        "__nv_relfatbin section)")
+  // HIP: clang's offload bundles in .hip_fatbin (hipcc -c, clang++ -x hip -c).
+  bool NewDriver = false;
+  std::vector<llvm::StringRef> Rdc;
+  std::vector<llvm::StringRef> HipFatbins =
+      hipFatbinSections(*File, Path, Errors, NewDriver, Rdc);
+  if (Fatbins.empty() && HipFatbins.empty() && !Rdc.empty()) {
+    // A code object is read; the usual content is the device bitcode of -fgpu-rdc.
+    size_t Found = 0;
+    for (llvm::StringRef Image : Rdc)
+      if (isAmdgpuCodeObject(Image))
+        Found += addAmdgpuCodeObject(Image, Path);
+    if (Found == 0)
+      Errors.push_back(("'" + Path + "' holds AMDGPU device code only as bitcode (-fgpu-rdc): "
+                        "registers are decided when the device code is linked; pass the "
+                        "linked executable or library, or a --cuda-device-only -c object "
+                        "without -fgpu-rdc")
+                           .str());
+    return std::max<size_t>(Found, 1);
+  }
+  if (Fatbins.empty() && HipFatbins.empty()) {
+    if (NewDriver && !InArchive)
+      Errors.push_back(("'" + Path + "' holds device code only as .llvm.offloading (clang's "
+                        "new offload driver, bitcode until the link): pass the linked "
+                        "executable or a --cuda-device-only -c object")
+                           .str());
+    else if (!InArchive)
+      Errors.push_back(("'" + Path + "' holds no device code (no .nv_fatbin, "
+                        "__nv_relfatbin or .hip_fatbin section)")
                            .str());
     return 0;
   }
   size_t Found = 0;
+  for (llvm::StringRef FB : HipFatbins)
+    Found += std::max<size_t>(addOffloadBundles(FB, Path), 1);
   for (llvm::StringRef FB : Fatbins)
     Found += addFatbin(FB, Path);
   return Found;

@@ -1,6 +1,7 @@
 //===- Resources.h - per-kernel register/shared figures from ptxas, objects, nvcc -*- C++ -*-===//
 #pragma once
 
+#include "warplint/core/AmdgpuAsm.h"
 #include "warplint/core/Occupancy.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -59,13 +60,22 @@ public:
   /// Reads a ptxas log file; an unreadable or empty one is an error.
   void addPtxasLogFile(llvm::StringRef Path);
   /// Reads a cubin, a host object, executable or shared library with an embedded fatbin
-  /// (.nv_fatbin, or __nv_relfatbin of -rdc objects), or a static archive of those.
+  /// (.nv_fatbin, or __nv_relfatbin of -rdc objects), or a static archive of those; for
+  /// HIP, an AMDGPU code object (.hsaco), a clang offload bundle, or a host object,
+  /// executable or library with a .hip_fatbin section.
   void addObjectFile(llvm::StringRef Path);
   /// Adds every kernel of an AMDGPU device assembly file (`clang -x hip
   /// --cuda-device-only -S`): the code object metadata's counts.
   void addAmdgpuAssembly(llvm::StringRef Text, llvm::StringRef Origin, ResourceSource Source);
   /// Reads the cubin ELF image held in \p Image.
   void addCubin(llvm::StringRef Image, llvm::StringRef Origin);
+  /// Adds every kernel of an AMDGPU code object (the ELF image in \p Image): its
+  /// NT_AMDGPU_METADATA note's counts (resources/AmdgpuObjects.h). Returns the kernels.
+  size_t addAmdgpuCodeObject(llvm::StringRef Image, llvm::StringRef Origin);
+  /// Adds every AMDGPU code object of the clang offload bundles in \p Data (the output of
+  /// `clang -x hip --cuda-device-only -c`, a host object's .hip_fatbin); host entries
+  /// are skipped, device bitcode (-fgpu-rdc) is an error. Returns the code objects read.
+  size_t addOffloadBundles(llvm::StringRef Data, llvm::StringRef Origin);
 
   struct Match {
     std::vector<const KernelFigures *> PerArch; ///< one per arch, in table order
@@ -81,6 +91,8 @@ public:
   bool empty() const { return Entries.empty(); }
 
 private:
+  void addAmdgpuKernels(const std::vector<::warplint::AmdgpuKernel> &Kernels,
+                        llvm::StringRef Origin, ResourceSource Source);
   /// One ELF image (cubin, host object, executable, shared library); returns 0 when it
   /// holds no device code (silently so for archive members).
   size_t addObjectImage(llvm::StringRef Data, llvm::StringRef Path, bool InArchive);

@@ -30,13 +30,14 @@ llvm_config=${WARPLINT_LLVM_CONFIG:-llvm-config-22}
 objects=0
 if command -v "$llvm_config" >/dev/null && ! stale "$work/object_reader_fuzzer" \
     "$src/resources/fuzz" "$src/resources/Resources.cpp" "$src/resources/Resources.h" \
-    "$src/core/lib/PtxasLog.cpp" "$src/core/include"; then
+    "$src/resources/AmdgpuObjects.cpp" "$src/resources/AmdgpuObjects.h" \
+    "$src/core/lib/PtxasLog.cpp" "$src/core/lib/AmdgpuAsm.cpp" "$src/core/include"; then
   objects=1
 elif command -v "$llvm_config" >/dev/null; then
   "$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$src" -I"$src/core/include" -I"$("$llvm_config" --includedir)" \
     "$src/resources/fuzz/ObjectReaderFuzzer.cpp" "$src/resources/Resources.cpp" \
-    "$src/core/lib/PtxasLog.cpp" \
+    "$src/resources/AmdgpuObjects.cpp" "$src/core/lib/PtxasLog.cpp" "$src/core/lib/AmdgpuAsm.cpp" \
     -L"$("$llvm_config" --libdir)" -Wl,-rpath,"$("$llvm_config" --libdir)" -lLLVM \
     -o "$work/object_reader_fuzzer" && objects=1
 fi
@@ -44,7 +45,7 @@ fi
 corpus="$work/corpus"
 mkdir -p "$corpus"
 cp "$src"/tests/Inputs/ptxas/*.log "$corpus/"
-"$work/ptxas_log_fuzzer" -runs="$runs" -max_len=4096 -seed=1 -artifact_prefix="$work/" "$corpus" 2>&1 | tail -n 5
+"$work/ptxas_log_fuzzer" -runs="$runs" -error_exitcode=1 -max_len=4096 -seed=1 -artifact_prefix="$work/" "$corpus" 2>&1 | tail -n 5
 if [ "$objects" = 1 ]; then
   # Seeds: a cubin and a host object with two cubins, built here when nvcc is present.
   ocorpus="$work/ocorpus"
@@ -55,6 +56,15 @@ if [ "$objects" = 1 ]; then
     "$nvcc" -gencode arch=compute_75,code=sm_75 -gencode arch=compute_90,code=sm_90 -c \
       "$src/tests/Inputs/ptxas/kernels.cu" -o "$ocorpus/k.o" || true
   fi
-  "$work/object_reader_fuzzer" -runs="$((runs / 10))" -max_len=65536 -seed=1 \
+  # HIP: an offload bundle and a host object with two AMDGPU code objects.
+  if command -v clang++-22 >/dev/null && llc-22 --version 2>/dev/null | grep -q amdgcn &&
+      [ ! -e "$ocorpus/amd-bundle.o" ]; then
+    for out in amd-bundle.o:--cuda-device-only amd-host.o:--offload-arch=gfx908; do
+      clang++-22 -x hip -nogpuinc -nogpulib -O1 --offload-arch=gfx90a "${out#*:}" -c \
+        -D__AMDGCN_WAVEFRONT_SIZE=64 \
+        "$src/tests/Inputs/hip/fuzz-seed.hip" -o "$ocorpus/${out%%:*}" 2>/dev/null || true
+    done
+  fi
+  "$work/object_reader_fuzzer" -runs="$((runs / 10))" -error_exitcode=1 -max_len=65536 -seed=1 \
     -artifact_prefix="$work/" "$ocorpus" 2>&1 | tail -n 3
 fi

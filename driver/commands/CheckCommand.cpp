@@ -56,7 +56,9 @@ input:
                            files apply too)
   --ptxas-log FILE         a ptxas -v report: registers and static shared memory of the
                            launched kernels (json launches, the report); repeatable
-  --objects FILE           the same from a cubin or an object with a fatbin; repeatable
+  --objects FILE           the same from a cubin or an object with a fatbin, or for HIP
+                           an AMDGPU code object, an offload bundle or an object with
+                           a .hip_fatbin; repeatable
   --registers-from SRC     auto|ptxas-log|objects|nvcc|clang|none: where every check
                            and output gets registers (default auto: --ptxas-log, then
                            --objects, else nvcc, cached, for a file parsed against a

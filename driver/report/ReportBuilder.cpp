@@ -54,29 +54,38 @@ std::vector<OccupancyChart> occupancyCharts(const GpuArch &Arch, const KernelRes
   OccupancyResult Now = computeOccupancy(Arch, Res, Shape);
   std::vector<OccupancyChart> Charts(3);
   OccupancyChart &Block = Charts[0], &Regs = Charts[1], &Smem = Charts[2];
-  Block.Title = "Block size";
-  Block.XLabel = "threads per block";
+  // AMD's calculator draws waves per SIMD (active wavefronts per CU over its SIMDs)
+  // against VGPRs, LDS and workgroup size; NVIDIA's draws occupancy.
+  const bool Amd = Arch.isAmd();
+  auto Y = [&](int ActiveWarpsPerSm, double Occupancy) {
+    return Amd ? double(ActiveWarpsPerSm) / Arch.SimdsPerCu : Occupancy;
+  };
+  for (OccupancyChart &C : Charts)
+    C.WavesMax = Amd ? Arch.MaxWavesPerSimd : 0;
+  Block.Title = Amd ? "Waves per SIMD vs workgroup size" : "Block size";
+  Block.XLabel = Amd ? "lanes per workgroup" : "threads per block";
   Block.Discrete = true;
   for (const SweepPoint &P : sweepBlockSize(Arch, Res, Shape.DynamicSharedBytes))
-    Block.Points.push_back({double(P.Value), P.Occupancy});
-  Regs.Title = Arch.isAmd() ? "VGPRs" : "Registers per thread";
-  Regs.XLabel = Arch.isAmd() ? "VGPRs per lane" : "registers per thread";
-  Smem.Title = Arch.isAmd() ? "LDS per workgroup" : "Shared memory per block";
-  Smem.XLabel = Arch.isAmd() ? "LDS bytes per workgroup" : "shared bytes per block";
+    Block.Points.push_back({double(P.Value), Y(P.ActiveWarpsPerSm, P.Occupancy)});
+  Regs.Title = Amd ? "Waves per SIMD vs VGPRs" : "Registers per thread";
+  Regs.XLabel = Amd ? "VGPRs per lane" : "registers per thread";
+  Smem.Title = Amd ? "Waves per SIMD vs LDS" : "Shared memory per block";
+  Smem.XLabel = Amd ? "LDS bytes per workgroup" : "shared bytes per block";
   if (Shape.ThreadsPerBlock > 0) {
     for (const SweepPoint &P : sweepRegisters(Arch, Res, Shape))
-      Regs.Points.push_back({double(P.Value), P.Occupancy});
+      Regs.Points.push_back({double(P.Value), Y(P.ActiveWarpsPerSm, P.Occupancy)});
     for (const SweepPoint &P : sweepSharedMemory(Arch, Res, Shape))
-      Smem.Points.push_back({double(P.Value), P.Occupancy});
+      Smem.Points.push_back({double(P.Value), Y(P.ActiveWarpsPerSm, P.Occupancy)});
+    double NowY = Y(Now.ActiveWarpsPerSm, Now.Occupancy);
     Block.HasCurrent = true;
     Block.CurrentX = double(Shape.ThreadsPerBlock);
-    Block.CurrentOccupancy = Now.Occupancy;
+    Block.CurrentOccupancy = NowY;
     Regs.HasCurrent = RegistersKnown;
-    Regs.CurrentX = Arch.isAmd() ? Res.Vgprs : Res.RegistersPerThread;
-    Regs.CurrentOccupancy = Now.Occupancy;
+    Regs.CurrentX = Amd ? Res.Vgprs : Res.RegistersPerThread;
+    Regs.CurrentOccupancy = NowY;
     Smem.HasCurrent = true;
     Smem.CurrentX = double(Res.StaticSharedBytes + Shape.DynamicSharedBytes);
-    Smem.CurrentOccupancy = Now.Occupancy;
+    Smem.CurrentOccupancy = NowY;
   } else {
     // Without a block there is no register or shared-memory sweep to draw.
     Charts.resize(1);
@@ -313,9 +322,15 @@ private:
       K.Arch = C.Arch;
       K.Facts.push_back({"static shared",
                          L.StaticSmemBytes ? bytes(*L.StaticSmemBytes) : std::string("unknown")});
-      K.Facts.push_back({"registers", L.Registers ? fmt::format("{} per thread ({})", *L.Registers,
-                                                                L.RegistersSource)
-                                                  : std::string("not counted")});
+      if (L.Vgprs)
+        K.Facts.push_back({"registers", fmt::format("{} VGPRs, {} AGPRs per lane, {} SGPRs per "
+                                                    "wave ({})",
+                                                    *L.Vgprs, L.Agprs.value_or(0),
+                                                    L.Sgprs.value_or(0), L.RegistersSource)});
+      else
+        K.Facts.push_back({"registers", L.Registers ? fmt::format("{} per thread ({})",
+                                                                  *L.Registers, L.RegistersSource)
+                                                    : std::string("not counted")});
       Page.Kernels.push_back(std::move(K));
       Shapes.emplace_back();
       CardFindings.emplace_back();
@@ -335,8 +350,16 @@ private:
       S.LaunchError = C.LaunchError;
       S.Missing = C.Missing;
       // The sweeps start from the inputs core was given.
-      if (const GpuArch *Arch = C.Arch.empty() ? nullptr : findArch(C.Arch))
+      if (const GpuArch *Arch = C.Arch.empty() ? nullptr : findArch(C.Arch, L.WaveSize)) {
         S.Charts = occupancyCharts(*Arch, L.Resources, Shape, L.Registers.has_value());
+        // The launch is marked where its record puts it (one answer: the JSON's
+        // active_warps_per_sm and occupancy), the curves are core's sweeps around it.
+        for (OccupancyChart &Chart : S.Charts)
+          if (Chart.HasCurrent && L.ActiveWarpsPerSm && L.Occupancy)
+            Chart.CurrentOccupancy = Arch->isAmd()
+                                         ? double(*L.ActiveWarpsPerSm) / Arch->SimdsPerCu
+                                         : *L.Occupancy;
+      }
       K.Shapes.push_back(std::move(S));
     }
     return It->second;

@@ -236,15 +236,29 @@ std::string renderChartSvg(const OccupancyChart &Chart, SvgSheet &Sheet, int Wid
   if (XMax <= XMin)
     XMax = XMin + 1;
   auto Px = [&](double X) { return Left + (X - XMin) / (XMax - XMin) * PlotW; };
-  auto Py = [&](double Occ) { return Top + (1 - Occ) * PlotH; };
+  const bool Waves = Chart.WavesMax > 0;
+  const double YMax = Waves ? Chart.WavesMax : 1.0;
+  auto Py = [&](double Occ) { return Top + (1 - Occ / YMax) * PlotH; };
 
-  // Horizontal grid at 0, 25, 50, 75, 100 %.
-  for (int Pct = 0; Pct <= 100; Pct += 25) {
-    double Y = Py(Pct / 100.0);
-    Axes += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", num(Left), num(Y),
-                        num(Left + PlotW), num(Y), Sheet.paint(S::GridLine));
-    Axes += fmt::format("<text x=\"{}\" y=\"{}\"{}>{}%</text>\n", num(Left - 4), num(Y + 3),
-                        Sheet.paint(S::YTick), Pct);
+  if (Waves) {
+    // AMD: waves per SIMD, a grid line every 1, 2 or 4 waves.
+    int Step = Chart.WavesMax <= 5 ? 1 : Chart.WavesMax <= 10 ? 2 : 4;
+    for (int W = 0; W <= Chart.WavesMax; W += Step) {
+      double Y = Py(W);
+      Axes += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", num(Left),
+                          num(Y), num(Left + PlotW), num(Y), Sheet.paint(S::GridLine));
+      Axes += fmt::format("<text x=\"{}\" y=\"{}\"{}>{}</text>\n", num(Left - 4), num(Y + 3),
+                          Sheet.paint(S::YTick), W);
+    }
+  } else {
+    // Horizontal grid at 0, 25, 50, 75, 100 %.
+    for (int Pct = 0; Pct <= 100; Pct += 25) {
+      double Y = Py(Pct / 100.0);
+      Axes += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", num(Left),
+                          num(Y), num(Left + PlotW), num(Y), Sheet.paint(S::GridLine));
+      Axes += fmt::format("<text x=\"{}\" y=\"{}\"{}>{}%</text>\n", num(Left - 4), num(Y + 3),
+                          Sheet.paint(S::YTick), Pct);
+    }
   }
   // X ticks.
   bool Bytes = Chart.XLabel.find("bytes") != std::string::npos;
@@ -301,7 +315,20 @@ std::string renderChartSvg(const OccupancyChart &Chart, SvgSheet &Sheet, int Wid
                     num(Px(CliffX) + (LabelLeft ? -3 : 3)), num(Ly), Sheet.paint(S::CliffText),
                     LabelLeft ? " text-anchor=\"end\"" : "", Bytes ? label(CliffX) : num(CliffX));
   }
-  if (Chart.HasCurrent) {
+  if (Chart.HasCurrent && Waves) {
+    double Cx = Px(Chart.CurrentX), Cy = Py(Chart.CurrentOccupancy);
+    Out += fmt::format("<circle {} data-x=\"{}\" data-waves-per-simd=\"{}\" cx=\"{}\" "
+                       "cy=\"{}\" r=\"5\"{}/>\n",
+                       cls(S::CurrentPoint), num(Chart.CurrentX), num(Chart.CurrentOccupancy),
+                       num(Cx), num(Cy), Sheet.paint(S::CurrentPoint));
+    bool LabelLeft = Cx > Left + PlotW * 0.6;
+    double Ty = Cy > Top + 18 ? Cy - 8 : Cy + 16;
+    Out += fmt::format("<text x=\"{}\" y=\"{}\"{}{}>{}: {} waves/SIMD</text>\n",
+                       num(Cx + (LabelLeft ? -7 : 7)), num(Ty), Sheet.paint(S::CurrentText),
+                       LabelLeft ? " text-anchor=\"end\"" : "",
+                       Bytes ? label(Chart.CurrentX) : num(Chart.CurrentX),
+                       num(Chart.CurrentOccupancy));
+  } else if (Chart.HasCurrent) {
     double Cx = Px(Chart.CurrentX), Cy = Py(Chart.CurrentOccupancy);
     Out += fmt::format("<circle {} data-x=\"{}\" data-occupancy=\"{}\" cx=\"{}\" cy=\"{}\" "
                        "r=\"5\"{}/>\n",

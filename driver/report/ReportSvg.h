@@ -94,6 +94,10 @@ struct OccupancyChart {
   bool HasCurrent = false;
   double CurrentX = 0;
   double CurrentOccupancy = 0;
+  /// AMD's calculator: the Y axis in waves per SIMD, 0..WavesMax (the arch's waves per
+  /// SIMD), instead of occupancy 0..1; the points' and the current point's Occupancy
+  /// then hold waves per SIMD. 0: occupancy.
+  int WavesMax = 0;
 };
 
 /// The first X after the current point where occupancy falls below the current one

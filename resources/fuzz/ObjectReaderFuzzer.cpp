@@ -10,7 +10,8 @@
 #include <unistd.h>
 
 // Any bytes as a cubin image, and as an object file on disk (the host-object and fatbin
-// paths): no crash, and every entry names an sm_ arch.
+// paths, AMDGPU code objects and offload bundles): no crash, and every entry names an
+// sm_ or gfx arch.
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
   clang::tidy::warplint::ResourceTable T;
@@ -25,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   T.addObjectFile(Path);
   for (const clang::tidy::warplint::KernelFigures &K : T.Entries)
-    if (K.Arch.rfind("sm_", 0) != 0)
+    if (K.Arch.rfind("sm_", 0) != 0 && K.Arch.rfind("gfx", 0) != 0)
       std::abort();
   (void)T.match("_Z1kv");
   return 0;

@@ -2,7 +2,7 @@
 """Renders a warplint HTML report in headless Chromium and checks what it drew.
 
 usage: check-report.py REPORT.html --cards N [--launches L] --charts M [--currents K]
-                       [--screenshot OUT.png]
+                       [--waves-charts W] [--screenshot OUT.png]
 
 From the DOM Chromium dumps after parsing: N kernel cards, L launch rows on them, M
 charts (drawn once per shape of a card's launches, not per launch), K current-point
@@ -94,6 +94,9 @@ def main():
     ap.add_argument("--launches", type=int)
     ap.add_argument("--charts", type=int, required=True)
     ap.add_argument("--currents", type=int)
+    ap.add_argument("--waves-charts", type=int,
+                    help="charts drawn in waves per SIMD (AMD's calculator), each with its "
+                         "current point in waves per SIMD")
     ap.add_argument("--screenshot")
     ap.add_argument("--window", default="1280,2000")
     args = ap.parse_args()
@@ -119,6 +122,14 @@ def main():
     want_currents = args.charts if args.currents is None else args.currents
     if currents != want_currents:
         failures.append(f"{currents} current-point markers, expected {want_currents}")
+    if args.waves_charts is not None:
+        waves = len(re.findall(r'<svg [^>]*class="chart"[^>]*aria-label="Waves per SIMD vs ', dom))
+        wave_points = len(re.findall(r'<circle class="current" [^>]*data-waves-per-simd=', dom))
+        if waves != args.waves_charts:
+            failures.append(f"{waves} waves-per-SIMD charts, expected {args.waves_charts}")
+        if wave_points != args.waves_charts:
+            failures.append(f"{wave_points} current points in waves per SIMD, "
+                            f"expected {args.waves_charts}")
     if "<parsererror" in dom:
         failures.append("the browser reported an SVG/XML parse error")
     if "<script" in dom:

@@ -172,7 +172,7 @@ TEST_F(NvccBinaries, ArchiveWithoutDeviceCodeIsAnError) {
   ResourceTable H;
   H.addObjectFile(path("host.o"));
   ASSERT_EQ(H.Errors.size(), 1u);
-  EXPECT_NE(H.Errors[0].find("no .nv_fatbin or __nv_relfatbin"), std::string::npos)
+  EXPECT_NE(H.Errors[0].find("no .nv_fatbin, __nv_relfatbin or .hip_fatbin"), std::string::npos)
       << H.Errors[0];
 }
 
