@@ -94,6 +94,8 @@ Value launch(const LaunchRecord &L) {
                 {"agprs", opt(L.Agprs)},
                 {"sgprs", opt(L.Sgprs)},
                 {"scratch", opt(L.PrivateSegmentBytes)},
+                {"vgpr_spills", opt(L.VgprSpills)},
+                {"sgpr_spills", opt(L.SgprSpills)},
                 {"backend_occ", opt(L.BackendWavesPerSimd)},
                 {"wave_size", int64_t(L.WaveSize)},
                 {"waves_per_eu_min", opt(L.WavesPerEuMin)},
@@ -328,6 +330,8 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
   L.Agprs = Rd.optNum<unsigned>(O.get("agprs"));
   L.Sgprs = Rd.optNum<unsigned>(O.get("sgprs"));
   L.PrivateSegmentBytes = Rd.optNum<uint64_t>(O.get("scratch"));
+  L.VgprSpills = Rd.optNum<unsigned>(O.get("vgpr_spills"));
+  L.SgprSpills = Rd.optNum<unsigned>(O.get("sgpr_spills"));
   L.BackendWavesPerSimd = Rd.optNum<unsigned>(O.get("backend_occ"));
   L.WaveSize = unsigned(Rd.optNum<uint64_t>(O.get("wave_size")).value_or(0));
   L.WavesPerEuMin = Rd.optNum<uint64_t>(O.get("waves_per_eu_min"));

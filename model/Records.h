@@ -65,6 +65,8 @@ struct LaunchRecord {
   /// workgroup sizes.
   std::optional<unsigned> Vgprs, Agprs, Sgprs;
   std::optional<uint64_t> PrivateSegmentBytes;
+  /// AMD: VGPRs and SGPRs the backend spilled (.vgpr_spill_count, .sgpr_spill_count).
+  std::optional<unsigned> VgprSpills, SgprSpills;
   std::optional<unsigned> BackendWavesPerSimd;
   /// Lanes per warp (32) or wavefront (AMD: 64, or 32 on RDNA) of Arch as analysed.
   unsigned WaveSize = 0;

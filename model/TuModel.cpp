@@ -330,6 +330,8 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
       R.Agprs = unsigned(E.Compiler->Agprs.value_or(0));
       R.Sgprs = unsigned(E.Compiler->Sgprs.value_or(0));
       R.PrivateSegmentBytes = E.Compiler->PrivateSegmentBytes;
+      R.VgprSpills = unsigned(E.Compiler->VgprSpills.value_or(0));
+      R.SgprSpills = unsigned(E.Compiler->SgprSpills.value_or(0));
       if (E.Compiler->BackendOccupancy)
         R.BackendWavesPerSimd = unsigned(*E.Compiler->BackendOccupancy);
     }

@@ -70,6 +70,8 @@ void ResourceTable::addAmdgpuAssembly(llvm::StringRef Text, llvm::StringRef Orig
     F.Sgprs = K.Sgprs;
     F.WaveSize = K.WaveSize;
     F.PrivateSegmentBytes = K.PrivateBytes;
+    F.VgprSpills = K.VgprSpills;
+    F.SgprSpills = K.SgprSpills;
     F.BackendOccupancy = K.BackendOccupancy;
     F.MaxFlatWorkgroupSize = K.MaxFlatWorkgroupSize;
     Entries.push_back(std::move(F));

@@ -119,6 +119,8 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
     O["sgprs"] = opt(L.Sgprs);
     O["lds"] = L.Vgprs ? opt(L.StaticSmemBytes) : Value(nullptr);
     O["scratch_bytes"] = opt(L.PrivateSegmentBytes);
+    O["vgpr_spills"] = opt(L.VgprSpills);
+    O["sgpr_spills"] = opt(L.SgprSpills);
     O["wave_size"] = int64_t(L.WaveSize);
     O["backend_waves_per_simd"] = opt(L.BackendWavesPerSimd);
     O["waves_per_eu_min"] = opt(L.WavesPerEuMin);

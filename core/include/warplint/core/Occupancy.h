@@ -182,6 +182,17 @@ struct NextStep {
   double LossOccupancy = 0;
 };
 
+/// AMD: waves per SIMD a VGPR count per lane allows (LLVM getNumWavesPerEUWithNumVGPRs),
+/// and SGPRs per wave (getOccupancyWithNumSGPRs; the wave limit where SGPRs set none).
+int amdWavesPerSimdForVgprs(const GpuArch &Arch, int Vgprs);
+int amdWavesPerSimdForSgprs(const GpuArch &Arch, int Sgprs);
+/// AMD: the most VGPRs per lane that still leave room for WavesPerSimd waves on each SIMD
+/// (whole allocation granules, at most what a wave can address); 0 when none does.
+int amdVgprBudget(const GpuArch &Arch, int WavesPerSimd);
+/// AMD: waves per SIMD a workgroup of Threads threads needs resident at once (its waves
+/// spread over the CU's SIMDs).
+int amdWavesPerSimdForWorkgroup(const GpuArch &Arch, int64_t Threads);
+
 /// Per resource (registers, shared memory, block size): how far to drop to gain
 /// occupancy and how much headroom remains before occupancy drops.
 std::vector<NextStep> nextSteps(const GpuArch &Arch, const KernelResources &Res,
