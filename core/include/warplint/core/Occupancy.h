@@ -161,8 +161,9 @@ OccupancyResult computeOccupancy(const GpuArch &Arch, const KernelResources &Res
 
 /// The occupancy cliff of one resource around the current value.
 struct NextStep {
-  /// Registers (per thread; AMD VGPRs), SharedMemory (bytes per block, static +
-  /// dynamic), or Warps (threads per block).
+  /// Registers (per thread; AMD VGPRs per lane), SharedMemory (bytes per block, static +
+  /// dynamic), Warps (threads per block), or Sgprs (AMD GCN/CDNA: SGPRs per wave, when
+  /// counted).
   Resource What;
   /// Whether this resource is a limiter now.
   bool Limiting = false;
