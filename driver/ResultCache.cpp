@@ -97,6 +97,7 @@ Value launch(const LaunchRecord &L) {
                 {"vgpr_spills", opt(L.VgprSpills)},
                 {"sgpr_spills", opt(L.SgprSpills)},
                 {"backend_occ", opt(L.BackendWavesPerSimd)},
+                {"waves_per_simd", opt(L.WavesPerSimd)},
                 {"wave_size", int64_t(L.WaveSize)},
                 {"waves_per_eu_min", opt(L.WavesPerEuMin)},
                 {"resources", resources(L.Resources)},
@@ -333,6 +334,7 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
   L.VgprSpills = Rd.optNum<unsigned>(O.get("vgpr_spills"));
   L.SgprSpills = Rd.optNum<unsigned>(O.get("sgpr_spills"));
   L.BackendWavesPerSimd = Rd.optNum<unsigned>(O.get("backend_occ"));
+  L.WavesPerSimd = Rd.optNum<unsigned>(O.get("waves_per_simd"));
   L.WaveSize = unsigned(Rd.optNum<uint64_t>(O.get("wave_size")).value_or(0));
   L.WavesPerEuMin = Rd.optNum<uint64_t>(O.get("waves_per_eu_min"));
   L.Resources = readResources(Rd, O.get("resources"));

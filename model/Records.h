@@ -81,6 +81,8 @@ struct LaunchRecord {
 
   /// core's answer for Resources and Shape (set with Shape).
   std::optional<unsigned> BlocksPerSm, ActiveWarpsPerSm, MaxWarpsPerSm, WarpsPerBlock;
+  /// AMD: waves per SIMD (core's OccupancyResult::WavesPerSimd).
+  std::optional<unsigned> WavesPerSimd;
   std::optional<double> Occupancy;   ///< 0..1
   unsigned LimiterMask = 0;          ///< limiterBit()s
   std::vector<std::string> Limiters; ///< resourceName()s of LimiterMask

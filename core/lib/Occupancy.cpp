@@ -69,6 +69,8 @@ void finish(OccupancyResult &R) {
   R.BlocksPerSm = R.Failure ? 0 : Min;
   R.ActiveWarpsPerSm = R.BlocksPerSm * R.WarpsPerBlock;
   R.Occupancy = R.MaxWarpsPerSm ? double(R.ActiveWarpsPerSm) / R.MaxWarpsPerSm : 0;
+  if (R.Arch && R.Arch->isAmd() && R.Arch->SimdsPerCu > 0)
+    R.WavesPerSimd = R.ActiveWarpsPerSm / R.Arch->SimdsPerCu;
 }
 
 /// Checks shared by both vendors: sizes, block shape, launch bounds.

@@ -123,6 +123,7 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
     O["sgpr_spills"] = opt(L.SgprSpills);
     O["wave_size"] = int64_t(L.WaveSize);
     O["backend_waves_per_simd"] = opt(L.BackendWavesPerSimd);
+    O["waves_per_simd"] = opt(L.WavesPerSimd);
     O["waves_per_eu_min"] = opt(L.WavesPerEuMin);
   }
   position(O, L.Pos, Opts);

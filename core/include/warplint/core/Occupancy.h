@@ -134,6 +134,9 @@ struct OccupancyResult {
   int MaxWarpsPerSm = 0;
   /// ActiveWarpsPerSm / MaxWarpsPerSm, 0..1.
   double Occupancy = 0;
+  /// AMD: waves per SIMD (execution unit), ActiveWarpsPerSm / SimdsPerCu rounded down:
+  /// the figure of the backend's `; Occupancy:` and of amdgpu_waves_per_eu; 0 on NVIDIA.
+  int WavesPerSimd = 0;
   /// Blocks per SM each resource allows (UnlimitedBlocks when it does not limit).
   std::array<int, NumResources> BlockLimit{};
   /// limiterBit() of every resource whose limit equals BlocksPerSm.
