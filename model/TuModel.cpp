@@ -214,7 +214,8 @@ void TuModel::gridFigures(const LaunchSite &L, const KernelInfo *K, LaunchFigure
   // The run's GPU, when it is of the arch the figures are for.
   const wl::GpuProduct *P = Opts.Gpu.empty() ? nullptr : wl::findProduct(Opts.Gpu);
   const wl::GpuArch *PA = P ? wl::findArch(P->Arch) : nullptr;
-  if (!P || PA != E.Arch)
+  // By name: an RDNA target compiled for wave64 is its own row of the same arch.
+  if (!P || !PA || std::string_view(PA->Name) != E.Arch->Name)
     return;
   E.Gpu = P;
   if (!E.Result || !E.Result->canLaunch())
