@@ -139,6 +139,8 @@ Value access(const AccessRecord &A) {
                 {"assumed", A.BlockAssumed},
                 {"values", A.Values},
                 {"warp", int64_t(A.Warp)},
+                {"wave_lanes", int64_t(A.WaveLanes)},
+                {"segment", int64_t(A.SegmentBytes)},
                 {"lanes", int64_t(A.ActiveLanes)},
                 {"stride", opt(A.LaneStrideBytes)},
                 {"sectors", opt(A.Sectors)},
@@ -412,6 +414,8 @@ AccessRecord readAccess(Reader &Rd, const Object &O) {
   A.BlockAssumed = Rd.boolean(O.get("assumed"));
   A.Values = Rd.str(O.get("values"));
   A.Warp = unsigned(Rd.num(O.get("warp")));
+  A.WaveLanes = unsigned(Rd.optNum<uint64_t>(O.get("wave_lanes")).value_or(32));
+  A.SegmentBytes = unsigned(Rd.optNum<uint64_t>(O.get("segment")).value_or(32));
   A.ActiveLanes = unsigned(Rd.num(O.get("lanes")));
   A.LaneStrideBytes = Rd.optNum<int64_t>(O.get("stride"));
   A.Sectors = Rd.optNum<unsigned>(O.get("sectors"));

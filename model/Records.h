@@ -141,6 +141,9 @@ struct AccessRecord {
   bool BlockAssumed = false; ///< no launch with a known block: a 1-D block was assumed
   std::string Values;        ///< the sampled unknowns of the quoted warp ("n = 1000")
   unsigned Warp = 0;         ///< the quoted warp (the median execution) of the block
+  /// Lanes per warp (wavefront) and bytes per global segment the figures count in
+  /// (NVIDIA: 32 and 32-byte sectors; AMD: the wavefront and the L1 cache line).
+  unsigned WaveLanes = 32, SegmentBytes = 32;
   unsigned ActiveLanes = 0;
   std::optional<int64_t> LaneStrideBytes; ///< between consecutive lanes, when one
   /// Global accesses: sectors touched, the fewest that hold the bytes, the distinct bytes,

@@ -397,12 +397,17 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
     if (!TD)
       TD.emplace(Ctx);
     TD->analyze(K.Decl);
+    // The analysed arch's pipeline: 32-lane warps and 32-byte sectors on NVIDIA, the
+    // wavefront and the vector L1 line on AMD.
+    wl::memory::MemoryModel MM;
+    if (const wl::GpuArch *A = wl::findArch(arch(), waveSize(arch())))
+      MM = wl::memory::memoryModelFor(*A);
     for (MemoryAccessSite &Site : collectAccesses(K.Decl, *TD, Ctx)) {
       AccessModel A;
       A.Kernel = &K;
       A.AssumedShape = Assumed;
       for (const auto &[Shape, Loc] : Shapes)
-        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape)});
+        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape, MM)});
       A.Site = std::move(Site);
       It->second.push_back(std::move(A));
     }
@@ -508,6 +513,8 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
     R.BlockAssumed = A.AssumedShape;
     R.Values = X.Values;
     R.Warp = X.Warp;
+    R.WaveLanes = Shape.Figures.Model.Lanes;
+    R.SegmentBytes = Shape.Figures.Model.SegmentBytes;
     R.LaneStrideBytes = X.LaneStride;
     if (Shared) {
       R.ActiveLanes = X.Waves.ActiveLanes;

@@ -142,10 +142,12 @@ Value accessJson(const AccessRecord &A, const LocationOptions &Opts) {
            {"block_assumed", A.BlockAssumed},
            {"sampled_values", A.Values.empty() ? Value(nullptr) : Value(A.Values)},
            {"warp", int64_t(A.Warp)},
+           {"wave_lanes", int64_t(A.WaveLanes)},
            {"active_lanes", int64_t(A.ActiveLanes)},
            {"lane_stride_bytes", opt(A.LaneStrideBytes)}};
   if (A.Space == "global") {
     O["sectors"] = opt(A.Sectors);
+    O["sector_bytes"] = int64_t(A.SegmentBytes);
     O["ideal_sectors"] = opt(A.IdealSectors);
     O["bytes_requested"] = opt(A.BytesRequested);
     O["misalignment_bytes"] = opt(A.MisalignmentBytes);
