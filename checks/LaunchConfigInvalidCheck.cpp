@@ -239,8 +239,32 @@ bool LaunchConfigInvalidCheck::checkShape(const LaunchModel &L, const LaunchLimi
                                    " threads,";
     const KernelInfo *K = L.Kernel;
     if (!Reported && Threads > Lim.MaxThreads) {
-      diag(Loc, "%0 over the limit of %1 threads per block%2")
-          << Block << std::to_string(Lim.MaxThreads) << Lim.on();
+      diag(Loc, "%0 over the limit of %1 threads per %select{block|workgroup}3%2")
+          << Block << std::to_string(Lim.MaxThreads) << Lim.on() << unsigned(!Lim.Nvidia);
+      instantiationNote(L);
+      Reported = true;
+    } else if (!Reported && !Lim.Nvidia && K && K->LaunchBoundsMaxThreads &&
+               Threads > *K->LaunchBoundsMaxThreads) {
+      // AMD: HIP's __launch_bounds__ is amdgpu_flat_work_group_size(1, N); the runtime
+      // refuses a larger workgroup.
+      diag(Loc, "%0 over the flat work-group size maximum of %1 threads of kernel '%2' "
+                "(amdgpu_flat_work_group_size, HIP's __launch_bounds__)")
+          << Block << std::to_string(*K->LaunchBoundsMaxThreads) << K->Name;
+      instantiationNote(L);
+      if (K->LaunchBoundsLoc.isValid())
+        diag(K->LaunchBoundsLoc, "flat work-group size of '%0' declared here",
+             DiagnosticIDs::Note)
+            << K->Name;
+      Reported = true;
+    } else if (!Reported && !Lim.Nvidia && K && K->FlatWorkGroupMin &&
+               Threads < *K->FlatWorkGroupMin) {
+      // Below the range's minimum: the backend compiled for larger workgroups (clang's
+      // attribute reference: a dispatch outside the range is undefined).
+      diag(Loc, "%0 under the flat work-group size minimum of %1 threads of kernel '%2' "
+                "(amdgpu_flat_work_group_size(%1, %3)): the code was compiled for larger "
+                "workgroups, a smaller one is undefined behaviour")
+          << Block << std::to_string(*K->FlatWorkGroupMin) << K->Name
+          << std::to_string(K->FlatWorkGroupMax.value_or(*K->FlatWorkGroupMin));
       instantiationNote(L);
       Reported = true;
     } else if (!Reported && K && K->LaunchBoundsMaxThreads &&
@@ -281,7 +305,25 @@ void LaunchConfigInvalidCheck::checkSharedMemory(const LaunchModel &L, const Lau
   // Only for a resolved kernel: the opt-in is per kernel.
   const KernelInfo *K = L.Kernel;
   const LaunchSite &S = *L.Site;
-  if (!K || !S.DynamicSmem.Bytes || !Lim.Nvidia)
+  if (!Lim.Nvidia) {
+    // AMD: the launch record's answer (core's LDS limit per workgroup), static LDS from
+    // the compiler where counted, else from the declarations.
+    for (const LaunchFigures &E : L.PerArch) {
+      if (!E.Result || !E.Result->Failure ||
+          E.Result->Failure->Kind != wl::LaunchFailureKind::SharedOverBlockLimit)
+        continue;
+      uint64_t Static = E.Resources.StaticSharedBytes;
+      uint64_t Dyn = E.Shape ? E.Shape->DynamicSharedBytes : 0;
+      diag(S.Loc, "launch of '%0' asks for %1 of LDS per workgroup (%2 static + %3 dynamic), "
+                  "over the %4 a workgroup may use on %5")
+          << L.name() << bytes(Static + Dyn) << bytes(Static) << bytes(Dyn)
+          << bytes(uint64_t(E.Arch->LdsPerWorkgroupBytes)) << E.Arch->Name;
+      instantiationNote(L);
+      return;
+    }
+    return;
+  }
+  if (!K || !S.DynamicSmem.Bytes)
     return;
   uint64_t Dyn = *S.DynamicSmem.Bytes;
   uint64_t Static = K->StaticSmemBytes.value_or(0);

@@ -111,13 +111,26 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
       if (!E.Result)
         continue;
       const wl::OccupancyResult &R = *E.Result;
-      if (!R.canLaunch() || R.Occupancy >= MinOccupancy)
+      if (!R.canLaunch())
         continue;
-      // __launch_bounds__(N, minBlocks) met: the occupancy was asked for, not an accident.
+      bool Known = E.registersKnown();
+      // AMD: amdgpu_waves_per_eu's minimum (HIP's second __launch_bounds__ argument) the
+      // launch does not reach.
+      std::optional<uint64_t> MinWaves =
+          E.Arch->isAmd() && L.Kernel ? L.Kernel->WavesPerEuMin : std::nullopt;
+      if (MinWaves && *MinWaves > 0 && uint64_t(R.WavesPerSimd) < *MinWaves) {
+        reportWavesPerEu(Loc, L, E, unsigned(*MinWaves));
+        continue;
+      }
+      if (R.Occupancy >= MinOccupancy)
+        continue;
+      // __launch_bounds__(N, minBlocks) met: the occupancy was asked for, not an accident;
+      // on AMD amdgpu_waves_per_eu's minimum met.
       if (E.Resources.LaunchBoundsMinBlocks > 0 &&
           R.BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks)
         continue;
-      bool Known = E.registersKnown();
+      if (MinWaves && *MinWaves > 0)
+        continue;
       if (E.Arch->isAmd())
         diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%9 lanes) per CU with "
                   "%5-thread workgroups, below the %6 minimum; limited by %7%8")
@@ -140,7 +153,7 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
         // The backend's figure is for the workgroup sizes it allowed for (the flat range,
         // best case); this one is for the launch's own workgroup: say where they differ.
         if (E.Compiler->BackendOccupancy && E.Arch->isAmd()) {
-          int Ours = R.ActiveWarpsPerSm / std::max(E.Arch->SimdsPerCu, 1);
+          int Ours = R.WavesPerSimd;
           if (Ours != *E.Compiler->BackendOccupancy)
             diag(Loc,
                  "the compiler's backend reports %0 waves per SIMD for the workgroup sizes "
@@ -153,7 +166,13 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
       } else {
         // The register budget: how many registers keep this occupancy.
         const wl::NextStep *S = E.step(wl::Resource::Registers);
-        if (S && S->LossBlocksPerSm)
+        if (S && S->LossBlocksPerSm && E.Arch->isAmd())
+          diag(Loc,
+               "VGPRs unknown: up to %0 VGPRs per lane keep this; at %1 it drops to "
+               "%2 workgroup%s2/CU",
+               DiagnosticIDs::Note)
+              << int(S->HeadroomUpTo) << int(S->HeadroomUpTo + 1) << *S->LossBlocksPerSm;
+        else if (S && S->LossBlocksPerSm)
           diag(Loc,
                "registers unknown: up to %0 registers/thread keep this; at %1 it drops to "
                "%2 block%s2/SM",
@@ -167,6 +186,44 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
         diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
     }
   }
+}
+
+void OccupancyCheck::reportWavesPerEu(SourceLocation Loc, const LaunchModel &L,
+                                      const LaunchFigures &E, unsigned MinWaves) {
+  const wl::GpuArch &A = *E.Arch;
+  const wl::OccupancyResult &R = *E.Result;
+  bool Known = E.registersKnown();
+  diag(Loc, "'%0' reaches %1 wave%s1 per SIMD on %2 (wave%3) with %4-thread workgroups "
+            "(%5 workgroup%s5/CU, %6 wavefronts), below the %7 its amdgpu_waves_per_eu asks "
+            "for; limited by %8%9")
+      << L.name() << unsigned(R.WavesPerSimd) << A.Name << unsigned(A.WarpSize)
+      << unsigned(R.ThreadsPerBlock) << unsigned(R.BlocksPerSm)
+      << unsigned(R.ActiveWarpsPerSm) << MinWaves << wl::limiterText(A, R.Limiters)
+      << (Known ? "" : " (VGPRs not counted: an upper bound)");
+  if (MinWaves > unsigned(A.MaxWavesPerSimd))
+    diag(Loc, "a %0 SIMD runs at most %1 waves: the backend ignores a larger minimum",
+         DiagnosticIDs::Note)
+        << A.Name << unsigned(A.MaxWavesPerSimd);
+  else if (R.isLimitedBy(wl::Resource::Warps) || R.isLimitedBy(wl::Resource::Blocks))
+    diag(Loc,
+         "%0 waves per SIMD need smaller workgroups: each CU holds %1 wave slots and %2 "
+         "workgroups of more than one wave",
+         DiagnosticIDs::Note)
+        << MinWaves << unsigned(A.MaxWarpsPerSm) << unsigned(A.MaxBarrierWorkgroupsPerCu);
+  else if (R.isLimitedBy(wl::Resource::SharedMemory))
+    diag(Loc,
+         "%0 bytes of LDS per workgroup: the backend cannot trade LDS for waves, only "
+         "registers",
+         DiagnosticIDs::Note)
+        << unsigned(E.Resources.StaticSharedBytes + E.Shape->DynamicSharedBytes);
+  else if (Known)
+    diag(Loc,
+         "the backend did not fit the registers of %0 waves per SIMD (at most %1 VGPRs per "
+         "lane); the attribute is a hint, not a limit",
+         DiagnosticIDs::Note)
+        << MinWaves << unsigned(wl::amdVgprBudget(A, int(MinWaves)));
+  if (Known)
+    diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
 }
 
 } // namespace clang::tidy::warplint

@@ -8,6 +8,9 @@
 
 namespace clang::tidy::warplint {
 
+struct LaunchFigures;
+struct LaunchModel;
+
 /// Finds kernel launches of known shape whose theoretical occupancy is below a minimum,
 /// naming the figure, the warps per SM, the limiting resource and the next step.
 class OccupancyCheck final : public ClangTidyCheck {
@@ -25,6 +28,9 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// AMD: a launch below its kernel's amdgpu_waves_per_eu minimum.
+  void reportWavesPerEu(SourceLocation Loc, const LaunchModel &L, const LaunchFigures &E,
+                        unsigned MinWaves);
   ModelOptions Model;           ///< the run's options (warplint.*), for the shared model
   KernelFilter Ignored;         ///< IgnoredKernels
   std::string MinOccupancyText; ///< percent, as written in the options
@@ -32,7 +38,6 @@ private:
   const Preprocessor *PP = nullptr;
 };
 
-struct LaunchFigures;
 /// The sentence that says what limits a launch and what would gain a block:
 /// "72 registers/thread limit this 256-thread block to 3 blocks/SM (37.5%); at 64
 /// registers it keeps 4 (50%)". Empty when no single change of one resource gains.

@@ -23,6 +23,23 @@ std::optional<int64_t> readInt(StringRef Text) {
 // Options are read as text (see BlockSizeWarpMultipleCheck.cpp).
 bool readBool(StringRef Value) { return Value.equals_insensitive("true") || Value == "1"; }
 
+/// AMD: "3 workgroups/CU (12 wavefronts, 30%)", or "0 workgroups/CU (the launch fails)".
+std::string amdBlocksText(int Blocks, int WavesPerWorkgroup, double Occupancy) {
+  if (Blocks <= 0)
+    return "0 workgroups/CU (the launch fails)";
+  int Waves = Blocks * WavesPerWorkgroup;
+  return std::to_string(Blocks) + (Blocks == 1 ? " workgroup" : " workgroups") + "/CU (" +
+         std::to_string(Waves) + (Waves == 1 ? " wavefront, " : " wavefronts, ") +
+         wl::percentText(Occupancy) + ")";
+}
+
+/// AMD: the waves per SIMD that Blocks workgroups of WavesPerWorkgroup waves need (their
+/// waves spread over the CU's SIMDs): what amdgpu_waves_per_eu asks the backend for.
+int amdWavesPerSimd(const wl::GpuArch &A, int Blocks, int WavesPerWorkgroup) {
+  int Waves = Blocks * WavesPerWorkgroup;
+  return (Waves + A.SimdsPerCu - 1) / A.SimdsPerCu;
+}
+
 /// "3 blocks/SM (37.5%)", or "0 blocks/SM (the launch fails)".
 std::string blocksText(int Blocks, double Occupancy) {
   if (Blocks <= 0)
@@ -83,7 +100,11 @@ void OccupancyCliffCheck::check(const MatchFinder::MatchResult &Result) {
     for (const LaunchFigures &E : L.PerArch) {
       if (!E.Result || !E.Result->canLaunch())
         continue;
-      const wl::GpuArch &A = *E.Arch;
+      if (E.Arch->isAmd()) {
+        for (const wl::NextStep &S : E.Steps)
+          reportAmdStep(Loc, Name, E, L.Kernel, S);
+        continue;
+      }
       const wl::OccupancyResult &R = *E.Result;
       std::string Threads = std::to_string(R.ThreadsPerBlock);
       std::string Now = blocksText(R.BlocksPerSm, R.Occupancy);
@@ -180,6 +201,103 @@ void OccupancyCliffCheck::reportSharedCliff(SourceLocation Loc, const std::strin
     diag(Loc, "use %0 fewer bytes of shared memory per block (a smaller tile or padding)",
          DiagnosticIDs::Note)
         << unsigned(Cut);
+  }
+}
+
+void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &Name,
+                                        const LaunchFigures &E, const KernelInfo *K,
+                                        const wl::NextStep &S) {
+  const wl::GpuArch &A = *E.Arch;
+  const wl::OccupancyResult &R = *E.Result;
+  const int W = R.WarpsPerBlock;
+  const std::string Target = std::string(A.Name) + " (wave" + std::to_string(A.WarpSize) + ")";
+  const std::string Now = amdBlocksText(R.BlocksPerSm, W, R.Occupancy);
+  const unsigned Threads = unsigned(R.ThreadsPerBlock);
+  const bool Known = E.registersKnown();
+  auto Loss = [&] { return amdBlocksText(*S.LossBlocksPerSm, W, S.LossOccupancy); };
+  auto Gain = [&] { return amdBlocksText(S.GainBlocksPerSm, W, S.GainOccupancy); };
+  const bool Before = WarnBeforeCliff && S.LossBlocksPerSm && *S.LossBlocksPerSm > 0;
+
+  if (S.What == wl::Resource::Registers || S.What == wl::Resource::Sgprs) {
+    const bool Vgpr = S.What == wl::Resource::Registers;
+    const char *Unit = Vgpr ? "VGPR" : "SGPR";
+    const char *Per = Vgpr ? "per lane" : "per wave";
+    if (Vgpr && !Known) {
+      // Registers not counted: the entry is the budget of the launch.
+      if (MinRegisterBudget <= 0 || !S.LossBlocksPerSm ||
+          S.HeadroomUpTo >= MinRegisterBudget || (K && K->WavesPerEuMin))
+        return;
+      diag(Loc, "VGPR budget of '%0' on %1: %2-thread workgroups keep %3 only up to %4 "
+                "VGPRs per lane; at %5 they drop to %6")
+          << Name << Target << Threads << Now << unsigned(S.HeadroomUpTo)
+          << unsigned(S.HeadroomUpTo + 1) << Loss();
+      diag(Loc,
+           "VGPRs unknown: --registers-from clang (warplint.RegisterSource: clang) counts "
+           "them with clang's AMDGPU backend",
+           DiagnosticIDs::Note);
+      return;
+    }
+    if (!Known)
+      return;
+    // The kernel asks for waves per EU and gets them: sitting at the edge is by design.
+    bool Pinned = K && K->WavesPerEuMin &&
+                  uint64_t(amdWavesPerSimd(A, R.BlocksPerSm, W)) >= *K->WavesPerEuMin;
+    int64_t Count = S.Current;
+    if (Before && S.HeadroomUpTo + 1 - Count <= RegisterMargin && !Pinned) {
+      int Keep = amdWavesPerSimd(A, R.BlocksPerSm, W);
+      diag(Loc, "'%0' on %1 is %2 %3%s2 from an occupancy cliff: %4 %3s %5 keep %6 with "
+                "%7-thread workgroups; %8 drop it to %9")
+          << Name << Target << unsigned(S.HeadroomUpTo + 1 - Count) << Unit << unsigned(Count)
+          << Per << Now << Threads << unsigned(S.HeadroomUpTo + 1) << Loss();
+      diag(Loc,
+           "keep it there as the code grows: __launch_bounds__(%0, %1) asks the backend for "
+           "%1 waves per SIMD (amdgpu_waves_per_eu), which leaves at most %2 VGPRs per lane",
+           DiagnosticIDs::Note)
+          << Threads << unsigned(Keep) << unsigned(wl::amdVgprBudget(A, Keep));
+      diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+    } else if (S.GainAt && Count - *S.GainAt <= RegisterMargin) {
+      int Ask = amdWavesPerSimd(A, S.GainBlocksPerSm, W);
+      diag(Loc, "'%0' on %1 is %2 %3%s2 past an occupancy cliff: %4 %3s %5 allow %6 with "
+                "%7-thread workgroups; at %8 it keeps %9")
+          << Name << Target << unsigned(Count - *S.GainAt) << Unit << unsigned(Count) << Per
+          << Now << Threads << unsigned(*S.GainAt) << Gain();
+      if (Vgpr)
+        diag(Loc,
+             "ask the backend for %0 waves per SIMD: __launch_bounds__(%1, %0) "
+             "(amdgpu_waves_per_eu(%0)) leaves at most %2 VGPRs per lane (watch the spills "
+             "it may add)",
+             DiagnosticIDs::Note)
+            << unsigned(Ask) << Threads << unsigned(wl::amdVgprBudget(A, Ask));
+      else
+        diag(Loc,
+             "SGPRs count VCC, FLAT_SCRATCH and XNACK_MASK; __launch_bounds__(%0, %1) "
+             "(amdgpu_waves_per_eu(%1)) asks the backend to fit %1 waves per SIMD",
+             DiagnosticIDs::Note)
+            << Threads << unsigned(Ask);
+      diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+    }
+    return;
+  }
+  if (S.What != wl::Resource::SharedMemory)
+    return;
+  int64_t Bytes = S.Current;
+  if (Before && S.HeadroomUpTo + 1 - Bytes <= SharedMemoryMargin) {
+    diag(Loc, "'%0' on %1 is %2 byte%s2 of LDS from an occupancy cliff: %3 bytes per "
+              "workgroup keep %4 with %5-thread workgroups; %6 drop it to %7")
+        << Name << Target << unsigned(S.HeadroomUpTo + 1 - Bytes) << unsigned(Bytes) << Now
+        << Threads << unsigned(S.HeadroomUpTo + 1) << Loss();
+    diag(Loc, "any growth of the LDS arrays costs a workgroup per CU", DiagnosticIDs::Note);
+  } else if (S.GainAt && Bytes - *S.GainAt <= SharedMemoryMargin) {
+    uint64_t Cut = uint64_t(Bytes - *S.GainAt);
+    diag(Loc, "'%0' on %1 is %2 byte%s2 of LDS past an occupancy cliff: %3 bytes per "
+              "workgroup allow %4 with %5-thread workgroups; at %6 it keeps %7")
+        << Name << Target << unsigned(Cut) << unsigned(Bytes) << Now << Threads
+        << unsigned(*S.GainAt) << Gain();
+    diag(Loc,
+         "use %0 fewer bytes of LDS per workgroup (a smaller tile); the CU's %1 KiB of LDS "
+         "is allocated in %2-byte granules",
+         DiagnosticIDs::Note)
+        << unsigned(Cut) << unsigned(A.LdsPerCuBytes / 1024) << unsigned(A.LdsAllocGranuleBytes);
   }
 }
 

@@ -10,6 +10,7 @@
 namespace clang::tidy::warplint {
 
 struct LaunchFigures;
+struct KernelInfo;
 
 /// Finds kernel launches within a few registers or bytes of shared memory of losing a
 /// block per SM, or just past such a cliff where a small reduction would win it back.
@@ -37,6 +38,10 @@ private:
   void reportSharedCliff(SourceLocation Loc, const std::string &Name, const LaunchFigures &E,
                          const ::warplint::NextStep &S, const std::string &Now,
                          const std::string &Threads);
+  /// AMD: VGPRs per lane, SGPRs per wave, LDS per workgroup; workgroups per CU, waves per
+  /// SIMD, and HIP's __launch_bounds__(threads, waves per EU) as the lever.
+  void reportAmdStep(SourceLocation Loc, const std::string &Name, const LaunchFigures &E,
+                     const KernelInfo *K, const ::warplint::NextStep &S);
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
   KernelFilter Ignored; ///< IgnoredKernels

@@ -95,6 +95,10 @@ void PartialWaveCheck::check(const MatchFinder::MatchResult &Result) {
                                     std::to_string(W.WaveCount) + " waves, " +
                                     std::to_string(Fill - W.BlocksPerWave) + " fill " +
                                     std::to_string(W.WaveCount - 1);
+      if (E.Arch->isAmd()) {
+        reportAmd(Loc, L, E, IdleSms);
+        continue;
+      }
       if (IdleSms)
         diag(Loc, "grid of '%0' leaves %1 of %2's %3 SMs idle: %4 on %3 SMs: %5; %6")
             << L.name() << unsigned(Sms - Grid) << E.Gpu->Name << Sms << Fit << Waves << Fills;
@@ -114,6 +118,50 @@ void PartialWaveCheck::check(const MatchFinder::MatchResult &Result) {
         diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
     }
   }
+}
+
+// AMD: workgroups per CU (per WGP on RDNA), and "rounds" for the grid's waves (on AMD a
+// wave is a wavefront): the same figures of the launch record, AMD's words.
+void PartialWaveCheck::reportAmd(SourceLocation Loc, const LaunchModel &L,
+                                 const LaunchFigures &E, bool IdleUnits) {
+  const wl::WaveInfo &W = *E.Waves;
+  const int64_t Grid = int64_t(L.Site->Grid.total());
+  const unsigned Units = E.Gpu->SmCount;
+  const std::string Unit = wl::productUnits(*E.Gpu);
+  const std::string One = Unit.substr(0, Unit.size() - 1);
+  const int Per = E.Result->BlocksPerSm;
+  std::string Fit = std::to_string(Grid) + " workgroups of " + std::to_string(Per) + " per " + One;
+  std::string Rounds = W.WaveCount == 1
+                           ? "1 round at " + wl::percentText(W.LastWaveFullness)
+                           : std::to_string(W.WaveCount) + " rounds, the last at " +
+                                 wl::percentText(W.LastWaveFullness);
+  const int64_t Fill = W.WaveCount * W.BlocksPerWave;
+  std::string Fills = W.WaveCount == 1
+                          ? std::to_string(Fill) + " workgroups fill it"
+                          : std::to_string(Fill) + " workgroups fill " +
+                                std::to_string(W.WaveCount) + " rounds, " +
+                                std::to_string(Fill - W.BlocksPerWave) + " fill " +
+                                std::to_string(W.WaveCount - 1);
+  if (IdleUnits)
+    diag(Loc, "grid of '%0' leaves %1 of %2's %3 %4 idle: %5 on %3 %4: %6; %7")
+        << L.name() << unsigned(Units - Grid) << E.Gpu->Name << Units << Unit << Fit << Rounds
+        << Fills;
+  else
+    diag(Loc, "last round of workgroups of '%0' fills %1 of %2: %3 on %4 %5: %6; %7")
+        << L.name() << wl::percentText(W.LastWaveFullness) << E.Gpu->Name << Fit << Units
+        << Unit << Rounds << Fills;
+  diag(Loc, "%0 workgroup%s0/%1 (%2 wavefronts of %3 lanes each, occupancy %4, limited by "
+            "%5) on %6 (%7); %8 of the GPU's workgroup-slot time is used over the grid; a "
+            "round is the workgroups the whole GPU runs at once",
+       DiagnosticIDs::Note)
+      << unsigned(Per) << One << unsigned(E.Result->WarpsPerBlock) << unsigned(E.Arch->WarpSize)
+      << wl::percentText(E.Result->Occupancy) << wl::limiterText(*E.Arch, E.Result->Limiters)
+      << E.Gpu->Name << E.Arch->Name << wl::percentText(W.Efficiency);
+  if (!E.registersKnown())
+    diag(Loc, "VGPRs not counted: workgroups per %0 is an upper bound", DiagnosticIDs::Note)
+        << One;
+  if (!L.Site->Instantiation.empty())
+    diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
 }
 
 } // namespace clang::tidy::warplint

@@ -11,6 +11,9 @@ namespace clang::tidy::warplint {
 /// Finds launches of a known grid whose last wave fills less than a threshold of the
 /// named GPU's block slots, or that leave SMs idle, naming the waves and the grid that
 /// fills them.
+struct LaunchModel;
+struct LaunchFigures;
+
 class PartialWaveCheck final : public ClangTidyCheck {
 public:
   PartialWaveCheck(StringRef Name, ClangTidyContext *Context);
@@ -26,6 +29,8 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void reportAmd(SourceLocation Loc, const LaunchModel &L, const LaunchFigures &E,
+                 bool IdleUnits);
   ModelOptions Model;            ///< the run's options; Gpu is warplint.Gpu (or this Gpu)
   KernelFilter Ignored;          ///< IgnoredKernels
   std::string GpuText;           ///< the Gpu option as written

@@ -95,6 +95,10 @@ void RegisterSpillCheck::check(const MatchFinder::MatchResult &Result) {
 
 void RegisterSpillCheck::report(SourceLocation Loc, const KernelInfo *K, const std::string &Name,
                                 const KernelArchFigures &F) {
+  if (F.Compiler->isAmd()) {
+    reportAmd(Loc, K, Name, F);
+    return;
+  }
   uint64_t Stores = F.Compiler->SpillStoreBytes.value_or(0);
   uint64_t Loads = F.Compiler->SpillLoadBytes.value_or(0);
   if (Stores + Loads == 0 || Stores + Loads < MinSpillBytes || Loc.isInvalid() ||
@@ -152,6 +156,59 @@ void RegisterSpillCheck::report(SourceLocation Loc, const KernelInfo *K, const s
   LaunchFigures E;
   E.Compiler = F.Compiler;
   E.ByBaseName = F.ByBaseName;
+  diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+}
+
+// AMD: the backend's kernel metadata counts the VGPRs and SGPRs it spilled; VGPR spills go
+// to scratch memory (per lane), SGPR spills to lanes of a VGPR first, to scratch only when
+// none is free. The VGPR budget comes from the waves per SIMD the kernel must leave room
+// for: its largest workgroup (amdgpu_flat_work_group_size, 1024 threads by default) and
+// amdgpu_waves_per_eu's minimum (the second argument of HIP's __launch_bounds__).
+void RegisterSpillCheck::reportAmd(SourceLocation Loc, const KernelInfo *K,
+                                   const std::string &Name, const KernelArchFigures &F) {
+  const KernelFigures &C = *F.Compiler;
+  unsigned VSpills = unsigned(C.VgprSpills.value_or(0));
+  unsigned SSpills = unsigned(C.SgprSpills.value_or(0));
+  // MinSpillBytes counts 4 bytes per spilled register.
+  if (VSpills + SSpills == 0 || 4 * uint64_t(VSpills + SSpills) < MinSpillBytes ||
+      Loc.isInvalid() || Ignored.ignores(Name))
+    return;
+  const wl::GpuArch &A = *F.Arch;
+  std::string Wave = "wave" + std::to_string(C.WaveSize ? C.WaveSize : A.WarpSize);
+  diag(Loc, "kernel '%0' spills registers on %1 (%2): %3 VGPR%s3 and %4 SGPR%s4 spilled, "
+            "%5 bytes of scratch memory per lane, with %6 VGPRs and %7 SGPRs")
+      << Name << A.Name << Wave << VSpills << SSpills
+      << unsigned(C.PrivateSegmentBytes.value_or(0)) << unsigned(C.Vgprs.value_or(0))
+      << unsigned(C.Sgprs.value_or(0));
+  int FlatMax = C.MaxFlatWorkgroupSize > 0 ? C.MaxFlatWorkgroupSize : A.MaxThreadsPerBlock;
+  int ForWorkgroup = wl::amdWavesPerSimdForWorkgroup(A, FlatMax);
+  int ForAttribute = K && K->WavesPerEuMin ? int(*K->WavesPerEuMin) : 0;
+  int Waves = std::max(ForWorkgroup, ForAttribute);
+  int Budget = wl::amdVgprBudget(A, Waves);
+  if (VSpills > 0 && Budget > 0 && Budget < A.MaxVgprsPerWave) {
+    if (ForAttribute > ForWorkgroup)
+      diag(Loc, "amdgpu_waves_per_eu(%0) (the second argument of HIP's __launch_bounds__) "
+                "asks for %0 waves per SIMD: at most %1 VGPRs per lane on %2; a smaller "
+                "minimum raises the budget",
+           DiagnosticIDs::Note)
+          << unsigned(ForAttribute) << unsigned(Budget) << A.Name;
+    else
+      diag(Loc, "workgroups of up to %0 threads (%1) need %2 waves per SIMD: at most %3 "
+                "VGPRs per lane on %4; __launch_bounds__ with the largest block the kernel "
+                "is launched with raises the budget",
+           DiagnosticIDs::Note)
+          << unsigned(FlatMax)
+          << (K && K->FlatWorkGroupMax ? "its amdgpu_flat_work_group_size"
+                                       : "the compiler's default without __launch_bounds__")
+          << unsigned(Waves) << unsigned(Budget) << A.Name;
+  } else if (VSpills > 0) {
+    diag(Loc, "at the limit of %0 VGPRs a wave can address on %1", DiagnosticIDs::Note)
+        << unsigned(A.MaxVgprsPerWave) << A.Name;
+  }
+  LaunchFigures E;
+  E.Compiler = F.Compiler;
+  E.ByBaseName = F.ByBaseName;
+  E.Arch = F.Arch;
   diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
 }
 

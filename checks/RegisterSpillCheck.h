@@ -30,6 +30,8 @@ public:
 private:
   void report(SourceLocation Loc, const KernelInfo *K, const std::string &Name,
               const KernelArchFigures &F);
+  void reportAmd(SourceLocation Loc, const KernelInfo *K, const std::string &Name,
+                 const KernelArchFigures &F);
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
   KernelFilter Ignored; ///< IgnoredKernels

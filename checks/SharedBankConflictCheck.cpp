@@ -83,6 +83,18 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     const char *Phases = S.Bytes > 8   ? " (16-byte accesses, served per quarter-warp)"
                          : S.Bytes > 4 ? " (8-byte accesses, served per half-warp)"
                                        : "";
+    const bool Amd = F.Model.Amd;
+    if (Amd) {
+      // AMD: the LDS's 32 banks of 4 bytes serve 32 lanes at a time (16 for 8-byte, 8 for
+      // 16-byte accesses); "wavefront" is the AMD wave, so the LDS cycles are passes.
+      unsigned PhaseLanes = S.Bytes > 8 ? 8 : S.Bytes > 4 ? 16 : 32;
+      diag(Loc, "each wavefront's (%0 lanes) %1 of '%2' needs %3 LDS passes of %4 lanes "
+                "(ideal %5) over 32 banks of 4 bytes: a %6-way bank conflict (%7)",
+           Level)
+          << F.Model.Lanes << accessVerb(S) << accessText(S, C) << X.Waves.Wavefronts
+          << PhaseLanes << X.Waves.IdealWavefronts << X.Waves.Ways << shapeText(A, Shape, X)
+          << S.Access->getSourceRange();
+    } else
     diag(Loc, "each warp's %0 of '%1' needs %2 shared-memory wavefronts (ideal %3): a %4-way "
               "bank conflict%5 (%6)",
          Level)
@@ -104,16 +116,18 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     }
     if (F.Worst.Waves.Wavefronts * X.Waves.IdealWavefronts >
         X.Waves.Wavefronts * F.Worst.Waves.IdealWavefronts)
-      diag(Loc, "up to %0 wavefronts (ideal %1, a %2-way conflict) in warp %3 (%4)",
+      diag(Loc, "up to %0 %select{wavefronts|LDS passes}5 (ideal %1, a %2-way conflict) in "
+                "%select{warp|wavefront}5 %3 (%4)",
            DiagnosticIDs::Note)
           << F.Worst.Waves.Wavefronts << F.Worst.Waves.IdealWavefronts << F.Worst.Waves.Ways
-          << F.Worst.Warp << shapeText(A, Shape, F.Worst);
+          << F.Worst.Warp << shapeText(A, Shape, F.Worst) << unsigned(Amd);
     if (F.PaddedRatio && *F.PaddedRatio < X.ratio())
       diag(S.ObjectDecl->getLocation(),
            "padding each row by one element ('%0') %select{makes the access conflict-free|"
-           "reduces it to %2 wavefronts per ideal one}1",
+           "reduces it to %2 %select{wavefronts|LDS passes}3 per ideal one}1",
            DiagnosticIDs::Note)
-          << S.PaddedDecl << unsigned(*F.PaddedRatio > 1.0) << ratioText(*F.PaddedRatio);
+          << S.PaddedDecl << unsigned(*F.PaddedRatio > 1.0) << ratioText(*F.PaddedRatio)
+          << unsigned(Amd);
     if (A.AssumedShape && AssumedSaid.insert(A.Kernel->Decl).second)
       diag(A.Kernel->Decl->getLocation(),
            "no launch of '%0' with a known block shape in this translation unit; assumed a "
@@ -123,11 +137,11 @@ void SharedBankConflictCheck::onEndOfTranslationUnit() {
     for (const AccessShape &Other : A.PerShape)
       if (&Other != &Shape && Other.Figures.Evaluated && Other.Launch.isValid() &&
           Other.Figures.Typical.ratio() < MinConflictWays)
-        diag(Other.Launch, "with the block %0 of this launch the access needs %1 wavefronts "
-                           "(ideal %2)",
+        diag(Other.Launch, "with the block %0 of this launch the access needs %1 "
+                           "%select{wavefronts|LDS passes}3 (ideal %2)",
              DiagnosticIDs::Note)
             << Other.Shape.str() << Other.Figures.Typical.Waves.Wavefronts
-            << Other.Figures.Typical.Waves.IdealWavefronts;
+            << Other.Figures.Typical.Waves.IdealWavefronts << unsigned(Amd);
   }
 }
 

@@ -10,6 +10,7 @@
 #include <set>
 
 using namespace clang::ast_matchers;
+namespace wl = ::warplint;
 
 namespace clang::tidy::warplint {
 
@@ -124,7 +125,33 @@ void UncoalescedAccessCheck::onEndOfTranslationUnit() {
     Reported.insert(Loc);
     std::string Text = accessText(S, C);
     M.reportAccess(A, *W, std::string(getID()), Text, !Uncoalesced);
-    if (Uncoalesced) {
+    const wl::memory::MemoryModel &MM = F.Model;
+    if (MM.Amd) {
+      // AMD: the wavefront and the vector L1 cache line, both named.
+      if (Uncoalesced) {
+        diag(Loc, "each wavefront's (%0 lanes) %1 of '%2' touches %3 %4-byte cache lines for "
+                  "%5 bytes (ideal %6): %7 (%8)",
+             Level)
+            << MM.Lanes << accessVerb(S) << Text << X.Sectors.Sectors << MM.SegmentBytes
+            << unsigned(X.Sectors.BytesRequested) << X.Sectors.IdealSectors << reason(S, X)
+            << shapeText(A, Shape, X) << S.Access->getSourceRange();
+      } else {
+        diag(Loc, "each wavefront's (%0 lanes) %1 of '%2' touches %3 %4-byte cache lines for "
+                  "%5 bytes (ideal %6): the lanes start %7 bytes past a cache-line boundary "
+                  "(%8)",
+             *MisalignmentLevel)
+            << MM.Lanes << accessVerb(S) << Text << X.Sectors.Sectors << MM.SegmentBytes
+            << unsigned(X.Sectors.BytesRequested) << X.Sectors.IdealSectors
+            << unsigned(*F.Misalignment) << shapeText(A, Shape, X)
+            << S.Access->getSourceRange();
+        diag(S.ObjectDecl->getLocation(),
+             "assuming '%0' is %1-byte aligned (hipMalloc returns 256-byte aligned memory); "
+             "only its base alignment is not known here",
+             DiagnosticIDs::Note)
+            << S.Object << MM.SegmentBytes;
+        continue;
+      }
+    } else if (Uncoalesced) {
       diag(Loc, "each warp's %0 of '%1' touches %2 sectors for %3 bytes (ideal %4): %5 (%6)",
            Level)
           << accessVerb(S) << Text << X.Sectors.Sectors << unsigned(X.Sectors.BytesRequested)
@@ -145,9 +172,9 @@ void UncoalescedAccessCheck::onEndOfTranslationUnit() {
       continue;
     }
     if (F.Worst.Sectors.Sectors > X.Sectors.Sectors)
-      diag(Loc, "up to %0 sectors for %1 bytes in warp %2 (%3)", DiagnosticIDs::Note)
+      diag(Loc, "up to %0 %select{sectors|cache lines}4 for %1 bytes in %select{warp|wavefront}4 %2 (%3)", DiagnosticIDs::Note)
           << F.Worst.Sectors.Sectors << unsigned(F.Worst.Sectors.BytesRequested) << F.Worst.Warp
-          << shapeText(A, Shape, F.Worst);
+          << shapeText(A, Shape, F.Worst) << unsigned(MM.Amd);
     if (A.AssumedShape && AssumedSaid.insert(A.Kernel->Decl).second)
       diag(A.Kernel->Decl->getLocation(),
            "no launch of '%0' with a known block shape in this translation unit; assumed a "
@@ -157,11 +184,11 @@ void UncoalescedAccessCheck::onEndOfTranslationUnit() {
     for (const AccessShape &Other : A.PerShape)
       if (&Other != &Shape && Other.Figures.Evaluated && Other.Launch.isValid() &&
           Other.Figures.Typical.ratio() < MinSectorRatio)
-        diag(Other.Launch, "with the block %0 of this launch the access touches %1 sectors for "
-                           "%2 bytes",
+        diag(Other.Launch, "with the block %0 of this launch the access touches %1 "
+                           "%select{sectors|cache lines}3 for %2 bytes",
              DiagnosticIDs::Note)
             << Other.Shape.str() << Other.Figures.Typical.Sectors.Sectors
-            << unsigned(Other.Figures.Typical.Sectors.BytesRequested);
+            << unsigned(Other.Figures.Typical.Sectors.BytesRequested) << unsigned(MM.Amd);
   }
 }
 

@@ -520,8 +520,12 @@ std::string describe(const Env &E, const std::vector<unsigned> &Needed,
 } // namespace
 
 AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<SymVarInfo> &Vars,
-                             const BlockShape &Shape) {
+                             const BlockShape &Shape,
+                             const ::warplint::memory::MemoryModel &Model) {
   AccessFigures F;
+  F.Model = Model;
+  const unsigned Lanes = std::min(Model.Lanes, ::warplint::memory::MaxLanes);
+  const int64_t Seg = Model.SegmentBytes;
   std::vector<unsigned> Needed;
   collectVars(*Site.Offset, Needed);
   if (Site.Active)
@@ -531,7 +535,7 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
   std::sort(Needed.begin(), Needed.end());
   Needed.erase(std::unique(Needed.begin(), Needed.end()), Needed.end());
   std::vector<Env> Envs = buildEnvs(Needed, Vars, Shape);
-  std::vector<unsigned> Warps = ::warplint::memory::sampledWarps(Shape);
+  std::vector<unsigned> Warps = ::warplint::memory::sampledWarps(Shape, Lanes);
   bool Shared = Site.Space == MemorySpace::Shared;
   std::vector<WarpExecution> All;
   std::vector<double> PaddedRatios;
@@ -548,15 +552,15 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
     SymRef Padded = Site.PaddedOffset ? foldUniform(Site.PaddedOffset, E) : nullptr;
     std::string Values = describe(Base, Needed, Vars);
     for (unsigned W : Warps) {
-      LaneOffsets Lanes;
-      if (!::warplint::memory::laneOffsets(*Offset, Active.get(), Shape, W, E, Lanes))
+      LaneOffsets LaneOffs;
+      if (!::warplint::memory::laneOffsets(*Offset, Active.get(), Shape, W, E, LaneOffs, Lanes))
         return F; // a lane that cannot be evaluated: never guessed
       WarpExecution X;
       X.Warp = W;
       if (Shared)
-        X.Waves = countWavefronts(Lanes, Site.Bytes);
+        X.Waves = countWavefronts(LaneOffs, Site.Bytes, Lanes);
       else
-        X.Sectors = countSectors(Lanes, Site.Bytes);
+        X.Sectors = countSectors(LaneOffs, Site.Bytes, unsigned(Seg));
       if ((Shared ? X.Waves.ActiveLanes : X.Sectors.ActiveLanes) == 0)
         continue;
       // The distance from one lane to the next: the most common one between consecutive
@@ -566,8 +570,8 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
       std::optional<int64_t> Prev;
       unsigned PrevLane = 0;
       X.Contiguous = true;
-      for (unsigned L = 0; L < 32; ++L) {
-        const auto &O = Lanes[L];
+      for (unsigned L = 0; L < Lanes; ++L) {
+        const auto &O = LaneOffs[L];
         if (!O)
           continue;
         if (!Prev) {
@@ -600,7 +604,7 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
       X.Values = Values;
       if (!Shared) {
         bool Contiguous = X.Contiguous && X.Sectors.ActiveLanes > 1;
-        int64_t Past = ((X.FirstOffset % 32) + 32) % 32;
+        int64_t Past = ((X.FirstOffset % Seg) + Seg) % Seg;
         if (!(Contiguous && X.Sectors.Sectors == X.Sectors.IdealSectors + 1 && Past != 0 &&
               (!Misalign || *Misalign == Past)))
           AllMisaligned = false;
@@ -608,8 +612,8 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
       }
       if (Padded) {
         LaneOffsets P;
-        if (::warplint::memory::laneOffsets(*Padded, Active.get(), Shape, W, E, P)) {
-          ::warplint::memory::WavefrontCount PW = countWavefronts(P, Site.Bytes);
+        if (::warplint::memory::laneOffsets(*Padded, Active.get(), Shape, W, E, P, Lanes)) {
+          ::warplint::memory::WavefrontCount PW = countWavefronts(P, Site.Bytes, Lanes);
           PaddedRatios.push_back(PW.IdealWavefronts ? double(PW.Wavefronts) / PW.IdealWavefronts
                                                     : 1.0);
         }

@@ -68,6 +68,9 @@ struct WarpExecution {
 /// The figures of one access for one block shape.
 struct AccessFigures {
   bool Evaluated = false;
+  /// The pipeline counted: lanes per warp (wavefront) and the bytes of a global segment
+  /// (NVIDIA's 32-byte sectors, AMD's cache lines).
+  ::warplint::memory::MemoryModel Model;
   unsigned Executions = 0;  ///< warp executions evaluated (sampled warps x environments)
   WarpExecution Typical;    ///< the median execution by ratio
   WarpExecution Worst;      ///< the largest ratio
@@ -82,6 +85,7 @@ struct AccessFigures {
 /// environments of the unknowns it reads (kernel parameters, block indices, values loaded
 /// at uniform addresses: a few values each; uniform loop counters: a few of their values).
 AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<SymVarInfo> &Vars,
-                             const ::warplint::divergence::BlockShape &Shape);
+                             const ::warplint::divergence::BlockShape &Shape,
+                             const ::warplint::memory::MemoryModel &Model = {});
 
 } // namespace clang::tidy::warplint

@@ -94,7 +94,10 @@ Value launch(const LaunchRecord &L) {
                 {"agprs", opt(L.Agprs)},
                 {"sgprs", opt(L.Sgprs)},
                 {"scratch", opt(L.PrivateSegmentBytes)},
+                {"vgpr_spills", opt(L.VgprSpills)},
+                {"sgpr_spills", opt(L.SgprSpills)},
                 {"backend_occ", opt(L.BackendWavesPerSimd)},
+                {"waves_per_simd", opt(L.WavesPerSimd)},
                 {"wave_size", int64_t(L.WaveSize)},
                 {"waves_per_eu_min", opt(L.WavesPerEuMin)},
                 {"resources", resources(L.Resources)},
@@ -136,6 +139,8 @@ Value access(const AccessRecord &A) {
                 {"assumed", A.BlockAssumed},
                 {"values", A.Values},
                 {"warp", int64_t(A.Warp)},
+                {"wave_lanes", int64_t(A.WaveLanes)},
+                {"segment", int64_t(A.SegmentBytes)},
                 {"lanes", int64_t(A.ActiveLanes)},
                 {"stride", opt(A.LaneStrideBytes)},
                 {"sectors", opt(A.Sectors)},
@@ -328,7 +333,10 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
   L.Agprs = Rd.optNum<unsigned>(O.get("agprs"));
   L.Sgprs = Rd.optNum<unsigned>(O.get("sgprs"));
   L.PrivateSegmentBytes = Rd.optNum<uint64_t>(O.get("scratch"));
+  L.VgprSpills = Rd.optNum<unsigned>(O.get("vgpr_spills"));
+  L.SgprSpills = Rd.optNum<unsigned>(O.get("sgpr_spills"));
   L.BackendWavesPerSimd = Rd.optNum<unsigned>(O.get("backend_occ"));
+  L.WavesPerSimd = Rd.optNum<unsigned>(O.get("waves_per_simd"));
   L.WaveSize = unsigned(Rd.optNum<uint64_t>(O.get("wave_size")).value_or(0));
   L.WavesPerEuMin = Rd.optNum<uint64_t>(O.get("waves_per_eu_min"));
   L.Resources = readResources(Rd, O.get("resources"));
@@ -406,6 +414,8 @@ AccessRecord readAccess(Reader &Rd, const Object &O) {
   A.BlockAssumed = Rd.boolean(O.get("assumed"));
   A.Values = Rd.str(O.get("values"));
   A.Warp = unsigned(Rd.num(O.get("warp")));
+  A.WaveLanes = unsigned(Rd.optNum<uint64_t>(O.get("wave_lanes")).value_or(32));
+  A.SegmentBytes = unsigned(Rd.optNum<uint64_t>(O.get("segment")).value_or(32));
   A.ActiveLanes = unsigned(Rd.num(O.get("lanes")));
   A.LaneStrideBytes = Rd.optNum<int64_t>(O.get("stride"));
   A.Sectors = Rd.optNum<unsigned>(O.get("sectors"));

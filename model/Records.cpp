@@ -40,6 +40,8 @@ void setFigures(LaunchRecord &R, const GpuArch &Arch, const KernelResources &Res
   R.BlocksPerSm = unsigned(O.BlocksPerSm);
   R.ActiveWarpsPerSm = unsigned(O.ActiveWarpsPerSm);
   R.Occupancy = O.Occupancy;
+  if (Arch.isAmd())
+    R.WavesPerSimd = unsigned(O.WavesPerSimd);
   R.LimiterMask = O.Limiters;
   for (unsigned I = 0; I < NumResources; ++I)
     if (O.isLimitedBy(static_cast<Resource>(I)))

@@ -65,6 +65,8 @@ struct LaunchRecord {
   /// workgroup sizes.
   std::optional<unsigned> Vgprs, Agprs, Sgprs;
   std::optional<uint64_t> PrivateSegmentBytes;
+  /// AMD: VGPRs and SGPRs the backend spilled (.vgpr_spill_count, .sgpr_spill_count).
+  std::optional<unsigned> VgprSpills, SgprSpills;
   std::optional<unsigned> BackendWavesPerSimd;
   /// Lanes per warp (32) or wavefront (AMD: 64, or 32 on RDNA) of Arch as analysed.
   unsigned WaveSize = 0;
@@ -79,6 +81,8 @@ struct LaunchRecord {
 
   /// core's answer for Resources and Shape (set with Shape).
   std::optional<unsigned> BlocksPerSm, ActiveWarpsPerSm, MaxWarpsPerSm, WarpsPerBlock;
+  /// AMD: waves per SIMD (core's OccupancyResult::WavesPerSimd).
+  std::optional<unsigned> WavesPerSimd;
   std::optional<double> Occupancy;   ///< 0..1
   unsigned LimiterMask = 0;          ///< limiterBit()s
   std::vector<std::string> Limiters; ///< resourceName()s of LimiterMask
@@ -137,6 +141,9 @@ struct AccessRecord {
   bool BlockAssumed = false; ///< no launch with a known block: a 1-D block was assumed
   std::string Values;        ///< the sampled unknowns of the quoted warp ("n = 1000")
   unsigned Warp = 0;         ///< the quoted warp (the median execution) of the block
+  /// Lanes per warp (wavefront) and bytes per global segment the figures count in
+  /// (NVIDIA: 32 and 32-byte sectors; AMD: the wavefront and the L1 cache line).
+  unsigned WaveLanes = 32, SegmentBytes = 32;
   unsigned ActiveLanes = 0;
   std::optional<int64_t> LaneStrideBytes; ///< between consecutive lanes, when one
   /// Global accesses: sectors touched, the fewest that hold the bytes, the distinct bytes,

@@ -214,7 +214,8 @@ void TuModel::gridFigures(const LaunchSite &L, const KernelInfo *K, LaunchFigure
   // The run's GPU, when it is of the arch the figures are for.
   const wl::GpuProduct *P = Opts.Gpu.empty() ? nullptr : wl::findProduct(Opts.Gpu);
   const wl::GpuArch *PA = P ? wl::findArch(P->Arch) : nullptr;
-  if (!P || PA != E.Arch)
+  // By name: an RDNA target compiled for wave64 is its own row of the same arch.
+  if (!P || !PA || std::string_view(PA->Name) != E.Arch->Name)
     return;
   E.Gpu = P;
   if (!E.Result || !E.Result->canLaunch())
@@ -333,6 +334,8 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
       R.Agprs = unsigned(E.Compiler->Agprs.value_or(0));
       R.Sgprs = unsigned(E.Compiler->Sgprs.value_or(0));
       R.PrivateSegmentBytes = E.Compiler->PrivateSegmentBytes;
+      R.VgprSpills = unsigned(E.Compiler->VgprSpills.value_or(0));
+      R.SgprSpills = unsigned(E.Compiler->SgprSpills.value_or(0));
       if (E.Compiler->BackendOccupancy)
         R.BackendWavesPerSimd = unsigned(*E.Compiler->BackendOccupancy);
     }
@@ -397,12 +400,17 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
     if (!TD)
       TD.emplace(Ctx);
     TD->analyze(K.Decl);
+    // The analysed arch's pipeline: 32-lane warps and 32-byte sectors on NVIDIA, the
+    // wavefront and the vector L1 line on AMD.
+    wl::memory::MemoryModel MM;
+    if (const wl::GpuArch *A = wl::findArch(arch(), waveSize(arch())))
+      MM = wl::memory::memoryModelFor(*A);
     for (MemoryAccessSite &Site : collectAccesses(K.Decl, *TD, Ctx)) {
       AccessModel A;
       A.Kernel = &K;
       A.AssumedShape = Assumed;
       for (const auto &[Shape, Loc] : Shapes)
-        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape)});
+        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape, MM)});
       A.Site = std::move(Site);
       It->second.push_back(std::move(A));
     }
@@ -508,6 +516,8 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
     R.BlockAssumed = A.AssumedShape;
     R.Values = X.Values;
     R.Warp = X.Warp;
+    R.WaveLanes = Shape.Figures.Model.Lanes;
+    R.SegmentBytes = Shape.Figures.Model.SegmentBytes;
     R.LaneStrideBytes = X.LaneStride;
     if (Shared) {
       R.ActiveLanes = X.Waves.ActiveLanes;

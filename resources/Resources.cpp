@@ -121,6 +121,8 @@ void ResourceTable::addAmdgpuKernels(const std::vector<::warplint::AmdgpuKernel>
     F.Sgprs = K.Sgprs;
     F.WaveSize = K.WaveSize;
     F.PrivateSegmentBytes = K.PrivateBytes;
+    F.VgprSpills = K.VgprSpills;
+    F.SgprSpills = K.SgprSpills;
     F.BackendOccupancy = K.BackendOccupancy;
     F.MaxFlatWorkgroupSize = K.MaxFlatWorkgroupSize;
     Entries.push_back(std::move(F));

@@ -42,6 +42,8 @@ struct KernelFigures {
   std::optional<int> Vgprs, Agprs, Sgprs;
   int WaveSize = 0;
   std::optional<uint64_t> PrivateSegmentBytes;
+  /// AMD: VGPRs and SGPRs the backend spilled (.vgpr_spill_count, .sgpr_spill_count).
+  std::optional<int> VgprSpills, SgprSpills;
   std::optional<int> BackendOccupancy;
   int MaxFlatWorkgroupSize = 0;
   bool isAmd() const { return Vgprs.has_value(); }

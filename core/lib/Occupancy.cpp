@@ -69,6 +69,8 @@ void finish(OccupancyResult &R) {
   R.BlocksPerSm = R.Failure ? 0 : Min;
   R.ActiveWarpsPerSm = R.BlocksPerSm * R.WarpsPerBlock;
   R.Occupancy = R.MaxWarpsPerSm ? double(R.ActiveWarpsPerSm) / R.MaxWarpsPerSm : 0;
+  if (R.Arch && R.Arch->isAmd() && R.Arch->SimdsPerCu > 0)
+    R.WavesPerSimd = R.ActiveWarpsPerSm / R.Arch->SimdsPerCu;
 }
 
 /// Checks shared by both vendors: sizes, block shape, launch bounds.
@@ -245,22 +247,6 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const 
   return R;
 }
 
-/// Waves per SIMD the VGPR count allows (LLVM getNumWavesPerEUWithNumVGPRs).
-int amdWavesPerSimdForVgprs(const GpuArch &A, int Vgprs) {
-  if (Vgprs < A.VgprAllocGranule)
-    return A.MaxWavesPerSimd;
-  int Rounded = static_cast<int>(roundUp(Vgprs, A.VgprAllocGranule));
-  return std::min(std::max(A.VgprsPerSimd / Rounded, 1), A.MaxWavesPerSimd);
-}
-
-/// Waves per SIMD the SGPR count allows (LLVM getOccupancyWithNumSGPRs, GFX8/GFX9).
-int amdWavesPerSimdForSgprs(const GpuArch &A, int Sgprs) {
-  if (A.SgprsPerSimd == 0)
-    return A.MaxWavesPerSimd;
-  int W = Sgprs <= 80 ? 10 : Sgprs <= 88 ? 9 : Sgprs <= 100 ? 8 : 7;
-  return std::min(W, A.MaxWavesPerSimd);
-}
-
 OccupancyResult computeAmd(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
   OccupancyResult R;
   R.Arch = &A;
@@ -320,6 +306,36 @@ OccupancyResult computeAmd(const GpuArch &A, const KernelResources &K, const Lau
 }
 
 } // namespace
+
+/// Waves per SIMD the VGPR count allows (LLVM getNumWavesPerEUWithNumVGPRs).
+int amdWavesPerSimdForVgprs(const GpuArch &A, int Vgprs) {
+  if (Vgprs < A.VgprAllocGranule)
+    return A.MaxWavesPerSimd;
+  int Rounded = static_cast<int>(roundUp(Vgprs, A.VgprAllocGranule));
+  return std::min(std::max(A.VgprsPerSimd / Rounded, 1), A.MaxWavesPerSimd);
+}
+
+/// Waves per SIMD the SGPR count allows (LLVM getOccupancyWithNumSGPRs, GFX8/GFX9).
+int amdWavesPerSimdForSgprs(const GpuArch &A, int Sgprs) {
+  if (A.SgprsPerSimd == 0)
+    return A.MaxWavesPerSimd;
+  int W = Sgprs <= 80 ? 10 : Sgprs <= 88 ? 9 : Sgprs <= 100 ? 8 : 7;
+  return std::min(W, A.MaxWavesPerSimd);
+}
+
+int amdVgprBudget(const GpuArch &A, int WavesPerSimd) {
+  if (!A.isAmd() || WavesPerSimd <= 0 || WavesPerSimd > A.MaxWavesPerSimd)
+    return 0;
+  int Budget = A.VgprsPerSimd / WavesPerSimd / A.VgprAllocGranule * A.VgprAllocGranule;
+  return std::min(Budget, A.MaxVgprsPerWave);
+}
+
+int amdWavesPerSimdForWorkgroup(const GpuArch &A, int64_t Threads) {
+  if (!A.isAmd() || Threads <= 0)
+    return 0;
+  int64_t Waves = (Threads + A.WarpSize - 1) / A.WarpSize;
+  return int((Waves + A.SimdsPerCu - 1) / A.SimdsPerCu);
+}
 
 const char *resourceName(Resource R) {
   switch (R) {

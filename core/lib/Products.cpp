@@ -52,6 +52,20 @@ const GpuProduct Products[] = {
     {"b200", "B200", "sm_100", 148, "NVIDIA Blackwell B200 (148 SMs over two dies)"},
     {"rtx5090", "GeForce RTX 5090", "sm_120", 170,
      "NVIDIA RTX Blackwell GPU architecture whitepaper (RTX 5090: 170 SMs)"},
+    // AMD: SmCount is the compute units (CUs) of GCN/CDNA parts; for RDNA, whose arch rows
+    // count per WGP (HIP's default WGP mode: two CUs), the WGPs.
+    {"mi50", "Instinct MI50", "gfx906", 60, "AMD Instinct MI50 datasheet (60 CUs)"},
+    {"mi60", "Instinct MI60", "gfx906", 64, "AMD Instinct MI60 datasheet (64 CUs)"},
+    {"radeonvii", "Radeon VII", "gfx906", 60, "AMD Radeon VII specifications (60 CUs)"},
+    {"mi100", "Instinct MI100", "gfx908", 120, "AMD Instinct MI100 datasheet (120 CUs)"},
+    {"mi210", "Instinct MI210", "gfx90a", 104, "AMD Instinct MI210 datasheet (104 CUs)"},
+    {"mi250x", "Instinct MI250X (one of its two GCDs)", "gfx90a", 110,
+     "AMD Instinct MI250X datasheet (220 CUs over 2 GCDs; each GCD is its own device)"},
+    {"mi300x", "Instinct MI300X", "gfx942", 304, "AMD Instinct MI300X datasheet (304 CUs)"},
+    {"rx6800xt", "Radeon RX 6800 XT", "gfx1030", 36,
+     "AMD Radeon RX 6800 XT specifications (72 CUs = 36 WGPs)"},
+    {"rx7900xtx", "Radeon RX 7900 XTX", "gfx1100", 48,
+     "AMD Radeon RX 7900 XTX specifications (96 CUs = 48 WGPs)"},
 };
 
 std::string normalise(std::string_view S) {
@@ -96,12 +110,19 @@ std::string gpcLayoutText(const GpuProduct &P) {
   return Out;
 }
 
+const char *productUnits(const GpuProduct &P) {
+  std::string_view A = P.Arch;
+  if (A.substr(0, 4) == "gfx1")
+    return "WGPs";
+  return A.substr(0, 3) == "gfx" ? "CUs" : "SMs";
+}
+
 std::string knownProductList() {
   std::string Out;
   for (const GpuProduct &P : Products) {
     if (!Out.empty())
       Out += ", ";
-    Out += std::string(P.Key) + " (" + std::to_string(P.SmCount) + " SMs)";
+    Out += std::string(P.Key) + " (" + std::to_string(P.SmCount) + " " + productUnits(P) + ")";
   }
   return Out;
 }

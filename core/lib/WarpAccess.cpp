@@ -26,7 +26,19 @@ template <typename T> void uniq(std::vector<T> &V) {
 
 } // namespace
 
-SectorCount countSectors(const LaneOffsets &Offsets, unsigned AccessBytes) {
+MemoryModel memoryModelFor(const GpuArch &A) {
+  MemoryModel M;
+  if (!A.isAmd())
+    return M;
+  M.Amd = true;
+  M.Lanes = unsigned(A.WarpSize);
+  M.SegmentBytes = (A.Major == 9 && A.Minor < 40) ? 64 : 128;
+  return M;
+}
+
+SectorCount countSectors(const LaneOffsets &Offsets, unsigned AccessBytes,
+                         unsigned SegmentBytes) {
+  const int64_t Seg = std::max(1u, SegmentBytes);
   SectorCount C;
   AccessBytes = std::max(1u, AccessBytes);
   std::vector<int64_t> Sectors;
@@ -36,7 +48,7 @@ SectorCount countSectors(const LaneOffsets &Offsets, unsigned AccessBytes) {
       continue;
     ++C.ActiveLanes;
     Ranges.push_back({*O, *O + AccessBytes});
-    for (int64_t S = floorDiv(*O, 32); S <= floorDiv(*O + AccessBytes - 1, 32); ++S)
+    for (int64_t S = floorDiv(*O, Seg); S <= floorDiv(*O + AccessBytes - 1, Seg); ++S)
       Sectors.push_back(S);
   }
   uniq(Sectors);
@@ -50,17 +62,19 @@ SectorCount countSectors(const LaneOffsets &Offsets, unsigned AccessBytes) {
       C.BytesRequested += uint64_t(E - From);
     End = std::max(End, E);
   }
-  C.IdealSectors = unsigned((C.BytesRequested + 31) / 32);
+  C.IdealSectors = unsigned((C.BytesRequested + Seg - 1) / Seg);
   return C;
 }
 
-WavefrontCount countWavefronts(const LaneOffsets &Offsets, unsigned AccessBytes) {
+WavefrontCount countWavefronts(const LaneOffsets &Offsets, unsigned AccessBytes,
+                               unsigned Lanes) {
+  Lanes = std::min(std::max(Lanes, 1u), MaxLanes);
   WavefrontCount C;
   AccessBytes = std::max(1u, AccessBytes);
   unsigned Words = (AccessBytes + 3) / 4;
   // 8-byte accesses: two phases of 16 lanes; 16-byte: four of 8.
   unsigned PhaseLanes = Words >= 4 ? 8 : Words == 2 ? 16 : 32;
-  for (unsigned First = 0; First < 32; First += PhaseLanes) {
+  for (unsigned First = 0; First < Lanes; First += PhaseLanes) {
     std::vector<int64_t> Touched;
     for (unsigned L = First; L < First + PhaseLanes; ++L) {
       if (!Offsets[L])
@@ -96,15 +110,17 @@ WavefrontCount countWavefronts(const LaneOffsets &Offsets, unsigned AccessBytes)
 }
 
 bool laneOffsets(const Sym &Offset, const Sym *Active, const BlockShape &Shape, unsigned Warp,
-                 const Env &Base, LaneOffsets &Out) {
+                 const Env &Base, LaneOffsets &Out, unsigned Lanes) {
+  Lanes = std::min(std::max(Lanes, 1u), MaxLanes);
+  for (std::optional<int64_t> &O : Out)
+    O.reset();
   Env E = Base;
   E.BlockDim[0] = Shape.X;
   E.BlockDim[1] = Shape.Y;
   E.BlockDim[2] = Shape.Z;
   unsigned Threads = Shape.threads();
-  for (unsigned L = 0; L < 32; ++L) {
-    Out[L].reset();
-    unsigned T = Warp * 32 + L;
+  for (unsigned L = 0; L < Lanes; ++L) {
+    unsigned T = Warp * Lanes + L;
     if (T >= Threads)
       continue;
     E.Tid[0] = T % Shape.X;
@@ -125,8 +141,9 @@ bool laneOffsets(const Sym &Offset, const Sym *Active, const BlockShape &Shape, 
   return true;
 }
 
-std::vector<unsigned> sampledWarps(const BlockShape &Shape) {
-  unsigned N = Shape.warps();
+std::vector<unsigned> sampledWarps(const BlockShape &Shape, unsigned Lanes) {
+  Lanes = std::max(Lanes, 1u);
+  unsigned N = (Shape.threads() + Lanes - 1) / Lanes;
   std::vector<unsigned> W;
   for (unsigned K : {0u, 1u, N / 2, N ? N - 1 : 0u})
     if (K < N)

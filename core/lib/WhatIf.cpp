@@ -95,6 +95,27 @@ std::vector<NextStep> nextSteps(const GpuArch &A, const KernelResources &K, cons
     Steps.push_back(N);
   }
 
+  // AMD GCN/CDNA with counted SGPRs (the SGPR file limits waves there, not on gfx10+):
+  // SGPRs per wave, one at a time.
+  if (A.isAmd() && A.SgprsPerSimd > 0 && K.Sgprs > 0) {
+    NextStep N;
+    N.What = Resource::Sgprs;
+    N.Current = K.Sgprs;
+    N.Limiting = Base.isLimitedBy(Resource::Sgprs);
+    std::vector<int64_t> Below, Above;
+    for (int64_t V = N.Current - 1; V > 0; --V)
+      Below.push_back(V);
+    for (int64_t V = N.Current + 1; V <= A.MaxSgprsPerWave; ++V)
+      Above.push_back(V);
+    scan(N, BaseWarps, Below, Above, std::max<int64_t>(N.Current, A.MaxSgprsPerWave),
+         [&](int64_t V) {
+           KernelResources K3 = K;
+           K3.Sgprs = static_cast<int>(V);
+           return computeOccupancy(A, K3, S);
+         });
+    Steps.push_back(N);
+  }
+
   // Shared memory per block: one allocation unit at a time, taking the largest size
   // that still lands in each allocation.
   {

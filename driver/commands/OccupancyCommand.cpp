@@ -320,6 +320,8 @@ const char *stepLabel(Resource What, const GpuArch &A) {
     return A.isAmd() ? "VGPRs" : "registers";
   case Resource::SharedMemory:
     return A.isAmd() ? "LDS" : "shared memory";
+  case Resource::Sgprs:
+    return "SGPRs";
   default:
     return "block size";
   }
@@ -344,6 +346,8 @@ void printNextSteps(llvm::raw_ostream &OS, const GpuArch &A, const KernelResourc
       const char *Unit = N.What == Resource::Registers ? " per thread" : "";
       if (N.What == Resource::Registers && A.isAmd())
         Unit = " per lane";
+      if (N.What == Resource::Sgprs)
+        Unit = " per wave";
       if (N.GainAt) {
         int64_t Drop = N.Current - *N.GainAt;
         std::string DropText = N.What == Resource::SharedMemory

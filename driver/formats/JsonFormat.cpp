@@ -119,8 +119,11 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
     O["sgprs"] = opt(L.Sgprs);
     O["lds"] = L.Vgprs ? opt(L.StaticSmemBytes) : Value(nullptr);
     O["scratch_bytes"] = opt(L.PrivateSegmentBytes);
+    O["vgpr_spills"] = opt(L.VgprSpills);
+    O["sgpr_spills"] = opt(L.SgprSpills);
     O["wave_size"] = int64_t(L.WaveSize);
     O["backend_waves_per_simd"] = opt(L.BackendWavesPerSimd);
+    O["waves_per_simd"] = opt(L.WavesPerSimd);
     O["waves_per_eu_min"] = opt(L.WavesPerEuMin);
   }
   position(O, L.Pos, Opts);
@@ -139,10 +142,12 @@ Value accessJson(const AccessRecord &A, const LocationOptions &Opts) {
            {"block_assumed", A.BlockAssumed},
            {"sampled_values", A.Values.empty() ? Value(nullptr) : Value(A.Values)},
            {"warp", int64_t(A.Warp)},
+           {"wave_lanes", int64_t(A.WaveLanes)},
            {"active_lanes", int64_t(A.ActiveLanes)},
            {"lane_stride_bytes", opt(A.LaneStrideBytes)}};
   if (A.Space == "global") {
     O["sectors"] = opt(A.Sectors);
+    O["sector_bytes"] = int64_t(A.SegmentBytes);
     O["ideal_sectors"] = opt(A.IdealSectors);
     O["bytes_requested"] = opt(A.BytesRequested);
     O["misalignment_bytes"] = opt(A.MisalignmentBytes);

@@ -208,10 +208,15 @@ std::string stepText(const NextStep &S, const GpuArch *Arch) {
   std::string Name = S.What == Resource::Warps ? "block size"
                      : Arch                    ? resourceLabel(S.What, *Arch)
                                                : resourceName(S.What);
+  const bool Amd = Arch && Arch->isAmd();
+  const char *Unit = Amd ? "workgroup" : "block";
+  const char *Where = Amd ? "CU" : "SM";
   auto Value = [&](int64_t V) {
     switch (S.What) {
     case Resource::Registers:
-      return fmt::format("{} per thread", V);
+      return Amd ? fmt::format("{} per lane", V) : fmt::format("{} per thread", V);
+    case Resource::Sgprs:
+      return fmt::format("{} per wave", V);
     case Resource::SharedMemory:
       return bytesText(static_cast<uint64_t>(V));
     case Resource::Warps:
@@ -222,16 +227,16 @@ std::string stepText(const NextStep &S, const GpuArch *Arch) {
   };
   std::string Out = Name + " " + Value(S.Current) + (S.Limiting ? " (limiter)" : "");
   if (S.GainAt)
-    Out += fmt::format(": down to {} gives {} block{} per SM ({})", Value(*S.GainAt),
-                       S.GainBlocksPerSm, S.GainBlocksPerSm == 1 ? "" : "s",
+    Out += fmt::format(": down to {} gives {} {}{} per {} ({})", Value(*S.GainAt),
+                       S.GainBlocksPerSm, Unit, S.GainBlocksPerSm == 1 ? "" : "s", Where,
                        percentText(S.GainOccupancy));
   if (S.LossBlocksPerSm)
     Out += fmt::format("{} up to {} keeps it, beyond {}", S.GainAt ? ";" : ":",
                        Value(S.HeadroomUpTo),
                        *S.LossBlocksPerSm == 0
                            ? std::string("the launch fails")
-                           : fmt::format("{} block{} per SM ({})", *S.LossBlocksPerSm,
-                                         *S.LossBlocksPerSm == 1 ? "" : "s",
+                           : fmt::format("{} {}{} per {} ({})", *S.LossBlocksPerSm, Unit,
+                                         *S.LossBlocksPerSm == 1 ? "" : "s", Where,
                                          percentText(S.LossOccupancy)));
   return Out;
 }

@@ -23,9 +23,18 @@ def hip_args(arch, wave):
             "-D__AMDGCN_WAVEFRONT_SIZE=%d -isystem %s -include hip/hip_runtime.h "
             "-resource-dir=%s" % (arch, wave, mock_hip, config.clang_resource_dir))
 config.substitutions.append(("%hip_gfx90a", hip_args("gfx90a", 64)))
+config.substitutions.append(("%hip_gfx906", hip_args("gfx906", 64)))
 config.substitutions.append(("%hip_gfx1030_w64", hip_args("gfx1030", 64) + " -mwavefrontsize64"))
 config.substitutions.append(("%hip_gfx1030", hip_args("gfx1030", 32)))
 config.substitutions.append(("%mock_hip", mock_hip))
+# A recorded AMDGPU assembly as the register source (Inputs/hip/recorded): the clang
+# register source with a stand-in clang that prints the file named by
+# $WARPLINT_RECORDED_ASM, so the counts of a hermetic test are fixed.
+recorded = os.path.join(config.test_source_root, "Inputs", "hip", "recorded")
+config.substitutions.append(("%recorded_clang_options",
+    "warplint.RegisterSource: clang, warplint.HipClang: '%s'"
+    % os.path.join(recorded, "amdgpu-clang.sh")))
+config.substitutions.append(("%recorded", recorded))
 # ROCm's HIP headers (Debian's libamdhip64-dev in /usr, or /opt/rocm, or $ROCM_PATH):
 # tests that parse against them are skipped where they are absent.
 for rocm in [os.environ.get("ROCM_PATH"), "/opt/rocm", "/usr"]:

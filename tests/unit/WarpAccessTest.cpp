@@ -111,3 +111,31 @@ TEST(WarpAccess, LanesOfABlock) {
 }
 
 } // namespace
+
+// AMD: a 64-lane wavefront, 64-byte cache lines (gfx90a) and LDS served 32 lanes at a time.
+TEST(WarpAccess, Wave64LinesAndLdsPasses) {
+  const warplint::GpuArch *Cdna2 = warplint::findArch("gfx90a");
+  ASSERT_NE(Cdna2, nullptr);
+  MemoryModel M = memoryModelFor(*Cdna2);
+  EXPECT_TRUE(M.Amd);
+  EXPECT_EQ(M.Lanes, 64u);
+  EXPECT_EQ(M.SegmentBytes, 64u);
+  EXPECT_EQ(memoryModelFor(*warplint::findArch("gfx942")).SegmentBytes, 128u);
+  EXPECT_EQ(memoryModelFor(*warplint::findArch("gfx1030")).Lanes, 32u);
+  EXPECT_EQ(memoryModelFor(*warplint::findArch("sm_86")).SegmentBytes, 32u);
+  // 64 contiguous floats: 256 bytes in 4 lines; every other float: 8 lines.
+  SectorCount C = countSectors(strided(0, 4, 64), 4, 64);
+  EXPECT_EQ(C.ActiveLanes, 64u);
+  EXPECT_EQ(C.Sectors, 4u);
+  EXPECT_EQ(C.IdealSectors, 4u);
+  EXPECT_EQ(countSectors(strided(0, 8, 64), 4, 64).Sectors, 8u);
+  // LDS: contiguous words take 2 passes (one per half), a stride of 2 words 4 (2-way).
+  WavefrontCount W = countWavefronts(strided(0, 4, 64), 4, 64);
+  EXPECT_EQ(W.Wavefronts, 2u);
+  EXPECT_EQ(W.IdealWavefronts, 2u);
+  WavefrontCount W2 = countWavefronts(strided(0, 8, 64), 4, 64);
+  EXPECT_EQ(W2.Wavefronts, 4u);
+  EXPECT_EQ(W2.Ways, 2u);
+  // The lanes of wavefront 1 of a 256-thread block are threads 64 to 127.
+  EXPECT_EQ(sampledWarps(BlockShape{256, 1, 1}, 64), (std::vector<unsigned>{0, 1, 2, 3}));
+}

@@ -134,6 +134,9 @@ struct OccupancyResult {
   int MaxWarpsPerSm = 0;
   /// ActiveWarpsPerSm / MaxWarpsPerSm, 0..1.
   double Occupancy = 0;
+  /// AMD: waves per SIMD (execution unit), ActiveWarpsPerSm / SimdsPerCu rounded down:
+  /// the figure of the backend's `; Occupancy:` and of amdgpu_waves_per_eu; 0 on NVIDIA.
+  int WavesPerSimd = 0;
   /// Blocks per SM each resource allows (UnlimitedBlocks when it does not limit).
   std::array<int, NumResources> BlockLimit{};
   /// limiterBit() of every resource whose limit equals BlocksPerSm.
@@ -161,8 +164,9 @@ OccupancyResult computeOccupancy(const GpuArch &Arch, const KernelResources &Res
 
 /// The occupancy cliff of one resource around the current value.
 struct NextStep {
-  /// Registers (per thread; AMD VGPRs), SharedMemory (bytes per block, static +
-  /// dynamic), or Warps (threads per block).
+  /// Registers (per thread; AMD VGPRs per lane), SharedMemory (bytes per block, static +
+  /// dynamic), Warps (threads per block), or Sgprs (AMD GCN/CDNA: SGPRs per wave, when
+  /// counted).
   Resource What;
   /// Whether this resource is a limiter now.
   bool Limiting = false;
@@ -181,6 +185,17 @@ struct NextStep {
   /// Occupancy one step above HeadroomUpTo (0 when the launch fails there).
   double LossOccupancy = 0;
 };
+
+/// AMD: waves per SIMD a VGPR count per lane allows (LLVM getNumWavesPerEUWithNumVGPRs),
+/// and SGPRs per wave (getOccupancyWithNumSGPRs; the wave limit where SGPRs set none).
+int amdWavesPerSimdForVgprs(const GpuArch &Arch, int Vgprs);
+int amdWavesPerSimdForSgprs(const GpuArch &Arch, int Sgprs);
+/// AMD: the most VGPRs per lane that still leave room for WavesPerSimd waves on each SIMD
+/// (whole allocation granules, at most what a wave can address); 0 when none does.
+int amdVgprBudget(const GpuArch &Arch, int WavesPerSimd);
+/// AMD: waves per SIMD a workgroup of Threads threads needs resident at once (its waves
+/// spread over the CU's SIMDs).
+int amdWavesPerSimdForWorkgroup(const GpuArch &Arch, int64_t Threads);
 
 /// Per resource (registers, shared memory, block size): how far to drop to gain
 /// occupancy and how much headroom remains before occupancy drops.

@@ -40,4 +40,7 @@ std::string gpcLayoutText(const GpuProduct &P);
 /// "a100 (108 SMs), h100 (132 SMs), ..." for help texts and error messages.
 std::string knownProductList();
 
+/// What SmCount counts: "SMs" (NVIDIA), "CUs" (AMD GCN/CDNA), "WGPs" (AMD RDNA).
+const char *productUnits(const GpuProduct &P);
+
 } // namespace warplint
