@@ -41,8 +41,10 @@ std::string nextStepText(const LaunchFigures &E) {
   if (R.isLimitedBy(wl::Resource::Registers) && E.registersKnown()) {
     const wl::NextStep *S = E.step(wl::Resource::Registers);
     const char *Unit = Amd ? " VGPRs" : " registers";
+    std::string Agprs = Amd ? amdAgprText(E) : "";
     std::string Text = std::to_string(Amd ? Res.Vgprs : Res.RegistersPerThread) + Unit +
-                       (Amd ? "/lane limit this " : "/thread limit this ") + Threads +
+                       (Amd ? "/lane" : "/thread") +
+                       (Agprs.empty() ? "" : " (" + Agprs + ")") + " limit this " + Threads +
                        "-thread block to " + Now;
     if (S && S->GainAt)
       Text += "; at " + std::to_string(*S->GainAt) + Unit + " it keeps " + Gain(*S);

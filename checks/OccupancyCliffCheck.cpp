@@ -243,6 +243,12 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
     bool Pinned = K && K->WavesPerEuMin &&
                   uint64_t(amdWavesPerSimd(A, R.BlocksPerSm, W)) >= *K->WavesPerEuMin;
     int64_t Count = S.Current;
+    // Where the registers came from; with AGPRs, what the VGPR count is made of.
+    auto RegistersNotes = [&] {
+      diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+      if (std::string Agprs = amdAgprText(E); Vgpr && !Agprs.empty())
+        diag(Loc, "%0 VGPRs per lane are %1", DiagnosticIDs::Note) << unsigned(Count) << Agprs;
+    };
     if (Before && S.HeadroomUpTo + 1 - Count <= RegisterMargin && !Pinned) {
       int Keep = amdWavesPerSimd(A, R.BlocksPerSm, W);
       diag(Loc, "'%0' on %1 is %2 %3%s2 from an occupancy cliff: %4 %3s %5 keep %6 with "
@@ -254,7 +260,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
            "%1 waves per SIMD (amdgpu_waves_per_eu), which leaves at most %2 VGPRs per lane",
            DiagnosticIDs::Note)
           << Threads << unsigned(Keep) << unsigned(wl::amdVgprBudget(A, Keep));
-      diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+      RegistersNotes();
     } else if (S.GainAt && Count - *S.GainAt <= RegisterMargin) {
       int Ask = amdWavesPerSimd(A, S.GainBlocksPerSm, W);
       diag(Loc, "'%0' on %1 is %2 %3%s2 past an occupancy cliff: %4 %3s %5 allow %6 with "
@@ -274,7 +280,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
              "(amdgpu_waves_per_eu(%1)) asks the backend to fit %1 waves per SIMD",
              DiagnosticIDs::Note)
             << Threads << unsigned(Ask);
-      diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+      RegistersNotes();
     }
     return;
   }

@@ -289,6 +289,23 @@ LaunchModel TuModel::evaluate(const LaunchSite &L) const {
   return M;
 }
 
+std::string amdAgprText(const LaunchFigures &E) {
+  if (!E.Compiler || !E.Compiler->isAmd() || !E.Compiler->Vgprs ||
+      E.Compiler->Agprs.value_or(0) == 0)
+    return "";
+  const unsigned V = unsigned(*E.Compiler->Vgprs), A = unsigned(*E.Compiler->Agprs);
+  const std::string Arch = E.Compiler->Arch;
+  // core's amdgpuOccupancyVgprs: one file on gfx90a and later CDNA, two before.
+  if (unsigned(E.Compiler->Registers) != std::max(V, A))
+    return std::to_string(V) + " VGPRs rounded up to 4 and " + std::to_string(A) +
+           " AGPRs, one file on " + Arch + ": fewer of either counts";
+  if (A >= V)
+    return "the larger of its " + std::to_string(V) + " VGPRs and " + std::to_string(A) +
+           " AGPRs, two files on " + Arch + ": the AGPRs must fall too";
+  return "the larger of its " + std::to_string(V) + " VGPRs and " + std::to_string(A) +
+         " AGPRs, two files on " + Arch;
+}
+
 std::string describeRegisters(const LaunchFigures &E) {
   if (!E.Compiler)
     return "registers unknown";

@@ -198,4 +198,9 @@ ClusterFact clusterOf(const LaunchSite &L, const KernelInfo *K);
 /// by base name": where one evaluation's registers came from.
 std::string describeRegisters(const LaunchFigures &E);
 
+/// AMD kernels with AGPRs: how the VGPR figure that sets occupancy is made of the kernel's
+/// VGPRs and AGPRs ("72 VGPRs rounded up to 4 and 64 AGPRs, one file on gfx90a"), so that
+/// advice to use fewer VGPRs names what must fall; empty without AGPRs.
+std::string amdAgprText(const LaunchFigures &E);
+
 } // namespace clang::tidy::warplint

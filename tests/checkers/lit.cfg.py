@@ -24,6 +24,7 @@ def hip_args(arch, wave):
             "-resource-dir=%s" % (arch, wave, mock_hip, config.clang_resource_dir))
 config.substitutions.append(("%hip_gfx90a", hip_args("gfx90a", 64)))
 config.substitutions.append(("%hip_gfx906", hip_args("gfx906", 64)))
+config.substitutions.append(("%hip_gfx908", hip_args("gfx908", 64)))
 config.substitutions.append(("%hip_gfx1030_w64", hip_args("gfx1030", 64) + " -mwavefrontsize64"))
 config.substitutions.append(("%hip_gfx1030", hip_args("gfx1030", 32)))
 config.substitutions.append(("%mock_hip", mock_hip))
