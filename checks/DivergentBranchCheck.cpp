@@ -999,9 +999,11 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     // Last: what the compiler may make of it.
     if (hasShortArms(B))
       diag(Loc,
-           "the arms are short: nvcc may predicate them instead of branching; the warp then "
-           "issues both arms with the lanes of the other side masked off, so they still idle",
-           DiagnosticIDs::Note);
+           "the arms are short: %select{nvcc|the compiler}0 may predicate them instead of "
+           "branching; the %select{warp|wavefront}0 then issues both arms with the lanes of "
+           "the other side masked off, so they still idle",
+           DiagnosticIDs::Note)
+          << unsigned(Amd);
   }
 }
 

@@ -230,6 +230,10 @@ public:
   /// The value of field path P of the value of E.
   std::optional<uint64_t> evalPath(const Expr *E, const Path &P, unsigned Depth);
 
+  /// Parameters read as the arguments of one call (a launch followed from a launch
+  /// helper to the call that names its kernel); empty: a parameter is unknown.
+  llvm::DenseMap<const ParmVarDecl *, const Expr *> Bound;
+
 private:
   static constexpr unsigned MaxDepth = 24;
   ASTContext &Ctx;
@@ -428,6 +432,9 @@ bool Evaluator::harmlessAfter(const Stmt *Top, const Stmt *At, const BodyScan &S
 
 std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P, const Stmt *At,
                                                unsigned Depth) {
+  if (auto *PV = dyn_cast_or_null<ParmVarDecl>(V); PV && Depth <= MaxDepth)
+    if (auto It = Bound.find(PV); It != Bound.end())
+      return evalPath(It->second, P, Depth + 1);
   if (!V || Depth > MaxDepth || isa<ParmVarDecl>(V) || V->getType()->isReferenceType())
     return std::nullopt;
   bool IsConst = V->getType().isConstQualified() || V->isConstexpr();
@@ -531,6 +538,11 @@ std::optional<uint64_t> Evaluator::evalCtorField(const CXXConstructExpr *CE, con
     if (auto *PL = dyn_cast<ParenListExpr>(IE); PL && PL->getNumExprs() == 1)
       IE = PL->getExpr(0);
     IE = IE->IgnoreParenImpCasts();
+    // b(b_) of a class-typed field copies the argument: look through the copy.
+    if (auto *Copy = dyn_cast<CXXConstructExpr>(IE);
+        Copy && Copy->getNumArgs() == 1 && (Copy->getConstructor()->isCopyConstructor() ||
+                                            Copy->getConstructor()->isMoveConstructor()))
+      IE = Copy->getArg(0)->IgnoreParenImpCasts();
     // x(vx): the constructor's argument; x(v.x): a field of an argument.
     Path Sub;
     if (auto *DR = asVarPath(IE, Sub))
@@ -877,13 +889,25 @@ public:
     if (Config && Config->getDirectCallee() && Config->getDirectCallee()->getIdentifier() &&
         Config->getDirectCallee()->getName() == "cudaLaunchDevice")
       First = 2;
+    Forwarded F;
     if (Config && Config->getNumArgs() >= First + 2) {
       L.Grid = shape(Config->getArg(First));
       L.Block = shape(Config->getArg(First + 1));
-      if (Config->getNumArgs() >= First + 3)
+      F.Grid = Config->getArg(First);
+      F.Block = Config->getArg(First + 1);
+      if (Config->getNumArgs() >= First + 3) {
         L.DynamicSmem = bytes(Config->getArg(First + 2));
+        F.Smem = Config->getArg(First + 2);
+      }
     }
+    // `kernel<<<...>>>` on a parameter of the enclosing function (a launch helper such as
+    // ggml's ggml_cuda_kernel_launch): followed to the calls that name the kernel.
+    F.Param = L.Kernel ? nullptr : kernelParam(E->getCallee(), L.Enclosing);
     finish(std::move(L));
+    if (F.Param) {
+      F.Index = Out.Launches.size() - 1;
+      Forwards.push_back(F);
+    }
     return true;
   }
 
@@ -891,6 +915,12 @@ public:
     if (isa<CUDAKernelCallExpr>(E))
       return true;
     const FunctionDecl *Callee = E->getDirectCallee();
+    if (Callee && !isa<CXXOperatorCallExpr>(E) && !Stack.empty() &&
+        !Stack.back()->isDependentContext() && !E->containsErrors() &&
+        llvm::any_of(Callee->parameters(), [](const ParmVarDecl *P) {
+          return P->getType()->isFunctionPointerType();
+        }))
+      CallsTo[Callee->getCanonicalDecl()].push_back({E, Stack.back()});
     if (!Callee || !Callee->getIdentifier())
       return true;
     StringRef Name = baseApiName(Callee->getName());
@@ -965,6 +995,86 @@ private:
     SourceLocation Loc;
   };
   llvm::DenseMap<const FunctionDecl *, OptinSeen> Optins;
+  /// A triple-chevron launch on a function-pointer parameter (Index in Out.Launches) and
+  /// its configuration expressions, resolved in finalize through CallsTo.
+  struct Forwarded {
+    size_t Index = 0;
+    const ParmVarDecl *Param = nullptr;
+    const Expr *Grid = nullptr, *Block = nullptr, *Smem = nullptr;
+  };
+  std::vector<Forwarded> Forwards;
+  /// Calls of functions that take a function pointer, with the calling function.
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4>>
+      CallsTo;
+
+  /// The parameter of FD that Callee names, when it is a function pointer.
+  static const ParmVarDecl *kernelParam(const Expr *Callee, const FunctionDecl *FD) {
+    for (unsigned I = 0; Callee && I < 8; ++I) {
+      Callee = Callee->IgnoreParenImpCasts();
+      if (auto *UO = dyn_cast<UnaryOperator>(Callee); UO && UO->getOpcode() == UO_Deref) {
+        Callee = UO->getSubExpr();
+        continue;
+      }
+      break;
+    }
+    auto *DR = dyn_cast_or_null<DeclRefExpr>(Callee);
+    auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+    if (!P || !FD || P->getDeclContext() != FD || !P->getType()->isFunctionPointerType())
+      return nullptr;
+    return P;
+  }
+
+  /// Follows F's parameter P of Fn to the calls of Fn (and, where the argument is again a
+  /// parameter, to the calls of the caller, two levels at most): one launch per call that
+  /// names a kernel, at that call, its shape evaluated with the parameters bound to the
+  /// arguments. Returns the launches added.
+  unsigned resolveForwarded(const Forwarded &F, const ParmVarDecl *P, const FunctionDecl *Fn,
+                            llvm::DenseMap<const ParmVarDecl *, const Expr *> Bound,
+                            unsigned Depth) {
+    auto It = CallsTo.find(Fn->getCanonicalDecl());
+    if (It == CallsTo.end())
+      return 0;
+    unsigned Added = 0;
+    unsigned Idx = P->getFunctionScopeIndex();
+    for (auto [C, Caller] : It->second) {
+      if (!C->getDirectCallee() ||
+          C->getDirectCallee()->getCanonicalDecl() != Fn->getCanonicalDecl() ||
+          Idx >= C->getNumArgs())
+        continue;
+      auto B = Bound;
+      for (unsigned I = 0; I < Fn->getNumParams() && I < C->getNumArgs(); ++I)
+        B[Fn->getParamDecl(I)] = C->getArg(I);
+      const Expr *Arg = C->getArg(Idx);
+      const FunctionDecl *K = resolveKernel(Arg);
+      if (K && K->hasAttr<CUDAGlobalAttr>()) {
+        LaunchSite L = Out.Launches[F.Index];
+        L.Call = C;
+        L.Loc = SM.getExpansionLoc(C->getBeginLoc());
+        L.Enclosing = Caller;
+        L.Instantiation = instantiationOf(Caller);
+        const KernelInfo &KI = Out.Kernels[kernelIndex(K)];
+        L.Kernel = KI.Decl;
+        L.KernelName = KI.Name;
+        L.MangledName = KI.MangledName;
+        Eval.Bound = std::move(B);
+        if (F.Grid)
+          L.Grid = shape(F.Grid);
+        if (F.Block)
+          L.Block = shape(F.Block);
+        if (F.Smem)
+          L.DynamicSmem = bytes(F.Smem);
+        Eval.Bound.clear();
+        Resolved.push_back(std::move(L));
+        ++Added;
+      } else if (Depth < 1) {
+        if (const ParmVarDecl *Q = kernelParam(Arg, Caller))
+          Added += resolveForwarded(F, Q, Caller, std::move(B), Depth + 1);
+      }
+    }
+    return Added;
+  }
+  std::vector<LaunchSite> Resolved;
 
   bool inSystemHeader(SourceLocation L) const {
     return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
@@ -1286,6 +1396,22 @@ void Collector::sharedOf(KernelInfo &K) {
 }
 
 void Collector::finalize() {
+  // Launches through a launch helper: one per call that names the kernel, in place of
+  // the helper's own launch (kept where no call names one).
+  if (!Forwards.empty()) {
+    std::vector<bool> Drop(Out.Launches.size(), false);
+    for (const Forwarded &F : Forwards)
+      if (resolveForwarded(F, F.Param, Out.Launches[F.Index].Enclosing,
+                           llvm::DenseMap<const ParmVarDecl *, const Expr *>(), 0))
+        Drop[F.Index] = true;
+    std::vector<LaunchSite> Kept;
+    for (size_t I = 0; I < Out.Launches.size(); ++I)
+      if (!Drop[I])
+        Kept.push_back(std::move(Out.Launches[I]));
+    for (LaunchSite &L : Resolved)
+      Kept.push_back(std::move(L));
+    Out.Launches = std::move(Kept);
+  }
   for (KernelInfo &K : Out.Kernels) {
     sharedOf(K);
     if (auto *LB = K.Decl->getAttr<CUDALaunchBoundsAttr>()) {

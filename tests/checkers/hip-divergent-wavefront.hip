@@ -25,7 +25,19 @@ __global__ void lanes(float *p) {
     p[threadIdx.x] = 0.0f;
 }
 
+// Short arms: the note on predication names the compiler and the wavefront, not nvcc.
+__global__ void shortArms(float *p) {
+  unsigned t = threadIdx.x;
+  if (t % 2 == 0)
+    // W64: :[[@LINE-1]]:7: warning: branch on 't' diverges in 4 of 4 wavefronts of 64 lanes of kernel 'shortArms' (block 256x1x1); predicted branch efficiency 0% [warplint-divergent-branch]
+    // W64: :[[@LINE-2]]:7: note: the arms are short: the compiler may predicate them instead of branching; the wavefront then issues both arms with the lanes of the other side masked off, so they still idle
+    // W32: :[[@LINE-3]]:7: warning: branch on 't' diverges in 8 of 8 wavefronts of 32 lanes of kernel 'shortArms' (block 256x1x1); predicted branch efficiency 0% [warplint-divergent-branch]
+    // W32: :[[@LINE-4]]:7: note: the arms are short: the compiler may predicate them instead of branching; the wavefront then issues both arms with the lanes of the other side masked off, so they still idle
+    p[t] = 1.0f;
+}
+
 void launch(float *p) {
+  shortArms<<<1, 256>>>(p);
   halves<<<1, 256>>>(p);
   whole<<<1, 256>>>(p);
   lanes<<<1, 256>>>(p);
