@@ -839,6 +839,9 @@ std::vector<std::string> clangCommand(const std::vector<std::string> &Original,
     HipTranslation T = translateHipCommand(Original, Arch, !findRocm().empty(), ownHipHeaders());
     if (T.OwnHeader)
       sayOwnHipHeader(ownHipHeaders());
+    else if (!llvm::is_contained(T.Args, "-nogpuinc") && !rocmCompatHeader().empty())
+      T.Args.insert(std::find(T.Args.begin(), T.Args.end(), "--"),
+                    {"-include", rocmCompatHeader()});
     std::vector<std::string> Added(ExtraArgs.begin(), ExtraArgs.end());
     T.Args.insert(std::find(T.Args.begin(), T.Args.end(), "--"), Added.begin(), Added.end());
     return T.Args;
@@ -951,8 +954,15 @@ std::vector<std::string> defaultHipArgs(const std::string &Arch, bool OwnHeader)
     if (!OwnHeader)
       sayOwnHipHeader(Own);
     Args.insert(Args.end(), {"-nogpuinc", "-isystem", Own, "-include", "hip/hip_runtime.h"});
+  } else if (!rocmCompatHeader().empty()) {
+    Args.insert(Args.end(), {"-include", rocmCompatHeader()});
   }
   return Args;
+}
+
+std::string rocmCompatHeader() {
+  static const std::string Path = sharedFile({"include", "warplint_rocm5_compat.h"});
+  return Path;
 }
 
 std::string cudaCompatHeader() {

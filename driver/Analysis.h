@@ -96,6 +96,12 @@ std::string fallbackHeaderDir();
 std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::string &CudaPath = "",
                                          bool MockCuda = false);
 
+/// share/warplint/include/warplint_rocm5_compat.h beside the binary: force-included into
+/// HIP parses against an installed ROCm's headers (it declares, for ROCm 5's hip_fp16.h
+/// only, the two reciprocal functions clang 22's HIP wrapper no longer declares); empty
+/// when absent.
+std::string rocmCompatHeader();
+
 /// share/warplint/hip beside the binary: warplint's own minimal HIP header
 /// (hip/hip_runtime.h) for HIP parses without ROCm; empty when it is missing.
 std::string ownHipHeaders();
