@@ -28,6 +28,9 @@ std::string reason(const MemoryAccessSite &S, const WarpExecution &X) {
            "' (an array of structures)";
   if (Stride < 0)
     Stride = -Stride;
+  // Most neighbours adjacent, yet not one run: runs of lanes with gaps between them.
+  if (Stride == int64_t(S.Bytes) && !X.Contiguous)
+    return "runs of adjacent lanes with gaps between the runs";
   if (Stride % S.Bytes == 0)
     return "stride of " + std::to_string(Stride / S.Bytes) + " " +
            plural(S.TypeName, Stride / S.Bytes) + " between lanes";

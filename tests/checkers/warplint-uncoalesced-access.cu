@@ -25,6 +25,13 @@ __global__ void stride32(float *out, const float *in) {
   // OPTS: :[[@LINE-2]]:12: remark: each warp's load of 'in[i * 32]' touches 32 sectors
 }
 
+// Runs of 4 adjacent lanes, each run 32 bytes after the last: half of every sector.
+__global__ void halfRuns(float *y) {
+  unsigned t = threadIdx.x;
+  y[(t / 4) * 8 + t % 4] = 0.0f;
+  // CHECK: :[[@LINE-1]]:3: warning: each warp's store of 'y[(t / 4) * 8 + t % 4]' touches 8 sectors for 128 bytes (ideal 4): runs of adjacent lanes with gaps between the runs (block 256x1x1) [warplint-uncoalesced-access]
+}
+
 __global__ void stride2(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[2 * i];
@@ -148,7 +155,7 @@ __global__ void dependsOnShape(float *a) {
   a[threadIdx.x * 1024 + threadIdx.y] += 1.f;
   // CHECK: :[[@LINE-1]]:3: warning: each warp's load and store of 'a[threadIdx.x * 1024 + threadIdx.y]' touches 32 sectors for 128 bytes (ideal 4): stride of 1024 floats between lanes (block 32x1x1) [warplint-uncoalesced-access]
   // The note lands on the second launch of launchAll, below.
-  // CHECK: :[[@LINE+30]]:3: note: with the block 1x32x1 of this launch the access touches 4 sectors for 128 bytes
+  // CHECK: :[[@LINE+31]]:3: note: with the block 1x32x1 of this launch the access touches 4 sectors for 128 bytes
 }
 
 // No launch in this TU: the check says the shape it assumed.
@@ -163,6 +170,7 @@ void launchAll(float *a, float *b, float4 *c, float4 *d, Particle *p, Particles 
   coalesced<<<64, 256>>>(a, b);
   stride32<<<64, 256>>>(a, b);
   stride2<<<64, 256>>>(a, b);
+  halfRuns<<<64, 256>>>(a);
   columnWalk<<<64, 256>>>(a, b, n);
   rowWalk<<<64, 256>>>(a, b, n);
   arrayOfStructs<<<64, 256>>>(p);
