@@ -756,8 +756,77 @@ StringRef baseApiName(StringRef N) {
   return N;
 }
 
-/// The kernel a launch's function argument names: k, &k, (void*)k, k<T>.
-const FunctionDecl *resolveKernel(const Expr *E) {
+const FunctionDecl *resolveKernel(const Expr *E, unsigned Depth = 0);
+
+/// The values a local function-pointer variable of Fn's body can hold: its initialiser and
+/// the right-hand sides of its plain assignments. False when the variable may change some
+/// other way (its address taken, a reference bound to it, ++, a compound assignment).
+class LocalWrites : public RecursiveASTVisitor<LocalWrites> {
+public:
+  explicit LocalWrites(const VarDecl *V) : V(V) {}
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (refersToV(B->getLHS())) {
+      if (B->getOpcode() == BO_Assign) {
+        Values.push_back(B->getRHS());
+        Handled.insert(B->getLHS()->IgnoreParens());
+      }
+    }
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_LValueToRValue && refersToV(C->getSubExpr()))
+      Handled.insert(C->getSubExpr()->IgnoreParens());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (D->getDecl() == V)
+      Refs.push_back(D);
+    return true;
+  }
+  /// Every reference a read or the left side of a plain assignment.
+  bool onlyReadsAndAssignments() const {
+    return llvm::all_of(Refs, [&](const DeclRefExpr *D) { return Handled.count(D); });
+  }
+  std::vector<const Expr *> Values;
+
+private:
+  bool refersToV(const Expr *E) const {
+    auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    return D && D->getDecl() == V;
+  }
+  const VarDecl *V;
+  std::vector<const DeclRefExpr *> Refs;
+  llvm::DenseSet<const Expr *> Handled;
+};
+
+/// A local function-pointer variable (`fattn_kernel_t k = flash_attn_tile<...>;`, or
+/// assigned on each path) that only ever holds one kernel: that kernel.
+const FunctionDecl *kernelOfLocal(const VarDecl *V, unsigned Depth) {
+  if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+      !V->getType()->isFunctionPointerType() || Depth > 2)
+    return nullptr;
+  auto *Fn = dyn_cast<FunctionDecl>(V->getDeclContext());
+  if (!Fn || !Fn->hasBody())
+    return nullptr;
+  LocalWrites W(V);
+  W.TraverseStmt(Fn->getBody());
+  if (!W.onlyReadsAndAssignments())
+    return nullptr;
+  if (const Expr *Init = V->getInit())
+    W.Values.push_back(Init);
+  const FunctionDecl *Only = nullptr;
+  for (const Expr *E : W.Values) {
+    const FunctionDecl *K = resolveKernel(E, Depth + 1);
+    if (!K || (Only && K->getCanonicalDecl() != Only->getCanonicalDecl()))
+      return nullptr;
+    Only = K;
+  }
+  return Only;
+}
+
+/// The kernel a launch's function argument names: k, &k, (void*)k, k<T>, or a local
+/// function-pointer variable that only ever holds one kernel.
+const FunctionDecl *resolveKernel(const Expr *E, unsigned Depth) {
   for (unsigned I = 0; E && I < 16; ++I) {
     E = E->IgnoreParenImpCasts();
     if (auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
@@ -768,8 +837,11 @@ const FunctionDecl *resolveKernel(const Expr *E) {
       E = UO->getSubExpr();
       continue;
     }
-    if (auto *DR = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<FunctionDecl>(DR->getDecl());
+    if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (auto *FD = dyn_cast<FunctionDecl>(DR->getDecl()))
+        return FD;
+      return kernelOfLocal(dyn_cast<VarDecl>(DR->getDecl()), Depth);
+    }
     return nullptr;
   }
   return nullptr;
