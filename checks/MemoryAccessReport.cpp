@@ -4,6 +4,8 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
+#include <map>
+
 namespace clang::tidy::warplint {
 
 std::optional<std::optional<DiagnosticIDs::Level>> parseSeverity(llvm::StringRef Text,
@@ -46,9 +48,27 @@ std::string accessText(const MemoryAccessSite &S, const ASTContext &Ctx) {
   return Text;
 }
 
-std::string shapeText(const AccessModel &A, const AccessShape &S, const WarpExecution &X) {
+std::string shapeText(const AccessModel &A, const AccessShape &S, const WarpExecution &X,
+                      double MinRatio) {
   std::string T = "block " + S.Shape.str() + (A.AssumedShape ? " assumed" : "");
-  if (!X.Values.empty())
+  // Sampled values that all give this figure are named together: none of them is the
+  // finding (a value that changes the figure makes the finding a note instead).
+  const std::vector<ValueFigure> &ByValue = S.Figures.ByValue;
+  auto List = [&](bool SkipQuoted) {
+    std::vector<std::string> Names;
+    for (const ValueFigure &V : ByValue)
+      if (!SkipQuoted || V.Values != X.Values)
+        Names.push_back(V.Values);
+    std::string L;
+    for (size_t K = 0; K < Names.size(); ++K)
+      L += (K ? K + 1 == Names.size() ? " and " : ", " : "") + Names[K];
+    return L;
+  };
+  if (ByValue.size() > 1 && &X == &S.Figures.Typical && S.Figures.sameForAllValues())
+    T += "; alike for " + List(false);
+  else if (ByValue.size() > 1 && &X == &S.Figures.Typical && !S.Figures.valueDependent(MinRatio))
+    T += ", " + X.Values + "; a finding for " + List(true) + " too";
+  else if (!X.Values.empty())
     T += ", " + X.Values;
   return T;
 }
@@ -104,6 +124,50 @@ void MemoryAccessCheck::check(const ast_matchers::MatchFinder::MatchResult &Resu
   Ctx = Result.Context;
 }
 
+namespace {
+
+/// "loads", "stores" or "loads and stores".
+std::string pluralVerb(const MemoryAccessSite &S) {
+  return S.Load && S.Store ? "loads and stores" : S.Store ? "stores" : "loads";
+}
+
+} // namespace
+
+std::string MemoryAccessCheck::demotion(const AccessModel &A, size_t W) const {
+  const AccessShape &Shape = A.PerShape[W];
+  const AccessFigures &F = Shape.Figures;
+  const WarpExecution &X = F.Typical;
+  unsigned Lanes = F.Model.Lanes ? F.Model.Lanes : 32;
+  unsigned Active = Space == MemorySpace::Shared ? X.Waves.ActiveLanes : X.Sectors.ActiveLanes;
+  // A few lanes under a thread-dependent condition: the edge or halo of a tile, O(n)
+  // work beside the kernel's full-warp accesses.
+  if (A.Site.Active && Active * 4 <= Lanes)
+    return "only " + std::to_string(Active) + " of the " + std::to_string(Lanes) +
+           " lanes of the warp take part (an edge or halo access beside the kernel's "
+           "full-warp ones)";
+  // A run-time value that no launch in the TU fixes decides the figure.
+  if (F.valueDependent(MinRatio)) {
+    std::string T = "the run-time value of " + F.SampledNames +
+                    " decides the figure and no launch in this file passes it as a constant (";
+    for (size_t K = 0; K < F.ByValue.size(); ++K) {
+      const WarpExecution &X = F.ByValue[K].Typical;
+      T += std::string(K ? "; " : "") + "with " + F.ByValue[K].Values + ": " + figureText(X, F);
+      if (X.LaneStride)
+        T += ", lanes " + std::to_string(*X.LaneStride) + " bytes apart";
+    }
+    return T + ")";
+  }
+  // An assumed block: the finding must hold for every block at least a warp wide in x.
+  if (A.AssumedShape)
+    for (const AccessShape &Alt : A.Alternatives)
+      if (Alt.Figures.Evaluated && Alt.Figures.Typical.ratio() < MinRatio)
+        return "no launch in this file gives the block shape, and with a block of " +
+               Alt.Shape.str() + " the access " +
+               (Space == MemorySpace::Shared ? "needs " : "touches ") +
+               figureText(Alt.Figures.Typical, Alt.Figures);
+  return "";
+}
+
 void MemoryAccessCheck::onEndOfTranslationUnit() {
   if (!Ctx)
     return;
@@ -112,7 +176,22 @@ void MemoryAccessCheck::onEndOfTranslationUnit() {
   AssumedSaid.clear();
   const SourceManager &SM = C.getSourceManager();
   TuModel &M = TuModel::of(C, nullptr, Model);
-  std::set<SourceLocation> Reported;
+  // The places to report, each once, grouped by kernel, object, file and cause in the
+  // order of their first place.
+  struct Place {
+    const AccessModel *A;
+    size_t W;
+    SourceLocation Loc;
+    Verdict V;
+  };
+  struct Finding {
+    std::vector<Place> Places;
+    DiagnosticIDs::Level Level;
+    std::string Why; ///< why a note, when the check made it one
+  };
+  std::vector<Finding> Findings;
+  std::map<std::string, size_t> ByKey;
+  std::set<SourceLocation> Seen;
   for (const AccessModel &A : M.accesses(AssumedBlockSize)) {
     if (A.Site.Space != Space || Ignored.ignores(A.Kernel->Name))
       continue;
@@ -120,10 +199,59 @@ void MemoryAccessCheck::onEndOfTranslationUnit() {
     if (!W)
       continue; // not evaluable: never guessed
     SourceLocation Loc = SM.getExpansionLoc(A.Site.Access->getBeginLoc());
-    if (Loc.isInvalid() || Reported.count(Loc))
+    if (Loc.isInvalid() || Seen.count(Loc))
       continue;
-    if (report(A, *W, Loc, C, M))
-      Reported.insert(Loc);
+    Verdict V = judge(A, *W, C);
+    if (!V.Report)
+      continue;
+    Seen.insert(Loc);
+    DiagnosticIDs::Level L = V.Level;
+    std::string Why;
+    if (L == DiagnosticIDs::Warning && !V.Misaligned) {
+      Why = demotion(A, *W);
+      if (!Why.empty())
+        L = DiagnosticIDs::Remark;
+    }
+    std::string Key = std::to_string(reinterpret_cast<uintptr_t>(A.Kernel->Decl)) + "|" +
+                      std::to_string(reinterpret_cast<uintptr_t>(A.Site.ObjectDecl)) + "|" +
+                      std::to_string(SM.getFileID(Loc).getHashValue()) + "|" + accessVerb(A.Site) +
+                      "|" + std::to_string(unsigned(L)) + "|" + V.Cause + "|" + Why;
+    auto [It, New] = ByKey.try_emplace(Key, Findings.size());
+    if (New)
+      Findings.push_back({{}, L, Why});
+    Findings[It->second].Places.push_back({&A, *W, Loc, V});
+  }
+  for (const Finding &F : Findings) {
+    const Place &First = F.Places.front();
+    Group G;
+    G.Level = F.Level;
+    G.Places = unsigned(F.Places.size());
+    if (G.Places > 1)
+      G.More = "; the same for " + std::to_string(G.Places - 1) + " more " +
+               (G.Places == 2 ? accessVerb(First.A->Site) : pluralVerb(First.A->Site)) +
+               " of '" + First.A->Site.Object + "' in '" + First.A->Kernel->Name + "'";
+    report(*First.A, First.W, First.Loc, C, G);
+    if (!F.Why.empty())
+      diag(First.Loc, "said as a note: %0", DiagnosticIDs::Note) << F.Why;
+    if (First.A->Site.SiblingFields > 1 && !First.A->Site.MergedFields)
+      diag(First.Loc,
+           "%0 fields of each '%1' are accessed in separate %2: one access of the whole "
+           "%3-byte element (a vector type such as float2/float4, or the struct aligned to "
+           "its size) would move it at once",
+           DiagnosticIDs::Note)
+          << First.A->Site.SiblingFields << First.A->Site.ElementName
+          << pluralVerb(First.A->Site) << First.A->Site.ElementBytes;
+    for (size_t K = 1; K < F.Places.size(); ++K)
+      diag(F.Places[K].Loc, "the same %0 here: '%1'", DiagnosticIDs::Note)
+          << accessVerb(F.Places[K].A->Site) << accessText(F.Places[K].A->Site, C);
+    AccessFinding As;
+    As.Finding = First.Loc;
+    As.Places = G.Places;
+    As.Note = F.Level != DiagnosticIDs::Warning;
+    As.NoteReason = F.Why;
+    for (const Place &P : F.Places)
+      M.reportAccess(*P.A, P.W, std::string(getID()), accessText(P.A->Site, C), P.V.Misaligned,
+                     As);
   }
 }
 

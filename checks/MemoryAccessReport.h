@@ -34,7 +34,10 @@ std::string accessText(const MemoryAccessSite &S, const ASTContext &Ctx);
 
 /// "block 32x8x1" or "block 256x1x1 assumed", with the sampled unknowns of the quoted
 /// warp ("n = 1000").
-std::string shapeText(const AccessModel &A, const AccessShape &S, const WarpExecution &X);
+/// Sampled values that all give a finding (a ratio of at least MinRatio) are named
+/// together.
+std::string shapeText(const AccessModel &A, const AccessShape &S, const WarpExecution &X,
+                      double MinRatio);
 
 /// The plural of a type's name in a message: "floats", "'Particle's".
 std::string plural(const std::string &Type, int64_t N);
@@ -56,18 +59,42 @@ public:
 protected:
   MemoryAccessCheck(StringRef Name, ClangTidyContext *Context, MemorySpace Space,
                     StringRef RatioOption);
-  /// One evaluable access of the check's space at Loc (its worst block shape: Worst);
-  /// false when it is not reported.
-  virtual bool report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
-                      TuModel &M) = 0;
+
+  /// What the check makes of one evaluable access (at its worst block shape).
+  struct Verdict {
+    bool Report = false;
+    DiagnosticIDs::Level Level = DiagnosticIDs::Warning; ///< the check's level for it
+    bool Misaligned = false;  ///< a misalignment finding (contiguous lanes off a boundary)
+    std::string Cause;        ///< the figures that make two places of one kernel alike
+  };
+  virtual Verdict judge(const AccessModel &A, size_t Worst, ASTContext &C) = 0;
+
+  /// One finding: the first place of a group of places of one kernel and object with the
+  /// same cause, said at Level, with the rest of the group in More.
+  struct Group {
+    DiagnosticIDs::Level Level = DiagnosticIDs::Warning;
+    unsigned Places = 1;
+    /// "; the same for 11 more loads of 'a' in 'k'" (empty for one place).
+    std::string More;
+  };
+  /// Says the finding of access A (its worst shape Worst) at Loc.
+  virtual void report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
+                      const Group &G) = 0;
   /// The note, once per kernel, that its block shape was assumed.
   void noteAssumedShape(const AccessModel &A);
+  /// The figure of one evaluation in a note: "32 sectors for 128 bytes".
+  virtual std::string figureText(const WarpExecution &X, const AccessFigures &F) const = 0;
 
   double MinRatio;            ///< the ratio option's value
   DiagnosticIDs::Level Level; ///< Severity
   unsigned AssumedBlockSize;
 
 private:
+  /// Why a warning of the check would overstate what is known, or "" when it does not:
+  /// the figure holds only for the assumed block shape, or for a sampled run-time value,
+  /// or the access is a few lanes' edge work.
+  std::string demotion(const AccessModel &A, size_t Worst) const;
+
   MemorySpace Space;
   std::string RatioOption, SeverityText;
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model

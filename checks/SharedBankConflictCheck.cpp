@@ -9,15 +9,32 @@ namespace clang::tidy::warplint {
 SharedBankConflictCheck::SharedBankConflictCheck(StringRef Name, ClangTidyContext *Context)
     : MemoryAccessCheck(Name, Context, MemorySpace::Shared, "MinConflictWays") {}
 
-bool SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocation Loc,
-                                     ASTContext &C, TuModel &M) {
+MemoryAccessCheck::Verdict SharedBankConflictCheck::judge(const AccessModel &A, size_t W,
+                                                           ASTContext &) {
+  const WarpExecution &X = A.PerShape[W].Figures.Typical;
+  Verdict V;
+  V.Report = X.ratio() >= MinRatio;
+  V.Level = Level;
+  V.Cause = std::to_string(X.Waves.Wavefronts) + "/" + std::to_string(X.Waves.IdealWavefronts) +
+            "/" + std::to_string(X.Waves.Ways) + "/" +
+            (X.LaneStride ? std::to_string(*X.LaneStride) : "-") + "/" +
+            A.PerShape[W].Shape.str() + "/" + std::to_string(A.Site.Bytes);
+  return V;
+}
+
+std::string SharedBankConflictCheck::figureText(const WarpExecution &X,
+                                                const AccessFigures &F) const {
+  return std::to_string(X.Waves.Wavefronts) +
+         (F.Model.Amd ? " LDS passes (ideal " : " wavefronts (ideal ") +
+         std::to_string(X.Waves.IdealWavefronts) + ")";
+}
+
+void SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocation Loc,
+                                     ASTContext &C, const Group &G) {
   const MemoryAccessSite &S = A.Site;
   const AccessShape &Shape = A.PerShape[W];
   const AccessFigures &F = Shape.Figures;
   const WarpExecution &X = F.Typical;
-  if (X.ratio() < MinRatio)
-    return false;
-  M.reportAccess(A, W, std::string(getID()), accessText(S, C), false);
   const char *Phases = S.Bytes > 8   ? " (16-byte accesses, served per quarter-warp)"
                        : S.Bytes > 4 ? " (8-byte accesses, served per half-warp)"
                                      : "";
@@ -28,18 +45,19 @@ bool SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocat
     unsigned PhaseLanes = S.Bytes > 8 ? 8 : S.Bytes > 4 ? 16 : 32;
     diag(Loc,
          "each wavefront's (%0 lanes) %1 of '%2' needs %3 LDS passes of %4 lanes "
-         "(ideal %5) over 32 banks of 4 bytes: a %6-way bank conflict (%7)",
-         Level)
+         "(ideal %5) over 32 banks of 4 bytes: a %6-way bank conflict (%7)%8",
+         G.Level)
         << F.Model.Lanes << accessVerb(S) << accessText(S, C) << X.Waves.Wavefronts << PhaseLanes
-        << X.Waves.IdealWavefronts << X.Waves.Ways << shapeText(A, Shape, X)
+        << X.Waves.IdealWavefronts << X.Waves.Ways << shapeText(A, Shape, X, MinRatio) << G.More
         << S.Access->getSourceRange();
   } else
     diag(Loc,
          "each warp's %0 of '%1' needs %2 shared-memory wavefronts (ideal %3): a %4-way "
-         "bank conflict%5 (%6)",
-         Level)
+         "bank conflict%5 (%6)%7",
+         G.Level)
         << accessVerb(S) << accessText(S, C) << X.Waves.Wavefronts << X.Waves.IdealWavefronts
-        << X.Waves.Ways << Phases << shapeText(A, Shape, X) << S.Access->getSourceRange();
+        << X.Waves.Ways << Phases << shapeText(A, Shape, X, MinRatio) << G.More
+        << S.Access->getSourceRange();
   if (X.LaneStride && *X.LaneStride % 4 == 0 && *X.LaneStride != 0) {
     int64_t Bytes = *X.LaneStride < 0 ? -*X.LaneStride : *X.LaneStride;
     unsigned Words = unsigned(Bytes / 4 % 32), Period = 32;
@@ -62,7 +80,7 @@ bool SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocat
          "%select{warp|wavefront}5 %3 (%4)",
          DiagnosticIDs::Note)
         << F.Worst.Waves.Wavefronts << F.Worst.Waves.IdealWavefronts << F.Worst.Waves.Ways
-        << F.Worst.Warp << shapeText(A, Shape, F.Worst) << unsigned(Amd);
+        << F.Worst.Warp << shapeText(A, Shape, F.Worst, MinRatio) << unsigned(Amd);
   if (F.PaddedRatio && *F.PaddedRatio < X.ratio())
     diag(S.ObjectDecl->getLocation(),
          "padding each row by one element ('%0') %select{makes the access conflict-free|"
@@ -80,7 +98,6 @@ bool SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocat
            DiagnosticIDs::Note)
           << Other.Shape.str() << Other.Figures.Typical.Waves.Wavefronts
           << Other.Figures.Typical.Waves.IdealWavefronts << unsigned(Amd);
-  return true;
 }
 
 } // namespace clang::tidy::warplint

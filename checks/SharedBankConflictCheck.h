@@ -10,8 +10,10 @@ public:
   SharedBankConflictCheck(StringRef Name, ClangTidyContext *Context);
 
 private:
-  bool report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
-              TuModel &M) override;
+  Verdict judge(const AccessModel &A, size_t Worst, ASTContext &C) override;
+  void report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
+              const Group &G) override;
+  std::string figureText(const WarpExecution &X, const AccessFigures &F) const override;
 };
 
 } // namespace clang::tidy::warplint

@@ -11,7 +11,20 @@ namespace clang::tidy::warplint {
 namespace {
 
 /// Why the lanes of the quoted warp touch the sectors they do.
-std::string reason(const MemoryAccessSite &S, const WarpExecution &X) {
+std::string reasonAt(const MemoryAccessSite &S, const WarpExecution &X);
+
+/// The reason of the typical execution; a stride that changes with the sampled run-time
+/// values is said to be theirs, not the sample's.
+std::string reason(const MemoryAccessSite &S, const WarpExecution &X, const AccessFigures &F) {
+  if (&X == &F.Typical && X.LaneStride && F.ByValue.size() > 1)
+    for (const ValueFigure &V : F.ByValue)
+      if (V.Typical.LaneStride != X.LaneStride)
+        return "a stride between lanes that " + F.SampledNames + " decides (" + reasonAt(S, X) +
+               " with " + X.Values + ")";
+  return reasonAt(S, X);
+}
+
+std::string reasonAt(const MemoryAccessSite &S, const WarpExecution &X) {
   if (!X.LaneStride)
     return "the lanes' addresses do not follow one stride";
   int64_t Stride = *X.LaneStride;
@@ -52,75 +65,103 @@ void UncoalescedAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MisalignmentSeverity", MisalignmentText);
 }
 
-bool UncoalescedAccessCheck::report(const AccessModel &A, size_t W, SourceLocation Loc,
-                                    ASTContext &C, TuModel &M) {
-  const MemoryAccessSite &S = A.Site;
-  const AccessShape &Shape = A.PerShape[W];
-  const AccessFigures &F = Shape.Figures;
+MemoryAccessCheck::Verdict UncoalescedAccessCheck::judge(const AccessModel &A, size_t W,
+                                                          ASTContext &) {
+  const AccessFigures &F = A.PerShape[W].Figures;
   const WarpExecution &X = F.Typical;
+  Verdict V;
   // Contiguous lanes with gaps only where lanes take no part (a divergent branch): the
   // layout is right, the divergence is warplint-divergent-branch's finding.
   // Lanes that mostly share an address (one value per row of a 2-D block: a halo
   // column) are broadcasts per row: nothing to coalesce.
   bool Uncoalesced =
       X.ratio() >= MinRatio && !X.Contiguous && !(X.LaneStride && *X.LaneStride == 0);
-  if (!Uncoalesced && !(F.Misalignment && MisalignmentLevel))
-    return false;
+  if (Uncoalesced) {
+    V.Report = true;
+    V.Level = Level;
+  } else if (F.Misalignment && MisalignmentLevel) {
+    V.Report = true;
+    V.Level = *MisalignmentLevel;
+    V.Misaligned = true;
+  }
+  V.Cause = std::to_string(X.Sectors.Sectors) + "/" + std::to_string(X.Sectors.BytesRequested) +
+            "/" + std::to_string(X.Sectors.IdealSectors) + "/" + reason(A.Site, X, F) + "/" +
+            A.PerShape[W].Shape.str() + "/" + std::to_string(A.Site.Bytes) +
+            (V.Misaligned ? "/misaligned " + std::to_string(*F.Misalignment) : "");
+  return V;
+}
+
+std::string UncoalescedAccessCheck::figureText(const WarpExecution &X,
+                                               const AccessFigures &F) const {
+  return std::to_string(X.Sectors.Sectors) + (F.Model.Amd ? " cache lines" : " sectors") +
+         " for " + std::to_string(X.Sectors.BytesRequested) + " bytes (ideal " +
+         std::to_string(X.Sectors.IdealSectors) + ")";
+}
+
+void UncoalescedAccessCheck::report(const AccessModel &A, size_t W, SourceLocation Loc,
+                                    ASTContext &C, const Group &G) {
+  const MemoryAccessSite &S = A.Site;
+  const AccessShape &Shape = A.PerShape[W];
+  const AccessFigures &F = Shape.Figures;
+  const WarpExecution &X = F.Typical;
+  bool Uncoalesced =
+      X.ratio() >= MinRatio && !X.Contiguous && !(X.LaneStride && *X.LaneStride == 0);
   std::string Text = accessText(S, C);
-  M.reportAccess(A, W, std::string(getID()), Text, !Uncoalesced);
   const wl::memory::MemoryModel &MM = F.Model;
   if (MM.Amd) {
     // AMD: the wavefront and the vector L1 cache line, both named.
     if (Uncoalesced) {
       diag(Loc,
            "each wavefront's (%0 lanes) %1 of '%2' touches %3 %4-byte cache lines for "
-           "%5 bytes (ideal %6): %7 (%8)",
-           Level)
+           "%5 bytes (ideal %6): %7 (%8)%9",
+           G.Level)
           << MM.Lanes << accessVerb(S) << Text << X.Sectors.Sectors << MM.SegmentBytes
-          << unsigned(X.Sectors.BytesRequested) << X.Sectors.IdealSectors << reason(S, X)
-          << shapeText(A, Shape, X) << S.Access->getSourceRange();
+          << unsigned(X.Sectors.BytesRequested) << X.Sectors.IdealSectors << reason(S, X, F)
+          << shapeText(A, Shape, X, MinRatio) << G.More << S.Access->getSourceRange();
     } else {
       diag(Loc,
            "each wavefront's (%0 lanes) %1 of '%2' touches %3 %4-byte cache lines for "
            "%5 bytes (ideal %6): the lanes start %7 bytes past a cache-line boundary "
-           "(%8)",
-           *MisalignmentLevel)
+           "(%8)%9",
+           G.Level)
           << MM.Lanes << accessVerb(S) << Text << X.Sectors.Sectors << MM.SegmentBytes
           << unsigned(X.Sectors.BytesRequested) << X.Sectors.IdealSectors
-          << unsigned(*F.Misalignment) << shapeText(A, Shape, X) << S.Access->getSourceRange();
+          << unsigned(*F.Misalignment) << shapeText(A, Shape, X, MinRatio) << G.More
+          << S.Access->getSourceRange();
       diag(S.ObjectDecl->getLocation(),
            "assuming '%0' is %1-byte aligned (hipMalloc returns 256-byte aligned memory); "
            "only its base alignment is not known here",
            DiagnosticIDs::Note)
           << S.Object << MM.SegmentBytes;
-      return true;
+      return;
     }
   } else if (Uncoalesced) {
-    diag(Loc, "each warp's %0 of '%1' touches %2 sectors for %3 bytes (ideal %4): %5 (%6)", Level)
+    diag(Loc, "each warp's %0 of '%1' touches %2 sectors for %3 bytes (ideal %4): %5 (%6)%7",
+         G.Level)
         << accessVerb(S) << Text << X.Sectors.Sectors << unsigned(X.Sectors.BytesRequested)
-        << X.Sectors.IdealSectors << reason(S, X) << shapeText(A, Shape, X)
+        << X.Sectors.IdealSectors << reason(S, X, F) << shapeText(A, Shape, X, MinRatio) << G.More
         << S.Access->getSourceRange();
   } else {
     diag(Loc,
          "each warp's %0 of '%1' touches %2 sectors for %3 bytes (ideal %4): the lanes "
-         "start %5 bytes past a 32-byte sector boundary (%6)",
-         *MisalignmentLevel)
+         "start %5 bytes past a 32-byte sector boundary (%6)%7",
+         G.Level)
         << accessVerb(S) << Text << X.Sectors.Sectors << unsigned(X.Sectors.BytesRequested)
-        << X.Sectors.IdealSectors << unsigned(*F.Misalignment) << shapeText(A, Shape, X)
-        << S.Access->getSourceRange();
+        << X.Sectors.IdealSectors << unsigned(*F.Misalignment) << shapeText(A, Shape, X, MinRatio)
+        << G.More << S.Access->getSourceRange();
     diag(S.ObjectDecl->getLocation(),
          "assuming '%0' is 32-byte aligned (cudaMalloc returns 256-byte aligned memory); "
          "only its base alignment is not known here",
          DiagnosticIDs::Note)
         << S.Object;
-    return true;
+    return;
   }
   if (F.Worst.Sectors.Sectors > X.Sectors.Sectors)
     diag(Loc,
          "up to %0 %select{sectors|cache lines}4 for %1 bytes in %select{warp|wavefront}4 %2 (%3)",
          DiagnosticIDs::Note)
         << F.Worst.Sectors.Sectors << unsigned(F.Worst.Sectors.BytesRequested) << F.Worst.Warp
-        << shapeText(A, Shape, F.Worst) << unsigned(MM.Amd);
+        << shapeText(A, Shape, F.Worst, MinRatio) << unsigned(MM.Amd);
   noteAssumedShape(A);
   for (const AccessShape &Other : A.PerShape)
     if (&Other != &Shape && Other.Figures.Evaluated && Other.Launch.isValid() &&
@@ -131,7 +172,6 @@ bool UncoalescedAccessCheck::report(const AccessModel &A, size_t W, SourceLocati
            DiagnosticIDs::Note)
           << Other.Shape.str() << Other.Figures.Typical.Sectors.Sectors
           << unsigned(Other.Figures.Typical.Sectors.BytesRequested) << unsigned(MM.Amd);
-  return true;
 }
 
 } // namespace clang::tidy::warplint

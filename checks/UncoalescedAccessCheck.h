@@ -13,8 +13,10 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  bool report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
-              TuModel &M) override;
+  Verdict judge(const AccessModel &A, size_t Worst, ASTContext &C) override;
+  void report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
+              const Group &G) override;
+  std::string figureText(const WarpExecution &X, const AccessFigures &F) const override;
   std::optional<DiagnosticIDs::Level> MisalignmentLevel; ///< none: not reported
   std::string MisalignmentText;
 };

@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace clang::tidy::warplint {
@@ -289,6 +290,8 @@ private:
     QualType Accessed = E->getType();
     std::string ElementName;
     unsigned ElementBytes = 0;
+    SymRef ElementOffset;
+    unsigned FieldOffsetBytes = 0;
     PaddedRows = 0;
     if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
       if (A->getType()->isArrayType())
@@ -320,6 +323,8 @@ private:
         return;
       const ASTRecordLayout &L = Ctx.getASTRecordLayout(FD->getParent());
       uint64_t FieldOffset = L.getFieldOffset(FD->getFieldIndex()) / 8;
+      ElementOffset = P->Offset;
+      FieldOffsetBytes = unsigned(FieldOffset);
       P->Offset = add64(P->Offset, makeConst(int64_t(FieldOffset), 64, false));
       if (P->Padded)
         P->Padded = add64(P->Padded, makeConst(int64_t(FieldOffset), 64, false));
@@ -357,6 +362,8 @@ private:
     S.ExternShared = P->Space == MemorySpace::Shared && P->Root->hasExternalStorage();
     S.Offset = P->Offset;
     S.Active = TD.pathOf(E);
+    S.ElementOffset = ElementOffset;
+    S.FieldOffset = FieldOffsetBytes;
     if (P->Padded && PaddedRows) {
       S.PaddedOffset = P->Padded;
       QualType T = P->Root->getType();
@@ -399,13 +406,107 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Two symbolic forms that are the same expression node for node.
+bool sameSym(const Sym *A, const Sym *B) {
+  if (A == B)
+    return true;
+  if (!A || !B || A->Op != B->Op || A->Value != B->Value || A->Bits != B->Bits ||
+      A->Unsigned != B->Unsigned)
+    return false;
+  return sameSym(A->A.get(), B->A.get()) && sameSym(A->B.get(), B->B.get()) &&
+         sameSym(A->C.get(), B->C.get());
+}
+
+/// Fields of one array element accessed in separate expressions (`a[i].x`, `a[i].y`):
+/// counted on each site (SiblingFields), and, when they make up the whole element of a
+/// vector type (size 8 or 16, aligned to it: float2, float4, int4, double2), merged into
+/// one access of the element, which is what the compiler emits (one vector load).
+void mergeFields(std::vector<MemoryAccessSite> &Sites, const ASTContext &Ctx) {
+  std::vector<bool> Drop(Sites.size(), false);
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    MemoryAccessSite &S = Sites[I];
+    if (!S.ElementOffset || Drop[I] || S.SiblingFields)
+      continue;
+    std::vector<size_t> Group{I};
+    for (size_t J = I + 1; J < Sites.size(); ++J) {
+      const MemoryAccessSite &T = Sites[J];
+      if (T.ElementOffset && !Drop[J] && T.ObjectDecl == S.ObjectDecl && T.Space == S.Space &&
+          T.Store == S.Store && T.Load == S.Load && T.ElementBytes == S.ElementBytes &&
+          T.ElementName == S.ElementName && sameSym(T.ElementOffset.get(), S.ElementOffset.get()))
+        Group.push_back(J);
+    }
+    // The bytes of the element the group covers, field by field.
+    std::vector<bool> Covered(S.ElementBytes, false);
+    std::set<unsigned> Fields;
+    for (size_t K : Group) {
+      Fields.insert(Sites[K].FieldOffset);
+      for (unsigned B = 0; B < Sites[K].Bytes && Sites[K].FieldOffset + B < S.ElementBytes; ++B)
+        Covered[Sites[K].FieldOffset + B] = true;
+    }
+    if (Fields.size() < 2)
+      continue;
+    for (size_t K : Group)
+      Sites[K].SiblingFields = unsigned(Fields.size());
+    bool Whole = std::all_of(Covered.begin(), Covered.end(), [](bool B) { return B; });
+    // A vector type: a record of 8 or 16 bytes aligned to its size (the type of a field
+    // access's base is the element's; it is not kept on the site, so the name and size
+    // stand for it: CUDA's vector types are the records with that alignment).
+    bool Vector = (S.ElementBytes == 8 || S.ElementBytes == 16);
+    if (Vector) {
+      const Expr *Base = cast<MemberExpr>(S.Access)->getBase()->IgnoreParens();
+      QualType T = cast<MemberExpr>(S.Access)->isArrow() ? Base->getType()->getPointeeType()
+                                                          : Base->getType();
+      Vector = !T.isNull() && !T->isIncompleteType() &&
+               uint64_t(Ctx.getTypeAlignInChars(T).getQuantity()) == S.ElementBytes;
+    }
+    if (!Whole || !Vector)
+      continue;
+    // One access of the whole element at the first field's place.
+    S.Offset = S.ElementOffset;
+    S.Bytes = S.ElementBytes;
+    S.TypeName = S.ElementName;
+    S.ElementName.clear();
+    S.FieldOffset = 0;
+    S.MergedFields = true;
+    S.PaddedOffset = nullptr;
+    if (!cast<MemberExpr>(S.Access)->isArrow())
+      S.Access = cast<MemberExpr>(S.Access)->getBase()->IgnoreParens(); // `a[i]`
+    for (size_t K = 1; K < Group.size(); ++K)
+      Drop[Group[K]] = true;
+  }
+  std::vector<MemoryAccessSite> Kept;
+  for (size_t I = 0; I < Sites.size(); ++I)
+    if (!Drop[I])
+      Kept.push_back(std::move(Sites[I]));
+  Sites = std::move(Kept);
+}
+
+} // namespace
+
 std::vector<MemoryAccessSite> collectAccesses(const FunctionDecl *Kernel,
                                               const ThreadDependence &TD, ASTContext &Ctx) {
   if (!Kernel || !Kernel->hasBody())
     return {};
   Collector C(TD, Ctx, Kernel);
   C.walk(Kernel->getBody(), false, true, false);
+  mergeFields(C.Out, Ctx);
   return std::move(C.Out);
+}
+
+bool AccessFigures::valueDependent(double MinRatio) const {
+  for (const ValueFigure &V : ByValue)
+    if (V.Typical.ratio() < MinRatio)
+      return true;
+  return false;
+}
+
+bool AccessFigures::sameForAllValues() const {
+  for (const ValueFigure &V : ByValue)
+    if (V.Typical.ratio() != ByValue.front().Typical.ratio())
+      return false;
+  return true;
 }
 
 double WarpExecution::ratio() const {
@@ -419,7 +520,12 @@ double WarpExecution::ratio() const {
 namespace {
 
 /// Sampled values of one unknown.
-std::vector<int64_t> samplesOf(const SymVarInfo &I) {
+std::vector<int64_t> samplesOf(const SymVarInfo &I, const KnownValues *Known) {
+  if (Known && I.Kind == SymVarInfo::Param) {
+    auto It = Known->find(I.Name);
+    if (It != Known->end() && !It->second.empty())
+      return It->second;
+  }
   switch (I.Kind) {
   case SymVarInfo::BlockIdx:
     return {0, 1};
@@ -428,7 +534,10 @@ std::vector<int64_t> samplesOf(const SymVarInfo &I) {
   case SymVarInfo::Iteration:
     return {0, 1};
   default:
-    return {32, 1000};
+    // A power of two, an odd neighbour (a padded width: the bank it starts in moves by
+    // one per lane) and a large value: a figure that changes between them depends on the
+    // value (AccessFigures::valueDependent).
+    return {32, 33, 1000};
   }
 }
 
@@ -436,13 +545,14 @@ std::vector<int64_t> samplesOf(const SymVarInfo &I) {
 /// plain unknowns' samples (evenly spaced), each with at most 4 values of every uniform
 /// loop counter (first, second, middle, last), at most MaxEnvs in all.
 std::vector<Env> buildEnvs(const std::vector<unsigned> &Needed,
-                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape) {
+                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape,
+                           const KnownValues *Known) {
   constexpr size_t MaxCombos = 8, MaxEnvs = 48;
   std::vector<unsigned> Plain, Loops;
   orderUnknowns(Needed, Vars, Plain, Loops);
   size_t Total = 1;
   for (unsigned V : Plain)
-    Total = std::min<size_t>(size_t(1) << 30, Total * samplesOf(Vars[V]).size());
+    Total = std::min<size_t>(size_t(1) << 30, Total * samplesOf(Vars[V], Known).size());
   size_t Count = std::min(Total, MaxCombos);
   std::vector<Env> Out;
   for (size_t G = 0; G < Count; ++G) {
@@ -453,7 +563,7 @@ std::vector<Env> buildEnvs(const std::vector<unsigned> &Needed,
     E.BlockDim[1] = Shape.Y;
     E.BlockDim[2] = Shape.Z;
     for (unsigned V : Plain) {
-      std::vector<int64_t> C = samplesOf(Vars[V]);
+      std::vector<int64_t> C = samplesOf(Vars[V], Known);
       E.Vars[V] = C[Index % C.size()];
       Index /= C.size();
     }
@@ -521,7 +631,8 @@ std::string describe(const Env &E, const std::vector<unsigned> &Needed,
 
 AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<SymVarInfo> &Vars,
                              const BlockShape &Shape,
-                             const ::warplint::memory::MemoryModel &Model) {
+                             const ::warplint::memory::MemoryModel &Model,
+                             const KnownValues *Known) {
   AccessFigures F;
   F.Model = Model;
   const unsigned Lanes = std::min(Model.Lanes, ::warplint::memory::MaxLanes);
@@ -534,7 +645,18 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
     collectVars(*Site.PaddedOffset, Needed);
   std::sort(Needed.begin(), Needed.end());
   Needed.erase(std::unique(Needed.begin(), Needed.end()), Needed.end());
-  std::vector<Env> Envs = buildEnvs(Needed, Vars, Shape);
+  std::vector<Env> Envs = buildEnvs(Needed, Vars, Shape, Known);
+  // The unknowns whose values are sampled, not known: parameters no launch fixes and
+  // values loaded from memory (block indices and loop counters take their real values).
+  for (unsigned V : Needed) {
+    if (V >= Vars.size())
+      continue;
+    const SymVarInfo &I = Vars[V];
+    bool Sampled = I.Kind == SymVarInfo::Opaque ||
+                   (I.Kind == SymVarInfo::Param && !(Known && Known->count(I.Name)));
+    if (Sampled)
+      F.SampledNames += (F.SampledNames.empty() ? "" : ", ") + I.Name;
+  }
   std::vector<unsigned> Warps = ::warplint::memory::sampledWarps(Shape, Lanes);
   bool Shared = Site.Space == MemorySpace::Shared;
   std::vector<WarpExecution> All;
@@ -632,6 +754,17 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
                    [&](size_t A, size_t B) { return All[A].ratio() < All[B].ratio(); });
   F.Typical = All[Order[Order.size() / 2]];
   F.Worst = All[Order.back()];
+  // The typical execution of each combination of sampled values, in combination order.
+  if (!F.SampledNames.empty()) {
+    // Grouped by the sampled values themselves (block indices and loop counters vary
+    // within a group: they take real values).
+    std::map<std::string, std::vector<size_t>> ByCombo; // in ratio order (Order is sorted)
+    for (size_t K : Order)
+      ByCombo[All[K].Values].push_back(K);
+    if (ByCombo.size() > 1)
+      for (const auto &[Combo, Execs] : ByCombo)
+        F.ByValue.push_back({All[Execs[Execs.size() / 2]].Values, All[Execs[Execs.size() / 2]]});
+  }
   if (AllMisaligned && Misalign)
     F.Misalignment = Misalign;
   if (!PaddedRatios.empty() && PaddedRatios.size() == All.size()) {

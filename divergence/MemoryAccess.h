@@ -15,6 +15,7 @@
 
 #include "warplint/core/WarpAccess.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,7 +44,24 @@ struct MemoryAccessSite {
   std::string PaddedDecl; ///< "float tile[32][33]"
   /// The known conditions under which the access runs (their conjunction), or null.
   ::warplint::divergence::SymRef Active;
+  /// A field of an array element (`a[i].x`, `p->y`): the element's offset from the
+  /// object's base (null for any other access) and the field's offset in the element.
+  ::warplint::divergence::SymRef ElementOffset;
+  unsigned FieldOffset = 0;
+  /// The distinct fields of the same element that the kernel accesses the same way (loads
+  /// or stores) in accesses of their own, this one included, when more than one: each is
+  /// a load or store of its own unless they make up an aligned vector type (merged then).
+  unsigned SiblingFields = 0;
+  /// The fields of an element of a vector type (float2, float4, int4, double2) that the
+  /// kernel reads in separate expressions (`a[i].x` .. `a[i].w`) and that together make
+  /// up the whole element: the compiler emits one vector load of the element, so they are
+  /// one access of ElementBytes per lane at ElementOffset (this site stands for them).
+  bool MergedFields = false;
 };
+
+/// Values of kernel parameters (by name) known at every launch in the translation unit:
+/// each launch passes a compile-time constant, one of these.
+using KnownValues = std::map<std::string, std::vector<int64_t>>;
 
 /// The accesses of the kernel TD last analysed whose offset is known and varies with the
 /// thread index (an access at one address for every lane is a broadcast: not listed).
@@ -65,6 +83,13 @@ struct WarpExecution {
   double ratio() const;
 };
 
+/// The typical execution of an access for one combination of the sampled run-time values
+/// it reads (kernel parameters no launch fixes, values loaded from memory).
+struct ValueFigure {
+  std::string Values; ///< "W = 32"
+  WarpExecution Typical;
+};
+
 /// The figures of one access for one block shape.
 struct AccessFigures {
   bool Evaluated = false;
@@ -79,13 +104,24 @@ struct AccessFigures {
   std::optional<int64_t> Misalignment;
   /// Shared: the typical execution's ratio with the rows padded by one element.
   std::optional<double> PaddedRatio;
+  /// The unknowns whose values were sampled rather than known ("W, n"), and the typical
+  /// execution for each sampled combination (when the access reads such an unknown).
+  std::string SampledNames;
+  std::vector<ValueFigure> ByValue;
+  /// Whether the finding depends on a sampled value: some combination's typical ratio is
+  /// under MinRatio (the check's threshold), so that for that value there is no finding.
+  bool valueDependent(double MinRatio) const;
+  /// Every combination gives the typical ratio.
+  bool sameForAllValues() const;
 };
 
 /// Evaluates an access for a block shape: every sampled warp of the block, in sampled
 /// environments of the unknowns it reads (kernel parameters, block indices, values loaded
 /// at uniform addresses: a few values each; uniform loop counters: a few of their values).
+/// Parameters with Known values take those values instead of samples.
 AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<SymVarInfo> &Vars,
                              const ::warplint::divergence::BlockShape &Shape,
-                             const ::warplint::memory::MemoryModel &Model = {});
+                             const ::warplint::memory::MemoryModel &Model = {},
+                             const KnownValues *Known = nullptr);
 
 } // namespace clang::tidy::warplint

@@ -250,7 +250,9 @@ int exitCodeFor(const RunResult &Result, bool AnyFindingFails, bool AllowErrors)
     if (AllowErrors && F.Level == Severity::Error &&
         llvm::StringRef(F.Check).starts_with("clang-diagnostic-"))
       continue;
-    if (AnyFindingFails || F.Level == Severity::Error)
+    // Notes are information (a figure under an assumption, a check set to note): they
+    // go to every output but do not fail the run.
+    if ((AnyFindingFails && F.Level != Severity::Note) || F.Level == Severity::Error)
       return 1;
   }
   return 0;

@@ -149,7 +149,12 @@ Value access(const AccessRecord &A) {
                 {"misalignment", opt(A.MisalignmentBytes)},
                 {"wavefronts", opt(A.Wavefronts)},
                 {"ideal_wavefronts", opt(A.IdealWavefronts)},
-                {"ways", opt(A.ConflictWays)}};
+                {"ways", opt(A.ConflictWays)},
+                {"finding_line", int64_t(A.FindingLine)},
+                {"finding_column", int64_t(A.FindingColumn)},
+                {"places", int64_t(A.Places)},
+                {"severity", A.Severity},
+                {"note_reason", A.NoteReason}};
 }
 
 Value kernel(const KernelRecord &K) {
@@ -425,6 +430,11 @@ AccessRecord readAccess(Reader &Rd, const Object &O) {
   A.Wavefronts = Rd.optNum<unsigned>(O.get("wavefronts"));
   A.IdealWavefronts = Rd.optNum<unsigned>(O.get("ideal_wavefronts"));
   A.ConflictWays = Rd.optNum<unsigned>(O.get("ways"));
+  A.FindingLine = unsigned(Rd.num(O.get("finding_line")));
+  A.FindingColumn = unsigned(Rd.num(O.get("finding_column")));
+  A.Places = unsigned(Rd.num(O.get("places")));
+  A.Severity = Rd.str(O.get("severity"));
+  A.NoteReason = Rd.str(O.get("note_reason"));
   return A;
 }
 

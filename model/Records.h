@@ -153,6 +153,17 @@ struct AccessRecord {
   std::optional<int64_t> MisalignmentBytes;
   /// Shared accesses: wavefronts, the ideal, the most distinct words in one bank.
   std::optional<unsigned> Wavefronts, IdealWavefronts, ConflictWays;
+  /// One finding stands for every place of a kernel that accesses the same object with
+  /// the same figures (unrolled or repeated code): where its diagnostic is (this place
+  /// for the first), and how many places it stands for.
+  unsigned FindingLine = 0, FindingColumn = 0;
+  unsigned Places = 1;
+  /// "warning", or "note" where the check said it as a note (an assumed block shape or a
+  /// sampled run-time value decides the figure, an edge access of a few lanes, or the
+  /// check's Severity option).
+  std::string Severity = "warning";
+  /// Why it is a note rather than a warning, when the check decided so ("" otherwise).
+  std::string NoteReason;
 };
 
 /// The model of one translation unit as plain records.

@@ -2,6 +2,7 @@
 #include "model/TuModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -387,6 +388,50 @@ std::optional<size_t> AccessModel::worst() const {
   return W;
 }
 
+std::vector<wl::divergence::BlockShape> assumedAlternatives() {
+  return {{32, 1, 1}, {32, 8, 1}, {64, 4, 1}, {128, 2, 1}};
+}
+
+namespace {
+
+/// The values each parameter of K takes at its triple-chevron launches in the TU, for the
+/// parameters that every such launch passes as a compile-time constant (none when a
+/// launch goes through another API, whose arguments are not read).
+KnownValues knownArguments(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx) {
+  KnownValues Out;
+  if (!K.Decl || K.Launches.empty())
+    return Out;
+  std::vector<std::set<int64_t>> Values(K.Decl->getNumParams());
+  std::vector<bool> Fixed(K.Decl->getNumParams(), true);
+  for (unsigned I : K.Launches) {
+    const auto *Call = dyn_cast_or_null<CUDAKernelCallExpr>(F.Launches[I].Call);
+    if (!Call || Call->getNumArgs() != K.Decl->getNumParams())
+      return {};
+    for (unsigned P = 0; P < Call->getNumArgs(); ++P) {
+      if (!Fixed[P])
+        continue;
+      const ParmVarDecl *PD = K.Decl->getParamDecl(P);
+      if (!PD->getType()->isIntegerType()) {
+        Fixed[P] = false;
+        continue;
+      }
+      std::optional<uint64_t> V = evaluateInt(Call->getArg(P), Ctx);
+      if (!V || *V > uint64_t(INT64_MAX))
+        Fixed[P] = false;
+      else
+        Values[P].insert(int64_t(*V));
+    }
+  }
+  for (unsigned P = 0; P < Values.size(); ++P)
+    if (Fixed[P] && !Values[P].empty() && Values[P].size() <= 4 &&
+        !K.Decl->getParamDecl(P)->getName().empty())
+      Out[K.Decl->getParamDecl(P)->getName().str()] =
+          std::vector<int64_t>(Values[P].begin(), Values[P].end());
+  return Out;
+}
+
+} // namespace
+
 const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
   auto [It, New] = Accesses.try_emplace(AssumedBlockSize);
   if (!New)
@@ -422,12 +467,20 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
     wl::memory::MemoryModel MM;
     if (const wl::GpuArch *A = wl::findArch(arch(), waveSize(arch())))
       MM = wl::memory::memoryModelFor(*A);
+    KnownValues Known = knownArguments(K, F, Ctx);
     for (MemoryAccessSite &Site : collectAccesses(K.Decl, *TD, Ctx)) {
       AccessModel A;
       A.Kernel = &K;
       A.AssumedShape = Assumed;
+      A.Known = Known;
       for (const auto &[Shape, Loc] : Shapes)
-        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape, MM)});
+        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape, MM, &Known)});
+      const AccessFigures &First = A.PerShape.front().Figures;
+      if (Assumed && First.Evaluated && First.Typical.ratio() > 1.0)
+        for (const wl::divergence::BlockShape &Alt : assumedAlternatives())
+          if (Alt.X != AssumedBlockSize || Alt.Y != 1)
+            A.Alternatives.push_back(
+                {Alt, SourceLocation(), evaluateAccess(Site, TD->vars(), Alt, MM, &Known)});
       A.Site = std::move(Site);
       It->second.push_back(std::move(A));
     }
@@ -436,8 +489,8 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
 }
 
 void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check,
-                           std::string Text, bool Misaligned) {
-  Reported.push_back({&A, Shape, std::move(Check), std::move(Text), Misaligned});
+                           std::string Text, bool Misaligned, const AccessFinding &As) {
+  Reported.push_back({&A, Shape, std::move(Check), std::move(Text), Misaligned, As});
 }
 
 ::warplint::ModelRecords TuModel::records() {
@@ -549,6 +602,12 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       if (RA.Misaligned)
         R.MisalignmentBytes = Shape.Figures.Misalignment;
     }
+    wl::SourcePos At = where(SM, RA.As.Finding.isValid() ? RA.As.Finding : A.Site.Access->getBeginLoc());
+    R.FindingLine = At.Line;
+    R.FindingColumn = At.Column;
+    R.Places = RA.As.Places;
+    R.Severity = RA.As.Note ? "note" : "warning";
+    R.NoteReason = RA.As.NoteReason;
     Out.Accesses.push_back(std::move(R));
   }
   Out.Problems = takeProblems();

@@ -100,10 +100,30 @@ struct AccessModel {
   MemoryAccessSite Site;
   bool AssumedShape = false; ///< no launch with a known block: a 1-D block was assumed
   std::vector<AccessShape> PerShape;
+  /// With an assumed shape, when its typical warp is not ideal: the access evaluated for
+  /// other blocks at least a warp wide in x (assumedAlternatives), so that a check can
+  /// tell a finding that holds whatever the block from one the assumption makes.
+  std::vector<AccessShape> Alternatives;
+  /// The kernel parameters fixed by its launches in this TU (each launch passes a
+  /// constant): the figures use those values, never samples.
+  KnownValues Known;
   /// The shape whose typical warp has the largest ratio (index into PerShape), if any
   /// was evaluated.
   std::optional<size_t> worst() const;
 };
+
+/// How a check reported an access: the finding it belongs to (one per group of places of
+/// the same cause), and whether it was said as a note.
+struct AccessFinding {
+  SourceLocation Finding; ///< where the finding's diagnostic is
+  unsigned Places = 1;    ///< the places the finding stands for
+  bool Note = false;
+  std::string NoteReason;
+};
+
+/// The block shapes an assumed-shape finding is held against besides the assumed 1-D
+/// block: blocks at least a warp wide in x, 1-D and 2-D (32x1, 32x8, 64x4, 128x2).
+std::vector<::warplint::divergence::BlockShape> assumedAlternatives();
 
 class TuModel {
 public:
@@ -131,7 +151,7 @@ public:
   /// A check reported access A with the figures of its shape Shape: records() exports it
   /// (an AccessRecord with the check's name) for the driver's outputs.
   void reportAccess(const AccessModel &A, size_t Shape, std::string Check, std::string Text,
-                    bool Misaligned);
+                    bool Misaligned, const AccessFinding &As);
 
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
@@ -174,6 +194,7 @@ private:
     size_t Shape;
     std::string Check, Text;
     bool Misaligned;
+    AccessFinding As;
   };
   std::vector<ReportedAccess> Reported;
   /// The problems already handed out by takeProblems (each is said once).

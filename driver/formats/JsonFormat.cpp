@@ -144,7 +144,12 @@ Value accessJson(const AccessRecord &A, const LocationOptions &Opts) {
            {"warp", int64_t(A.Warp)},
            {"wave_lanes", int64_t(A.WaveLanes)},
            {"active_lanes", int64_t(A.ActiveLanes)},
-           {"lane_stride_bytes", opt(A.LaneStrideBytes)}};
+           {"lane_stride_bytes", opt(A.LaneStrideBytes)},
+           {"finding_line", int64_t(A.FindingLine)},
+           {"finding_column", int64_t(A.FindingColumn)},
+           {"places", int64_t(A.Places)},
+           {"severity", A.Severity},
+           {"note_reason", A.NoteReason.empty() ? Value(nullptr) : Value(A.NoteReason)}};
   if (A.Space == "global") {
     O["sectors"] = opt(A.Sectors);
     O["sector_bytes"] = int64_t(A.SegmentBytes);
