@@ -95,8 +95,9 @@ baseline:
 A progress line ([12/240] src/foo.cu) is shown on stderr on a terminal, and a summary
 (files analysed and failed, findings by check, time) always.
 
-exit status: 0 no findings, 1 findings, 2 could not analyse (a file does not parse,
-or was analysed with errors without --allow-errors; bad arguments, no compile database).
+exit status: 0 no findings (notes alone are information), 1 findings, 2 could not
+analyse (a file does not parse, or was analysed with errors without --allow-errors; bad
+arguments, no compile database).
 )";
 
 struct CheckConfig {

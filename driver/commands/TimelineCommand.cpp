@@ -1,5 +1,6 @@
 //===- TimelineCommand.cpp - `warplint timeline`: measured blocks per SM ---===//
 #include "driver/commands/ArgParser.h"
+#include "driver/BoundedJson.h"
 #include "driver/commands/Commands.h"
 #include "driver/commands/OccupancyInput.h"
 #include "driver/formats/Formats.h"
@@ -213,7 +214,7 @@ public:
       Error = fmt::format("--check: cannot read '{}': {}", Path, Buf.getError().message());
       return false;
     }
-    llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Buf)->getBuffer());
+    llvm::Expected<llvm::json::Value> V = parseBoundedJson((*Buf)->getBuffer());
     if (!V) {
       Error = fmt::format("--check: '{}' is not JSON: {}", Path, llvm::toString(V.takeError()));
       return false;

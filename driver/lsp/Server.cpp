@@ -1,5 +1,6 @@
 //===- Server.cpp - warplint's language server ------------------------------===//
 #include "driver/lsp/Server.h"
+#include "driver/BoundedJson.h"
 
 #include "driver/lsp/Convert.h"
 
@@ -75,7 +76,7 @@ int Server::run() {
     case ReadStatus::Message:
       break;
     }
-    llvm::Expected<Value> V = llvm::json::parse(Body);
+    llvm::Expected<Value> V = parseBoundedJson(Body);
     if (!V) {
       std::string Why = llvm::toString(V.takeError());
       replyError(nullptr, ParseError, "malformed message (not JSON): " + Why);

@@ -1,5 +1,6 @@
 //===- Worker.cpp - the server's child process: spawn, read, cancel; the worker ===//
 #include "driver/lsp/Worker.h"
+#include "driver/BoundedJson.h"
 
 #include "driver/ResultCache.h"
 
@@ -55,7 +56,7 @@ std::string workerLine(const RunResult &R, bool Final) {
 }
 
 std::optional<WorkerLine> parseWorkerLine(llvm::StringRef Line) {
-  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Line);
+  llvm::Expected<llvm::json::Value> V = parseBoundedJson(Line);
   if (!V) {
     llvm::consumeError(V.takeError());
     return std::nullopt;

@@ -1,5 +1,6 @@
 //===- BlockTrace.cpp - per-block traces read and measured ----------------===//
 #include "driver/measure/BlockTrace.h"
+#include "driver/BoundedJson.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -32,7 +33,7 @@ bool number(const Object &O, llvm::StringRef Key, uint64_t &Into, std::string &E
 
 bool readLine(llvm::StringRef Line, std::string &Kernel, uint64_t &Launch, TracedBlock &B,
               std::string &Error) {
-  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Line);
+  llvm::Expected<llvm::json::Value> V = parseBoundedJson(Line);
   if (!V) {
     Error = "not JSON: " + llvm::toString(V.takeError());
     return false;
