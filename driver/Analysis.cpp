@@ -1339,6 +1339,17 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
           PerFile[I] = failedCompileCommand(File, *P);
           return;
         }
+        // A database entry that is a FIFO, socket or device would block the whole run
+        // (the parse reads it to its end): that file fails, the others go on.
+        llvm::sys::fs::file_status St;
+        if (!llvm::sys::fs::status(Source, St) &&
+            St.type() != llvm::sys::fs::file_type::regular_file &&
+            St.type() != llvm::sys::fs::file_type::file_not_found) {
+          PerFile[I] = failedCompileCommand(
+              File, {0, Source, Source + " is not a regular file (a FIFO, socket or device): "
+                                      "warplint reads source files only"});
+          return;
+        }
         if (Includer != Includers.end()) {
           PerFile[I] =
               focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);

@@ -128,6 +128,13 @@ bool checkNamedFiles(const std::vector<std::string> &Files, std::string &Err) {
                         F);
       return false;
     }
+    // A FIFO, socket or device would block the parse or never end: refused up front.
+    if (St.type() != llvm::sys::fs::file_type::regular_file) {
+      Err = fmt::format("{} is not a regular file (a FIFO, socket or device): warplint reads "
+                        "source files only",
+                        F);
+      return false;
+    }
   }
   return true;
 }
