@@ -4,6 +4,7 @@
 #include "driver/formats/Formats.h"
 #include "driver/HipCommand.h"
 #include "driver/Includers.h"
+#include "driver/Isolated.h"
 #include "driver/NvccTranslate.h"
 #include "driver/ResultCache.h"
 #include "driver/SourceRewrite.h"
@@ -1329,37 +1330,37 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       Unlisted.empty() ? std::map<std::string, Includer>() : findIncluders(Unlisted, *Listed);
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
-  runJobs(
+  // Each file in a child process: a crash (clang's stack overflowing on a hostile file)
+  // fails that file alone, and every other result is written.
+  runIsolated(
       Files.size(), Opts.Jobs,
-      [&](size_t I) {
+      [&](size_t I) -> RunResult {
+        RunResult Out;
         const std::string &File = Files[I];
         auto Includer = Includers.find(File);
         const std::string &Source = Includer != Includers.end() ? Includer->second.Source : File;
-        if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source)) {
-          PerFile[I] = failedCompileCommand(File, *P);
-          return;
-        }
+        if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source))
+          return failedCompileCommand(File, *P);
         // A database entry that is a FIFO, socket or device would block the whole run
         // (the parse reads it to its end): that file fails, the others go on.
         llvm::sys::fs::file_status St;
         if (!llvm::sys::fs::status(Source, St) &&
             St.type() != llvm::sys::fs::file_type::regular_file &&
             St.type() != llvm::sys::fs::file_type::file_not_found) {
-          PerFile[I] = failedCompileCommand(
+          return failedCompileCommand(
               File, {0, Source, Source + " is not a regular file (a FIFO, socket or device): "
                                       "warplint reads source files only"});
-          return;
         }
-        if (Includer != Includers.end()) {
-          PerFile[I] =
-              focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
-          return;
-        }
-        PerFile[I] = analyseFile(File, *Db, Opts, Original);
+        if (Includer != Includers.end())
+          return focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
+        Out = analyseFile(File, *Db, Opts, Original);
         if (llvm::is_contained(Unlisted, File) &&
-            (!PerFile[I].FilesFailed.empty() || !PerFile[I].FilesWithErrors.empty()))
-          PerFile[I].Messages.push_back({Severity::Warning, unlistedMessage(File, *Db, Opts)});
+            (!Out.FilesFailed.empty() || !Out.FilesWithErrors.empty()))
+          Out.Messages.push_back({Severity::Warning, unlistedMessage(File, *Db, Opts)});
+        return Out;
       },
+      [&](size_t I, RunResult R) { PerFile[I] = std::move(R); },
+      [&](size_t I, const std::string &Why) { return crashedFile(Files[I], Why); },
       [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
   Progress.finish();
   return mergeResults(std::move(PerFile));
