@@ -811,12 +811,15 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     K.File = InDir(K.File);
     R.Kernels.push_back(std::move(K));
   }
-  // An access record goes with its finding: one silenced by NOLINT is not exported.
+  // An access record goes with its finding: one silenced by NOLINT is not exported. The
+  // places a finding stands for (grouped by cause) go with the finding at its first place.
   for (AccessRecord &A : TU.Records->Accesses) {
     A.Pos.File = InDir(A.Pos.File);
+    unsigned Line = A.FindingLine ? A.FindingLine : A.Pos.Line;
+    unsigned Column = A.FindingLine ? A.FindingColumn : A.Pos.Column;
     if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
-          return F.Check == A.Check && F.Pos.File == A.Pos.File && F.Pos.Line == A.Pos.Line &&
-                 F.Pos.Column == A.Pos.Column;
+          return F.Check == A.Check && F.Pos.File == A.Pos.File && F.Pos.Line == Line &&
+                 F.Pos.Column == Column;
         }))
       R.Accesses.push_back(std::move(A));
   }

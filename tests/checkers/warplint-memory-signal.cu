@@ -2,6 +2,15 @@
 // before sampled ones, assumed block shapes and a few lanes' edge work said as notes, the
 // fields of a vector type read as one load.
 // RUN: %clang_tidy --checks='-*,warplint-uncoalesced-access,warplint-shared-bank-conflict' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --implicit-check-not='{{warning|error|remark}}:' %s
+// The JSON keeps a record of each place of a grouped finding, tied to the finding's place:
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/m.cu
+// RUN: cd %t && %not %warplint check m.cu --mock-cuda --registers-from none --no-cache --checks='-*,warplint-uncoalesced-access' --format json -o m.json
+// RUN: grep -c '"places": 4' %t/m.json | %FileCheck --check-prefix=PLACES4 %s
+// PLACES4: 4
+// RUN: grep -c '"finding_line": 23' %t/m.json | %FileCheck --check-prefix=PLACES4 %s
+// RUN: %FileCheck --check-prefix=NOTEREC %s < %t/m.json
+// NOTEREC: "note_reason": "only 2 of the 32 lanes of the warp take part
+// NOTEREC: "severity": "note"
 
 struct Pair {
   float a, b;
