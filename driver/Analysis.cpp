@@ -1124,10 +1124,83 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
   return mergeResults(std::move(One));
 }
 
-/// One file: one analysis, or one per architecture of its nvcc command (-gencode lists).
+/// One entry of a database: what Inner gives for File, only its Index-th command (clang's
+/// tool runs every command of a file, one after the other, into one result).
+class OneCommandDatabase : public clang::tooling::CompilationDatabase {
+public:
+  OneCommandDatabase(const clang::tooling::CompilationDatabase &Inner, size_t Index)
+      : Inner(Inner), Index(Index) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<clang::tooling::CompileCommand> All = Inner.getCompileCommands(File);
+    if (Index >= All.size())
+      return All;
+    return {All[Index]};
+  }
+  std::vector<std::string> getAllFiles() const override { return Inner.getAllFiles(); }
+
+private:
+  const clang::tooling::CompilationDatabase &Inner;
+  size_t Index;
+};
+
+RunResult analyseEntry(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                       const AnalysisOptions &Opts,
+                       const clang::tooling::CompilationDatabase *Original);
+
+/// One file: each distinct command the database has for it (identical entries once), each
+/// labelled with its own command's architecture, as clang-tidy analyses every entry.
 RunResult analyseFile(const std::string &File, const clang::tooling::CompilationDatabase &Db,
                       const AnalysisOptions &Opts,
                       const clang::tooling::CompilationDatabase *Original) {
+  const clang::tooling::CompilationDatabase &Source = Original ? *Original : Db;
+  std::vector<clang::tooling::CompileCommand> Cmds = Source.getCompileCommands(File);
+  std::vector<size_t> Distinct;
+  for (size_t I = 0; I < Cmds.size(); ++I)
+    if (std::none_of(Distinct.begin(), Distinct.end(), [&](size_t J) {
+          return Cmds[J].Directory == Cmds[I].Directory &&
+                 Cmds[J].CommandLine == Cmds[I].CommandLine;
+        }))
+      Distinct.push_back(I);
+  if (Cmds.size() <= 1 || Db.getCompileCommands(File).size() != Cmds.size())
+    return analyseEntry(File, Db, Opts, Original);
+  std::vector<RunResult> PerEntry;
+  std::vector<std::string> Archs;
+  for (size_t I : Distinct) {
+    OneCommandDatabase EntryDb(Db, I), EntryOriginal(Source, I);
+    PerEntry.push_back(analyseEntry(File, EntryDb, Opts, Original ? &EntryOriginal : nullptr));
+    std::string Arch = Opts.Arch;
+    for (const Finding &F : PerEntry.back().Findings)
+      if (Arch.empty() && !F.Arch.empty())
+        Arch = F.Arch;
+    for (const LaunchRecord &L : PerEntry.back().Launches)
+      if (Arch.empty() && !L.Arch.empty())
+        Arch = L.Arch;
+    Archs.push_back(Arch.empty() ? "?" : Arch);
+  }
+  RunResult Out = Distinct.size() == 1 ? std::move(PerEntry.front())
+                                       : combineArchs(std::move(PerEntry));
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::string Say = relativeToRoot(File, Cwd.str()) + ": " + std::to_string(Cmds.size()) +
+                    " entries in the compile database";
+  if (Distinct.size() == 1) {
+    Say += ", all with the same command: analysed once";
+  } else {
+    Say += ", " + std::to_string(Distinct.size()) + " different commands: analysed with each (";
+    for (size_t K = 0; K < Archs.size(); ++K)
+      Say += (K ? ", " : "") + Archs[K];
+    Say += ")";
+  }
+  Out.Messages.push_back({Severity::Note, Say});
+  return Out;
+}
+
+/// One database entry: one analysis, or one per architecture of its nvcc command
+/// (-gencode lists).
+RunResult analyseEntry(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                       const AnalysisOptions &Opts,
+                       const clang::tooling::CompilationDatabase *Original) {
   std::vector<std::string> Archs = commandArchs(File, Opts, Original);
   if (Archs.size() <= 1)
     return analyseOne(File, Db, Opts, Original);

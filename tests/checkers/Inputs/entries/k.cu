@@ -1,0 +1,2 @@
+__global__ void k(float *p) { p[threadIdx.x] = 0; }
+void h(float *p) { k<<<10, B>>>(p); }
