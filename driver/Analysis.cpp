@@ -542,7 +542,8 @@ struct CommandDir {
 /// (configuration diagnostics: an invalid option, a register source that could not be
 /// loaded) as run messages. Returns whether clang could not compile the file.
 bool convertDiagnostics(const std::vector<clang::tidy::ClangTidyError> &Errors,
-                        const CommandDir &InDir, const std::string &Arch, RunResult &R) {
+                        const CommandDir &InDir, const std::string &Arch, RunResult &R,
+                        const std::string &File) {
   LineTable Lines;
   bool Failed = false;
   for (const clang::tidy::ClangTidyError &E : Errors) {
@@ -559,7 +560,13 @@ bool convertDiagnostics(const std::vector<clang::tidy::ClangTidyError> &Errors,
     F.Check = E.DiagnosticName;
     F.Level = Level;
     F.Message = E.Message.Message;
-    F.Pos = Lines.at(InDir(E.Message.FilePath), E.Message.FileOffset);
+    // clang's driver errors (an unknown argument) have no place in a file: they are the
+    // analysed file's command's, and named so.
+    F.Pos = E.Message.FilePath.empty()
+                ? SourcePos{File, 0, 0}
+                : Lines.at(InDir(E.Message.FilePath), E.Message.FileOffset);
+    if (E.Message.FilePath.empty())
+      F.Message += " (in the compile command of this file)";
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
       F.Notes.push_back({Lines.at(InDir(N.FilePath), N.FileOffset), N.Message});
     F.Arch = Arch;
@@ -723,7 +730,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
 
   RunResult R;
   CommandDir InDir{Db.getCompileCommands(File).front().Directory};
-  bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R);
+  bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R, File);
   bool AnyError = ClangErrors || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
                     return F.Level == Severity::Error;
                   });
@@ -1008,6 +1015,58 @@ std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::str
 }
 
 namespace {
+
+/// Whether arguments after `--` choose the language themselves (`-x cuda`, `-xhip`): then
+/// they are the whole command, as clang-tidy takes them.
+bool setsLanguage(const std::vector<std::string> &User) {
+  for (const std::string &A : User)
+    if (A == "-x" || (llvm::StringRef(A).starts_with("-x") && A.size() > 2) ||
+        llvm::StringRef(A).starts_with("--language"))
+      return true;
+  return false;
+}
+
+/// The default arguments of a file named without a database, less those the user's
+/// arguments after `--` set themselves, followed by the user's: an arch, a toolkit (or
+/// -nocudainc), a standard, device or host side, each from the user when given.
+std::vector<std::string> withUserArgs(std::vector<std::string> Defaults,
+                                      const std::vector<std::string> &User) {
+  auto UserSets = [&](std::initializer_list<llvm::StringRef> Prefixes) {
+    for (const std::string &A : User)
+      for (llvm::StringRef P : Prefixes)
+        if (llvm::StringRef(A).starts_with(P))
+          return true;
+    return false;
+  };
+  bool Arch = UserSets({"--cuda-gpu-arch", "--offload-arch", "-arch", "--gpu-architecture"});
+  bool Toolkit = UserSets({"--cuda-path", "-nocudainc", "-nogpuinc", "--rocm-path", "--hip-path"});
+  bool Std = UserSets({"-std="});
+  bool Side = UserSets({"--cuda-device-only", "--cuda-host-only", "--offload-device-only",
+                        "--offload-host-only", "--cuda-compile-host-device"});
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Defaults.size(); ++I) {
+    llvm::StringRef A = Defaults[I];
+    bool TakesValue = A == "-isystem" || A == "-include" || A == "-x";
+    llvm::StringRef Value = TakesValue && I + 1 < Defaults.size() ? llvm::StringRef(Defaults[I + 1])
+                                                                 : llvm::StringRef();
+    bool Drop = (Arch && (A.starts_with("--cuda-gpu-arch") || A.starts_with("--offload-arch"))) ||
+                (Std && A.starts_with("-std=")) ||
+                (Side && (A == "--cuda-device-only" || A == "--offload-device-only")) ||
+                (Toolkit && (A.starts_with("--cuda-path") || A == "-nocudainc" ||
+                             A == "-nocudalib" || A == "-nogpuinc" || A == "-nogpulib" ||
+                             A.starts_with("--rocm-path") ||
+                             ((A == "-isystem" || A == "-include") && !Value.empty())));
+    if (Drop) {
+      I += TakesValue ? 1 : 0;
+      continue;
+    }
+    Out.push_back(Defaults[I]);
+    if (TakesValue && I + 1 < Defaults.size())
+      Out.push_back(Defaults[++I]);
+  }
+  Out.insert(Out.end(), User.begin(), User.end());
+  return Out;
+}
 
 /// Whether a file named without a database is parsed as HIP: a .hip file, or any file
 /// when the architecture is an AMD one.
@@ -1304,7 +1363,10 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       Error = "--cuda-path " + Opts.CudaPath + ": no CUDA toolkit there (no include/cuda_runtime.h)";
       return {};
     }
-    if (Opts.HasDashDash) {
+    // Arguments after `--` add to the defaults (the language, the arch, the toolkit and its
+    // include/cccl, the standard) except those they set themselves: `-- -I.` alone lost
+    // CUDA 13's libcu++ (cuda/std/type_traits not found) before.
+    if (Opts.HasDashDash && setsLanguage(Opts.ExtraArgs)) {
       Base = std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Opts.ExtraArgs);
     } else {
       // CUDA files get the CUDA defaults, HIP files (.hip, or any file with an AMD --arch)
@@ -1325,6 +1387,10 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
         Cuda = defaultCudaArgs(Opts.Arch, Opts.CudaPath, Opts.MockCuda);
       if (AnyHip)
         Hip = defaultHipArgs(Opts.Arch, Opts.MockCuda);
+      if (Opts.HasDashDash) {
+        Cuda = withUserArgs(std::move(Cuda), Opts.ExtraArgs);
+        Hip = withUserArgs(std::move(Hip), Opts.ExtraArgs);
+      }
       Base = std::make_unique<DefaultArgsDatabase>(std::string(Cwd), std::move(Cuda),
                                                    std::move(Hip), Opts.Arch);
     }
