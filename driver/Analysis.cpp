@@ -1261,6 +1261,22 @@ RunResult analyseEntry(const std::string &File, const clang::tooling::Compilatio
                        const AnalysisOptions &Opts,
                        const clang::tooling::CompilationDatabase *Original) {
   std::vector<std::string> Archs = commandArchs(File, Opts, Original);
+  // An architecture no GPU has (a build that wrote `code=sm_sm_80` from an option given
+  // as `sm_80`): nvcc rejects the command too; one line, not clang's flood.
+  for (const std::string &A : Archs)
+    if (!::warplint::findArch(A) && !isAmdArch(A)) {
+      RunResult R;
+      R.FilesFailed.push_back(File);
+      Finding F;
+      F.Check = "clang-diagnostic-error";
+      F.Level = Severity::Error;
+      F.Pos = {File, 0, 0};
+      F.Message = "the compile command names the architecture '" + A +
+                  "', which no GPU has: nvcc rejects this command too (check how the build "
+                  "spells its architecture option: 80, not sm_80, where it adds the prefix)";
+      R.Findings.push_back(std::move(F));
+      return R;
+    }
   if (Archs.size() <= 1)
     return analyseOne(File, Db, Opts, Original);
   std::vector<RunResult> PerArch;
@@ -1402,8 +1418,26 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   std::vector<std::string> Files;
   for (const std::string &F : Opts.Files)
     Files.push_back(absolute(F));
-  if (Files.empty() && !Opts.BuildDir.empty())
-    Files = Db->getAllFiles();
+  // A database's entries in other languages (a CMake project's Fortran files) have no
+  // kernels and clang cannot run on them: skipped, and counted.
+  std::map<std::string, size_t> Skipped;
+  if (Files.empty() && !Opts.BuildDir.empty()) {
+    for (std::string &F : Db->getAllFiles()) {
+      std::string Ext = llvm::sys::path::extension(F).lower();
+      static const char *const Kept[] = {".cu", ".cuh", ".hip", ".c", ".cc", ".cpp", ".cxx",
+                                         ".c++", ".cp", ".h", ".hh", ".hpp", ".hxx", ".inl",
+                                         ".ipp", ".tpp", ".txx", ".tcc", ""};
+      if (std::find(std::begin(Kept), std::end(Kept), Ext) != std::end(Kept))
+        Files.push_back(std::move(F));
+      else
+        ++Skipped[Ext];
+    }
+    if (Files.empty() && !Skipped.empty()) {
+      Error = "the compile database in " + Opts.BuildDir +
+              " has no C, C++, CUDA or HIP file";
+      return {};
+    }
+  }
   if (Files.empty()) {
     Error = Opts.BuildDir.empty() ? "no input files (name .cu files, or give -p BUILD)"
                                   : "the compile database in " + Opts.BuildDir + " has no files";
@@ -1505,7 +1539,20 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       [&](size_t I, const std::string &Why) { return crashedFile(Files[I], Why); },
       [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
   Progress.finish();
-  return mergeResults(std::move(PerFile));
+  RunResult Out = mergeResults(std::move(PerFile));
+  if (!Skipped.empty()) {
+    size_t N = 0;
+    std::string Kinds;
+    for (const auto &[Ext, Count] : Skipped) {
+      N += Count;
+      Kinds += (Kinds.empty() ? "" : ", ") + std::to_string(Count) + " " + Ext;
+    }
+    Out.Messages.push_back({Severity::Note, std::to_string(N) + " database entr" +
+                                                (N == 1 ? "y" : "ies") +
+                                                " skipped: not C, C++, CUDA or HIP (" + Kinds +
+                                                ")"});
+  }
+  return Out;
 }
 
 } // namespace warplint::driver
