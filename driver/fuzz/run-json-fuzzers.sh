@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of the driver's JSON readers (occupancy --batch lines, the
-# SARIF merge, the compile-database check, and the measured-data readers: block traces
-# and Nsight Compute CSV) with clang++-22 against the shared libLLVM and
+# SARIF merge, the compile-database check, the measured-data readers: block traces
+# and Nsight Compute CSV, and the language server's frames and messages) with clang++-22 against the shared libLLVM and
 # runs each briefly on seeds from the tests. Exit 77 (ctest SKIP) when clang++-22,
 # libFuzzer or llvm-config-22 is absent.
 # usage: run-json-fuzzers.sh <source-root> <work-dir> [runs | build]  (build: only build)
@@ -41,11 +41,17 @@ build OccupancyBatchFuzzer "$src/driver/commands/OccupancyBatch.cpp" \
 build SarifMergeFuzzer "$src/driver/formats/SarifMerge.cpp"
 build CompileDatabaseFuzzer "$src/driver/CompileDatabaseCheck.cpp"
 build MeasuredReadersFuzzer "$src/driver/measure/BlockTrace.cpp" "$src/driver/measure/NcuCsv.cpp"
+build LspReadersFuzzer "$src/driver/lsp/Transport.cpp"
 [ "$runs" = build ] && { echo "built the JSON reader fuzzers in $work"; exit 0; }
 
 # Seeds: the batch lines of the tests, one per file; a SARIF log and a compile database.
 seeds="$work/seeds"
-mkdir -p "$seeds/batch" "$seeds/sarif" "$seeds/compdb" "$seeds/measured"
+mkdir -p "$seeds/batch" "$seeds/sarif" "$seeds/compdb" "$seeds/measured" "$seeds/lsp"
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}'
+printf 'Content-Length: %d\r\n\r\n%s' "${#init}" "$init" >"$seeds/lsp/initialize"
+deep=$(printf '%.0s[' $(seq 1 300))
+printf 'Content-Length: %d\r\n\r\n%s' "${#deep}" "$deep" >"$seeds/lsp/deep"
+printf 'Content-Length: 99999999999\r\n\r\n{}' >"$seeds/lsp/huge-length"
 cp "$src/tests/Inputs/timeline/tail.jsonl" "$src"/tests/Inputs/ncu/*.csv "$seeds/measured/"
 printf '%s' '{"arch":"sm_86","threads":32,"big":-1e400}' >"$seeds/batch/infinity"
 n=0
@@ -76,7 +82,7 @@ cat >"$seeds/compdb/compile_commands.json" <<'COMPDB'
  {"directory": "/p", "file": "d.cu", "arguments": ["clang++", "-c", "d.cu"]}]
 COMPDB
 for f in batch:OccupancyBatchFuzzer sarif:SarifMergeFuzzer compdb:CompileDatabaseFuzzer \
-         measured:MeasuredReadersFuzzer; do
+         measured:MeasuredReadersFuzzer lsp:LspReadersFuzzer; do
   corpus="$work/corpus-${f%%:*}"
   mkdir -p "$corpus"
   "$work/${f#*:}" -runs="$runs" -max_len=4096 -seed=1 -artifact_prefix="$work/${f#*:}-" \
