@@ -315,9 +315,10 @@ int runCheckCommand(int Argc, char **Argv) {
   case ArgParser::Result::Ok:
     break;
   }
-  // A baseline ties findings to kernels: it needs the launch and kernel records.
-  C.Analysis.CollectLaunches =
-      C.Format == "json" || !C.Baseline.empty() || !C.WriteBaseline.empty();
+  // The records are always collected, whatever the format: one result-cache entry then
+  // serves a text run and a JSON run of the same files (the key said which before, and
+  // `--format json` after `--format text` analysed everything again).
+  C.Analysis.CollectLaunches = true;
   RunResult Result;
   auto Start = std::chrono::steady_clock::now();
   int Rc = runAnalysis(C, Result);
