@@ -605,7 +605,10 @@ bool writeSvgCharts(const CliOptions &Opt, std::string &Error) {
                          : std::string("unknown"),
       C.Res.StaticSharedBytes, C.Shape.DynamicSharedBytes, 100 * Now.Occupancy);
   std::string Svg =
-      renderChartsDocument(occupancyCharts(*C.Arch, C.Res, C.Shape, Opt.RegistersGiven), Title);
+      renderChartsDocument(occupancyCharts(*C.Arch, C.Res, C.Shape,
+                                           LaunchPoint{Now.ActiveWarpsPerSm, Now.Occupancy},
+                                           Opt.RegistersGiven),
+                           Title);
   return writeFileAtomically(Opt.SvgPath, Svg, Error);
 }
 

@@ -132,13 +132,21 @@ struct ReportOptions {
 /// under "Other findings".
 ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts);
 
+/// Where a chart marks the launch: its active warps per SM and occupancy, as its record
+/// (or the occupancy command's one computation) gives them; the charts compute none.
+struct LaunchPoint {
+  int ActiveWarpsPerSm = 0;
+  double Occupancy = 0;
+};
+
 /// The three calculator charts (block size, registers, shared memory) of one kernel
-/// configuration, from core's sweeps; the current point is marked on each chart whose
+/// configuration, from core's sweeps; Now (when given) is marked on each chart whose
 /// current value is known (RegistersKnown false: no point on the registers chart).
 /// Without a block (ThreadsPerBlock 0) only the block-size chart.
 std::vector<OccupancyChart> occupancyCharts(const ::warplint::GpuArch &Arch,
                                             const ::warplint::KernelResources &Res,
                                             const ::warplint::LaunchShape &Shape,
+                                            std::optional<LaunchPoint> Now,
                                             bool RegistersKnown = true);
 
 struct NcuLaunch;

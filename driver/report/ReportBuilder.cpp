@@ -50,8 +50,8 @@ std::string dims(const std::array<uint64_t, 3> &D) {
 } // namespace
 
 std::vector<OccupancyChart> occupancyCharts(const GpuArch &Arch, const KernelResources &Res,
-                                            const LaunchShape &Shape, bool RegistersKnown) {
-  OccupancyResult Now = computeOccupancy(Arch, Res, Shape);
+                                            const LaunchShape &Shape, std::optional<LaunchPoint> Now,
+                                            bool RegistersKnown) {
   std::vector<OccupancyChart> Charts(3);
   OccupancyChart &Block = Charts[0], &Regs = Charts[1], &Smem = Charts[2];
   // AMD's calculator draws waves per SIMD (active wavefronts per CU over its SIMDs)
@@ -76,14 +76,14 @@ std::vector<OccupancyChart> occupancyCharts(const GpuArch &Arch, const KernelRes
       Regs.Points.push_back({double(P.Value), Y(P.ActiveWarpsPerSm, P.Occupancy)});
     for (const SweepPoint &P : sweepSharedMemory(Arch, Res, Shape))
       Smem.Points.push_back({double(P.Value), Y(P.ActiveWarpsPerSm, P.Occupancy)});
-    double NowY = Y(Now.ActiveWarpsPerSm, Now.Occupancy);
-    Block.HasCurrent = true;
+    double NowY = Now ? Y(Now->ActiveWarpsPerSm, Now->Occupancy) : 0;
+    Block.HasCurrent = Now.has_value();
     Block.CurrentX = double(Shape.ThreadsPerBlock);
     Block.CurrentOccupancy = NowY;
-    Regs.HasCurrent = RegistersKnown;
+    Regs.HasCurrent = Now && RegistersKnown;
     Regs.CurrentX = Amd ? Res.Vgprs : Res.RegistersPerThread;
     Regs.CurrentOccupancy = NowY;
-    Smem.HasCurrent = true;
+    Smem.HasCurrent = Now.has_value();
     Smem.CurrentX = double(Res.StaticSharedBytes + Shape.DynamicSharedBytes);
     Smem.CurrentOccupancy = NowY;
   } else {
@@ -351,14 +351,12 @@ private:
       S.Missing = C.Missing;
       // The sweeps start from the inputs core was given.
       if (const GpuArch *Arch = C.Arch.empty() ? nullptr : findArch(C.Arch, L.WaveSize)) {
-        S.Charts = occupancyCharts(*Arch, L.Resources, Shape, L.Registers.has_value());
         // The launch is marked where its record puts it (one answer: the JSON's
         // active_warps_per_sm and occupancy), the curves are core's sweeps around it.
-        for (OccupancyChart &Chart : S.Charts)
-          if (Chart.HasCurrent && L.ActiveWarpsPerSm && L.Occupancy)
-            Chart.CurrentOccupancy = Arch->isAmd()
-                                         ? double(*L.ActiveWarpsPerSm) / Arch->SimdsPerCu
-                                         : *L.Occupancy;
+        std::optional<LaunchPoint> Now;
+        if (L.ActiveWarpsPerSm && L.Occupancy)
+          Now = LaunchPoint{int(*L.ActiveWarpsPerSm), *L.Occupancy};
+        S.Charts = occupancyCharts(*Arch, L.Resources, Shape, Now, L.Registers.has_value());
       }
       K.Shapes.push_back(std::move(S));
     }

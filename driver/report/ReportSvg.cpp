@@ -1,10 +1,13 @@
 //===- ReportSvg.cpp - charts, gauge and wave timeline as inline SVG ------===//
 #include "driver/report/ReportSvg.h"
 
+#include "warplint/core/Occupancy.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <cmath>
 
 namespace warplint::driver {
@@ -411,14 +414,17 @@ std::string renderGaugeSvg(double Occupancy, std::string_view Caption, int Width
   return renderGaugeSvg(Occupancy, Caption, Standalone, Width);
 }
 
+// The waves are core's (warplint/core/Occupancy.h waves()): the picture counts nothing.
 uint64_t WavePlan::waves() const {
-  uint64_t PerWave = blocksPerWave();
-  return PerWave == 0 ? 0 : (GridBlocks + PerWave - 1) / PerWave;
+  std::optional<::warplint::WaveInfo> W =
+      ::warplint::waves(int64_t(GridBlocks), int(BlocksPerSm), int(SmCount));
+  return W ? uint64_t(W->WaveCount) : 0;
 }
 
 uint64_t WavePlan::lastWaveBlocks() const {
-  uint64_t W = waves();
-  return W == 0 ? 0 : GridBlocks - (W - 1) * blocksPerWave();
+  std::optional<::warplint::WaveInfo> W =
+      ::warplint::waves(int64_t(GridBlocks), int(BlocksPerSm), int(SmCount));
+  return W ? uint64_t(W->LastWaveBlocks) : 0;
 }
 
 unsigned WavePlan::lastWaveBlocksOnSm(unsigned Sm) const {
