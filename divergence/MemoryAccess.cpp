@@ -497,7 +497,7 @@ std::vector<MemoryAccessSite> collectAccesses(const FunctionDecl *Kernel,
 
 bool AccessFigures::valueDependent(double MinRatio) const {
   for (const ValueFigure &V : ByValue)
-    if (V.Typical.ratio() < MinRatio)
+    if (V.Typical.ratio() < MinRatio || V.Typical.LaneStride != ByValue.front().Typical.LaneStride)
       return true;
   return false;
 }
@@ -534,10 +534,11 @@ std::vector<int64_t> samplesOf(const SymVarInfo &I, const KnownValues *Known) {
   case SymVarInfo::Iteration:
     return {0, 1};
   default:
-    // A power of two, an odd neighbour (a padded width: the bank it starts in moves by
-    // one per lane) and a large value: a figure that changes between them depends on the
-    // value (AccessFigures::valueDependent).
-    return {32, 33, 1000};
+    // One (a unit stride, BLAS's usual incx), a power of two, an odd neighbour (a padded
+    // width: the bank it starts in moves by one per lane) and a large value: a figure or
+    // a stride that changes between them depends on the value
+    // (AccessFigures::valueDependent).
+    return {1, 32, 33, 1000};
   }
 }
 

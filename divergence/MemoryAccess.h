@@ -109,7 +109,8 @@ struct AccessFigures {
   std::string SampledNames;
   std::vector<ValueFigure> ByValue;
   /// Whether the finding depends on a sampled value: some combination's typical ratio is
-  /// under MinRatio (the check's threshold), so that for that value there is no finding.
+  /// under MinRatio (the check's threshold), so that for that value there is no finding,
+  /// or the lanes' stride changes with the value (`in[i * incx]`: coalesced for incx 1).
   bool valueDependent(double MinRatio) const;
   /// Every combination gives the typical ratio.
   bool sameForAllValues() const;

@@ -64,13 +64,13 @@ __global__ void pairFields(float *out, const Pair *in) {
 }
 
 // A stride that a parameter decides, with no launch that passes it: the figure holds for
-// some values only (a bank conflict for W = 32, none for the odd W = 33), so it is a note
-// that names the values, not a warning about one of them.
+// some values only (a bank conflict for W = 32, none for W = 1 or the odd W = 33), so it
+// is a note that names the values, not a warning about one of them.
 __global__ void paramStride(float *out, int W) {
   __shared__ float s[32 * 33 + 1];
   s[threadIdx.x * W] = 1.0f;
   // CHECK: :[[@LINE-1]]:3: remark: each warp's store of 's[threadIdx.x * W]' needs 8 shared-memory wavefronts (ideal 1): a 8-way bank conflict (block 256x1x1 assumed, W = 1000) [warplint-shared-bank-conflict]
-  // CHECK: :[[@LINE-2]]:3: note: said as a note: the run-time value of W decides the figure and no launch in this file passes it as a constant (with W = 1000: 8 wavefronts (ideal 1), lanes 4000 bytes apart; with W = 32: 32 wavefronts (ideal 1), lanes 128 bytes apart; with W = 33: 1 wavefronts (ideal 1), lanes 132 bytes apart)
+  // CHECK: :[[@LINE-2]]:3: note: said as a note: the run-time value of W decides the figure and no launch in this file passes it as a constant (with W = 1: 1 wavefronts (ideal 1), lanes 4 bytes apart; with W = 1000: 8 wavefronts (ideal 1), lanes 4000 bytes apart; with W = 32: 32 wavefronts (ideal 1), lanes 128 bytes apart; with W = 33: 1 wavefronts (ideal 1), lanes 132 bytes apart)
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }

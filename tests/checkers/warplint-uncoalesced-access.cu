@@ -45,9 +45,10 @@ __global__ void columnWalk(float *out, const float *a, int n) {
   float sum = 0.f;
   for (int k = 0; k < n; ++k)
     sum += a[row * n + k];
-  // The stride is the run-time n: every sampled n gives the same figure, and the message
-  // names them all rather than one as if it were known.
-  // CHECK: :[[@LINE-3]]:12: warning: each warp's load of 'a[row * n + k]' touches 32 sectors for 128 bytes (ideal 4): a stride between lanes that n decides (stride of 33 floats between lanes with n = 33) (block 256x1x1; alike for n = 1000, n = 32 and n = 33) [warplint-uncoalesced-access]
+  // The stride is the run-time n (1 for a vector, the width for a matrix): no launch here
+  // fixes it, so the finding is a note that gives the figure for each sampled n.
+  // CHECK: :[[@LINE-3]]:12: remark: each warp's load of 'a[row * n + k]' touches 32 sectors for 128 bytes (ideal 4): a stride between lanes that n decides (stride of 33 floats between lanes with n = 33) (block 256x1x1, n = 33) [warplint-uncoalesced-access]
+  // CHECK: :[[@LINE-4]]:12: note: said as a note: the run-time value of n decides the figure and no launch in this file passes it as a constant (with n = 1: 4 sectors for 128 bytes (ideal 4), lanes 4 bytes apart; with n = 1000: 32 sectors for 128 bytes (ideal 4), lanes 4000 bytes apart; with n = 32: 32 sectors for 128 bytes (ideal 4), lanes 128 bytes apart; with n = 33: 32 sectors for 128 bytes (ideal 4), lanes 132 bytes apart)
   out[row] = sum;
 }
 
@@ -149,7 +150,8 @@ __global__ void transposeNaive(float *odata, const float *idata, int width, int 
   int x = blockIdx.x * 16 + threadIdx.x;
   int y = blockIdx.y * 16 + threadIdx.y;
   odata[x * height + y] = idata[y * width + x];
-  // CHECK: :[[@LINE-1]]:3: warning: each warp's store of 'odata[x * height + y]' touches 16 sectors for 128 bytes (ideal 4): a stride between lanes that height decides (stride of 1000 floats between lanes with height = 1000) (block 16x16x1, height = 1000; a finding for height = 32 and height = 33 too) [warplint-uncoalesced-access]
+  // CHECK: :[[@LINE-1]]:3: remark: each warp's store of 'odata[x * height + y]' touches 16 sectors for 128 bytes (ideal 4): a stride between lanes that height decides (stride of 1000 floats between lanes with height = 1000) (block 16x16x1, height = 1000) [warplint-uncoalesced-access]
+  // CHECK: :[[@LINE-2]]:3: note: said as a note: the run-time value of height decides the figure
 }
 
 // Two launches: the access is coalesced with one block shape, strided with the other.
