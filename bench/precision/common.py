@@ -1,0 +1,44 @@
+# Shared by sample.py and score.py: reading `warplint check --format json` runs of the
+# precision corpora and naming each finding by (corpus, file, line, check).
+import json
+import os
+
+# The corpora of docs/precision.md: name -> (repository, commit).
+CORPORA = {
+    "magma": ("icl-utk-edu/magma", "c64e52ab893601dc89d6e92d675307875325c231"),
+    "faiss": ("facebookresearch/faiss", "02dbb4e42f49aa2ce57cd78977b0e47a11f7cb91"),
+}
+
+
+def parse_run(spec):
+    """CORPUS=RUN.json -> (corpus, path)."""
+    if "=" not in spec:
+        raise SystemExit("expected CORPUS=RUN.json, got %r" % spec)
+    corpus, path = spec.split("=", 1)
+    if corpus not in CORPORA:
+        raise SystemExit("unknown corpus %r (known: %s)" % (corpus, ", ".join(sorted(CORPORA))))
+    return corpus, path
+
+
+def repo_path(corpus, path, root="/work/corpora"):
+    """A finding's path made relative to the corpus checkout ROOT/CORPUS. The README's runs
+    are made from ROOT (warplint writes paths relative to the current directory, so
+    'magma/magmablas/x.cu'); absolute paths under ROOT/CORPUS are accepted too. A path
+    outside the checkout (a toolkit header) is kept as it is."""
+    path = os.path.normpath(path)
+    if os.path.isabs(path):
+        top = os.path.join(os.path.realpath(root), corpus)
+        return os.path.relpath(path, top) if path.startswith(top + os.sep) else path
+    first, _, rest = path.partition(os.sep)
+    return rest if first == corpus and rest else path
+
+
+def load(corpus, path, root="/work/corpora"):
+    """The run's JSON and its findings as dicts with a 'key' (corpus, file, line, check)."""
+    with open(path) as f:
+        run = json.load(f)
+    found = []
+    for d in run["findings"]:
+        rel = repo_path(corpus, d["file"], root)
+        found.append(dict(d, corpus=corpus, rel=rel, key=(corpus, rel, int(d["line"]), d["check"])))
+    return run, found

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+# Writes an nvcc compile_commands.json for the two code bases of the precision sample
+# (docs/precision.md) from a checkout of each. Nothing from the checkout is copied; the
+# database names its files where they are.
+#
+# usage: bench/precision/compdb.py magma|faiss CHECKOUT OUTDIR [--nvcc PATH]
+#
+#   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
+#           checkout: cp make.inc-examples/make.inc.openblas make.inc, then
+#           make generate OPENBLASDIR=/usr GPU_TARGET=Ampere (codegen.py writes the
+#           s/d/c precisions and the headers) and
+#           make include/magma_config.h OPENBLASDIR=/usr GPU_TARGET=Ampere.
+#           The script runs `make -n -B magmablas` with the same variables and keeps
+#           the nvcc line of every magmablas/*.cu that git tracks (the sources the
+#           authors wrote: the z precision of the generated families, the hand-written
+#           s/d/c/h files), leaving out the generated c/d/s copies of the z files,
+#           which repeat the same kernels in another type.
+#   faiss   facebookresearch/faiss. CMake is the build: configured into OUTDIR/cmake with
+#           -DFAISS_ENABLE_GPU=ON -DFAISS_ENABLE_PYTHON=OFF -DBUILD_TESTING=OFF
+#           -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=80; every .cu of the
+#           source tree (faiss/gpu/**) once, leaving out the template instances CMake
+#           generates into the build tree (template_*.cu: one IVF-PQ kernel per
+#           codec/metric/tile, the same source code many times over).
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+
+def magma(src, out, nvcc):
+    make_vars = ["OPENBLASDIR=/usr", "GPU_TARGET=Ampere", "NVCC=" + nvcc]
+    for need in ("make.inc", "include/magma_config.h", "magmablas/dgemv_fermi.cu"):
+        if not os.path.exists(os.path.join(src, need)):
+            sys.exit("compdb.py: %s/%s missing: run the make steps in this script's header"
+                     % (src, need))
+    dry = subprocess.run(["make", "-n", "-B"] + make_vars + ["magmablas"], cwd=src,
+                         capture_output=True, text=True, check=True).stdout
+    tracked = set(subprocess.run(["git", "ls-files", "magmablas"], cwd=src, capture_output=True,
+                                 text=True).stdout.split())
+    if not tracked:
+        # An archive (no .git): the tracked list is the one shipped beside this script.
+        with open(os.path.join(os.path.dirname(__file__), "magma-tracked.txt")) as f:
+            tracked = set(f.read().split())
+    db = []
+    for line in dry.splitlines():
+        args = shlex.split(line)
+        if not args or os.path.basename(args[0]) != os.path.basename(nvcc) or "-c" not in args:
+            continue
+        f = args[-1]
+        if f.endswith(".cu") and f in tracked:
+            db.append({"directory": src, "file": os.path.join(src, f), "command": line})
+    return sorted(db, key=lambda e: e["file"])
+
+
+def faiss(src, out, nvcc):
+    build = os.path.join(out, "cmake")
+    subprocess.run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
+                    "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CUDA_COMPILER=" + nvcc,
+                    "-DFAISS_ENABLE_GPU=ON", "-DFAISS_ENABLE_PYTHON=OFF", "-DBUILD_TESTING=OFF",
+                    "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    path = os.path.join(build, "compile_commands.json")
+    if not os.path.exists(path):
+        sys.exit("compdb.py: cmake wrote no %s (see cmake -S %s -B %s)" % (path, src, build))
+    with open(path) as f:
+        entries = json.load(f)
+    seen = {}
+    root = src.rstrip("/") + "/"
+    for e in entries:
+        f = os.path.realpath(e["file"])
+        if f.endswith(".cu") and f.startswith(root) and f not in seen:
+            seen[f] = e
+    return [seen[f] for f in sorted(seen)]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("corpus", choices=["magma", "faiss"])
+    p.add_argument("checkout")
+    p.add_argument("outdir")
+    p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    a = p.parse_args()
+    src = os.path.realpath(a.checkout)
+    out = os.path.realpath(a.outdir)
+    os.makedirs(out, exist_ok=True)
+    db = magma(src, out, a.nvcc) if a.corpus == "magma" else faiss(src, out, a.nvcc)
+    with open(os.path.join(out, "compile_commands.json"), "w") as f:
+        json.dump(db, f, indent=1)
+    print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
+
+
+if __name__ == "__main__":
+    main()
