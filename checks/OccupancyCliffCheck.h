@@ -12,8 +12,9 @@ namespace clang::tidy::warplint {
 struct LaunchFigures;
 struct KernelInfo;
 
-/// Finds kernel launches within a few registers or bytes of shared memory of losing a
-/// block per SM, or just past such a cliff where a small reduction would win it back.
+/// Finds kernel launches just past an occupancy cliff, where a small reduction of registers
+/// or shared memory would win a block per SM back (and, with `WarnBeforeCliff`, launches a
+/// few registers or bytes from losing one).
 class OccupancyCliffCheck final : public ClangTidyCheck {
 public:
   OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context);

@@ -8,12 +8,12 @@
 
 namespace clang::tidy::warplint {
 
-/// Finds launches of a known grid whose last wave fills less than a threshold of the
-/// named GPU's block slots, or that leave SMs idle, naming the waves and the grid that
-/// fills them.
 struct LaunchModel;
 struct LaunchFigures;
 
+/// Finds launches of a known grid whose last wave fills less than a threshold of the
+/// named GPU's block slots, or that leave SMs idle, naming the waves and the grid that
+/// fills them.
 class PartialWaveCheck final : public ClangTidyCheck {
 public:
   PartialWaveCheck(StringRef Name, ClangTidyContext *Context);

@@ -5,6 +5,9 @@
 
 namespace clang::tidy::warplint {
 
+/// Finds shared-memory loads and stores whose lanes hit the same bank at different words,
+/// so that a warp needs more wavefronts than the bytes it moves, evaluated lane by lane for
+/// every warp of the kernel's block shapes.
 class SharedBankConflictCheck final : public MemoryAccessCheck {
 public:
   SharedBankConflictCheck(StringRef Name, ClangTidyContext *Context);

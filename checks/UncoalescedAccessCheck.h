@@ -7,6 +7,8 @@
 
 namespace clang::tidy::warplint {
 
+/// Finds global loads and stores whose warps touch more 32-byte sectors than the bytes they
+/// move need, evaluated lane by lane for every warp of the kernel's block shapes.
 class UncoalescedAccessCheck final : public MemoryAccessCheck {
 public:
   UncoalescedAccessCheck(StringRef Name, ClangTidyContext *Context);
