@@ -1208,7 +1208,10 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   // The database as loaded from -p: the files it lists (and, for others, commands it
   // infers, marked by their Heuristic).
   const clang::tooling::CompilationDatabase *Listed = nullptr;
-  if (!Opts.BuildDir.empty()) {
+  if (Opts.Database) {
+    Base = std::make_unique<ForwardingDatabase>(*Opts.Database);
+    Listed = Opts.Database;
+  } else if (!Opts.BuildDir.empty()) {
     std::string Why;
     Base = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildDir, Why);
     if (!Base) {
