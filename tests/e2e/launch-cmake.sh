@@ -66,9 +66,9 @@ find build/CMakeFiles -newer plain.log -type f ! -name '*.o' ! -name '*.d' ! -na
 [ ! -s extra-files ] || { cat extra-files; fail "files beside the objects"; }
 
 # 2. The findings in the log, and the same as check -p on the database, file by file.
-grep -q "divergent.cu:4:7: warning: branch on 'Tid' diverges in 4 of 4 warps" launched.log ||
+grep -q "divergent.cu:5:7: warning: branch on 'Tid' diverges in 4 of 4 warps" launched.log ||
   fail "no divergence finding in the build log"
-grep -q "divergent.cu:10:34: warning: block 100 is not a whole number of warps" launched.log ||
+grep -q "divergent.cu:11:34: warning: block 100 is not a whole number of warps" launched.log ||
   fail "no block-size finding in the build log"
 findings launched.log > launch.findings
 set +e
@@ -82,7 +82,13 @@ for f in divergent.cu clean.cu; do
   diff <(grep "/$f:" check.findings || true) <(grep "/$f:" launch.findings || true) ||
     fail "$f: the launcher's findings differ from check -p's"
 done
-[ "$(wc -l < launch.findings)" -eq 2 ] || fail "expected 2 findings, got $(wc -l < launch.findings)"
+[ "$(wc -l < launch.findings)" -eq 3 ] || fail "expected 3 findings, got $(wc -l < launch.findings)"
+# The occupancy finding counts the registers of the object the compile wrote (check -p
+# ran nvcc for them: the same figure).
+grep -q "divergent.cu:[0-9]*:[0-9]*: warning: occupancy 37.5% for 'heavy' on sm_80" launch.findings ||
+  fail "no register-limited occupancy finding"
+grep -q "note: registers from 'CMakeFiles/demo.dir/divergent.cu.o (sm_80 cubin)'" launched.log ||
+  fail "the registers did not come from the object the compile wrote"
 echo "launcher = check -p: $(wc -l < launch.findings) findings in 2 files"
 
 # 4. One SARIF log per translation unit; merged, valid SARIF with the two findings.
@@ -93,7 +99,8 @@ import json, sys
 log = json.load(open(sys.argv[1]))
 results = log["runs"][0]["results"]
 ids = sorted(r["ruleId"] for r in results)
-assert ids == ["warplint-block-size-warp-multiple", "warplint-divergent-branch"], ids
+assert ids == ["warplint-block-size-warp-multiple", "warplint-divergent-branch",
+               "warplint-occupancy"], ids
 print("merged SARIF:", len(results), "results")
 EOF
 if [ -z "$schema" ] || [ ! -f "$schema" ]; then
@@ -115,7 +122,7 @@ ninja -C build -k 0 > wae.log 2>&1
 rc=$?
 set -e
 [ $rc -ne 0 ] || { cat wae.log; fail "--warnings-as-errors did not fail the build"; }
-grep -q "divergent.cu:4:7: error: branch on 'Tid'" wae.log || { cat wae.log; fail "no error in the log"; }
+grep -q "divergent.cu:5:7: error: branch on 'Tid'" wae.log || { cat wae.log; fail "no error in the log"; }
 grep -q "warplint launch: 1 warning treated as error" wae.log || fail "no summary of the failure"
 grep -q "FAILED: .*divergent.cu.o" wae.log || fail "the failed step is not divergent.cu's"
 if grep -q "FAILED: .*clean.cu.o" wae.log; then fail "clean.cu failed too"; fi
@@ -199,6 +206,16 @@ if command -v ccache > /dev/null; then
   unset CCACHE_DIR CCACHE_BASEDIR
 else
   echo "no ccache: chaining not tested"
+fi
+
+# Makefiles: the same launcher, the same findings.
+if command -v make > /dev/null; then
+  cmake -S proj -B make-build -G "Unix Makefiles" -DCMAKE_CUDA_COMPILER="$nvcc" \
+    "-DCMAKE_CUDA_COMPILER_LAUNCHER=$warplint;launch" > make.cmake.log 2>&1 ||
+    { cat make.cmake.log; fail "cmake (Makefiles) failed"; }
+  make -C make-build > make.log 2>&1 || { cat make.log; fail "make failed"; }
+  diff launch.findings <(findings make.log) || fail "findings differ under make"
+  echo "make: the same findings (launcher list without '--')"
 fi
 
 # 6. The CMake package from an install prefix.
