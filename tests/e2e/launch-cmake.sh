@@ -91,6 +91,18 @@ grep -q "note: registers from 'CMakeFiles/demo.dir/divergent.cu.o (sm_80 cubin)'
   fail "the registers did not come from the object the compile wrote"
 echo "launcher = check -p: $(wc -l < launch.findings) findings in 2 files"
 
+# A rebuild after `ninja -t clean` (no ccache): nvcc writes new objects, which differ from
+# the last ones only in their debug sections; the analysis comes from the result cache
+# (no entry is written again) with the same findings.
+touch rebuild-marker
+sleep 1
+ninja -C build -t clean > /dev/null
+ninja -C build > rebuilt.log 2>&1 || { cat rebuilt.log; fail "rebuild failed"; }
+diff launch.findings <(findings rebuilt.log) || fail "findings differ on a rebuild"
+written=$(find cache/warplint/results -type f -newer rebuild-marker | wc -l)
+[ "$written" -eq 0 ] || fail "the rebuild analysed again ($written result cache entries written)"
+echo "rebuild without ccache: the analysis from the result cache"
+
 # 4. One SARIF log per translation unit; merged, valid SARIF with the two findings.
 [ "$(ls sarif/*.sarif | wc -l)" -eq 2 ] || { ls sarif; fail "expected 2 SARIF logs"; }
 "$warplint" sarif-merge -o merged.sarif sarif/*.sarif || fail "sarif-merge failed"
