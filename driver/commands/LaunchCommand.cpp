@@ -396,7 +396,7 @@ int runLaunchCommand(int Argc, char **Argv) {
   }
   // A failed step leaves no object, as a compiler's error does: make would otherwise take
   // the object for up to date and skip the gate on the next run.
-  if (Fails && !Plan.Output.empty())
+  if (Fails && !Plan.Output.empty() && Plan.Output != "-")
     llvm::sys::fs::remove(Plan.Output);
   return Fails ? 1 : 0;
 }
