@@ -207,14 +207,18 @@ if command -v ccache > /dev/null; then
   ninja -C build > ccache1.log 2>&1 || { cat ccache1.log; fail "ccache build failed"; }
   ccache -z > /dev/null
   ninja -C build -t clean > /dev/null
+  touch ccache-marker
+  sleep 1
   ninja -C build > ccache2.log 2>&1 || { cat ccache2.log; fail "ccache rebuild failed"; }
+  written=$(find cache/warplint/results -type f -newer ccache-marker | wc -l)
+  [ "$written" -eq 0 ] || fail "on ccache hits the analysis ran again ($written entries written)"
   stats=$(ccache --print-stats)
   hits=$(echo "$stats" | awk '$1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" {s += $2} END {print s + 0}')
   misses=$(echo "$stats" | awk '$1 == "cache_miss" {print $2}')
   [ "$hits" -eq 2 ] && [ "${misses:-0}" -eq 0 ] || { echo "$stats"; fail "expected 2 ccache hits, 0 misses"; }
   diff <(findings ccache1.log) <(findings ccache2.log) || fail "findings differ on ccache hits"
   diff launch.findings <(findings ccache2.log) || fail "ccache chain findings differ"
-  echo "ccache: 2 hits, findings unchanged"
+  echo "ccache: 2 hits, findings unchanged, the analysis from the result cache"
   unset CCACHE_DIR CCACHE_BASEDIR
 else
   echo "no ccache: chaining not tested"
