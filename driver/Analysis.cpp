@@ -785,8 +785,13 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     FileDigests Files;
     for (const std::string &P : Paths) {
       auto Contents = llvm::MemoryBuffer::getFile(P);
+      // An object (a register source) by its code, not its debug sections, which differ
+      // on each nvcc compile: a rebuild through `warplint launch` hits the cache.
+      bool Object = llvm::any_of(Opts.Objects, [&](const std::string &O) { return absolute(O) == P; });
       if (Contents) {
-        Files.emplace_back(P, contentDigest((*Contents)->getBuffer()));
+        llvm::StringRef Text = (*Contents)->getBuffer();
+        Files.emplace_back(P, Object ? objectDigest(std::string_view(Text.data(), Text.size()))
+                                     : contentDigest(Text));
       } else if (BaseFS->exists(P)) {
         // warplint's own in-memory file (a wrapper shim), made from the command and the
         // toolkit's files, which are in the list themselves.
@@ -1360,7 +1365,10 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   // The database as loaded from -p: the files it lists (and, for others, commands it
   // infers, marked by their Heuristic).
   const clang::tooling::CompilationDatabase *Listed = nullptr;
-  if (!Opts.BuildDir.empty()) {
+  if (Opts.Database) {
+    Base = std::make_unique<ForwardingDatabase>(*Opts.Database);
+    Listed = Opts.Database;
+  } else if (!Opts.BuildDir.empty()) {
     std::string Why;
     Base = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildDir, Why);
     if (!Base) {

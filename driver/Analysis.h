@@ -14,12 +14,19 @@
 #include <string>
 #include <vector>
 
+namespace clang::tooling {
+class CompilationDatabase;
+} // namespace clang::tooling
+
 namespace warplint::driver {
 
 /// What to analyse and how.
 struct AnalysisOptions {
   /// Directory holding compile_commands.json (-p); empty: no database.
   std::string BuildDir;
+  /// A compile database in memory, used as -p's would be (`warplint launch`: the one
+  /// command it ran); not owned. BuildDir stays empty.
+  const clang::tooling::CompilationDatabase *Database = nullptr;
   /// Files named on the command line; empty with a database: every file in it.
   std::vector<std::string> Files;
   /// Compiler arguments after `--`: the whole command line without a database, appended

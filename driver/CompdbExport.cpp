@@ -172,6 +172,16 @@ std::string writeShimmedResourceDir(const std::string &OutDir, const ShadowedWra
   return Ok ? std::string(Final) : std::string();
 }
 
+namespace {
+/// Writes Path unless it already holds Text (a re-export leaves unchanged files as they
+/// were, time stamps included).
+bool writeUnlessSame(const std::string &Path, const std::string &Text, std::string &Error) {
+  if (auto Old = llvm::MemoryBuffer::getFile(Path); Old && (*Old)->getBuffer() == Text)
+    return true;
+  return writeFileAtomically(Path, Text, Error);
+}
+} // namespace
+
 std::string writeJoinedOverlay(const std::string &OutDir, const std::vector<JoinedSource> &Files,
                                std::string &Error) {
   llvm::SmallString<256> Overlay(OutDir);
@@ -195,7 +205,7 @@ std::string writeJoinedOverlay(const std::string &OutDir, const std::vector<Join
     llvm::SmallString<256> Copy(Dir);
     llvm::sys::path::append(Copy, hex(llvm::xxh3_64bits(F.File)) + "-" +
                                       llvm::sys::path::filename(F.File).str());
-    if (!writeFileAtomically(std::string(Copy), F.Text, Error))
+    if (!writeUnlessSame(std::string(Copy), F.Text, Error))
       return {};
     ByDir[llvm::sys::path::parent_path(F.File).str()].push_back(llvm::json::Object{
         {"type", "file"},
@@ -212,7 +222,7 @@ std::string writeJoinedOverlay(const std::string &OutDir, const std::vector<Join
                           {"use-external-names", false},
                           {"roots", std::move(Roots)}};
   std::string Text = llvm::formatv("{0:2}", llvm::json::Value(std::move(Yaml))).str() + "\n";
-  if (!writeFileAtomically(std::string(Overlay), Text, Error))
+  if (!writeUnlessSame(std::string(Overlay), Text, Error))
     return {};
   return std::string(Overlay);
 }

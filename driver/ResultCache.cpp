@@ -4,6 +4,7 @@
 #include "driver/BoundedJson.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -470,6 +471,35 @@ std::string contentDigest(std::string_view Contents) {
   return llvm::utohexstr(H.high64) + ":" + llvm::utohexstr(H.low64);
 }
 
+std::string objectDigest(std::string_view Contents) {
+  llvm::MemoryBufferRef Ref(llvm::StringRef(Contents.data(), Contents.size()), "object");
+  llvm::Expected<std::unique_ptr<llvm::object::ObjectFile>> Obj =
+      llvm::object::ObjectFile::createObjectFile(Ref);
+  if (!Obj) {
+    llvm::consumeError(Obj.takeError());
+    return contentDigest(Contents);
+  }
+  std::string Kept;
+  for (const llvm::object::SectionRef &S : (*Obj)->sections()) {
+    llvm::Expected<llvm::StringRef> Name = S.getName();
+    llvm::Expected<llvm::StringRef> Data = S.getContents();
+    if (!Name || !Data) {
+      if (!Name)
+        llvm::consumeError(Name.takeError());
+      if (!Data)
+        llvm::consumeError(Data.takeError());
+      return contentDigest(Contents);
+    }
+    // .debug_*, their relocations, and the symbol and string tables, which name the
+    // temporary files too (objcopy --strip-debug leaves files equal byte for byte).
+    llvm::StringRef N = *Name;
+    if (N.contains(".debug") || N == ".symtab" || N == ".strtab")
+      continue;
+    Kept += N.str() + '\0' + std::to_string(Data->size()) + '\0' + Data->str();
+  }
+  return "object:" + contentDigest(Kept);
+}
+
 std::string resultKey(const std::vector<std::string> &Parts) {
   llvm::SHA256 H;
   for (const std::string &P : Parts) {
@@ -592,7 +622,13 @@ std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::st
     if (*Digest == VirtualFileDigest)
       continue;
     auto Contents = llvm::MemoryBuffer::getFile(*Path);
-    if (!Contents || contentDigest((*Contents)->getBuffer()) != *Digest)
+    if (!Contents)
+      return std::nullopt;
+    llvm::StringRef Text = (*Contents)->getBuffer();
+    std::string Now = Digest->starts_with("object:")
+                          ? objectDigest(std::string_view(Text.data(), Text.size()))
+                          : contentDigest(std::string_view(Text.data(), Text.size()));
+    if (Now != *Digest)
       return std::nullopt;
   }
   return resultFromJson(*Result);

@@ -30,6 +30,13 @@ inline constexpr const char *VirtualFileDigest = "virtual";
 /// The digest warplint uses for a file's contents (XXH3-128, hex).
 std::string contentDigest(std::string_view Contents);
 
+/// The digest of an object file (a register source) without its debug sections,
+/// "object:" + XXH3-128 over the other sections' names and contents: nvcc's objects of one
+/// source differ from compile to compile only there (they name nvcc's tmpxft_<pid>
+/// files), so a recompile keeps the digest while the code, and so the registers, stay the
+/// same. contentDigest of the whole file when it is not an object LLVM reads.
+std::string objectDigest(std::string_view Contents);
+
 /// The key of a TU's result: SHA-256 over the parts, each length-prefixed.
 std::string resultKey(const std::vector<std::string> &Parts);
 

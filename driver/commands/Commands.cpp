@@ -16,6 +16,8 @@ const CommandInfo Commands[] = {
     {"report", "write the HTML occupancy report", &runReportCommand},
     {"compdb", "write a compile database clang-tidy accepts (nvcc commands translated)",
      &runCompdbCommand},
+    {"launch", "compiler launcher: compile, then check the same file (CMake, Ninja, Make)",
+     &runLaunchCommand},
     {"lsp", "language server for editors: diagnostics on open and save, launch hovers",
      &runLspCommand},
     {"sarif-merge", "merge the SARIF logs of shards into one", &runSarifMergeCommand},

@@ -31,6 +31,7 @@ int runCheckCommand(int Argc, char **Argv);
 int runReportCommand(int Argc, char **Argv);
 int runCompdbCommand(int Argc, char **Argv);
 int runLspCommand(int Argc, char **Argv);
+int runLaunchCommand(int Argc, char **Argv);
 
 struct RunResult;
 /// The analysis of `warplint check` with these arguments (no command name): fills Out,

@@ -1,6 +1,7 @@
 //===- CompdbCommand.cpp - `warplint compdb`: a compile database clang accepts ===//
 #include "driver/Analysis.h"
 #include "driver/CompdbExport.h"
+#include "driver/NvccTranslate.h"
 #include "driver/SourceRewrite.h"
 #include "driver/CompileDatabaseCheck.h"
 #include "driver/commands/ArgParser.h"
@@ -25,7 +26,7 @@ namespace warplint::driver {
 namespace {
 
 constexpr const char *Usage =
-    R"(usage: warplint compdb -p BUILD -o DIR [--arch sm_XX] [-- EXTRA CLANG ARGS]
+    R"(usage: warplint compdb -p BUILD -o DIR [--arch sm_XX] [--for TOOL] [-- EXTRA CLANG ARGS]
 
 Writes DIR/compile_commands.json: the commands of BUILD/compile_commands.json as clang
 runs them for warplint (nvcc commands translated, the device side of the first or the
@@ -36,7 +37,17 @@ warplint-tidy.so) and editors can analyse a CUDA project built with nvcc.
   -o DIR         where to write the translated compile_commands.json (created if needed;
                  the file is written atomically)
   --arch sm_XX   the device architecture to analyse (default: the command's first)
+  --for TOOL     the clang tool that reads the export, by name or path (clang-tidy-19,
+                 /usr/lib/llvm-19/bin/clang-tidy): for a clang older than warplint's 22
+                 whose CUDA wrapper includes texture_fetch_functions.h, which CUDA 13 no
+                 longer ships, commands against such a toolkit get -isystem
+                 DIR/warplint-llvmNN, which holds an empty one (the toolkit's headers are
+                 kept); no resource directory of clang 22 is named
   -- ARGS        clang arguments added to every command
+
+DIR/compile_commands.json is rewritten only when its content changes (a run with the same
+database, options and warplint leaves it, and its time stamp, as it was), so compdb can
+run on every build.
 
 A command whose -I has a project header that shadows a toolkit header of clang's CUDA
 wrappers (a cuda.h) gets -resource-dir=DIR/warplint-resource-HASH, clang's resource
@@ -53,14 +64,55 @@ int fail(const std::string &Msg) {
   return 2;
 }
 
+/// The LLVM major version of a clang tool named by TOOL ("clang-tidy-19",
+/// "/usr/lib/llvm-19/bin/clang-tidy"); 0 when the name does not say.
+unsigned toolMajor(llvm::StringRef Tool) {
+  unsigned Major = 0;
+  llvm::StringRef Name = llvm::sys::path::filename(Tool);
+  size_t Dash = Name.rfind('-');
+  if (Dash != llvm::StringRef::npos && !Name.drop_front(Dash + 1).getAsInteger(10, Major))
+    return Major;
+  size_t At = Tool.find("llvm-");
+  if (At != llvm::StringRef::npos) {
+    llvm::StringRef Rest = Tool.drop_front(At + 5);
+    Rest = Rest.take_until([](char C) { return C < '0' || C > '9'; });
+    if (!Rest.getAsInteger(10, Major))
+      return Major;
+  }
+  return 0;
+}
+
+/// The toolkit a translated command parses against (its --cuda-path), or "".
+std::string commandToolkit(const std::vector<std::string> &Command) {
+  for (const std::string &A : Command)
+    if (llvm::StringRef(A).starts_with("--cuda-path="))
+      return A.substr(12);
+  return "";
+}
+
+/// Writes Path unless it already holds Text; Changed says whether it wrote.
+bool writeIfChanged(const std::string &Path, const std::string &Text, bool &Changed,
+                    std::string &Err) {
+  if (auto Old = llvm::MemoryBuffer::getFile(Path); Old && (*Old)->getBuffer() == Text) {
+    Changed = false;
+    return true;
+  }
+  Changed = true;
+  return writeFileAtomically(Path, Text, Err);
+}
+
 } // namespace
 
 int runCompdbCommand(int Argc, char **Argv) {
-  std::string BuildDir, OutDir, Arch;
+  std::string BuildDir, OutDir, Arch, ForTool;
   std::vector<std::string> Extra;
   std::string Err;
   ArgParser P("compdb");
-  P.option("-p", BuildDir).option("-o", OutDir, "a directory").option("--arch", nvidiaArchOption(Arch, "warplint compdb")).rest(Extra);
+  P.option("-p", BuildDir)
+      .option("-o", OutDir, "a directory")
+      .option("--arch", nvidiaArchOption(Arch, "warplint compdb"))
+      .option("--for", ForTool, "a tool name (clang-tidy-19)")
+      .rest(Extra);
   switch (P.parse(Argc, Argv, Err)) {
   case ArgParser::Result::Help:
     llvm::outs() << Usage;
@@ -72,6 +124,20 @@ int runCompdbCommand(int Argc, char **Argv) {
   }
   if (BuildDir.empty() || OutDir.empty())
     return fail("-p BUILD and -o DIR are required (see 'warplint compdb --help')");
+  // An older clang than warplint's (clang-tidy-19 with the LLVM 19 plugin): its CUDA
+  // wrapper includes texture_fetch_functions.h whatever the toolkit, and CUDA 13 dropped
+  // that header (clang 22 includes it only below CUDA 13).
+  unsigned OlderMajor = 0;
+  if (!ForTool.empty()) {
+    unsigned Major = toolMajor(ForTool);
+    if (Major == 0 && llvm::StringRef(ForTool).contains("clang"))
+      Major = WARPLINT_LLVM_MAJOR; // an unversioned clang-tidy: taken for warplint's own
+    if (Major == 0)
+      return fail("--for: '" + ForTool + "' names no clang tool version (clang-tidy-19, "
+                  "/usr/lib/llvm-19/bin/clang-tidy)");
+    if (Major < WARPLINT_LLVM_MAJOR)
+      OlderMajor = Major;
+  }
 
   std::string Why;
   auto Db = clang::tooling::CompilationDatabase::loadFromDirectory(BuildDir, Why);
@@ -102,9 +168,38 @@ int runCompdbCommand(int Argc, char **Argv) {
   std::vector<std::string> Shimmed;
   std::string ShimExample;
   std::vector<JoinedSource> Joined;
+  std::string TextureShimDir; // DIR/warplint-llvmNN, once written
+  size_t TextureShimmed = 0;
   for (const clang::tooling::CompileCommand &C : Commands) {
     std::vector<std::string> Command = clangCommand(C.CommandLine, Arch, Extra);
-    if (std::optional<ShadowedWrapperHeaders> S = shadowedWrapperHeaders(Command, C.Directory)) {
+    std::string Toolkit = commandToolkit(Command);
+    if (OlderMajor && !Toolkit.empty() && isCudaToolkit(Toolkit) &&
+        !llvm::sys::fs::exists(Toolkit + "/include/texture_fetch_functions.h")) {
+      if (TextureShimDir.empty()) {
+        llvm::SmallString<256> Dir(OutDir);
+        llvm::sys::path::append(Dir, "warplint-llvm" + std::to_string(OlderMajor));
+        llvm::sys::fs::make_absolute(Dir);
+        llvm::SmallString<256> File(Dir);
+        llvm::sys::path::append(File, "texture_fetch_functions.h");
+        bool Changed;
+        if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+          return fail("cannot create " + std::string(Dir) + ": " + EC.message());
+        if (!writeIfChanged(std::string(File),
+                            "// Written by warplint compdb --for: clang before 22 includes "
+                            "this header from its CUDA\n// wrapper, and CUDA 13 no longer "
+                            "ships it (its texture fetches were deprecated).\n",
+                            Changed, Err))
+          return fail(Err);
+        TextureShimDir = std::string(Dir);
+      }
+      Command.insert(std::find(Command.begin(), Command.end(), "--"),
+                     {"-isystem", TextureShimDir});
+      ++TextureShimmed;
+    }
+    std::optional<ShadowedWrapperHeaders> S;
+    if (!OlderMajor) // the shimmed copy mirrors clang 22's resource directory
+      S = shadowedWrapperHeaders(Command, C.Directory);
+    if (S) {
       std::string &Farm = Farms[S->ResourceDir + "\n" + S->Toolkit];
       if (Farm.empty() && (Farm = writeShimmedResourceDir(OutDir, *S, Err)).empty())
         return fail(Err);
@@ -145,10 +240,16 @@ int runCompdbCommand(int Argc, char **Argv) {
   llvm::SmallString<256> Path(OutDir);
   llvm::sys::path::append(Path, "compile_commands.json");
   std::string Text = llvm::formatv("{0:2}", llvm::json::Value(std::move(Entries))).str() + "\n";
-  if (!writeFileAtomically(std::string(Path), Text, Err))
+  bool Changed = true;
+  if (!writeIfChanged(std::string(Path), Text, Changed, Err))
     return fail(Err);
-  llvm::errs() << "warplint compdb: wrote " << Path << " (" << Commands.size() << " command"
-               << (Commands.size() == 1 ? "" : "s") << ")\n";
+  llvm::errs() << "warplint compdb: " << (Changed ? "wrote " : "unchanged: ") << Path << " ("
+               << Commands.size() << " command" << (Commands.size() == 1 ? "" : "s") << ")\n";
+  if (TextureShimmed)
+    llvm::errs() << "warplint compdb: for clang " << OlderMajor << ": " << TextureShimmed
+                 << " command" << (TextureShimmed == 1 ? " reads" : "s read")
+                 << " an empty texture_fetch_functions.h from " << TextureShimDir
+                 << " (its CUDA wrapper includes it; the toolkit no longer has it)\n";
   if (!Shimmed.empty()) {
     llvm::errs() << "warplint compdb: " << Shimmed.size() << " command"
                  << (Shimmed.size() == 1 ? " reads" : "s read")

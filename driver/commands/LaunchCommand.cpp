@@ -1,0 +1,404 @@
+//===- LaunchCommand.cpp - `warplint launch`: a compiler launcher that also checks -===//
+//
+// CMake's <LANG>_COMPILER_LAUNCHER runs `warplint launch -- nvcc ARGS...` for each compile.
+// The compile runs first, as given (its argument vector, its output and its exit status
+// untouched). When it succeeded, the same translation unit is analysed from the same
+// command, translated as `check -p` translates a database command, with the registers
+// of the object the compile just wrote. The analysis runs in a child process: a crash
+// there cannot fail a build that compiled.
+//
+//===----------------------------------------------------------------------------===//
+#include "driver/Analysis.h"
+#include "driver/LaunchPlan.h"
+#include "driver/commands/ArgParser.h"
+#include "driver/commands/Commands.h"
+#include "driver/formats/Formats.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <spawn.h>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char **environ;
+
+namespace warplint::driver {
+namespace {
+
+constexpr const char *Usage =
+    R"(usage: warplint launch [options] -- COMPILER ARGS...
+
+A compiler launcher (CMAKE_CUDA_COMPILER_LAUNCHER, CMAKE_HIP_COMPILER_LAUNCHER,
+CMAKE_CXX_COMPILER_LAUNCHER for clang CUDA): runs the compile exactly as given, then,
+when it succeeded, analyses the same CUDA or HIP translation unit from the same command
+(nvcc, hipcc or clang) and prints the findings on stderr as compiler diagnostics.
+Registers come from the object the compile just wrote (no second nvcc); for a compile
+that writes no device code (-E, -M, --cuda-host-only) from the register cache.
+Other launchers go after `--`: warplint launch -- ccache nvcc ... (see
+docs/build-integration.md). The `--` may be left out when COMPILER does not start with '-'.
+
+options:
+  --warnings-as-errors GLOBS   matching warnings become errors (clang-tidy's syntax) and
+                           fail the compile step (exit 1 after a successful compile);
+                           an analysis that could not run fails it too
+  --sarif-dir DIR          write one SARIF log per translation unit into DIR (created,
+                           written atomically), for `warplint sarif-merge DIR/*.sarif`
+  --source-root DIR        SARIF locations relative to DIR (default: absolute paths)
+  --checks GLOBS           clang-tidy check globs (default '-*,warplint-*'; .clang-tidy
+                           files apply too)
+  --arch sm_XX|gfxNNN      analyse the device side for this architecture instead of the
+                           command's own
+  --gpu NAME               a GPU product (h100, a100, ...) for the grid-level figures
+  --no-cache               analyse afresh (no result cache)
+  --cache-dir DIR          the register and result cache (default $XDG_CACHE_HOME/warplint
+                           or ~/.cache/warplint)
+
+exit status: the compile's own when it failed or could not start (127); else 0, or 1
+when a finding is an error (--warnings-as-errors, or WarningsAsErrors in .clang-tidy),
+or 2 for bad launcher options (the compile still runs). An analysis that fails or
+crashes is said on stderr and does not change the status without --warnings-as-errors.
+)";
+
+struct LaunchConfig {
+  std::string WarningsAsErrors;
+  std::string SarifDir;
+  std::string SourceRoot;
+  std::string Checks = "-*,warplint-*";
+  std::string Arch;
+  std::string Gpu;
+  std::string CacheDir;
+  bool NoCache = false;
+};
+
+/// Launcher options that take their value as the next argument.
+bool takesValue(llvm::StringRef Arg) {
+  return Arg == "--warnings-as-errors" || Arg == "--sarif-dir" || Arg == "--source-root" ||
+         Arg == "--checks" || Arg == "--arch" || Arg == "--gpu" || Arg == "--cache-dir";
+}
+
+/// Splits `warplint launch`'s arguments into its own options and the compile command:
+/// everything after `--`, or from the first argument that is not an option.
+void splitArgs(const std::vector<std::string> &Args, std::vector<std::string> &Own,
+               std::vector<std::string> &Compile) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (Args[I] == "--") {
+      Compile.assign(Args.begin() + I + 1, Args.end());
+      return;
+    }
+    if (Args[I].empty() || Args[I][0] != '-') {
+      Compile.assign(Args.begin() + I, Args.end());
+      return;
+    }
+    Own.push_back(Args[I]);
+    if (takesValue(Args[I]) && I + 1 < Args.size())
+      Own.push_back(Args[++I]);
+  }
+}
+
+ArgParser::Result parseLaunchArgs(const std::vector<std::string> &Own, LaunchConfig &C,
+                                  std::string &Err) {
+  ArgParser P("launch");
+  P.option("--warnings-as-errors", C.WarningsAsErrors)
+      .option("--sarif-dir", C.SarifDir, "a directory")
+      .option("--source-root", C.SourceRoot, "a directory")
+      .option("--checks", C.Checks)
+      .option("--arch", gpuArchOption(C.Arch, "warplint launch"))
+      .option("--gpu", gpuOption(C.Gpu))
+      .option("--cache-dir", C.CacheDir, "a directory")
+      .flag("--no-cache", C.NoCache);
+  ArgParser::Result R = P.parse(Own, Err);
+  if (R == ArgParser::Result::Ok && !C.SourceRoot.empty()) {
+    llvm::SmallString<256> Root(C.SourceRoot);
+    llvm::sys::fs::make_absolute(Root);
+    C.SourceRoot = std::string(Root);
+  }
+  return R;
+}
+
+/// The exit status of a finished child as a shell gives it (128 + signal when killed).
+int statusOf(int WaitStatus) {
+  if (WIFEXITED(WaitStatus))
+    return WEXITSTATUS(WaitStatus);
+  if (WIFSIGNALED(WaitStatus))
+    return 128 + WTERMSIG(WaitStatus);
+  return 1;
+}
+
+std::vector<char *> argvOf(const std::vector<std::string> &Args) {
+  std::vector<char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  return Argv;
+}
+
+/// Runs the compile with the launcher's stdin, stdout and stderr (no shell); its exit
+/// status, or 127 with a message when it cannot start.
+int runCompile(const std::vector<std::string> &Compile) {
+  std::vector<char *> Argv = argvOf(Compile);
+  pid_t Pid;
+  int Err = posix_spawnp(&Pid, Argv[0], nullptr, nullptr, Argv.data(), environ);
+  if (Err != 0) {
+    llvm::errs() << "warplint launch: cannot run '" << Compile[0] << "': " << std::strerror(Err)
+                 << "\n";
+    return 127;
+  }
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0)
+    if (errno != EINTR)
+      return 1;
+  return statusOf(Status);
+}
+
+/// The launcher's one compile command as a compile database: each source gets the
+/// command without the other sources (clang's tooling parses one input per command).
+class OneCommandDatabase : public clang::tooling::CompilationDatabase {
+public:
+  OneCommandDatabase(std::string Dir, std::vector<std::string> Command,
+                     std::vector<std::string> Written, std::vector<std::string> Absolute)
+      : Dir(std::move(Dir)), Command(std::move(Command)), Written(std::move(Written)),
+        Absolute(std::move(Absolute)) {}
+
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    for (size_t I = 0; I < Absolute.size(); ++I) {
+      if (Absolute[I] != File && !llvm::sys::fs::equivalent(Absolute[I], File))
+        continue;
+      std::vector<std::string> Line;
+      for (const std::string &A : Command)
+        if (A == Written[I] || !llvm::is_contained(Written, A))
+          Line.push_back(A);
+      return {clang::tooling::CompileCommand(Dir, Absolute[I], std::move(Line), "")};
+    }
+    return {};
+  }
+  std::vector<std::string> getAllFiles() const override { return Absolute; }
+
+private:
+  std::string Dir;
+  std::vector<std::string> Command, Written, Absolute;
+};
+
+std::string absolutePath(const std::string &P) {
+  llvm::SmallString<256> Abs(P);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+bool isClangDiagnostic(const Finding &F) {
+  return llvm::StringRef(F.Check).starts_with("clang-diagnostic-");
+}
+
+/// The first of clang's errors in File, as "file:line:col: message", or "".
+std::string firstClangError(const RunResult &R) {
+  for (const Finding &F : R.Findings)
+    if (isClangDiagnostic(F) && F.Level == Severity::Error)
+      return F.Pos.Line ? fmt::format("{}:{}:{}: {}", F.Pos.File, F.Pos.Line, F.Pos.Column,
+                                      F.Message)
+                        : F.Message;
+  return "";
+}
+
+/// Where the SARIF log of this compile goes: DIR/<source stem>-<hash of the source and
+/// the object>.sarif, one name per translation unit of the build.
+std::string sarifPath(const std::string &Dir, const LaunchPlan &Plan) {
+  std::string Key = absolutePath(Plan.Sources.front()) + '\0' +
+                    (Plan.Output.empty() ? "" : absolutePath(Plan.Output));
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, fmt::format("{}-{:016x}.sarif",
+                                            llvm::sys::path::stem(Plan.Sources.front()).str(),
+                                            llvm::xxh3_64bits(llvm::StringRef(Key))));
+  return std::string(Path);
+}
+
+// What the analysis child tells the parent through its exit status.
+constexpr int AnalysedClean = 0;
+constexpr int AnalysedErrors = 1; // a finding is an error: fail the step
+constexpr int NotAnalysed = 3;    // the analysis could not run (said on stderr)
+
+/// Analyses the compile's translation units, prints the findings on stderr and writes
+/// the SARIF log; one of the codes above.
+int analyseAndReport(const LaunchConfig &C, const LaunchPlan &Plan) {
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  std::vector<std::string> Absolute;
+  for (const std::string &S : Plan.Sources)
+    Absolute.push_back(absolutePath(S));
+  OneCommandDatabase Db(std::string(Cwd), Plan.Command, Plan.Sources, Absolute);
+
+  AnalysisOptions A;
+  A.Database = &Db;
+  A.Files = Absolute;
+  A.Checks = C.Checks;
+  A.WarningsAsErrors = C.WarningsAsErrors;
+  A.Arch = C.Arch;
+  A.Gpu = C.Gpu;
+  A.CacheDir = C.CacheDir;
+  A.ResultCache = !C.NoCache;
+  A.CollectLaunches = false;
+  A.Jobs = 1;
+  uint64_t Size = 0;
+  if (Plan.DeviceCode && !llvm::sys::fs::file_size(Plan.Output, Size) && Size > 0)
+    A.Objects.push_back(Plan.Output);
+  else
+    A.NvccCacheOnly = true; // no device code written: nvcc's figures from the cache only
+
+  std::string Err;
+  RunResult R = analyse(A, Err);
+  if (!Err.empty() && !A.Objects.empty()) {
+    // An object warplint cannot read registers from: the register cache instead.
+    A.Objects.clear();
+    A.NvccCacheOnly = true;
+    Err.clear();
+    R = analyse(A, Err);
+  }
+  if (!Err.empty()) {
+    llvm::errs() << "warplint launch: " << Plan.Sources.front() << " not analysed: " << Err
+                 << "\n";
+    return NotAnalysed;
+  }
+
+  // The checks' findings, as the compiler's own diagnostics are written; clang's errors
+  // (code nvcc accepts and clang does not) are summed up, not printed as the build's.
+  RunResult Shown;
+  for (const Finding &F : R.Findings)
+    if (!isClangDiagnostic(F))
+      Shown.Findings.push_back(F);
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeText(Shown, LocationOptions{}, llvm::sys::Process::StandardErrIsDisplayed(), OS);
+  llvm::errs() << Text;
+  for (const RunMessage &M : R.Messages)
+    if (M.Level != Severity::Note)
+      llvm::errs() << "warplint launch: " << severityName(M.Level) << ": " << M.Text << "\n";
+  for (const std::string &F : R.FilesFailed)
+    llvm::errs() << "warplint launch: " << F << " not analysed: clang could not parse it ("
+                 << firstClangError(R) << "); 'warplint check' on it shows every error\n";
+  for (const std::string &F : R.FilesWithErrors)
+    llvm::errs() << "warplint launch: " << F
+                 << " analysed with errors clang gives and the compiler did not (first: "
+                 << firstClangError(R) << "): the findings cover the code clang could build\n";
+
+  int Code = R.FilesFailed.empty() ? AnalysedClean : NotAnalysed;
+  if (!C.SarifDir.empty()) {
+    std::string Sarif;
+    llvm::raw_string_ostream SOS(Sarif);
+    writeSarif(R, LocationOptions{C.SourceRoot}, SOS);
+    std::string Path = sarifPath(C.SarifDir, Plan);
+    if (std::error_code EC = llvm::sys::fs::create_directories(C.SarifDir)) {
+      llvm::errs() << "warplint launch: --sarif-dir " << C.SarifDir << ": " << EC.message()
+                   << "\n";
+      Code = NotAnalysed;
+    } else if (!writeFileAtomically(Path, Sarif, Err)) {
+      llvm::errs() << "warplint launch: " << Err << "\n";
+      Code = NotAnalysed;
+    }
+  }
+  size_t AsErrors = llvm::count_if(R.Findings, [](const Finding &F) {
+    return !isClangDiagnostic(F) && F.Level == Severity::Error;
+  });
+  if (AsErrors) {
+    llvm::errs() << fmt::format("warplint launch: {} warning{} treated as error{}{}\n", AsErrors,
+                                AsErrors == 1 ? "" : "s", AsErrors == 1 ? "" : "s",
+                                C.WarningsAsErrors.empty()
+                                    ? " (WarningsAsErrors in .clang-tidy)"
+                                    : " (--warnings-as-errors '" + C.WarningsAsErrors + "')");
+    return AnalysedErrors;
+  }
+  return Code;
+}
+
+/// Runs analyseAndReport in a child process; its code, or NotAnalysed (said) when the
+/// child crashed.
+int analyseInChild(const LaunchConfig &C, const LaunchPlan &Plan) {
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return analyseAndReport(C, Plan); // no child to be had: in this process
+  if (Pid == 0) {
+    int Code = analyseAndReport(C, Plan);
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::fflush(nullptr);
+    _exit(Code);
+  }
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0)
+    if (errno != EINTR)
+      return NotAnalysed;
+  if (WIFSIGNALED(Status)) {
+    llvm::errs() << "warplint launch: the analysis of " << Plan.Sources.front()
+                 << " crashed (signal " << WTERMSIG(Status) << ", " << strsignal(WTERMSIG(Status))
+                 << "); the compile itself succeeded\n";
+    return NotAnalysed;
+  }
+  return statusOf(Status);
+}
+
+} // namespace
+
+int runLaunchCommand(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv + 1, Argv + Argc), Own, Compile;
+  splitArgs(Args, Own, Compile);
+  LaunchConfig C;
+  std::string Err;
+  ArgParser::Result Parsed = parseLaunchArgs(Own, C, Err);
+  if (Parsed == ArgParser::Result::Help) {
+    llvm::outs() << Usage;
+    return 0;
+  }
+  if (Compile.empty()) {
+    llvm::errs() << "warplint launch: no compiler command: give it after '--' (warplint "
+                    "launch [options] -- nvcc ARGS...; see 'warplint launch --help')\n";
+    return 2;
+  }
+  if (Parsed == ArgParser::Result::Error) {
+    // A mistyped option must not hide a CI gate: the compile runs, and the step fails.
+    llvm::errs() << "warplint launch: " << Err << "; the compile runs without analysis\n";
+    int Rc = runCompile(Compile);
+    return Rc != 0 ? Rc : 2;
+  }
+
+  LaunchPlan Plan = planLaunch(Compile);
+  if (!Plan.Skip.empty()) {
+    if (!Plan.SkipQuietly)
+      llvm::errs() << "warplint launch: not analysed: " << Plan.Skip << "\n";
+    return runCompile(Compile);
+  }
+  int Rc = runCompile(Compile);
+  if (Rc != 0)
+    return Rc; // the build's own failure, said by the compiler
+  int Code = analyseInChild(C, Plan);
+  bool Fails = Code == AnalysedErrors;
+  if (Code != AnalysedClean && Code != AnalysedErrors && !C.WarningsAsErrors.empty()) {
+    llvm::errs() << "warplint launch: error: --warnings-as-errors is set and "
+                 << Plan.Sources.front()
+                 << " could not be analysed (above): the step fails although the compile "
+                    "succeeded\n";
+    Fails = true;
+  }
+  // A failed step leaves no object, as a compiler's error does: make would otherwise take
+  // the object for up to date and skip the gate on the next run.
+  if (Fails && !Plan.Output.empty() && Plan.Output != "-")
+    llvm::sys::fs::remove(Plan.Output);
+  return Fails ? 1 : 0;
+}
+
+} // namespace warplint::driver
