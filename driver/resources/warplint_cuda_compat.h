@@ -13,11 +13,20 @@
 //     overloads.
 // The declarations below exist only for the analysis: warplint never generates code from
 // them, so the stores are plain assignments. They are left out of any compile that is not
-// clang parsing CUDA, and out of clang versions newer than the one they were written for.
+// clang parsing CUDA (__clang__ and __CUDA__: nvcc defines neither for device code), and
+// out of clang versions newer than the one they were written for.
+// A file nvcc builds (warplint defines __NVCC__ for those: driver/NvccTranslate.h) sees
+// __CUDACC__ as 1, as nvcc predefines it; clang's wrapper leaves it defined empty, so
+// `#if __CUDACC__` would be an error. Redefined here, after the wrapper.
 #ifndef WARPLINT_CUDA_COMPAT_H
 #define WARPLINT_CUDA_COMPAT_H
 
-#if defined(__clang__) && defined(__CUDA__) && !defined(__NVCC__) && __clang_major__ <= 22
+#if defined(__clang__) && defined(__CUDA__) && defined(__NVCC__)
+#undef __CUDACC__
+#define __CUDACC__ 1
+#endif
+
+#if defined(__clang__) && defined(__CUDA__) && __clang_major__ <= 22
 
 #include <assert.h>
 #include <math.h>
