@@ -26,6 +26,17 @@ std::optional<double> parsePercent(llvm::StringRef Text) {
   return V / 100.0;
 }
 
+std::string limiterVerdict(const LaunchFigures &E) {
+  const wl::OccupancyResult &R = *E.Result;
+  std::string Limiters = wl::limiterText(*E.Arch, R.Limiters);
+  if (E.registersKnown())
+    return "limited by " + Limiters;
+  // Without the registers the figure is an upper bound: registers may allow fewer
+  // blocks, so the other resource is not named as the limiter.
+  return std::string(E.Arch->isAmd() ? "VGPRs unknown, " : "registers unknown, ") + Limiters +
+         (llvm::popcount(R.Limiters) > 1 ? " allow" : " allows") + " no more";
+}
+
 std::string nextStepText(const LaunchFigures &E) {
   const wl::GpuArch &Arch = *E.Arch;
   const wl::KernelResources &Res = E.Resources;
@@ -146,14 +157,7 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
       const wl::OccupancyResult *Ceiling =
           E.Ceiling && E.Ceiling->canLaunch() ? &*E.Ceiling : nullptr;
       bool OutOfReach = Ceiling && Ceiling->Occupancy < MinOccupancy;
-      // The limiter, or, without the registers, what bounds the figure before them
-      // (registers may allow fewer blocks: they are not named as the limiter's rival).
-      std::string Verdict =
-          Known ? "limited by " + wl::limiterText(*E.Arch, R.Limiters)
-                : std::string(E.Arch->isAmd() ? "VGPRs unknown" : "registers unknown") +
-                      ", " + wl::limiterText(*E.Arch, R.Limiters) +
-                      (llvm::popcount(R.Limiters) > 1 ? " allow" : " allows") +
-                      " no more";
+      std::string Verdict = limiterVerdict(E);
       if (OutOfReach) {
         bool Amd = E.Arch->isAmd();
         std::string Reach = wl::limiterText(*E.Arch, Ceiling->Limiters) + " allow at most " +
@@ -245,11 +249,10 @@ void OccupancyCheck::reportWavesPerEu(SourceLocation Loc, const LaunchModel &L,
   bool Known = E.registersKnown();
   diag(Loc, "'%0' reaches %1 wave%s1 per SIMD on %2 (wave%3) with %4-thread workgroups "
             "(%5 workgroup%s5/CU, %6 wavefronts), below the %7 its amdgpu_waves_per_eu asks "
-            "for; limited by %8%9")
+            "for; %8")
       << L.name() << unsigned(R.WavesPerSimd) << A.Name << unsigned(A.WarpSize)
       << unsigned(R.ThreadsPerBlock) << unsigned(R.BlocksPerSm)
-      << unsigned(R.ActiveWarpsPerSm) << MinWaves << wl::limiterText(A, R.Limiters)
-      << (Known ? "" : " (VGPRs not counted: an upper bound)");
+      << unsigned(R.ActiveWarpsPerSm) << MinWaves << limiterVerdict(E);
   if (MinWaves > unsigned(A.MaxWavesPerSimd))
     diag(Loc, "a %0 SIMD runs at most %1 waves: the backend ignores a larger minimum",
          DiagnosticIDs::Note)
