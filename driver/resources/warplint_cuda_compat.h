@@ -24,6 +24,25 @@
 #if defined(__clang__) && defined(__CUDA__) && defined(__NVCC__)
 #undef __CUDACC__
 #define __CUDACC__ 1
+// The toolkit's own headers ask __NVCC__ which compiler they are in: CCCL's compiler
+// detection (cuda/std/__cccl/compiler.h, whence _CCCL_CUDA_COMPILER(NVCC) or (CLANG) for
+// libcu++, CUB and Thrust), <nv/target>, cooperative groups' cluster support. They must
+// see clang, whose builtins and wrappers this parse has (with __NVCC__ CCCL redeclares
+// clang's device __assert_fail as __host__ __device__ under NDEBUG, an error). So they are
+// read here once, under their include guards, with __NVCC__ hidden; the user's code,
+// read after, sees it.
+#pragma push_macro("__NVCC__")
+#undef __NVCC__
+#if __has_include(<cuda/std/__cccl/compiler.h>)
+#include <cuda/std/__cccl/compiler.h>
+#endif
+#if __has_include(<nv/target>)
+#include <nv/target>
+#endif
+#if __has_include(<cooperative_groups/details/info.h>)
+#include <cooperative_groups/details/info.h>
+#endif
+#pragma pop_macro("__NVCC__")
 #endif
 
 #if defined(__clang__) && defined(__CUDA__) && __clang_major__ <= 22
