@@ -162,7 +162,8 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
         bool Amd = E.Arch->isAmd();
         std::string Reach = wl::limiterText(*E.Arch, Ceiling->Limiters) + " allow at most " +
                             std::to_string(Ceiling->BlocksPerSm) +
-                            (Amd ? " workgroups/CU (" : " blocks/SM (") +
+                            (Amd ? (Ceiling->BlocksPerSm == 1 ? " workgroup/CU (" : " workgroups/CU (")
+                                 : (Ceiling->BlocksPerSm == 1 ? " block/SM (" : " blocks/SM (")) +
                             wl::percentText(Ceiling->Occupancy) + ")";
         std::string Why = (R.ActiveWarpsPerSm < Ceiling->ActiveWarpsPerSm
                                ? Verdict + "; and their "

@@ -6,6 +6,8 @@
 // RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.RegisterSource: none}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=NONE --implicit-check-not=warning: %s
 // A stricter minimum reports the 50% launches too.
 // RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy.log', warplint-occupancy.MinOccupancy: '60'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=MIN60 %s
+// 1024-thread blocks on sm_86: one block of 32 warps in 48 warp slots, 66.7% at most.
+// RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.RegisterSource: none, warplint-occupancy.MinOccupancy: '70'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=MIN70 %s
 // A log that cannot be read is a configuration error, not silence.
 // RUN: %clang_tidy --checks='-*,warplint-occupancy' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/missing.log'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADLOG %s
 // BADLOG: cannot read ptxas log '{{.*}}missing.log'
@@ -96,4 +98,6 @@ void launches(float *out, const float *in) {
   // CHECK: :[[@LINE-4]]:3: warning: occupancy 6.3% for 'smemHeavy' on sm_90: 4 of 64 warps per SM with 32-thread blocks, below the 50% minimum; limited by shared memory [warplint-occupancy]
   // MIN60: :[[@LINE-5]]:3: remark: occupancy 4.7% for 'smemHeavy' on sm_80: 3 of 64 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 60% minimum there: limited by shared memory; and their block slots allow at most 32 blocks/SM (50%) [warplint-occupancy]
   // NONE: :[[@LINE-6]]:3: remark: occupancy 4.2% for 'smemHeavy' on sm_86: 2 of 48 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 50% minimum there: registers unknown, shared memory allows no more; and their block slots allow at most 16 blocks/SM (33.3%) [warplint-occupancy]
+  light<<<1024, 1024>>>(out);
+  // MIN70: :[[@LINE-1]]:3: remark: occupancy 66.7% for 'light' on sm_86: 32 of 48 warps per SM with 1024-thread blocks; 1024-thread blocks cannot reach the 70% minimum there: their warp slots allow at most 1 block/SM (66.7%) [warplint-occupancy]
 }

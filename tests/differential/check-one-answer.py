@@ -82,7 +82,7 @@ def main():
                         r"blocks?/SM \(([\d.]+%)\) only up to (\d+) registers/thread")
     # warplint-occupancy's note for a minimum the block size cannot reach: its ceiling.
     ceiling = re.compile(r"on (\w+): .*?cannot reach the .*? allow at most (\d+) "
-                         r"(?:blocks/SM|workgroups/CU) \(([\d.]+%)\)")
+                         r"(?:blocks?/SM|workgroups?/CU) \(([\d.]+%)\)")
     kernel_name = re.compile(r"(?:occupancy \S+ for |register budget of )?'(.+?)' on \w+")
     compared = 0
     for f in js["findings"]:
