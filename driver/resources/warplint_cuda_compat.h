@@ -39,7 +39,9 @@
 #if __has_include(<nv/target>)
 #include <nv/target>
 #endif
-#if __has_include(<cooperative_groups/details/info.h>)
+// Cooperative groups need C++17 (CUDA 13): in an older dialect the file would not parse
+// anyway if it used them, and reading them here would break every file that does not.
+#if __cplusplus >= 201703L && __has_include(<cooperative_groups/details/info.h>)
 #include <cooperative_groups/details/info.h>
 #endif
 #pragma pop_macro("__NVCC__")
