@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
 
 using namespace clang::ast_matchers;
 namespace wl = ::warplint;
@@ -23,6 +24,17 @@ std::optional<double> parsePercent(llvm::StringRef Text) {
   if (T.trim().getAsDouble(V) || V < 0 || V > 100)
     return std::nullopt;
   return V / 100.0;
+}
+
+std::string limiterVerdict(const LaunchFigures &E) {
+  const wl::OccupancyResult &R = *E.Result;
+  std::string Limiters = wl::limiterText(*E.Arch, R.Limiters);
+  if (E.registersKnown())
+    return "limited by " + Limiters;
+  // Without the registers the figure is an upper bound: registers may allow fewer
+  // blocks, so the other resource is not named as the limiter.
+  return std::string(E.Arch->isAmd() ? "VGPRs unknown, " : "registers unknown, ") + Limiters +
+         (llvm::popcount(R.Limiters) > 1 ? " allow" : " allows") + " no more";
 }
 
 std::string nextStepText(const LaunchFigures &E) {
@@ -50,13 +62,19 @@ std::string nextStepText(const LaunchFigures &E) {
       Text += "; at " + std::to_string(*S->GainAt) + Unit + " it keeps " + Gain(*S);
     return Text;
   }
+  // Registers unknown: what shared memory or the block size allows is an upper bound,
+  // and a gain holds only if the registers allow it too.
+  const bool Known = E.registersKnown();
+  const std::string IfRegisters =
+      Known ? "" : (Amd ? " if VGPRs allow" : " if registers allow");
   if (R.isLimitedBy(wl::Resource::SharedMemory)) {
     const wl::NextStep *S = E.step(wl::Resource::SharedMemory);
     std::string Text = std::to_string(Res.StaticSharedBytes + E.Shape->DynamicSharedBytes) +
-                       (Amd ? " bytes of LDS per workgroup limit this " : " bytes of shared memory per block limit this ") + Threads +
-                       "-thread block to " + Now;
+                       (Amd ? " bytes of LDS per workgroup " : " bytes of shared memory per block ") +
+                       (Known ? "limit this " : "allow this ") + Threads + "-thread block " +
+                       (Known ? "to " : "at most ") + Now;
     if (S && S->GainAt)
-      Text += "; at " + std::to_string(*S->GainAt) + " bytes it keeps " + Gain(*S);
+      Text += "; at " + std::to_string(*S->GainAt) + " bytes it keeps " + Gain(*S) + IfRegisters;
     return Text;
   }
   if (R.isLimitedBy(wl::Resource::Blocks)) {
@@ -68,7 +86,7 @@ std::string nextStepText(const LaunchFigures &E) {
     const wl::NextStep *S = E.step(wl::Resource::Warps);
     std::string Text = Threads + "-thread blocks fit " + Now + " by warp slots";
     if (S && S->GainAt)
-      Text += "; " + std::to_string(*S->GainAt) + "-thread blocks keep " + Gain(*S);
+      Text += "; " + std::to_string(*S->GainAt) + "-thread blocks keep " + Gain(*S) + IfRegisters;
     return Text;
   }
   return "";
@@ -133,20 +151,55 @@ void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
         continue;
       if (MinWaves && *MinWaves > 0)
         continue;
-      if (E.Arch->isAmd())
-        diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%9 lanes) per CU with "
-                  "%5-thread workgroups, below the %6 minimum; limited by %7%8")
+      // A minimum the block size itself cannot reach (its block or warp slots hold
+      // fewer warps) is the launch's choice of block size, not an occupancy to fix by
+      // registers or shared memory: a note that says so, not a warning.
+      const wl::OccupancyResult *Ceiling =
+          E.Ceiling && E.Ceiling->canLaunch() ? &*E.Ceiling : nullptr;
+      bool OutOfReach = Ceiling && Ceiling->Occupancy < MinOccupancy;
+      std::string Verdict = limiterVerdict(E);
+      if (OutOfReach) {
+        bool Amd = E.Arch->isAmd();
+        std::string Reach = wl::limiterText(*E.Arch, Ceiling->Limiters) + " allow at most " +
+                            std::to_string(Ceiling->BlocksPerSm) +
+                            (Amd ? (Ceiling->BlocksPerSm == 1 ? " workgroup/CU (" : " workgroups/CU (")
+                                 : (Ceiling->BlocksPerSm == 1 ? " block/SM (" : " blocks/SM (")) +
+                            wl::percentText(Ceiling->Occupancy) + ")";
+        std::string Why = (R.ActiveWarpsPerSm < Ceiling->ActiveWarpsPerSm
+                               ? Verdict + "; and their "
+                               : std::string("their ")) +
+                          Reach;
+        if (Amd)
+          diag(Loc,
+               "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU with "
+               "%5-thread workgroups; %5-thread workgroups cannot reach the %6 minimum "
+               "there: %7",
+               DiagnosticIDs::Remark)
+              << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
+              << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+              << wl::percentText(MinOccupancy)
+              << Why << E.Arch->WarpSize;
+        else
+          diag(Loc,
+               "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks; "
+               "%5-thread blocks cannot reach the %6 minimum there: %7",
+               DiagnosticIDs::Remark)
+              << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
+              << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+              << wl::percentText(MinOccupancy)
+              << Why;
+      } else if (E.Arch->isAmd())
+        diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU with "
+                  "%5-thread workgroups, below the %6 minimum; %7")
             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
             << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
-            << wl::limiterText(*E.Arch, R.Limiters)
-            << (Known ? "" : " (VGPRs not counted: unknown)") << E.Arch->WarpSize;
+            << Verdict << E.Arch->WarpSize;
       else
         diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks, "
-                  "below the %6 minimum; limited by %7%8")
+                  "below the %6 minimum; %7")
             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
             << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
-            << wl::limiterText(*E.Arch, R.Limiters)
-            << (Known ? "" : " (registers not counted: unknown)");
+            << Verdict;
       std::string Step = nextStepText(E);
       if (!Step.empty())
         diag(Loc, "%0", DiagnosticIDs::Note) << Step;
@@ -197,11 +250,10 @@ void OccupancyCheck::reportWavesPerEu(SourceLocation Loc, const LaunchModel &L,
   bool Known = E.registersKnown();
   diag(Loc, "'%0' reaches %1 wave%s1 per SIMD on %2 (wave%3) with %4-thread workgroups "
             "(%5 workgroup%s5/CU, %6 wavefronts), below the %7 its amdgpu_waves_per_eu asks "
-            "for; limited by %8%9")
+            "for; %8")
       << L.name() << unsigned(R.WavesPerSimd) << A.Name << unsigned(A.WarpSize)
       << unsigned(R.ThreadsPerBlock) << unsigned(R.BlocksPerSm)
-      << unsigned(R.ActiveWarpsPerSm) << MinWaves << wl::limiterText(A, R.Limiters)
-      << (Known ? "" : " (VGPRs not counted: an upper bound)");
+      << unsigned(R.ActiveWarpsPerSm) << MinWaves << limiterVerdict(E);
   if (MinWaves > unsigned(A.MaxWavesPerSimd))
     diag(Loc, "a %0 SIMD runs at most %1 waves: the backend ignores a larger minimum",
          DiagnosticIDs::Note)

@@ -43,6 +43,11 @@ private:
 /// registers it keeps 4 (50%)". Empty when no single change of one resource gains.
 std::string nextStepText(const LaunchFigures &E);
 
+/// What limits a launch: "limited by registers"; with the registers unknown, what bounds
+/// the figure without naming it the limiter: "registers unknown, shared memory allows no
+/// more" (AMD: "VGPRs unknown, LDS allows no more").
+std::string limiterVerdict(const LaunchFigures &E);
+
 /// Parses a percentage option ("25", "25%", "0.25" is read as 0.25%): nullopt if bad.
 std::optional<double> parsePercent(llvm::StringRef Text);
 

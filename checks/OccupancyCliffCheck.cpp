@@ -1,6 +1,8 @@
 //===- OccupancyCliffCheck.cpp - warplint-occupancy-cliff ------------------===//
 #include "checks/OccupancyCliffCheck.h"
 
+#include "checks/OccupancyCheck.h"
+
 #include "model/TuModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -61,6 +63,13 @@ OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Conte
   } Ints[] = {{"RegisterMargin", RegisterMargin},
               {"SharedMemoryMargin", SharedMemoryMargin},
               {"MinRegisterBudget", MinRegisterBudget}};
+  MinOccupancyChangeText = Options.get("MinOccupancyChange", MinOccupancyChangeText).str();
+  if (std::optional<double> V = parsePercent(MinOccupancyChangeText))
+    MinOccupancyChange = *V;
+  else
+    configurationDiag("invalid MinOccupancyChange '%0' for %1: percentage points 0-100; "
+                      "using 5")
+        << MinOccupancyChangeText << Name;
   for (auto &I : Ints) {
     std::string Text = Options.get(I.Key, std::to_string(I.Field)).str();
     if (std::optional<int64_t> V = readInt(Text))
@@ -77,6 +86,7 @@ void OccupancyCliffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "SharedMemoryMargin", std::to_string(SharedMemoryMargin));
   Options.store(Opts, "MinRegisterBudget", std::to_string(MinRegisterBudget));
   Options.store(Opts, "WarnBeforeCliff", WarnBeforeCliff ? "true" : "false");
+  Options.store(Opts, "MinOccupancyChange", MinOccupancyChangeText);
   Model.store(Opts);
 }
 
@@ -134,8 +144,9 @@ void OccupancyCliffCheck::reportRegisterCliff(SourceLocation Loc, const std::str
   // Before a cliff: being at the top of a register band is no defect; the headroom is in
   // the JSON and the report, and a warning only with WarnBeforeCliff. A "loss" where the
   // launch fails (the register file) is warplint-launch-config-invalid's, not a cliff.
+  const double Occ = E.Result->Occupancy;
   if (WarnBeforeCliff && S.LossBlocksPerSm && *S.LossBlocksPerSm > 0 &&
-      S.HeadroomUpTo + 1 - Regs <= RegisterMargin && !Pinned) {
+      S.HeadroomUpTo + 1 - Regs <= RegisterMargin && !Pinned && worthIt(Occ, S.LossOccupancy)) {
     diag(Loc, "'%0' on %1 is %2 register%s2 from an occupancy cliff: %3 "
               "registers/thread keep %4 with %5-thread blocks; %6 drop it to %7")
         << Name << A.Name << unsigned(S.HeadroomUpTo + 1 - Regs) << unsigned(Regs) << Now
@@ -146,7 +157,7 @@ void OccupancyCliffCheck::reportRegisterCliff(SourceLocation Loc, const std::str
          DiagnosticIDs::Note)
         << Threads << unsigned(E.Result->BlocksPerSm) << unsigned(S.HeadroomUpTo);
     diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
-  } else if (S.GainAt && Regs - *S.GainAt <= RegisterMargin) {
+  } else if (S.GainAt && Regs - *S.GainAt <= RegisterMargin && worthIt(Occ, S.GainOccupancy)) {
     diag(Loc, "'%0' on %1 is %2 register%s2 past an occupancy cliff: %3 "
               "registers/thread allow %4 with %5-thread blocks; at %6 it keeps %7")
         << Name << A.Name << unsigned(Regs - *S.GainAt) << unsigned(Regs) << Now << Threads
@@ -182,25 +193,46 @@ void OccupancyCliffCheck::reportSharedCliff(SourceLocation Loc, const std::strin
                                             const std::string &Now,
                                             const std::string &Threads) {
   int64_t Bytes = S.Current;
+  const double Occ = E.Result->Occupancy;
+  // With the registers unknown the figures leave them out: they may allow fewer blocks
+  // than shared memory on either side of the cliff, which is then no cliff at all. Said
+  // as a note that names what is unknown, not as a warning.
+  const bool Known = E.registersKnown();
+  const DiagnosticIDs::Level Level = Known ? DiagnosticIDs::Warning : DiagnosticIDs::Remark;
+  auto Unknown = [&] {
+    if (!Known)
+      diag(Loc,
+           "registers unknown: they may limit '%0' to fewer blocks first; set "
+           "warplint.RegisterSource (a ptxas log, objects or nvcc) to know",
+           DiagnosticIDs::Note)
+          << Name;
+  };
   // Only a real drop in blocks is a cliff: one byte more than the opt-in or the
   // architecture allows makes the launch fail, which is a limit, not a cliff.
   if (WarnBeforeCliff && S.LossBlocksPerSm && *S.LossBlocksPerSm > 0 &&
-      S.HeadroomUpTo + 1 - Bytes <= SharedMemoryMargin) {
-    diag(Loc, "'%0' on %1 is %2 byte%s2 of shared memory from an occupancy cliff: "
-              "%3 bytes per block keep %4 with %5-thread blocks; %6 drop it to %7")
+      S.HeadroomUpTo + 1 - Bytes <= SharedMemoryMargin && worthIt(Occ, S.LossOccupancy)) {
+    diag(Loc,
+         "'%0' on %1 is %2 byte%s2 of shared memory from an occupancy cliff: "
+         "%3 bytes per block keep %4 with %5-thread blocks; %6 drop it to %7",
+         Level)
         << Name << E.Arch->Name << unsigned(S.HeadroomUpTo + 1 - Bytes) << unsigned(Bytes)
         << Now << Threads << unsigned(S.HeadroomUpTo + 1)
         << blocksText(*S.LossBlocksPerSm, S.LossOccupancy);
     diag(Loc, "any growth of the shared arrays costs a block per SM", DiagnosticIDs::Note);
-  } else if (S.GainAt && Bytes - *S.GainAt <= SharedMemoryMargin) {
+    Unknown();
+  } else if (S.GainAt && Bytes - *S.GainAt <= SharedMemoryMargin &&
+             worthIt(Occ, S.GainOccupancy)) {
     uint64_t Cut = uint64_t(Bytes - *S.GainAt);
-    diag(Loc, "'%0' on %1 is %2 byte%s2 of shared memory past an occupancy cliff: "
-              "%3 bytes per block allow %4 with %5-thread blocks; at %6 it keeps %7")
+    diag(Loc,
+         "'%0' on %1 is %2 byte%s2 of shared memory past an occupancy cliff: "
+         "%3 bytes per block allow %4 with %5-thread blocks; at %6 it keeps %7",
+         Level)
         << Name << E.Arch->Name << unsigned(Cut) << unsigned(Bytes) << Now << Threads
         << unsigned(*S.GainAt) << blocksText(S.GainBlocksPerSm, S.GainOccupancy);
     diag(Loc, "use %0 fewer bytes of shared memory per block (a smaller tile or padding)",
          DiagnosticIDs::Note)
         << unsigned(Cut);
+    Unknown();
   }
 }
 
@@ -216,7 +248,9 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
   const bool Known = E.registersKnown();
   auto Loss = [&] { return amdBlocksText(*S.LossBlocksPerSm, W, S.LossOccupancy); };
   auto Gain = [&] { return amdBlocksText(S.GainBlocksPerSm, W, S.GainOccupancy); };
-  const bool Before = WarnBeforeCliff && S.LossBlocksPerSm && *S.LossBlocksPerSm > 0;
+  const bool Before = WarnBeforeCliff && S.LossBlocksPerSm && *S.LossBlocksPerSm > 0 &&
+                      worthIt(R.Occupancy, S.LossOccupancy);
+  const bool Gains = S.GainAt && worthIt(R.Occupancy, S.GainOccupancy);
 
   if (S.What == wl::Resource::Registers || S.What == wl::Resource::Sgprs) {
     const bool Vgpr = S.What == wl::Resource::Registers;
@@ -261,7 +295,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
            DiagnosticIDs::Note)
           << Threads << unsigned(Keep) << unsigned(wl::amdVgprBudget(A, Keep));
       RegistersNotes();
-    } else if (S.GainAt && Count - *S.GainAt <= RegisterMargin) {
+    } else if (Gains && Count - *S.GainAt <= RegisterMargin) {
       int Ask = amdWavesPerSimd(A, S.GainBlocksPerSm, W);
       diag(Loc, "'%0' on %1 is %2 %3%s2 past an occupancy cliff: %4 %3s %5 allow %6 with "
                 "%7-thread workgroups; at %8 it keeps %9")
@@ -287,16 +321,31 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
   if (S.What != wl::Resource::SharedMemory)
     return;
   int64_t Bytes = S.Current;
+  // VGPRs unknown: they may limit first, so an LDS cliff is a note that says so.
+  const DiagnosticIDs::Level Level = Known ? DiagnosticIDs::Warning : DiagnosticIDs::Remark;
+  auto Unknown = [&] {
+    if (!Known)
+      diag(Loc,
+           "VGPRs unknown: they may limit '%0' to fewer workgroups first; --registers-from "
+           "clang (warplint.RegisterSource: clang) counts them",
+           DiagnosticIDs::Note)
+          << Name;
+  };
   if (Before && S.HeadroomUpTo + 1 - Bytes <= SharedMemoryMargin) {
-    diag(Loc, "'%0' on %1 is %2 byte%s2 of LDS from an occupancy cliff: %3 bytes per "
-              "workgroup keep %4 with %5-thread workgroups; %6 drop it to %7")
+    diag(Loc,
+         "'%0' on %1 is %2 byte%s2 of LDS from an occupancy cliff: %3 bytes per "
+         "workgroup keep %4 with %5-thread workgroups; %6 drop it to %7",
+         Level)
         << Name << Target << unsigned(S.HeadroomUpTo + 1 - Bytes) << unsigned(Bytes) << Now
         << Threads << unsigned(S.HeadroomUpTo + 1) << Loss();
     diag(Loc, "any growth of the LDS arrays costs a workgroup per CU", DiagnosticIDs::Note);
-  } else if (S.GainAt && Bytes - *S.GainAt <= SharedMemoryMargin) {
+    Unknown();
+  } else if (Gains && Bytes - *S.GainAt <= SharedMemoryMargin) {
     uint64_t Cut = uint64_t(Bytes - *S.GainAt);
-    diag(Loc, "'%0' on %1 is %2 byte%s2 of LDS past an occupancy cliff: %3 bytes per "
-              "workgroup allow %4 with %5-thread workgroups; at %6 it keeps %7")
+    diag(Loc,
+         "'%0' on %1 is %2 byte%s2 of LDS past an occupancy cliff: %3 bytes per "
+         "workgroup allow %4 with %5-thread workgroups; at %6 it keeps %7",
+         Level)
         << Name << Target << unsigned(Cut) << unsigned(Bytes) << Now << Threads
         << unsigned(*S.GainAt) << Gain();
     diag(Loc,
@@ -304,6 +353,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
          "is allocated in %2-byte granules",
          DiagnosticIDs::Note)
         << unsigned(Cut) << unsigned(A.LdsPerCuBytes / 1024) << unsigned(A.LdsAllocGranuleBytes);
+    Unknown();
   }
 }
 

@@ -7,6 +7,8 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include <cmath>
+
 namespace clang::tidy::warplint {
 
 struct LaunchFigures;
@@ -51,6 +53,14 @@ private:
   int64_t MinRegisterBudget = 0;    ///< registers per thread, when the count is unknown (0: off)
   /// Also warn before a cliff (N registers or bytes from losing a block), not only past.
   bool WarnBeforeCliff = false;
+  /// The least occupancy a cliff must gain (past it) or lose (before it) to be reported,
+  /// as written (percentage points) and as a fraction.
+  std::string MinOccupancyChangeText = "5";
+  double MinOccupancyChange = 0.05;
+  /// Whether a step from Now to Then (occupancies) is big enough to report.
+  bool worthIt(double Now, double Then) const {
+    return std::abs(Then - Now) + 1e-9 >= MinOccupancyChange;
+  }
   const Preprocessor *PP = nullptr;
 };
 

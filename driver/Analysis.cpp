@@ -995,9 +995,16 @@ std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::str
                                          bool MockCuda) {
   std::string GpuArch = "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch);
   std::string Cuda = MockCuda ? "" : !CudaPath.empty() ? CudaPath : defaultCudaToolkit();
-  if (!Cuda.empty())
-    return {"-x",          "cuda",   "--cuda-device-only", GpuArch, "--cuda-path=" + Cuda,
-            "-isystem",    Cuda + "/include/cccl", "-std=c++17"};
+  // A lone .cu is a file nvcc builds: nvcc's predefined macros for the toolkit's nvcc, and
+  // its leniencies (driver/NvccTranslate.h).
+  if (!Cuda.empty()) {
+    std::vector<std::string> Args = {"-x",       "cuda",   "--cuda-device-only",
+                                     GpuArch,    "--cuda-path=" + Cuda,
+                                     "-isystem", Cuda + "/include/cccl", "-std=c++17"};
+    std::vector<std::string> Nvcc = nvccCompatArgs(nvccVersionOf(Cuda));
+    Args.insert(Args.end(), Nvcc.begin(), Nvcc.end());
+    return Args;
+  }
   // No toolkit: our own header declares the launch API and the CUDA keywords, so launch
   // shapes, shared memory and divergence are still checked; toolkit headers beyond it
   // (cub, cooperative groups, the math API) are not there, so files that include them do
@@ -1009,10 +1016,14 @@ std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::str
                               : "warplint: no CUDA toolkit found ($CUDA_PATH or /usr/local/cuda); ")
                  << (Own.empty() ? "and warplint's own CUDA header is missing"
                                  : "parsing with warplint's own minimal CUDA header in " + Own)
-                 << "\n";
+                 << "; __NVCC__ defined, nvcc 13.0.0 assumed for __CUDACC_VER_*__\n";
   });
   std::vector<std::string> Args = {"-x", "cuda", "--cuda-device-only", GpuArch, "-nocudainc",
                                    "-nocudalib", "-std=c++17"};
+  // No clang wrapper defines __CUDACC__ here: nvcc's 1.
+  std::vector<std::string> Nvcc = nvccCompatArgs(nvccVersionOf(""));
+  Args.insert(Args.end(), Nvcc.begin(), Nvcc.end());
+  Args.push_back("-D__CUDACC__=1");
   if (!Own.empty()) {
     Args.insert(Args.end(), {"-isystem", Own, "-include", "cuda_runtime.h"});
   }

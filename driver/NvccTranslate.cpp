@@ -2,10 +2,16 @@
 #include "driver/NvccTranslate.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iterator>
+#include <map>
+#include <mutex>
+#include <regex>
 #include <set>
+#include <sstream>
 
 namespace warplint::driver {
 namespace {
@@ -133,7 +139,96 @@ std::string cudaPathOf(std::string_view NvccArg) {
   return Written.empty() ? "/usr/local/cuda" : Written;
 }
 
+std::string readFile(const std::filesystem::path &P) {
+  std::ifstream In(P);
+  std::ostringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+/// "13.0.88" -> 13, 0, 88 (a missing part is 0); false when it does not start with a number.
+bool parseVersion(const std::string &Text, NvccVersion &V) {
+  std::smatch M;
+  if (!std::regex_search(Text, M, std::regex(R"(^(\d+)(?:\.(\d+))?(?:\.(\d+))?)")))
+    return false;
+  V.Major = std::stoi(M[1]);
+  V.Minor = M[2].matched ? std::stoi(M[2]) : 0;
+  V.Build = M[3].matched ? std::stoi(M[3]) : 0;
+  return true;
+}
+
+NvccVersion readNvccVersion(const std::string &CudaPath) {
+  namespace fs = std::filesystem;
+  NvccVersion V;
+  std::error_code EC;
+  if (!CudaPath.empty()) {
+    // version.json (the runfile and package installers): "cuda_nvcc": {"name": ...,
+    // "version": "13.0.88"}.
+    std::string Json = readFile(fs::path(CudaPath) / "version.json");
+    std::smatch M;
+    if (std::regex_search(Json, M,
+                          std::regex(R"re("cuda_nvcc"\s*:\s*\{[^}]*"version"\s*:\s*"([^"]+)")re")) &&
+        parseVersion(M[1], V)) {
+      V.From = "version.json";
+      return V;
+    }
+    // A toolkit installed from pip wheels: dist-info/nvidia_cuda_nvcc-13.0.88.dist-info.
+    for (const fs::directory_entry &E : fs::directory_iterator(fs::path(CudaPath) / "dist-info", EC)) {
+      std::string Name = E.path().filename().string();
+      const std::string Prefix = "nvidia_cuda_nvcc-";
+      if (Name.rfind(Prefix, 0) == 0 && parseVersion(Name.substr(Prefix.size()), V)) {
+        V.From = "dist-info";
+        return V;
+      }
+    }
+    // cuda.h: #define CUDA_VERSION 13000 (major * 1000 + minor * 10; no build number).
+    std::string CudaH = readFile(fs::path(CudaPath) / "include" / "cuda.h");
+    const std::string Define = "#define CUDA_VERSION ";
+    size_t At = CudaH.find(Define);
+    size_t Digits = At == std::string::npos ? At : CudaH.find_first_not_of(' ', At + Define.size());
+    if (Digits != std::string::npos && Digits < CudaH.size() && std::isdigit(CudaH[Digits])) {
+      int N = std::atoi(CudaH.c_str() + Digits);
+      V.Major = N / 1000;
+      V.Minor = N % 1000 / 10;
+      V.Build = 0;
+      V.From = "cuda.h";
+      return V;
+    }
+  }
+  V.Major = 13;
+  V.Minor = 0;
+  V.Build = 0;
+  V.From = "assumed";
+  return V;
+}
+
 } // namespace
+
+NvccVersion nvccVersionOf(const std::string &CudaPath) {
+  static std::mutex Lock;
+  static std::map<std::string, NvccVersion> Seen;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Seen.find(CudaPath);
+  if (It == Seen.end())
+    It = Seen.emplace(CudaPath, readNvccVersion(CudaPath)).first;
+  return It->second;
+}
+
+std::vector<std::string> nvccCompatArgs(const NvccVersion &V, const NvccModes &Modes) {
+  std::vector<std::string> Args = {"-D__NVCC__=1",
+                                   "-D__CUDACC_VER_MAJOR__=" + std::to_string(V.Major),
+                                   "-D__CUDACC_VER_MINOR__=" + std::to_string(V.Minor),
+                                   "-D__CUDACC_VER_BUILD__=" + std::to_string(V.Build)};
+  if (Modes.Rdc)
+    Args.push_back("-D__CUDACC_RDC__=1");
+  if (Modes.ExtendedLambda)
+    Args.push_back("-D__CUDACC_EXTENDED_LAMBDA__=1");
+  if (Modes.RelaxedConstexpr)
+    Args.push_back("-D__CUDACC_RELAXED_CONSTEXPR__=1");
+  Args.insert(Args.end(),
+              {"-Wno-register", "-Wno-c++11-narrowing", "-Wno-reserved-user-defined-literal"});
+  return Args;
+}
 
 bool isCudaToolkit(const std::string &Dir) {
   std::error_code EC;
@@ -164,6 +259,7 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   std::string CudaPath = I < In.size() ? cudaPathOf(In[I]) : "/usr/local/cuda";
   T.Args.push_back("clang++");
   bool Rdc = false;
+  NvccModes Modes;
   // Everything after "--" is an input file (commands that clang's tooling inferred for a
   // file the database does not list end in "-- FILE"); the options made below go before it.
   std::vector<std::string> AfterDashDash;
@@ -269,6 +365,9 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
       std::string V = value();
       T.Dropped.push_back(Arg + (HasInline ? "" : " " + V));
     } else if (contains(DroppedFlags, Name)) {
+      // Left out, but what nvcc predefines for them is defined below.
+      Modes.ExtendedLambda |= Name == "expt-extended-lambda" || Name == "extended-lambda";
+      Modes.RelaxedConstexpr |= Name == "expt-relaxed-constexpr";
       T.Dropped.push_back(Arg);
     } else if (Name == "optimize" || Name == "O" || Name == "m" || Name == "machine") {
       // "--optimize 3", "-m64": harmless to leave out of a parse.
@@ -281,6 +380,9 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   }
   if (T.GpuArchs.empty())
     T.GpuArchs.push_back("sm_75"); // nvcc 13's default target
+  Modes.Rdc = Rdc;
+  std::vector<std::string> Compat = nvccCompatArgs(nvccVersionOf(CudaPath), Modes);
+  T.Args.insert(T.Args.end(), Compat.begin(), Compat.end());
   T.Args.push_back("--cuda-path=" + CudaPath);
   T.Args.push_back("-isystem");
   T.Args.push_back(CudaPath + "/include/cccl");

@@ -32,6 +32,39 @@ struct NvccTranslation {
 /// /usr/local/cuda.
 NvccTranslation translateNvccCommand(const std::vector<std::string> &Args);
 
+/// The version of the nvcc a toolkit holds: what nvcc predefines as __CUDACC_VER_MAJOR__,
+/// __CUDACC_VER_MINOR__ and __CUDACC_VER_BUILD__.
+struct NvccVersion {
+  int Major = 0, Minor = 0, Build = 0;
+  /// Where the figures were read: "version.json", "dist-info", "cuda.h" (CUDA_VERSION:
+  /// no build number, 0), or "assumed" (no toolkit: nvcc 13.0.0, the release whose
+  /// default target, sm_75, an nvcc command without one is parsed for).
+  std::string From;
+};
+
+/// The nvcc version of the toolkit at CudaPath: its version.json's cuda_nvcc entry, else
+/// a pip-installed toolkit's dist-info/nvidia_cuda_nvcc-X.Y.Z.dist-info, else
+/// include/cuda.h's CUDA_VERSION; 13.0.0 ("assumed") when none is there. Read once per
+/// directory.
+NvccVersion nvccVersionOf(const std::string &CudaPath);
+
+/// What nvcc-specific options of a command change in the program nvcc sees.
+struct NvccModes {
+  bool Rdc = false;            ///< -rdc=true, -dc: __CUDACC_RDC__
+  bool ExtendedLambda = false; ///< --extended-lambda: __CUDACC_EXTENDED_LAMBDA__
+  bool RelaxedConstexpr = false; ///< --expt-relaxed-constexpr: __CUDACC_RELAXED_CONSTEXPR__
+};
+
+/// The clang options that make a device-side parse see a file as nvcc compiles it:
+/// nvcc's predefined macros (__NVCC__, __CUDACC_VER_*__, and those of Modes), and the
+/// diagnostics that nvcc gives as warnings but clang as errors, turned off: the
+/// C++17-removed `register` (-Wno-register), narrowing in braces (-Wno-c++11-narrowing),
+/// a literal glued to a macro ("%"PRId64: -Wno-reserved-user-defined-literal).
+/// __CUDACC__ itself is 1 under nvcc but empty in clang's CUDA wrappers, which define it
+/// last; warplint's compatibility header (driver/resources/warplint_cuda_compat.h)
+/// redefines it to 1 when __NVCC__ is defined.
+std::vector<std::string> nvccCompatArgs(const NvccVersion &V, const NvccModes &Modes = {});
+
 /// True when Dir holds a CUDA toolkit (include/cuda_runtime.h).
 bool isCudaToolkit(const std::string &Dir);
 

@@ -115,6 +115,8 @@ Value launch(const LaunchRecord &L) {
                 {"steps", std::move(Steps)},
                 {"budget", opt(L.RegisterBudget)},
                 {"budget_loss", opt(L.RegisterBudgetLossBlocks)},
+                {"ceiling_blocks", opt(L.CeilingBlocksPerSm)},
+                {"ceiling", opt(L.CeilingOccupancy)},
                 {"cluster", dims(L.Cluster)},
                 {"cluster_text", L.ClusterText},
                 {"non_portable", L.NonPortableCluster},
@@ -363,6 +365,8 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
       L.NextSteps.push_back(readStep(Rd, &V));
   L.RegisterBudget = Rd.optNum<int64_t>(O.get("budget"));
   L.RegisterBudgetLossBlocks = Rd.optNum<int>(O.get("budget_loss"));
+  L.CeilingBlocksPerSm = Rd.optNum<unsigned>(O.get("ceiling_blocks"));
+  L.CeilingOccupancy = Rd.optReal(O.get("ceiling"));
   L.Cluster = Rd.dims(O.get("cluster"));
   L.ClusterText = Rd.str(O.get("cluster_text"));
   L.NonPortableCluster = Rd.boolean(O.get("non_portable"));

@@ -11,6 +11,7 @@ LaunchEvaluation evaluateLaunch(const GpuArch &Arch, const KernelResources &Res,
   E.Result = computeOccupancy(Arch, Res, *Shape);
   if (!E.Result->canLaunch())
     return E;
+  E.Ceiling = blockSizeCeiling(Arch, Res, *Shape);
   KernelResources Probe = Res;
   if (!RegistersCounted)
     Probe.RegistersPerThread = 1;
@@ -43,6 +44,10 @@ void setFigures(LaunchRecord &R, const GpuArch &Arch, const KernelResources &Res
   if (Arch.isAmd())
     R.WavesPerSimd = unsigned(O.WavesPerSimd);
   R.LimiterMask = O.Limiters;
+  if (E.Ceiling && E.Ceiling->canLaunch()) {
+    R.CeilingBlocksPerSm = unsigned(E.Ceiling->BlocksPerSm);
+    R.CeilingOccupancy = E.Ceiling->Occupancy;
+  }
   for (unsigned I = 0; I < NumResources; ++I)
     if (O.isLimitedBy(static_cast<Resource>(I)))
       R.Limiters.push_back(resourceName(static_cast<Resource>(I)));

@@ -94,6 +94,11 @@ struct LaunchRecord {
   /// and the blocks per SM one register above (none when any count keeps them).
   std::optional<int64_t> RegisterBudget;
   std::optional<int> RegisterBudgetLossBlocks;
+  /// What the block size alone allows, registers and shared memory taken away (block and
+  /// warp slots): blocks per SM and occupancy. A minimum above it is out of reach for
+  /// this block size (warplint-occupancy then says so in a note, not a warning).
+  std::optional<unsigned> CeilingBlocksPerSm;
+  std::optional<double> CeilingOccupancy;
 
   /// Thread block cluster (sm_90 on): the shape when known (cudaLaunchKernelEx's cluster
   /// attribute, else the kernel's __cluster_dims__); ClusterText says where it comes from.
@@ -188,6 +193,9 @@ struct LaunchEvaluation {
   /// Per resource; with the registers not counted, the register entry is the budget
   /// (evaluated from one register per thread).
   std::vector<NextStep> Steps;
+  /// What the block size alone allows (core's blockSizeCeiling; set with a Result that
+  /// can launch).
+  std::optional<OccupancyResult> Ceiling;
 };
 
 /// The one conversion from a kernel's resources and a launch shape to figures, used by

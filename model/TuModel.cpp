@@ -180,6 +180,7 @@ LaunchFigures TuModel::figuresFor(const LaunchSite &L, const KernelInfo *K,
   wl::LaunchEvaluation Figures = wl::evaluateLaunch(Arch, E.Resources, E.Shape, F != nullptr);
   E.Result = std::move(Figures.Result);
   E.Steps = std::move(Figures.Steps);
+  E.Ceiling = std::move(Figures.Ceiling);
   gridFigures(L, K, E);
   return E;
 }
@@ -363,7 +364,7 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
                                                   "this kernel on " + std::string(E.Arch->Name);
   }
   R.WaveSize = unsigned(E.Arch->WarpSize);
-  wl::LaunchEvaluation Figures{E.Result, E.Steps};
+  wl::LaunchEvaluation Figures{E.Result, E.Steps, E.Ceiling};
   wl::setFigures(R, *E.Arch, E.Resources, E.Shape, Figures, E.registersKnown());
   R.Cluster = E.Cluster;
   R.ClusterText = E.ClusterText;

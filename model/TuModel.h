@@ -47,6 +47,9 @@ struct LaunchFigures {
   /// The cliffs around Result per resource (with Shape; for unknown registers the
   /// register entry is the budget: the count up to which Result holds).
   std::vector<::warplint::NextStep> Steps;
+  /// What the block size alone allows (registers and shared memory taken away; with
+  /// Result).
+  std::optional<::warplint::OccupancyResult> Ceiling;
   /// The cluster shape (launch attribute, else __cluster_dims__) when known; HasCluster
   /// also when its shape is not.
   bool HasCluster = false;

@@ -163,6 +163,16 @@ std::vector<NextStep> nextSteps(const GpuArch &A, const KernelResources &K, cons
   return Steps;
 }
 
+OccupancyResult blockSizeCeiling(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
+  KernelResources Bare = K;
+  registersOf(A, Bare) = 0;
+  Bare.Sgprs = 0;
+  Bare.StaticSharedBytes = 0;
+  LaunchShape Shape = S;
+  Shape.DynamicSharedBytes = 0;
+  return computeOccupancy(A, Bare, Shape);
+}
+
 std::vector<SweepPoint> sweepBlockSize(const GpuArch &A, const KernelResources &K,
                                        uint64_t DynamicSharedBytes) {
   std::vector<SweepPoint> Points;

@@ -84,7 +84,9 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
            {"launch_error", opt(L.LaunchError)},
            {"launch_error_kind", opt(L.LaunchErrorKind)},
            {"register_budget", opt(L.RegisterBudget)},
-           {"register_budget_loss_blocks", opt(L.RegisterBudgetLossBlocks)}};
+           {"register_budget_loss_blocks", opt(L.RegisterBudgetLossBlocks)},
+           {"ceiling_blocks_per_sm", opt(L.CeilingBlocksPerSm)},
+           {"ceiling_occupancy", opt(L.CeilingOccupancy)}};
   Array Steps;
   for (const NextStep &S : L.NextSteps)
     Steps.push_back(nextStepJson(S));

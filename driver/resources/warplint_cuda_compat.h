@@ -13,11 +13,41 @@
 //     overloads.
 // The declarations below exist only for the analysis: warplint never generates code from
 // them, so the stores are plain assignments. They are left out of any compile that is not
-// clang parsing CUDA, and out of clang versions newer than the one they were written for.
+// clang parsing CUDA (__clang__ and __CUDA__: nvcc defines neither for device code), and
+// out of clang versions newer than the one they were written for.
+// A file nvcc builds (warplint defines __NVCC__ for those: driver/NvccTranslate.h) sees
+// __CUDACC__ as 1, as nvcc predefines it; clang's wrapper leaves it defined empty, so
+// `#if __CUDACC__` would be an error. Redefined here, after the wrapper.
 #ifndef WARPLINT_CUDA_COMPAT_H
 #define WARPLINT_CUDA_COMPAT_H
 
-#if defined(__clang__) && defined(__CUDA__) && !defined(__NVCC__) && __clang_major__ <= 22
+#if defined(__clang__) && defined(__CUDA__) && defined(__NVCC__)
+#undef __CUDACC__
+#define __CUDACC__ 1
+// The toolkit's own headers ask __NVCC__ which compiler they are in: CCCL's compiler
+// detection (cuda/std/__cccl/compiler.h, whence _CCCL_CUDA_COMPILER(NVCC) or (CLANG) for
+// libcu++, CUB and Thrust), <nv/target>, cooperative groups' cluster support. They must
+// see clang, whose builtins and wrappers this parse has (with __NVCC__ CCCL redeclares
+// clang's device __assert_fail as __host__ __device__ under NDEBUG, an error). So they are
+// read here once, under their include guards, with __NVCC__ hidden; the user's code,
+// read after, sees it.
+#pragma push_macro("__NVCC__")
+#undef __NVCC__
+#if __has_include(<cuda/std/__cccl/compiler.h>)
+#include <cuda/std/__cccl/compiler.h>
+#endif
+#if __has_include(<nv/target>)
+#include <nv/target>
+#endif
+// Cooperative groups need C++17 (CUDA 13): in an older dialect the file would not parse
+// anyway if it used them, and reading them here would break every file that does not.
+#if __cplusplus >= 201703L && __has_include(<cooperative_groups/details/info.h>)
+#include <cooperative_groups/details/info.h>
+#endif
+#pragma pop_macro("__NVCC__")
+#endif
+
+#if defined(__clang__) && defined(__CUDA__) && __clang_major__ <= 22
 
 #include <assert.h>
 #include <math.h>

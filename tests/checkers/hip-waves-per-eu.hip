@@ -29,7 +29,7 @@ void run(float *p) {
   // CHECK: :[[@LINE-1]]:3: warning: 'lds_bound' reaches 2 waves per SIMD on gfx90a (wave64) with 256-thread workgroups (2 workgroups/CU, 8 wavefronts), below the 4 its amdgpu_waves_per_eu asks for; limited by LDS [warplint-occupancy]
   // CHECK: :[[@LINE-2]]:3: note: 32768 bytes of LDS per workgroup: the backend cannot trade LDS for waves, only registers
   // CHECK: :[[@LINE-3]]:3: note: 32 VGPRs, 0 AGPRs, 16 SGPRs from clang's AMDGPU backend (gfx90a, wave64)
-  // NONE: :[[@LINE-4]]:3: warning: 'lds_bound' reaches 2 waves per SIMD on gfx90a (wave64) with 256-thread workgroups (2 workgroups/CU, 8 wavefronts), below the 4 its amdgpu_waves_per_eu asks for; limited by LDS (VGPRs not counted: an upper bound) [warplint-occupancy]
+  // NONE: :[[@LINE-4]]:3: warning: 'lds_bound' reaches 2 waves per SIMD on gfx90a (wave64) with 256-thread workgroups (2 workgroups/CU, 8 wavefronts), below the 4 its amdgpu_waves_per_eu asks for; VGPRs unknown, LDS allows no more [warplint-occupancy]
   too_many<<<64, 256>>>(p);
   // CHECK: :[[@LINE-1]]:3: warning: 'too_many' reaches 8 waves per SIMD on gfx90a (wave64) with 256-thread workgroups (8 workgroups/CU, 32 wavefronts), below the 10 its amdgpu_waves_per_eu asks for; limited by wave slots and VGPRs and SGPRs [warplint-occupancy]
   // CHECK: :[[@LINE-2]]:3: note: a gfx90a SIMD runs at most 8 waves: the backend ignores a larger minimum

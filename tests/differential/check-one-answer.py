@@ -6,7 +6,7 @@ For the given files (or a compile database with -p), runs `warplint check` in th
 text, sarif and github formats and `warplint report`, then holds them against each other:
   - each json launch (per arch) against the figures quoted in the findings at that launch
     (occupancy, active and maximum warps, threads per block, blocks per SM of the cliff
-    and budget findings; with --gpu, the grid, blocks per SM, active clusters, SMs, waves
+    and budget findings, the block-size ceiling of the occupancy notes; with --gpu, the grid, blocks per SM, active clusters, SMs, waves
     and last-wave fill of warplint-partial-wave's findings),
   - the findings' messages and notes, identical in text, sarif and github,
   - the report's index (kernel, place, arch, occupancy, limiter) against the json.
@@ -80,12 +80,16 @@ def main():
     keep = re.compile(r"on (\w+) is .*? (?:keep|allow) (\d+) blocks?/SM \(([\d.]+%)\)")
     budget = re.compile(r"register budget of '.+?' on (\w+): (\d+)-thread blocks keep (\d+) "
                         r"blocks?/SM \(([\d.]+%)\) only up to (\d+) registers/thread")
+    # warplint-occupancy's note for a minimum the block size cannot reach: its ceiling.
+    ceiling = re.compile(r"on (\w+): .*?cannot reach the .*? allow at most (\d+) "
+                         r"(?:blocks?/SM|workgroups?/CU) \(([\d.]+%)\)")
     kernel_name = re.compile(r"(?:occupancy \S+ for |register budget of )?'(.+?)' on \w+")
     compared = 0
     for f in js["findings"]:
         key = (rel(f["file"]), f["line"], f["column"])
         msg = f["message"]
-        for regex, kind in ((occ, "occupancy"), (keep, "cliff"), (budget, "budget")):
+        for regex, kind in ((occ, "occupancy"), (keep, "cliff"), (budget, "budget"),
+                            (ceiling, "ceiling")):
             m = regex.search(msg)
             if not m:
                 continue
@@ -102,7 +106,7 @@ def main():
                 cands = [l for l in cands if l["kernel"] == named.group(1)]
             if kind == "occupancy":
                 want = (m.group(1), int(m.group(4)), int(m.group(5)), int(m.group(6)))
-            elif kind == "cliff":
+            elif kind in ("cliff", "ceiling"):
                 want = (int(m.group(2)), m.group(3))
             else:
                 want = (int(m.group(2)), int(m.group(3)), m.group(4), int(m.group(5)))
@@ -115,6 +119,10 @@ def main():
                                 l["max_warps_per_sm"], l["threads_per_block"]))
                 elif kind == "cliff":
                     got.append((l["blocks_per_sm"], pct(l["occupancy"])))
+                elif kind == "ceiling":
+                    got.append((l.get("ceiling_blocks_per_sm"),
+                                pct(l["ceiling_occupancy"])
+                                if l.get("ceiling_occupancy") is not None else None))
                 else:
                     got.append((l["threads_per_block"], l["blocks_per_sm"], pct(l["occupancy"]),
                                 l["register_budget"]))

@@ -29,6 +29,20 @@ std::string join(const std::vector<std::string> &V) {
   return Out;
 }
 
+/// What every translation adds for nvcc's view of the code (the toolkit at
+/// /usr/local/cuda, or 13.0.0 where there is none), then a space.
+NvccModes modes(bool Rdc, bool ExtendedLambda, bool RelaxedConstexpr) {
+  NvccModes M;
+  M.Rdc = Rdc;
+  M.ExtendedLambda = ExtendedLambda;
+  M.RelaxedConstexpr = RelaxedConstexpr;
+  return M;
+}
+
+std::string nvcc(NvccModes M = {}) {
+  return join(nvccCompatArgs(nvccVersionOf("/usr/local/cuda"), M)) + " ";
+}
+
 TEST(NvccTranslate, RecognisesNvcc) {
   EXPECT_TRUE(isNvccCommand(split("/usr/local/cuda/bin/nvcc -c a.cu")));
   EXPECT_TRUE(isNvccCommand(split("nvcc -c a.cu")));
@@ -48,8 +62,9 @@ TEST(NvccTranslate, CMakeCommand) {
       "-lineinfo --use_fast_math -Xcompiler=-fPIC,-Wall,-DHOST_ONLY=1 -std=c++17 -x cu "
       "-rdc=true -c /src/k.cu -o k.cu.o"));
   EXPECT_EQ(join(T.Args),
-            "clang++ -DHOST_ONLY=1 -std=c++17 -x cuda -c /src/k.cu -o k.cu.o "
-            "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+            "clang++ -DHOST_ONLY=1 -std=c++17 -x cuda -c /src/k.cu -o k.cu.o " +
+                nvcc(modes(true, false, true)) +
+                "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
             "--cuda-device-only --cuda-gpu-arch=sm_80 -fgpu-rdc");
   EXPECT_EQ(T.GpuArchs, (std::vector<std::string>{"sm_80", "sm_86"}));
   EXPECT_EQ(join(T.Dropped), "-forward-unknown-to-host-compiler --expt-relaxed-constexpr "
@@ -61,7 +76,8 @@ TEST(NvccTranslate, CMakeCommand) {
 TEST(NvccTranslate, InputsAfterDashDashStayLast) {
   NvccTranslation T = translateNvccCommand(
       split("/usr/local/cuda/bin/nvcc -arch=sm_86 -I../src -c -o host.o -- /src/kernel.cu"));
-  EXPECT_EQ(join(T.Args), "clang++ -I../src -c -o host.o --cuda-path=/usr/local/cuda "
+  EXPECT_EQ(join(T.Args), "clang++ -I../src -c -o host.o " + nvcc() +
+                              "--cuda-path=/usr/local/cuda "
                           "-isystem /usr/local/cuda/include/cccl --cuda-device-only "
                           "--cuda-gpu-arch=sm_86 -- /src/kernel.cu");
 }
@@ -74,8 +90,8 @@ TEST(NvccTranslate, SystemIncludeWithEquals) {
       split("/usr/local/cuda/bin/nvcc -I/src/include -isystem=/opt/dep/include "
             "-isystem /opt/other/include --system-include=/opt/third -x cu -c /src/k.cu"));
   EXPECT_EQ(join(T.Args), "clang++ -I/src/include -isystem /opt/dep/include -isystem "
-                          "/opt/other/include -isystem /opt/third -x cuda -c /src/k.cu "
-                          "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+                          "/opt/other/include -isystem /opt/third -x cuda -c /src/k.cu " +
+                              nvcc() + "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
                           "--cuda-device-only --cuda-gpu-arch=sm_75");
 }
 
@@ -89,8 +105,8 @@ TEST(NvccTranslate, OptionsClangRejectsOrMisreads) {
       "-G --extended-lambda --expt-extended-lambda -Xcompiler -fopenmp "
       "--std=c++20 --threads 4 -t 2 -Xcudafe --diag_suppress=esa_on_defaulted_function_ignored "
       "-rdc=false -I inc -Iinc2 -isystem sys -DA=1 -O3 -g -c a.cu"));
-  EXPECT_EQ(join(T.Args), "clang++ -std=c++20 -I inc -Iinc2 -isystem sys -DA=1 -O3 -g -c a.cu "
-                          "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+  EXPECT_EQ(join(T.Args), "clang++ -std=c++20 -I inc -Iinc2 -isystem sys -DA=1 -O3 -g -c a.cu " +
+                              nvcc(modes(false, true, false)) + "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
                           "--cuda-device-only --cuda-gpu-arch=sm_90");
   EXPECT_EQ(T.GpuArchs, (std::vector<std::string>{"sm_90", "sm_80", "sm_75"}));
   // Nothing of the dropped options (or their values) reaches clang.
@@ -104,7 +120,7 @@ TEST(NvccTranslate, CompressionAndOptimisationOptionsWithValues) {
   NvccTranslation T = translateNvccCommand(
       split("nvcc -compress-mode=size --compress-mode balance -ewp --jobserver "
             "--allow-expensive-optimizations true -arch=sm_86 -c a.cu"));
-  EXPECT_EQ(join(T.Args), "clang++ -c a.cu --cuda-path=/usr/local/cuda -isystem "
+  EXPECT_EQ(join(T.Args), "clang++ -c a.cu " + nvcc() + "--cuda-path=/usr/local/cuda -isystem "
                           "/usr/local/cuda/include/cccl --cuda-device-only --cuda-gpu-arch=sm_86");
 }
 
@@ -159,12 +175,45 @@ TEST(NvccTranslate, ArchitecturesAndDefaults) {
       (std::vector<std::string>{"sm_90a"}));
   // -dc is separable compilation plus -c.
   EXPECT_EQ(join(translateNvccCommand(split("nvcc -dc a.cu")).Args),
-            "clang++ -c a.cu --cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+            "clang++ -c a.cu " + nvcc(modes(true, false, false)) +
+                "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
             "--cuda-device-only --cuda-gpu-arch=sm_75 -fgpu-rdc");
   // The toolkit comes from nvcc's own location; ccache in front is skipped.
   NvccTranslation C = translateNvccCommand(split("ccache /opt/cuda-12.4/bin/nvcc -c a.cu"));
   EXPECT_EQ(C.Args[0], "clang++");
   EXPECT_NE(std::find(C.Args.begin(), C.Args.end(), "--cuda-path=/opt/cuda-12.4"), C.Args.end());
+}
+
+// nvcc's predefined version: version.json's cuda_nvcc, a wheel's dist-info, cuda.h's
+// CUDA_VERSION (no build number), or 13.0.0 assumed without a toolkit.
+TEST(NvccTranslate, NvccVersionOfTheToolkit) {
+  namespace fs = std::filesystem;
+  fs::path Root = fs::temp_directory_path() / ("warplint-nvccver-" + std::to_string(::getpid()));
+  fs::remove_all(Root);
+  fs::create_directories(Root / "json" / "include");
+  fs::create_directories(Root / "wheel" / "dist-info" / "nvidia_cuda_nvcc-12.8.93.dist-info");
+  fs::create_directories(Root / "h" / "include");
+  std::ofstream(Root / "json" / "version.json")
+      << "{\n \"cuda\" : {\"version\" : \"12.4.1\"},\n \"cuda_nvcc\" : {\n  \"name\" : "
+         "\"CUDA NVCC\",\n  \"version\" : \"12.4.131\"\n }\n}\n";
+  std::ofstream(Root / "json" / "include" / "cuda.h") << "#define CUDA_VERSION 12040\n";
+  std::ofstream(Root / "h" / "include" / "cuda.h") << "#pragma once\n#define CUDA_VERSION   11080\n";
+  auto Text = [](const NvccVersion &V) {
+    return std::to_string(V.Major) + "." + std::to_string(V.Minor) + "." +
+           std::to_string(V.Build) + " " + V.From;
+  };
+  EXPECT_EQ(Text(nvccVersionOf((Root / "json").string())), "12.4.131 version.json");
+  EXPECT_EQ(Text(nvccVersionOf((Root / "wheel").string())), "12.8.93 dist-info");
+  EXPECT_EQ(Text(nvccVersionOf((Root / "h").string())), "11.8.0 cuda.h");
+  EXPECT_EQ(Text(nvccVersionOf((Root / "none").string())), "13.0.0 assumed");
+  EXPECT_EQ(Text(nvccVersionOf("")), "13.0.0 assumed");
+  EXPECT_EQ(join(nvccCompatArgs(nvccVersionOf((Root / "json").string()),
+                                modes(true, true, true))),
+            "-D__NVCC__=1 -D__CUDACC_VER_MAJOR__=12 -D__CUDACC_VER_MINOR__=4 "
+            "-D__CUDACC_VER_BUILD__=131 -D__CUDACC_RDC__=1 -D__CUDACC_EXTENDED_LAMBDA__=1 "
+            "-D__CUDACC_RELAXED_CONSTEXPR__=1 -Wno-register -Wno-c++11-narrowing "
+            "-Wno-reserved-user-defined-literal");
+  fs::remove_all(Root);
 }
 
 } // namespace

@@ -254,6 +254,28 @@ TEST(NextSteps, PascalRegisterCliff) {
   EXPECT_EQ(*Regs.LossBlocksPerSm, 0);
 }
 
+// What a block size alone allows: the kernel's registers and shared memory taken away.
+TEST(BlockSizeCeiling, BlockSlotsBoundSmallBlocks) {
+  KernelResources K;
+  K.RegistersPerThread = 128;
+  K.StaticSharedBytes = 48000;
+  // sm_86: 16 block slots of 48 warps: 32-thread blocks reach 33.3% at most.
+  OccupancyResult C86 = blockSizeCeiling(arch("8.6"), K, LaunchShape::threads(32, 4096));
+  EXPECT_EQ(C86.BlocksPerSm, 16);
+  EXPECT_NEAR(C86.Occupancy, 16.0 / 48, 1e-9);
+  EXPECT_TRUE(C86.isLimitedBy(Resource::Blocks));
+  // sm_80: 32 slots of 64 warps: 50%; 64-thread blocks fill all 64 warps.
+  EXPECT_NEAR(blockSizeCeiling(arch("8.0"), K, LaunchShape::threads(32)).Occupancy, 0.5, 1e-9);
+  EXPECT_NEAR(blockSizeCeiling(arch("8.0"), K, LaunchShape::threads(64)).Occupancy, 1.0, 1e-9);
+  // 1024-thread blocks on sm_86: one block of 32 warps in 48 slots, 66.7%.
+  OccupancyResult Big = blockSizeCeiling(arch("8.6"), K, LaunchShape::threads(1024));
+  EXPECT_EQ(Big.BlocksPerSm, 1);
+  EXPECT_TRUE(Big.isLimitedBy(Resource::Warps));
+  // The kernel's own figures are at most the ceiling.
+  EXPECT_LE(computeOccupancy(arch("8.6"), K, LaunchShape::threads(32, 4096)).Occupancy,
+            C86.Occupancy);
+}
+
 TEST(NextSteps, SharedMemoryCliff) {
   // RTX 3080, 256 threads, 40 KiB dynamic: 2 blocks; 32 KiB + reserve gives 3.
   std::vector<NextStep> S = nextSteps(arch("8.6"), {}, LaunchShape::threads(256, 40 * 1024));

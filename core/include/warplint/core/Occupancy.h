@@ -202,6 +202,13 @@ int amdWavesPerSimdForWorkgroup(const GpuArch &Arch, int64_t Threads);
 std::vector<NextStep> nextSteps(const GpuArch &Arch, const KernelResources &Res,
                                 const LaunchShape &Shape);
 
+/// The most a launch's block size allows: the occupancy with the kernel's registers and
+/// shared memory (static and dynamic) taken away, so that only the block and warp slots
+/// (and barriers, launch bounds) bound it. A MinOccupancy above it cannot be met by any
+/// kernel launched with that block size.
+OccupancyResult blockSizeCeiling(const GpuArch &Arch, const KernelResources &Res,
+                                 const LaunchShape &Shape);
+
 /// One point of an occupancy chart.
 struct SweepPoint {
   int64_t Value = 0;
