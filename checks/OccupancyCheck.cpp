@@ -27,14 +27,8 @@ std::optional<double> parsePercent(llvm::StringRef Text) {
 }
 
 std::string limiterVerdict(const LaunchFigures &E) {
-  const wl::OccupancyResult &R = *E.Result;
-  std::string Limiters = wl::limiterText(*E.Arch, R.Limiters);
-  if (E.registersKnown())
-    return "limited by " + Limiters;
-  // Without the registers the figure is an upper bound: registers may allow fewer
-  // blocks, so the other resource is not named as the limiter.
-  return std::string(E.Arch->isAmd() ? "VGPRs unknown, " : "registers unknown, ") + Limiters +
-         (llvm::popcount(R.Limiters) > 1 ? " allow" : " allows") + " no more";
+  // One wording for every output (core): the check, the report and the hover.
+  return wl::limiterVerdict(*E.Arch, E.Result->Limiters, E.registersKnown());
 }
 
 std::string nextStepText(const LaunchFigures &E) {

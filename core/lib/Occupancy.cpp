@@ -390,6 +390,17 @@ std::string limiterText(const GpuArch &Arch, unsigned LimiterMask) {
   return Text;
 }
 
+std::string limiterVerdict(const GpuArch &Arch, unsigned LimiterMask, bool RegistersKnown) {
+  std::string Limiters = limiterText(Arch, LimiterMask);
+  if (Limiters.empty())
+    return "no limiter";
+  if (RegistersKnown)
+    return "limited by " + Limiters;
+  bool Several = (LimiterMask & (LimiterMask - 1)) != 0;
+  return std::string(Arch.isAmd() ? "VGPRs unknown, " : "registers unknown, ") + Limiters +
+         (Several ? " allow" : " allows") + " no more";
+}
+
 std::string percentText(double Fraction) {
   char Buf[32];
   double P = std::round(Fraction * 1000.0) / 10.0;

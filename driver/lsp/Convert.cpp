@@ -295,11 +295,12 @@ std::string launchMarkdown(const LaunchRecord &L) {
            "\n";
     return Out;
   }
-  std::string Limiter = Arch ? limiterText(*Arch, L.LimiterMask) : std::string();
+  std::string Limiter =
+      Arch ? limiterVerdict(*Arch, L.LimiterMask, L.Registers.has_value()) : std::string();
   Out += fmt::format("**occupancy {}** ({} of {} warps per SM, {} block{} per SM){}", 
                      percentText(*L.Occupancy), L.ActiveWarpsPerSm.value_or(0),
                      L.MaxWarpsPerSm.value_or(0), *L.BlocksPerSm, *L.BlocksPerSm == 1 ? "" : "s",
-                     Limiter.empty() ? std::string() : ", limited by " + Limiter);
+                     Limiter.empty() || Limiter == "no limiter" ? std::string() : ", " + Limiter);
   if (!L.Registers)
     Out += " (registers not counted: an upper bound)";
   Out += "\n";

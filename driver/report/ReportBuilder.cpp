@@ -22,12 +22,7 @@ std::string bytes(uint64_t B) {
 
 /// "limited by shared memory", from the record's limiter mask.
 std::string limiterLine(const LaunchRecord &L, const GpuArch &Arch) {
-  if (L.LaunchError)
-    return "cannot launch";
-  std::string Names = limiterText(Arch, L.LimiterMask);
-  if (Names.empty())
-    return "no limiter";
-  return "limited by " + Names + (L.Registers ? "" : " (registers not counted)");
+  return limiterVerdict(Arch, L.LimiterMask, L.Registers.has_value());
 }
 
 SourcePos relative(SourcePos P, const std::string &Root) {

@@ -95,6 +95,10 @@ const char *resourceLabel(Resource R, const GpuArch &Arch);
 /// The limiters of a mask (limiterBit()s) in resource order, worded for the arch and
 /// joined with " and ": "shared memory and registers".
 std::string limiterText(const GpuArch &Arch, unsigned LimiterMask);
+/// What limits a launch, as every output says it: "limited by shared memory"; without the
+/// registers, whose count may allow fewer blocks, no other resource is named the limiter:
+/// "registers unknown, shared memory allows no more" (AMD: "VGPRs unknown, ...").
+std::string limiterVerdict(const GpuArch &Arch, unsigned LimiterMask, bool RegistersKnown);
 /// A fraction as a percentage with at most one decimal: 0.375 -> "37.5%", 0.5 -> "50%".
 std::string percentText(double Fraction);
 
