@@ -10,6 +10,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -33,6 +34,9 @@ private:
     const FunctionDecl *Kernel;
     SourceLocation Loc;
     ::warplint::divergence::BlockShape Block;
+    bool BlockKnown = true; ///< false: a launch whose block is computed at run time
+    const Expr *Call = nullptr;                          ///< its arguments
+    std::optional<std::array<uint64_t, 3>> Grid;         ///< when a compile-time fact
   };
   void analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx);
 
