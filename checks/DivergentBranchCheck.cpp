@@ -1424,7 +1424,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     std::string Efficiency = percent(Worst.WorstEfficiency);
     bool Range = percent(Worst.WorstEfficiency) != percent(Worst.BestEfficiency);
     if (Range)
-      Efficiency = "from " + Efficiency + " to " + percent(Worst.BestEfficiency);
+      Efficiency += " to " + percent(Worst.BestEfficiency);
     if (Worst.Trips)
       Efficiency += " over the loop's trips";
     if (Range) {

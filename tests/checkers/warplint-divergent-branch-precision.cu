@@ -35,7 +35,7 @@ void launchWidthUnknown(float *c, int W) { widthUnknown<<<4, 128>>>(c, W); }
 __global__ void partner(float *c, int j) {
   if ((threadIdx.x ^ j) > threadIdx.x)
     c[threadIdx.x] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'partner' (block 128x1x1); predicted branch efficiency from 0% to 100%, depending on 'j'
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'partner' (block 128x1x1); predicted branch efficiency 0% to 100%, depending on 'j'
 }
 void launchPartner(float *c, int j) { partner<<<4, 128>>>(c, j); }
 
@@ -83,7 +83,7 @@ __global__ void pick(float *c, int k) {
     c[threadIdx.x] = 0.f;
   if (threadIdx.x % 4 == k)
     c[threadIdx.x] = 1.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'pick' (block 128x1x1); predicted branch efficiency from 0% to 100%, depending on 'k'
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'pick' (block 128x1x1); predicted branch efficiency 0% to 100%, depending on 'k'
 }
 void launchPick(float *c, int k) { pick<<<4, 128>>>(c, k); }
 
@@ -92,7 +92,7 @@ __global__ void firstRowFirstBlock(float *c) {
   int tx = threadIdx.x, ty = threadIdx.y, by = blockIdx.y;
   if (ty == 0 && by == 0)
     c[tx] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: remark: branch on 'ty' diverges in up to 1 of 8 warps of kernel 'firstRowFirstBlock' (block 16x16x1); predicted branch efficiency from 88% to 100%, depending on 'blockIdx.y'
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'ty' diverges in up to 1 of 8 warps of kernel 'firstRowFirstBlock' (block 16x16x1); predicted branch efficiency 88% to 100%, depending on 'blockIdx.y'
   // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the branch splits one warp of one block of the grid
   // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 rows
   if (ty == 0)
@@ -124,7 +124,7 @@ __global__ void triangle(float *c, int N) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int j = i + 1; j < N; j++)
     c[j] += 1.f;
-  // CHECK: :[[@LINE-2]]:23: warning: loop condition on 'j' diverges in 4 of 4 warps of kernel 'triangle' (block 128x1x1, lanes leave after different trip counts, 'N' = 1024 as launched); predicted branch efficiency from 91% to 97% over the loop's trips, depending on 'blockIdx.x'
+  // CHECK: :[[@LINE-2]]:23: warning: loop condition on 'j' diverges in 4 of 4 warps of kernel 'triangle' (block 128x1x1, lanes leave after different trip counts, 'N' = 1024 as launched); predicted branch efficiency 91% to 97% over the loop's trips, depending on 'blockIdx.x'
 }
 void launchTriangle(float *c) { triangle<<<8, 128>>>(c, 1024); }
 

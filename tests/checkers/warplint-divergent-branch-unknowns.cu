@@ -23,7 +23,7 @@ __global__ void convTranspose1d(const int S0, const int P0, const int D0, const 
       int Numer = OutT + P0 - K * D0;
       if (Numer < 0 || Numer % S0 != 0)
         continue;
-      // CHECK: :[[@LINE-2]]:11: warning: branch on 'Numer' diverges in up to {{[0-9]+}} of {{[0-9]+}} warp executions of kernel 'convTranspose1d' (block 256x1x1, {{[0-9]+}} iterations); predicted branch efficiency from {{[0-9]+}}% to {{[0-9]+}}%, depending on {{.*}}'S0' [warplint-divergent-branch]
+      // CHECK: :[[@LINE-2]]:11: warning: branch on 'Numer' diverges in up to {{[0-9]+}} of {{[0-9]+}} warp executions of kernel 'convTranspose1d' (block 256x1x1, {{[0-9]+}} iterations); predicted branch efficiency {{[0-9]+}}% to {{[0-9]+}}%, depending on {{.*}}'S0' [warplint-divergent-branch]
       int InputT = Numer / S0;
       Acc += Src0[KernelOffset + K] * Src1[InputOffset + InputT % Src1Ne0];
     }

@@ -248,7 +248,7 @@ __global__ void warpPerRow(float *c, int T) {
   int t = (blockIdx.x * blockDim.x + threadIdx.x) / 12 % T;
   for (int k = 0; k <= t; ++k)
     c[k] = 2;
-  // CHECK: :[[@LINE-2]]:19: warning: loop condition on 't' diverges in up to 8 of 8 warps of kernel 'warpPerRow' (block 256x1x1, lanes leave after different trip counts); predicted branch efficiency from 50% to 100% over the loop's trips, depending on 'blockIdx.x', 'T'
+  // CHECK: :[[@LINE-2]]:19: warning: loop condition on 't' diverges in up to 8 of 8 warps of kernel 'warpPerRow' (block 256x1x1, lanes leave after different trip counts); predicted branch efficiency 50% to 100% over the loop's trips, depending on 'blockIdx.x', 'T'
   // ALL: :[[@LINE-3]]:19: warning: loop condition on 't' diverges
 }
 
