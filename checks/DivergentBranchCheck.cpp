@@ -5,6 +5,7 @@
 #include "model/TuModel.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -516,6 +517,22 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0) {
   if (auto *C = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *F = C->getDirectCallee();
     const FunctionDecl *Def = nullptr;
+    // A builtin without side effects (`__builtin_huge_valf` of INFINITY, `__builtin_fabsf`)
+    // and libdevice's math (`__nv_expf`, what `expf` calls in device code) compute a value
+    // in registers.
+    if (F && !F->hasBody()) {
+      unsigned Id = F->getBuiltinID();
+      const Builtin::Context &BI = F->getASTContext().BuiltinInfo;
+      bool Pure = (Id && (BI.isConst(Id) || BI.isPure(Id))) ||
+                  (F->getName().starts_with("__nv_") &&
+                   F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()));
+      if (!Pure)
+        return false;
+      for (const Expr *A : C->arguments())
+        if (!movesRegistersOnly(A, Depth))
+          return false;
+      return true;
+    }
     if (!F || !F->hasBody(Def) || !Def || Depth >= 3)
       return false;
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))

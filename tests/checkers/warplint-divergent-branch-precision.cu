@@ -71,6 +71,11 @@ __global__ void shuffleTranspose(float *c) {
   if (lane & 8)
     c[threadIdx.x] = a;
   // CHECK: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 2 of 2 warps of kernel 'shuffleTranspose' (block 64x1x1); predicted branch efficiency 0%
+  // A builtin without side effects (what INFINITY expands to) computes in registers.
+  if (lane & 16)
+    b = -__builtin_huge_valf() * __builtin_fabsf(a);
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'lane' diverges in 2 of 2 warps of kernel 'shuffleTranspose' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the arms only move values between registers
   c[threadIdx.x + 64] = a + b;
 }
 void launchTranspose(float *c) { shuffleTranspose<<<8, 64>>>(c); }
