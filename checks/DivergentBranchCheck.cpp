@@ -5,6 +5,7 @@
 #include "model/TuModel.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -40,8 +41,8 @@ bool isRuntimeSize(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   std::vector<unsigned> Used;
   collectVars(*S, Used);
   for (unsigned V : Used)
-    if (V < Vars.size() &&
-        (Vars[V].Kind == SymVarInfo::Loop || Vars[V].Kind == SymVarInfo::Iteration))
+    if (V < Vars.size() && (Vars[V].Kind == SymVarInfo::Loop ||
+                            Vars[V].Kind == SymVarInfo::Iteration || Vars[V].Launched))
       return false;
   return true;
 }
@@ -51,7 +52,7 @@ bool isRuntimeSize(const Sym *S, const std::vector<SymVarInfo> &Vars) {
 /// enumerated instead.
 bool isSampledVar(unsigned V, const std::vector<SymVarInfo> &Vars) {
   return V < Vars.size() && Vars[V].Kind != SymVarInfo::Loop &&
-         Vars[V].Kind != SymVarInfo::Iteration;
+         Vars[V].Kind != SymVarInfo::Iteration && !Vars[V].Launched;
 }
 
 bool mentionsSampledVar(const Sym *S, const std::vector<SymVarInfo> &Vars) {
@@ -247,8 +248,7 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   collectVars(*Limit, Used);
   bool Runtime = false;
   for (unsigned V : Used)
-    Runtime |= V < Vars.size() && Vars[V].Kind != SymVarInfo::Loop &&
-               Vars[V].Kind != SymVarInfo::Iteration;
+    Runtime |= isSampledVar(V, Vars);
   return isMonotone(Index, &Vars, /*Lanes=*/Runtime);
 }
 
@@ -991,6 +991,7 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
       Launch Site{L.Kernel->getCanonicalDecl(), L.Loc, BlockShape{}};
       Site.BlockKnown = false;
       Site.Call = L.Call;
+      Site.Enclosing = L.Enclosing;
       Site.Grid = L.Grid.Dims;
       if (L.Block.known()) {
         const auto &B = *L.Block.Dims;
@@ -1006,6 +1007,7 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
   }
   Kernels.clear();
   Launches.clear();
+  CallsOf.reset();
   LaunchesOf.clear();
   Dependence.reset();
 }
@@ -1094,6 +1096,112 @@ bool isUniformPick(const Sym *S) {
 
 } // namespace
 
+namespace {
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  explicit CallCollector(
+      llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> &Out)
+      : Out(Out) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Out[F->getCanonicalDecl()].push_back(C);
+    return true;
+  }
+
+private:
+  llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> &Out;
+};
+} // namespace
+
+/// Whether the body S writes the variable D (assigns it, increments it, takes its address).
+bool writesVar(const Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return false;
+  auto IsD = [&](const Expr *E) {
+    auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == D;
+  };
+  if (auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isAssignmentOp() && IsD(B->getLHS()))
+      return true;
+  if (auto *U = dyn_cast<UnaryOperator>(S))
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && IsD(U->getSubExpr()))
+      return true;
+  if (auto *C = dyn_cast<CallExpr>(S)) // passed by non-const reference
+    if (const FunctionDecl *F = C->getDirectCallee())
+      for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I)
+        if (F->getParamDecl(I)->getType()->isReferenceType() &&
+            !F->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
+            IsD(C->getArg(I)))
+          return true;
+  for (const Stmt *Child : S->children())
+    if (writesVar(Child, D))
+      return true;
+  return false;
+}
+
+/// E's value when it is a compile-time fact in function Fn: an integer constant expression
+/// (negative ones included), a local of Fn initialised with one and never written after,
+/// or what the launch-facts evaluator finds (fields of a dim3, sizes).
+std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
+                                  unsigned Depth = 0) {
+  if (!E || E->isValueDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt() && R.Val.getInt().getSignificantBits() <= 64)
+    return R.Val.getInt().getSExtValue();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      if (Fn && Depth < 4 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
+          !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
+          !writesVar(Fn->getBody(), V))
+        return constantIn(V->getInit(), Fn, Ctx, Depth + 1);
+  if (std::optional<uint64_t> V = evaluateInt(E, Ctx))
+    return int64_t(*V);
+  return std::nullopt;
+}
+
+std::vector<int64_t> DivergentBranchCheck::argumentValues(const Expr *Arg,
+                                                          const FunctionDecl *Enclosing,
+                                                          ASTContext &Ctx) {
+  if (!Arg || Arg->isValueDependent())
+    return {};
+  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx))
+    return {*V};
+  // A parameter of the launching function (a launch helper's `W`): what its callers pass,
+  // unless the helper writes it.
+  const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  if (!P || !Enclosing || P->getDeclContext() != Enclosing || Enclosing->isDependentContext() ||
+      P->getType()->isReferenceType() || writesVar(Enclosing->getBody(), P))
+    return {};
+  if (!CallsOf) {
+    CallsOf.emplace();
+    CallCollector(*CallsOf).TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  auto It = CallsOf->find(Enclosing->getCanonicalDecl());
+  if (It == CallsOf->end() || It->second.empty())
+    return {};
+  std::set<int64_t> Values;
+  unsigned Index = P->getFunctionScopeIndex();
+  for (const CallExpr *C : It->second) {
+    if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
+      return {};
+    const FunctionDecl *Caller = nullptr;
+    for (DynTypedNodeList Ps = Ctx.getParents(*C); !Ps.empty() && !Caller;) {
+      Caller = Ps[0].get<FunctionDecl>();
+      if (!Caller)
+        Ps = Ctx.getParents(Ps[0]);
+    }
+    std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx);
+    if (!V)
+      return {};
+    Values.insert(*V);
+  }
+  return {Values.begin(), Values.end()};
+}
+
 void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (LaunchesOf.empty())
@@ -1166,7 +1274,8 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
   // parameter in every expression (so the idioms see a constant, not a run-time size).
   KnownValues Passed;
   std::map<unsigned, int64_t> Fixed;
-  std::vector<SymVarInfo> Vars = TD.vars();
+  std::vector<SymVarInfo> KernelVars = TD.vars();
+  std::vector<SymVarInfo> &Vars = KernelVars;
   if (!AllOfKernel.empty()) {
     for (unsigned V = 0; V < Vars.size(); ++V) {
       if (Vars[V].Kind != SymVarInfo::Param || Vars[V].ParamIndex < 0)
@@ -1175,18 +1284,36 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
       bool All = true;
       for (const Launch *L : AllOfKernel) {
         const auto *Call = dyn_cast_or_null<CUDAKernelCallExpr>(L->Call);
-        std::optional<uint64_t> Value;
+        std::vector<int64_t> Got;
         if (Call && unsigned(Vars[V].ParamIndex) < Call->getNumArgs())
-          Value = evaluateInt(Call->getArg(Vars[V].ParamIndex), Ctx);
-        if (!Value) {
+          Got = argumentValues(Call->getArg(Vars[V].ParamIndex), L->Enclosing, Ctx);
+        if (Got.empty()) {
           All = false;
           break;
         }
-        Values.insert(int64_t(*Value));
+        // The value as the parameter's type holds it (`int minDisp = -16` evaluates to
+        // the 64-bit pattern of the conversion).
+        QualType T = unsigned(Vars[V].ParamIndex) < Kernel->getNumParams()
+                         ? Kernel->getParamDecl(Vars[V].ParamIndex)->getType()
+                         : QualType();
+        unsigned Bits = !T.isNull() && T->isIntegralOrEnumerationType()
+                            ? unsigned(Ctx.getTypeSize(T))
+                            : 64;
+        bool Unsigned = !T.isNull() && T->isUnsignedIntegerOrEnumerationType();
+        for (int64_t X : Got) {
+          if (Bits < 64) {
+            uint64_t Mask = (uint64_t(1) << Bits) - 1, U = uint64_t(X) & Mask;
+            if (!Unsigned && (U >> (Bits - 1)) & 1)
+              U |= ~Mask;
+            X = int64_t(U);
+          }
+          Values.insert(X);
+        }
       }
       if (!All || Values.empty())
         continue;
       Passed[V].assign(Values.begin(), Values.end());
+      Vars[V].Launched = true;
       if (Values.size() == 1)
         Fixed[V] = *Values.begin();
     }
@@ -1202,7 +1329,12 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
   std::vector<Finding> Findings;
   const std::vector<BlockShape> Alternatives = assumedAlternatives(WaveSize);
 
-  for (const BranchSite &Found : TD.branches()) {
+  // Analyses one branch with the given environment variables and launch values; sets
+  // Unevaluable when no block shape could be evaluated.
+  bool Unevaluable = false;
+  auto Analyze = [&](const BranchSite &Found, const std::vector<SymVarInfo> &Vars,
+                     const std::map<unsigned, int64_t> &Fixed,
+                     const KnownValues &Passed) -> std::optional<Finding> {
     BranchSite B = Found;
     if (!Fixed.empty()) {
       std::map<const Sym *, SymRef> Memo;
@@ -1214,10 +1346,10 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     // A condition written with a macro (`if (IN_RANGE(x, 0, n))`) is reported where the
     // macro is used; a branch produced entirely by a macro is not reported.
     if (B.Branch->getBeginLoc().isMacroID())
-      continue;
+      return std::nullopt;
     SourceLocation Loc = SM.getExpansionLoc(B.Cond->getBeginLoc());
     if (Loc.isInvalid() || Reported.count(Loc))
-      continue;
+      return std::nullopt;
     // Named idioms, each with its option.
     if (B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
                                             Vars[B.LoopVar].LoopVariance != Variance::Data &&
@@ -1228,11 +1360,11 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                   "address; it diverges where the data differs between lanes")
             << KernelName << B.Cond->getSourceRange();
       }
-      continue;
+      return std::nullopt;
     }
     const Sym *CondS = B.CondVal.S.get();
     if (isStrideLoop(B, Vars) && !ReportGridStrideLoops)
-      continue;
+      return std::nullopt;
     // A bounds guard of a block-local index against a compile-time limit splits the same
     // warps in every block: silent only where it leaves some warp of the block whole. So is
     // a loop from a thread index stepping by one: each lane runs its own triangle of trips,
@@ -1241,12 +1373,12 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     bool GuardIfPartial = isPerLaneStart(B, Vars) && !ReportGridStrideLoops;
     if (CondS && isTreeReductionTail(CondS, Vars)) {
       if (!ReportTreeReductionTails)
-        continue;
+        return std::nullopt;
     } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars) &&
                !isPerLaneTripCount(B, Vars) && !isPerLaneStart(B, Vars)) {
       if (!ReportBoundsGuards) {
         if (!isBlockLocalGuard(CondS, Vars))
-          continue;
+          return std::nullopt;
         GuardIfPartial = true;
       }
     }
@@ -1348,8 +1480,12 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
       return !(Leader && !ReportLeaderPatterns);
     };
     size_t WorstShape;
-    if (!decide(ByShape, WorstShape))
-      continue;
+    if (!decide(ByShape, WorstShape)) {
+      Unevaluable = true;
+      for (const Tally &T : ByShape)
+        Unevaluable &= !T.Evaluated;
+      return std::nullopt;
+    }
     const Tally &Worst = ByShape[WorstShape];
     const Launch *Chosen = nullptr;
     for (size_t I = 0; I < Shapes.size() && !Chosen; ++I)
@@ -1546,7 +1682,17 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                                   " may predicate them instead of branching; the " + Wave +
                                   " then issues both arms with the lanes of the other side "
                                   "masked off, so they still idle"});
-    Findings.push_back(std::move(F));
+    return F;
+  };
+  for (const BranchSite &Found : TD.branches()) {
+    Unevaluable = false;
+    std::optional<Finding> F = Analyze(Found, KernelVars, Fixed, Passed);
+    // The launch values leave nothing to evaluate (one end of a loop known, the other
+    // sampled and always past it): the sampled values alone, as without them.
+    if (!F && Unevaluable && !Fixed.empty())
+      F = Analyze(Found, TD.vars(), {}, {});
+    if (F)
+      Findings.push_back(std::move(*F));
   }
 
   // One root cause, one finding: the places of one kernel with the same condition as

@@ -37,7 +37,12 @@ private:
     bool BlockKnown = true; ///< false: a launch whose block is computed at run time
     const Expr *Call = nullptr;                          ///< its arguments
     std::optional<std::array<uint64_t, 3>> Grid;         ///< when a compile-time fact
+    const FunctionDecl *Enclosing = nullptr;             ///< the launching function
   };
+  /// The value of a launch argument: a compile-time constant, or a parameter of the
+  /// launching function that every call of it in the TU passes as one (one level).
+  std::vector<int64_t> argumentValues(const Expr *Arg, const FunctionDecl *Enclosing,
+                                      ASTContext &Ctx);
   void analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx);
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
@@ -58,6 +63,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::vector<const Launch *>> LaunchesOf;
   /// The thread-dependence analysis of this TU's kernels, made on first use.
   std::optional<ThreadDependence> Dependence;
+  /// The calls of each function of the TU (canonical declaration), made on first use.
+  std::optional<llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>>> CallsOf;
   ASTContext *Ctx = nullptr;
 };
 

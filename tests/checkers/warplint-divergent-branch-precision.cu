@@ -31,6 +31,37 @@ __global__ void widthUnknown(float *c, int W) {
     c[threadIdx.x] = 0.f;
 }
 void launchWidthUnknown(float *c, int W) { widthUnknown<<<4, 128>>>(c, W); }
+// Through a launch helper: what its callers pass.
+__global__ void helperWidth(float *c, int W) {
+  if (threadIdx.x % W == 0)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'helperWidth' (block 128x1x1, 'W' = 4, 8 as launched); predicted branch efficiency 0%
+}
+void launchHelper(float *c, int W) { helperWidth<<<4, 128>>>(c, W); }
+void callHelper(float *c) {
+  launchHelper(c, 4);
+  launchHelper(c, 8);
+}
+// A negative local passed at the launch; and, when only one end of a loop is known and the
+// sampled other end would leave it empty, the sampled values alone.
+__global__ void disparity(float *c, int lo, int hi) {
+  for (int d = lo; d <= hi; d++)
+    if (threadIdx.x < 16)
+      c[threadIdx.x * 4 + d + 16] = 0.f;
+  // CHECK: :[[@LINE-2]]:9: warning: branch on 'threadIdx.x' diverges in 136 of 136 warp executions of kernel 'disparity' (block 32x8x1, 17 values of 'd'); predicted branch efficiency 0%
+}
+void launchDisparity(float *c) {
+  int lo = -16, hi = 0;
+  disparity<<<4, dim3(32, 8)>>>(c, lo, hi);
+}
+__global__ void disparityFrom(float *c, int lo, int hi) {
+  for (int d = lo; d <= hi; d++)
+    if (threadIdx.x < 16)
+      c[threadIdx.x * 4 + d + 16] = 0.f;
+  // CHECK: :[[@LINE-2]]:9: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'disparityFrom' (block 32x8x1); predicted branch efficiency 0%
+}
+void launchDisparityFrom(float *c, int lo) { disparityFrom<<<4, dim3(32, 8)>>>(c, lo, 0); }
+
 // No launch value: the figure depends on it, and the range is given.
 __global__ void partner(float *c, int j) {
   if ((threadIdx.x ^ j) > threadIdx.x)
