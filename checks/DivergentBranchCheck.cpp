@@ -1432,7 +1432,11 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
           return E;
         };
         Stronger = Keep(B.CondVal.S);
-        if (Written.size() == Parts.size())
+        // Named by its text, unless a macro wrote it (`IN_RANGE(tx, ...)`): then by the
+        // condition's first thread-dependent term, as any condition.
+        if (Written.size() == Parts.size() &&
+            !Written[Others.front()]->getBeginLoc().isMacroID() &&
+            !sourceText(Written[Others.front()], Ctx).empty())
           StrongerExpr = Written[Others.front()];
       }
     }
@@ -1616,6 +1620,9 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
       F.Notes.push_back({Loc, "the bounds guard beside '" + Term +
                                   "' only takes the grid's tail away: the figures are "
                                   "those of '" + Term + "'"});
+    else if (Stronger)
+      F.Notes.push_back({Loc, "the bounds guards among the terms of this condition only take "
+                              "the grid's tail away: the figures are those of the other terms"});
 
     // Notes with a warp-uniform remapping.
     if (CondS && isInterleavedReduction(CondS, Vars)) {
