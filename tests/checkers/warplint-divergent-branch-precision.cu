@@ -176,6 +176,17 @@ __global__ void bitonicStep(float *c, int j, int n) {
   if (i < n)
     c[i] += 1.f;
 }
+// A stronger term written by a macro is named as any condition's term.
+#define IN_RANGE(x, lo, hi) ((x) >= (lo) && (x) <= (hi))
+__global__ void haloStep(float *c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int lane = threadIdx.x % 32;
+  if (IN_RANGE(lane, 4, 27) && i < n)
+    c[i] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 4 of 4 warps of kernel 'haloStep' (block 128x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: the bounds guards among the terms of this condition only take the grid's tail away
+}
+void launchHalo(float *c, int n) { haloStep<<<(n + 127) / 128, 128>>>(c, n); }
 void launchBitonic(float *c, int n) { bitonicStep<<<(n + 127) / 128, 128>>>(c, 1, n); }
 
 // A grid-tail bound inside a loop condition is a bounds guard; a per-lane bound is not.
