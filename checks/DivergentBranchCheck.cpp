@@ -1004,6 +1004,7 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
     }
     for (const FunctionDecl *K : Kernels)
       analyzeKernel(K, *Ctx);
+    emitFindings(Ctx->getSourceManager());
   }
   Kernels.clear();
   Launches.clear();
@@ -1014,16 +1015,6 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
 
 namespace {
 
-/// What is reported at one place, before places with the same root cause are grouped.
-struct Finding {
-  SourceLocation Loc;
-  SourceRange Range;
-  DiagnosticIDs::Level Level = DiagnosticIDs::Warning;
-  std::string What, Term, Kernel;
-  std::string Figures; ///< from "diverges in" to the efficiency: the same for a group
-  std::string Key;     ///< kernel, condition as written (no white space), figures, level
-  std::vector<std::pair<SourceLocation, std::string>> Notes;
-};
 
 std::string plural(const std::string &What) {
   if (What == "branch on")
@@ -1095,6 +1086,17 @@ bool isUniformPick(const Sym *S) {
 }
 
 } // namespace
+
+/// What is reported at one place, before places with the same root cause are grouped.
+struct DivergentBranchCheck::Finding {
+  SourceLocation Loc;
+  SourceRange Range;
+  DiagnosticIDs::Level Level = DiagnosticIDs::Warning;
+  std::string What, Term, Kernel;
+  std::string Figures; ///< from "diverges in" to the efficiency: the same for a group
+  std::string Key;     ///< kernel, condition as written (no white space), figures, level
+  std::vector<std::pair<SourceLocation, std::string>> Notes;
+};
 
 namespace {
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
@@ -1326,7 +1328,6 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
   }
   std::set<SourceLocation> Reported;
   std::string KernelName = Kernel->getNameAsString();
-  std::vector<Finding> Findings;
   const std::vector<BlockShape> Alternatives = assumedAlternatives(WaveSize);
 
   // Analyses one branch with the given environment variables and launch values; sets
@@ -1699,22 +1700,29 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     if (!F && Unevaluable && !Fixed.empty())
       F = Analyze(Found, TD.vars(), {}, {});
     if (F)
-      Findings.push_back(std::move(*F));
+      Findings.push_back(std::make_shared<Finding>(std::move(*F)));
   }
+}
 
+void DivergentBranchCheck::emitFindings(const SourceManager &SM) {
   // One root cause, one finding: the places of one kernel with the same condition as
   // written and the same figures (unrolled or generated code) are one finding at the
-  // first place, with a note at each other place.
+  // first place, with a note at each other place; a place that several instantiations of
+  // a template report alike is one place.
   std::vector<bool> Done(Findings.size());
   for (size_t I = 0; I < Findings.size(); ++I) {
     if (Done[I])
       continue;
-    const Finding &F = Findings[I];
+    const Finding &F = *Findings[I];
     std::vector<size_t> Group{I};
     for (size_t J = I + 1; J < Findings.size(); ++J)
-      if (!Done[J] && Findings[J].Key == F.Key) {
-        Group.push_back(J);
+      if (!Done[J] && Findings[J]->Key == F.Key) {
         Done[J] = true;
+        bool Seen = false;
+        for (size_t K : Group)
+          Seen |= Findings[K]->Loc == Findings[J]->Loc;
+        if (!Seen)
+          Group.push_back(J);
       }
     std::string Message =
         Group.size() == 1
@@ -1726,12 +1734,13 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
       diag(NoteLoc, "%0", DiagnosticIDs::Note) << Text;
     PresumedLoc First = SM.getPresumedLoc(F.Loc);
     for (size_t K = 1; K < Group.size(); ++K)
-      diag(Findings[Group[K]].Loc,
+      diag(Findings[Group[K]]->Loc,
            "%0 '%1' here too (%2 of %3), grouped in the finding at line %4",
            DiagnosticIDs::Note)
           << F.What << F.Term << unsigned(K + 1) << unsigned(Group.size())
           << (First.isValid() ? First.getLine() : 0u);
   }
+  Findings.clear();
 }
 
 } // namespace clang::tidy::warplint

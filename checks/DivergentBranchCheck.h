@@ -11,6 +11,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -44,6 +45,12 @@ private:
   std::vector<int64_t> argumentValues(const Expr *Arg, const FunctionDecl *Enclosing,
                                       ASTContext &Ctx);
   void analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx);
+  /// A finding before grouping (defined in DivergentBranchCheck.cpp).
+  struct Finding;
+  /// Reports this TU's findings: one per root cause (kernel, condition, figures), the
+  /// same place of several instantiations of a template once.
+  void emitFindings(const SourceManager &SM);
+  std::vector<std::shared_ptr<Finding>> Findings;
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
   KernelFilter Ignored; ///< IgnoredKernels

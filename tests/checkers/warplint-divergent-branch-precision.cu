@@ -214,3 +214,14 @@ __global__ void flags(float *c, int n, int m) {
   // CHECK: :[[@LINE-2]]:7: warning: branch on 'odd' diverges in 8 of 8 warps of kernel 'flags' (block 256x1x1 assumed); predicted branch efficiency 0%
   // CHECK: :[[@LINE-10]]:17: note: no launch of 'flags'
 }
+
+// Two instantiations of a template that split the same place alike: one finding.
+template <int N> __global__ void perInstance(float *c) {
+  if (threadIdx.x % 2)
+    c[threadIdx.x] = N;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'perInstance' (block 64x1x1); predicted branch efficiency 0%
+}
+void launchInstances(float *c) {
+  perInstance<1><<<4, 64>>>(c);
+  perInstance<2><<<4, 64>>>(c);
+}
