@@ -1709,7 +1709,21 @@ void DivergentBranchCheck::emitFindings(const SourceManager &SM) {
   // written and the same figures (unrolled or generated code) are one finding at the
   // first place, with a note at each other place; a place that several instantiations of
   // a template report alike is one place.
+  // Instantiations of one template that report one place with other figures: one finding,
+  // the first instantiation's, with the others' figures as notes.
   std::vector<bool> Done(Findings.size());
+  for (size_t I = 0; I < Findings.size(); ++I)
+    for (size_t J = I + 1; J < Findings.size() && !Done[I]; ++J) {
+      Finding &A = *Findings[I];
+      const Finding &B = *Findings[J];
+      if (Done[J] || A.Loc != B.Loc || A.Kernel != B.Kernel || A.What != B.What ||
+          A.Level != B.Level)
+        continue;
+      Done[J] = true;
+      if (A.Key != B.Key)
+        A.Notes.push_back({B.Loc, "another instantiation of '" + B.Kernel + "': " + B.What +
+                                      " '" + B.Term + "' " + B.Figures});
+    }
   for (size_t I = 0; I < Findings.size(); ++I) {
     if (Done[I])
       continue;

@@ -225,3 +225,14 @@ void launchInstances(float *c) {
   perInstance<1><<<4, 64>>>(c);
   perInstance<2><<<4, 64>>>(c);
 }
+// Instantiations that split one place with other figures: one finding, the others as notes.
+template <int M> __global__ void perModulus(float *c) {
+  if (threadIdx.x % M == 0)
+    c[threadIdx.x] = M;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'perModulus' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: another instantiation of 'perModulus': branch on 'threadIdx.x' diverges in 1 of 1 warps of kernel 'perModulus' (block 32x1x1); predicted branch efficiency 0%
+}
+void launchModuli(float *c) {
+  perModulus<2><<<4, 64>>>(c);
+  perModulus<4><<<4, 32>>>(c);
+}
