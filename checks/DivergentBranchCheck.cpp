@@ -1,15 +1,19 @@
 //===- DivergentBranchCheck.cpp - warplint-divergent-branch --------------===//
 #include "checks/DivergentBranchCheck.h"
 
+#include "model/Facts.h"
 #include "model/TuModel.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -37,8 +41,8 @@ bool isRuntimeSize(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   std::vector<unsigned> Used;
   collectVars(*S, Used);
   for (unsigned V : Used)
-    if (V < Vars.size() &&
-        (Vars[V].Kind == SymVarInfo::Loop || Vars[V].Kind == SymVarInfo::Iteration))
+    if (V < Vars.size() && (Vars[V].Kind == SymVarInfo::Loop ||
+                            Vars[V].Kind == SymVarInfo::Iteration || Vars[V].Launched))
       return false;
   return true;
 }
@@ -48,7 +52,7 @@ bool isRuntimeSize(const Sym *S, const std::vector<SymVarInfo> &Vars) {
 /// enumerated instead.
 bool isSampledVar(unsigned V, const std::vector<SymVarInfo> &Vars) {
   return V < Vars.size() && Vars[V].Kind != SymVarInfo::Loop &&
-         Vars[V].Kind != SymVarInfo::Iteration;
+         Vars[V].Kind != SymVarInfo::Iteration && !Vars[V].Launched;
 }
 
 bool mentionsSampledVar(const Sym *S, const std::vector<SymVarInfo> &Vars) {
@@ -173,6 +177,39 @@ bool isWarpUniformForm(const Sym *S) {
   return true;
 }
 
+/// A truth value by its form: a comparison, a negation, a conjunction or disjunction.
+bool isTruthValue(const Sym *S) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  switch (S->Op) {
+  case SymOp::Lt: case SymOp::Le: case SymOp::Gt: case SymOp::Ge: case SymOp::Eq:
+  case SymOp::Ne: case SymOp::LNot: case SymOp::LAnd: case SymOp::LOr:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// `(row < n) & (col < m)`: a bitwise and (or) of two truth values is their conjunction
+/// (disjunction), as a flag of two guards is often written.
+bool isTruthAndOr(const Sym *S) {
+  return S && (S->Op == SymOp::And || S->Op == SymOp::Or) && isTruthValue(S->A.get()) &&
+         isTruthValue(S->B.get());
+}
+
+/// The conjuncts of a condition: the operands of `&&` (and of `&` between truth values),
+/// flattened, in source order.
+void conjuncts(const Sym *S, std::vector<const Sym *> &Out) {
+  const Sym *T = skipCasts(S);
+  if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+    conjuncts(T->A.get(), Out);
+    conjuncts(T->B.get(), Out);
+    return;
+  }
+  Out.push_back(S);
+}
+
 /// Named idiom: a comparison of a monotone thread index with a uniform limit
 /// (`i < n`, `if (i >= n) return;`), or a conjunction/disjunction of such. Against a size
 /// known only at run time, a coordinate `i % n` and a lane-strided index
@@ -190,7 +227,7 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   if (S->Op == SymOp::Select && skipCasts(S->B.get())->Op == SymOp::Const &&
       skipCasts(S->C.get())->Op == SymOp::Const)
     return isBoundsGuard(S->A.get(), Vars);
-  if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr)
+  if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr || isTruthAndOr(S))
     return (isBoundsGuard(S->A.get(), Vars) || isWarpIndexTest(S->A.get()) ||
             !mentionsThreadIdx(*S->A)) &&
            (isBoundsGuard(S->B.get(), Vars) || isWarpIndexTest(S->B.get()) ||
@@ -211,8 +248,7 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   collectVars(*Limit, Used);
   bool Runtime = false;
   for (unsigned V : Used)
-    Runtime |= V < Vars.size() && Vars[V].Kind != SymVarInfo::Loop &&
-               Vars[V].Kind != SymVarInfo::Iteration;
+    Runtime |= isSampledVar(V, Vars);
   return isMonotone(Index, &Vars, /*Lanes=*/Runtime);
 }
 
@@ -280,13 +316,37 @@ bool isStrideLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
   return isWarpUniformForm(C->A.get()) && isWarpUniformForm(C->B.get());
 }
 
+/// A loop over a uniform range whose condition also holds a bounds guard of a thread index
+/// that does not involve the loop variable (`for (k = 0; k < K && i < n; k++)`): the lanes
+/// past the grid's tail run no trip, the others all K. The thread-dependent part is a
+/// bounds guard, not a per-lane trip count.
+bool isTailGuardedLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  if (!L.Init || !L.Cond || mentionsThreadIdx(*L.Init) || (L.Step && mentionsThreadIdx(*L.Step)))
+    return false;
+  std::vector<const Sym *> Parts;
+  conjuncts(L.Cond.get(), Parts);
+  bool Guard = false;
+  for (const Sym *P : Parts) {
+    if (!mentionsThreadIdx(*P))
+      continue;
+    if (mentionsVar(*P, unsigned(B.LoopVar)) || !isBoundsGuard(P, Vars))
+      return false;
+    Guard = true;
+  }
+  return Guard;
+}
+
 /// A loop whose variable starts at a uniform value and runs up to a thread-dependent bound
 /// (`for (k = 0; k <= t; ++k)`): each lane has its own trip count, not a tail guard.
 bool isPerLaneTripCount(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
   if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
     return false;
   const SymVarInfo &L = Vars[B.LoopVar];
-  return L.Init && !mentionsThreadIdx(*L.Init) && L.LoopVariance != Variance::Uniform;
+  return L.Init && !mentionsThreadIdx(*L.Init) && L.LoopVariance != Variance::Uniform &&
+         !isTailGuardedLoop(B, Vars);
 }
 
 /// `tid % (2 * s) == 0` with s growing: the interleaved tree reduction.
@@ -404,6 +464,134 @@ bool hasShortArms(const BranchSite &B) {
   return Then >= 0 && Else >= 0 && Then <= 2 && Else <= 2 && Then + Else > 0;
 }
 
+/// A local of the thread (a register candidate): not static, `__shared__` or a reference,
+/// or, inside a callee (Depth > 0), one of its reference parameters, bound to such locals
+/// at the call.
+bool isThreadLocal(const Expr *E, unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() && isThreadLocal(M->getBase(), Depth);
+  auto *DR = dyn_cast<DeclRefExpr>(E);
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>())
+    return false;
+  if (V->getType()->isReferenceType())
+    return Depth > 0 && isa<ParmVarDecl>(V);
+  return !V->getType()->isArrayType();
+}
+
+/// Code that only moves values between registers: reads and writes of the thread's own
+/// locals and arithmetic on them, with no memory access (subscript, dereference, `->`),
+/// no barrier, atomic or other call (except to a function of the TU whose body is such
+/// code, its reference parameters bound to locals: `swap(a, b)`), no loop, return or
+/// jump. The compiler turns an `if` whose arms are such code into selects, as it does a
+/// `?:` of two values.
+bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0) {
+  if (!S)
+    return true;
+  if (isa<PseudoObjectExpr>(S)) // threadIdx and friends
+    return true;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, GotoStmt, BreakStmt, ContinueStmt,
+          AsmStmt, ArraySubscriptExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, LambdaExpr,
+          StmtExpr, SwitchStmt>(S))
+    return false;
+  if (isa<ReturnStmt>(S) && Depth == 0)
+    return false;
+  if (auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)
+      return false;
+    if (U->isIncrementDecrementOp() && !isThreadLocal(U->getSubExpr(), Depth))
+      return false;
+  }
+  if (auto *M = dyn_cast<MemberExpr>(S))
+    if (M->isArrow())
+      return false;
+  if (auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isAssignmentOp() && !isThreadLocal(B->getLHS(), Depth))
+      return false;
+  if (auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        if (!V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>())
+          return false;
+  if (auto *C = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *F = C->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    // A builtin without side effects (`__builtin_huge_valf` of INFINITY, `__builtin_fabsf`)
+    // and libdevice's math (`__nv_expf`, what `expf` calls in device code) compute a value
+    // in registers.
+    if (F && !F->hasBody()) {
+      unsigned Id = F->getBuiltinID();
+      const Builtin::Context &BI = F->getASTContext().BuiltinInfo;
+      bool Pure = (Id && (BI.isConst(Id) || BI.isPure(Id))) ||
+                  (F->getName().starts_with("__nv_") &&
+                   F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()));
+      if (!Pure)
+        return false;
+      for (const Expr *A : C->arguments())
+        if (!movesRegistersOnly(A, Depth))
+          return false;
+      return true;
+    }
+    if (!F || !F->hasBody(Def) || !Def || Depth >= 3)
+      return false;
+    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
+      if (OC->isAssignmentOp() && !isThreadLocal(OC->getArg(0), Depth))
+        return false;
+    for (unsigned I = 0; I < C->getNumArgs() && I < Def->getNumParams(); ++I)
+      if (Def->getParamDecl(I)->getType()->isReferenceType() &&
+          !Def->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
+          !isThreadLocal(C->getArg(I), Depth))
+        return false;
+    if (isa<CXXMemberCallExpr>(C))
+      return false; // a method may write its object's memory
+    if (!movesRegistersOnly(Def->getBody(), Depth + 1))
+      return false;
+  }
+  for (const Stmt *Child : S->children())
+    if (!movesRegistersOnly(Child, Depth))
+      return false;
+  return true;
+}
+
+/// An `if` (not an early exit) whose arms only move registers.
+bool hasRegisterArms(const BranchSite &B) {
+  if (B.Kind != BranchSite::If || B.EarlyExit)
+    return false;
+  auto *If = dyn_cast<IfStmt>(B.Branch);
+  return If && !If->getConditionVariable() && movesRegistersOnly(If->getThen()) &&
+         movesRegistersOnly(If->getElse());
+}
+
+/// E with the variables of Values replaced by their constants (shared nodes stay shared
+/// through Memo, so a node found by identity in one tree is found in the other).
+SymRef substituteVars(const SymRef &E, const std::map<unsigned, int64_t> &Values,
+                      std::map<const Sym *, SymRef> &Memo) {
+  if (!E || Values.empty())
+    return E;
+  auto It = Memo.find(E.get());
+  if (It != Memo.end())
+    return It->second;
+  SymRef Out = E;
+  if (E->Op == SymOp::Var) {
+    auto V = Values.find(unsigned(E->Value));
+    if (V != Values.end())
+      Out = makeConst(V->second, E->Bits, E->Unsigned);
+  } else {
+    SymRef A = substituteVars(E->A, Values, Memo), B = substituteVars(E->B, Values, Memo),
+           C = substituteVars(E->C, Values, Memo);
+    if (A != E->A || B != E->B || C != E->C) {
+      auto N = std::make_shared<Sym>(*E);
+      N->A = A;
+      N->B = B;
+      N->C = C;
+      Out = N;
+    }
+  }
+  Memo[E.get()] = Out;
+  return Out;
+}
+
 struct Tally {
   bool Evaluated = false;
   uint64_t Divergent = 0, Total = 0;
@@ -415,7 +603,21 @@ struct Tally {
   unsigned LoopValues = 1;
   std::string LoopName;
   std::vector<int64_t> TrueLanesPerEnv;
+  /// Most warps that diverge in one environment (one block, one set of values).
+  unsigned MaxDivergentPerEnv = 0;
+  /// A loop with per-lane trip counts: its condition's evaluations by the warps (the
+  /// worst sample's), of which divergent; the efficiency is then over the loop's trips.
+  bool Trips = false;
+  uint64_t CondEvals = 0, DivergentCondEvals = 0;
+  /// The predicted branch efficiency over the samples of the run-time values: the worst
+  /// and the best (equal when no run-time value changes it), and those values' names.
+  double WorstEfficiency = 1, BestEfficiency = 0;
+  std::vector<std::string> Sampled;
 };
+
+/// Values of kernel parameters (environment variables) that every launch of the kernel in
+/// the TU passes as compile-time constants: the distinct values passed.
+using KnownValues = std::map<unsigned, std::vector<int64_t>>;
 
 /// Environments (a block each, evaluated lane by lane) one branch may cost per shape.
 constexpr size_t EnvBudget = 1024;
@@ -425,11 +627,17 @@ constexpr size_t EnvBudget = 1024;
 std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
                                         const std::vector<SymVarInfo> &Vars, bool &Ok,
                                         std::string &LoopName, unsigned &LoopValues,
-                                        const BlockShape &Shape) {
+                                        const BlockShape &Shape, const KnownValues &Known,
+                                        std::vector<std::string> &Sampled) {
   Ok = true;
   std::vector<unsigned> Plain, Loops;
   orderUnknowns(Needed, Vars, Plain, Loops);
-  auto Samples = [&](const SymVarInfo &I, bool Few) -> std::vector<int64_t> {
+  auto Samples = [&](unsigned V, bool Few) -> std::vector<int64_t> {
+    // Real values before sampled ones: what the launches pass.
+    auto K = Known.find(V);
+    if (K != Known.end())
+      return K->second;
+    const SymVarInfo &I = Vars[V];
     switch (I.Kind) {
     case SymVarInfo::BlockIdx:
       return Few ? std::vector<int64_t>{0, 1} : std::vector<int64_t>{0, 1, 2, 5};
@@ -446,7 +654,7 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
   auto productOf = [&](bool Few) {
     size_t P = 1;
     for (unsigned V : Plain)
-      P = std::min(Cap, P * Samples(Vars[V], Few).size());
+      P = std::min(Cap, P * Samples(V, Few).size());
     return P;
   };
   bool Few = productOf(false) > 256;
@@ -464,8 +672,12 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
   size_t Total = productOf(Few);
   size_t Count = std::min(Total, MaxGroups);
   std::vector<std::vector<int64_t>> Choices;
-  for (unsigned V : Plain)
-    Choices.push_back(Samples(Vars[V], Few));
+  Sampled.clear();
+  for (unsigned V : Plain) {
+    Choices.push_back(Samples(V, Few));
+    if (Choices.back().size() > 1 && Vars[V].Kind != SymVarInfo::Iteration)
+      Sampled.push_back(Vars[V].Name);
+  }
   // Groups are visited in bit-reversed order of their index (0, 32, 16, 48, ...), so that
   // when the budget below stops early the groups seen are spread over the samples.
   unsigned Bits = 0;
@@ -562,13 +774,14 @@ struct EnvSet {
   std::vector<std::vector<Env>> Groups;
   std::string LoopName;
   unsigned LoopValues = 1;
+  std::vector<std::string> Sampled;
   std::unique_ptr<WarpSplitter> Splitter;
 };
 
 /// Evaluates a branch for one block shape; Cache (when given) holds the environments of
 /// an earlier call for the same branch and shape, or gets this call's.
 Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
-                     const BlockShape &Shape, unsigned WaveSize,
+                     const BlockShape &Shape, unsigned WaveSize, const KnownValues &Known,
                      const SymRef &CondOverride = nullptr, EnvSet *Cache = nullptr) {
   Tally T;
   const SymVarInfo *Loop = nullptr;
@@ -597,8 +810,10 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     Envs.Needed = Needed;
     Envs.LoopName.clear();
     Envs.LoopValues = 1;
-    Envs.Groups = buildEnvs(Needed, Vars, Envs.Ok, Envs.LoopName, Envs.LoopValues, Shape);
+    Envs.Groups = buildEnvs(Needed, Vars, Envs.Ok, Envs.LoopName, Envs.LoopValues, Shape,
+                            Known, Envs.Sampled);
   }
+  T.Sampled = Envs.Sampled;
   T.LoopName = Envs.LoopName;
   T.LoopValues = Envs.LoopValues;
   if (!Envs.Ok)
@@ -621,8 +836,8 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   double WorstRatio = -1;
   std::set<uint64_t> Counts;
   for (const auto &Group : Groups) {
-    uint64_t D = 0, N = 0;
-    unsigned Minority = 0, MinorityPerRow = 0;
+    uint64_t D = 0, N = 0, Evals = 0, DivEvals = 0;
+    unsigned Minority = 0, MinorityPerRow = 0, MostPerEnv = 0;
     bool GroupOk = true;
     for (const Env &E : Group) {
       // Lanes per wavefront: 64 on AMD GCN/CDNA, counted as that many 32-lane groups.
@@ -634,6 +849,9 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
       }
       D += S.DivergentWarps;
       N += S.Warps;
+      Evals += S.CondEvals;
+      DivEvals += S.DivergentCondEvals;
+      MostPerEnv = std::max(MostPerEnv, S.DivergentWarps);
       Minority = std::max(Minority, S.MaxMinorityLanes);
       MinorityPerRow = std::max(MinorityPerRow, S.MaxMinorityLanesPerRow);
       T.TrueLanesPerEnv.push_back(S.TrueLanes);
@@ -645,15 +863,22 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     Counts.insert(D);
     T.MaxMinority = std::max(T.MaxMinority, Minority);
     T.MaxMinorityPerRow = std::max(T.MaxMinorityPerRow, MinorityPerRow);
+    T.MaxDivergentPerEnv = std::max(T.MaxDivergentPerEnv, MostPerEnv);
     double Ratio = double(D) / double(N);
-    if (N == 0)
-      continue;
+    // A loop with per-lane trip counts diverges at the trips where lanes leave: its
+    // efficiency is over every evaluation of its condition, not per warp.
+    double Efficiency = Loop && Evals ? 1.0 - double(DivEvals) / double(Evals) : 1.0 - Ratio;
+    T.WorstEfficiency = std::min(T.WorstEfficiency, Efficiency);
+    T.BestEfficiency = std::max(T.BestEfficiency, Efficiency);
     // The sample with the most divergent warps, then the most warps reaching the branch.
     if (D > T.Divergent || (D == T.Divergent && N > T.Total) || WorstRatio < 0) {
       WorstRatio = Ratio;
       T.Divergent = D;
       T.Total = N;
       T.LoopValues = unsigned(Group.size());
+      T.Trips = Loop && Evals;
+      T.CondEvals = Evals;
+      T.DivergentCondEvals = DivEvals;
     }
   }
   T.Varies = Counts.size() > 1;
@@ -761,21 +986,222 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
     WaveSize = Facts.WaveSize ? Facts.WaveSize : 32;
     Amd = StringRef(Facts.Arch).starts_with("gfx");
     for (const LaunchSite &L : Facts.Launches) {
-      if (!L.Kernel || !L.Block.known())
+      if (!L.Kernel)
         continue;
-      const auto &B = *L.Block.Dims;
-      if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
-        continue; // cannot launch: warplint-launch-config-invalid reports it
-      Launches.push_back({L.Kernel->getCanonicalDecl(), L.Loc,
-                          BlockShape{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])}});
+      Launch Site{L.Kernel->getCanonicalDecl(), L.Loc, BlockShape{}};
+      Site.BlockKnown = false;
+      Site.Call = L.Call;
+      Site.Enclosing = L.Enclosing;
+      Site.Grid = L.Grid.Dims;
+      if (L.Block.known()) {
+        const auto &B = *L.Block.Dims;
+        if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
+          continue; // cannot launch: warplint-launch-config-invalid reports it
+        Site.Block = BlockShape{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])};
+        Site.BlockKnown = true;
+      }
+      Launches.push_back(Site);
     }
     for (const FunctionDecl *K : Kernels)
       analyzeKernel(K, *Ctx);
+    emitFindings(Ctx->getSourceManager());
   }
   Kernels.clear();
   Launches.clear();
+  CallsOf.reset();
   LaunchesOf.clear();
   Dependence.reset();
+}
+
+namespace {
+
+
+std::string plural(const std::string &What) {
+  if (What == "branch on")
+    return "branches on";
+  if (What == "switch on")
+    return "switches on";
+  if (What == "'?:' on")
+    return "'?:' operators on";
+  if (What == "loop condition on")
+    return "loop conditions on";
+  return "short-circuit operands on";
+}
+
+std::string percent(double Fraction) {
+  return std::to_string(unsigned(std::lround(100.0 * Fraction))) + "%";
+}
+
+/// The block shapes at least a warp wide in x that a kernel launched from elsewhere may
+/// have: 1-D blocks of 1 to 32 warps and 2-D blocks of 2 to 8 rows.
+std::vector<BlockShape> assumedAlternatives(unsigned WaveSize) {
+  std::vector<BlockShape> Out;
+  for (unsigned X : {32u, 64u, 96u, 128u, 256u, 512u, 1024u})
+    for (unsigned Y : {1u, 2u, 4u, 8u})
+      if (X >= WaveSize && X * Y <= 1024)
+        Out.push_back(BlockShape{X, Y, 1});
+  return Out;
+}
+
+/// `blockIdx.d == constant` among the conjuncts: the dimensions pinned to one block.
+unsigned pinnedBlockDims(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  std::vector<const Sym *> Parts;
+  conjuncts(S, Parts);
+  unsigned Dims = 0;
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (P && P->Op == SymOp::Ne && skipCasts(P->B.get())->Op == SymOp::Const &&
+        skipCasts(P->B.get())->Value == 0) {
+      // A path condition `c != 0` (the form in which enclosing conditions are kept).
+      Dims |= pinnedBlockDims(P->A.get(), Vars);
+      continue;
+    }
+    if (!P || P->Op != SymOp::Eq)
+      continue;
+    const Sym *A = skipCasts(P->A.get()), *B = skipCasts(P->B.get());
+    if (A->Op == SymOp::Const)
+      std::swap(A, B);
+    if (A->Op != SymOp::Var || B->Op != SymOp::Const || A->Value < 0 ||
+        size_t(A->Value) >= Vars.size() || Vars[A->Value].Kind != SymVarInfo::BlockIdx)
+      continue;
+    const std::string &N = Vars[A->Value].Name; // blockIdx.x
+    Dims |= 1u << (N.back() == 'x' ? 0 : N.back() == 'y' ? 1 : 2);
+  }
+  return Dims;
+}
+
+/// `x == v` (or `!=`) with x thread-dependent and v a uniform value that is not a
+/// compile-time constant (a pivot, a loop counter, a parameter): picks the lanes whose x
+/// is v, a leader test when those lanes lie in one warp.
+bool isUniformPick(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
+    return false;
+  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  if (AT == BT)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(AT ? *S->B : *S->A, Used);
+  return !Used.empty();
+}
+
+} // namespace
+
+/// What is reported at one place, before places with the same root cause are grouped.
+struct DivergentBranchCheck::Finding {
+  SourceLocation Loc;
+  SourceRange Range;
+  DiagnosticIDs::Level Level = DiagnosticIDs::Warning;
+  std::string What, Term, Kernel;
+  std::string Figures; ///< from "diverges in" to the efficiency: the same for a group
+  std::string Key;     ///< kernel, condition as written (no white space), figures, level
+  std::vector<std::pair<SourceLocation, std::string>> Notes;
+};
+
+namespace {
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  explicit CallCollector(
+      llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> &Out)
+      : Out(Out) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Out[F->getCanonicalDecl()].push_back(C);
+    return true;
+  }
+
+private:
+  llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> &Out;
+};
+} // namespace
+
+/// Whether the body S writes the variable D (assigns it, increments it, takes its address).
+bool writesVar(const Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return false;
+  auto IsD = [&](const Expr *E) {
+    auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == D;
+  };
+  if (auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isAssignmentOp() && IsD(B->getLHS()))
+      return true;
+  if (auto *U = dyn_cast<UnaryOperator>(S))
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && IsD(U->getSubExpr()))
+      return true;
+  if (auto *C = dyn_cast<CallExpr>(S)) // passed by non-const reference
+    if (const FunctionDecl *F = C->getDirectCallee())
+      for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I)
+        if (F->getParamDecl(I)->getType()->isReferenceType() &&
+            !F->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
+            IsD(C->getArg(I)))
+          return true;
+  for (const Stmt *Child : S->children())
+    if (writesVar(Child, D))
+      return true;
+  return false;
+}
+
+/// E's value when it is a compile-time fact in function Fn: an integer constant expression
+/// (negative ones included), a local of Fn initialised with one and never written after,
+/// or what the launch-facts evaluator finds (fields of a dim3, sizes).
+std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
+                                  unsigned Depth = 0) {
+  if (!E || E->isValueDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt() && R.Val.getInt().getSignificantBits() <= 64)
+    return R.Val.getInt().getSExtValue();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      if (Fn && Depth < 4 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
+          !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
+          !writesVar(Fn->getBody(), V))
+        return constantIn(V->getInit(), Fn, Ctx, Depth + 1);
+  if (std::optional<uint64_t> V = evaluateInt(E, Ctx))
+    return int64_t(*V);
+  return std::nullopt;
+}
+
+std::vector<int64_t> DivergentBranchCheck::argumentValues(const Expr *Arg,
+                                                          const FunctionDecl *Enclosing,
+                                                          ASTContext &Ctx) {
+  if (!Arg || Arg->isValueDependent())
+    return {};
+  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx))
+    return {*V};
+  // A parameter of the launching function (a launch helper's `W`): what its callers pass,
+  // unless the helper writes it.
+  const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  if (!P || !Enclosing || P->getDeclContext() != Enclosing || Enclosing->isDependentContext() ||
+      P->getType()->isReferenceType() || writesVar(Enclosing->getBody(), P))
+    return {};
+  if (!CallsOf) {
+    CallsOf.emplace();
+    CallCollector(*CallsOf).TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  auto It = CallsOf->find(Enclosing->getCanonicalDecl());
+  if (It == CallsOf->end() || It->second.empty())
+    return {};
+  std::set<int64_t> Values;
+  unsigned Index = P->getFunctionScopeIndex();
+  for (const CallExpr *C : It->second) {
+    if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
+      return {};
+    const FunctionDecl *Caller = nullptr;
+    for (DynTypedNodeList Ps = Ctx.getParents(*C); !Ps.empty() && !Caller;) {
+      Caller = Ps[0].get<FunctionDecl>();
+      if (!Caller)
+        Ps = Ctx.getParents(Ps[0]);
+    }
+    std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx);
+    if (!V)
+      return {};
+    Values.insert(*V);
+  }
+  return {Values.begin(), Values.end()};
 }
 
 void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx) {
@@ -783,10 +1209,14 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
   if (LaunchesOf.empty())
     for (const Launch &L : Launches)
       LaunchesOf[L.Kernel].push_back(&L);
-  std::vector<const Launch *> Shapes;
+  std::vector<const Launch *> Shapes, AllOfKernel;
   auto Known = LaunchesOf.find(Kernel->getCanonicalDecl());
   if (Known != LaunchesOf.end())
-    Shapes = Known->second;
+    for (const Launch *L : Known->second) {
+      AllOfKernel.push_back(L);
+      if (L->BlockKnown)
+        Shapes.push_back(L);
+    }
   bool Assumed = Shapes.empty();
   Launch AssumedLaunch{Kernel, SourceLocation(), BlockShape{AssumedBlockSize, 1, 1}};
   if (Assumed)
@@ -804,26 +1234,123 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
       Distinct.push_back(L->Block);
     ShapeOf.push_back(K);
   }
+  // The whole grid is one warp: every launch in the TU is of one block of at most one
+  // warp (a `<<<1, 32>>>` one-shot).
+  // A launch inside a loop runs again and again (Rodinia lud's `lud_diagonal<<<1, 16>>>`
+  // per step of the factorisation): its split is paid each time, on the critical path.
+  auto InLoop = [&](const Expr *Call) {
+    DynTypedNodeList Parents = Ctx.getParents(*Call);
+    for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
+      const DynTypedNode &P = Parents[0];
+      if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+        return true;
+      if (P.get<FunctionDecl>())
+        return false;
+      Parents = Ctx.getParents(P);
+    }
+    return false;
+  };
+  bool OneWarpGrid = !Assumed && !AllOfKernel.empty();
+  for (const Launch *L : AllOfKernel)
+    OneWarpGrid &= L->BlockKnown && L->Grid &&
+                   (*L->Grid)[0] * (*L->Grid)[1] * (*L->Grid)[2] == 1 &&
+                   L->Block.threads() <= WaveSize && L->Call && !InLoop(L->Call);
+  // Grid dimensions that may hold more than one block.
+  unsigned WideGridDims = 7;
+  if (!AllOfKernel.empty()) {
+    WideGridDims = 0;
+    for (const Launch *L : AllOfKernel)
+      for (unsigned D = 0; D < 3; ++D)
+        if (!L->Grid || (*L->Grid)[D] > 1)
+          WideGridDims |= 1u << D;
+  }
 
   // One analysis object for the TU: what it keeps of the AST serves every kernel.
   if (!Dependence)
     Dependence.emplace(Ctx);
   ThreadDependence &TD = *Dependence;
   TD.analyze(Kernel);
-  const std::vector<SymVarInfo> &Vars = TD.vars();
+
+  // Real values before sampled ones: a parameter that every launch of the kernel in this
+  // TU passes as a compile-time constant takes those values; one value replaces the
+  // parameter in every expression (so the idioms see a constant, not a run-time size).
+  KnownValues Passed;
+  std::map<unsigned, int64_t> Fixed;
+  std::vector<SymVarInfo> KernelVars = TD.vars();
+  std::vector<SymVarInfo> &Vars = KernelVars;
+  if (!AllOfKernel.empty()) {
+    for (unsigned V = 0; V < Vars.size(); ++V) {
+      if (Vars[V].Kind != SymVarInfo::Param || Vars[V].ParamIndex < 0)
+        continue;
+      std::set<int64_t> Values;
+      bool All = true;
+      for (const Launch *L : AllOfKernel) {
+        const auto *Call = dyn_cast_or_null<CUDAKernelCallExpr>(L->Call);
+        std::vector<int64_t> Got;
+        if (Call && unsigned(Vars[V].ParamIndex) < Call->getNumArgs())
+          Got = argumentValues(Call->getArg(Vars[V].ParamIndex), L->Enclosing, Ctx);
+        if (Got.empty()) {
+          All = false;
+          break;
+        }
+        // The value as the parameter's type holds it (`int minDisp = -16` evaluates to
+        // the 64-bit pattern of the conversion).
+        QualType T = unsigned(Vars[V].ParamIndex) < Kernel->getNumParams()
+                         ? Kernel->getParamDecl(Vars[V].ParamIndex)->getType()
+                         : QualType();
+        unsigned Bits = !T.isNull() && T->isIntegralOrEnumerationType()
+                            ? unsigned(Ctx.getTypeSize(T))
+                            : 64;
+        bool Unsigned = !T.isNull() && T->isUnsignedIntegerOrEnumerationType();
+        for (int64_t X : Got) {
+          if (Bits < 64) {
+            uint64_t Mask = (uint64_t(1) << Bits) - 1, U = uint64_t(X) & Mask;
+            if (!Unsigned && (U >> (Bits - 1)) & 1)
+              U |= ~Mask;
+            X = int64_t(U);
+          }
+          Values.insert(X);
+        }
+      }
+      if (!All || Values.empty())
+        continue;
+      Passed[V].assign(Values.begin(), Values.end());
+      Vars[V].Launched = true;
+      if (Values.size() == 1)
+        Fixed[V] = *Values.begin();
+    }
+    std::map<const Sym *, SymRef> Memo;
+    for (SymVarInfo &I : Vars) {
+      I.Init = substituteVars(I.Init, Fixed, Memo);
+      I.Cond = substituteVars(I.Cond, Fixed, Memo);
+      I.Step = substituteVars(I.Step, Fixed, Memo);
+    }
+  }
   std::set<SourceLocation> Reported;
   std::string KernelName = Kernel->getNameAsString();
+  const std::vector<BlockShape> Alternatives = assumedAlternatives(WaveSize);
 
-  for (const BranchSite &Found : TD.branches()) {
+  // Analyses one branch with the given environment variables and launch values; sets
+  // Unevaluable when no block shape could be evaluated.
+  bool Unevaluable = false;
+  auto Analyze = [&](const BranchSite &Found, const std::vector<SymVarInfo> &Vars,
+                     const std::map<unsigned, int64_t> &Fixed,
+                     const KnownValues &Passed) -> std::optional<Finding> {
     BranchSite B = Found;
-    B.Path = pathWithoutRuntimeConditions(Found.Path, Vars);
+    if (!Fixed.empty()) {
+      std::map<const Sym *, SymRef> Memo;
+      B.CondVal.S = substituteVars(B.CondVal.S, Fixed, Memo);
+      B.TermSym = substituteVars(B.TermSym, Fixed, Memo);
+      B.Path = substituteVars(B.Path, Fixed, Memo);
+    }
+    B.Path = pathWithoutRuntimeConditions(B.Path, Vars);
     // A condition written with a macro (`if (IN_RANGE(x, 0, n))`) is reported where the
     // macro is used; a branch produced entirely by a macro is not reported.
     if (B.Branch->getBeginLoc().isMacroID())
-      continue;
+      return std::nullopt;
     SourceLocation Loc = SM.getExpansionLoc(B.Cond->getBeginLoc());
     if (Loc.isInvalid() || Reported.count(Loc))
-      continue;
+      return std::nullopt;
     // Named idioms, each with its option.
     if (B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
                                             Vars[B.LoopVar].LoopVariance != Variance::Data &&
@@ -834,11 +1361,11 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                   "address; it diverges where the data differs between lanes")
             << KernelName << B.Cond->getSourceRange();
       }
-      continue;
+      return std::nullopt;
     }
     const Sym *CondS = B.CondVal.S.get();
     if (isStrideLoop(B, Vars) && !ReportGridStrideLoops)
-      continue;
+      return std::nullopt;
     // A bounds guard of a block-local index against a compile-time limit splits the same
     // warps in every block: silent only where it leaves some warp of the block whole. So is
     // a loop from a thread index stepping by one: each lane runs its own triangle of trips,
@@ -847,64 +1374,187 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     bool GuardIfPartial = isPerLaneStart(B, Vars) && !ReportGridStrideLoops;
     if (CondS && isTreeReductionTail(CondS, Vars)) {
       if (!ReportTreeReductionTails)
-        continue;
+        return std::nullopt;
     } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars) &&
                !isPerLaneTripCount(B, Vars) && !isPerLaneStart(B, Vars)) {
       if (!ReportBoundsGuards) {
         if (!isBlockLocalGuard(CondS, Vars))
-          continue;
+          return std::nullopt;
         GuardIfPartial = true;
+      }
+    }
+    // A bounds guard joined by `&&` to a stronger term (`ixj > i && i < n`) only takes
+    // the grid's tail away: the figure is that of the other terms, and the term named is
+    // theirs.
+    SymRef Stronger;
+    const Expr *StrongerExpr = nullptr;
+    if (CondS && B.Kind == BranchSite::If && !ReportBoundsGuards) {
+      std::vector<const Sym *> Parts;
+      conjuncts(CondS, Parts);
+      std::vector<const Expr *> Written;
+      std::function<void(const Expr *)> Split = [&](const Expr *E) {
+        E = E->IgnoreParenImpCasts();
+        if (auto *BO = dyn_cast<BinaryOperator>(E))
+          if (BO->getOpcode() == BO_LAnd) {
+            Split(BO->getLHS());
+            Split(BO->getRHS());
+            return;
+          }
+        Written.push_back(E);
+      };
+      Split(B.Cond);
+      bool Guard = false;
+      std::vector<size_t> Others;
+      for (size_t I = 0; I < Parts.size(); ++I) {
+        if (!mentionsThreadIdx(*Parts[I]))
+          continue;
+        if (isBoundsGuard(Parts[I], Vars) && !isBlockLocalGuard(Parts[I], Vars))
+          Guard = true;
+        else
+          Others.push_back(I);
+      }
+      if (Guard && !Others.empty()) {
+        std::function<SymRef(const SymRef &)> Keep = [&](const SymRef &E) -> SymRef {
+          const Sym *T = E.get();
+          while (T && T->Op == SymOp::Cast && T->A)
+            T = T->A.get();
+          if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+            SymRef L = Keep(T->A), R = Keep(T->B);
+            if (!L)
+              return R;
+            if (!R)
+              return L;
+            return makeBinary(SymOp::LAnd, L, R, 8, true);
+          }
+          if (!mentionsThreadIdx(*E))
+            return E;
+          if (isBoundsGuard(E.get(), Vars) && !isBlockLocalGuard(E.get(), Vars))
+            return nullptr;
+          return E;
+        };
+        Stronger = Keep(B.CondVal.S);
+        // Named by its text, unless a macro wrote it (`IN_RANGE(tx, ...)`): then by the
+        // condition's first thread-dependent term, as any condition.
+        if (Written.size() == Parts.size() &&
+            !Written[Others.front()]->getBeginLoc().isMacroID() &&
+            !sourceText(Written[Others.front()], Ctx).empty())
+          StrongerExpr = Written[Others.front()];
       }
     }
 
     // Evaluate lane by lane for every known block shape.
-    const Launch *Chosen = nullptr;
-    Tally Worst;
-    std::vector<std::pair<const Launch *, Tally>> All;
     std::vector<EnvSet> Envs(Distinct.size());
     std::vector<Tally> ByShape;
     for (size_t K = 0; K < Distinct.size(); ++K)
-      ByShape.push_back(evaluateBranch(B, Vars, Distinct[K], WaveSize, nullptr, &Envs[K]));
-    for (size_t I = 0; I < Shapes.size(); ++I) {
-      const Launch *L = Shapes[I];
-      const Tally &T = ByShape[ShapeOf[I]];
-      All.push_back({L, T});
-      if (T.Evaluated && T.Divergent > 0 && (!Chosen || T.Divergent * Worst.Total >
-                                                             Worst.Divergent * T.Total)) {
-        Chosen = L;
-        Worst = T;
+      ByShape.push_back(
+          evaluateBranch(B, Vars, Distinct[K], WaveSize, Passed, Stronger, &Envs[K]));
+    bool RowLeader = CondS && isRowLeaderTest(CondS, Vars);
+    bool Pick = CondS && isUniformPick(CondS);
+    // Whether the tallies of a set of block shapes make a finding, and the worst of them.
+    auto decide = [&](const std::vector<Tally> &Ts, size_t &Worst) {
+      Worst = Ts.size();
+      for (size_t I = 0; I < Ts.size(); ++I) {
+        const Tally &T = Ts[I];
+        if (T.Evaluated && T.Divergent > 0 &&
+            (Worst == Ts.size() ||
+             T.Divergent * Ts[Worst].Total > Ts[Worst].Divergent * T.Total))
+          Worst = I;
+      }
+      if (Worst == Ts.size())
+        return false; // uniform for every shape, or not evaluable: stay silent
+      if (GuardIfPartial) {
+        // Reported when, for some shape, every warp that reaches it splits (a block of one
+        // warp: `threadIdx.x < 16` with 32 threads; rows of 16 with `threadIdx.x < 8`; a
+        // triangle of trips per lane).
+        bool Whole = false;
+        for (const Tally &T : Ts)
+          Whole |= T.Evaluated && T.EveryWarpSplits;
+        if (!Whole)
+          return false;
+      }
+      // At most one lane of each row of a warp on the smaller side (one lane of the warp
+      // for rows of 32 or more threads), or one lane in each run of a run-time row length,
+      // or the lanes of one warp picked by a uniform value (`row == k`).
+      bool Leader = true, OneWarp = true;
+      for (const Tally &T : Ts)
+        if (T.Evaluated) {
+          Leader &= T.MaxMinorityPerRow <= 1;
+          OneWarp &= T.MaxDivergentPerEnv <= 1;
+        }
+      Leader |= RowLeader || (Pick && OneWarp);
+      return !(Leader && !ReportLeaderPatterns);
+    };
+    size_t WorstShape;
+    if (!decide(ByShape, WorstShape)) {
+      Unevaluable = true;
+      for (const Tally &T : ByShape)
+        Unevaluable &= !T.Evaluated;
+      return std::nullopt;
+    }
+    const Tally &Worst = ByShape[WorstShape];
+    const Launch *Chosen = nullptr;
+    for (size_t I = 0; I < Shapes.size() && !Chosen; ++I)
+      if (ShapeOf[I] == WorstShape)
+        Chosen = Shapes[I];
+
+    Finding F;
+    F.Loc = Loc;
+    F.Range = B.Cond->getSourceRange();
+    F.Kernel = KernelName;
+    // Why a place is a note rather than a warning; empty for a warning.
+    std::vector<std::string> Demoted;
+    // Under an assumed block shape, a warning only when it holds for every block at least
+    // a warp wide in x.
+    if (Assumed) {
+      for (const BlockShape &Alt : Alternatives) {
+        EnvSet AltEnvs;
+        std::vector<Tally> One{
+            evaluateBranch(B, Vars, Alt, WaveSize, Passed, Stronger, &AltEnvs)};
+        size_t Ignored;
+        if (!decide(One, Ignored)) {
+          Demoted.push_back("the block is assumed and with a block of " + Alt.str() +
+                            " this branch would " +
+                            (One[0].Evaluated && One[0].Divergent == 0
+                                 ? std::string("be warp-uniform")
+                                 : std::string("not be reported")) +
+                            "; give the launch's block shape (AssumedBlockSize, or a launch "
+                            "in this file) to decide");
+          break;
+        }
       }
     }
-    if (!Chosen)
-      continue; // uniform for every shape, or not evaluable: stay silent
-    if (GuardIfPartial) {
-      // Reported when, for some launch, every warp that reaches it splits (a block of one
-      // warp: `threadIdx.x < 16` with 32 threads; rows of 16 with `threadIdx.x < 8`; a
-      // triangle of trips per lane).
-      bool Whole = false;
-      for (auto &P : All)
-        Whole |= P.second.Evaluated && P.second.EveryWarpSplits;
-      if (!Whole)
-        continue;
-    }
-    // At most one lane of each row of a warp on the smaller side (one lane of the warp
-    // for rows of 32 or more threads), or one lane in each run of a run-time row length.
-    bool Leader = Worst.MaxMinorityPerRow <= 1;
-    for (auto &P : All)
-      if (P.second.Evaluated && P.second.MaxMinorityPerRow > 1)
-        Leader = false;
-    if (CondS && isRowLeaderTest(CondS, Vars))
-      Leader = true;
-    if (Leader && !ReportLeaderPatterns)
-      continue;
+    // Divergence that costs next to nothing.
+    if (hasRegisterArms(B))
+      Demoted.push_back("the arms only move values between registers (no memory access, "
+                        "call or barrier): the compiler makes selects of them, as of a "
+                        "'?:' of two values, and no lane waits for another");
+    // The pins must be what narrows the grid to one block: a grid of one block launched
+    // as such pays the split in a good part of its warps.
+    unsigned Pinned = pinnedBlockDims(CondS, Vars) | pinnedBlockDims(B.Path.get(), Vars);
+    bool OneBlock = (WideGridDims & Pinned) != 0 && (WideGridDims & ~Pinned) == 0;
+    bool OneWarpEach = true;
+    for (const Tally &T : ByShape)
+      OneWarpEach &= !T.Evaluated || T.MaxDivergentPerEnv <= 1;
+    if (OneWarpGrid)
+      Demoted.push_back("every launch of '" + KernelName + "' in this file is one block of "
+                        "at most one warp, outside any loop: a one-shot whose split costs "
+                        "one warp once");
+    else if (OneBlock && OneWarpEach)
+      Demoted.push_back("the branch splits one warp of one block of the grid (blockIdx is "
+                        "pinned by the condition): a one-time cost");
+    if (!Demoted.empty())
+      F.Level = DiagnosticIDs::Remark;
 
     Reported.insert(Loc);
-    std::string Term = B.Term ? sourceText(B.Term, Ctx) : sourceText(B.Cond, Ctx);
-    const char *What = B.Kind == BranchSite::Loop          ? "loop condition on"
-                       : B.Kind == BranchSite::Switch      ? "switch on"
-                       : B.Kind == BranchSite::Conditional ? "'?:' on"
-                       : B.Kind == BranchSite::ShortCircuit ? "short-circuit operand on"
-                                                           : "branch on";
+    std::string Term = StrongerExpr ? sourceText(StrongerExpr, Ctx)
+                       : B.Term     ? sourceText(B.Term, Ctx)
+                                    : sourceText(B.Cond, Ctx);
+    F.Term = Term;
+    F.What = B.Kind == BranchSite::Loop          ? "loop condition on"
+             : B.Kind == BranchSite::Switch      ? "switch on"
+             : B.Kind == BranchSite::Conditional ? "'?:' on"
+             : B.Kind == BranchSite::ShortCircuit ? "short-circuit operand on"
+                                                 : "branch on";
     bool Executions = !Worst.LoopName.empty();
     // On AMD the unit is the wavefront, named with its width.
     std::string Unit = Amd ? "wavefront" : "warp";
@@ -918,33 +1568,70 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
         Vars[B.LoopVar].LoopVariance != Variance::Uniform)
       Detail += ", lanes leave after different trip counts";
-    unsigned Efficiency =
-        unsigned(std::lround(100.0 * double(Worst.Total - Worst.Divergent) / double(Worst.Total)));
-    diag(Loc, "%0 '%1' diverges in %2%3 of %4%5 of kernel '%6' (%7); predicted branch "
-              "efficiency %8%%")
-        << What << Term << (Worst.Varies ? "up to " : "") << unsigned(Worst.Divergent)
-        << unsigned(Worst.Total) << Counted << KernelName << Detail << Efficiency
-        << B.Cond->getSourceRange();
+    for (const auto &[V, Values] : Passed) {
+      std::string List;
+      for (int64_t X : Values)
+        List += (List.empty() ? "" : ", ") + std::to_string(X);
+      std::vector<unsigned> Used;
+      if (CondS)
+        collectVars(*Found.CondVal.S, Used);
+      if (std::find(Used.begin(), Used.end(), V) != Used.end())
+        Detail += ", '" + Vars[V].Name + "' = " + List + " as launched";
+    }
+    // The efficiency: one figure, or the range over the run-time values it depends on.
+    std::string Efficiency = percent(Worst.WorstEfficiency);
+    bool Range = percent(Worst.WorstEfficiency) != percent(Worst.BestEfficiency);
+    if (Range)
+      Efficiency += " to " + percent(Worst.BestEfficiency);
+    if (Worst.Trips)
+      Efficiency += " over the loop's trips";
+    if (Range) {
+      std::string Names;
+      for (const std::string &N : Worst.Sampled)
+        Names += (Names.empty() ? "'" : ", '") + N + "'";
+      Efficiency += Names.empty() ? std::string(", depending on run-time values")
+                                  : ", depending on " + Names;
+    }
+    F.Figures = "diverges in " + std::string(Worst.Varies ? "up to " : "") +
+                std::to_string(Worst.Divergent) + " of " + std::to_string(Worst.Total) +
+                Counted + " of kernel '" + KernelName + "' (" + Detail +
+                "); predicted branch efficiency " + Efficiency;
+    std::string CondText = sourceText(B.Cond, Ctx);
+    std::string Compact;
+    for (char C : CondText)
+      if (!isspace(static_cast<unsigned char>(C)))
+        Compact += C;
+    F.Key = KernelName + '\n' + Compact + '\n' + F.What + '\n' + F.Figures + '\n' +
+            std::to_string(int(F.Level));
+    for (const std::string &Why : Demoted)
+      F.Notes.push_back({Loc, "a note, not a warning: " + Why});
     if (Assumed)
-      diag(Kernel->getLocation(),
-           "no launch of '%0' with a known block shape in this translation unit; assumed a "
-           "1-D block of %1 threads (a multiple of 32)",
-           DiagnosticIDs::Note)
-          << KernelName << AssumedBlockSize;
-    for (auto &P : All)
-      if (P.second.Evaluated && P.second.Divergent == 0 && P.first->Loc.isValid())
-        diag(P.first->Loc, "with the block %0 of this launch the branch is warp-uniform",
-             DiagnosticIDs::Note)
-            << P.first->Block.str();
+      F.Notes.push_back({Kernel->getLocation(),
+                         "no launch of '" + KernelName +
+                             "' with a known block shape in this translation unit; assumed "
+                             "a 1-D block of " +
+                             std::to_string(AssumedBlockSize) + " threads (a multiple of 32)"});
+    for (size_t I = 0; I < Shapes.size(); ++I) {
+      const Tally &T = ByShape[ShapeOf[I]];
+      if (T.Evaluated && T.Divergent == 0 && Shapes[I]->Loc.isValid())
+        F.Notes.push_back({Shapes[I]->Loc, "with the block " + Shapes[I]->Block.str() +
+                                               " of this launch the branch is warp-uniform"});
+    }
+    if (Stronger && StrongerExpr)
+      F.Notes.push_back({Loc, "the bounds guard beside '" + Term +
+                                  "' only takes the grid's tail away: the figures are "
+                                  "those of '" + Term + "'"});
+    else if (Stronger)
+      F.Notes.push_back({Loc, "the bounds guards among the terms of this condition only take "
+                              "the grid's tail away: the figures are those of the other terms"});
 
     // Notes with a warp-uniform remapping.
     if (CondS && isInterleavedReduction(CondS, Vars)) {
-      diag(Loc,
-           "interleaved tree reduction: the active threads spread over every warp; index "
-           "contiguous threads instead ('int index = 2 * s * tid; if (index < blockDim.x)') "
-           "so that whole warps go idle",
-           DiagnosticIDs::Note);
-    } else if (B.Kind != BranchSite::Loop && B.TermSym && B.Term && CondS &&
+      F.Notes.push_back(
+          {Loc, "interleaved tree reduction: the active threads spread over every warp; index "
+                "contiguous threads instead ('int index = 2 * s * tid; if (index < "
+                "blockDim.x)') so that whole warps go idle"});
+    } else if (!Stronger && B.Kind != BranchSite::Loop && B.TermSym && B.Term && CondS &&
                mentionsThreadIdx(*B.TermSym)) {
       SymRef Remapped = replaceNode(
           B.CondVal.S, B.TermSym.get(),
@@ -953,23 +1640,21 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                      B.TermSym->Unsigned));
       bool Works = true;
       for (size_t K = 0; K < Distinct.size(); ++K) {
-        Tally New = evaluateBranch(B, Vars, Distinct[K], WaveSize, Remapped, &Envs[K]);
+        Tally New = evaluateBranch(B, Vars, Distinct[K], WaveSize, Passed, Remapped, &Envs[K]);
         if (!New.Evaluated || New.Divergent != 0 ||
             New.TrueLanesPerEnv != ByShape[K].TrueLanesPerEnv)
           Works = false;
       }
       if (Works) {
-        std::string CondText = sourceText(B.Cond, Ctx);
         unsigned Offset = SM.getFileOffset(B.Term->getBeginLoc()) -
                           SM.getFileOffset(B.Cond->getBeginLoc());
         std::string NewText = CondText;
         if (Offset + Term.size() <= NewText.size())
           NewText.replace(Offset, Term.size(), "(" + Term + " / warpSize)");
-        diag(B.Term->getBeginLoc(),
-             "'(%0 / warpSize)' in place of '%0' splits the same number of threads by whole "
-             "warps: '%1' (this changes which threads take each path)",
-             DiagnosticIDs::Note)
-            << Term << NewText;
+        F.Notes.push_back({B.Term->getBeginLoc(),
+                           "'(" + Term + " / warpSize)' in place of '" + Term +
+                               "' splits the same number of threads by whole warps: '" +
+                               NewText + "' (this changes which threads take each path)"});
       }
     }
     // Rows (planes) that straddle warps, when the condition reads threadIdx.y (.z).
@@ -978,33 +1663,98 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     if (!Assumed)
       collectTidDims(CondS, Vars, TidDims, SeenVars);
     const BlockShape &Shape = Chosen->Block;
+    std::string Wave = Amd ? "wavefront" : "warp";
     if ((TidDims & 2) && Shape.X % WaveSize != 0 && Shape.Y > 1) {
       RunsPerWarp R = runsPerWarp(Shape.X, Shape.threads(), WaveSize);
-      diag(Loc,
-           "a %select{warp|wavefront}3 spans %select{up to |}0%1 %plural{1:row|:rows}1 of %2 "
-           "threads: 'threadIdx.y' is %select{warp|wavefront}3-uniform only when blockDim.x is "
-           "a multiple of %4",
-           DiagnosticIDs::Note)
-          << unsigned(R.Same) << R.Most << Shape.X << unsigned(Amd) << WaveSize;
+      F.Notes.push_back({Loc, "a " + Wave + " spans " + (R.Same ? "" : "up to ") +
+                                  std::to_string(R.Most) + (R.Most == 1 ? " row" : " rows") +
+                                  " of " + std::to_string(Shape.X) +
+                                  " threads: 'threadIdx.y' is " + Wave +
+                                  "-uniform only when blockDim.x is a multiple of " +
+                                  std::to_string(WaveSize)});
     }
     if ((TidDims & 4) && (Shape.X * Shape.Y) % WaveSize != 0 && Shape.Z > 1) {
       RunsPerWarp R = runsPerWarp(Shape.X * Shape.Y, Shape.threads(), WaveSize);
-      diag(Loc,
-           "a %select{warp|wavefront}4 spans %select{up to |}0%1 %plural{1:plane|:planes}1 of "
-           "%2x%3 threads: 'threadIdx.z' is %select{warp|wavefront}4-uniform only when "
-           "blockDim.x * blockDim.y is a multiple of %5",
-           DiagnosticIDs::Note)
-          << unsigned(R.Same) << R.Most << Shape.X << Shape.Y << unsigned(Amd) << WaveSize;
+      F.Notes.push_back({Loc, "a " + Wave + " spans " + (R.Same ? "" : "up to ") +
+                                  std::to_string(R.Most) +
+                                  (R.Most == 1 ? " plane" : " planes") + " of " +
+                                  std::to_string(Shape.X) + "x" + std::to_string(Shape.Y) +
+                                  " threads: 'threadIdx.z' is " + Wave +
+                                  "-uniform only when blockDim.x * blockDim.y is a multiple "
+                                  "of " + std::to_string(WaveSize)});
     }
     // Last: what the compiler may make of it.
-    if (hasShortArms(B))
-      diag(Loc,
-           "the arms are short: %select{nvcc|the compiler}0 may predicate them instead of "
-           "branching; the %select{warp|wavefront}0 then issues both arms with the lanes of "
-           "the other side masked off, so they still idle",
-           DiagnosticIDs::Note)
-          << unsigned(Amd);
+    if (hasShortArms(B) && !hasRegisterArms(B))
+      F.Notes.push_back({Loc, std::string("the arms are short: ") +
+                                  (Amd ? "the compiler" : "nvcc") +
+                                  " may predicate them instead of branching; the " + Wave +
+                                  " then issues both arms with the lanes of the other side "
+                                  "masked off, so they still idle"});
+    return F;
+  };
+  for (const BranchSite &Found : TD.branches()) {
+    Unevaluable = false;
+    std::optional<Finding> F = Analyze(Found, KernelVars, Fixed, Passed);
+    // The launch values leave nothing to evaluate (one end of a loop known, the other
+    // sampled and always past it): the sampled values alone, as without them.
+    if (!F && Unevaluable && !Fixed.empty())
+      F = Analyze(Found, TD.vars(), {}, {});
+    if (F)
+      Findings.push_back(std::make_shared<Finding>(std::move(*F)));
   }
+}
+
+void DivergentBranchCheck::emitFindings(const SourceManager &SM) {
+  // One root cause, one finding: the places of one kernel with the same condition as
+  // written and the same figures (unrolled or generated code) are one finding at the
+  // first place, with a note at each other place; a place that several instantiations of
+  // a template report alike is one place.
+  // Instantiations of one template that report one place with other figures: one finding,
+  // the first instantiation's, with the others' figures as notes.
+  std::vector<bool> Done(Findings.size());
+  for (size_t I = 0; I < Findings.size(); ++I)
+    for (size_t J = I + 1; J < Findings.size() && !Done[I]; ++J) {
+      Finding &A = *Findings[I];
+      const Finding &B = *Findings[J];
+      if (Done[J] || A.Loc != B.Loc || A.Kernel != B.Kernel || A.What != B.What ||
+          A.Level != B.Level)
+        continue;
+      Done[J] = true;
+      if (A.Key != B.Key)
+        A.Notes.push_back({B.Loc, "another instantiation of '" + B.Kernel + "': " + B.What +
+                                      " '" + B.Term + "' " + B.Figures});
+    }
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    if (Done[I])
+      continue;
+    const Finding &F = *Findings[I];
+    std::vector<size_t> Group{I};
+    for (size_t J = I + 1; J < Findings.size(); ++J)
+      if (!Done[J] && Findings[J]->Key == F.Key) {
+        Done[J] = true;
+        bool Seen = false;
+        for (size_t K : Group)
+          Seen |= Findings[K]->Loc == Findings[J]->Loc;
+        if (!Seen)
+          Group.push_back(J);
+      }
+    std::string Message =
+        Group.size() == 1
+            ? F.What + " '" + F.Term + "' " + F.Figures
+            : std::to_string(Group.size()) + " " + plural(F.What) + " '" + F.Term +
+                  "' with the same figures: each " + F.Figures;
+    diag(F.Loc, "%0", F.Level) << Message << F.Range;
+    for (const auto &[NoteLoc, Text] : F.Notes)
+      diag(NoteLoc, "%0", DiagnosticIDs::Note) << Text;
+    PresumedLoc First = SM.getPresumedLoc(F.Loc);
+    for (size_t K = 1; K < Group.size(); ++K)
+      diag(Findings[Group[K]]->Loc,
+           "%0 '%1' here too (%2 of %3), grouped in the finding at line %4",
+           DiagnosticIDs::Note)
+          << F.What << F.Term << unsigned(K + 1) << unsigned(Group.size())
+          << (First.isValid() ? First.getLine() : 0u);
+  }
+  Findings.clear();
 }
 
 } // namespace clang::tidy::warplint

@@ -10,6 +10,8 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -33,8 +35,22 @@ private:
     const FunctionDecl *Kernel;
     SourceLocation Loc;
     ::warplint::divergence::BlockShape Block;
+    bool BlockKnown = true; ///< false: a launch whose block is computed at run time
+    const Expr *Call = nullptr;                          ///< its arguments
+    std::optional<std::array<uint64_t, 3>> Grid;         ///< when a compile-time fact
+    const FunctionDecl *Enclosing = nullptr;             ///< the launching function
   };
+  /// The value of a launch argument: a compile-time constant, or a parameter of the
+  /// launching function that every call of it in the TU passes as one (one level).
+  std::vector<int64_t> argumentValues(const Expr *Arg, const FunctionDecl *Enclosing,
+                                      ASTContext &Ctx);
   void analyzeKernel(const FunctionDecl *Kernel, ASTContext &Ctx);
+  /// A finding before grouping (defined in DivergentBranchCheck.cpp).
+  struct Finding;
+  /// Reports this TU's findings: one per root cause (kernel, condition, figures), the
+  /// same place of several instantiations of a template once.
+  void emitFindings(const SourceManager &SM);
+  std::vector<std::shared_ptr<Finding>> Findings;
 
   ModelOptions Model; ///< the run's options (warplint.*), for the shared model
   KernelFilter Ignored; ///< IgnoredKernels
@@ -54,6 +70,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::vector<const Launch *>> LaunchesOf;
   /// The thread-dependence analysis of this TU's kernels, made on first use.
   std::optional<ThreadDependence> Dependence;
+  /// The calls of each function of the TU (canonical declaration), made on first use.
+  std::optional<llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>>> CallsOf;
   ASTContext *Ctx = nullptr;
 };
 

@@ -543,6 +543,10 @@ AbsVal ThreadDependence::readVar(const VarDecl *D, const Expr *Ref, State &St) {
     SymVarInfo Info;
     Info.Kind = SymVarInfo::Param;
     Info.Name = D->getName().str();
+    // A parameter of the kernel itself (a callee's are bound to its arguments; one left
+    // unbound is no launch argument).
+    if (!Frames.empty() && D->getDeclContext() == Frames.front().Fn)
+      Info.ParamIndex = int(cast<ParmVarDecl>(D)->getFunctionScopeIndex());
     unsigned Idx = varFor("param:" + std::to_string(reinterpret_cast<uintptr_t>(D)), Info);
     return {Variance::Uniform, makeVar(Idx, Bits, Uns)};
   }

@@ -38,6 +38,11 @@ struct AbsVal {
 struct SymVarInfo {
   enum KindT { Param, BlockIdx, GridDim, Opaque, Loop, Iteration } Kind = Opaque;
   std::string Name;
+  /// Param: the kernel parameter's position (a launch's argument of that position).
+  int ParamIndex = -1;
+  /// Param: every launch passes a compile-time value (the check sets it): the variable is
+  /// given those values, and is no run-time size.
+  bool Launched = false;
   /// Loop: `for (V = Init; Cond; V = Step)`, Cond and Step in terms of this variable.
   ::warplint::divergence::SymRef Init, Cond, Step;
   Variance LoopVariance = Variance::Uniform; ///< Loop: variance of Init, Cond and Step

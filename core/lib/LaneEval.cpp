@@ -1037,6 +1037,19 @@ WarpSplit LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
     }
     if (Running)
       return Fail();
+    int64_t Most = 0;
+    unsigned Distinct = 0;
+    for (unsigned L = 0; L < WarpLanes; ++L) {
+      if (!(Live >> L & 1))
+        continue;
+      Most = std::max(Most, Trips[L]);
+      bool Seen = false;
+      for (unsigned K = 0; K < L && !Seen; ++K)
+        Seen = (Live >> K & 1) && Trips[K] == Trips[L];
+      Distinct += !Seen;
+    }
+    Out.CondEvals += uint64_t(Most) + 1;
+    Out.DivergentCondEvals += Distinct - 1;
     if (!tallyWarp(Out, W, Live, Trips, AllLanes, /*Truth=*/false, Shape))
       return Fail();
   }
@@ -1089,6 +1102,9 @@ WarpSplit WarpSplit::asWaves(unsigned LanesPerWave) const {
   Out.TrueLanes = TrueLanes;
   Out.MaxMinorityLanes = MaxMinorityLanes;
   Out.MaxMinorityLanesPerRow = MaxMinorityLanesPerRow;
+  // Loop evaluations stay counted per 32-lane group, not per wavefront.
+  Out.CondEvals = CondEvals;
+  Out.DivergentCondEvals = DivergentCondEvals;
   for (size_t First = 0; First < WarpLive.size(); First += Per) {
     // A wavefront is its Per consecutive 32-lane groups: divergent when one of them is,
     // or when the uniform ones with live lanes take different values.

@@ -140,6 +140,23 @@ TEST(LaneEval, TripCountsDifferByLane) {
                                 BlockShape{128, 1, 1}, Env{});
   ASSERT_TRUE(S.Evaluated);
   EXPECT_EQ(S.DivergentWarps, 4u);
+  // Each warp evaluates the condition 4 times (trips 0..3, then the exit); at 3 of them
+  // some lanes leave while others stay.
+  EXPECT_EQ(S.CondEvals, 16u);
+  EXPECT_EQ(S.DivergentCondEvals, 12u);
+}
+
+TEST(LaneEval, TriangularLoopDivergesInItsLastTrips) {
+  // for (j = tid + 1; j < 100; ++j), one warp: lanes run 99 - tid trips (99..68); the warp
+  // evaluates the condition 100 times, and lanes leave at 31 of them.
+  SymRef J = makeVar(0);
+  WarpSplit S = splitLoopByWarp(*bin(SymOp::Add, makeThreadIdx(0), c(1)),
+                                *cmp(SymOp::Lt, J, c(100)), *bin(SymOp::Add, J, c(1)), 0,
+                                BlockShape{32, 1, 1}, Env{});
+  ASSERT_TRUE(S.Evaluated);
+  EXPECT_EQ(S.DivergentWarps, 1u);
+  EXPECT_EQ(S.CondEvals, 100u);
+  EXPECT_EQ(S.DivergentCondEvals, 31u);
 }
 
 // The lane-by-lane evaluation as it was before the warp-at-a-time evaluator: each lane

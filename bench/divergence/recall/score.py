@@ -13,7 +13,11 @@ are written under --work/owner+name. Each TU is then analysed the way a user wou
         --allow-errors --no-cache --format json -o OUT TU -- <clang args>
 
 with a .clang-tidy file next to the TU when it sets AssumedBlockSize. A finding matches
-a label when file and line agree. Prints every disagreement, then precision and recall
+a label when file and line agree; so does each other place of a grouped finding (one
+finding for the places of a kernel with the same condition and figures, each other place
+a note "... grouped in the finding at line N" in the JSON). The severity of each match is
+counted: a warning, or a finding the check demotes to a note (remark) because its cost is
+next to nothing or it holds only for the assumed block shape. Prints every disagreement, then precision and recall
 (labels only; findings on unlabelled lines are listed apart and not scored).
 
 usage: score.py [-w WARPLINT] [--work DIR] [--mirrors DIR] [--json OUT] [-v]
@@ -127,6 +131,7 @@ def main():
             f"--cuda-path={a.cuda_path}", "-isystem", os.path.join(a.cuda_path, "include", "cccl"),
             "-Wno-everything"]
     findings = {}  # (repo, file, line) -> [message]
+    severity = {}  # (repo, file, line) -> the finding's severity (warning, remark/note)
     failed = []
     for t in tus:
         root = src[(t["repo"], t["commit"])]
@@ -164,9 +169,13 @@ def main():
         for fd in data.get("findings", []):
             if fd.get("check") != "warplint-divergent-branch":
                 continue
-            path = fd["file"]
-            path = os.path.relpath(os.path.abspath(path), root)
-            findings.setdefault((t["repo"], path, int(fd["line"])), []).append(fd["message"])
+            places = [(fd["file"], fd["line"], fd["message"])]
+            places += [(n["file"], n["line"], fd["message"]) for n in fd.get("notes", [])
+                       if "grouped in the finding at line" in n["message"]]
+            for path, line, message in places:
+                path = os.path.relpath(os.path.abspath(path), root)
+                findings.setdefault((t["repo"], path, int(line)), []).append(message)
+                severity.setdefault((t["repo"], path, int(line)), fd.get("severity", ""))
         if os.path.exists(tidy):
             os.remove(tidy)
     if failed:
@@ -186,7 +195,8 @@ def main():
         tn += not want and not got
         verdict = {(True, True): "TP", (True, False): "FP", (False, True): "FN",
                    (False, False): "TN"}[(got, want)]
-        results.append(dict(L, verdict=verdict, messages=findings.get(key, [])))
+        results.append(dict(L, verdict=verdict, messages=findings.get(key, []),
+                            severity=severity.get(key, "")))
         if a.verbose or verdict in ("FP", "FN"):
             msg = findings.get(key, [""])[0]
             print(f"{verdict} {L['repo']} {L['file']}:{L['line']} {L['kernel']}: {L['reason']}"
@@ -200,6 +210,13 @@ def main():
     print(f"labels {len(labels)} (warn {warn}, silent {len(labels) - warn}) in {len(tus)} TUs; "
           f"findings on labelled lines {tp + fp}, unlabelled {len(extra)}")
     print(f"TP {tp} FP {fp} FN {fn} TN {tn}; precision {precision:.3f} recall {recall:.3f}")
+    tp_warn = sum(r["verdict"] == "TP" and r["severity"] == "warning" for r in results)
+    print(f"TP as warnings {tp_warn}, as notes {tp - tp_warn}; recall counting warnings only "
+          f"{tp_warn / (tp + fn) if tp + fn else 1.0:.3f}")
+    for r in results:
+        if r["verdict"] == "TP" and r["severity"] != "warning":
+            print(f"  TP as a note: {r['repo']} {r['file']}:{r['line']} {r['kernel']}: "
+                  f"{r['messages'][0]}")
     if a.json:
         tmp = a.json + ".tmp"
         with open(tmp, "w") as f:

@@ -123,6 +123,12 @@ struct WarpSplit {
   std::vector<bool> WarpDivergent;
   std::vector<int64_t> WarpValue;
   std::vector<unsigned> WarpLive;
+  /// Loops only (LoopSplitter): the evaluations of the loop condition that the warps of
+  /// the block make (a warp evaluates it once per trip of its longest-running lane, and
+  /// once more to leave), and those of them at which some of the warp's running lanes
+  /// leave while others stay (one per distinct trip count below the warp's longest).
+  /// A triangular loop splits each warp only in its last trips.
+  uint64_t CondEvals = 0, DivergentCondEvals = 0;
 
   /// The same split counted per wavefront of LanesPerWave lanes (64 on AMD GCN/CDNA):
   /// each wavefront is that many consecutive 32-lane warps, divergent when one of them is

@@ -1,0 +1,238 @@
+// warplint-divergent-branch on code nobody labelled (issue 23): one finding per root cause,
+// real values before sampled ones, the assumed-shape rule, and divergence that costs next
+// to nothing. Each class has a case that is reported and one that is not (or is a note).
+// RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags --implicit-check-not=remark: %s
+
+// One root cause, one finding: the same condition in one kernel with the same figures.
+__global__ void unrolled(float *c) {
+  int lane = threadIdx.x & 31;
+  if (lane & 1) c[threadIdx.x] += 1.f;
+  if (lane & 1) c[threadIdx.x] += 2.f;
+  if (lane  &  1) c[threadIdx.x] += 3.f;
+  // CHECK: :[[@LINE-3]]:7: warning: 3 branches on 'lane' with the same figures: each diverges in 2 of 2 warps of kernel 'unrolled' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: branch on 'lane' here too (2 of 3), grouped in the finding at line 9
+  // CHECK: :[[@LINE-3]]:7: note: branch on 'lane' here too (3 of 3), grouped in the finding at line 9
+  // Another condition: its own finding.
+  if (lane & 2) c[threadIdx.x] += 4.f;
+  // CHECK: :[[@LINE-1]]:7: warning: branch on 'lane' diverges in 2 of 2 warps of kernel 'unrolled' (block 64x1x1); predicted branch efficiency 0%
+}
+void launchUnrolled(float *c) { unrolled<<<8, 64>>>(c); }
+
+// Real values before sampled ones: the width every launch passes decides the figure.
+__global__ void widthKnown(float *c, int W) {
+  if (threadIdx.x % W == 0)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'widthKnown' (block 128x1x1, 'W' = 8 as launched); predicted branch efficiency 0%
+}
+void launchWidth(float *c) { widthKnown<<<4, 128>>>(c, 8); }
+// A width known only at run time: one lane in each run of W, the row-leader idiom.
+__global__ void widthUnknown(float *c, int W) {
+  if (threadIdx.x % W == 0)
+    c[threadIdx.x] = 0.f;
+}
+void launchWidthUnknown(float *c, int W) { widthUnknown<<<4, 128>>>(c, W); }
+// Through a launch helper: what its callers pass.
+__global__ void helperWidth(float *c, int W) {
+  if (threadIdx.x % W == 0)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'helperWidth' (block 128x1x1, 'W' = 4, 8 as launched); predicted branch efficiency 0%
+}
+void launchHelper(float *c, int W) { helperWidth<<<4, 128>>>(c, W); }
+void callHelper(float *c) {
+  launchHelper(c, 4);
+  launchHelper(c, 8);
+}
+// A negative local passed at the launch; and, when only one end of a loop is known and the
+// sampled other end would leave it empty, the sampled values alone.
+__global__ void disparity(float *c, int lo, int hi) {
+  for (int d = lo; d <= hi; d++)
+    if (threadIdx.x < 16)
+      c[threadIdx.x * 4 + d + 16] = 0.f;
+  // CHECK: :[[@LINE-2]]:9: warning: branch on 'threadIdx.x' diverges in 136 of 136 warp executions of kernel 'disparity' (block 32x8x1, 17 values of 'd'); predicted branch efficiency 0%
+}
+void launchDisparity(float *c) {
+  int lo = -16, hi = 0;
+  disparity<<<4, dim3(32, 8)>>>(c, lo, hi);
+}
+__global__ void disparityFrom(float *c, int lo, int hi) {
+  for (int d = lo; d <= hi; d++)
+    if (threadIdx.x < 16)
+      c[threadIdx.x * 4 + d + 16] = 0.f;
+  // CHECK: :[[@LINE-2]]:9: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'disparityFrom' (block 32x8x1); predicted branch efficiency 0%
+}
+void launchDisparityFrom(float *c, int lo) { disparityFrom<<<4, dim3(32, 8)>>>(c, lo, 0); }
+
+// No launch value: the figure depends on it, and the range is given.
+__global__ void partner(float *c, int j) {
+  if ((threadIdx.x ^ j) > threadIdx.x)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'partner' (block 128x1x1); predicted branch efficiency 0% to 100%, depending on 'j'
+}
+void launchPartner(float *c, int j) { partner<<<4, 128>>>(c, j); }
+
+// The assumed block shape (no launch here): a warning only when it holds for every block
+// at least a warp wide in x.
+__global__ void assumedEverywhere(float *c) {
+  if (threadIdx.x % 2)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'assumedEverywhere' (block 256x1x1 assumed); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-4]]:17: note: no launch of 'assumedEverywhere'
+}
+__global__ void assumedOnly(float *c) {
+  if (threadIdx.x >= 32 && threadIdx.x % 2)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 7 of 8 warps of kernel 'assumedOnly' (block 256x1x1 assumed); predicted branch efficiency 13%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the block is assumed and with a block of 32x1x1 this branch would be warp-uniform
+  // CHECK: :[[@LINE-5]]:17: note: no launch of 'assumedOnly'
+}
+
+// An `if` whose arms only move registers is a select: a note. With a store it is a branch.
+__device__ void swapValues(float &a, float &b) {
+  float t = a;
+  a = b;
+  b = t;
+}
+__global__ void shuffleTranspose(float *c) {
+  float a = c[threadIdx.x], b = c[threadIdx.x + 64];
+  int lane = threadIdx.x & 31;
+  if (lane & 4)
+    swapValues(a, b);
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'lane' diverges in 2 of 2 warps of kernel 'shuffleTranspose' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the arms only move values between registers
+  if (lane & 8)
+    c[threadIdx.x] = a;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 2 of 2 warps of kernel 'shuffleTranspose' (block 64x1x1); predicted branch efficiency 0%
+  // A builtin without side effects (what INFINITY expands to) computes in registers.
+  if (lane & 16)
+    b = -__builtin_huge_valf() * __builtin_fabsf(a);
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'lane' diverges in 2 of 2 warps of kernel 'shuffleTranspose' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the arms only move values between registers
+  c[threadIdx.x + 64] = a + b;
+}
+void launchTranspose(float *c) { shuffleTranspose<<<8, 64>>>(c); }
+
+// `x == uniform`: one row picked by a run-time value is a leader test; a lane in every
+// group of four is not.
+__global__ void pick(float *c, int k) {
+  int row = threadIdx.x / 8;
+  if (row == k)
+    c[threadIdx.x] = 0.f;
+  if (threadIdx.x % 4 == k)
+    c[threadIdx.x] = 1.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'pick' (block 128x1x1); predicted branch efficiency 0% to 100%, depending on 'k'
+}
+void launchPick(float *c, int k) { pick<<<4, 128>>>(c, k); }
+
+// True in one warp of one block: a note. The same row test in every block: a warning.
+__global__ void firstRowFirstBlock(float *c) {
+  int tx = threadIdx.x, ty = threadIdx.y, by = blockIdx.y;
+  if (ty == 0 && by == 0)
+    c[tx] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'ty' diverges in up to 1 of 8 warps of kernel 'firstRowFirstBlock' (block 16x16x1); predicted branch efficiency 88% to 100%, depending on 'blockIdx.y'
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the branch splits one warp of one block of the grid
+  // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 rows
+  if (ty == 0)
+    c[tx + 16] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'ty' diverges in 1 of 8 warps of kernel 'firstRowFirstBlock' (block 16x16x1); predicted branch efficiency 88%
+  // CHECK: :[[@LINE-3]]:7: note: a warp spans 2 rows
+}
+void launchFirst(float *c) { firstRowFirstBlock<<<dim3(1, 8), dim3(16, 16)>>>(c); }
+// A one-shot of one warp: a note. The same kernel launched in a loop: a warning.
+__global__ void oneShot(float *c) {
+  if (threadIdx.x % 3 == 0)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 1 of 1 warps of kernel 'oneShot' (block 32x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: every launch of 'oneShot' in this file is one block of at most one warp, outside any loop
+}
+void launchShot(float *c) { oneShot<<<1, 32>>>(c); }
+__global__ void oneWarpRepeated(float *c) {
+  if (threadIdx.x % 3 == 0)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 1 of 1 warps of kernel 'oneWarpRepeated' (block 32x1x1); predicted branch efficiency 0%
+}
+void launchRepeated(float *c, int steps) {
+  for (int s = 0; s < steps; ++s)
+    oneWarpRepeated<<<1, 32>>>(c);
+}
+
+// A triangular loop diverges only in its last trips: the efficiency is over the trips.
+__global__ void triangle(float *c, int N) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int j = i + 1; j < N; j++)
+    c[j] += 1.f;
+  // CHECK: :[[@LINE-2]]:23: warning: loop condition on 'j' diverges in 4 of 4 warps of kernel 'triangle' (block 128x1x1, lanes leave after different trip counts, 'N' = 1024 as launched); predicted branch efficiency 91% to 97% over the loop's trips, depending on 'blockIdx.x'
+}
+void launchTriangle(float *c) { triangle<<<8, 128>>>(c, 1024); }
+
+// A bounds guard joined by && does not hide a stronger term.
+__global__ void bitonicStep(float *c, int j, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int ixj = i ^ j;
+  if (i < n && ixj > i)
+    c[i] = c[ixj];
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'ixj > i' diverges in 4 of 4 warps of kernel 'bitonicStep' (block 128x1x1, 'j' = 1 as launched); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: the bounds guard beside 'ixj > i' only takes the grid's tail away
+  // The guard alone stays silent.
+  if (i < n)
+    c[i] += 1.f;
+}
+// A stronger term written by a macro is named as any condition's term.
+#define IN_RANGE(x, lo, hi) ((x) >= (lo) && (x) <= (hi))
+__global__ void haloStep(float *c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int lane = threadIdx.x % 32;
+  if (IN_RANGE(lane, 4, 27) && i < n)
+    c[i] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 4 of 4 warps of kernel 'haloStep' (block 128x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: the bounds guards among the terms of this condition only take the grid's tail away
+}
+void launchHalo(float *c, int n) { haloStep<<<(n + 127) / 128, 128>>>(c, n); }
+void launchBitonic(float *c, int n) { bitonicStep<<<(n + 127) / 128, 128>>>(c, 1, n); }
+
+// A grid-tail bound inside a loop condition is a bounds guard; a per-lane bound is not.
+__global__ void tailInLoop(float *c, int n, int K) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < K && i < n; k++)
+    c[i] += 1.f;
+  for (int k = 0; k < 4 && k <= (int)threadIdx.x % 4; k++)
+    c[i] += 2.f;
+  // CHECK: :[[@LINE-2]]:19: warning: loop condition on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'tailInLoop' (block 128x1x1, lanes leave after different trip counts); predicted branch efficiency 40% over the loop's trips
+}
+void launchTail(float *c, int n, int K) { tailInLoop<<<(n + 127) / 128, 128>>>(c, n, K); }
+
+// The bounds-flag idiom, with `&` between the guards, stays silent under the assumed block;
+// a flag of a lane test is reported.
+__global__ void flags(float *c, int n, int m) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  bool ok = (row < n) & (col < m);
+  if (ok)
+    c[row * m + col] = 1.f;
+  bool odd = (col & 1) != 0;
+  if (odd)
+    c[col] = 2.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'odd' diverges in 8 of 8 warps of kernel 'flags' (block 256x1x1 assumed); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-10]]:17: note: no launch of 'flags'
+}
+
+// Two instantiations of a template that split the same place alike: one finding.
+template <int N> __global__ void perInstance(float *c) {
+  if (threadIdx.x % 2)
+    c[threadIdx.x] = N;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'perInstance' (block 64x1x1); predicted branch efficiency 0%
+}
+void launchInstances(float *c) {
+  perInstance<1><<<4, 64>>>(c);
+  perInstance<2><<<4, 64>>>(c);
+}
+// Instantiations that split one place with other figures: one finding, the others as notes.
+template <int M> __global__ void perModulus(float *c) {
+  if (threadIdx.x % M == 0)
+    c[threadIdx.x] = M;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'perModulus' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: another instantiation of 'perModulus': branch on 'threadIdx.x' diverges in 1 of 1 warps of kernel 'perModulus' (block 32x1x1); predicted branch efficiency 0%
+}
+void launchModuli(float *c) {
+  perModulus<2><<<4, 64>>>(c);
+  perModulus<4><<<4, 32>>>(c);
+}
