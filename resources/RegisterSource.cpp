@@ -131,13 +131,19 @@ namespace {
 /// flags (a second, cached nvcc run on the file's PTX; see runUncappedNvcc). Files whose
 /// kernels do not spill cost nothing more. A failure of that run only leaves the figures
 /// out (a note in the table).
-void addUncappedFigures(const NvccRequest &R, ResourceTable &Table, bool &NotCached) {
+void addUncappedFigures(const NvccRequest &R, LoadedRegisters &Out) {
+  ResourceTable &Table = Out.Table;
+  bool &NotCached = Out.NotCached;
   bool Spills = llvm::any_of(Table.Entries, [](const KernelFigures &K) {
     return K.SpillStoreBytes.value_or(0) + K.SpillLoadBytes.value_or(0) > 0;
   });
   if (!Spills)
     return;
   NvccResult U = runUncappedNvcc(R);
+  if (!U.Repaired.empty()) {
+    Out.Problems.push_back("registers from nvcc: " + U.Repaired);
+    Out.CacheRepaired = true;
+  }
   if (U.Error == NvccNotCached) { // a cache-only run (the language server's first answer)
     NotCached = true;
     return;
@@ -190,6 +196,10 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   R.ContentKey = contentKey(SM);
   R.CacheOnly = Opts.NvccCacheOnly;
   NvccResult Res = runNvccForResources(R);
+  if (!Res.Repaired.empty()) {
+    Out.Problems.push_back("registers from nvcc: " + Res.Repaired);
+    Out.CacheRepaired = true;
+  }
   if (R.CacheOnly && Res.Error == NvccNotCached) {
     Out.Missing = NvccNotCached;
     Out.NotCached = true;
@@ -206,7 +216,7 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   // does not depend on what the cache holds.
   Out.Table.addPtxasLog(Res.Log, "nvcc", ResourceSource::Nvcc);
   Out.Source = ResourceSource::Nvcc;
-  addUncappedFigures(R, Out.Table, Out.NotCached);
+  addUncappedFigures(R, Out);
 }
 
 /// The device-side flags of a HIP TU when the driver gave none (the plugin): its -std, -I
@@ -318,6 +328,10 @@ void loadFromClang(const RegisterOptions &Opts, ASTContext &Ctx, const Preproces
   R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
   R.ContentKey = contentKey(SM);
   ClangDeviceResult Res = runClangForAmdgpuResources(R);
+  if (!Res.Repaired.empty()) {
+    Out.Problems.push_back("registers from clang: " + Res.Repaired);
+    Out.CacheRepaired = true;
+  }
   if (!Res.Warning.empty())
     Out.Problems.push_back("registers from clang: " + Res.Warning);
   if (!Res.Error.empty()) {
