@@ -14,9 +14,11 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
@@ -167,6 +169,80 @@ void addUncappedFigures(const NvccRequest &R, LoadedRegisters &Out) {
   }
 }
 
+/// Whether nvcc would refuse Path as an input ("Don't know what to do with 'k.cuh'"): a
+/// header by its extension.
+bool isHeaderFile(llvm::StringRef Path) {
+  std::string Ext = llvm::sys::path::extension(Path).lower();
+  for (llvm::StringRef H : {".cuh", ".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".inc", ".ipp",
+                            ".tpp", ".tcc", ".cuhpp"})
+    if (Ext == H)
+      return true;
+  return false;
+}
+
+/// A header is compiled through a one-line .cu that includes it (nvcc refuses a header,
+/// and `-x cuda`, which a database interpolated for it may carry, is clang's spelling and
+/// not nvcc's): the .cu is written under the cache directory at a path that depends only
+/// on the header's (so the cache key is stable), or in a temporary directory without a
+/// cache. The header's directory is added with -I, any -x dropped. Empty with Error set
+/// when the .cu cannot be written; TempDir is set when it must be removed after the run.
+std::string headerUnit(NvccRequest &R, std::string &TempDir, std::string &Error) {
+  std::vector<std::string> Args;
+  for (size_t I = 0; I < R.Args.size(); ++I) {
+    llvm::StringRef A = R.Args[I];
+    if (A == "-x" || A == "--x") {
+      ++I;
+      continue;
+    }
+    if (A.starts_with("-x") || A.starts_with("--x="))
+      continue;
+    Args.push_back(A.str());
+  }
+  Args.push_back("-I" + llvm::sys::path::parent_path(R.Source).str());
+  R.Args = std::move(Args);
+  llvm::SmallString<256> Dir;
+  if (!R.CacheDir.empty()) {
+    Dir = R.CacheDir;
+    llvm::sys::path::append(Dir, "header-units",
+                            llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(R.Source)),
+                                        true)
+                                .substr(0, 32));
+    if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+      Dir.clear(); // an unusable cache is said by the nvcc run; compile from a temp dir
+  }
+  if (Dir.empty()) {
+    if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("warplint-header", Dir)) {
+      Error = "cannot create a temporary directory for the header's .cu: " + EC.message();
+      return "";
+    }
+    TempDir = std::string(Dir);
+  }
+  llvm::SmallString<256> Unit(Dir);
+  llvm::sys::path::append(Unit, llvm::sys::path::stem(R.Source) + ".cu");
+  std::string Text = "#include \"" + R.Source + "\"\n";
+  auto Old = llvm::MemoryBuffer::getFile(Unit);
+  if (!Old || (*Old)->getBuffer() != Text) {
+    // Written beside, then renamed: a parallel run never reads half a line.
+    llvm::SmallString<256> Tmp;
+    int FD = -1;
+    std::error_code EC = llvm::sys::fs::createUniqueFile(Unit + ".%%%%%%.tmp", FD, Tmp);
+    if (!EC) {
+      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << Text;
+      OS.close();
+      EC = OS.error();
+    }
+    if (!EC)
+      EC = llvm::sys::fs::rename(Tmp, Unit);
+    if (EC) {
+      llvm::sys::fs::remove(Tmp);
+      Error = "cannot write the header's .cu '" + std::string(Unit) + "': " + EC.message();
+      return "";
+    }
+  }
+  return std::string(Unit);
+}
+
 /// Runs nvcc (or reads its cache) for the main file of the TU.
 void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocessor *PP,
                   llvm::StringRef TUArch, const std::string &Nvcc, LoadedRegisters &Out) {
@@ -195,6 +271,25 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
   R.ContentKey = contentKey(SM);
   R.CacheOnly = Opts.NvccCacheOnly;
+  std::string HeaderTemp;
+  if (isHeaderFile(R.Source)) {
+    std::string Err;
+    std::string Unit = headerUnit(R, HeaderTemp, Err);
+    if (Unit.empty()) {
+      Out.Problems.push_back("registers from nvcc: " + Err);
+      Out.Missing = "a header has no register figures of its own, and its .cu could not be "
+                    "written";
+      return;
+    }
+    R.Source = Unit;
+  }
+  struct RemoveAfter {
+    std::string Dir;
+    ~RemoveAfter() {
+      if (!Dir.empty())
+        llvm::sys::fs::remove_directories(Dir);
+    }
+  } Cleanup{HeaderTemp};
   NvccResult Res = runNvccForResources(R);
   if (!Res.Repaired.empty()) {
     Out.Problems.push_back("registers from nvcc: " + Res.Repaired);
