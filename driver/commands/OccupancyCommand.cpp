@@ -558,6 +558,19 @@ bool resolveLaunch(CliOptions &Opt, std::string &Error) {
     Error = fmt::format("unknown architecture '{}' (known: {})", Opt.ArchText, knownArchNames());
     return false;
   }
+  // --gpu of another arch than --arch: the figures are the arch's and the SM count the
+  // GPU's, a mix no GPU has. Said once, as check says it (check then gives no waves; here
+  // the user asked for these figures, so they are printed).
+  if (Opt.Gpu) {
+    const GpuArch *GpuOwn = findArch(Opt.Gpu->Arch);
+    if (GpuOwn && GpuOwn != C.Arch && std::string_view(GpuOwn->Name) != C.Arch->Name)
+      llvm::errs() << fmt::format("warplint occupancy: warning: --gpu {} is {}, the figures are "
+                                  "for {}: the waves count the {}'s {} {} with {}'s limits "
+                                  "(give --arch {} for that GPU's own)\n",
+                                  Opt.Gpu->Key, GpuOwn->Name, C.Arch->Name, Opt.Gpu->Name,
+                                  Opt.Gpu->SmCount, productUnits(*Opt.Gpu), C.Arch->Name,
+                                  GpuOwn->Name);
+  }
   if (Opt.Gpu && !Opt.Sms)
     Opt.Sms = Opt.Gpu->SmCount;
   Error = checkVendorFields(C);
