@@ -16,13 +16,20 @@ ArgParser &ArgParser::option(std::string Name, ValueHandler Handler, std::string
 }
 
 ArgParser &ArgParser::option(std::string Name, std::string &Into, std::string Missing) {
+  // A file or directory option given an empty name ("-o ''", a shell variable unset) is
+  // an error: it wrote to stdout, as if no -o were given.
+  bool Path = Missing == "a file name" || Missing == "a directory";
   return option(
-      std::move(Name),
-      [&Into](llvm::StringRef V, std::string &) {
+      Name,
+      [&Into, Path, Name, Missing](llvm::StringRef V, std::string &Error) {
+        if (Path && V.empty()) {
+          Error = fmt::format("{}: an empty name is not {}", Name, Missing);
+          return false;
+        }
         Into = V.str();
         return true;
       },
-      std::move(Missing));
+      Missing);
 }
 
 ArgParser &ArgParser::list(std::string Name, std::vector<std::string> &Into) {

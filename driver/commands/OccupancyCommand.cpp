@@ -809,6 +809,20 @@ int runOccupancyCommand(int Argc, char **Argv) {
   }
   if (Opt.List)
     return listArchs(Opt.Json);
+  // Options that another one would drop without a word are refused.
+  if (Opt.Batch) {
+    for (int I = 1; I < Argc; ++I) {
+      StringRef A = Argv[I];
+      if (A != "--batch" && A != "occupancy" && A.starts_with("-"))
+        return error(fmt::format("--batch reads every launch from stdin (JSON lines with "
+                                 "\"threads\", \"registers\", ...): {} is not read with it; "
+                                 "give it in each line",
+                                 A.split('=').first.str()));
+    }
+  }
+  if (Opt.MaxBlockSize && !Opt.Sweep.empty())
+    return error("give --max-block-size or --sweep, not both (--max-block-size prints the "
+                 "block size of the highest occupancy; --sweep block lists every size)");
   if (Opt.Batch) {
     std::ios::sync_with_stdio(false);
     return runOccupancyBatch(std::cin, llvm::outs());
