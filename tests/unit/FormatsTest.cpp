@@ -101,6 +101,18 @@ TEST(DocsUrl, EnvironmentThenConfiguredThenTheDocsBesideTheBinary) {
             "https://cfg.example/d/");
   EXPECT_EQ(docsBaseUrlFor("", "", "/opt/my w/share/doc/warplint"),
             "file:///opt/my%20w/share/doc/warplint/");
+  // A base without a scheme gave relative helpUris without a word: ignored, and said.
+  for (const char *Relative : {"docs/", "/srv/warplint/docs", "./d"}) {
+    std::string Warning;
+    EXPECT_EQ(docsBaseUrlFor(Relative, "", "/opt/w/share/doc/warplint", &Warning),
+              "file:///opt/w/share/doc/warplint/")
+        << Relative;
+    EXPECT_EQ(Warning, "WARPLINT_DOCS_BASE_URL '" + std::string(Relative) +
+                           "' is not an absolute URL (https://..., file:///...): ignored");
+  }
+  std::string None;
+  docsBaseUrlFor("https://env.example/docs", "", "/d", &None);
+  EXPECT_EQ(None, "");
   // This binary has no $WARPLINT_DOCS_BASE_URL from ctest; whatever the base, it is absolute.
   EXPECT_TRUE(hasUrlScheme(docsBaseUrl())) << docsBaseUrl();
   EXPECT_EQ(docsBaseUrl().back(), '/');
