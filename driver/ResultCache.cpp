@@ -692,9 +692,8 @@ void storeResult(const std::string &CacheDir, const std::string &Key, const RunR
   }
   std::string Text = resultToJson(Result);
   std::string Digest = entryDigest(Listed, Text);
-  Object Root{{"files", std::move(FileList)},
-              {"result", std::move(Text)},
-              {"digest", std::move(Digest)}};
+  Object Root{
+      {"files", std::move(FileList)}, {"result", std::move(Text)}, {"digest", std::move(Digest)}};
   llvm::SmallString<256> Tmp;
   int FD = -1;
   if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Tmp))

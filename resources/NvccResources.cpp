@@ -270,8 +270,7 @@ NvccResult cachedRun(const NvccRequest &Request, llvm::StringRef Tag, ProduceFn 
     // Only an exit status nvcc chose (its compile errors) is kept: a crash, a signal, a
     // time-out or a failure to start may not repeat.
     if (ExitCode > 0 && !R.CacheDir.empty())
-      if (std::string WErr = writeEntry(failureFile(Out.CacheFile), Out.Error);
-          !WErr.empty())
+      if (std::string WErr = writeEntry(failureFile(Out.CacheFile), Out.Error); !WErr.empty())
         Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + WErr;
     return Out;
   }

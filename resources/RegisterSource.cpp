@@ -203,10 +203,9 @@ std::string headerUnit(NvccRequest &R, std::string &TempDir, std::string &Error)
   llvm::SmallString<256> Dir;
   if (!R.CacheDir.empty()) {
     Dir = R.CacheDir;
-    llvm::sys::path::append(Dir, "header-units",
-                            llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(R.Source)),
-                                        true)
-                                .substr(0, 32));
+    llvm::sys::path::append(
+        Dir, "header-units",
+        llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(R.Source)), true).substr(0, 32));
     if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
       Dir.clear(); // an unusable cache is said by the nvcc run; compile from a temp dir
   }

@@ -36,9 +36,9 @@ std::string baseName(const std::string &Path) {
 // may open beside them is not parsed: clang would answer "no input files").
 bool isAnalysableFile(llvm::StringRef Path) {
   std::string Ext = llvm::sys::path::extension(Path).lower();
-  for (llvm::StringRef E : {".cu", ".cuh", ".hip", ".c", ".cc", ".cpp", ".cxx", ".c++", ".cp",
-                            ".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tpp", ".tcc",
-                            ".cuhpp", ".inc"})
+  for (llvm::StringRef E :
+       {".cu", ".cuh", ".hip", ".c",   ".cc",  ".cpp", ".cxx", ".c++", ".cp",    ".h",
+        ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tpp", ".tcc", ".cuhpp", ".inc"})
     if (Ext == E)
       return true;
   return false;
