@@ -1,6 +1,7 @@
 //===- BlockSizeWarpMultipleCheck.cpp - warplint-block-size-warp-multiple -===//
 #include "checks/BlockSizeWarpMultipleCheck.h"
 
+#include "checks/OptionParsing.h"
 #include "model/TuModel.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -13,18 +14,14 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::warplint {
 
-namespace {
-
-// Options are read as text: OptionsView's bool specialisations are mangled differently
-// by g++ (this build) and clang (clang-tidy's build).
-bool readBool(StringRef Value) { return Value.equals_insensitive("true") || Value == "1"; }
-} // namespace
-
 BlockSizeWarpMultipleCheck::BlockSizeWarpMultipleCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)),
       Ignored(Options.get("IgnoredKernels", "")),
-      IgnoreSingleThreadBlocks(readBool(Options.get("IgnoreSingleThreadBlocks", "true"))) {}
+      IgnoreSingleThreadBlocks(readBoolOption(
+          "IgnoreSingleThreadBlocks", true, Name,
+          [&](StringRef K, StringRef D) { return Options.get(K, D); },
+          [&](StringRef M) { return configurationDiag(M); })) {}
 
 void BlockSizeWarpMultipleCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "IgnoredKernels", Ignored.text());

@@ -95,6 +95,7 @@ struct TUResult {
   std::string RegistersMissing;
   /// A cache-only register load missed (LoadedRegisters::NotCached).
   bool RegistersNotCached = false;
+  bool RegisterCacheRepaired = false; ///< LoadedRegisters::CacheRepaired
   clang::tidy::warplint::ResourceSource RegisterSource = clang::tidy::warplint::ResourceSource::None;
   bool RegistersLoaded = false;
   /// Every file the front end read, absolute (for the result cache).
@@ -135,11 +136,13 @@ struct ModelConsumer : clang::ASTConsumer {
       Out.RegistersMissing = M.registers().Missing;
       Out.RegisterSource = M.registers().Source;
       Out.RegistersNotCached = M.registers().NotCached;
+      Out.RegisterCacheRepaired = M.registers().CacheRepaired;
     } else if (const clang::tidy::warplint::LoadedRegisters *R = M.loadedRegisters()) {
       Out.RegistersLoaded = true;
       Out.RegistersMissing = R->Missing;
       Out.RegisterSource = R->Source;
       Out.RegistersNotCached = R->NotCached;
+      Out.RegisterCacheRepaired = R->CacheRepaired;
     }
   }
 };
@@ -705,10 +708,10 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       commandLineOverrides(File, Opts, Original), Physical));
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
   // The same command, options and files as a cached run: its result, byte for byte.
-  std::string CacheDir = resultCacheDir(Opts), Key;
+  std::string CacheDir = resultCacheDir(Opts), Key, CacheDamage;
   if (!CacheDir.empty()) {
     Key = resultKey(resultKeyParts(Commands.front(), Context.getOptionsForFile(File), Opts));
-    if (std::optional<RunResult> Hit = lookupResult(CacheDir, Key)) {
+    if (std::optional<RunResult> Hit = lookupResult(CacheDir, Key, &CacheDamage)) {
       Hit->FromCache = 1;
       return std::move(*Hit);
     }
@@ -729,6 +732,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   std::string Arch = TU.Records ? TU.Records->Arch : commandArch(Db, File);
 
   RunResult R;
+  if (!CacheDamage.empty()) // said once: this result is not stored (Store below)
+    R.Messages.push_back({Severity::Warning, CacheDamage});
   CommandDir InDir{Db.getCompileCommands(File).front().Directory};
   bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R, File);
   bool AnyError = ClangErrors || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
@@ -776,8 +781,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     // not stored (it returned above): its cause may be a file it could not find, which
     // no digest covers. A result without nvcc's figures (the language server's cache-only
     // first answer) is not stored either.
-    if (Key.empty() || NotCached)
-      return;
+    if (Key.empty() || NotCached || !CacheDamage.empty() || TU.RegisterCacheRepaired)
+      return; // a repaired cache entry is said once: the next run stores the result
     std::vector<std::string> Paths = TU.FilesRead;
     for (const auto *List : {&Opts.PtxasLogs, &Opts.Objects})
       for (const std::string &P : *List)

@@ -467,6 +467,26 @@ std::string entryPath(const std::string &CacheDir, const std::string &Key) {
   return std::string(P);
 }
 
+// The digest an entry carries over its own contents (each file's path and digest, then
+// the result's text): an entry edited or cut short where it still parses as JSON is
+// found damaged, not trusted.
+std::string entryDigest(const std::vector<std::pair<llvm::StringRef, llvm::StringRef>> &Files,
+                        llvm::StringRef Result) {
+  llvm::SHA256 H;
+  auto Add = [&H](llvm::StringRef S) {
+    H.update(std::to_string(S.size()));
+    H.update(":");
+    H.update(S);
+  };
+  Add("warplint-result-entry-v1");
+  for (const auto &[Path, Digest] : Files) {
+    Add(Path);
+    Add(Digest);
+  }
+  Add(Result);
+  return llvm::toHex(H.final(), /*LowerCase=*/true);
+}
+
 } // namespace
 
 std::string contentDigest(std::string_view Contents) {
@@ -601,41 +621,66 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
   return R;
 }
 
-std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::string &Key) {
-  auto Buffer = llvm::MemoryBuffer::getFile(entryPath(CacheDir, Key));
+std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::string &Key,
+                                      std::string *Damaged) {
+  std::string Path = entryPath(CacheDir, Key);
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return std::nullopt;
+  // An entry that does not parse, or whose digest does not match what it holds, is
+  // damaged: removed (the analysis that follows writes it anew) and said once.
+  auto Damage = [&](llvm::StringRef Why) -> std::optional<RunResult> {
+    std::error_code EC = llvm::sys::fs::remove(Path);
+    if (Damaged)
+      *Damaged = ("the result cache entry '" + Path + "' was damaged (" + Why + ")" +
+                  (EC ? "; it could not be removed: " + EC.message()
+                      : std::string("; it was removed and the file analysed again")))
+                     .str();
+    return std::nullopt;
+  };
   llvm::Expected<Value> V = parseBoundedJson((*Buffer)->getBuffer());
   if (!V) {
     llvm::consumeError(V.takeError());
-    return std::nullopt;
+    return Damage("not JSON");
   }
   const Object *Root = V->getAsObject();
   const Array *Files = Root ? Root->getArray("files") : nullptr;
   std::optional<llvm::StringRef> Result = Root ? Root->getString("result") : std::nullopt;
-  if (!Files || !Result)
-    return std::nullopt;
-  // Every file the TU read must still read the same.
+  std::optional<llvm::StringRef> Digest = Root ? Root->getString("digest") : std::nullopt;
+  if (!Files || !Result || !Digest)
+    return Damage("fields missing");
+  std::vector<std::pair<llvm::StringRef, llvm::StringRef>> Read;
   for (const Value &F : *Files) {
     const Array *A = F.getAsArray();
-    if (!A || A->size() != 2)
-      return std::nullopt;
-    std::optional<llvm::StringRef> Path = (*A)[0].getAsString(), Digest = (*A)[1].getAsString();
-    if (!Path || !Digest)
-      return std::nullopt;
-    if (*Digest == VirtualFileDigest)
+    std::optional<llvm::StringRef> P, D;
+    if (A && A->size() == 2) {
+      P = (*A)[0].getAsString();
+      D = (*A)[1].getAsString();
+    }
+    if (!P || !D)
+      return Damage("a file entry is not a path and a digest");
+    Read.emplace_back(*P, *D);
+  }
+  if (entryDigest(Read, *Result) != *Digest)
+    return Damage("its contents do not match their digest");
+  std::optional<RunResult> Parsed = resultFromJson(*Result);
+  if (!Parsed)
+    return Damage("the result does not read back");
+  // Every file the TU read must still read the same.
+  for (const auto &[P, D] : Read) {
+    if (D == VirtualFileDigest)
       continue;
-    auto Contents = llvm::MemoryBuffer::getFile(*Path);
+    auto Contents = llvm::MemoryBuffer::getFile(P);
     if (!Contents)
       return std::nullopt;
     llvm::StringRef Text = (*Contents)->getBuffer();
-    std::string Now = Digest->starts_with("object:")
+    std::string Now = D.starts_with("object:")
                           ? objectDigest(std::string_view(Text.data(), Text.size()))
                           : contentDigest(std::string_view(Text.data(), Text.size()));
-    if (Now != *Digest)
+    if (Now != D)
       return std::nullopt;
   }
-  return resultFromJson(*Result);
+  return Parsed;
 }
 
 void storeResult(const std::string &CacheDir, const std::string &Key, const RunResult &Result,
@@ -644,9 +689,15 @@ void storeResult(const std::string &CacheDir, const std::string &Key, const RunR
   if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
     return;
   Array FileList;
-  for (const auto &[File, Digest] : Files)
+  std::vector<std::pair<llvm::StringRef, llvm::StringRef>> Listed;
+  for (const auto &[File, Digest] : Files) {
     FileList.push_back(Array{File, Digest});
-  Object Root{{"files", std::move(FileList)}, {"result", resultToJson(Result)}};
+    Listed.emplace_back(File, Digest);
+  }
+  std::string Text = resultToJson(Result);
+  std::string Digest = entryDigest(Listed, Text);
+  Object Root{
+      {"files", std::move(FileList)}, {"result", std::move(Text)}, {"digest", std::move(Digest)}};
   llvm::SmallString<256> Tmp;
   int FD = -1;
   if (llvm::sys::fs::createUniqueFile(Path + ".%%%%%%%%.tmp", FD, Tmp))

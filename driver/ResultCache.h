@@ -6,7 +6,8 @@
 // own binary, the compile command and directory, the effective clang-tidy options, the
 // nvcc a register source would run, whether records are collected) and used only when
 // every file still has the digest it had: exact invalidation, no timestamps. Entries are
-// written atomically beside the register cache (CacheDir/results).
+// written atomically beside the register cache (CacheDir/results), each with a digest of
+// its own contents: a damaged entry is removed and re-made, never trusted.
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
@@ -40,8 +41,11 @@ std::string objectDigest(std::string_view Contents);
 /// The key of a TU's result: SHA-256 over the parts, each length-prefixed.
 std::string resultKey(const std::vector<std::string> &Parts);
 
-/// The cached result of Key when every file it read still has its digest.
-std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::string &Key);
+/// The cached result of Key when every file it read still has its digest. An entry whose
+/// own digest (stored with it, over its files and result) does not match, or that does
+/// not parse, is damaged: it is removed, nullopt is returned and *Damaged says why.
+std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::string &Key,
+                                      std::string *Damaged = nullptr);
 
 /// Stores a result and its files (atomically; a failure to write is ignored: the cache
 /// only saves time).

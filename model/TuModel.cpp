@@ -341,7 +341,8 @@ wl::SourcePos where(const SourceManager &SM, SourceLocation L) {
   return P;
 }
 
-void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegisters &Regs) {
+void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegisters &Regs,
+                 const std::string &TuArch) {
   if (E.Compiler) {
     R.Registers = unsigned(E.Compiler->Registers);
     R.RegistersSource = describeOrigin(*E.Compiler);
@@ -366,6 +367,11 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
   R.WaveSize = unsigned(E.Arch->WarpSize);
   wl::LaunchEvaluation Figures{E.Result, E.Steps, E.Ceiling};
   wl::setFigures(R, *E.Arch, E.Resources, E.Shape, Figures, E.registersKnown());
+  // One spelling per run: the TU's own arch as analysed (sm_121a, as its findings say),
+  // not the name of the row of limits it shares with its base (sm_121).
+  if (const wl::GpuArch *Own = wl::findArch(TuArch);
+      Own && std::string_view(Own->Name) == std::string_view(E.Arch->Name))
+    R.Arch = TuArch;
   R.Cluster = E.Cluster;
   R.ClusterText = E.ClusterText;
   R.NonPortableCluster = E.NonPortableCluster;
@@ -537,7 +543,7 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
     }
     for (const LaunchFigures &E : M.PerArch) {
       wl::LaunchRecord PerArch = R;
-      fillFigures(PerArch, E, Regs);
+      fillFigures(PerArch, E, Regs, Out.Arch);
       if (!E.Compiler && !M.MatchNote.empty() && Regs.Source != ResourceSource::None)
         PerArch.RegistersMissing = M.MatchNote;
       Out.Launches.push_back(std::move(PerArch));

@@ -87,6 +87,60 @@ std::string writeAtomically(const std::string &Path, llvm::StringRef Text) {
   return "";
 }
 
+// A cache entry is its contents behind one header line with their SHA-256 and size:
+// an entry cut short, overwritten or edited no longer matches and is a miss, not a
+// report (a log truncated to 50 bytes read as "no kernels": every figure silently lost).
+constexpr llvm::StringLiteral EntryMagic = "warplint-cache-entry-v1";
+
+std::string sha256Hex(llvm::StringRef Text) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text)), /*LowerCase=*/true);
+}
+
+std::string framedEntry(llvm::StringRef Contents) {
+  return (EntryMagic + " " + sha256Hex(Contents) + " " + std::to_string(Contents.size()) + "\n" +
+          Contents)
+      .str();
+}
+
+// The contents of a framed entry, or nullopt when the header or the digest does not match.
+std::optional<std::string> unframeEntry(llvm::StringRef Entry) {
+  auto [Header, Body] = Entry.split('\n');
+  if (Header.size() == Entry.size())
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Header.split(Parts, ' ');
+  size_t Size = 0;
+  if (Parts.size() != 3 || Parts[0] != EntryMagic || Parts[2].getAsInteger(10, Size) ||
+      Size != Body.size() || Parts[1] != sha256Hex(Body))
+    return std::nullopt;
+  return Body.str();
+}
+
+// A cache entry, framed, written atomically.
+std::string writeEntry(const std::string &Path, llvm::StringRef Contents) {
+  return writeAtomically(Path, framedEntry(Contents));
+}
+
+} // namespace
+
+CacheRead readCacheEntry(const std::string &Path, std::string &Contents, std::string &Problem) {
+  std::optional<std::string> Raw = readFile(Path);
+  if (!Raw)
+    return CacheRead::Missing;
+  if (std::optional<std::string> Body = unframeEntry(*Raw)) {
+    Contents = std::move(*Body);
+    return CacheRead::Hit;
+  }
+  // Damaged: removed, so that the run that follows writes it anew; said once by the caller.
+  std::error_code EC = llvm::sys::fs::remove(Path);
+  Problem = "the cache entry '" + Path + "' was damaged (" + std::to_string(Raw->size()) +
+            " bytes that do not match their digest)" +
+            (EC ? "; it could not be removed: " + EC.message() : "; it was removed");
+  return CacheRead::Damaged;
+}
+
+namespace {
+
 // Whether files can be created in Dir (created if missing); the reason when not.
 std::string cacheDirProblem(const std::string &Dir) {
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
@@ -120,7 +174,7 @@ std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion) {
     H.update(":");
     H.update(S);
   };
-  Add("warplint-nvcc-resources-v1");
+  Add("warplint-nvcc-resources-v2"); // v2: framed entries (readCacheEntry)
   Add(NvccVersion);
   for (const std::string &A : nvccArgv(R))
     Add(A);
@@ -151,14 +205,14 @@ std::string nvccVersion(const NvccRequest &R, std::string &Error) {
     H.update(std::to_string(St.getLastModificationTime().time_since_epoch().count()));
     VersionFile = R.CacheDir + "/nvcc-version-" + llvm::toHex(H.final(), true).substr(0, 32) +
                   ".txt";
-    if (std::optional<std::string> V = readFile(VersionFile))
-      Version = std::move(*V);
+    std::string Ignored;
+    readCacheEntry(VersionFile, Version, Ignored); // a damaged one is asked again
   }
   if (Version.empty()) {
     if (!run({R.Nvcc, "--version"}, "", Version, Error, /*CaptureStdout=*/true))
       return "";
     if (!VersionFile.empty())
-      writeAtomically(VersionFile, Version);
+      writeEntry(VersionFile, Version);
   }
   return Version;
 }
@@ -185,19 +239,26 @@ NvccResult cachedRun(const NvccRequest &Request, llvm::StringRef Tag, ProduceFn 
   std::string Key = nvccCacheKey(R, Tag.empty() ? Version : Version + "\n" + Tag.str());
   if (!R.CacheDir.empty()) {
     Out.CacheFile = R.CacheDir + "/" + Key + ".ptxas.log";
-    if (std::optional<std::string> Cached = readFile(Out.CacheFile)) {
-      Out.Log = std::move(*Cached);
+    // A damaged entry is a miss: removed, nvcc runs again and writes it anew, and the
+    // run says so once (Out.Repaired; the next run finds the new entry).
+    std::string Damage;
+    CacheRead Got = readCacheEntry(Out.CacheFile, Out.Log, Damage);
+    if (Got == CacheRead::Hit) {
       Out.FromCache = true;
       return Out;
     }
     // A compile nvcc refused, with the same nvcc, arguments and file contents, is refused
     // again: its message is cached too, so a file nvcc rejects costs one nvcc run, not one
     // per check (same words warm and cold).
-    if (std::optional<std::string> Failed = readFile(failureFile(Out.CacheFile))) {
-      Out.Error = std::move(*Failed);
-      Out.FromCache = true;
-      return Out;
+    if (Got == CacheRead::Missing) {
+      Got = readCacheEntry(failureFile(Out.CacheFile), Out.Error, Damage);
+      if (Got == CacheRead::Hit) {
+        Out.FromCache = true;
+        return Out;
+      }
     }
+    if (Got == CacheRead::Damaged)
+      Out.Repaired = Damage + (R.CacheOnly ? "" : "; nvcc ran again");
   }
   if (R.CacheOnly) {
     Out.Error = NvccNotCached;
@@ -209,13 +270,12 @@ NvccResult cachedRun(const NvccRequest &Request, llvm::StringRef Tag, ProduceFn 
     // Only an exit status nvcc chose (its compile errors) is kept: a crash, a signal, a
     // time-out or a failure to start may not repeat.
     if (ExitCode > 0 && !R.CacheDir.empty())
-      if (std::string WErr = writeAtomically(failureFile(Out.CacheFile), Out.Error);
-          !WErr.empty())
+      if (std::string WErr = writeEntry(failureFile(Out.CacheFile), Out.Error); !WErr.empty())
         Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + WErr;
     return Out;
   }
   if (!R.CacheDir.empty())
-    if (std::string Err = writeAtomically(Out.CacheFile, Out.Log); !Err.empty())
+    if (std::string Err = writeEntry(Out.CacheFile, Out.Log); !Err.empty())
       Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + Err;
   return Out;
 }
@@ -383,7 +443,7 @@ ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) 
     H.update(":");
     H.update(S);
   };
-  Add("warplint-clang-amdgpu-resources-v1");
+  Add("warplint-clang-amdgpu-resources-v2");
   Add(Version);
   for (const std::string &A : clangDeviceArgv(R))
     Add(A);
@@ -392,11 +452,14 @@ ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) 
   std::string CacheFile;
   if (!R.CacheDir.empty()) {
     CacheFile = R.CacheDir + "/" + Key + ".amdgpu.s";
-    if (std::optional<std::string> Cached = readFile(CacheFile)) {
-      Out.Assembly = std::move(*Cached);
+    std::string Damage;
+    CacheRead Got = readCacheEntry(CacheFile, Out.Assembly, Damage);
+    if (Got == CacheRead::Hit) {
       Out.FromCache = true;
       return Out;
     }
+    if (Got == CacheRead::Damaged)
+      Out.Repaired = Damage + "; clang ran again";
   }
   // The assembly comes on stdout; clang's diagnostics (stderr) are not kept.
   std::string Asm, Diagnostics;
@@ -411,7 +474,7 @@ ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) 
   }
   Out.Assembly = reduceAssembly(Asm);
   if (!CacheFile.empty())
-    if (std::string Err = writeAtomically(CacheFile, Out.Assembly); !Err.empty())
+    if (std::string Err = writeEntry(CacheFile, Out.Assembly); !Err.empty())
       Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + Err;
   return Out;
 }

@@ -32,7 +32,18 @@ struct NvccResult {
   std::string Error;     ///< set when nvcc could not be run or failed
   /// Set when the cache could not be used (the report then comes from nvcc uncached).
   std::string Warning;
+  /// Set when the cache entry was damaged (its contents no longer match their digest): it
+  /// was removed and nvcc ran again. Said once: the next run reads the new entry.
+  std::string Repaired;
 };
+
+/// What reading a cache entry found.
+enum class CacheRead { Missing, Hit, Damaged };
+
+/// Reads a cache entry written by this module (its contents behind a header line with
+/// their SHA-256 and size). A damaged entry (cut short, edited, not an entry) is removed
+/// and Problem says which and why; Contents is set only on a hit.
+CacheRead readCacheEntry(const std::string &Path, std::string &Contents, std::string &Problem);
 
 /// The argument vector that is run: nvcc <Args> -arch=<Arch> -Xptxas -v -cubin
 /// -o /dev/null <Source> (device code for one arch only, nothing written).
@@ -76,6 +87,7 @@ struct ClangDeviceResult {
   bool FromCache = false;
   std::string Error;   ///< set when clang could not be run or failed
   std::string Warning; ///< set when the cache could not be used
+  std::string Repaired; ///< set when a damaged cache entry was removed (as for nvcc)
 };
 
 /// The argument vector that is run: clang++ <Args> -S -o - <Source>.

@@ -14,9 +14,11 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
@@ -131,13 +133,19 @@ namespace {
 /// flags (a second, cached nvcc run on the file's PTX; see runUncappedNvcc). Files whose
 /// kernels do not spill cost nothing more. A failure of that run only leaves the figures
 /// out (a note in the table).
-void addUncappedFigures(const NvccRequest &R, ResourceTable &Table, bool &NotCached) {
+void addUncappedFigures(const NvccRequest &R, LoadedRegisters &Out) {
+  ResourceTable &Table = Out.Table;
+  bool &NotCached = Out.NotCached;
   bool Spills = llvm::any_of(Table.Entries, [](const KernelFigures &K) {
     return K.SpillStoreBytes.value_or(0) + K.SpillLoadBytes.value_or(0) > 0;
   });
   if (!Spills)
     return;
   NvccResult U = runUncappedNvcc(R);
+  if (!U.Repaired.empty()) {
+    Out.Problems.push_back("registers from nvcc: " + U.Repaired);
+    Out.CacheRepaired = true;
+  }
   if (U.Error == NvccNotCached) { // a cache-only run (the language server's first answer)
     NotCached = true;
     return;
@@ -159,6 +167,79 @@ void addUncappedFigures(const NvccRequest &R, ResourceTable &Table, bool &NotCac
         break;
       }
   }
+}
+
+/// Whether nvcc would refuse Path as an input ("Don't know what to do with 'k.cuh'"): a
+/// header by its extension.
+bool isHeaderFile(llvm::StringRef Path) {
+  std::string Ext = llvm::sys::path::extension(Path).lower();
+  for (llvm::StringRef H : {".cuh", ".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".inc", ".ipp",
+                            ".tpp", ".tcc", ".cuhpp"})
+    if (Ext == H)
+      return true;
+  return false;
+}
+
+/// A header is compiled through a one-line .cu that includes it (nvcc refuses a header,
+/// and `-x cuda`, which a database interpolated for it may carry, is clang's spelling and
+/// not nvcc's): the .cu is written under the cache directory at a path that depends only
+/// on the header's (so the cache key is stable), or in a temporary directory without a
+/// cache. The header's directory is added with -I, any -x dropped. Empty with Error set
+/// when the .cu cannot be written; TempDir is set when it must be removed after the run.
+std::string headerUnit(NvccRequest &R, std::string &TempDir, std::string &Error) {
+  std::vector<std::string> Args;
+  for (size_t I = 0; I < R.Args.size(); ++I) {
+    llvm::StringRef A = R.Args[I];
+    if (A == "-x" || A == "--x") {
+      ++I;
+      continue;
+    }
+    if (A.starts_with("-x") || A.starts_with("--x="))
+      continue;
+    Args.push_back(A.str());
+  }
+  Args.push_back("-I" + llvm::sys::path::parent_path(R.Source).str());
+  R.Args = std::move(Args);
+  llvm::SmallString<256> Dir;
+  if (!R.CacheDir.empty()) {
+    Dir = R.CacheDir;
+    llvm::sys::path::append(
+        Dir, "header-units",
+        llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(R.Source)), true).substr(0, 32));
+    if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+      Dir.clear(); // an unusable cache is said by the nvcc run; compile from a temp dir
+  }
+  if (Dir.empty()) {
+    if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("warplint-header", Dir)) {
+      Error = "cannot create a temporary directory for the header's .cu: " + EC.message();
+      return "";
+    }
+    TempDir = std::string(Dir);
+  }
+  llvm::SmallString<256> Unit(Dir);
+  llvm::sys::path::append(Unit, llvm::sys::path::stem(R.Source) + ".cu");
+  std::string Text = "#include \"" + R.Source + "\"\n";
+  auto Old = llvm::MemoryBuffer::getFile(Unit);
+  if (!Old || (*Old)->getBuffer() != Text) {
+    // Written beside, then renamed: a parallel run never reads half a line.
+    llvm::SmallString<256> Tmp;
+    int FD = -1;
+    std::error_code EC = llvm::sys::fs::createUniqueFile(Unit + ".%%%%%%.tmp", FD, Tmp);
+    if (!EC) {
+      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << Text;
+      OS.close();
+      EC = OS.error();
+    }
+    if (!EC)
+      EC = llvm::sys::fs::rename(Tmp, Unit);
+    if (EC) {
+      llvm::sys::fs::remove(Tmp);
+      Error = "cannot write the header's .cu '" + std::string(Unit) + "': " + EC.message();
+      return "";
+    }
+  }
+  return std::string(Unit);
 }
 
 /// Runs nvcc (or reads its cache) for the main file of the TU.
@@ -189,7 +270,30 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
   R.ContentKey = contentKey(SM);
   R.CacheOnly = Opts.NvccCacheOnly;
+  std::string HeaderTemp;
+  if (isHeaderFile(R.Source)) {
+    std::string Err;
+    std::string Unit = headerUnit(R, HeaderTemp, Err);
+    if (Unit.empty()) {
+      Out.Problems.push_back("registers from nvcc: " + Err);
+      Out.Missing = "a header has no register figures of its own, and its .cu could not be "
+                    "written";
+      return;
+    }
+    R.Source = Unit;
+  }
+  struct RemoveAfter {
+    std::string Dir;
+    ~RemoveAfter() {
+      if (!Dir.empty())
+        llvm::sys::fs::remove_directories(Dir);
+    }
+  } Cleanup{HeaderTemp};
   NvccResult Res = runNvccForResources(R);
+  if (!Res.Repaired.empty()) {
+    Out.Problems.push_back("registers from nvcc: " + Res.Repaired);
+    Out.CacheRepaired = true;
+  }
   if (R.CacheOnly && Res.Error == NvccNotCached) {
     Out.Missing = NvccNotCached;
     Out.NotCached = true;
@@ -206,7 +310,7 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   // does not depend on what the cache holds.
   Out.Table.addPtxasLog(Res.Log, "nvcc", ResourceSource::Nvcc);
   Out.Source = ResourceSource::Nvcc;
-  addUncappedFigures(R, Out.Table, Out.NotCached);
+  addUncappedFigures(R, Out);
 }
 
 /// The device-side flags of a HIP TU when the driver gave none (the plugin): its -std, -I
@@ -318,6 +422,10 @@ void loadFromClang(const RegisterOptions &Opts, ASTContext &Ctx, const Preproces
   R.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
   R.ContentKey = contentKey(SM);
   ClangDeviceResult Res = runClangForAmdgpuResources(R);
+  if (!Res.Repaired.empty()) {
+    Out.Problems.push_back("registers from clang: " + Res.Repaired);
+    Out.CacheRepaired = true;
+  }
   if (!Res.Warning.empty())
     Out.Problems.push_back("registers from clang: " + Res.Warning);
   if (!Res.Error.empty()) {

@@ -53,6 +53,10 @@ struct LoadedRegisters {
   /// registers, or the uncapped figures of a spilling kernel), so the figures are not
   /// those of a full run.
   bool NotCached = false;
+  /// A damaged cache entry (nvcc's or clang's report) was removed and the compiler ran
+  /// again (said in Problems). A result that says so is not kept in the result cache,
+  /// so that it is said once.
+  bool CacheRepaired = false;
 };
 
 /// Loads the register source for a TU parsed for the device side of TUArch (nvcc runs

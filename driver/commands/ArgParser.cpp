@@ -1,6 +1,8 @@
 //===- ArgParser.cpp - the one command-line parser of the subcommands -----===//
 #include "driver/commands/ArgParser.h"
 
+#include "clang/Basic/OffloadArch.h"
+
 #include "warplint/core/Arch.h"
 #include "warplint/core/Products.h"
 
@@ -14,13 +16,20 @@ ArgParser &ArgParser::option(std::string Name, ValueHandler Handler, std::string
 }
 
 ArgParser &ArgParser::option(std::string Name, std::string &Into, std::string Missing) {
+  // A file or directory option given an empty name ("-o ''", a shell variable unset) is
+  // an error: it wrote to stdout, as if no -o were given.
+  bool Path = Missing == "a file name" || Missing == "a directory";
   return option(
-      std::move(Name),
-      [&Into](llvm::StringRef V, std::string &) {
+      Name,
+      [&Into, Path, Name, Missing](llvm::StringRef V, std::string &Error) {
+        if (Path && V.empty()) {
+          Error = fmt::format("{}: an empty name is not {}", Name, Missing);
+          return false;
+        }
         Into = V.str();
         return true;
       },
-      std::move(Missing));
+      Missing);
 }
 
 ArgParser &ArgParser::list(std::string Name, std::vector<std::string> &Into) {
@@ -140,11 +149,39 @@ ArgParser::ValueHandler gpuOption(std::string &Into) {
   };
 }
 
+std::string nvidiaArchSpelling(llvm::StringRef Given, const GpuArch &Arch, std::string &Error) {
+  std::string V = Given.trim().lower();
+  llvm::StringRef Rest(V);
+  for (llvm::StringRef P : {"compute_", "sm_", "sm"})
+    if (Rest.consume_front(P))
+      break;
+  // 8.6, 86, sm_86, compute_86: the row's own name. A family variant (sm_100f) has the
+  // base's limits, and clang has no target of that name: analysed as the base.
+  if (Rest.contains('.') || !(Rest.ends_with("a")))
+    return std::string(Arch.Name);
+  // An arch-specific variant (sm_90a) keeps its name for clang (its feature macros) when
+  // clang knows it; one clang does not know would only flood the run with its errors.
+  std::string Specific = std::string(Arch.Name) + "a";
+  if (clang::StringToOffloadArch(Specific) != clang::OffloadArch::UNKNOWN)
+    return Specific;
+  std::string Known;
+  for (const GpuArch &A : allArchs())
+    if (A.isNvidia() &&
+        clang::StringToOffloadArch(std::string(A.Name) + "a") != clang::OffloadArch::UNKNOWN)
+      Known += (Known.empty() ? "" : ", ") + std::string(A.Name) + "a";
+  Error = fmt::format("--arch: '{}' is no arch-specific target clang knows ({}); give {}",
+                      Given.str(), Known, Arch.Name);
+  return "";
+}
+
 ArgParser::ValueHandler nvidiaArchOption(std::string &Into, std::string Command) {
   return [&Into, Command](llvm::StringRef V, std::string &Error) {
     const GpuArch *Arch = findArch(V.str());
     if (Arch && Arch->isNvidia()) {
-      Into = V.starts_with("sm_") ? V.str() : std::string(Arch->Name);
+      std::string Spelled = nvidiaArchSpelling(V, *Arch, Error);
+      if (Spelled.empty())
+        return false;
+      Into = Spelled;
       return true;
     }
     if (Arch) {

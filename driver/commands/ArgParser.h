@@ -23,6 +23,10 @@
 #include <string>
 #include <vector>
 
+namespace warplint {
+struct GpuArch;
+}
+
 namespace warplint::driver {
 
 class ArgParser {
@@ -88,5 +92,12 @@ ArgParser::ValueHandler gpuOption(std::string &Into);
 /// --arch for commands that analyse CUDA or HIP: an NVIDIA architecture as above, or an
 /// AMD one (gfx906, gfx90a:xnack+), kept as written (lowercase).
 ArgParser::ValueHandler gpuArchOption(std::string &Into, std::string Command);
+
+/// The one spelling of an NVIDIA --arch that warplint passes to clang and prints: the
+/// row's name (sm_86 for 8.6, 86, SM_86, compute_86; sm_100 for the family variant
+/// sm_100f, which clang does not know and which has the base's limits), or the lower-case
+/// arch-specific name (sm_90a for sm_90A) when clang knows it. Empty with Error set for an
+/// arch-specific name clang does not know (sm_86a).
+std::string nvidiaArchSpelling(llvm::StringRef Given, const GpuArch &Arch, std::string &Error);
 
 } // namespace warplint::driver

@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -206,6 +207,21 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
   if (ArgParser::Result R = P.parse(Args, Err); R != ArgParser::Result::Ok)
     return R;
   A.ResultCache = !NoCache;
+  // The pair on one file would write the baseline, then read it back as the one to apply
+  // and call the entries it had just written stale.
+  if (!C.Baseline.empty() && !C.WriteBaseline.empty()) {
+    llvm::SmallString<256> Read(C.Baseline), Write(C.WriteBaseline);
+    llvm::sys::fs::make_absolute(Read);
+    llvm::sys::fs::make_absolute(Write);
+    llvm::sys::path::remove_dots(Read, true);
+    llvm::sys::path::remove_dots(Write, true);
+    if (Read == Write || llvm::sys::fs::equivalent(Read, Write)) {
+      Err = fmt::format("--baseline and --write-baseline name the same file '{}': write the "
+                        "baseline in one run, apply it in the next",
+                        C.Baseline);
+      return ArgParser::Result::Error;
+    }
+  }
   // --gpu without --arch analyses the GPU's architecture.
   if (!A.Gpu.empty() && A.Arch.empty())
     A.Arch = findProduct(A.Gpu)->Arch;

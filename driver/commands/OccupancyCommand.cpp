@@ -558,6 +558,19 @@ bool resolveLaunch(CliOptions &Opt, std::string &Error) {
     Error = fmt::format("unknown architecture '{}' (known: {})", Opt.ArchText, knownArchNames());
     return false;
   }
+  // --gpu of another arch than --arch: the figures are the arch's and the SM count the
+  // GPU's, a mix no GPU has. Said once, as check says it (check then gives no waves; here
+  // the user asked for these figures, so they are printed).
+  if (Opt.Gpu) {
+    const GpuArch *GpuOwn = findArch(Opt.Gpu->Arch);
+    if (GpuOwn && GpuOwn != C.Arch && std::string_view(GpuOwn->Name) != C.Arch->Name)
+      llvm::errs() << fmt::format("warplint occupancy: warning: --gpu {} is {}, the figures are "
+                                  "for {}: the waves count the {}'s {} {} with {}'s limits "
+                                  "(give --arch {} for that GPU's own)\n",
+                                  Opt.Gpu->Key, GpuOwn->Name, C.Arch->Name, Opt.Gpu->Name,
+                                  Opt.Gpu->SmCount, productUnits(*Opt.Gpu), C.Arch->Name,
+                                  GpuOwn->Name);
+  }
   if (Opt.Gpu && !Opt.Sms)
     Opt.Sms = Opt.Gpu->SmCount;
   Error = checkVendorFields(C);
@@ -796,6 +809,20 @@ int runOccupancyCommand(int Argc, char **Argv) {
   }
   if (Opt.List)
     return listArchs(Opt.Json);
+  // Options that another one would drop without a word are refused.
+  if (Opt.Batch) {
+    for (int I = 1; I < Argc; ++I) {
+      StringRef A = Argv[I];
+      if (A != "--batch" && A != "occupancy" && A.starts_with("-"))
+        return error(fmt::format("--batch reads every launch from stdin (JSON lines with "
+                                 "\"threads\", \"registers\", ...): {} is not read with it; "
+                                 "give it in each line",
+                                 A.split('=').first.str()));
+    }
+  }
+  if (Opt.MaxBlockSize && !Opt.Sweep.empty())
+    return error("give --max-block-size or --sweep, not both (--max-block-size prints the "
+                 "block size of the highest occupancy; --sweep block lists every size)");
   if (Opt.Batch) {
     std::ios::sync_with_stdio(false);
     return runOccupancyBatch(std::cin, llvm::outs());

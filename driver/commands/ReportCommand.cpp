@@ -145,8 +145,11 @@ int runReportCommand(int Argc, char **Argv) {
 
   RunResult Result;
   int CheckRc = collectCheckResult(CheckArgs, Result);
-  if (CheckRc == 2 && Result.FilesAnalysed.empty())
-    return 2; // check has said why
+  // No file at all (a bad option, an empty database): check has said why. Files that all
+  // failed still get their report, which names them and their errors (docs/ci.md: the
+  // report is written first, then the status says 2).
+  if (CheckRc == 2 && Result.FilesAnalysed.empty() && Result.FilesFailed.empty())
+    return 2;
   llvm::SmallString<256> Cwd;
   if (!llvm::sys::fs::current_path(Cwd))
     Opts.SourceRoot = std::string(Cwd);

@@ -120,7 +120,18 @@ ArgParser::Result parseArgs(int Argc, char **Argv, Options &O, std::string &Err)
       .option("--title", O.Title)
       .option("--kernel", O.Kernel)
       .option("--launch", count("--launch", int64_t(1) << 40, [&O](int64_t N) { O.Launch = N; }))
-      .option("--sms", count("--sms", MaxPlausibleSms, [&O](int64_t N) { O.Sms = unsigned(N); }))
+      .option("--sms",
+              [&](StringRef V, std::string &E) {
+                // A GPU has at least one SM: 0 was accepted and drew no SM rows.
+                std::optional<int64_t> N = parseCount(V, "--sms", MaxPlausibleSms, E);
+                if (N && *N == 0) {
+                  E = "--sms: '0' is not a number of SMs (1 or more)";
+                  return false;
+                }
+                if (N)
+                  O.Sms = unsigned(*N);
+                return N.has_value();
+              })
       .option("--gpu",
               [&O](StringRef V, std::string &E) {
                 O.Gpu = findProduct(V);

@@ -4,6 +4,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cctype>
@@ -82,7 +83,15 @@ const CheckDoc *checkDocsBegin() { return table().Docs.data(); }
 const CheckDoc *checkDocsEnd() { return table().Docs.data() + table().Docs.size(); }
 
 std::string docsBaseUrlFor(std::string_view Env, std::string_view Configured,
-                           std::string_view DocsDir) {
+                           std::string_view DocsDir, std::string *Warning) {
+  // A base without a scheme ("docs/", "/srv/docs") made every helpUri relative (SARIF
+  // wants them absolute), without a word: it is said, and the next base is used.
+  if (!Env.empty() && !hasUrlScheme(Env)) {
+    if (Warning)
+      *Warning = "WARPLINT_DOCS_BASE_URL '" + std::string(Env) +
+                 "' is not an absolute URL (https://..., file:///...): ignored";
+    Env = {};
+  }
   std::string Base = !Env.empty()          ? std::string(Env)
                      : !Configured.empty() ? std::string(Configured)
                                            : "file://" + encodeUriPath(DocsDir);
@@ -101,7 +110,12 @@ std::string docsBaseUrl() {
       Dir = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe));
     llvm::sys::path::append(Dir, "share", "doc", "warplint");
     const char *Env = std::getenv("WARPLINT_DOCS_BASE_URL");
-    return docsBaseUrlFor(Env ? Env : "", WARPLINT_DOCS_BASE_URL, Dir.str());
+    std::string Warning;
+    std::string Base = docsBaseUrlFor(Env ? Env : "", WARPLINT_DOCS_BASE_URL, Dir.str(), &Warning);
+    if (!Warning.empty()) // once per process: the base is computed once
+      llvm::errs() << "warplint: warning: " << Warning << "; the docs links start at " << Base
+                   << "\n";
+    return Base;
   }();
   return Base;
 }

@@ -100,9 +100,10 @@ const CheckDoc *checkDocsEnd();
 /// `cmake --install` installs it there). Computed once.
 std::string docsBaseUrl();
 /// docsBaseUrl()'s rule for the given environment value and configured value (empty:
-/// unset) and the absolute directory of the docs beside the binary.
+/// unset) and the absolute directory of the docs beside the binary. An environment value
+/// without a URL scheme (relative, or a bare path) is ignored and *Warning says so.
 std::string docsBaseUrlFor(std::string_view Env, std::string_view Configured,
-                           std::string_view DocsDir);
+                           std::string_view DocsDir, std::string *Warning = nullptr);
 /// The absolute URL of Page, a path under docs/ ("ci.md", "checks/README.md").
 std::string docUrl(std::string_view Page);
 /// The URL of check `Id`'s doc page: docUrl("checks/<id>.md").

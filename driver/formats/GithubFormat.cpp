@@ -74,20 +74,19 @@ void writeGithub(const RunResult &Result, const LocationOptions &Opts, llvm::raw
     }
     OS << escapeGithubData(Message) << "\n";
   }
+  // Files relative to the project root, in the property and the text alike.
+  auto Shown = [&](const std::string &File) {
+    return Opts.SourceRoot.empty() ? File : relativeToRoot(File, Opts.SourceRoot);
+  };
   for (const std::string &File : Result.FilesWithErrors)
-    OS << "::warning file="
-       << escapeGithubProperty(Opts.SourceRoot.empty() ? File
-                                                       : relativeToRoot(File, Opts.SourceRoot))
-       << ",title=warplint::"
-       << escapeGithubData("analysed with errors " + File +
+    OS << "::warning file=" << escapeGithubProperty(Shown(File)) << ",title=warplint::"
+       << escapeGithubData("analysed with errors " + Shown(File) +
                            ": clang reported errors and recovered; the findings cover the "
                            "code it could build")
        << "\n";
   for (const std::string &File : Result.FilesFailed)
-    OS << "::error file="
-       << escapeGithubProperty(Opts.SourceRoot.empty() ? File
-                                                       : relativeToRoot(File, Opts.SourceRoot))
-       << ",title=warplint::" << escapeGithubData("could not analyse " + File) << "\n";
+    OS << "::error file=" << escapeGithubProperty(Shown(File))
+       << ",title=warplint::" << escapeGithubData("could not analyse " + Shown(File)) << "\n";
 }
 
 } // namespace warplint::driver

@@ -157,6 +157,11 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_
     // location: they are the tool's notifications, not results.
     for (const RunMessage &M : Result.Messages)
       Notes.push_back(Object{{"level", severityName(M.Level)}, {"message", Object{{"text", M.Text}}}});
+    // The file as the results name it (relative to the project root), not the machine's
+    // absolute path.
+    auto Shown = [&](const std::string &File) {
+      return Opts.SourceRoot.empty() ? File : relativeToRoot(File, Opts.SourceRoot);
+    };
     auto FileNote = [&](const char *Level, const std::string &Text, const std::string &File) {
       Notes.push_back(
           Object{{"level", Level},
@@ -169,12 +174,12 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_
     // build; its clang errors are results too.
     for (const std::string &File : Result.FilesWithErrors)
       FileNote("warning",
-               "analysed with errors " + File +
+               "analysed with errors " + Shown(File) +
                    ": clang reported errors and recovered; the results cover the code it "
                    "could build",
                File);
     for (const std::string &File : Result.FilesFailed)
-      FileNote("error", "could not analyse " + File, File);
+      FileNote("error", "could not analyse " + Shown(File), File);
     Invocation["toolExecutionNotifications"] = std::move(Notes);
   }
 

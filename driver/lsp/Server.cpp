@@ -32,6 +32,18 @@ std::string baseName(const std::string &Path) {
 }
 
 /// The last N lines of a text, trimmed ("" for none).
+// C, C++, CUDA and HIP sources and headers, by extension (what an editor's CUDA client
+// may open beside them is not parsed: clang would answer "no input files").
+bool isAnalysableFile(llvm::StringRef Path) {
+  std::string Ext = llvm::sys::path::extension(Path).lower();
+  for (llvm::StringRef E :
+       {".cu", ".cuh", ".hip", ".c",   ".cc",  ".cpp", ".cxx", ".c++", ".cp",    ".h",
+        ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tpp", ".tcc", ".cuhpp", ".inc"})
+    if (Ext == E)
+      return true;
+  return false;
+}
+
 std::string lastLines(llvm::StringRef Text, size_t N) {
   llvm::SmallVector<llvm::StringRef, 16> Lines;
   Text.trim().split(Lines, '\n');
@@ -90,6 +102,13 @@ int Server::run() {
       replyError(Id ? *Id : Value(nullptr), InvalidRequest,
                  "not a JSON-RPC request or notification (no \"method\")");
       log(MsgError, "warplint lsp: a message without a method was ignored");
+      continue;
+    }
+    // JSON-RPC: an id is a number or a string (an object was accepted, and answered with).
+    if (Id && !Id->getAsInteger() && !Id->getAsString()) {
+      replyError(nullptr, InvalidRequest, "the request's \"id\" is neither a number nor a string");
+      log(MsgError, "warplint lsp: a message whose id is neither a number nor a string was "
+                    "ignored");
       continue;
     }
     if (!Method)
@@ -153,6 +172,15 @@ void Server::onNotification(llvm::StringRef Method, const Object *Params) {
     return;
   if (Method == "textDocument/didOpen" || Method == "textDocument/didSave") {
     if (std::optional<std::string> Path = documentPath(Params)) {
+      // Only what clang parses as C, C++, CUDA or HIP: another file (notes.txt, a Python
+      // script an editor opened with the same client) got clang's "no input files" as a
+      // warning popup. Said once per file in the log.
+      if (!isAnalysableFile(*Path)) {
+        if (NotAnalysedSaid.insert(*Path).second)
+          log(MsgLog, "warplint lsp: " + baseName(*Path) +
+                          " is not a C, C++, CUDA or HIP file: not analysed");
+        return;
+      }
       const Object *Doc = Params->getObject("textDocument");
       request(*Path, Doc->getString("uri")->str());
     }
@@ -313,16 +341,22 @@ std::string Server::databaseFor(const std::string &Path) {
                                                     : findCompileCommandsDir(Path);
   std::string Key = Db.empty() ? "none:" + Path : Db;
   if (DatabasesSaid.insert(Key).second) {
+    std::string NoDb = "no compile_commands.json in the directory of " + Path +
+                       " or its parents (nor in their build/): it is analysed alone, as "
+                       "`warplint check FILE` does (CUDA, device side of " +
+                       (Opts.Arch.empty() ? std::string("sm_86") : Opts.Arch) + ")";
     if (!Db.empty())
       log(MsgInfo, "warplint lsp: " + baseName(Path) + ": compile database " + Db +
                        "/compile_commands.json");
-    else
-      show(MsgInfo,
-           "warplint lsp: no compile_commands.json in the directory of " + Path +
-               " or its parents (nor in their build/): it is analysed alone, as `warplint "
-               "check FILE` does (CUDA, device side of " +
-               (Opts.Arch.empty() ? std::string("sm_86") : Opts.Arch) +
-               "); give --compile-commands-dir for a build elsewhere");
+    else if (!NoDatabaseShown) {
+      // A popup once per server (it appeared for every file opened); each further file
+      // without a database is said in the log.
+      NoDatabaseShown = true;
+      show(MsgInfo, "warplint lsp: " + NoDb +
+                        "; give --compile-commands-dir for a build elsewhere (said once: "
+                        "other files without a database are named in the log)");
+    } else
+      log(MsgInfo, "warplint lsp: " + NoDb);
   }
   return Db;
 }

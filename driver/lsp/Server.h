@@ -85,6 +85,8 @@ private:
   std::condition_variable Wake;
   std::map<std::string, FileState> Files;
   std::set<std::string> DatabasesSaid;
+  bool NoDatabaseShown = false;          ///< the no-database popup was shown (once)
+  std::set<std::string> NotAnalysedSaid; ///< files not C/C++/CUDA/HIP, said once each
   std::set<std::string> StderrSaid;
   unsigned Running = 0;  ///< analyses in progress
   unsigned Threads = 0;  ///< analysis threads alive

@@ -102,6 +102,23 @@ double unitScale(llvm::StringRef Unit) {
   return 1;
 }
 
+/// Why a number read from ncu is out of range (empty when it is not): one no counter
+/// reaches (infinite after the unit's scale, beyond 2^53, where a double stops counting
+/// whole units: 1e308 Kbyte, 99999999999999999999), or a negative count (registers,
+/// bytes, blocks, any launch__ figure). Such a value, handed on, became
+/// -9223372036854775808 in the report and "ncu and warplint disagree" lines followed.
+std::string outOfRange(llvm::StringRef Metric, llvm::StringRef Unit, double V) {
+  constexpr double Max = 9007199254740992.0; // 2^53
+  if (!std::isfinite(V) || std::fabs(V) > Max)
+    return "beyond 2^53";
+  if (V >= 0)
+    return "";
+  bool Count = Metric.starts_with("launch__") || unitScale(Unit) != 1;
+  for (llvm::StringRef U : {"byte", "register", "block", "thread", "warp", "cycle", "inst"})
+    Count |= Unit.contains(U);
+  return Count ? "a negative count" : "";
+}
+
 std::optional<std::array<uint64_t, 3>> parseDims(llvm::StringRef Text) {
   Text = Text.trim();
   if (Text.consume_front("("))
@@ -236,10 +253,17 @@ bool readNcuCsv(llvm::StringRef Text, std::vector<NcuLaunch> &Out, std::string &
       NcuLaunch L;
       L.Id = Id;
       L.KernelName = Fields[Col[1]];
-      if (Col[2] >= 0)
-        L.Block = parseDims(Fields[Col[2]]);
-      if (Col[3] >= 0)
-        L.Grid = parseDims(Fields[Col[3]]);
+      for (auto [C, Into] : {std::pair{Col[2], &L.Block}, std::pair{Col[3], &L.Grid}}) {
+        if (C < 0 || llvm::StringRef(Fields[C]).trim().empty())
+          continue;
+        *Into = parseDims(Fields[C]);
+        if (!*Into) {
+          Error = fmt::format("line {}: launch ID {}, column \"{}\": '{}' is not three whole "
+                              "numbers in range",
+                              LineNo, Id, Header[C], llvm::StringRef(Fields[C]).trim().str());
+          return false;
+        }
+      }
       if (Col[4] >= 0)
         L.Device = Fields[Col[4]];
       if (Col[5] >= 0)
@@ -250,7 +274,8 @@ bool readNcuCsv(llvm::StringRef Text, std::vector<NcuLaunch> &Out, std::string &
       return false;
     }
     NcuLaunch &L = Out[It->second];
-    auto put = [&L](const std::string &Name, const std::string &Value, const std::string &Unit) {
+    // A value out of range is a bad field: the row (line and launch ID) and the column.
+    auto put = [&](const std::string &Name, const std::string &Value, const std::string &Unit) {
       NcuValue V;
       V.Text = Value;
       V.Unit = Unit;
@@ -259,14 +284,23 @@ bool readNcuCsv(llvm::StringRef Text, std::vector<NcuLaunch> &Out, std::string &
       // (40.96 Kbyte is 40960 bytes, not 40960.000000000004).
       if (V.Number && unitScale(Unit) != 1)
         *V.Number = std::round(*V.Number * unitScale(Unit));
+      if (V.Number)
+        if (std::string Why = outOfRange(Name, Unit, *V.Number); !Why.empty()) {
+          Error = fmt::format("line {}: launch ID {}, column \"{}\": '{}{}' is out of range ({})",
+                              LineNo, Id, Name, llvm::StringRef(Value).trim().str(),
+                              Unit.empty() ? "" : " " + Unit, Why);
+          return false;
+        }
       L.Metrics[Name] = std::move(V);
+      return true;
     };
     if (Long) {
       // Newer ncu versions add "Rule Name", "Rule Type", "Rule Description" and
       // "Estimated Speedup" columns to the details page, and a rule's own rows carry no
       // metric: they add nothing.
-      if (!llvm::StringRef(Fields[MetricName]).trim().empty())
-        put(Fields[MetricName], Fields[MetricValue], MetricUnit >= 0 ? Fields[MetricUnit] : "");
+      if (!llvm::StringRef(Fields[MetricName]).trim().empty() &&
+          !put(Fields[MetricName], Fields[MetricValue], MetricUnit >= 0 ? Fields[MetricUnit] : ""))
+        return false;
       continue;
     }
     for (size_t I = 0; I < Fields.size(); ++I) {
@@ -275,7 +309,8 @@ bool readNcuCsv(llvm::StringRef Text, std::vector<NcuLaunch> &Out, std::string &
         Identity |= C == static_cast<int>(I);
       if (Identity || Header[I].find("__") == std::string::npos)
         continue; // identity and descriptive columns (Process ID, Host Name, Stream, ...)
-      put(Header[I], Fields[I], Units.empty() ? "" : Units[I]);
+      if (!put(Header[I], Fields[I], Units.empty() ? "" : Units[I]))
+        return false;
     }
   }
   if (Header.empty()) {

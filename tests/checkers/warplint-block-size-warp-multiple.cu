@@ -2,10 +2,17 @@
 // RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 // RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s -- %cuda_host 2>&1 | %check_diags %s
 // RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoreSingleThreadBlocks: false}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=SINGLE %s
+// A boolean that is not true, false, 1 or 0 is a configuration warning and the default
+// (banana passed silently, as false); FALSE and 0 are read as false.
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoreSingleThreadBlocks: banana}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADBOOL %s
+// BADBOOL: warning: invalid IgnoreSingleThreadBlocks 'banana' for warplint-block-size-warp-multiple: true, false, 1 or 0; using true [clang-tidy-config]
+// BADBOOL-NOT: block 1 is not a whole number of warps
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoreSingleThreadBlocks: '0'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=SINGLE --implicit-check-not=invalid %s
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoreSingleThreadBlocks: FALSE}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=SINGLE --implicit-check-not=invalid %s
 // IgnoredKernels silences every launch of the kernels named (qualified, with or without
 // template arguments, or the base name): only typedKernel's launches remain.
 // RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoredKernels: 'kernel; tkernel'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=IGNORED --implicit-check-not="warning:" %s
-// IGNORED: :75:3: warning: block 100 is not a whole number of warps
+// IGNORED: :82:3: warning: block 100 is not a whole number of warps
 
 __global__ void kernel(float *p) {}
 template <int N> __global__ void tkernel(float *p) {}

@@ -157,6 +157,17 @@ client.notify("warplint/noSuchNotification", {})
 client.message("window/logMessage", "ignores the notification 'warplint/noSuchNotification'")
 bad = client.call("textDocument/hover", {"position": {"line": 0}})
 check(bad.get("error", {}).get("code") == -32602, "hover without a document: InvalidParams")
+# An id that is an object (JSON-RPC allows a number or a string): refused with id null,
+# not answered under that object.
+body = json.dumps({"jsonrpc": "2.0", "id": {"a": 1}, "method": "textDocument/hover",
+                   "params": {"textDocument": {"uri": uri(kernel)},
+                              "position": {"line": 0, "character": 0}}}).encode()
+client.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+err = client.wait(lambda m: m.get("error", {}).get("code") == -32600 and
+                  "neither a number nor a string" in m["error"].get("message", ""),
+                  what="an object id refused")
+check(err["id"] is None, "an object id is refused with id null")
+check(not any(m.get("id") == {"a": 1} for m in client.seen), "nothing answered under an object id")
 
 # A file that does not parse (and is not in the database): clang's error as a
 # diagnostic, and a message saying why.
@@ -280,6 +291,25 @@ else:
     diags = c2.diagnostics(uri(outside))
     check(sorted(key(d) for d in diags) == sorted(EXPECTED),
           "a file without a database is analysed alone: %s" % sorted(key(d) for d in diags))
+    # A second file without a database: no second popup (it came for every file), a log
+    # line instead.
+    second = os.path.join(alone, "second.cu")
+    shutil.copy(os.path.join(inputs, "kernel.cu"), second)
+    open_file(c2, second)
+    c2.diagnostics(uri(second))
+    c2.message("window/logMessage", "no compile_commands.json in the directory of " + second)
+    popups = [m for m in c2.messages("window/showMessage") if "no compile_commands.json" in m]
+    check(len(popups) == 1, "the no-database popup is shown once per server: %s" % popups)
+    # A file that is not C, C++, CUDA or HIP: not analysed, no popup ("no input files"
+    # came as a warning).
+    notes = os.path.join(alone, "notes.txt")
+    with open(notes, "w") as f:
+        f.write("not code\n")
+    c2.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri(notes), "languageId": "plaintext", "version": 1, "text": "not code\n"}})
+    c2.message("window/logMessage", "notes.txt is not a C, C++, CUDA or HIP file: not analysed")
+    check(not any("notes.txt" in m for m in c2.messages("window/showMessage")),
+          "no popup for a non-CUDA file: %s" % c2.messages("window/showMessage"))
     c2.notify("exit")
     check(c2.exit_code() == 1, "exit without shutdown: status 1")
 

@@ -101,6 +101,18 @@ TEST(DocsUrl, EnvironmentThenConfiguredThenTheDocsBesideTheBinary) {
             "https://cfg.example/d/");
   EXPECT_EQ(docsBaseUrlFor("", "", "/opt/my w/share/doc/warplint"),
             "file:///opt/my%20w/share/doc/warplint/");
+  // A base without a scheme gave relative helpUris without a word: ignored, and said.
+  for (const char *Relative : {"docs/", "/srv/warplint/docs", "./d"}) {
+    std::string Warning;
+    EXPECT_EQ(docsBaseUrlFor(Relative, "", "/opt/w/share/doc/warplint", &Warning),
+              "file:///opt/w/share/doc/warplint/")
+        << Relative;
+    EXPECT_EQ(Warning, "WARPLINT_DOCS_BASE_URL '" + std::string(Relative) +
+                           "' is not an absolute URL (https://..., file:///...): ignored");
+  }
+  std::string None;
+  docsBaseUrlFor("https://env.example/docs", "", "/d", &None);
+  EXPECT_EQ(None, "");
   // This binary has no $WARPLINT_DOCS_BASE_URL from ctest; whatever the base, it is absolute.
   EXPECT_TRUE(hasUrlScheme(docsBaseUrl())) << docsBaseUrl();
   EXPECT_EQ(docsBaseUrl().back(), '/');
@@ -273,7 +285,8 @@ TEST(Sarif, LogRunAndTool) {
   const auto &Inv = obj(&arr(Run.get("invocations"))[0]);
   EXPECT_EQ(Inv.getBoolean("executionSuccessful"), false);
   const auto &Note = obj(&arr(Inv.get("toolExecutionNotifications"))[0]);
-  EXPECT_EQ(str(obj(Note.get("message")), "text"), "could not analyse /proj/src/broken.cu");
+  // Relative to the project root, as the results are (the absolute path before).
+  EXPECT_EQ(str(obj(Note.get("message")), "text"), "could not analyse src/broken.cu");
 }
 
 TEST(Sarif, OneRulePerCheckWithHelp) {
@@ -540,7 +553,7 @@ TEST(Github, OneCommandPerFinding) {
                "block of 2048 threads: over the limit of 1024, 100%25: no launch "
                "[warplint-launch-block-size]\n"
                "::error file=src/broken.cu,title=warplint::could not analyse "
-               "/proj/src/broken.cu\n");
+               "src/broken.cu\n");
 }
 
 TEST(Github, FileAnalysedWithErrorsIsAWarning) {
@@ -551,7 +564,7 @@ TEST(Github, FileAnalysedWithErrorsIsAWarning) {
   llvm::raw_string_ostream OS(S);
   writeGithub(R, LocationOptions{"/proj"}, OS);
   EXPECT_EQ(S, "::warning file=src/asm.cu,title=warplint::analysed with errors "
-               "/proj/src/asm.cu: clang reported errors and recovered; the findings cover "
+               "src/asm.cu: clang reported errors and recovered; the findings cover "
                "the code it could build\n");
 }
 

@@ -120,6 +120,28 @@ TEST(NcuCsv, BadFilesAreErrors) {
       {"\"ID\",\"Kernel Name\",\"a__b\"\n\"0\",\"k()\",\"1\"\n\"0\",\"k()\",\"2\"\n",
        "line 3: launch ID 0 appears twice"},
       {"\"ID\",\"Kernel Name\",\"a__b\"\n\"0\",\"k(),1\n", "line 2: an unclosed quote"},
+      // Figures no counter reaches (issue 27): they became -9223372036854775808 in the
+      // report, and "ncu and warplint disagree" lines followed; a negative count passed.
+      {"\"ID\",\"Kernel Name\",\"launch__shared_mem_per_block_dynamic\"\n\"\",\"\",\"Kbyte\"\n"
+       "\"0\",\"k()\",\"1e308\"\n",
+       "line 3: launch ID 0, column \"launch__shared_mem_per_block_dynamic\": '1e308 Kbyte' is "
+       "out of range (beyond 2^53)"},
+      {"\"ID\",\"Kernel Name\",\"launch__occupancy_limit_registers\"\n\"\",\"\",\"block\"\n"
+       "\"0\",\"k()\",\"99999999999999999999\"\n",
+       "line 3: launch ID 0, column \"launch__occupancy_limit_registers\": "
+       "'99999999999999999999 block' is out of range (beyond 2^53)"},
+      {"\"ID\",\"Kernel Name\",\"launch__registers_per_thread\"\n\"\",\"\",\"register/thread\"\n"
+       "\"0\",\"k()\",\"-5\"\n",
+       "line 3: launch ID 0, column \"launch__registers_per_thread\": '-5 register/thread' is "
+       "out of range (a negative count)"},
+      {"\"ID\",\"Kernel Name\",\"Block Size\",\"a__b\"\n"
+       "\"0\",\"k()\",\"(99999999999999999999, 1, 1)\",\"1\"\n",
+       "line 2: launch ID 0, column \"Block Size\": '(99999999999999999999, 1, 1)' is not three "
+       "whole numbers in range"},
+      // The details page: the metric's name is the column.
+      {"\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+       "\"0\",\"k()\",\"launch__registers_per_thread\",\"register/thread\",\"-5\"\n",
+       "line 2: launch ID 0, column \"launch__registers_per_thread\": '-5 register/thread'"},
   };
   for (const Case &C : Cases) {
     std::vector<NcuLaunch> L;

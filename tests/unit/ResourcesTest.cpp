@@ -255,6 +255,7 @@ TEST_F(NvccObjects, BlackwellCubinsAgreeWithTheLog) {
 #include "resources/NvccResources.h"
 
 #include <cstdlib>
+#include <unistd.h>
 
 namespace {
 
@@ -451,6 +452,74 @@ TEST(NvccResources, ARefusedCompileIsCachedACrashIsNot) {
   EXPECT_EQ(countRuns(Dir2), 2);
   llvm::sys::fs::remove_directories(Dir);
   llvm::sys::fs::remove_directories(Dir2);
+}
+
+// A damaged cache entry (cut to 50 bytes, as a full disk or a killed copy leaves it) is a
+// miss: removed, nvcc runs again, Repaired says so once; the entry written anew is a hit.
+// Before, the 50 bytes were read as a report with no kernels and nvcc never ran again.
+TEST(NvccResources, ADamagedEntryIsAMissSaidOnce) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-nvcc-damaged", Dir));
+  NvccRequest R;
+  R.Nvcc = fakeNvcc(Dir, "cat >&2 <<'LOG'\n"
+                         "ptxas info    : 0 bytes gmem\n"
+                         "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_80'\n"
+                         "ptxas info    : Function properties for _Z1kPf\n"
+                         "    0 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads\n"
+                         "ptxas info    : Used 255 registers, used 0 barriers, 360 bytes cmem[0]\n"
+                         "LOG");
+  R.Source = "k.cu";
+  R.Arch = "sm_80";
+  R.CacheDir = std::string(Dir) + "/cache";
+  NvccResult Cold = runNvccForResources(R);
+  ASSERT_TRUE(Cold.Error.empty()) << Cold.Error;
+  EXPECT_NE(Cold.Log.find("Used 255 registers"), std::string::npos);
+  EXPECT_TRUE(Cold.Repaired.empty());
+  ASSERT_FALSE(Cold.CacheFile.empty());
+  ASSERT_TRUE(llvm::sys::fs::exists(Cold.CacheFile));
+  EXPECT_EQ(countRuns(Dir), 1);
+
+  ASSERT_EQ(::truncate(Cold.CacheFile.c_str(), 50), 0);
+  NvccResult Again = runNvccForResources(R);
+  EXPECT_FALSE(Again.FromCache);
+  EXPECT_EQ(Again.Log, Cold.Log);
+  EXPECT_NE(Again.Repaired.find("was damaged"), std::string::npos) << Again.Repaired;
+  EXPECT_NE(Again.Repaired.find(Cold.CacheFile), std::string::npos) << Again.Repaired;
+  EXPECT_EQ(countRuns(Dir), 2);
+
+  NvccResult Warm = runNvccForResources(R);
+  EXPECT_TRUE(Warm.FromCache);
+  EXPECT_TRUE(Warm.Repaired.empty()) << Warm.Repaired;
+  EXPECT_EQ(Warm.Log, Cold.Log);
+  EXPECT_EQ(countRuns(Dir), 2);
+
+  // One byte changed inside the report (same size) is found too.
+  {
+    auto B = llvm::MemoryBuffer::getFile(Cold.CacheFile);
+    ASSERT_TRUE(bool(B));
+    std::string Text = (*B)->getBuffer().str();
+    size_t At = Text.find("255");
+    ASSERT_NE(At, std::string::npos);
+    Text[At] = '1';
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Cold.CacheFile, EC);
+    OS << Text;
+  }
+  NvccResult Edited = runNvccForResources(R);
+  EXPECT_FALSE(Edited.FromCache);
+  EXPECT_FALSE(Edited.Repaired.empty());
+  EXPECT_EQ(Edited.Log, Cold.Log);
+  EXPECT_EQ(countRuns(Dir), 3);
+
+  // A cache-only request finds the damage too, and says the report is not cached.
+  ASSERT_EQ(::truncate(Cold.CacheFile.c_str(), 50), 0);
+  R.CacheOnly = true;
+  NvccResult Only = runNvccForResources(R);
+  EXPECT_EQ(Only.Error, NvccNotCached);
+  EXPECT_FALSE(Only.Repaired.empty());
+  EXPECT_FALSE(llvm::sys::fs::exists(Cold.CacheFile));
+  EXPECT_EQ(countRuns(Dir), 3);
+  llvm::sys::fs::remove_directories(Dir);
 }
 
 } // namespace
