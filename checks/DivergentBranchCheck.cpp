@@ -1,5 +1,6 @@
 //===- DivergentBranchCheck.cpp - warplint-divergent-branch --------------===//
 #include "checks/DivergentBranchCheck.h"
+#include "checks/OptionParsing.h"
 
 #include "model/Facts.h"
 #include "model/TuModel.h"
@@ -617,7 +618,7 @@ struct Tally {
 
 /// Values of kernel parameters (environment variables) that every launch of the kernel in
 /// the TU passes as compile-time constants: the distinct values passed.
-using KnownValues = std::map<unsigned, std::vector<int64_t>>;
+using PassedValues = std::map<unsigned, std::vector<int64_t>>;
 
 /// Environments (a block each, evaluated lane by lane) one branch may cost per shape.
 constexpr size_t EnvBudget = 1024;
@@ -627,7 +628,7 @@ constexpr size_t EnvBudget = 1024;
 std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
                                         const std::vector<SymVarInfo> &Vars, bool &Ok,
                                         std::string &LoopName, unsigned &LoopValues,
-                                        const BlockShape &Shape, const KnownValues &Known,
+                                        const BlockShape &Shape, const PassedValues &Known,
                                         std::vector<std::string> &Sampled) {
   Ok = true;
   std::vector<unsigned> Plain, Loops;
@@ -781,7 +782,7 @@ struct EnvSet {
 /// Evaluates a branch for one block shape; Cache (when given) holds the environments of
 /// an earlier call for the same branch and shape, or gets this call's.
 Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
-                     const BlockShape &Shape, unsigned WaveSize, const KnownValues &Known,
+                     const BlockShape &Shape, unsigned WaveSize, const PassedValues &Known,
                      const SymRef &CondOverride = nullptr, EnvSet *Cache = nullptr) {
   Tally T;
   const SymVarInfo *Loop = nullptr;
@@ -892,12 +893,6 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
 }
 
-// Options are read as text: the bool overloads of OptionsView are explicit specialisations
-// whose mangled names differ between g++ (this build) and clang (clang-tidy's build).
-bool readBool(StringRef Value) {
-  return Value.equals_insensitive("true") || Value == "1";
-}
-
 /// Adds to Dims (bit D for threadIdx.D) the threadIdx dimensions S reads, directly or
 /// through the start, condition and step of the loop variables it reads.
 void collectTidDims(const Sym *S, const std::vector<SymVarInfo> &Vars, unsigned &Dims,
@@ -939,15 +934,21 @@ RunsPerWarp runsPerWarp(unsigned RunThreads, unsigned Threads, unsigned WaveSize
 
 } // namespace
 
+bool DivergentBranchCheck::readFlag(StringRef Key) {
+  return readBoolOption(
+      Key, false, getID(), [&](StringRef K, StringRef D) { return Options.get(K, D); },
+      [&](StringRef M) { return configurationDiag(M); });
+}
+
 DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)),
       Ignored(Options.get("IgnoredKernels", "")),
-      ReportBoundsGuards(readBool(Options.get("ReportBoundsGuards", "false"))),
-      ReportLeaderPatterns(readBool(Options.get("ReportLeaderPatterns", "false"))),
-      ReportTreeReductionTails(readBool(Options.get("ReportTreeReductionTails", "false"))),
-      ReportDataDependent(readBool(Options.get("ReportDataDependent", "false"))),
-      ReportGridStrideLoops(readBool(Options.get("ReportGridStrideLoops", "false"))),
+      ReportBoundsGuards(readFlag("ReportBoundsGuards")),
+      ReportLeaderPatterns(readFlag("ReportLeaderPatterns")),
+      ReportTreeReductionTails(readFlag("ReportTreeReductionTails")),
+      ReportDataDependent(readFlag("ReportDataDependent")),
+      ReportGridStrideLoops(readFlag("ReportGridStrideLoops")),
       AssumedBlockSize(Options.get("AssumedBlockSize", 256U)) {
   if (AssumedBlockSize == 0 || AssumedBlockSize % 32 != 0 || AssumedBlockSize > 1024) {
     configurationDiag("invalid AssumedBlockSize %0: must be a multiple of 32 from 32 to 1024; "
@@ -1274,7 +1275,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
   // Real values before sampled ones: a parameter that every launch of the kernel in this
   // TU passes as a compile-time constant takes those values; one value replaces the
   // parameter in every expression (so the idioms see a constant, not a run-time size).
-  KnownValues Passed;
+  PassedValues Passed;
   std::map<unsigned, int64_t> Fixed;
   std::vector<SymVarInfo> KernelVars = TD.vars();
   std::vector<SymVarInfo> &Vars = KernelVars;
@@ -1335,7 +1336,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
   bool Unevaluable = false;
   auto Analyze = [&](const BranchSite &Found, const std::vector<SymVarInfo> &Vars,
                      const std::map<unsigned, int64_t> &Fixed,
-                     const KnownValues &Passed) -> std::optional<Finding> {
+                     const PassedValues &Passed) -> std::optional<Finding> {
     BranchSite B = Found;
     if (!Fixed.empty()) {
       std::map<const Sym *, SymRef> Memo;

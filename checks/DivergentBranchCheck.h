@@ -31,6 +31,8 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// A boolean option, checked (checks/OptionParsing.h), false by default.
+  bool readFlag(StringRef Key);
   struct Launch {
     const FunctionDecl *Kernel;
     SourceLocation Loc;

@@ -1,5 +1,6 @@
 //===- OccupancyCliffCheck.cpp - warplint-occupancy-cliff ------------------===//
 #include "checks/OccupancyCliffCheck.h"
+#include "checks/OptionParsing.h"
 
 #include "checks/OccupancyCheck.h"
 
@@ -21,9 +22,6 @@ std::optional<int64_t> readInt(StringRef Text) {
     return std::nullopt;
   return V;
 }
-
-// Options are read as text (see BlockSizeWarpMultipleCheck.cpp).
-bool readBool(StringRef Value) { return Value.equals_insensitive("true") || Value == "1"; }
 
 /// AMD: "3 workgroups/CU (12 wavefronts, 30%)", or "0 workgroups/CU (the launch fails)".
 std::string amdBlocksText(int Blocks, int WavesPerWorkgroup, double Occupancy) {
@@ -56,7 +54,10 @@ OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Conte
     : ClangTidyCheck(Name, Context),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)),
       Ignored(Options.get("IgnoredKernels", "")),
-      WarnBeforeCliff(readBool(Options.get("WarnBeforeCliff", "false"))) {
+      WarnBeforeCliff(readBoolOption(
+          "WarnBeforeCliff", false, Name,
+          [&](StringRef K, StringRef D) { return Options.get(K, D); },
+          [&](StringRef M) { return configurationDiag(M); })) {
   struct {
     const char *Key;
     int64_t &Field;
