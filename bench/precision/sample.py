@@ -15,7 +15,14 @@ once, see score.py) and reason are left empty for the labeller. With --keep LABE
 rows of LABELS come first, as they are, and are not drawn again: a re-run after a change
 draws only from findings that no label names yet, with the same seed.
 
-usage: sample.py [--seed N] [--per-check K] [--keep LABELS] [-o OUT.csv] CORPUS=RUN.json...
+With --warnings-only, only findings whose severity is a warning are candidates (a note,
+clang's remark, is information; precision is measured over warnings, see score.py), and
+with --top-up a check gets only as many new rows as it lacks to have K labelled places
+that the runs report as warnings (a kept label counts when a warning finding's own place
+or one of its notes names it, or a warning record of the run's memory_accesses does).
+
+usage: sample.py [--seed N] [--per-check K] [--keep LABELS] [--warnings-only] [--top-up]
+                 [-o OUT.csv] CORPUS=RUN.json...
 """
 import argparse
 import csv
@@ -24,7 +31,7 @@ import sys
 import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import CORPORA, load, parse_run  # noqa: E402
+from common import CORPORA, load, parse_run, repo_path  # noqa: E402
 
 COLUMNS = ["corpus", "commit", "file", "line", "check", "message", "label", "cause", "reason"]
 
@@ -37,6 +44,11 @@ def main():
     p.add_argument("--keep", help="labels CSV whose rows are kept and not drawn again")
     p.add_argument("--root", default="/work/corpora",
                    help="directory holding the checkouts, where the runs were made")
+    p.add_argument("--warnings-only", action="store_true",
+                   help="draw only from findings whose severity is a warning")
+    p.add_argument("--top-up", action="store_true",
+                   help="per check, draw only what the kept labels lack to reach --per-check "
+                        "labelled warning places")
     p.add_argument("-o", "--output", default="-")
     a = p.parse_args()
 
@@ -46,25 +58,44 @@ def main():
             kept = list(csv.DictReader(f))
     known = {(r["corpus"], r["file"], int(r["line"]), r["check"]) for r in kept}
 
+    def is_warning(sev):
+        return (sev or "warning").lower() not in ("note", "remark")
+
     by_check = {}
+    reached = set()     # kept labels the runs report as warnings
     for spec in a.runs:
         corpus, path = parse_run(spec)
-        _, found = load(corpus, path, a.root)
+        run, found = load(corpus, path, a.root)
         for d in found:
+            warn = is_warning(d.get("severity"))
+            if warn:
+                reached.add(d["key"])
+                reached.update((corpus, repo_path(corpus, n["file"], a.root), int(n["line"]), d["check"])
+                               for n in d.get("notes", []) if n.get("file"))
+            if a.warnings_only and not warn:
+                continue
             if d["key"] not in known:
                 by_check.setdefault(d["check"], {}).setdefault(d["key"], d)
+        for m in run.get("memory_accesses", []):
+            if m.get("file") and m.get("check") and is_warning(m.get("severity")):
+                reached.add((corpus, repo_path(corpus, m["file"], a.root), int(m["line"]), m["check"]))
+    have = {}
+    for k in known & reached:
+        have[k[3]] = have.get(k[3], 0) + 1
 
     rng = random.Random(a.seed)
     rows = list(kept)
     for check in sorted(by_check):
         keys = sorted(by_check[check])
-        pick = keys if len(keys) <= a.per_check else rng.sample(keys, a.per_check)
+        want = max(0, a.per_check - have.get(check, 0)) if a.top_up else a.per_check
+        pick = keys if len(keys) <= want else rng.sample(keys, want)
         for key in sorted(pick):
             d = by_check[check][key]
             rows.append({"corpus": d["corpus"], "commit": CORPORA[d["corpus"]][1],
                          "file": d["rel"], "line": d["line"], "check": check,
                          "message": d["message"], "label": "", "cause": "", "reason": ""})
-        print("%-45s %5d places, %3d drawn" % (check, len(keys), len(pick)), file=sys.stderr)
+        print("%-45s %5d places, %3d labelled kept, %3d drawn" % (
+            check, len(keys), have.get(check, 0), len(pick)), file=sys.stderr)
 
     out = sys.stdout if a.output == "-" else open(a.output, "w", newline="")
     w = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
