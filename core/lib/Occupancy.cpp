@@ -396,9 +396,11 @@ std::string limiterVerdict(const GpuArch &Arch, unsigned LimiterMask, bool Regis
     return "no limiter";
   if (RegistersKnown)
     return "limited by " + Limiters;
-  bool Several = (LimiterMask & (LimiterMask - 1)) != 0;
+  // "shared memory allows", "warp slots allow", "LDS allows".
+  bool Plural = (LimiterMask & (LimiterMask - 1)) != 0 ||
+                (Limiters.back() == 's' && Limiters != "LDS");
   return std::string(Arch.isAmd() ? "VGPRs unknown, " : "registers unknown, ") + Limiters +
-         (Several ? " allow" : " allows") + " no more";
+         (Plural ? " allow" : " allows") + " no more";
 }
 
 std::string percentText(double Fraction) {

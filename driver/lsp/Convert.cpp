@@ -302,7 +302,7 @@ std::string launchMarkdown(const LaunchRecord &L) {
                      L.MaxWarpsPerSm.value_or(0), *L.BlocksPerSm, *L.BlocksPerSm == 1 ? "" : "s",
                      Limiter.empty() || Limiter == "no limiter" ? std::string() : ", " + Limiter);
   if (!L.Registers)
-    Out += " (registers not counted: an upper bound)";
+    Out += " (an upper bound)";
   Out += "\n";
   if (!L.Registers && L.RegisterBudget)
     Out += fmt::format("\nup to {} registers per thread keep {} block{} per SM\n", *L.RegisterBudget,

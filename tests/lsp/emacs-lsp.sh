@@ -48,7 +48,7 @@ fi
 expect "mode cuda-mode"
 expect "open 17 $w block dim3(40,2) is not a whole number of warps: 80 threads in 3 warps, 16 lanes idle"
 expect "open 18 $l block of 512 threads is over the __launch_bounds__ maximum of 256 threads of kernel 'boundedScale'"
-expect "hover **occupancy 100%** (48 of 48 warps per SM, 6 blocks per SM), limited by warp slots"
+expect "hover **occupancy 100%** (48 of 48 warps per SM, 6 blocks per SM), registers unknown, warp slots allow no more (an upper bound)"
 expect "saved 19 $w block dim3(40,2)"
 expect "saved 20 $l block of 512 threads"
 [ "$(grep -c '^open ' "$work/out.txt")" -eq 2 ] || { echo "expected exactly 2 diagnostics on open"; fail=1; }

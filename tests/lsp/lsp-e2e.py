@@ -119,7 +119,7 @@ check("**occupancy %s%%**" % ("%g" % round(launch["occupancy"] * 100, 1)) in tex
 check("%d of %d warps per SM" % (launch["active_warps_per_sm"], launch["max_warps_per_sm"])
       in text, "hover warps")
 check("%d blocks per SM" % launch["blocks_per_sm"] in text, "hover blocks per SM")
-check("limited by warp slots" in text and launch["limiters"] == ["warps"],
+check("registers unknown, warp slots allow no more" in text and launch["limiters"] == ["warps"],
       "hover limiter %s" % launch["limiters"])
 check("registers not counted" in text, "hover says registers are not counted (mock header)")
 check("block 256 = 256 threads (8 warps)" in text, "hover block")

@@ -39,7 +39,7 @@ expect() { grep -qF -- "$1" "$work/out.txt" || { echo "missing: $1"; fail=1; }; 
 # Severity 2 is vim.diagnostic.severity.WARN, 1 ERROR; lines and columns 0-based.
 expect "open 16:2 severity=2 source=warplint code=warplint-block-size-warp-multiple block dim3(40,2) is not a whole number of warps: 80 threads in 3 warps, 16 lanes idle"
 expect "open 17:2 severity=2 source=warplint code=warplint-launch-config-invalid block of 512 threads is over the __launch_bounds__ maximum of 256 threads of kernel 'boundedScale'"
-expect "hover **occupancy 100%** (48 of 48 warps per SM, 6 blocks per SM), limited by warp slots (registers not counted: an upper bound)"
+expect "hover **occupancy 100%** (48 of 48 warps per SM, 6 blocks per SM), registers unknown, warp slots allow no more (an upper bound)"
 expect "saved 18:2 severity=2 source=warplint code=warplint-block-size-warp-multiple"
 expect "saved 19:2 severity=2 source=warplint code=warplint-launch-config-invalid"
 expect "filetype cuda"
