@@ -1,7 +1,6 @@
 //===- BlockSizeWarpMultipleCheck.cpp - warplint-block-size-warp-multiple -===//
 #include "checks/BlockSizeWarpMultipleCheck.h"
 
-#include "checks/OptionParsing.h"
 #include "model/TuModel.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -15,16 +14,11 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::warplint {
 
 BlockSizeWarpMultipleCheck::BlockSizeWarpMultipleCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
-      Ignored(Options.get("IgnoredKernels", "")),
-      IgnoreSingleThreadBlocks(readBoolOption(
-          "IgnoreSingleThreadBlocks", true, Name,
-          [&](StringRef K, StringRef D) { return Options.get(K, D); },
-          [&](StringRef M) { return configurationDiag(M); })) {}
+    : LaunchCheck(Name, Context),
+      IgnoreSingleThreadBlocks(readFlag("IgnoreSingleThreadBlocks", true)) {}
 
 void BlockSizeWarpMultipleCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  LaunchCheck::storeOptions(Opts);
   Options.store(Opts, "IgnoreSingleThreadBlocks", IgnoreSingleThreadBlocks ? "true" : "false");
 }
 

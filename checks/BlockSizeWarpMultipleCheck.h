@@ -1,8 +1,7 @@
 //===- BlockSizeWarpMultipleCheck.h - warplint-block-size-warp-multiple -*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
-#include "model/ModelOptions.h"
+#include "checks/LaunchCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -10,19 +9,14 @@ namespace clang::tidy::warplint {
 
 /// Finds kernel launches whose block, known at compile time, is not a whole number of
 /// warps: the idle lanes of the last warp still hold a warp's registers and issue slots.
-class BlockSizeWarpMultipleCheck final : public ClangTidyCheck {
+class BlockSizeWarpMultipleCheck final : public LaunchCheck {
 public:
   BlockSizeWarpMultipleCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
-  KernelFilter Ignored; ///< IgnoredKernels
   const bool IgnoreSingleThreadBlocks;
 };
 

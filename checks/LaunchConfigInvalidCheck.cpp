@@ -67,12 +67,10 @@ const char *const DimName[3] = {"x", "y", "z"};
 // driver's formats give this check the level "error" (a launch that cannot run).
 
 LaunchConfigInvalidCheck::LaunchConfigInvalidCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
-      Ignored(Options.get("IgnoredKernels", "")) {}
+    : LaunchCheck(Name, Context) {}
 
 void LaunchConfigInvalidCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  LaunchCheck::storeOptions(Opts);
   Model.store(Opts);
 }
 

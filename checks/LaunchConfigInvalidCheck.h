@@ -1,8 +1,7 @@
 //===- LaunchConfigInvalidCheck.h - warplint-launch-config-invalid --*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
-#include "model/ModelOptions.h"
+#include "checks/LaunchCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -18,17 +17,10 @@ struct LaunchModel;
 /// dimensions over their limits, more threads than a block or `__launch_bounds__` allows,
 /// more shared memory than the block may have with or without the opt-in, or a thread
 /// block cluster the architecture or the grid does not allow.
-class LaunchConfigInvalidCheck final : public ClangTidyCheck {
+class LaunchConfigInvalidCheck final : public LaunchCheck {
 public:
   LaunchConfigInvalidCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override {
-    this->PP = PP;
-  }
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
@@ -45,9 +37,6 @@ private:
   void checkCluster(const LaunchModel &L, const LaunchLimits &Lim);
   void instantiationNote(const LaunchModel &L);
 
-  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
-  KernelFilter Ignored; ///< IgnoredKernels
-  const Preprocessor *PP = nullptr;
 };
 
 } // namespace clang::tidy::warplint

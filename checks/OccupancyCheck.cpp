@@ -17,15 +17,6 @@ namespace {
 const char *blocksWord(int N) { return N == 1 ? "block" : "blocks"; }
 } // namespace
 
-std::optional<double> parsePercent(llvm::StringRef Text) {
-  llvm::StringRef T = Text.trim();
-  T.consume_back("%");
-  double V = 0;
-  if (T.trim().getAsDouble(V) || V < 0 || V > 100)
-    return std::nullopt;
-  return V / 100.0;
-}
-
 std::string limiterVerdict(const LaunchFigures &E) {
   // One wording for every output (core): the check, the report and the hover.
   return wl::limiterVerdict(*E.Arch, E.Result->Limiters, E.registersKnown());
@@ -87,9 +78,7 @@ std::string nextStepText(const LaunchFigures &E) {
 }
 
 OccupancyCheck::OccupancyCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
-      Ignored(Options.get("IgnoredKernels", "")),
+    : LaunchCheck(Name, Context),
       MinOccupancyText(Options.get("MinOccupancy", "50").str()), MinOccupancy(0.5) {
   if (std::optional<double> V = parsePercent(MinOccupancyText))
     MinOccupancy = *V;
@@ -99,7 +88,7 @@ OccupancyCheck::OccupancyCheck(StringRef Name, ClangTidyContext *Context)
 }
 
 void OccupancyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  LaunchCheck::storeOptions(Opts);
   Options.store(Opts, "MinOccupancy", MinOccupancyText);
   Model.store(Opts);
 }

@@ -1,8 +1,7 @@
 //===- OccupancyCheck.h - warplint-occupancy ---------------------*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
-#include "model/ModelOptions.h"
+#include "checks/LaunchCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -13,17 +12,10 @@ struct LaunchModel;
 
 /// Finds kernel launches of known shape whose theoretical occupancy is below a minimum,
 /// naming the figure, the warps per SM, the limiting resource and the next step.
-class OccupancyCheck final : public ClangTidyCheck {
+class OccupancyCheck final : public LaunchCheck {
 public:
   OccupancyCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override {
-    this->PP = PP;
-  }
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
@@ -31,11 +23,8 @@ private:
   /// AMD: a launch below its kernel's amdgpu_waves_per_eu minimum.
   void reportWavesPerEu(SourceLocation Loc, const LaunchModel &L, const LaunchFigures &E,
                         unsigned MinWaves);
-  ModelOptions Model;           ///< the run's options (warplint.*), for the shared model
-  KernelFilter Ignored;         ///< IgnoredKernels
   std::string MinOccupancyText; ///< percent, as written in the options
   double MinOccupancy;          ///< 0..1
-  const Preprocessor *PP = nullptr;
 };
 
 /// The sentence that says what limits a launch and what would gain a block:
@@ -48,7 +37,5 @@ std::string nextStepText(const LaunchFigures &E);
 /// more" (AMD: "VGPRs unknown, LDS allows no more").
 std::string limiterVerdict(const LaunchFigures &E);
 
-/// Parses a percentage option ("25", "25%", "0.25" is read as 0.25%): nullopt if bad.
-std::optional<double> parsePercent(llvm::StringRef Text);
 
 } // namespace clang::tidy::warplint

@@ -1,6 +1,5 @@
 //===- OccupancyCliffCheck.cpp - warplint-occupancy-cliff ------------------===//
 #include "checks/OccupancyCliffCheck.h"
-#include "checks/OptionParsing.h"
 
 #include "checks/OccupancyCheck.h"
 
@@ -51,13 +50,8 @@ std::string blocksText(int Blocks, double Occupancy) {
 } // namespace
 
 OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
-      Ignored(Options.get("IgnoredKernels", "")),
-      WarnBeforeCliff(readBoolOption(
-          "WarnBeforeCliff", false, Name,
-          [&](StringRef K, StringRef D) { return Options.get(K, D); },
-          [&](StringRef M) { return configurationDiag(M); })) {
+    : LaunchCheck(Name, Context),
+      WarnBeforeCliff(readFlag("WarnBeforeCliff", false)) {
   struct {
     const char *Key;
     int64_t &Field;
@@ -82,7 +76,7 @@ OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Conte
 }
 
 void OccupancyCliffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  LaunchCheck::storeOptions(Opts);
   Options.store(Opts, "RegisterMargin", std::to_string(RegisterMargin));
   Options.store(Opts, "SharedMemoryMargin", std::to_string(SharedMemoryMargin));
   Options.store(Opts, "MinRegisterBudget", std::to_string(MinRegisterBudget));

@@ -1,8 +1,7 @@
 //===- OccupancyCliffCheck.h - warplint-occupancy-cliff ----------*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
-#include "model/ModelOptions.h"
+#include "checks/LaunchCheck.h"
 #include "warplint/core/Occupancy.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -17,17 +16,10 @@ struct KernelInfo;
 /// Finds kernel launches just past an occupancy cliff, where a small reduction of registers
 /// or shared memory would win a block per SM back (and, with `WarnBeforeCliff`, launches a
 /// few registers or bytes from losing one).
-class OccupancyCliffCheck final : public ClangTidyCheck {
+class OccupancyCliffCheck final : public LaunchCheck {
 public:
   OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override {
-    this->PP = PP;
-  }
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
@@ -46,8 +38,6 @@ private:
   void reportAmdStep(SourceLocation Loc, const std::string &Name, const LaunchFigures &E,
                      const KernelInfo *K, const ::warplint::NextStep &S);
 
-  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
-  KernelFilter Ignored; ///< IgnoredKernels
   int64_t RegisterMargin = 2;       ///< registers per thread
   int64_t SharedMemoryMargin = 512; ///< bytes per block
   int64_t MinRegisterBudget = 0;    ///< registers per thread, when the count is unknown (0: off)
@@ -61,7 +51,6 @@ private:
   bool worthIt(double Now, double Then) const {
     return std::abs(Then - Now) + 1e-9 >= MinOccupancyChange;
   }
-  const Preprocessor *PP = nullptr;
 };
 
 } // namespace clang::tidy::warplint

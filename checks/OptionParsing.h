@@ -26,6 +26,17 @@ inline std::optional<bool> parseBoolOption(llvm::StringRef Text) {
   return std::nullopt;
 }
 
+/// A percentage option ("25", "25%"; "0.25" is read as 0.25%) as a fraction: nullopt
+/// when it is not a number from 0 to 100.
+inline std::optional<double> parsePercent(llvm::StringRef Text) {
+  llvm::StringRef T = Text.trim();
+  T.consume_back("%");
+  double V = 0;
+  if (T.trim().getAsDouble(V) || V < 0 || V > 100)
+    return std::nullopt;
+  return V / 100.0;
+}
+
 /// The configuration warning for a bad boolean: %0 the option, %1 its text, %2 the check,
 /// %3 the default used.
 inline constexpr const char *InvalidBoolOption =

@@ -21,9 +21,7 @@ std::string plural(int64_t N, const char *One, const char *Many) {
 } // namespace
 
 PartialWaveCheck::PartialWaveCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
-      Ignored(Options.get("IgnoredKernels", "")), GpuText(Options.get("Gpu", "").str()),
+    : LaunchCheck(Name, Context), GpuText(Options.get("Gpu", "").str()),
       MinLastWaveText(Options.get("MinLastWaveFill", "50").str()),
       MaxWaves(Options.get<unsigned>("MaxWaves", 4)) {
   if (std::optional<double> V = parsePercent(MinLastWaveText))
@@ -34,7 +32,7 @@ PartialWaveCheck::PartialWaveCheck(StringRef Name, ClangTidyContext *Context)
 }
 
 void PartialWaveCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  LaunchCheck::storeOptions(Opts);
   Options.store(Opts, "Gpu", GpuText);
   Options.store(Opts, "MinLastWaveFill", MinLastWaveText);
   Options.store(Opts, "MaxWaves", MaxWaves);

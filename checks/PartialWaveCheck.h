@@ -1,8 +1,7 @@
 //===- PartialWaveCheck.h - warplint-partial-wave ----------------*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
-#include "model/ModelOptions.h"
+#include "checks/LaunchCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -14,30 +13,20 @@ struct LaunchFigures;
 /// Finds launches of a known grid whose last wave fills less than a threshold of the
 /// named GPU's block slots, or that leave SMs idle, naming the waves and the grid that
 /// fills them.
-class PartialWaveCheck final : public ClangTidyCheck {
+class PartialWaveCheck final : public LaunchCheck {
 public:
   PartialWaveCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override {
-    this->PP = PP;
-  }
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
   void reportAmd(SourceLocation Loc, const LaunchModel &L, const LaunchFigures &E,
                  bool IdleUnits);
-  ModelOptions Model;            ///< the run's options; Gpu is warplint.Gpu (or this Gpu)
-  KernelFilter Ignored;          ///< IgnoredKernels
   std::string GpuText;           ///< the Gpu option as written
   std::string MinLastWaveText;   ///< percent, as written
   double MinLastWave = 0.5;      ///< 0..1
   unsigned MaxWaves = 4;         ///< grids of more waves are not reported
-  const Preprocessor *PP = nullptr;
 };
 
 } // namespace clang::tidy::warplint

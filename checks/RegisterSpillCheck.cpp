@@ -50,9 +50,7 @@ int launchBoundsBudget(const wl::GpuArch &Arch, int Threads, int MinBlocks) {
 } // namespace
 
 RegisterSpillCheck::RegisterSpillCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
-      Ignored(Options.get("IgnoredKernels", "")) {
+    : LaunchCheck(Name, Context) {
   std::string Text = Options.get("MinSpillBytes", "1").str();
   if (llvm::StringRef(Text).trim().getAsInteger(10, MinSpillBytes))
     configurationDiag("invalid MinSpillBytes '%0' for %1: bytes per thread; using 1")
@@ -60,7 +58,7 @@ RegisterSpillCheck::RegisterSpillCheck(StringRef Name, ClangTidyContext *Context
 }
 
 void RegisterSpillCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  LaunchCheck::storeOptions(Opts);
   Options.store(Opts, "MinSpillBytes", std::to_string(MinSpillBytes));
   Model.store(Opts);
 }
