@@ -22,12 +22,8 @@ void BlockSizeWarpMultipleCheck::storeOptions(ClangTidyOptions::OptionMap &Opts)
   Options.store(Opts, "IgnoreSingleThreadBlocks", IgnoreSingleThreadBlocks ? "true" : "false");
 }
 
-void BlockSizeWarpMultipleCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-void BlockSizeWarpMultipleCheck::check(const MatchFinder::MatchResult &Result) {
-  const TUFacts &Facts = TuModel::of(*Result.Context, nullptr, Model).facts();
+void BlockSizeWarpMultipleCheck::checkTu(TuModel &M, ASTContext &Ctx) {
+  const TUFacts &Facts = M.facts();
   // Lanes per warp (32), or per wavefront on AMD (64 on GCN/CDNA, 32 or 64 on RDNA).
   const uint64_t WarpSize = Facts.WaveSize ? Facts.WaveSize : 32;
   const bool Amd = llvm::StringRef(Facts.Arch).starts_with("gfx");

@@ -13,10 +13,9 @@ class BlockSizeWarpMultipleCheck final : public LaunchCheck {
 public:
   BlockSizeWarpMultipleCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void checkTu(TuModel &M, ASTContext &Ctx) override;
   const bool IgnoreSingleThreadBlocks;
 };
 

@@ -13,6 +13,9 @@
 #include "checks/KernelFilter.h"
 #include "checks/OptionParsing.h"
 #include "model/ModelOptions.h"
+#include "model/TuModel.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -31,8 +34,18 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override {
     Options.store(Opts, "IgnoredKernels", Ignored.text());
   }
+  /// One match per translation unit: the checks read the TU's model, not the AST.
+  void registerMatchers(ast_matchers::MatchFinder *Finder) final {
+    Finder->addMatcher(ast_matchers::translationUnitDecl().bind("tu"), this);
+  }
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) final {
+    checkTu(TuModel::of(*Result.Context, PP, Model), *Result.Context);
+  }
 
 protected:
+  /// The check on the TU's one model (built with the run's options on first use).
+  virtual void checkTu(TuModel &M, ASTContext &Ctx) = 0;
+
   LaunchCheck(StringRef Name, ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context),
         Model(ModelOptions::read(Context->getOptions().CheckOptions)),

@@ -74,12 +74,7 @@ void LaunchConfigInvalidCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Model.store(Opts);
 }
 
-void LaunchConfigInvalidCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-void LaunchConfigInvalidCheck::check(const MatchFinder::MatchResult &Result) {
-  TuModel &M = TuModel::of(*Result.Context, PP, Model);
+void LaunchConfigInvalidCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   const TUFacts &Facts = M.facts();
   const LaunchLimits Lim = limitsFor(wl::findArch(M.arch()));
   for (const KernelInfo &K : Facts.Kernels)

@@ -21,10 +21,9 @@ class LaunchConfigInvalidCheck final : public LaunchCheck {
 public:
   LaunchConfigInvalidCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void checkTu(TuModel &M, ASTContext &Ctx) override;
   /// Kernel-level facts that make every launch of the kernel fail.
   void checkKernel(const KernelInfo &K, const LaunchLimits &Lim);
   /// Registers x threads over the register file (with the compiler's registers).

@@ -93,12 +93,7 @@ void OccupancyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Model.store(Opts);
 }
 
-void OccupancyCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-void OccupancyCheck::check(const MatchFinder::MatchResult &Result) {
-  TuModel &M = TuModel::of(*Result.Context, PP, Model);
+void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   if (M.facts().Launches.empty())
     return;
   const std::vector<LaunchModel> &Launches = M.launches();

@@ -16,10 +16,9 @@ class OccupancyCheck final : public LaunchCheck {
 public:
   OccupancyCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void checkTu(TuModel &M, ASTContext &Ctx) override;
   /// AMD: a launch below its kernel's amdgpu_waves_per_eu minimum.
   void reportWavesPerEu(SourceLocation Loc, const LaunchModel &L, const LaunchFigures &E,
                         unsigned MinWaves);

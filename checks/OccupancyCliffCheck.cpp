@@ -85,12 +85,7 @@ void OccupancyCliffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Model.store(Opts);
 }
 
-void OccupancyCliffCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-void OccupancyCliffCheck::check(const MatchFinder::MatchResult &Result) {
-  TuModel &M = TuModel::of(*Result.Context, PP, Model);
+void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   if (M.facts().Launches.empty())
     return;
   const std::vector<LaunchModel> &Launches = M.launches();

@@ -20,10 +20,9 @@ class OccupancyCliffCheck final : public LaunchCheck {
 public:
   OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void checkTu(TuModel &M, ASTContext &Ctx) override;
   void reportRegisterCliff(SourceLocation Loc, const std::string &Name,
                            const LaunchFigures &E, const ::warplint::NextStep &S,
                            const std::string &Now, const std::string &Threads, bool Pinned);

@@ -39,12 +39,7 @@ void PartialWaveCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Model.store(Opts);
 }
 
-void PartialWaveCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-void PartialWaveCheck::check(const MatchFinder::MatchResult &Result) {
-  TuModel &M = TuModel::of(*Result.Context, PP, Model);
+void PartialWaveCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   // Off unless a GPU is named: the waves need its SM count. A GPU name that is not known
   // is a problem of the run's options, said here too.
   if (Model.Gpu.empty()) {

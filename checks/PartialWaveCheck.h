@@ -17,10 +17,9 @@ class PartialWaveCheck final : public LaunchCheck {
 public:
   PartialWaveCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void checkTu(TuModel &M, ASTContext &Ctx) override;
   void reportAmd(SourceLocation Loc, const LaunchModel &L, const LaunchFigures &E,
                  bool IdleUnits);
   std::string GpuText;           ///< the Gpu option as written

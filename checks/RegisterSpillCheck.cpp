@@ -63,12 +63,7 @@ void RegisterSpillCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Model.store(Opts);
 }
 
-void RegisterSpillCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-}
-
-void RegisterSpillCheck::check(const MatchFinder::MatchResult &Result) {
-  TuModel &M = TuModel::of(*Result.Context, PP, Model);
+void RegisterSpillCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   const TUFacts &Facts = M.facts();
   if (Facts.Kernels.empty())
     return;

@@ -16,10 +16,9 @@ class RegisterSpillCheck final : public LaunchCheck {
 public:
   RegisterSpillCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  void checkTu(TuModel &M, ASTContext &Ctx) override;
   void report(SourceLocation Loc, const KernelInfo *K, const std::string &Name,
               const KernelArchFigures &F);
   void reportAmd(SourceLocation Loc, const KernelInfo *K, const std::string &Name,
