@@ -55,15 +55,28 @@ void BlockSizeWarpMultipleCheck::checkTu(TuModel &M, ASTContext &Ctx) {
     uint64_t Threads = L.Block.total();
     uint64_t Warps = (Threads + WarpSize - 1) / WarpSize;
     uint64_t Idle = Warps * WarpSize - Threads;
+    // The whole launch smaller than one warp (one block of 16 threads for a solve of
+    // n <= 16): the lanes are idle because the problem is that small, and nothing else
+    // runs beside it; said as a note.
+    bool OneBlock = L.Grid.known() && L.Grid.total() == 1 && Threads < WarpSize;
+    auto Level = OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning;
     if (Amd)
       diag(L.Loc, "block %0 is not a whole number of wavefronts: %1 thread%s1 in %2 "
-                  "wavefront%s2 of %4 lanes, %3 lane%s3 idle")
+                  "wavefront%s2 of %4 lanes, %3 lane%s3 idle",
+           Level)
           << L.Block.str() << unsigned(Threads) << unsigned(Warps) << unsigned(Idle)
           << unsigned(WarpSize);
     else
       diag(L.Loc, "block %0 is not a whole number of warps: %1 thread%s1 in %2 warp%s2, %3 "
-                  "lane%s3 idle")
+                  "lane%s3 idle",
+           Level)
           << L.Block.str() << unsigned(Threads) << unsigned(Warps) << unsigned(Idle);
+    if (OneBlock)
+      diag(L.Loc,
+           "said as a note: the whole launch is one block smaller than a %select{warp|"
+           "wavefront}0: its lanes are idle because the problem is that small",
+           DiagnosticIDs::Note)
+          << unsigned(Amd);
     if (S.Instantiations.size() == 1) {
       diag(L.Loc, "in instantiation '%0'", DiagnosticIDs::Note) << S.Instantiations[0];
     } else if (S.Instantiations.size() > 1) {

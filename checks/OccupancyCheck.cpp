@@ -135,6 +135,9 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
       const wl::OccupancyResult *Ceiling =
           E.Ceiling && E.Ceiling->canLaunch() ? &*E.Ceiling : nullptr;
       bool OutOfReach = Ceiling && Ceiling->Occupancy < MinOccupancy;
+      // A grid of one block (a small solve, a setup kernel) runs on one SM: how many
+      // blocks an SM could hold does not matter to it.
+      bool OneBlock = L.Site->Grid.known() && L.Site->Grid.total() == 1;
       std::string Verdict = limiterVerdict(E);
       if (OutOfReach) {
         bool Amd = E.Arch->isAmd();
@@ -168,16 +171,25 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
               << Why;
       } else if (E.Arch->isAmd())
         diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU with "
-                  "%5-thread workgroups, below the %6 minimum; %7")
+                  "%5-thread workgroups, below the %6 minimum; %7",
+             OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
             << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
             << Verdict << E.Arch->WarpSize;
       else
         diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks, "
-                  "below the %6 minimum; %7")
+                  "below the %6 minimum; %7",
+             OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
             << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
             << Verdict;
+      if (OneBlock && !OutOfReach)
+        diag(Loc,
+             "said as a note: the grid is one %select{block|workgroup}0, which runs on one "
+             "%select{SM|CU}0 whatever the occupancy; more resident "
+             "%select{blocks|workgroups}0 would change nothing",
+             DiagnosticIDs::Note)
+            << unsigned(E.Arch->isAmd());
       std::string Step = nextStepText(E);
       if (!Step.empty())
         diag(Loc, "%0", DiagnosticIDs::Note) << Step;

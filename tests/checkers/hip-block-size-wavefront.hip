@@ -13,8 +13,11 @@ void launches(float *p, hipStream_t s) {
   // W32: :[[@LINE-2]]:3: warning: block 100 is not a whole number of wavefronts: 100 threads in 4 wavefronts of 32 lanes, 28 lanes idle [warplint-block-size-warp-multiple]
   hipLaunchKernelGGL(kernel, dim3(4), dim3(96), 0, s, p);
   // W64: :[[@LINE-1]]:3: warning: block 96 is not a whole number of wavefronts: 96 threads in 2 wavefronts of 64 lanes, 32 lanes idle [warplint-block-size-warp-multiple]
-  hipLaunchKernel(kernel, dim3(1), dim3(32), nullptr);
+  hipLaunchKernel(kernel, dim3(2), dim3(32), nullptr);
   // W64: :[[@LINE-1]]:3: warning: block 32 is not a whole number of wavefronts: 32 threads in 1 wavefront of 64 lanes, 32 lanes idle [warplint-block-size-warp-multiple]
+  hipLaunchKernel(kernel, dim3(1), dim3(32), nullptr);
+  // W64: :[[@LINE-1]]:3: remark: block 32 is not a whole number of wavefronts: 32 threads in 1 wavefront of 64 lanes, 32 lanes idle [warplint-block-size-warp-multiple]
+  // W64: :[[@LINE-2]]:3: note: said as a note: the whole launch is one block smaller than a wavefront
   hipExtLaunchKernelGGL(kernel, dim3(4), dim3(40, 2), 0, s, nullptr, nullptr, 0, p);
   // BOTH: :[[@LINE-1]]:3: warning: block dim3(40,2) is not a whole number of wavefronts
   // Whole wavefronts of either width: silent.

@@ -12,7 +12,7 @@
 // IgnoredKernels silences every launch of the kernels named (qualified, with or without
 // template arguments, or the base name): only typedKernel's launches remain.
 // RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.IgnoredKernels: 'kernel; tkernel'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=IGNORED --implicit-check-not="warning:" %s
-// IGNORED: :82:3: warning: block 100 is not a whole number of warps
+// IGNORED: :86:3: warning: block 100 is not a whole number of warps
 
 __global__ void kernel(float *p) {}
 template <int N> __global__ void tkernel(float *p) {}
@@ -25,13 +25,17 @@ void literals(float *p) {
   // CHECK: :[[@LINE-1]]:3: warning: block 100 is not a whole number of warps: 100 threads in 4 warps, 28 lanes idle [warplint-block-size-warp-multiple]
   kernel<<<1, dim3(40, 2)>>>(p);
   // CHECK: :[[@LINE-1]]:3: warning: block dim3(40,2) is not a whole number of warps: 80 threads in 3 warps, 16 lanes idle [warplint-block-size-warp-multiple]
-  kernel<<<1, 16>>>(p);
+  kernel<<<4, 16>>>(p);
   // CHECK: :[[@LINE-1]]:3: warning: block 16 is not a whole number of warps: 16 threads in 1 warp, 16 lanes idle [warplint-block-size-warp-multiple]
+  // The whole launch smaller than a warp (a solve of n <= 16): a note.
+  kernel<<<1, 16>>>(p);
+  // CHECK: :[[@LINE-1]]:3: remark: block 16 is not a whole number of warps: 16 threads in 1 warp, 16 lanes idle [warplint-block-size-warp-multiple]
+  // CHECK: :[[@LINE-2]]:3: note: said as a note: the whole launch is one block smaller than a warp: its lanes are idle because the problem is that small
   kernel<<<1, 256>>>(p);
   kernel<<<1, dim3(8, 4)>>>(p);
   kernel<<<1, dim3(16, 16)>>>(p);
-  kernel<<<1, 1>>>(p);
-  // SINGLE: :[[@LINE-1]]:3: warning: block 1 is not a whole number of warps: 1 thread in 1 warp, 31 lanes idle
+  kernel<<<1, 1>>>(p); // with IgnoreSingleThreadBlocks off: one 1-thread block, a note
+  // SINGLE: :[[@LINE-1]]:3: remark: block 1 is not a whole number of warps: 1 thread in 1 warp, 31 lanes idle
 }
 
 void macrosAndConstants(float *p) {
