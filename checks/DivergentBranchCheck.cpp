@@ -481,6 +481,22 @@ bool isThreadLocal(const Expr *E, unsigned Depth) {
   return !V->getType()->isArrayType();
 }
 
+/// An element of one of the thread's own arrays (`rA[i]`, a register array indexed by an
+/// unrolled counter): thread-private, in registers once unrolled, and a value no other
+/// lane waits for.
+bool isThreadLocalElement(const Expr *E) {
+  auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  if (!A)
+    return false;
+  const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(Base))
+    return isThreadLocalElement(Base);
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
+         V->getType()->isArrayType();
+}
+
 /// Code that only moves values between registers: reads and writes of the thread's own
 /// locals and arithmetic on them, with no memory access (subscript, dereference, `->`),
 /// no barrier, atomic or other call (except to a function of the TU whose body is such
@@ -492,9 +508,10 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0) {
     return true;
   if (isa<PseudoObjectExpr>(S)) // threadIdx and friends
     return true;
+  if (auto *A = dyn_cast<ArraySubscriptExpr>(S))
+    return isThreadLocalElement(A) && movesRegistersOnly(A->getIdx(), Depth);
   if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, GotoStmt, BreakStmt, ContinueStmt,
-          AsmStmt, ArraySubscriptExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, LambdaExpr,
-          StmtExpr, SwitchStmt>(S))
+          AsmStmt, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, LambdaExpr, StmtExpr, SwitchStmt>(S))
     return false;
   if (isa<ReturnStmt>(S) && Depth == 0)
     return false;
@@ -508,7 +525,8 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0) {
     if (M->isArrow())
       return false;
   if (auto *B = dyn_cast<BinaryOperator>(S))
-    if (B->isAssignmentOp() && !isThreadLocal(B->getLHS(), Depth))
+    if (B->isAssignmentOp() && !isThreadLocal(B->getLHS(), Depth) &&
+        !isThreadLocalElement(B->getLHS()))
       return false;
   if (auto *DS = dyn_cast<DeclStmt>(S))
     for (const Decl *D : DS->decls())
@@ -555,8 +573,11 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0) {
   return true;
 }
 
-/// An `if` (not an early exit) whose arms only move registers.
+/// An `if` (not an early exit) or a `?:` whose arms only move registers.
 bool hasRegisterArms(const BranchSite &B) {
+  if (B.Kind == BranchSite::Conditional)
+    if (auto *C = dyn_cast_or_null<ConditionalOperator>(B.Branch))
+      return movesRegistersOnly(C->getTrueExpr()) && movesRegistersOnly(C->getFalseExpr());
   if (B.Kind != BranchSite::If || B.EarlyExit)
     return false;
   auto *If = dyn_cast<IfStmt>(B.Branch);
@@ -1524,7 +1545,16 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
         }
       }
     }
-    // Divergence that costs next to nothing.
+    // Divergence that costs next to nothing: at most one warp (or loop evaluation) in
+    // sixteen splits, whatever the run-time values (the one partial warp of a 512-thread
+    // block at a matrix edge; the last trips of a block-stride loop).
+    if (Worst.Evaluated && Worst.WorstEfficiency * 16 >= 15)
+      Demoted.push_back("at most one in sixteen " +
+                        std::string(Worst.Trips ? "evaluations of the loop condition"
+                                                : Amd ? "wavefronts" : "warps") +
+                        " splits (predicted branch efficiency " +
+                        percent(Worst.WorstEfficiency) +
+                        " or more): a small part of the branch's time");
     if (hasRegisterArms(B))
       Demoted.push_back("the arms only move values between registers (no memory access, "
                         "call or barrier): the compiler makes selects of them, as of a "

@@ -236,3 +236,39 @@ void launchModuli(float *c) {
   perModulus<2><<<4, 64>>>(c);
   perModulus<4><<<4, 32>>>(c);
 }
+
+// A '?:' whose arms are the thread's own registers, an array of them indexed by an
+// unrolled counter included (magma's `rA[i] = (tx < i) ? ZERO : rA[i]`): a select, silent
+// as a '?:' of two values is.
+__global__ void registerSelect(float *c) {
+  float rA[8];
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+    rA[i] = c[i * 64 + threadIdx.x];
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+    rA[i] = ((int)threadIdx.x % 8 < i) ? 0.f : rA[i];
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+    c[i * 64 + threadIdx.x] = rA[i];
+}
+// The same split whose arm stores to memory stays a warning.
+__global__ void memorySelect(float *c) {
+  if ((int)threadIdx.x % 8 < 3)
+    c[threadIdx.x] = 0.f;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'memorySelect'
+}
+// A split in one warp of sixteen (a 512-thread block; warp 3's odd lanes): a note, the
+// branch costs a small part of the block's time. The same split in every warp stays a
+// warning (memorySelect above).
+__global__ void oneWarpInSixteen(float *c) {
+  if (threadIdx.x / 32 == 3 && threadIdx.x % 2)
+    c[threadIdx.x] += 1.f;
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 1 of 16 warps of kernel 'oneWarpInSixteen' (block 512x1x1); predicted branch efficiency 94% [warplint-divergent-branch]
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: at most one in sixteen warps splits (predicted branch efficiency 94% or more): a small part of the branch's time
+}
+void launchSelects(float *c) {
+  registerSelect<<<4, 64>>>(c);
+  memorySelect<<<4, 64>>>(c);
+  oneWarpInSixteen<<<1000, 512>>>(c);
+}
