@@ -35,13 +35,13 @@ template <int B> __global__ void FIXED lds(float *out, const float *in) {
 }
 
 void run(float *out, const float *in, int n) {
-  live<4><<<1, WG>>>(out, in, n);
-  live<24><<<1, WG>>>(out, in, n);
-  live<40><<<1, WG>>>(out, in, n);
-  live<64><<<1, WG>>>(out, in, n);
-  live<100><<<1, WG>>>(out, in, n);
-  live<160><<<1, WG>>>(out, in, n);
-  lds<2048><<<1, WG>>>(out, in);
-  lds<5120><<<1, WG>>>(out, in);
-  lds<8448><<<1, WG>>>(out, in);
+  live<4><<<8, WG>>>(out, in, n);
+  live<24><<<8, WG>>>(out, in, n);
+  live<40><<<8, WG>>>(out, in, n);
+  live<64><<<8, WG>>>(out, in, n);
+  live<100><<<8, WG>>>(out, in, n);
+  live<160><<<8, WG>>>(out, in, n);
+  lds<2048><<<8, WG>>>(out, in);
+  lds<5120><<<8, WG>>>(out, in);
+  lds<8448><<<8, WG>>>(out, in);
 }
