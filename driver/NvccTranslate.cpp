@@ -60,8 +60,16 @@ constexpr std::string_view DroppedFlags[] = {
 /// name no number ("native", "all", "all-major").
 std::string realArch(std::string_view A) {
   for (std::string_view Prefix : {"sm_", "compute_", "lto_"})
-    if (A.substr(0, Prefix.size()) == Prefix)
-      return "sm_" + std::string(A.substr(Prefix.size()));
+    if (A.substr(0, Prefix.size()) == Prefix) {
+      // nvcc's spellings clang lacks: an upper-case variant letter (sm_90A) and the family
+      // variants (sm_100f: code for the family, the base's limits) are the base's target.
+      std::string Rest(A.substr(Prefix.size()));
+      for (char &C : Rest)
+        C = char(std::tolower(static_cast<unsigned char>(C)));
+      if (Rest.size() > 1 && Rest.back() == 'f' && std::isdigit(static_cast<unsigned char>(Rest[Rest.size() - 2])))
+        Rest.pop_back();
+      return "sm_" + Rest;
+    }
   return {};
 }
 
