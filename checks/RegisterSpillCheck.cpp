@@ -33,20 +33,6 @@ std::optional<unsigned> maxrregcount(llvm::StringRef Flags) {
   return std::nullopt;
 }
 
-/// The registers per thread __launch_bounds__(Threads, MinBlocks) leaves ptxas on Arch:
-/// the most that still fit MinBlocks (at least one) blocks of Threads threads.
-int launchBoundsBudget(const wl::GpuArch &Arch, int Threads, int MinBlocks) {
-  wl::KernelResources Res;
-  Res.LaunchBoundsMaxThreads = Threads;
-  for (int R = 255; R > 0; --R) {
-    Res.RegistersPerThread = R;
-    wl::OccupancyResult O = wl::computeOccupancy(Arch, Res, wl::LaunchShape::threads(Threads));
-    if (O.canLaunch() && O.BlocksPerSm >= std::max(MinBlocks, 1))
-      return R;
-  }
-  return 0;
-}
-
 } // namespace
 
 RegisterSpillCheck::RegisterSpillCheck(StringRef Name, ClangTidyContext *Context)
@@ -111,7 +97,7 @@ void RegisterSpillCheck::report(SourceLocation Loc, const KernelInfo *K, const s
   } else if (K && K->LaunchBoundsMaxThreads) {
     int Threads = int(*K->LaunchBoundsMaxThreads);
     int Blocks = K->LaunchBoundsMinBlocks ? int(*K->LaunchBoundsMinBlocks) : 0;
-    int Budget = launchBoundsBudget(*F.Arch, Threads, Blocks);
+    int Budget = wl::launchBoundsRegisterBudget(*F.Arch, Threads, Blocks);
     if (Budget > 0 && Regs >= Budget)
       diag(Loc, "__launch_bounds__(%0%1) leaves ptxas at most %2 registers/thread on %3: "
                 "fewer threads or fewer blocks per SM in it raise the budget",

@@ -323,6 +323,18 @@ int amdWavesPerSimdForSgprs(const GpuArch &A, int Sgprs) {
   return std::min(W, A.MaxWavesPerSimd);
 }
 
+int launchBoundsRegisterBudget(const GpuArch &Arch, int Threads, int MinBlocks) {
+  KernelResources Res;
+  Res.LaunchBoundsMaxThreads = Threads;
+  for (int R = Arch.MaxRegistersPerThread; R > 0; --R) {
+    Res.RegistersPerThread = R;
+    OccupancyResult O = computeOccupancy(Arch, Res, LaunchShape::threads(Threads));
+    if (O.canLaunch() && O.BlocksPerSm >= std::max(MinBlocks, 1))
+      return R;
+  }
+  return 0;
+}
+
 int amdVgprBudget(const GpuArch &A, int WavesPerSimd) {
   if (!A.isAmd() || WavesPerSimd <= 0 || WavesPerSimd > A.MaxWavesPerSimd)
     return 0;

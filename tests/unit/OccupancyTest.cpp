@@ -460,3 +460,18 @@ TEST(Waves, WavesOfAGivenWidth) {
   EXPECT_FALSE(wavesOf(0, 396));
   EXPECT_FALSE(wavesOf(10, 0));
 }
+
+// __launch_bounds__(256, B) on sm_86 (64K registers, 8-register steps per thread): two
+// blocks of 8 warps leave 128 registers per thread, three 80 (85 rounded down to the
+// step); more blocks than the SM holds leave none. The register-spill check reads this.
+TEST(Occupancy, LaunchBoundsRegisterBudget) {
+  EXPECT_EQ(launchBoundsRegisterBudget(arch("sm_86"), 256, 2), 128);
+  EXPECT_EQ(launchBoundsRegisterBudget(arch("sm_86"), 256, 3), 80);
+  EXPECT_EQ(launchBoundsRegisterBudget(arch("sm_86"), 256, 1), 255);
+  EXPECT_EQ(launchBoundsRegisterBudget(arch("sm_86"), 256, 7), 0);
+  // Each budget is the most that keeps the blocks: one register more loses one.
+  KernelResources K;
+  K.LaunchBoundsMaxThreads = 256;
+  K.RegistersPerThread = 81;
+  EXPECT_LT(computeOccupancy(arch("sm_86"), K, LaunchShape::threads(256)).BlocksPerSm, 3);
+}

@@ -197,6 +197,10 @@ int amdWavesPerSimdForSgprs(const GpuArch &Arch, int Sgprs);
 /// AMD: the most VGPRs per lane that still leave room for WavesPerSimd waves on each SIMD
 /// (whole allocation granules, at most what a wave can address); 0 when none does.
 int amdVgprBudget(const GpuArch &Arch, int WavesPerSimd);
+/// NVIDIA: the registers per thread `__launch_bounds__(Threads, MinBlocks)` leaves ptxas:
+/// the most that still fit MinBlocks (at least one) blocks of Threads threads on an SM;
+/// 0 when no count does.
+int launchBoundsRegisterBudget(const GpuArch &Arch, int Threads, int MinBlocks);
 /// AMD: waves per SIMD a workgroup of Threads threads needs resident at once (its waves
 /// spread over the CU's SIMDs).
 int amdWavesPerSimdForWorkgroup(const GpuArch &Arch, int64_t Threads);
