@@ -1016,10 +1016,10 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
       Site.Enclosing = L.Enclosing;
       Site.Grid = L.Grid.Dims;
       if (L.Block.known()) {
-        const auto &B = *L.Block.Dims;
-        if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
+        std::optional<BlockShape> Block = launchableBlock(L);
+        if (!Block)
           continue; // cannot launch: warplint-launch-config-invalid reports it
-        Site.Block = BlockShape{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])};
+        Site.Block = *Block;
         Site.BlockKnown = true;
       }
       Launches.push_back(Site);

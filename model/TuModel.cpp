@@ -395,6 +395,15 @@ std::optional<size_t> AccessModel::worst() const {
   return W;
 }
 
+std::optional<wl::divergence::BlockShape> launchableBlock(const LaunchSite &L) {
+  if (!L.Block.known())
+    return std::nullopt;
+  const auto &B = *L.Block.Dims;
+  if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
+    return std::nullopt;
+  return wl::divergence::BlockShape{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])};
+}
+
 std::vector<wl::divergence::BlockShape> assumedAlternatives() {
   return {{32, 1, 1}, {32, 8, 1}, {64, 4, 1}, {128, 2, 1}};
 }
@@ -452,12 +461,10 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
     std::vector<std::pair<wl::divergence::BlockShape, SourceLocation>> Shapes;
     for (unsigned I : K.Launches) {
       const LaunchSite &L = F.Launches[I];
-      if (!L.Block.known())
+      std::optional<wl::divergence::BlockShape> Block = launchableBlock(L);
+      if (!Block)
         continue;
-      const auto &B = *L.Block.Dims;
-      if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
-        continue;
-      wl::divergence::BlockShape S{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])};
+      wl::divergence::BlockShape S = *Block;
       if (std::none_of(Shapes.begin(), Shapes.end(), [&](const auto &P) {
             return P.first.X == S.X && P.first.Y == S.Y && P.first.Z == S.Z;
           }))

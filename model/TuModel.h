@@ -124,6 +124,11 @@ struct AccessFinding {
   std::string NoteReason;
 };
 
+/// The launch's block when it is a compile-time fact and can launch (no zero dimension,
+/// at most 1024 threads: a block that cannot is warplint-launch-config-invalid's): the one
+/// selection of block shapes the memory model and the divergence check evaluate.
+std::optional<::warplint::divergence::BlockShape> launchableBlock(const LaunchSite &L);
+
 /// The block shapes an assumed-shape finding is held against besides the assumed 1-D
 /// block: blocks at least a warp wide in x, 1-D and 2-D (32x1, 32x8, 64x4, 128x2).
 std::vector<::warplint::divergence::BlockShape> assumedAlternatives();
