@@ -450,15 +450,8 @@ std::string buildHipFlags(const clang::tooling::CompileCommand &C, const Analysi
 
 /// The finding for a file the database has no command for.
 RunResult noCommand(const std::string &File, const AnalysisOptions &Opts) {
-  RunResult R;
-  R.FilesFailed.push_back(File);
-  Finding F;
-  F.Check = "clang-diagnostic-error";
-  F.Level = Severity::Error;
-  F.Pos = {File, 0, 0};
-  F.Message = "no compile command for this file in " + Opts.BuildDir + "/compile_commands.json";
-  R.Findings.push_back(std::move(F));
-  return R;
+  return failedFile(File, "no compile command for this file in " + Opts.BuildDir +
+                              "/compile_commands.json");
 }
 
 /// What the command line overrides in .clang-tidy's options for File: --checks,
@@ -668,29 +661,13 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   // process on it): this file fails, named, and the others are analysed.
   if (!Commands.front().Directory.empty() &&
       !llvm::sys::fs::is_directory(Commands.front().Directory)) {
-    RunResult R;
-    R.FilesFailed.push_back(File);
-    Finding F;
-    F.Check = "clang-diagnostic-error";
-    F.Level = Severity::Error;
-    F.Pos = {File, 0, 0};
-    F.Message = "the compile command's directory '" + Commands.front().Directory +
-                "' does not exist";
-    R.Findings.push_back(std::move(F));
-    return R;
+    return failedFile(File, "the compile command's directory '" + Commands.front().Directory +
+                "' does not exist");
   }
 
   // --arch of the other vendor than the command's language: nothing to parse.
   if (std::string Why = archConflict(File, Opts, Original); !Why.empty()) {
-    RunResult R;
-    R.FilesFailed.push_back(File);
-    Finding F;
-    F.Check = "clang-diagnostic-error";
-    F.Level = Severity::Error;
-    F.Pos = {File, 0, 0};
-    F.Message = Why;
-    R.Findings.push_back(std::move(F));
-    return R;
+    return failedFile(File, Why);
   }
 
   // The checks, through clang-tidy's engine: .clang-tidy files apply as usual; the
@@ -1286,17 +1263,9 @@ RunResult analyseEntry(const std::string &File, const clang::tooling::Compilatio
   // as `sm_80`): nvcc rejects the command too; one line, not clang's flood.
   for (const std::string &A : Archs)
     if (!::warplint::findArch(A) && !isAmdArch(A)) {
-      RunResult R;
-      R.FilesFailed.push_back(File);
-      Finding F;
-      F.Check = "clang-diagnostic-error";
-      F.Level = Severity::Error;
-      F.Pos = {File, 0, 0};
-      F.Message = "the compile command names the architecture '" + A +
+      return failedFile(File, "the compile command names the architecture '" + A +
                   "', which no GPU has: nvcc rejects this command too (check how the build "
-                  "spells its architecture option: 80, not sm_80, where it adds the prefix)";
-      R.Findings.push_back(std::move(F));
-      return R;
+                  "spells its architecture option: 80, not sm_80, where it adds the prefix)");
     }
   if (Archs.size() <= 1)
     return analyseOne(File, Db, Opts, Original);
@@ -1547,9 +1516,8 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
         if (!llvm::sys::fs::status(Source, St) &&
             St.type() != llvm::sys::fs::file_type::regular_file &&
             St.type() != llvm::sys::fs::file_type::file_not_found) {
-          return failedCompileCommand(
-              File, {0, Source, Source + " is not a regular file (a FIFO, socket or device): "
-                                      "warplint reads source files only"});
+          return failedFile(File, Source + " is not a regular file (a FIFO, socket or "
+                                           "device): warplint reads source files only");
         }
         if (Includer != Includers.end())
           return focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);

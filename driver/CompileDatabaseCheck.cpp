@@ -1,5 +1,6 @@
 //===- CompileDatabaseCheck.cpp - compile_commands.json entries clang would misread ===//
 #include "driver/CompileDatabaseCheck.h"
+#include "driver/Batch.h"
 #include "driver/BoundedJson.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -118,15 +119,7 @@ findCompileCommandProblem(const std::vector<CompileCommandProblem> &Problems,
 }
 
 RunResult failedCompileCommand(const std::string &File, const CompileCommandProblem &Problem) {
-  RunResult R;
-  R.FilesFailed.push_back(File);
-  Finding F;
-  F.Check = "clang-diagnostic-error";
-  F.Level = Severity::Error;
-  F.Pos = {File, 0, 0};
-  F.Message = Problem.Message;
-  R.Findings.push_back(std::move(F));
-  return R;
+  return failedFile(File, Problem.Message);
 }
 
 } // namespace warplint::driver

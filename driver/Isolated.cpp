@@ -76,15 +76,7 @@ std::string signalText(int Sig) {
 } // namespace
 
 RunResult crashedFile(const std::string &File, const std::string &Why) {
-  RunResult R;
-  R.FilesFailed.push_back(File);
-  Finding F;
-  F.Check = "clang-diagnostic-error";
-  F.Level = Severity::Error;
-  F.Pos = {File, 0, 0};
-  F.Message = "the analysis of this file " + Why + "; the other files were analysed";
-  R.Findings.push_back(std::move(F));
-  return R;
+  return failedFile(File, "the analysis of this file " + Why + "; the other files were analysed");
 }
 
 void runIsolated(size_t Count, unsigned Jobs, llvm::function_ref<RunResult(size_t)> Analyse,

@@ -486,7 +486,6 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
       AccessModel A;
       A.Kernel = &K;
       A.AssumedShape = Assumed;
-      A.Known = Known;
       for (const auto &[Shape, Loc] : Shapes)
         A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape, MM, &Known)});
       const AccessFigures &First = A.PerShape.front().Figures;

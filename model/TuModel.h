@@ -107,9 +107,6 @@ struct AccessModel {
   /// other blocks at least a warp wide in x (assumedAlternatives), so that a check can
   /// tell a finding that holds whatever the block from one the assumption makes.
   std::vector<AccessShape> Alternatives;
-  /// The kernel parameters fixed by its launches in this TU (each launch passes a
-  /// constant): the figures use those values, never samples.
-  KnownValues Known;
   /// The shape whose typical warp has the largest ratio (index into PerShape), if any
   /// was evaluated.
   std::optional<size_t> worst() const;
