@@ -17,6 +17,7 @@ usage: check-one-answer.py WARPLINT [check arguments...]
 """
 import html
 import json
+import math
 import os
 import re
 import subprocess
@@ -37,8 +38,10 @@ def run(cmd, output=None):
 
 
 def pct(fraction):
-    """warplint's percentages: one decimal, none when whole."""
-    v = round(fraction * 1000) / 10
+    """warplint's percentages: one decimal, none when whole; halves round away from zero
+    as core's percentText (std::round) does: 0.5625 is 56.3%, where Python's round()
+    (half to even) would give 56.2%."""
+    v = math.floor(fraction * 1000 + 0.5) / 10
     return f"{int(v)}%" if v == int(v) else f"{v:.1f}%"
 
 
