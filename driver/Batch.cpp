@@ -76,18 +76,6 @@ std::vector<std::string> selectFiles(std::vector<std::string> Files, const FileF
   return Shard;
 }
 
-RunResult failedFile(const std::string &File, std::string Message) {
-  RunResult R;
-  R.FilesFailed.push_back(File);
-  Finding F;
-  F.Check = "clang-diagnostic-error";
-  F.Level = Severity::Error;
-  F.Pos = {File, 0, 0};
-  F.Message = std::move(Message);
-  R.Findings.push_back(std::move(F));
-  return R;
-}
-
 unsigned defaultJobs() {
   unsigned N = llvm::hardware_concurrency().compute_thread_count();
   return N == 0 ? 1 : N;

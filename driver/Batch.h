@@ -49,11 +49,6 @@ bool validateFilter(const FileFilter &Filter, std::string &Error);
 /// sees the same list and the shards partition it.
 std::vector<std::string> selectFiles(std::vector<std::string> Files, const FileFilter &Filter);
 
-/// The result of a file that could not be analysed: failed, with one clang-style error at
-/// the file (no line) saying why. Every such cause (no command, a missing directory, an
-/// impossible architecture, a FIFO, a crashed analysis) is reported through this.
-RunResult failedFile(const std::string &File, std::string Message);
-
 /// Jobs when -j is not given: the machine's hardware threads.
 unsigned defaultJobs();
 

@@ -1,6 +1,5 @@
 //===- CompileDatabaseCheck.cpp - compile_commands.json entries clang would misread ===//
 #include "driver/CompileDatabaseCheck.h"
-#include "driver/Batch.h"
 #include "driver/BoundedJson.h"
 
 #include "llvm/ADT/SmallString.h"

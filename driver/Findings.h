@@ -68,4 +68,20 @@ struct RunResult {
   std::vector<std::string> RegistersNotCached;
 };
 
+/// The result of a file that could not be analysed: failed, with one clang-style error at
+/// the file (no line) saying why. Every such cause (no command, a missing directory, an
+/// impossible architecture, a FIFO, a crashed analysis, a bad database command) is
+/// reported through this.
+inline RunResult failedFile(const std::string &File, std::string Message) {
+  RunResult R;
+  R.FilesFailed.push_back(File);
+  Finding F;
+  F.Check = "clang-diagnostic-error";
+  F.Level = Severity::Error;
+  F.Pos = {File, 0, 0};
+  F.Message = std::move(Message);
+  R.Findings.push_back(std::move(F));
+  return R;
+}
+
 } // namespace warplint::driver
