@@ -2,3 +2,5 @@
 #include "warplint/core/Version.h"
 
 const char *warplint::versionString() { return WARPLINT_VERSION; }
+
+const char *warplint::commitString() { return WARPLINT_COMMIT; }

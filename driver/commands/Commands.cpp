@@ -47,7 +47,7 @@ int runMain(int Argc, char **Argv) {
   }
   const char *Cmd = Argv[1];
   if (!std::strcmp(Cmd, "--version") || !std::strcmp(Cmd, "version")) {
-    std::printf("warplint %s\n", warplint::versionString());
+    std::printf("warplint %s (commit %s)\n", warplint::versionString(), warplint::commitString());
     return 0;
   }
   if (!std::strcmp(Cmd, "--help") || !std::strcmp(Cmd, "-h") ||
