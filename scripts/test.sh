@@ -28,6 +28,9 @@ install_missing libgtest-dev libgmock-dev libbenchmark-dev ccache \
   chromium \
   vim vim-ale neovim emacs-nox elpa-eglot elpa-lsp-mode clangd-22
 
+# WARPLINT_TEST_INSTALL_ONLY=1: stop here (bench/setup/fresh-clone.sh counts the extras).
+[ "${WARPLINT_TEST_INSTALL_ONLY:-0}" = 1 ] && exit 0
+
 WARPLINT_TESTS=ON bash "$here/scripts/setup.sh"
 build=${WARPLINT_BUILD_DIR:-build}
 # The SARIF 2.1.0 schema the tests validate against: a packaged copy, never committed.
