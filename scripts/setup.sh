@@ -14,6 +14,9 @@ cd "$here"
 # libraries and headers, with clang's resource headers the parse needs at run time); fmt.
 # git only says the commit in `warplint --version`.
 install_missing cmake ninja-build g++ clang-22 libclang-22-dev llvm-22-dev libfmt-dev git
+# WARPLINT_INSTALL_ONLY=1: the packages only (an image's dependency layer; the counts of
+# bench/setup/fresh-clone.sh).
+[ "${WARPLINT_INSTALL_ONLY:-0}" = 1 ] && exit 0
 
 build=${WARPLINT_BUILD_DIR:-build}
 tests=${WARPLINT_TESTS:-}

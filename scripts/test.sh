@@ -28,10 +28,10 @@ install_missing libgtest-dev libgmock-dev libbenchmark-dev ccache \
   chromium \
   vim vim-ale neovim emacs-nox elpa-eglot elpa-lsp-mode clangd-22
 
-# WARPLINT_TEST_INSTALL_ONLY=1: stop here (bench/setup/fresh-clone.sh counts the extras).
-[ "${WARPLINT_TEST_INSTALL_ONLY:-0}" = 1 ] && exit 0
-
+# setup.sh's packages and the build with the tests (WARPLINT_INSTALL_ONLY=1: only the
+# packages of both, then stop).
 WARPLINT_TESTS=ON bash "$here/scripts/setup.sh"
+[ "${WARPLINT_INSTALL_ONLY:-0}" = 1 ] && exit 0
 build=${WARPLINT_BUILD_DIR:-build}
 # The SARIF 2.1.0 schema the tests validate against: a packaged copy, never committed.
 bash scripts/fetch-sarif-schema.sh "$build/third_party/sarif" ||
