@@ -12,17 +12,22 @@ build/warplint-db` as the page says:
   src/tidy.ts) builds from these settings, run in the workspace folder, its output read
   as the extension reads it (the YAML after `---`); and the association of .cu with `cpp`
   that the extension's language filter (src/lint.ts: `cpp` and `c` only) needs.
-- vim-make: Vim's `:make` with the ftplugin's makeprg and errorformat, headless.
-- ale: ALE in Vim, headless: the finding in the location list; none without the
-  g:ale_linter_aliases line (needs Debian's vim-ale, skipped without it).
-- clangd: clangd-22 over LSP with a .clangd that adds warplint-* and a built-in check:
-  the built-in check reports, warplint's do not (skipped without clangd-22).
+- vim-vimrc, vim-make: Vim, headless, with the page's ~/.vim/vimrc and
+  ~/.vim/after/ftplugin/cuda.vim in a home of its own: `:make` fills the quickfix list;
+  without the vimrc's `filetype plugin on` it does not.
+- ale: ALE in Vim, headless, the block as ~/.vim/vimrc: the finding in the location list;
+  none without the g:ale_linter_aliases line (needs Debian's vim-ale, skipped without it).
+- clangd: the page's clangd command line over LSP with a .clangd that adds warplint-* and
+  a built-in check: the built-in check reports, warplint's do not, no errors; without
+  --compile-commands-dir (the build's nvcc database) the diagnostics differ (skipped
+  without clangd-22).
 
 Exit 0 when all hold, 1 when one does not, 77 (skip) without nvcc or cmake.
 """
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -47,17 +52,29 @@ def dedent(text):
     return "\n".join(l[indent:] for l in lines) + "\n"
 
 
-def vim(vimrc, script, cwd, env, file, timeout=90):
-    """Runs Vim headless on file: vimrc, then script (which must :qa! itself)."""
+def vim(home, script, cwd, env, file, timeout=90):
+    """Runs Vim headless on file as a user whose home is home (its ~/.vim/vimrc and
+    ~/.vim/after/ read as Vim reads them), then script (which must :qa! itself)."""
     # Vim exits on end of input: keep its stdin open until it is done.
     feeder = subprocess.Popen(["sleep", str(timeout)], stdout=subprocess.PIPE)
     try:
-        subprocess.run(["vim", "-N", "-u", vimrc, "-i", "NONE", "--not-a-term", "-c",
-                        "source " + script, file], cwd=cwd, env=env, stdin=feeder.stdout,
+        subprocess.run(["vim", "-i", "NONE", "--not-a-term", "-c", "source " + script, file],
+                       cwd=cwd, env=dict(env, HOME=home), stdin=feeder.stdout,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
     finally:
         feeder.kill()
         feeder.wait()
+
+
+def vim_home(work, name, files):
+    """A home directory for Vim: files maps paths under it to their text."""
+    home = os.path.join(work, name)
+    for path, text in files.items():
+        full = os.path.join(home, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(text)
+    return home
 
 
 def vscode(settings_text, repo, env):
@@ -84,25 +101,28 @@ def vscode(settings_text, repo, env):
     check(bool(found), "vscode: the extension's clang-tidy command gives the finding in its YAML")
 
 
-def vim_make(ftplugin, repo, env, work):
-    rtp = os.path.join(work, "vim-make")
-    os.makedirs(os.path.join(rtp, "after", "ftplugin"))
-    with open(os.path.join(rtp, "after", "ftplugin", "cuda.vim"), "w") as f:
-        f.write(ftplugin)
-    vimrc, script, out = (os.path.join(rtp, n) for n in ("vimrc", "test.vim", "qf.txt"))
-    with open(vimrc, "w") as f:
-        f.write(f"set nocompatible\nset runtimepath+={rtp}/after\nfiletype plugin on\n")
-    with open(script, "w") as f:
-        f.write("silent make!\n"
-                "call writefile(map(filter(getqflist(), 'v:val.valid'), {i, v -> "
-                "bufname(v.bufnr) . ':' . v.lnum . ':' . v.col . ':' . v.type . ':' . v.text}), "
-                f"'{out}')\nqa!\n")
-    vim(vimrc, script, repo, env, "divergent.cu")
-    qf = open(out).read().splitlines() if os.path.exists(out) else []
-    check(any(l.startswith(f"divergent.cu:{DIV_LINE}:{DIV_COL}:w:branch on 'threadIdx.x' diverges")
-              for l in qf), f"vim-make: the warning in the quickfix list ({qf})")
-    check(any(l.startswith(f"divergent.cu:{DIV_LINE}:{DIV_COL}::") for l in qf),
-          "vim-make: its note in the quickfix list")
+def vim_make(vimrc, ftplugin, repo, env, work):
+    """The page's ~/.vim/vimrc and ~/.vim/after/ftplugin/cuda.vim, then :make; and the
+    same without the vimrc's `filetype plugin on` (the ftplugin is then not read)."""
+    for name, rc in (("vim-make", vimrc),
+                     ("vim-make-no-ftplugin", re.sub(r"^filetype plugin on\n", "", vimrc, flags=re.M))):
+        home = vim_home(work, name, {".vim/vimrc": rc, ".vim/after/ftplugin/cuda.vim": ftplugin})
+        script, out = os.path.join(home, "test.vim"), os.path.join(home, "qf.txt")
+        with open(script, "w") as f:
+            f.write("silent make!\n"
+                    "call writefile(map(filter(getqflist(), 'v:val.valid'), {i, v -> "
+                    "bufname(v.bufnr) . ':' . v.lnum . ':' . v.col . ':' . v.type . ':' . v.text}), "
+                    f"'{out}')\nqa!\n")
+        vim(home, script, repo, env, "divergent.cu")
+        qf = open(out).read().splitlines() if os.path.exists(out) else []
+        hit = any(l.startswith(f"divergent.cu:{DIV_LINE}:{DIV_COL}:w:branch on 'threadIdx.x' diverges")
+                  for l in qf)
+        if name == "vim-make":
+            check(hit, f"vim-make: the warning in the quickfix list ({qf})")
+            check(any(l.startswith(f"divergent.cu:{DIV_LINE}:{DIV_COL}::") for l in qf),
+                  "vim-make: its note in the quickfix list")
+        else:
+            check(not hit, f"vim-make without `filetype plugin on`: no warplint finding ({qf})")
 
 
 def ale(config, repo, env, work):
@@ -111,11 +131,8 @@ def ale(config, repo, env, work):
         return False
     for name, text in (("ale", config),
                        ("ale-no-alias", re.sub(r"^let g:ale_linter_aliases.*\n", "", config, flags=re.M))):
-        d = os.path.join(work, name)
-        os.makedirs(d)
-        vimrc, script, out = (os.path.join(d, n) for n in ("vimrc", "test.vim", "loclist.txt"))
-        with open(vimrc, "w") as f:
-            f.write("set nocompatible\nfiletype plugin on\n" + text)
+        d = vim_home(work, name, {".vim/vimrc": text})
+        script, out = (os.path.join(d, n) for n in ("test.vim", "loclist.txt"))
         # Wait until ALE has run (and finished) its linters, or 60 s.
         with open(script, "w") as f:
             f.write(f"""let s:start = reltime()
@@ -129,7 +146,7 @@ function! Dump(timer) abort
 endfunction
 call timer_start(500, 'Dump', {{'repeat': -1}})
 """)
-        vim(vimrc, script, repo, env, "divergent.cu")
+        vim(d, script, repo, env, "divergent.cu")
         lines = open(out).read().splitlines() if os.path.exists(out) else []
         hit = any(l.startswith(f"{DIV_LINE}:{DIV_COL}:W:branch on 'threadIdx.x' diverges") for l in lines)
         if name == "ale":
@@ -140,18 +157,11 @@ call timer_start(500, 'Dump', {{'repeat': -1}})
     return True
 
 
-def clangd(repo, env):
-    exe = shutil.which("clangd-22", path=env["PATH"])
-    if not exe:
-        print("skipped: clangd-22 is not installed")
-        return False
-    with open(os.path.join(repo, ".clangd"), "w") as f:
-        f.write("Diagnostics:\n  ClangTidy:\n    Add: [warplint-*, bugprone-integer-division]\n")
-    path = os.path.join(repo, "idiv.cu")
-    with open(path, "w") as f:
-        f.write(recipes.DIVERGENT.replace("Out[threadIdx.x] = 1.0f;", "Out[threadIdx.x] = 1 / 2 * 1.0;"))
-    p = subprocess.Popen([exe, "--clang-tidy", "--compile-commands-dir=build/warplint-db"], cwd=repo,
-                         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+def clangd_diagnostics(argv, repo, env, path):
+    """clangd started with argv in repo, over LSP: the diagnostics of path on open (code,
+    message, severity), or None when none came."""
+    p = subprocess.Popen(argv, cwd=repo, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL)
 
     def send(msg):
         b = json.dumps(msg).encode()
@@ -168,7 +178,7 @@ def clangd(repo, env):
                 n = int(line.split(b":")[1])
         return json.loads(p.stdout.read(n)) if n else {}
 
-    codes = None
+    diags = None
     try:
         uri = "file://" + path
         send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -184,15 +194,40 @@ def clangd(repo, env):
             if not m:
                 break
             if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri:
-                codes = [d.get("code") for d in m["params"]["diagnostics"]]
+                diags = [(d.get("code"), d.get("message"), d.get("severity"))
+                         for d in m["params"]["diagnostics"]]
                 break
     finally:
         p.kill()
         p.wait()
-    check(codes is not None and "bugprone-integer-division" in codes,
-          f"clangd: runs its built-in clang-tidy check on the .cu file ({codes})")
-    check(codes is not None and not any(str(c).startswith("warplint-") for c in codes),
+    return diags
+
+
+def clangd(command, repo, env):
+    """The page's clangd command line (with the translated database), and the same without
+    --compile-commands-dir: clangd then reads the build's nvcc database."""
+    argv = shlex.split(command.strip())
+    if not shutil.which(argv[0], path=env["PATH"]):
+        print(f"skipped: {argv[0]} is not installed")
+        return False
+    with open(os.path.join(repo, ".clangd"), "w") as f:
+        f.write("Diagnostics:\n  ClangTidy:\n    Add: [warplint-*, bugprone-integer-division]\n")
+    path = os.path.join(repo, "idiv.cu")
+    with open(path, "w") as f:
+        f.write(recipes.DIVERGENT.replace("Out[threadIdx.x] = 1.0f;", "Out[threadIdx.x] = 1 / 2 * 1.0;"))
+    diags = clangd_diagnostics(argv, repo, env, path)
+    codes = [c for c, _, _ in diags or []]
+    check(diags is not None and "bugprone-integer-division" in codes,
+          f"clangd: runs its built-in clang-tidy check on the .cu file ({diags})")
+    check(diags is not None and not any(str(c).startswith("warplint-") for c in codes),
           "clangd: shows none of warplint's checks")
+    check(not any(sev == 1 for _, _, sev in diags or []),
+          f"clangd with the translated database: no errors ({diags})")
+    plain = [a for a in argv if not a.startswith("--compile-commands-dir")]
+    nvcc_diags = clangd_diagnostics(plain, repo, env, path)
+    print(f"clangd without --compile-commands-dir (the build's nvcc database): {nvcc_diags}")
+    check(nvcc_diags != diags,
+          f"clangd without --compile-commands-dir reads the nvcc database and differs ({nvcc_diags})")
     return True
 
 
@@ -209,7 +244,7 @@ def main(argv):
     os.makedirs(work)
     page = open(os.path.join(src, "docs", "editors.md")).read()
     found = blocks(page)
-    for name in ("vscode-settings", "vim-make", "ale"):
+    for name in ("vscode-settings", "vim-vimrc", "vim-make", "ale", "clangd"):
         if not check(name in found, f"docs/editors.md has the block {name}"):
             return 1
     prefix = os.path.join(work, "prefix")
@@ -230,11 +265,11 @@ def main(argv):
     vscode(setups["vscode-settings"], repo, env)
     have_vim = shutil.which("vim", path=env["PATH"]) is not None
     if have_vim:
-        vim_make(setups["vim-make"], repo, env, work)
+        vim_make(setups["vim-vimrc"], setups["vim-make"], repo, env, work)
         ale(setups["ale"], repo, env, work)
     else:
         print("skipped: vim is not installed (vim-make, ale)")
-    clangd(repo, env)
+    clangd(setups["clangd"], repo, env)
     if recipes.FAILURES:
         print(f"\n{len(recipes.FAILURES)} setup(s) of docs/editors.md do not work (files in {work})")
         return 1

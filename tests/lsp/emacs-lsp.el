@@ -1,7 +1,8 @@
 ;;; emacs-lsp.el --- Emacs' eglot or lsp-mode against `warplint lsp', in batch mode  -*- lexical-binding: t -*-
-;; Loaded by emacs-lsp.sh after docs/editors.md's block for the client named by
-;; $WARPLINT_EMACS_CLIENT (eglot or lsp-mode; the server's path made the build's binary).
-;; `cuda-mode' (MELPA's, not in Debian) is stood in for by a mode derived from c++-mode.
+;; Loaded by emacs-lsp.sh after docs/editors.md's blocks: its cuda-mode and the block for
+;; the client named by $WARPLINT_EMACS_CLIENT (eglot or lsp-mode; `warplint' on PATH is
+;; the build's binary).
+;; `cuda-mode' (MELPA's, not in Debian) is the page's mode derived from c++-mode.
 ;; Opens the file, waits for the diagnostics (flymake, with either client), asks for the
 ;; hover on a launch, inserts two lines and saves, waits for the moved diagnostics.
 ;; Prints what it saw; exits 0, or 1 when something did not arrive.
@@ -16,10 +17,9 @@
         lsp-restart 'ignore lsp-keep-workspace-alive nil))
 ;; Only the LSP client's diagnostics: c++-mode's own flymake backends (`make
 ;; check-syntax', the legacy proc backend) fail on this project and report late.
+;; cuda-mode and its auto-mode-alist entry are the page's (docs/editors.md), loaded before.
 (setq-default flymake-diagnostic-functions nil)
-(define-derived-mode cuda-mode c++-mode "CUDA"
-  (setq-local flymake-diagnostic-functions nil))
-(add-to-list 'auto-mode-alist '("\\.cu\\'" . cuda-mode))
+(add-hook 'cuda-mode-hook (lambda () (setq-local flymake-diagnostic-functions nil)))
 (defun warplint-say (fmt &rest args) (princ (concat (apply #'format fmt args) "\n")))
 (defun warplint-wait (pred)
   (let ((n 0))

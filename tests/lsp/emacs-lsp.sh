@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Emacs' eglot or lsp-mode against `warplint lsp`, in batch mode, configured by
-# docs/editors.md's block for that client (after `<!-- editor: eglot -->` or `<!-- editor:
-# lsp-mode -->`, the server made the build's binary) and driven by tests/lsp/emacs-lsp.el:
+# docs/editors.md's blocks as written: the cuda-mode for Emacs without one (after
+# `<!-- editor: emacs-cuda-mode -->`) and the client's (after `<!-- editor: eglot -->` or
+# `<!-- editor: lsp-mode -->`), with `warplint` on PATH the build's binary) and driven by tests/lsp/emacs-lsp.el:
 # the diagnostics of a file arrive in flymake, the hover on a launch shows its occupancy,
 # and a save brings the moved diagnostics. Skips (77) without emacs or the client
 # (Debian 12: emacs-nox, elpa-eglot, elpa-lsp-mode).
@@ -21,16 +22,20 @@ cat > "$work/proj/build/compile_commands.json" <<JSON
     "$src/tests/Inputs/cuda", "-include", "cuda_runtime.h", "--cuda-device-only",
     "--cuda-gpu-arch=sm_86", "-std=c++17", "-c", "$work/proj/kernel.cu"]}]
 JSON
-python3 - "$src/docs/editors.md" "$warplint" "$client" > "$work/init.el" <<'PY'
+# The page's blocks as written: the stand-in cuda-mode, then the client's; `warplint` on
+# PATH is the binary under test.
+python3 - "$src/docs/editors.md" "$client" > "$work/init.el" <<'PY'
 import re, sys
 page = open(sys.argv[1]).read()
-m = re.search(r"<!-- editor: %s -->\n```elisp\n(.*?)^```" % sys.argv[3], page, re.M | re.S)
-if not m:
-    sys.exit("docs/editors.md has no %s block" % sys.argv[3])
-print(m.group(1).replace('("warplint" "lsp")', '("%s" "lsp")' % sys.argv[2]), end="")
+for name in ("emacs-cuda-mode", sys.argv[2]):
+    m = re.search(r"<!-- editor: %s -->\n```elisp\n(.*?)^```" % re.escape(name), page, re.M | re.S)
+    if not m:
+        sys.exit("docs/editors.md has no %s block" % name)
+    print(m.group(1), end="")
 PY
+mkdir -p "$work/bin" && ln -sf "$warplint" "$work/bin/warplint"
 rc=0
-(cd "$work/proj" && LSP_FILE=$work/proj/kernel.cu XDG_CACHE_HOME=$work/cache \
+(cd "$work/proj" && PATH="$work/bin:$PATH" LSP_FILE=$work/proj/kernel.cu XDG_CACHE_HOME=$work/cache \
   WARPLINT_EMACS_CLIENT=$client TMPDIR=$work timeout 300 \
   emacs --batch -q --eval '(package-initialize)' -l "$work/init.el" \
     -l "$src/tests/lsp/emacs-lsp.el") >"$work/out.txt" 2>"$work/emacs.log" || rc=$?

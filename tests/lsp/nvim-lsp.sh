@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Neovim's built-in LSP client against `warplint lsp`, headless, configured by the init.lua
-# of docs/editors.md (the block after `<!-- editor: nvim-lsp -->`, with `warplint` made
-# the build's binary) and driven by tests/lsp/nvim-lsp.lua: the diagnostics of a file
+# of docs/editors.md as written (the block after `<!-- editor: nvim-lsp -->`, and the one
+# after `<!-- editor: nvim-lsp-0.8 -->` where Neovim has vim.lsp.start; `warplint` on PATH
+# is the build's binary) and driven by tests/lsp/nvim-lsp.lua: the diagnostics of a file
 # arrive in the editor with their codes and severities, a hover on a launch shows its
 # occupancy, and :write brings the moved diagnostics. Skips (77) without nvim 0.7 or later.
 # usage: nvim-lsp.sh WARPLINT SOURCE_DIR WORK_DIR
@@ -19,30 +20,46 @@ cat > "$work/proj/build/compile_commands.json" <<JSON
     "$src/tests/Inputs/cuda", "-include", "cuda_runtime.h", "--cuda-device-only",
     "--cuda-gpu-arch=sm_86", "-std=c++17", "-c", "$work/proj/kernel.cu"]}]
 JSON
-# The page's init.lua, with the binary under test.
-python3 - "$src/docs/editors.md" "$warplint" > "$work/init.lua" <<'PY'
+# `warplint` on PATH is the binary under test; the page's init.lua as written, in
+# $XDG_CONFIG_HOME/nvim/ (the 0.7 form, then the 0.8 form where nvim has vim.lsp.start).
+mkdir -p "$work/bin" && ln -sf "$warplint" "$work/bin/warplint"
+run_form() { # BLOCK OUT
+  local block=$1 out=$2 rc=0
+  rm -rf "$work/config" && mkdir -p "$work/config/nvim"
+  python3 - "$src/docs/editors.md" "$block" > "$work/config/nvim/init.lua" <<'PY'
 import re, sys
 page = open(sys.argv[1]).read()
-m = re.search(r"<!-- editor: nvim-lsp -->\n```lua\n(.*?)^```", page, re.M | re.S)
+m = re.search(r"<!-- editor: %s -->\n```lua\n(.*?)^```" % re.escape(sys.argv[2]), page, re.M | re.S)
 if not m:
-    sys.exit("docs/editors.md has no nvim-lsp block")
-print(m.group(1).replace("cmd = { 'warplint'", "cmd = { '%s'" % sys.argv[2]), end="")
+    sys.exit("docs/editors.md has no %s block" % sys.argv[2])
+print(m.group(1), end="")
 PY
-rc=0
-(cd "$work/proj" && LSP_OUT=$work/out.txt XDG_CACHE_HOME=$work/cache \
-  timeout 600 nvim --headless -u "$work/init.lua" -i NONE -n kernel.cu \
-    -c "luafile $src/tests/lsp/nvim-lsp.lua") >"$work/nvim.log" 2>&1 || rc=$?
-cat "$work/out.txt" 2>/dev/null || true
-[ $rc -eq 0 ] || { echo "nvim exited with $rc"; cat "$work/nvim.log"; exit 1; }
+  (cd "$work/proj" && PATH="$work/bin:$PATH" LSP_OUT=$out XDG_CONFIG_HOME=$work/config \
+    XDG_CACHE_HOME=$work/cache timeout 600 nvim --headless -i NONE -n kernel.cu \
+      -c "luafile $src/tests/lsp/nvim-lsp.lua") >"$work/nvim.log" 2>&1 || rc=$?
+  cat "$out" 2>/dev/null || true
+  [ $rc -eq 0 ] || { echo "nvim ($block) exited with $rc"; cat "$work/nvim.log"; exit 1; }
+}
 fail=0
-expect() { grep -qF -- "$1" "$work/out.txt" || { echo "missing: $1"; fail=1; }; }
-# Severity 2 is vim.diagnostic.severity.WARN, 1 ERROR; lines and columns 0-based.
-expect "open 16:2 severity=2 source=warplint code=warplint-block-size-warp-multiple block dim3(40,2) is not a whole number of warps: 80 threads in 3 warps, 16 lanes idle"
-expect "open 17:2 severity=2 source=warplint code=warplint-launch-config-invalid block of 512 threads is over the __launch_bounds__ maximum of 256 threads of kernel 'boundedScale'"
-expect "hover **occupancy 100%** (48 of 48 warps per SM, 6 blocks per SM), registers unknown, warp slots allow no more (an upper bound)"
-expect "saved 18:2 severity=2 source=warplint code=warplint-block-size-warp-multiple"
-expect "saved 19:2 severity=2 source=warplint code=warplint-launch-config-invalid"
-expect "filetype cuda"
-expect "stopped true"
-[ $(grep -c '^open ' "$work/out.txt") -eq 2 ] || { echo "expected exactly 2 diagnostics on open"; fail=1; }
+expect() { grep -qF -- "$2" "$1" || { echo "missing ($1): $2"; fail=1; }; }
+forms=(nvim-lsp)
+if nvim --headless -u NONE -c 'lua if vim.lsp.start == nil then vim.cmd("cquit 1") end' \
+     -c 'qall!' 2>/dev/null; then
+  forms+=(nvim-lsp-0.8)
+else
+  echo "nvim-lsp-0.8: skipped, this Neovim ($(nvim --version | head -1)) has no vim.lsp.start"
+fi
+for form in "${forms[@]}"; do
+  out=$work/out-$form.txt
+  run_form "$form" "$out"
+  # Severity 2 is vim.diagnostic.severity.WARN, 1 ERROR; lines and columns 0-based.
+  expect "$out" "open 16:2 severity=2 source=warplint code=warplint-block-size-warp-multiple block dim3(40,2) is not a whole number of warps: 80 threads in 3 warps, 16 lanes idle"
+  expect "$out" "open 17:2 severity=2 source=warplint code=warplint-launch-config-invalid block of 512 threads is over the __launch_bounds__ maximum of 256 threads of kernel 'boundedScale'"
+  expect "$out" "hover **occupancy 100%** (48 of 48 warps per SM, 6 blocks per SM), registers unknown, warp slots allow no more (an upper bound)"
+  expect "$out" "saved 18:2 severity=2 source=warplint code=warplint-block-size-warp-multiple"
+  expect "$out" "saved 19:2 severity=2 source=warplint code=warplint-launch-config-invalid"
+  expect "$out" "filetype cuda"
+  expect "$out" "stopped true"
+  [ "$(grep -c '^open ' "$out")" -eq 2 ] || { echo "$form: expected exactly 2 diagnostics on open"; fail=1; }
+done
 exit $fail
