@@ -60,7 +60,8 @@ Value shape(const std::optional<LaunchShape> &S) {
 Value step(const NextStep &S) {
   return Array{int64_t(S.What),       S.Limiting,      S.Current,
                opt(S.GainAt),         S.GainBlocksPerSm, S.GainOccupancy,
-               S.HeadroomUpTo,        opt(S.LossBlocksPerSm), S.LossOccupancy};
+               S.HeadroomUpTo,        opt(S.LossBlocksPerSm), S.LossOccupancy,
+               opt(S.BestAt),         S.BestBlocksPerSm, S.BestOccupancy};
 }
 
 Value launch(const LaunchRecord &L) {
@@ -308,6 +309,9 @@ NextStep readStep(Reader &Rd, const Value *V) {
   S.HeadroomUpTo = Rd.num(Rd.at(A, 6));
   S.LossBlocksPerSm = Rd.optNum<int>(Rd.at(A, 7));
   S.LossOccupancy = Rd.real(Rd.at(A, 8));
+  S.BestAt = Rd.optNum<int64_t>(Rd.at(A, 9));
+  S.BestBlocksPerSm = int(Rd.num(Rd.at(A, 10)));
+  S.BestOccupancy = Rd.real(Rd.at(A, 11));
   return S;
 }
 

@@ -155,9 +155,21 @@ std::vector<NextStep> nextSteps(const GpuArch &A, const KernelResources &K, cons
     for (int64_t V = roundUp(std::max<int64_t>(N.Current, 1), Wsz); V <= Max; V += Wsz)
       if (V > N.Current)
         Above.push_back(V);
-    scan(N, BaseWarps, Below, Above, N.Current, [&](int64_t V) {
+    auto Evaluate = [&](int64_t V) {
       return computeOccupancy(A, K, LaunchShape::threads(V, S.DynamicSharedBytes));
-    });
+    };
+    scan(N, BaseWarps, Below, Above, N.Current, Evaluate);
+    // The smallest larger block that reaches the best occupancy of all larger blocks.
+    int BestWarps = BaseWarps;
+    for (int64_t V : Above) {
+      OccupancyResult R = Evaluate(V);
+      if (R.canLaunch() && R.ActiveWarpsPerSm > BestWarps) {
+        BestWarps = R.ActiveWarpsPerSm;
+        N.BestAt = V;
+        N.BestBlocksPerSm = R.BlocksPerSm;
+        N.BestOccupancy = R.Occupancy;
+      }
+    }
     Steps.push_back(N);
   }
   return Steps;

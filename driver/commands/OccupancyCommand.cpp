@@ -359,6 +359,9 @@ void printNextSteps(llvm::raw_ostream &OS, const GpuArch &A, const KernelResourc
       } else {
         Line += "no smaller value raises occupancy";
       }
+      if (N.BestAt)
+        Line += fmt::format("; at {} {}, {:.1f}% (the best)", valueText(N.What, *N.BestAt),
+                            blocksText(N.BestBlocksPerSm, A), 100 * N.BestOccupancy);
       if (R.canLaunch()) {
         if (N.LossBlocksPerSm) {
           if (*N.LossBlocksPerSm == 0)
@@ -374,13 +377,22 @@ void printNextSteps(llvm::raw_ostream &OS, const GpuArch &A, const KernelResourc
       }
       OS << Line << (N.Limiting ? "  (limiter)" : "") << "\n";
     }
-  // Larger blocks can raise occupancy too: the best block size for this kernel.
+  // Other block sizes can raise occupancy too: the smallest block that reaches the best
+  // occupancy any block size reaches with these per-block resources (96 threads, not
+  // cudaOccupancyMaxPotentialBlockSize's 768, for a 48-thread block on sm_86).
   BlockSizeSuggestion Best = maxPotentialBlockSize(A, K, S.DynamicSharedBytes, 0);
-  if (Best.BlockSize > 0 && Best.Occupancy > R.Occupancy + 1e-12)
+  if (Best.BlockSize > 0 && Best.Occupancy > R.Occupancy + 1e-12) {
+    for (const SweepPoint &P : sweepBlockSize(A, K, S.DynamicSharedBytes))
+      if (P.Occupancy >= Best.Occupancy - 1e-12) {
+        Best.BlockSize = static_cast<int>(P.Value);
+        Best.BlocksPerSm = P.BlocksPerSm;
+        break;
+      }
     OS << fmt::format("  {:<14}{} threads per block give {:.1f}% ({}) with the same "
                       "per-block resources\n",
                       "best block", Best.BlockSize, 100 * Best.Occupancy,
                       blocksText(Best.BlocksPerSm, A));
+  }
 }
 
 void printText(llvm::raw_ostream &OS, const CliOptions &Opt, const OccupancyResult &R) {
@@ -421,8 +433,9 @@ void printText(llvm::raw_ostream &OS, const CliOptions &Opt, const OccupancyResu
                       A.isAmd() ? "CU" : "SM");
     OS << fmt::format("limited by {}\n", limitersText(R));
     if (K.LaunchBoundsMinBlocks > 0 && !R.MeetsMinBlocks)
-      OS << fmt::format("note: __launch_bounds__ asks for {} blocks per SM, only {} fit\n",
-                        K.LaunchBoundsMinBlocks, R.BlocksPerSm);
+      OS << fmt::format("note: __launch_bounds__ asks for {} block{} per SM, only {} fit{}\n",
+                        K.LaunchBoundsMinBlocks, K.LaunchBoundsMinBlocks == 1 ? "" : "s",
+                        R.BlocksPerSm, R.BlocksPerSm == 1 ? "s" : "");
   }
   OS << fmt::format("\n{} per {} each resource allows:\n", A.isAmd() ? "workgroups" : "blocks",
                     A.isAmd() ? "CU" : "SM");
@@ -645,8 +658,9 @@ int printMaxBlockSize(const CliOptions &Opt, llvm::raw_ostream &OS) {
   } else if (B.BlockSize == 0) {
     OS << fmt::format("{}: no block size can launch with these resources\n", C.Arch->Name);
   } else {
-    OS << fmt::format("{}: max potential block size {} ({} blocks per SM, occupancy {:.1f}%)\n",
-                      C.Arch->Name, B.BlockSize, B.BlocksPerSm, 100 * B.Occupancy);
+    OS << fmt::format("{}: max potential block size {} ({} block{} per SM, occupancy {:.1f}%)\n",
+                      C.Arch->Name, B.BlockSize, B.BlocksPerSm, B.BlocksPerSm == 1 ? "" : "s",
+                      100 * B.Occupancy);
     if (Opt.Sms)
       OS << fmt::format("min grid size {} ({} blocks x {} SMs) fills the GPU\n", B.MinGridSize,
                         B.BlocksPerSm, *Opt.Sms);

@@ -47,6 +47,11 @@ Value nextStepJson(const NextStep &S) {
   }
   if (S.LossBlocksPerSm)
     O["loss_occupancy"] = S.LossOccupancy;
+  if (S.BestAt) {
+    O["best_at"] = *S.BestAt;
+    O["best_blocks_per_sm"] = S.BestBlocksPerSm;
+    O["best_occupancy"] = S.BestOccupancy;
+  }
   return O;
 }
 

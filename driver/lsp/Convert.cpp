@@ -230,7 +230,20 @@ std::string stepText(const NextStep &S, const GpuArch *Arch) {
     Out += fmt::format(": down to {} gives {} {}{} per {} ({})", Value(*S.GainAt),
                        S.GainBlocksPerSm, Unit, S.GainBlocksPerSm == 1 ? "" : "s", Where,
                        percentText(S.GainOccupancy));
-  if (S.LossBlocksPerSm)
+  // A larger block that raises occupancy: the smallest that reaches the best; then only
+  // where larger blocks fall below the current occupancy ("keeps it" would hide the gain).
+  if (S.BestAt)
+    Out += fmt::format("{} at {} {} {}{} per {} ({}), the best", S.GainAt ? ";" : ":",
+                       Value(*S.BestAt), S.BestBlocksPerSm, Unit,
+                       S.BestBlocksPerSm == 1 ? "" : "s", Where, percentText(S.BestOccupancy));
+  if (S.LossBlocksPerSm && S.BestAt)
+    Out += fmt::format("; beyond {} {}", Value(S.HeadroomUpTo),
+                       *S.LossBlocksPerSm == 0
+                           ? std::string("the launch fails")
+                           : fmt::format("{} {}{} per {} ({})", *S.LossBlocksPerSm, Unit,
+                                         *S.LossBlocksPerSm == 1 ? "" : "s", Where,
+                                         percentText(S.LossOccupancy)));
+  else if (S.LossBlocksPerSm)
     Out += fmt::format("{} up to {} keeps it, beyond {}", S.GainAt ? ";" : ":",
                        Value(S.HeadroomUpTo),
                        *S.LossBlocksPerSm == 0
@@ -256,7 +269,9 @@ std::string launchMarkdown(const LaunchRecord &L) {
     uint64_t Threads = (*L.Block)[0] * (*L.Block)[1] * (*L.Block)[2];
     Item(fmt::format("block {} = {} thread{}{}", dimsText(*L.Block), Threads,
                      Threads == 1 ? "" : "s",
-                     L.WarpsPerBlock ? fmt::format(" ({} warps)", *L.WarpsPerBlock) : ""));
+                     L.WarpsPerBlock ? fmt::format(" ({} warp{})", *L.WarpsPerBlock,
+                                                   *L.WarpsPerBlock == 1 ? "" : "s")
+                                     : ""));
   } else {
     Item(fmt::format("block `{}`: not known at compile time", L.BlockText));
   }
@@ -310,7 +325,7 @@ std::string launchMarkdown(const LaunchRecord &L) {
   if (!L.NextSteps.empty()) {
     Out += "\nnext steps:\n";
     for (const NextStep &S : L.NextSteps)
-      if (S.GainAt || S.LossBlocksPerSm)
+      if (S.GainAt || S.LossBlocksPerSm || S.BestAt)
         Out += "- " + stepText(S, Arch) + "\n";
   }
   return Out;

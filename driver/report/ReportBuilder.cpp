@@ -169,7 +169,9 @@ std::string shapeSummary(const LaunchRecord &L, const ReportLaunch &C) {
   std::string S;
   if (L.Block) {
     uint64_t Threads = (*L.Block)[0] * (*L.Block)[1] * (*L.Block)[2];
-    S = fmt::format("{} block ({} threads, {} warps)", C.Block, Threads, (Threads + 31) / 32);
+    uint64_t Warps = (Threads + 31) / 32;
+    S = fmt::format("{} block ({} thread{}, {} warp{})", C.Block, Threads, Threads == 1 ? "" : "s",
+                    Warps, Warps == 1 ? "" : "s");
   } else {
     S = "block not known at compile time";
   }

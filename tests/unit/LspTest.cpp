@@ -2,6 +2,8 @@
 #include "driver/lsp/Convert.h"
 #include "driver/lsp/Transport.h"
 #include "driver/lsp/Worker.h"
+#include "warplint/core/Arch.h"
+#include "warplint/core/Occupancy.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -206,6 +208,47 @@ TEST(LspConvert, HoverQuotesTheRecord) {
   H = hoverAt(R, "/p/k.cu", 7, 31);
   ASSERT_TRUE(H);
   EXPECT_NE(H->Markdown.find("`other`"), std::string::npos);
+}
+
+// A 48-thread block (the record as model/Records.cpp fills it): the hover names 96 threads,
+// the smallest block that reaches the best occupancy, not the 768 up to which nothing is
+// lost; one warp is "1 warp".
+TEST(LspConvert, HoverNamesTheSmallestBestBlock) {
+  LaunchRecord L;
+  L.Pos = {"/p/k.cu", 7, 3};
+  L.Kernel = "tiny";
+  L.Arch = "sm_86";
+  L.Block = std::array<uint64_t, 3>{48, 1, 1};
+  L.WarpsPerBlock = 2;
+  L.DynamicSmemBytes = 0;
+  L.StaticSmemBytes = 0;
+  L.Registers = 32;
+  L.Occupancy = 32.0 / 48;
+  L.ActiveWarpsPerSm = 32;
+  L.MaxWarpsPerSm = 48;
+  L.BlocksPerSm = 16;
+  KernelResources K;
+  K.RegistersPerThread = 32;
+  L.NextSteps = nextSteps(*findArch("sm_86"), K, LaunchShape::threads(48));
+  RunResult R;
+  R.Launches.push_back(L);
+  std::optional<LaunchHover> H = hoverAt(R, "/p/k.cu", 7, 3);
+  ASSERT_TRUE(H);
+  EXPECT_NE(H->Markdown.find("- block size 48 threads (limiter): at 96 threads 16 blocks per SM "
+                             "(100%), the best; beyond 768 threads 1 block per SM"),
+            std::string::npos)
+      << H->Markdown;
+  // The block size's line does not say that 768 threads "keep" 66.7% (they raise it).
+  size_t Line = H->Markdown.find("- block size 48 threads");
+  ASSERT_NE(Line, std::string::npos);
+  EXPECT_EQ(H->Markdown.substr(Line, H->Markdown.find('\n', Line) - Line).find("keeps it"),
+            std::string::npos)
+      << H->Markdown;
+  R.Launches[0].Block = std::array<uint64_t, 3>{32, 1, 1};
+  R.Launches[0].WarpsPerBlock = 1;
+  H = hoverAt(R, "/p/k.cu", 7, 3);
+  ASSERT_TRUE(H);
+  EXPECT_NE(H->Markdown.find("block 32 = 32 threads (1 warp)"), std::string::npos) << H->Markdown;
 }
 
 TEST(LspWorker, LinesRoundTrip) {

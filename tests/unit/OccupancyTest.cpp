@@ -254,6 +254,27 @@ TEST(NextSteps, PascalRegisterCliff) {
   EXPECT_EQ(*Regs.LossBlocksPerSm, 0);
 }
 
+// A 48-thread block on sm_86 (2 warps, 16 block slots: 32 of 48 warps): 96 threads is
+// the smallest larger block that reaches 100%; no block size loses up to 768 threads.
+TEST(NextSteps, SmallestBlockThatReachesTheBest) {
+  KernelResources K;
+  K.RegistersPerThread = 32;
+  std::vector<NextStep> S = nextSteps(arch("8.6"), K, LaunchShape::threads(48));
+  const NextStep &Block = S.back();
+  EXPECT_EQ(Block.What, Resource::Warps);
+  EXPECT_TRUE(Block.Limiting);
+  EXPECT_FALSE(Block.GainAt);
+  ASSERT_TRUE(Block.BestAt);
+  EXPECT_EQ(*Block.BestAt, 96);
+  EXPECT_EQ(Block.BestBlocksPerSm, 16);
+  EXPECT_NEAR(Block.BestOccupancy, 1.0, 1e-9);
+  EXPECT_EQ(Block.HeadroomUpTo, 768);
+  // Already at the best (256 threads: 100%): no BestAt.
+  EXPECT_FALSE(nextSteps(arch("8.6"), K, LaunchShape::threads(256)).back().BestAt);
+  // Registers and shared memory never get one.
+  EXPECT_FALSE(S[0].BestAt);
+}
+
 // What a block size alone allows: the kernel's registers and shared memory taken away.
 TEST(BlockSizeCeiling, BlockSlotsBoundSmallBlocks) {
   KernelResources K;

@@ -188,6 +188,13 @@ struct NextStep {
   std::optional<int> LossBlocksPerSm;
   /// Occupancy one step above HeadroomUpTo (0 when the launch fails there).
   double LossOccupancy = 0;
+  /// Block size only: the smallest value above Current that reaches the best occupancy
+  /// any larger block reaches, when that is above the current occupancy (48 threads on
+  /// sm_86: 96 gives 100%; HeadroomUpTo, 768, is only where it stops being kept).
+  std::optional<int64_t> BestAt;
+  /// Blocks per SM and occupancy at BestAt.
+  int BestBlocksPerSm = 0;
+  double BestOccupancy = 0;
 };
 
 /// AMD: waves per SIMD a VGPR count per lane allows (LLVM getNumWavesPerEUWithNumVGPRs),
