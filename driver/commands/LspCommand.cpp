@@ -1,6 +1,7 @@
 //===- LspCommand.cpp - `warplint lsp`: the language server on stdio -------===//
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
+#include "driver/lsp/Convert.h"
 #include "driver/lsp/Server.h"
 #include "driver/lsp/Transport.h"
 #include "driver/lsp/Worker.h"
@@ -50,7 +51,8 @@ options:
                            (default 300); a save during an analysis ends it and starts
                            another
   --analyse FILE           do not serve: analyse FILE as the server's worker process
-                           does and print its results as JSON lines (for debugging)
+                           does, with the compile database the server finds for it, and
+                           print its results as JSON lines (for debugging)
 
 exit status: 0 after shutdown and exit, 1 on exit without shutdown or when the input
 ends, 2 for bad arguments.
@@ -120,7 +122,12 @@ int runLspCommand(int Argc, char **Argv) {
 
   if (!Analyse.empty()) {
     AnalysisOptions A;
-    A.BuildDir = O.CompileCommandsDir;
+    // The database the server would give this file: --compile-commands-dir, else the
+    // compile_commands.json found from the file's directory up (findCompileCommandsDir).
+    llvm::SmallString<256> File(Analyse);
+    llvm::sys::fs::make_absolute(File);
+    A.BuildDir = !O.CompileCommandsDir.empty() ? O.CompileCommandsDir
+                                               : lsp::findCompileCommandsDir(File);
     A.Files = {Analyse};
     A.Arch = O.Arch;
     A.Checks = O.Checks;

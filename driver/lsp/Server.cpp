@@ -227,8 +227,8 @@ std::optional<std::string> Server::documentPath(const Object *Params) {
   }
   std::string Error;
   std::optional<std::string> Path = uriToPath(*Uri, Error);
-  if (!Path)
-    log(MsgWarning, "warplint lsp: " + Error + ": not analysed");
+  if (!Path && NotAnalysedSaid.insert(Uri->str()).second)
+    log(MsgWarning, "warplint lsp: " + Error + ": not analysed (said once per document)");
   return Path;
 }
 
@@ -446,6 +446,15 @@ void Server::publish(FileState &F, RunResult R, bool Final) {
                          " (clang's errors are among its diagnostics)");
   }
   F.Failing = Failed;
+  // A file with no kernel and no launch as its command compiles it (host-only C++, a
+  // command that does not compile it as CUDA or HIP) gets no diagnostics, which looks
+  // the same as a setup that does not work: said once per file, in the log.
+  if (Final && !Failed && R.Kernels.empty() && R.Launches.empty() && R.Findings.empty() &&
+      NotAnalysedSaid.insert("nothing\n" + F.Path).second)
+    log(MsgInfo, "warplint lsp: " + baseName(F.Path) +
+                     ": no kernel and no kernel launch in it as its command compiles it "
+                     "(warplint checks CUDA and HIP kernels and their launches): nothing to "
+                     "report (said once per file)");
   SourceLines Lines(Utf8);
   notify("textDocument/publishDiagnostics",
          Object{{"uri", F.Uri}, {"diagnostics", diagnosticsFor(R, F.Path, Lines)}});

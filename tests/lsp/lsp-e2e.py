@@ -310,6 +310,13 @@ else:
     c2.message("window/logMessage", "notes.txt is not a C, C++, CUDA or HIP file: not analysed")
     check(not any("notes.txt" in m for m in c2.messages("window/showMessage")),
           "no popup for a non-CUDA file: %s" % c2.messages("window/showMessage"))
+    # A C++ file with no kernel: analysed, nothing to report, and the log says why (once).
+    host = os.path.join(alone, "host.cpp")
+    with open(host, "w") as f:
+        f.write("int twice(int x) { return 2 * x; }\n")
+    open_file(c2, host)
+    check(c2.diagnostics(uri(host)) == [], "a file without kernels: no diagnostics")
+    c2.message("window/logMessage", "host.cpp: no kernel and no kernel launch in it")
     c2.notify("exit")
     check(c2.exit_code() == 1, "exit without shutdown: status 1")
 
