@@ -132,8 +132,9 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
   const unsigned ModelRows = Model ? Model->BlocksPerSm : 0;
   const unsigned Rows = std::max({1u, M.MaxResident, ModelRows});
   const unsigned Lanes = std::max(1u, M.SmCount);
-  // Lanes shrink with many SMs: the picture stays under about 1000 pixels of lanes.
-  const double RowH = std::clamp(900.0 / (Lanes * Rows), 1.5, 12.0);
+  // Lanes shrink with many SMs: the picture stays under about 1000 pixels of lanes; with
+  // few SMs a row is up to 18 units high (the page scales the picture to its width).
+  const double RowH = std::clamp(900.0 / (Lanes * Rows), 1.5, 18.0);
   const double LaneGap = RowH * Rows >= 8 ? 3 : 1;
   const double LaneH = RowH * Rows;
   const double Left = 74, Right = 28, Top = 26, Bottom = 58;
@@ -187,16 +188,23 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
       const char *Fill = (ModelRows && B->Slot >= ModelRows) ? OverModel
                          : B->Wave % 2                       ? WaveOdd
                                                              : WaveEven;
+      // The block named on hover (an SVG <title>): its index, SM, row, wave and times.
+      std::string Title = fmt::format(
+          "block ({},{},{}) on SM {}, row {}, wave {}: {} to {} ({}){}", B->Index[0], B->Index[1],
+          B->Index[2], Sm, B->Slot, B->Wave, duration(B->StartNs - M.StartNs),
+          duration(B->EndNs - M.StartNs), duration(B->EndNs - B->StartNs),
+          Fill == OverModel ? fmt::format(", above the model ({} per SM)", ModelRows) : "");
       Out +=
           fmt::format("<rect class=\"blk\" data-block=\"{},{},{}\" data-slot=\"{}\" "
                       "data-wave=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
-                      "fill=\"{}\"/>\n",
+                      "fill=\"{}\"><title>{}</title></rect>\n",
                       B->Index[0], B->Index[1], B->Index[2], B->Slot, B->Wave, num(X(B->StartNs)),
                       num(Y0 + B->Slot * RowH), num(std::max(0.75, X(B->EndNs) - X(B->StartNs))),
-                      num(std::max(0.75, RowH - (RowH >= 4 ? 1 : 0))), Fill);
+                      num(std::max(0.75, RowH - (RowH >= 4 ? 1 : 0))), Fill, htmlEscape(Title));
     }
-    // The model's blocks per SM: a line under its last row.
-    if (ModelRows && ModelRows < Rows)
+    // The model's blocks per SM: a line under its last row, in every lane (also where the
+    // measurement reaches it exactly: the line is then the lane's lower edge).
+    if (ModelRows)
       Out += fmt::format("<line class=\"model\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" "
                          "stroke=\"{}\" stroke-dasharray=\"4 3\"/>\n",
                          num(Left), num(Y0 + ModelRows * RowH), num(Left + PlotW),
@@ -288,6 +296,7 @@ void writeTimelineHtml(const std::vector<TimelineEntry> &Entries, llvm::StringRe
      << "table.measured th, table.measured td { border: 1px solid #d9dee4; padding: 3px 8px; "
         "text-align: left; }\n"
      << "table.measured td { font-family: monospace; }\n"
+     << "svg.block-timeline { width: 100%; height: auto; }\n"
      << svgCss() << "</style>\n</head>\n<body>\n<header><h1>" << htmlEscape(Title)
      << "</h1></header>\n<main>\n";
   SvgSheet Sheet(/*Page=*/true);

@@ -177,10 +177,19 @@ TEST(Timeline, DrawingHasALanePerSmABarPerBlockAndMarksWhatDisagrees) {
   EXPECT_NE(Svg.find("data-block=\"1,0,0\" data-slot=\"1\" data-wave=\"0\""), std::string::npos);
   EXPECT_EQ(count(Svg, "fill=\"#dc2626\""), 2u); // the bar and its key
   EXPECT_NE(Svg.find("above the model"), std::string::npos);
-  // With the model at 2 nothing is red.
+  // Each bar names its block on hover.
+  EXPECT_EQ(count(Svg, "<title>block ("), 4u);
+  EXPECT_NE(Svg.find("<title>block (1,0,0) on SM 0, row 1, wave 0: "), std::string::npos);
+  EXPECT_NE(Svg.find(", above the model (1 per SM)</title>"), std::string::npos);
+  // The model's line in every lane.
+  EXPECT_EQ(count(Svg, "<line class=\"model\""), 4u);
+  // With the model at 2 nothing is red, and the line is still in every lane (the
+  // measurement equals the model: it was drawn only in the legend).
   SvgSheet Other;
   std::string Agreeing = renderBlockTimelineSvg(L, M, TimelineModel{2, "test"}, Other);
   EXPECT_EQ(count(Agreeing, "fill=\"#dc2626\""), 0u);
+  EXPECT_EQ(count(Agreeing, "<line class=\"model\""), 4u);
+  EXPECT_EQ(count(Agreeing, "above the model"), 0u);
   // The tail starts where SM 2 finished: 50 of 200 ns across the plot.
   EXPECT_NE(Svg.find("<rect class=\"tail\" x=\""), std::string::npos);
 }
