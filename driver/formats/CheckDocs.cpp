@@ -100,18 +100,23 @@ std::string docsBaseUrlFor(std::string_view Env, std::string_view Configured,
   return Base;
 }
 
+/// share/doc/warplint beside bin/; where the binary cannot be found, the installation's.
+static std::string localDocsDir() {
+  static int Anchor;
+  std::string Exe = llvm::sys::fs::getMainExecutable("warplint", &Anchor);
+  llvm::SmallString<256> Dir(WARPLINT_INSTALL_PREFIX);
+  if (llvm::sys::path::is_absolute(Exe))
+    Dir = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe));
+  llvm::sys::path::append(Dir, "share", "doc", "warplint");
+  return std::string(Dir);
+}
+
 std::string docsBaseUrl() {
   static const std::string Base = [] {
-    static int Anchor;
-    std::string Exe = llvm::sys::fs::getMainExecutable("warplint", &Anchor);
-    // share/doc/warplint beside bin/; where the binary cannot be found, the installation's.
-    llvm::SmallString<256> Dir(WARPLINT_INSTALL_PREFIX);
-    if (llvm::sys::path::is_absolute(Exe))
-      Dir = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe));
-    llvm::sys::path::append(Dir, "share", "doc", "warplint");
+    std::string Dir = localDocsDir();
     const char *Env = std::getenv("WARPLINT_DOCS_BASE_URL");
     std::string Warning;
-    std::string Base = docsBaseUrlFor(Env ? Env : "", WARPLINT_DOCS_BASE_URL, Dir.str(), &Warning);
+    std::string Base = docsBaseUrlFor(Env ? Env : "", WARPLINT_DOCS_BASE_URL, Dir, &Warning);
     if (!Warning.empty()) // once per process: the base is computed once
       llvm::errs() << "warplint: warning: " << Warning << "; the docs links start at " << Base
                    << "\n";
@@ -123,6 +128,20 @@ std::string docsBaseUrl() {
 std::string docUrl(std::string_view Page) { return resolveUrl(docsBaseUrl(), Page); }
 
 std::string checkDocUrl(std::string_view Id) { return docUrl("checks/" + std::string(Id) + ".md"); }
+
+std::string checkDocHtmlUrl(std::string_view Id) {
+  std::string Md = checkDocUrl(Id);
+  std::string Base = docsBaseUrl();
+  // Only the local docs: a configured base (a web server, GitHub's blob view) shows the
+  // .md it was given as a page already.
+  const char *Env = std::getenv("WARPLINT_DOCS_BASE_URL");
+  if ((Env && *Env) || *WARPLINT_DOCS_BASE_URL || Base.rfind("file://", 0) != 0)
+    return Md;
+  std::string Page = "html/checks/" + std::string(Id) + ".html";
+  llvm::SmallString<256> File(localDocsDir());
+  llvm::sys::path::append(File, "html", "checks", std::string(Id) + ".html");
+  return llvm::sys::fs::exists(File) ? docUrl(Page) : Md;
+}
 
 bool hasUrlScheme(std::string_view Ref) {
   if (Ref.empty() || !std::isalpha(static_cast<unsigned char>(Ref[0])))

@@ -108,6 +108,10 @@ std::string docsBaseUrlFor(std::string_view Env, std::string_view Configured,
 std::string docUrl(std::string_view Page);
 /// The URL of check `Id`'s doc page: docUrl("checks/<id>.md").
 std::string checkDocUrl(std::string_view Id);
+/// The same page for a browser (the HTML report): with the docs beside the binary (no
+/// base URL set), the page's HTML that the build writes and installs,
+/// share/doc/warplint/html/checks/<id>.html, when it is there; else checkDocUrl(Id).
+std::string checkDocHtmlUrl(std::string_view Id);
 /// Markdown with every relative link target resolved against PageUrl, the page's own
 /// absolute URL: inline links and images `[t](x)`, reference definitions `[r]: x` and
 /// HTML `href="x"`/`src="x"`, outside code spans and fenced code. The result reads the

@@ -103,7 +103,7 @@ void writeFindings(const std::vector<Finding> &Findings, llvm::raw_ostream &OS) 
        << htmlEscape(F.Pos.File) << ":" << F.Pos.Line << ":" << F.Pos.Column
        << "</span>: " << severityName(F.Level) << ": " << htmlEscape(F.Message) << " ";
     if (const CheckDoc *Doc = findCheckDoc(F.Check))
-      OS << "<a class=\"check\" href=\"" << htmlEscape(checkDocUrl(Doc->Id)) << "\">["
+      OS << "<a class=\"check\" href=\"" << htmlEscape(checkDocHtmlUrl(Doc->Id)) << "\">["
          << htmlEscape(F.Check) << "]</a>";
     else
       OS << "<span class=\"check\">[" << htmlEscape(F.Check) << "]</span>";

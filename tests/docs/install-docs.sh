@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `cmake --install` into a throwaway prefix: the binary, the plugin, the trace header
 # (include/warplint/trace.cuh, identical to the source's) and docs/ as
-# share/doc/warplint; the installed warplint's SARIF links point at the installed docs
+# share/doc/warplint (and each page as HTML in share/doc/warplint/html); the installed
+# warplint's SARIF links point at the installed docs
 # (every link of every rule's help an existing file), and $WARPLINT_DOCS_BASE_URL
 # replaces the base at run time. usage: install-docs.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
@@ -21,8 +22,34 @@ done
 cmp -s "$src/trace/include/warplint/trace.cuh" "$prefix/include/warplint/trace.cuh" ||
   fail "the installed trace.cuh differs from the source's"
 (cd "$src/docs" && find . -type f | sort) > "$tmp/source-docs"
-(cd "$prefix/share/doc/warplint" && find . -type f | sort) > "$tmp/installed-docs"
+(cd "$prefix/share/doc/warplint" && find . -path ./html -prune -o -type f -print | sort) > "$tmp/installed-docs"
 diff "$tmp/source-docs" "$tmp/installed-docs" || fail "installed docs differ from docs/"
+# Each page also as HTML under html/ (the report's links), its links to pages made .html
+# and each of those an installed page.
+(cd "$src/docs" && find . -name '*.md' | sed 's/\.md$/.html/' | sort) > "$tmp/source-html"
+(cd "$prefix/share/doc/warplint/html" && find . -type f | sort) > "$tmp/installed-html"
+diff "$tmp/source-html" "$tmp/installed-html" || fail "installed html/ differs from docs/*.md"
+python3 - "$prefix/share/doc/warplint/html" <<'PY' || fail "broken links between the HTML pages"
+import os, re, sys, urllib.parse
+root, bad, n = sys.argv[1], [], 0
+for d, _, files in os.walk(root):
+    for f in files:
+        page = open(os.path.join(d, f)).read()
+        for href in re.findall(r'<a href="([^"#]*)[^"]*"', page):
+            if not href or "://" in href or href.startswith("mailto:"):
+                continue
+            n += 1
+            target = os.path.normpath(os.path.join(d, urllib.parse.unquote(href)))
+            # Links that leave docs/ (../README.md, source files) are not installed pages.
+            if target.startswith(root) and href.endswith(".html") and not os.path.isfile(target):
+                bad.append(f"{os.path.relpath(os.path.join(d, f), root)}: {href}")
+print(f"{n} links between the HTML pages checked")
+for b in bad:
+    print("FAIL:", b, file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+grep -q '<h1 id="warplint-occupancy">warplint-occupancy</h1>' \
+  "$prefix/share/doc/warplint/html/checks/warplint-occupancy.html" || fail "the check page's HTML has no title"
 
 cat > "$tmp/k.cu" <<'EOF'
 __global__ void oddEven(float *p) {

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <regex>
 #include <sstream>
 #include <string>
@@ -89,6 +91,13 @@ TEST(CheckDocs, DocPagesAreCompiledIn) {
   EXPECT_EQ(Doc->Markdown.substr(0, 27), "# warplint-divergent-branch");
   EXPECT_EQ(findCheckDoc("warplint-no-such-check"), nullptr);
   EXPECT_EQ(checkDocUrl("warplint-x"), docsBaseUrl() + "checks/warplint-x.md");
+  // For a browser: the page's HTML the build wrote beside the docs (no base URL set), the
+  // .md where there is none.
+  if (!std::getenv("WARPLINT_DOCS_BASE_URL")) {
+    EXPECT_EQ(checkDocHtmlUrl("warplint-divergent-branch"),
+              docsBaseUrl() + "html/checks/warplint-divergent-branch.html");
+  }
+  EXPECT_EQ(checkDocHtmlUrl("warplint-x"), checkDocUrl("warplint-x"));
   for (const CheckDoc *D = checkDocsBegin(); D + 1 < checkDocsEnd(); ++D)
     EXPECT_LT(D->Id, (D + 1)->Id);
 }

@@ -245,7 +245,7 @@ TEST(HtmlReport, SelfContainedCardPerKernel) {
   EXPECT_EQ(count(Html, "class=\"defs\""), 1u);
   EXPECT_EQ(count(Html, "class=\"finding warning\""), 1u);
   EXPECT_NE(Html.find("note: src/reduce.cu:10:3: x &lt; y &amp; z"), std::string::npos);
-  EXPECT_NE(Html.find("href=\"" + checkDocUrl("warplint-divergent-branch") + "\""),
+  EXPECT_NE(Html.find("href=\"" + checkDocHtmlUrl("warplint-divergent-branch") + "\""),
             std::string::npos);
   EXPECT_NE(Html.find("<b>3.68 waves</b>"), std::string::npos);
   // Nothing is loaded from elsewhere: no scripts, stylesheets, images or fonts.
