@@ -77,7 +77,7 @@ if not config.warplint:
             config.excludes.append(name)
 
 # Another clang-tidy major, for the plugin's version guard: 19 for a plugin built for 22,
-# 22 for one built for 19 (scripts/setup.sh installs both; tests that need it are skipped
+# 22 for one built for 19 (scripts/test.sh installs both; tests that need it are skipped
 # where it is absent).
 import shutil
 other_major = "22" if config.llvm_major == "19" else "19"
