@@ -384,15 +384,13 @@ void TuModel::verifyAdvice() {
       A.Bound.Threads = unsigned(E.Result->ThreadsPerBlock);
       A.Bound.MinBlocks = unsigned(S->GainBlocksPerSm);
       A.AskedRegisters = unsigned(*S->GainAt);
-      for (unsigned I : L.Kernel->Launches) {
-        std::optional<uint64_t> T = blockThreads(facts().Launches[I]);
-        if (T && *T > A.Bound.Threads) {
-          A.Bound.MaxRegisters = A.AskedRegisters;
-          A.CapReason = "__launch_bounds__(" + std::to_string(A.Bound.Threads) + ", " +
-                        std::to_string(A.Bound.MinBlocks) + ") would refuse its " +
-                        std::to_string(*T) + "-thread launch";
-          break;
-        }
+      uint64_t Most = 0;
+      for (unsigned I : L.Kernel->Launches)
+        Most = std::max(Most, blockThreads(facts().Launches[I]).value_or(0));
+      if (Most > A.Bound.Threads) {
+        A.Bound.MaxRegisters = A.AskedRegisters;
+        A.CapReason = "a register cap: its launches here differ in block size, up to " +
+                      std::to_string(Most) + " threads";
       }
       Order.push_back(E.Compiler->Name);
       ByKernel.emplace(E.Compiler->Name, std::move(A));
@@ -419,9 +417,13 @@ void TuModel::verifyAdvice() {
       if (!S)
         continue;
       const Ask &A = ByKernel[E.Compiler->Name];
-      // Only the launches the bound was asked for (the kernel's first shape of advice).
-      if (A.Bound.Threads != unsigned(E.Result->ThreadsPerBlock) ||
-          A.Bound.MinBlocks != unsigned(S->GainBlocksPerSm))
+      // The launches the bound answers: those it was asked for (the kernel's first shape
+      // of advice); with a register cap, every launch whose step allows that many.
+      bool Answers = A.Bound.MaxRegisters
+                         ? int64_t(A.Bound.MaxRegisters) <= *S->GainAt
+                         : A.Bound.Threads == unsigned(E.Result->ThreadsPerBlock) &&
+                               A.Bound.MinBlocks == unsigned(S->GainBlocksPerSm);
+      if (!Answers)
         continue;
       wl::VerifiedAdvice VA;
       VA.Compiler = Compiler;
@@ -429,7 +431,11 @@ void TuModel::verifyAdvice() {
       VA.MinBlocks = A.Bound.MinBlocks;
       VA.MaxRegisters = A.Bound.MaxRegisters;
       VA.CapReason = A.CapReason;
-      VA.AskedRegisters = A.AskedRegisters;
+      VA.AskedRegisters = unsigned(*S->GainAt);
+      if (VA.MaxRegisters) { // the cap names this launch's own step
+        VA.Threads = unsigned(E.Result->ThreadsPerBlock);
+        VA.MinBlocks = unsigned(S->GainBlocksPerSm);
+      }
       VA.Error = V.Error;
       for (const VerifiedFigures &F : V.Kernels)
         if (F.Kernel == A.Bound.Kernel) {
