@@ -507,6 +507,10 @@ std::optional<FixItHint> TuModel::launchBoundsFixIt(const LaunchModel &L, const 
   SourceLocation At = D->getLocation();
   if (At.isInvalid() || At.isMacroID() || SM.isInSystemHeader(At) || !SM.isWrittenInMainFile(At))
     return No("the kernel's name is not written in this file");
+  // One insertion per kernel: its other launches and the other occupancy check quote the
+  // same advice, and a second identical insertion would write the bound twice.
+  if (!FixItsGiven.insert(D).second)
+    return No("the fix-it is on another finding of this kernel");
   return FixItHint::CreateInsertion(At, "__launch_bounds__(" + std::to_string(V->Threads) +
                                             ", " + std::to_string(V->MinBlocks) + ") ");
 }

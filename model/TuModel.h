@@ -178,7 +178,8 @@ public:
   /// insertion before the kernel's name, only when every launch of the kernel in the TU
   /// has a known block of at most the bound's threads, the kernel has one declaration, no
   /// bound or register cap of its own, and is not a template with several
-  /// instantiations here. Why not, otherwise (in WhyNot, when given).
+  /// instantiations here; once per kernel (the first finding that asks). Why not,
+  /// otherwise (in WhyNot, when given).
   std::optional<FixItHint> launchBoundsFixIt(const LaunchModel &L, const LaunchFigures &E,
                                              std::string *WhyNot = nullptr);
 
@@ -218,6 +219,8 @@ private:
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
   bool AdviceVerified = false;
+  /// The kernels (declarations) a __launch_bounds__ fix-it was handed out for, once each.
+  std::set<const FunctionDecl *> FixItsGiven;
   std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
   struct ReportedAccess {
     const AccessModel *Access;
