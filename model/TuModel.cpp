@@ -371,6 +371,11 @@ void TuModel::verifyAdvice() {
         E.Compiler->Source != ResourceSource::Nvcc || E.Compiler->Arch != RunArch ||
         !E.Result->isLimitedBy(wl::Resource::Registers))
       return nullptr;
+    // A kernel whose own __launch_bounds__(T, minBlocks) this launch meets asked for its
+    // occupancy: neither occupancy check reports it, and no what-if is run for it.
+    if (E.Resources.LaunchBoundsMinBlocks > 0 &&
+        E.Result->BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks)
+      return nullptr;
     const wl::NextStep *S = E.step(wl::Resource::Registers);
     return S && S->GainAt && *S->GainAt > 0 ? S : nullptr;
   };
