@@ -384,6 +384,7 @@ bool ptxFor(const NvccRequest &R, NvccResult &Out, std::string &Ptx) {
     Out.Repaired = P.Repaired;
   if (!P.Error.empty()) {
     Out.Error = P.Error;
+    Out.FromCache = P.FromCache; // a refusal cached with the PTX: no nvcc ran
     return false;
   }
   Ptx = std::move(P.Log);
