@@ -97,6 +97,7 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   if (M.facts().Launches.empty())
     return;
   const std::vector<LaunchModel> &Launches = M.launches();
+  M.verifyAdvice(); // the compiler's answer to every "fewer registers" step (one run)
   for (const std::string &P : M.takeProblems())
     configurationDiag("%0") << P;
   const std::string &Missing = M.registers().Missing;
@@ -176,13 +177,21 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
             << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
             << Verdict << E.Arch->WarpSize;
-      else
-        diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks, "
-                  "below the %6 minimum; %7",
-             OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-            << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
-            << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
-            << Verdict;
+      else {
+        // A __launch_bounds__ the compiler showed keeps the kernel spill-free, where the
+        // rewrite is certain (TuModel::launchBoundsFixIt): a fix-it on the warning.
+        std::optional<FixItHint> Fix;
+        if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
+          Fix = M.launchBoundsFixIt(L, E);
+        auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with "
+                           "%5-thread blocks, below the %6 minimum; %7",
+                      OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+                 << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
+                 << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+                 << wl::percentText(MinOccupancy) << Verdict;
+        if (Fix)
+          D << *Fix;
+      }
       if (OneBlock && !OutOfReach)
         diag(Loc,
              "said as a note: the grid is one %select{block|workgroup}0, which runs on one "
@@ -193,6 +202,8 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
       std::string Step = nextStepText(E);
       if (!Step.empty())
         diag(Loc, "%0", DiagnosticIDs::Note) << Step;
+      if (E.Verified && R.isLimitedBy(wl::Resource::Registers))
+        diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, false);
       if (Known) {
         diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
         // The backend's figure is for the workgroup sizes it allowed for (the flat range,

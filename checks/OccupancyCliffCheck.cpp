@@ -89,6 +89,7 @@ void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   if (M.facts().Launches.empty())
     return;
   const std::vector<LaunchModel> &Launches = M.launches();
+  M.verifyAdvice(); // the compiler's answer to every "fewer registers" step (one run)
   for (const std::string &P : M.takeProblems())
     configurationDiag("%0") << P;
 
@@ -115,7 +116,7 @@ void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
                     R.BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks;
       for (const wl::NextStep &S : E.Steps) {
         if (S.What == wl::Resource::Registers && Known)
-          reportRegisterCliff(Loc, Name, E, S, Now, Threads, Pinned);
+          reportRegisterCliff(M, L, E, S, Now, Threads, Pinned);
         else if (S.What == wl::Resource::Registers)
           reportRegisterBudget(Loc, Name, E, S, Now, Threads);
         else if (S.What == wl::Resource::SharedMemory)
@@ -125,10 +126,12 @@ void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   }
 }
 
-void OccupancyCliffCheck::reportRegisterCliff(SourceLocation Loc, const std::string &Name,
+void OccupancyCliffCheck::reportRegisterCliff(TuModel &M, const LaunchModel &L,
                                               const LaunchFigures &E, const wl::NextStep &S,
                                               const std::string &Now,
                                               const std::string &Threads, bool Pinned) {
+  const SourceLocation Loc = L.Site->Loc;
+  const std::string Name = L.name();
   const wl::GpuArch &A = *E.Arch;
   int64_t Regs = S.Current;
   // Before a cliff: being at the top of a register band is no defect; the headroom is in
@@ -148,15 +151,25 @@ void OccupancyCliffCheck::reportRegisterCliff(SourceLocation Loc, const std::str
         << Threads << unsigned(E.Result->BlocksPerSm) << unsigned(S.HeadroomUpTo);
     diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
   } else if (S.GainAt && Regs - *S.GainAt <= RegisterMargin && worthIt(Occ, S.GainOccupancy)) {
-    diag(Loc, "'%0' on %1 is %2 register%s2 past an occupancy cliff: %3 "
-              "registers/thread allow %4 with %5-thread blocks; at %6 it keeps %7")
-        << Name << A.Name << unsigned(Regs - *S.GainAt) << unsigned(Regs) << Now << Threads
-        << unsigned(*S.GainAt) << blocksText(S.GainBlocksPerSm, S.GainOccupancy);
+    // A __launch_bounds__ the compiler showed keeps the kernel spill-free, where the
+    // rewrite is certain (TuModel::launchBoundsFixIt): a fix-it on the warning.
+    std::optional<FixItHint> Fix = M.launchBoundsFixIt(L, E);
+    {
+      auto D = diag(Loc, "'%0' on %1 is %2 register%s2 past an occupancy cliff: %3 "
+                         "registers/thread allow %4 with %5-thread blocks; at %6 it keeps %7")
+               << Name << A.Name << unsigned(Regs - *S.GainAt) << unsigned(Regs) << Now
+               << Threads << unsigned(*S.GainAt)
+               << blocksText(S.GainBlocksPerSm, S.GainOccupancy);
+      if (Fix)
+        D << *Fix;
+    }
     diag(Loc,
          "ask ptxas for %0 registers: __launch_bounds__(%1, %2) or -maxrregcount=%0 "
          "(watch the spills it may add)",
          DiagnosticIDs::Note)
         << unsigned(*S.GainAt) << Threads << unsigned(S.GainBlocksPerSm);
+    if (E.Verified)
+      diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, false);
     diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
   }
 }

@@ -23,8 +23,7 @@ public:
 
 private:
   void checkTu(TuModel &M, ASTContext &Ctx) override;
-  void reportRegisterCliff(SourceLocation Loc, const std::string &Name,
-                           const LaunchFigures &E, const ::warplint::NextStep &S,
+  void reportRegisterCliff(TuModel &M, const LaunchModel &L, const LaunchFigures &E, const ::warplint::NextStep &S,
                            const std::string &Now, const std::string &Threads, bool Pinned);
   void reportRegisterBudget(SourceLocation Loc, const std::string &Name,
                             const LaunchFigures &E, const ::warplint::NextStep &S,

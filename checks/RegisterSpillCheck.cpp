@@ -53,6 +53,7 @@ void RegisterSpillCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   const TUFacts &Facts = M.facts();
   if (Facts.Kernels.empty())
     return;
+  Model_ = &M;
   // Kernels defined here are reported at their definition; a kernel only declared here
   // is reported at its launches.
   for (const KernelInfo &K : Facts.Kernels) {
@@ -132,6 +133,41 @@ void RegisterSpillCheck::report(SourceLocation Loc, const KernelInfo *K, const s
                             std::to_string(F.Compiler->UncappedSpillLoadBytes.value_or(0)) +
                             " of loads");
   }
+  // The reverse of the occupancy advice: what the bound buys. Each launch of the kernel
+  // with a known shape, its blocks/SM now and with the uncapped registers (core's figures,
+  // LaunchFigures::Uncapped; the record holds them).
+  if (F.Compiler->UncappedRegisters && Capped && Model_ && K)
+    for (const LaunchModel &L : Model_->launches()) {
+      if (L.Kernel != K)
+        continue;
+      for (const LaunchFigures &LE : L.PerArch) {
+        if (LE.Arch != F.Arch || !LE.Result || !LE.Result->canLaunch() || !LE.Uncapped)
+          continue;
+        const wl::OccupancyResult &Now = *LE.Result, &Free = *LE.Uncapped;
+        const SourceManager &SM = K->Decl->getASTContext().getSourceManager();
+        unsigned Line = SM.getPresumedLineNumber(SM.getExpansionLoc(L.Site->Loc));
+        std::string Points = wl::percentText(Now.Occupancy - Free.Occupancy); // "12.5%"
+        Points.pop_back();
+        if (!Free.canLaunch() || Free.BlocksPerSm == 0)
+          diag(Loc, "without the cap its %0-thread launch at line %1 could not run (%2 "
+                    "registers/thread); the bound is what lets it launch",
+               DiagnosticIDs::Note)
+              << unsigned(Now.ThreadsPerBlock) << Line << *F.Compiler->UncappedRegisters;
+        else if (Free.Occupancy < Now.Occupancy)
+          diag(Loc, "without the cap its %0-thread launch at line %1 would keep %2 block%s2/SM "
+                    "(%3) instead of %4 (%5): the spills buy %6 points of occupancy",
+               DiagnosticIDs::Note)
+              << unsigned(Now.ThreadsPerBlock) << Line << unsigned(Free.BlocksPerSm)
+              << wl::percentText(Free.Occupancy) << unsigned(Now.BlocksPerSm)
+              << wl::percentText(Now.Occupancy) << Points;
+        else
+          diag(Loc, "without the cap its %0-thread launch at line %1 keeps the same %2 "
+                    "block%s2/SM (%3): the spills buy no occupancy there",
+               DiagnosticIDs::Note)
+              << unsigned(Now.ThreadsPerBlock) << Line << unsigned(Now.BlocksPerSm)
+              << wl::percentText(Now.Occupancy);
+      }
+    }
   LaunchFigures E;
   E.Compiler = F.Compiler;
   E.ByBaseName = F.ByBaseName;

@@ -19,6 +19,8 @@ public:
 
 private:
   void checkTu(TuModel &M, ASTContext &Ctx) override;
+  /// The model of the TU being checked (set by checkTu): the launches' uncapped figures.
+  TuModel *Model_ = nullptr;
   void report(SourceLocation Loc, const KernelInfo *K, const std::string &Name,
               const KernelArchFigures &F);
   void reportAmd(SourceLocation Loc, const KernelInfo *K, const std::string &Name,

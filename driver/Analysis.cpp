@@ -513,6 +513,8 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Set("NvccFlags", R.NvccFlags);
   if (Opts.NvccCacheOnly)
     Set("NvccCacheOnly", "true");
+  if (!Opts.VerifyAdvice)
+    Set("VerifyAdvice", "false");
   if (!Opts.Gpu.empty())
     Set("Gpu", Opts.Gpu);
   if (!R.HipFlags.empty())

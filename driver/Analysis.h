@@ -63,6 +63,8 @@ struct AnalysisOptions {
   /// whose figures are not cached yet is analysed without them, its result not cached,
   /// and RunResult::RegistersNotCached set.
   bool NvccCacheOnly = false;
+  /// Check register advice with the compiler (--no-verify-advice: off; docs/registers.md).
+  bool VerifyAdvice = true;
   /// Also collect the launch records (a second parse of each file); the text, SARIF and
   /// GitHub formats do not need them.
   bool CollectLaunches = true;

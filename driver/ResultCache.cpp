@@ -64,6 +64,23 @@ Value step(const NextStep &S) {
                opt(S.BestAt),         S.BestBlocksPerSm, S.BestOccupancy};
 }
 
+Value verifiedValue(const std::optional<VerifiedAdvice> &V) {
+  if (!V)
+    return nullptr;
+  return Object{{"compiler", V->Compiler},
+                {"threads", int64_t(V->Threads)},
+                {"min_blocks", int64_t(V->MinBlocks)},
+                {"max_regs", int64_t(V->MaxRegisters)},
+                {"cap_reason", V->CapReason},
+                {"asked", int64_t(V->AskedRegisters)},
+                {"regs", opt(V->Registers)},
+                {"spill_stores", int64_t(V->SpillStoreBytes)},
+                {"spill_loads", int64_t(V->SpillLoadBytes)},
+                {"blocks", opt(V->BlocksPerSm)},
+                {"occupancy", opt(V->Occupancy)},
+                {"error", V->Error}};
+}
+
 Value launch(const LaunchRecord &L) {
   Array Steps;
   for (const NextStep &S : L.NextSteps)
@@ -109,6 +126,10 @@ Value launch(const LaunchRecord &L) {
                 {"max_warps", opt(L.MaxWarpsPerSm)},
                 {"warps", opt(L.WarpsPerBlock)},
                 {"occupancy", opt(L.Occupancy)},
+                {"uncapped_regs", opt(L.UncappedRegisters)},
+                {"uncapped_blocks", opt(L.UncappedBlocksPerSm)},
+                {"uncapped_occ", opt(L.UncappedOccupancy)},
+                {"verified", verifiedValue(L.Verified)},
                 {"limiter_mask", int64_t(L.LimiterMask)},
                 {"limiters", Array(L.Limiters)},
                 {"error", opt(L.LaunchError)},
@@ -256,6 +277,30 @@ struct Reader {
   }
 };
 
+std::optional<VerifiedAdvice> readVerified(Reader &Rd, const Value *V) {
+  if (!V || V->getAsNull())
+    return std::nullopt;
+  const Object *O = V->getAsObject();
+  if (!O) {
+    Rd.Ok = false;
+    return std::nullopt;
+  }
+  VerifiedAdvice A;
+  A.Compiler = Rd.str(O->get("compiler"));
+  A.Threads = unsigned(Rd.num(O->get("threads")));
+  A.MinBlocks = unsigned(Rd.num(O->get("min_blocks")));
+  A.MaxRegisters = unsigned(Rd.num(O->get("max_regs")));
+  A.CapReason = Rd.str(O->get("cap_reason"));
+  A.AskedRegisters = unsigned(Rd.num(O->get("asked")));
+  A.Registers = Rd.optNum<unsigned>(O->get("regs"));
+  A.SpillStoreBytes = uint64_t(Rd.num(O->get("spill_stores")));
+  A.SpillLoadBytes = uint64_t(Rd.num(O->get("spill_loads")));
+  A.BlocksPerSm = Rd.optNum<unsigned>(O->get("blocks"));
+  A.Occupancy = Rd.optReal(O->get("occupancy"));
+  A.Error = Rd.str(O->get("error"));
+  return A;
+}
+
 KernelResources readResources(Reader &Rd, const Value *V) {
   KernelResources R;
   const Array *A = Rd.array(V);
@@ -358,6 +403,10 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
   L.MaxWarpsPerSm = Rd.optNum<unsigned>(O.get("max_warps"));
   L.WarpsPerBlock = Rd.optNum<unsigned>(O.get("warps"));
   L.Occupancy = Rd.optReal(O.get("occupancy"));
+  L.UncappedRegisters = Rd.optNum<unsigned>(O.get("uncapped_regs"));
+  L.UncappedBlocksPerSm = Rd.optNum<unsigned>(O.get("uncapped_blocks"));
+  L.UncappedOccupancy = Rd.optReal(O.get("uncapped_occ"));
+  L.Verified = readVerified(Rd, O.get("verified"));
   L.LimiterMask = unsigned(Rd.num(O.get("limiter_mask")));
   if (const Array *A = Rd.array(O.get("limiters")))
     for (const Value &V : *A)

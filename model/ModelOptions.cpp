@@ -67,6 +67,14 @@ ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
   // Set by `warplint lsp` for its first answer (not a .clang-tidy key users need).
   if (std::optional<std::string> V = lookup(Options, "NvccCacheOnly", O.Problems))
     O.Registers.NvccCacheOnly = llvm::StringRef(*V).trim().equals_insensitive("true");
+  if (std::optional<std::string> V = lookup(Options, "VerifyAdvice", O.Problems)) {
+    llvm::StringRef T = llvm::StringRef(*V).trim();
+    if (T.equals_insensitive("false") || T == "0")
+      O.VerifyAdvice = false;
+    else if (!T.equals_insensitive("true") && T != "1")
+      O.Problems.push_back("invalid warplint.VerifyAdvice '" + *V + "': use true or false; "
+                           "using true");
+  }
   if (std::optional<std::string> V = lookup(Options, "HipClang", O.Problems))
     O.Registers.HipClang = llvm::StringRef(*V).trim().str();
   if (std::optional<std::string> V = lookup(Options, "HipFlags", O.Problems))
@@ -105,6 +113,7 @@ void ModelOptions::store(ClangTidyOptions::OptionMap &Options) const {
   Set("Nvcc", Registers.Nvcc);
   Set("NvccFlags", Registers.NvccFlags);
   Set("HipClang", Registers.HipClang);
+  Set("VerifyAdvice", VerifyAdvice ? "true" : "false");
   Set("HipFlags", Registers.HipFlags);
   Set("Arch", Arch);
   Set("Gpu", Gpu);

@@ -15,6 +15,7 @@
 //     warplint.HipFlags: ''              # HIP: its device-side flags (default: the TU's)
 //     warplint.Arch: ''                  # default: the TU's --cuda-gpu-arch
 //     warplint.Gpu: ''                   # a product (h100): waves and clusters per GPU
+//     warplint.VerifyAdvice: true        # what-if compile of register advice (nvcc)
 //
 // The first round's per-check keys (warplint-occupancy.RegisterSource, ...) are still
 // read when the global one is absent, with a note that they moved.
@@ -39,6 +40,9 @@ struct ModelOptions {
   /// core/Products key ("h100"); empty: none (those figures and warplint-partial-wave
   /// stay off). Also read from `warplint-partial-wave.Gpu` when `warplint.Gpu` is absent.
   std::string Gpu;
+  /// Whether register advice is checked by the compiler (a what-if ptxas run per file,
+  /// registers from nvcc; docs/registers.md). `--no-verify-advice` turns it off.
+  bool VerifyAdvice = true;
   /// Invalid values and moved keys, for a configuration diagnostic (said once).
   std::vector<std::string> Problems;
 

@@ -63,3 +63,41 @@ void setFigures(LaunchRecord &R, const GpuArch &Arch, const KernelResources &Res
 }
 
 } // namespace warplint
+
+namespace warplint {
+
+std::string VerifiedAdvice::bound() const {
+  if (MaxRegisters)
+    return "__maxnreg__(" + std::to_string(MaxRegisters) + ")";
+  return "__launch_bounds__(" + std::to_string(Threads) + ", " + std::to_string(MinBlocks) + ")";
+}
+
+std::string verifiedAdviceText(const VerifiedAdvice &V, bool Amd) {
+  std::string With = "with " + V.bound() + (V.CapReason.empty() ? "" : " (" + V.CapReason + ")");
+  if (!V.Error.empty() || !V.Registers)
+    return "the what-if compile " + With + " gave no figures: " +
+           (V.Error.empty() ? std::string("the kernel is not in its report") : V.Error);
+  const char *Unit = Amd ? " VGPRs" : " registers";
+  std::string Gives = With + " " + V.Compiler + " gives " + std::to_string(*V.Registers) + Unit;
+  std::string Blocks;
+  if (V.BlocksPerSm && V.Occupancy)
+    Blocks = std::to_string(*V.BlocksPerSm) +
+             (Amd ? (*V.BlocksPerSm == 1 ? " workgroup/CU" : " workgroups/CU")
+                  : (*V.BlocksPerSm == 1 ? " block/SM" : " blocks/SM"));
+  if (*V.Registers > V.AskedRegisters)
+    return Gives + " and " + std::to_string(V.SpillStoreBytes) +
+           " bytes of spill stores: it did not reach " + std::to_string(V.AskedRegisters) +
+           (Blocks.empty() ? "" : ", still " + Blocks + " (" + percentText(*V.Occupancy) + ")") +
+           "; the advice does not hold for this kernel";
+  if (!V.spills())
+    return Gives + " and 0 bytes of spill" +
+           (Blocks.empty() ? "" : ": " + Blocks + ", " + percentText(*V.Occupancy)) +
+           " (verified)";
+  return Gives + " and " + std::to_string(V.SpillStoreBytes) + " bytes of spill stores" +
+         (V.Occupancy ? ": occupancy rises to " + percentText(*V.Occupancy) : std::string()) +
+         " but every thread now stores " + std::to_string(V.SpillStoreBytes) +
+         " bytes to local memory (and loads " + std::to_string(V.SpillLoadBytes) +
+         "); measure before keeping it";
+}
+
+} // namespace warplint

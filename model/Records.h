@@ -25,6 +25,34 @@ struct SourcePos {
   unsigned Column = 0;
 };
 
+/// The compiler's answer to register advice (the step to fewer registers), from a what-if
+/// run of the same file with a bound placed on the kernel (docs/registers.md): what was
+/// asked, what the compiler gave, and core's figures for what it gave.
+struct VerifiedAdvice {
+  std::string Compiler; ///< "nvcc 13.0"
+  /// __launch_bounds__(Threads, MinBlocks); or, where that bound cannot be placed (a
+  /// launch of the kernel has more threads), a register cap of MaxRegisters.
+  unsigned Threads = 0, MinBlocks = 0, MaxRegisters = 0;
+  std::string CapReason; ///< why a cap and not __launch_bounds__
+  /// The registers it asked for (the step's count) and what the compiler gave.
+  unsigned AskedRegisters = 0;
+  std::optional<unsigned> Registers;
+  uint64_t SpillStoreBytes = 0, SpillLoadBytes = 0;
+  /// core's answer for the compiler's registers (and the bound) with the launch's shape.
+  std::optional<unsigned> BlocksPerSm;
+  std::optional<double> Occupancy;
+  std::string Error; ///< the what-if run failed (no figures then)
+
+  /// "__launch_bounds__(256, 4)" or "-maxrregcount=64".
+  std::string bound() const;
+  bool spills() const { return SpillStoreBytes + SpillLoadBytes > 0; }
+};
+
+/// The note that says what the compiler did with the advice ("with __launch_bounds__(256,
+/// 4) nvcc 13.0 gives 63 registers and 0 bytes of spill: 4 blocks/SM, 50% (verified)"),
+/// from the record's figures: the one wording for the checks and every output.
+std::string verifiedAdviceText(const VerifiedAdvice &V, bool Amd);
+
 /// One kernel launch evaluated for one architecture: the launch as written, the kernel's
 /// resources as the model gave them to core, and core's answer.
 struct LaunchRecord {
@@ -59,6 +87,13 @@ struct LaunchRecord {
   /// Why the registers are unknown (when they are): "nvcc not found", ...
   std::string RegistersMissing;
   std::optional<uint64_t> SpillStoreBytes, SpillLoadBytes; ///< per thread, from ptxas
+  /// A spilling kernel (nvcc): the registers ptxas uses with every cap removed (the
+  /// uncapped run), and core's blocks per SM and occupancy for them: what the kernel
+  /// would keep without its bound.
+  std::optional<unsigned> UncappedRegisters, UncappedBlocksPerSm;
+  std::optional<double> UncappedOccupancy;
+  /// The compiler's answer to this launch's register advice, when it was verified.
+  std::optional<VerifiedAdvice> Verified;
   /// AMD, from the compiler's kernel metadata: architectural VGPRs and accumulation VGPRs
   /// per lane, SGPRs per wave (Registers is then the VGPRs occupancy counts), and scratch
   /// bytes per lane; the backend's own occupancy (waves per SIMD) for its assumed

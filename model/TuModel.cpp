@@ -181,6 +181,14 @@ LaunchFigures TuModel::figuresFor(const LaunchSite &L, const KernelInfo *K,
   E.Result = std::move(Figures.Result);
   E.Steps = std::move(Figures.Steps);
   E.Ceiling = std::move(Figures.Ceiling);
+  // A spilling kernel: what it keeps without its bound (the uncapped run's registers).
+  if (F && F->UncappedRegisters && E.Shape) {
+    wl::KernelResources Free = E.Resources;
+    Free.RegistersPerThread = *F->UncappedRegisters;
+    Free.LaunchBoundsMaxThreads = 0;
+    Free.LaunchBoundsMinBlocks = 0;
+    E.Uncapped = wl::computeOccupancy(Arch, Free, *E.Shape);
+  }
   gridFigures(L, K, E);
   return E;
 }
@@ -326,6 +334,192 @@ std::string describeRegisters(const LaunchFigures &E) {
   return S;
 }
 
+// --- Register advice checked by the compiler ----------------------------------------
+
+namespace {
+
+// Threads of a launch's block when it is a compile-time fact.
+std::optional<uint64_t> blockThreads(const LaunchSite &L) {
+  if (!L.Block.known())
+    return std::nullopt;
+  return L.Block.total();
+}
+
+} // namespace
+
+void TuModel::verifyAdvice() {
+  if (AdviceVerified)
+    return;
+  AdviceVerified = true;
+  launches();
+  if (!Opts.VerifyAdvice || !Registers || Registers->Source != ResourceSource::Nvcc ||
+      !Registers->NvccRun)
+    return;
+  const std::string &RunArch = Registers->NvccRun->Arch;
+  // One bound per kernel (its first launch with register advice); a launch of the kernel
+  // with more threads than that bound would fail under __launch_bounds__, so a register
+  // cap (.maxnreg, what __maxnreg__ or -maxrregcount give) is verified instead.
+  struct Ask {
+    PtxBound Bound;
+    std::string CapReason;
+    unsigned AskedRegisters = 0;
+  };
+  std::map<std::string, Ask> ByKernel;
+  std::vector<std::string> Order;
+  auto Candidate = [&](const LaunchModel &L, const LaunchFigures &E) -> const wl::NextStep * {
+    if (!L.Kernel || !E.Result || !E.Result->canLaunch() || !E.Compiler || E.Arch->isAmd() ||
+        E.Compiler->Source != ResourceSource::Nvcc || E.Compiler->Arch != RunArch ||
+        !E.Result->isLimitedBy(wl::Resource::Registers))
+      return nullptr;
+    // A kernel whose own __launch_bounds__(T, minBlocks) this launch meets asked for its
+    // occupancy: neither occupancy check reports it, and no what-if is run for it.
+    if (E.Resources.LaunchBoundsMinBlocks > 0 &&
+        E.Result->BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks)
+      return nullptr;
+    const wl::NextStep *S = E.step(wl::Resource::Registers);
+    return S && S->GainAt && *S->GainAt > 0 ? S : nullptr;
+  };
+  for (const LaunchModel &L : *Launches)
+    for (const LaunchFigures &E : L.PerArch) {
+      const wl::NextStep *S = Candidate(L, E);
+      if (!S || ByKernel.count(E.Compiler->Name))
+        continue;
+      Ask A;
+      A.Bound.Kernel = E.Compiler->Name;
+      A.Bound.Threads = unsigned(E.Result->ThreadsPerBlock);
+      A.Bound.MinBlocks = unsigned(S->GainBlocksPerSm);
+      A.AskedRegisters = unsigned(*S->GainAt);
+      uint64_t Most = 0;
+      for (unsigned I : L.Kernel->Launches)
+        Most = std::max(Most, blockThreads(facts().Launches[I]).value_or(0));
+      if (Most > A.Bound.Threads) {
+        A.Bound.MaxRegisters = A.AskedRegisters;
+        A.CapReason = "a register cap: its launches here differ in block size, up to " +
+                      std::to_string(Most) + " threads";
+      }
+      Order.push_back(E.Compiler->Name);
+      ByKernel.emplace(E.Compiler->Name, std::move(A));
+    }
+  if (Order.empty())
+    return;
+  std::vector<PtxBound> Bounds;
+  for (const std::string &K : Order)
+    Bounds.push_back(ByKernel[K].Bound);
+  VerifyResult V = verifyRegisterAdvice(*Registers, Bounds);
+  if (!V.Repaired.empty()) {
+    EvalProblems.push_back("registers from nvcc: " + V.Repaired);
+    Registers->CacheRepaired = true;
+  }
+  if (V.NotCached) {
+    Registers->NotCached = true;
+    return;
+  }
+  const std::string Compiler =
+      "nvcc" + (Registers->CompilerRelease.empty() ? "" : " " + Registers->CompilerRelease);
+  for (LaunchModel &L : *Launches)
+    for (LaunchFigures &E : L.PerArch) {
+      const wl::NextStep *S = Candidate(L, E);
+      if (!S)
+        continue;
+      const Ask &A = ByKernel[E.Compiler->Name];
+      // The launches the bound answers: those it was asked for (the kernel's first shape
+      // of advice); with a register cap, every launch whose step allows that many.
+      bool Answers = A.Bound.MaxRegisters
+                         ? int64_t(A.Bound.MaxRegisters) <= *S->GainAt
+                         : A.Bound.Threads == unsigned(E.Result->ThreadsPerBlock) &&
+                               A.Bound.MinBlocks == unsigned(S->GainBlocksPerSm);
+      if (!Answers)
+        continue;
+      wl::VerifiedAdvice VA;
+      VA.Compiler = Compiler;
+      VA.Threads = A.Bound.Threads;
+      VA.MinBlocks = A.Bound.MinBlocks;
+      VA.MaxRegisters = A.Bound.MaxRegisters;
+      VA.CapReason = A.CapReason;
+      VA.AskedRegisters = unsigned(*S->GainAt);
+      if (VA.MaxRegisters) { // the cap names this launch's own step
+        VA.Threads = unsigned(E.Result->ThreadsPerBlock);
+        VA.MinBlocks = unsigned(S->GainBlocksPerSm);
+      }
+      VA.Error = V.Error;
+      for (const VerifiedFigures &F : V.Kernels)
+        if (F.Kernel == A.Bound.Kernel) {
+          VA.Registers = unsigned(F.Registers);
+          VA.SpillStoreBytes = F.SpillStoreBytes;
+          VA.SpillLoadBytes = F.SpillLoadBytes;
+        }
+      if (VA.Registers && E.Shape) {
+        // core's answer for what the compiler gave, under the bound it was given.
+        wl::KernelResources Res = E.Resources;
+        Res.RegistersPerThread = int(*VA.Registers);
+        if (!VA.MaxRegisters) {
+          Res.LaunchBoundsMaxThreads = int(VA.Threads);
+          Res.LaunchBoundsMinBlocks = int(VA.MinBlocks);
+        }
+        wl::OccupancyResult R = wl::computeOccupancy(*E.Arch, Res, *E.Shape);
+        if (R.canLaunch()) {
+          VA.BlocksPerSm = unsigned(R.BlocksPerSm);
+          VA.Occupancy = R.Occupancy;
+        }
+      }
+      E.Verified = std::move(VA);
+    }
+}
+
+std::optional<FixItHint> TuModel::launchBoundsFixIt(const LaunchModel &L, const LaunchFigures &E,
+                                                    std::string *WhyNot) {
+  auto No = [&](std::string Why) -> std::optional<FixItHint> {
+    if (WhyNot)
+      *WhyNot = std::move(Why);
+    return std::nullopt;
+  };
+  const wl::VerifiedAdvice *V = E.Verified ? &*E.Verified : nullptr;
+  if (!V || !V->Registers || !V->Error.empty())
+    return No("the advice was not verified");
+  if (V->MaxRegisters)
+    return No(V->CapReason);
+  if (V->spills())
+    return No("the bound makes the kernel spill");
+  if (!V->BlocksPerSm || *V->Registers > V->AskedRegisters)
+    return No("the compiler did not reach the registers of the advice");
+  const KernelInfo *K = L.Kernel;
+  if (!K || !K->HasBody || !K->Decl)
+    return No("the kernel's definition is not in this file");
+  if (K->LaunchBoundsMaxThreads || K->MaxNReg || K->FlatWorkGroupMax || K->WavesPerEuMin)
+    return No("the kernel has a bound of its own");
+  for (unsigned I : K->Launches) {
+    std::optional<uint64_t> T = blockThreads(facts().Launches[I]);
+    if (!T)
+      return No("a launch of the kernel has a block that is not known here");
+    if (*T > V->Threads)
+      return No("a launch of the kernel has more than " + std::to_string(V->Threads) +
+                " threads");
+  }
+  // The declaration the attribute goes on: the template's pattern for an instantiation.
+  const FunctionDecl *D = K->Decl;
+  if (const FunctionDecl *Pattern = D->getTemplateInstantiationPattern()) {
+    unsigned Instances = 0;
+    for (const KernelInfo &Other : facts().Kernels)
+      if (Other.Decl && Other.Decl->getTemplateInstantiationPattern() == Pattern)
+        ++Instances;
+    if (Instances > 1)
+      return No("the kernel is a template with several instantiations here");
+    D = Pattern;
+  }
+  if (D->getPreviousDecl() || D->getMostRecentDecl() != D)
+    return No("the kernel is declared more than once");
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = D->getLocation();
+  if (At.isInvalid() || At.isMacroID() || SM.isInSystemHeader(At) || !SM.isWrittenInMainFile(At))
+    return No("the kernel's name is not written in this file");
+  // One insertion per kernel: its other launches and the other occupancy check quote the
+  // same advice, and a second identical insertion would write the bound twice.
+  if (!FixItsGiven.insert(D).second)
+    return No("the fix-it is on another finding of this kernel");
+  return FixItHint::CreateInsertion(At, "__launch_bounds__(" + std::to_string(V->Threads) +
+                                            ", " + std::to_string(V->MinBlocks) + ") ");
+}
+
 // --- Plain records -------------------------------------------------------------------
 
 namespace {
@@ -349,6 +543,13 @@ void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegist
     R.SpillStoreBytes = E.Compiler->SpillStoreBytes;
     R.SpillLoadBytes = E.Compiler->SpillLoadBytes;
     R.StaticSmemBytes = E.Resources.StaticSharedBytes;
+    if (E.Compiler->UncappedRegisters)
+      R.UncappedRegisters = unsigned(*E.Compiler->UncappedRegisters);
+    if (E.Uncapped && E.Uncapped->canLaunch()) {
+      R.UncappedBlocksPerSm = unsigned(E.Uncapped->BlocksPerSm);
+      R.UncappedOccupancy = E.Uncapped->Occupancy;
+    }
+    R.Verified = E.Verified;
     if (E.Compiler->isAmd()) {
       R.Vgprs = unsigned(*E.Compiler->Vgprs);
       R.Agprs = unsigned(E.Compiler->Agprs.value_or(0));

@@ -15,6 +15,8 @@
 #include "model/Records.h"
 #include "resources/RegisterSource.h"
 
+#include "clang/Basic/Diagnostic.h"
+
 #include "warplint/core/Occupancy.h"
 #include "warplint/core/Products.h"
 
@@ -63,6 +65,13 @@ struct LaunchFigures {
   std::optional<::warplint::ClusterOccupancy> Clusters;
   /// The grid's waves on Gpu (of clusters with a cluster); with a known grid.
   std::optional<::warplint::WaveInfo> Waves;
+
+  /// A spilling kernel with nvcc's uncapped figures: core's answer for the registers
+  /// ptxas uses without the caps, no bound (what the kernel keeps without its bound).
+  std::optional<::warplint::OccupancyResult> Uncapped;
+  /// The compiler's answer to the register advice (TuModel::verifyAdvice), when this
+  /// launch's next step is fewer registers and the what-if ran.
+  std::optional<::warplint::VerifiedAdvice> Verified;
 
   bool registersKnown() const { return Compiler != nullptr; }
   /// The step of one resource, or null.
@@ -158,6 +167,22 @@ public:
   void reportAccess(const AccessModel &A, size_t Shape, std::string Check, std::string Text,
                     bool Misaligned, const AccessFinding &As);
 
+  /// Checks register advice with the compiler, once per TU (warplint.VerifyAdvice, on by
+  /// default; registers from nvcc): every launch whose next step is fewer registers gets
+  /// a bound for the blocks the step gains, all in one ptxas run over the file's kept
+  /// PTX, and LaunchFigures::Verified the compiler's answer. Problems are said through
+  /// takeProblems.
+  void verifyAdvice();
+
+  /// The __launch_bounds__ fix-it for a launch whose verified advice is spill-free: an
+  /// insertion before the kernel's name, only when every launch of the kernel in the TU
+  /// has a known block of at most the bound's threads, the kernel has one declaration, no
+  /// bound or register cap of its own, and is not a template with several
+  /// instantiations here; once per kernel (the first finding that asks). Why not,
+  /// otherwise (in WhyNot, when given).
+  std::optional<FixItHint> launchBoundsFixIt(const LaunchModel &L, const LaunchFigures &E,
+                                             std::string *WhyNot = nullptr);
+
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
   /// The register source if something loaded it already, else null (loads nothing).
@@ -193,6 +218,9 @@ private:
   std::optional<TUFacts> Facts;
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
+  bool AdviceVerified = false;
+  /// The kernels (declarations) a __launch_bounds__ fix-it was handed out for, once each.
+  std::set<const FunctionDecl *> FixItsGiven;
   std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
   struct ReportedAccess {
     const AccessModel *Access;

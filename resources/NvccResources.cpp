@@ -2,6 +2,7 @@
 #include "resources/NvccResources.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -11,6 +12,8 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 
 namespace clang::tidy::warplint {
 
@@ -236,6 +239,9 @@ NvccResult cachedRun(const NvccRequest &Request, llvm::StringRef Tag, ProduceFn 
     Out.Error = Err;
     return Out;
   }
+  // "Cuda compilation tools, release 13.0, V13.0.88": the release the notes name.
+  if (size_t At = Version.find("release "); At != std::string::npos)
+    Out.Release = llvm::StringRef(Version).substr(At + 8).split(',').first.trim().str();
   std::string Key = nvccCacheKey(R, Tag.empty() ? Version : Version + "\n" + Tag.str());
   if (!R.CacheDir.empty()) {
     Out.CacheFile = R.CacheDir + "/" + Key + ".ptxas.log";
@@ -343,15 +349,55 @@ std::vector<std::string> withoutRegisterCap(const std::vector<std::string> &Args
   return Out;
 }
 
-NvccResult runUncappedNvcc(const NvccRequest &Request) {
-  return cachedRun(Request, "uncapped-v1", [](const NvccRequest &R, NvccResult &Out,
-                                               int &ExitCode) {
+namespace {
+
+// nvcc -cubin -Xptxas -v on PTX text (written to a temp file beside the cache): ptxas's
+// report in Out.Log, or Out.Error.
+void assemblePtx(const NvccRequest &R, llvm::StringRef Text, NvccResult &Out, int &ExitCode) {
+  std::string Err;
+  std::string Path = tempPath(R.CacheDir, "ptx", Err);
+  if (Path.empty()) {
+    Out.Error = Err;
+    return;
+  }
+  Err = writeAtomically(Path, Text);
+  if (Err.empty()) {
+    std::vector<std::string> Assemble = {
+        R.Nvcc, "-cubin", "-Xptxas", "-v", "-o",
+        llvm::sys::path::get_separator() == "/" ? "/dev/null" : "NUL", "-arch=" + R.Arch, Path};
+    if (!run(Assemble, R.CacheDir, Out.Log, Err, /*CaptureStdout=*/false, nullptr, &ExitCode)) {
+      llvm::StringRef Tail(Out.Log);
+      if (!Tail.trim().empty())
+        Err += ": " + Tail.trim().take_back(600).str();
+    }
+  }
+  if (!Err.empty())
+    Out.Error = Err;
+  llvm::sys::fs::remove(Path);
+}
+
+// The kept PTX for a run that needs it; false (Out.Error or Out's NvccNotCached set, a
+// repaired entry said in Out.Repaired) when there is none.
+bool ptxFor(const NvccRequest &R, NvccResult &Out, std::string &Ptx) {
+  NvccResult P = keptPtx(R);
+  if (!P.Repaired.empty())
+    Out.Repaired = P.Repaired;
+  if (!P.Error.empty()) {
+    Out.Error = P.Error;
+    Out.FromCache = P.FromCache; // a refusal cached with the PTX: no nvcc ran
+    return false;
+  }
+  Ptx = std::move(P.Log);
+  return true;
+}
+
+} // namespace
+
+NvccResult keptPtx(const NvccRequest &Request) {
+  return cachedRun(Request, "ptx-v1", [](const NvccRequest &R, NvccResult &Out, int &ExitCode) {
     std::string Err;
     std::string Ptx = tempPath(R.CacheDir, "ptx", Err);
-    std::string Uncapped = Ptx.empty() ? "" : tempPath(R.CacheDir, "ptx", Err);
-    if (Uncapped.empty()) {
-      if (!Ptx.empty())
-        llvm::sys::fs::remove(Ptx);
+    if (Ptx.empty()) {
       Out.Error = Err;
       return;
     }
@@ -366,27 +412,93 @@ NvccResult runUncappedNvcc(const NvccRequest &Request) {
     std::string Log;
     bool Ok = run(ToPtx, R.CacheDir, Log, Err, /*CaptureStdout=*/false, nullptr, &ExitCode);
     std::optional<std::string> Text = Ok ? readFile(Ptx) : std::nullopt;
+    llvm::sys::fs::remove(Ptx);
     if (Ok && !Text)
       Err = "nvcc -ptx wrote no PTX";
-    if (Text)
-      Err = writeAtomically(Uncapped, uncapPtx(*Text));
-    if (Text && Err.empty()) {
-      std::vector<std::string> Assemble = {R.Nvcc, "-cubin", "-Xptxas", "-v", "-o",
-                                           llvm::sys::path::get_separator() == "/" ? "/dev/null"
-                                                                                 : "NUL",
-                                           "-arch=" + R.Arch, Uncapped};
-      if (!run(Assemble, R.CacheDir, Out.Log, Err, /*CaptureStdout=*/false, nullptr,
-               &ExitCode))
-        Log = Out.Log;
-    }
-    if (!Err.empty()) {
+    if (!Text) {
       Out.Error = Err;
       llvm::StringRef Tail(Log);
       if (!Tail.trim().empty())
         Out.Error += ": " + Tail.trim().take_back(600).str();
+      return;
     }
-    llvm::sys::fs::remove(Ptx);
-    llvm::sys::fs::remove(Uncapped);
+    Out.Log = uncapPtx(*Text);
+  });
+}
+
+NvccResult runUncappedNvcc(const NvccRequest &Request) {
+  return cachedRun(Request, "uncapped-v1", [](const NvccRequest &R, NvccResult &Out,
+                                               int &ExitCode) {
+    std::string Ptx;
+    if (ptxFor(R, Out, Ptx))
+      assemblePtx(R, Ptx, Out, ExitCode);
+  });
+}
+
+std::string PtxBound::key() const {
+  return Kernel + ":" +
+         (MaxRegisters ? "maxnreg " + std::to_string(MaxRegisters)
+                       : std::to_string(Threads) + "," + std::to_string(MinBlocks));
+}
+
+std::string boundPtx(llvm::StringRef Ptx, const std::vector<PtxBound> &Bounds,
+                     std::vector<std::string> &Missing) {
+  // Where each entry's parameter list closes: ".entry NAME(" ... ")" (parameters hold no
+  // parentheses), then the directives, then the body's "{".
+  std::vector<std::pair<size_t, std::string>> Inserts;
+  for (const PtxBound &B : Bounds) {
+    size_t At = llvm::StringRef::npos;
+    for (size_t From = 0;;) {
+      size_t E = Ptx.find(".entry " + B.Kernel, From);
+      if (E == llvm::StringRef::npos)
+        break;
+      size_t After = E + 7 + B.Kernel.size();
+      llvm::StringRef Rest = Ptx.drop_front(After).ltrim(" \t");
+      if (Rest.starts_with("(")) {
+        size_t Close = Ptx.find(')', After);
+        if (Close != llvm::StringRef::npos)
+          At = Close + 1;
+        break;
+      }
+      From = After;
+    }
+    if (At == llvm::StringRef::npos) {
+      Missing.push_back(B.Kernel);
+      continue;
+    }
+    std::string D = B.MaxRegisters ? "\n.maxnreg " + std::to_string(B.MaxRegisters)
+                                   : "\n.maxntid " + std::to_string(B.Threads) +
+                                         ", 1, 1\n.minnctapersm " + std::to_string(B.MinBlocks);
+    Inserts.emplace_back(At, D);
+  }
+  std::sort(Inserts.begin(), Inserts.end());
+  std::string Out;
+  size_t Last = 0;
+  for (auto &[At, D] : Inserts) {
+    Out += Ptx.slice(Last, At);
+    Out += D;
+    Last = At;
+  }
+  Out += Ptx.drop_front(Last);
+  return Out;
+}
+
+NvccResult runBoundedPtxas(const NvccRequest &Request, const std::vector<PtxBound> &Bounds) {
+  std::string Tag = "bounded-v1";
+  for (const PtxBound &B : Bounds)
+    Tag += "\n" + B.key();
+  return cachedRun(Request, Tag, [&Bounds](const NvccRequest &R, NvccResult &Out,
+                                           int &ExitCode) {
+    std::string Ptx;
+    if (!ptxFor(R, Out, Ptx))
+      return;
+    std::vector<std::string> Missing;
+    std::string Bounded = boundPtx(Ptx, Bounds, Missing);
+    if (!Missing.empty()) {
+      Out.Error = "no entry in the PTX for " + llvm::join(Missing, ", ");
+      return;
+    }
+    assemblePtx(R, Bounded, Out, ExitCode);
   });
 }
 

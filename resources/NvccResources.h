@@ -35,6 +35,8 @@ struct NvccResult {
   /// Set when the cache entry was damaged (its contents no longer match their digest): it
   /// was removed and nvcc ran again. Said once: the next run reads the new entry.
   std::string Repaired;
+  /// nvcc's release as its --version says it ("13.0"), when nvcc could be asked.
+  std::string Release;
 };
 
 /// What reading a cache entry found.
@@ -67,6 +69,34 @@ NvccResult runUncappedNvcc(const NvccRequest &R);
 /// \p Ptx without the directives that cap a kernel's registers (.maxnreg, .maxntid,
 /// .minnctapersm, each with its operands); everything else byte for byte.
 std::string uncapPtx(llvm::StringRef Ptx);
+
+/// The file's PTX for R.Arch with the register caps removed: nvcc <Args without
+/// -maxrregcount> -ptx, then uncapPtx. Kept in the cache (its own entry) so that the
+/// uncapped run and the what-if run of the register advice share one nvcc -ptx; Log
+/// holds the PTX.
+NvccResult keptPtx(const NvccRequest &R);
+
+/// One kernel's bound in the what-if ptxas run of the register advice: .maxntid
+/// Threads, 1, 1 and .minnctapersm MinBlocks (what __launch_bounds__(Threads, MinBlocks)
+/// gives ptxas), or .maxnreg MaxRegisters when set (what -maxrregcount or __maxnreg__
+/// gives it, for one kernel).
+struct PtxBound {
+  std::string Kernel; ///< the mangled entry name
+  unsigned Threads = 0, MinBlocks = 0;
+  unsigned MaxRegisters = 0;
+  /// The settings as text, for the cache key: "_Z1kPf:256,3" or "_Z1kPf:maxnreg 40".
+  std::string key() const;
+};
+
+/// \p Ptx (uncapped) with each bound's directives placed on its entry (after the
+/// parameter list); a kernel not found in the PTX is added to \p Missing.
+std::string boundPtx(llvm::StringRef Ptx, const std::vector<PtxBound> &Bounds,
+                     std::vector<std::string> &Missing);
+
+/// The what-if of the register advice: one ptxas run (nvcc -cubin -Xptxas -v on the
+/// kept PTX) with every bound placed at once. Cached like the register run, under the
+/// request's key, the tag and the bounds' settings; Log holds ptxas's report.
+NvccResult runBoundedPtxas(const NvccRequest &R, const std::vector<PtxBound> &Bounds);
 
 /// \p Args without -maxrregcount (every spelling: -maxrregcount N, -maxrregcount=N,
 /// --maxrregcount, -Xptxas/-Xptxas=--maxrregcount... forms are left to ptxas).

@@ -310,7 +310,12 @@ void loadFromNvcc(const RegisterOptions &Opts, ASTContext &Ctx, const Preprocess
   // does not depend on what the cache holds.
   Out.Table.addPtxasLog(Res.Log, "nvcc", ResourceSource::Nvcc);
   Out.Source = ResourceSource::Nvcc;
+  Out.CompilerRelease = Res.Release;
   addUncappedFigures(R, Out);
+  // The what-if run reads the kept PTX of the same file; a header's .cu in a temporary
+  // directory is gone by then, and the advice is not verified there.
+  if (HeaderTemp.empty())
+    Out.NvccRun = R;
 }
 
 /// The device-side flags of a HIP TU when the driver gave none (the plugin): its -std, -I
@@ -529,6 +534,35 @@ LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
     Out.Problems.push_back(E);
   if (Out.Source == ResourceSource::None && Out.Missing.empty())
     Out.Missing = "no register source could be loaded";
+  return Out;
+}
+
+VerifyResult verifyRegisterAdvice(const LoadedRegisters &Loaded,
+                                  const std::vector<PtxBound> &Bounds) {
+  VerifyResult Out;
+  if (!Loaded.NvccRun || Bounds.empty()) {
+    Out.Error = "no nvcc run to verify against";
+    return Out;
+  }
+  NvccResult Res = runBoundedPtxas(*Loaded.NvccRun, Bounds);
+  Out.Repaired = Res.Repaired;
+  if (Res.Error == NvccNotCached) {
+    Out.NotCached = true;
+    return Out;
+  }
+  if (!Res.Error.empty()) {
+    Out.Error = Res.Error;
+    return Out;
+  }
+  ResourceTable T;
+  T.addPtxasLog(Res.Log, "nvcc", ResourceSource::Nvcc);
+  for (const PtxBound &B : Bounds)
+    for (const KernelFigures &F : T.Entries)
+      if (F.Name == B.Kernel) {
+        Out.Kernels.push_back({B.Kernel, F.Registers, F.SpillStoreBytes.value_or(0),
+                               F.SpillLoadBytes.value_or(0)});
+        break;
+      }
   return Out;
 }
 

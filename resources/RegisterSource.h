@@ -1,6 +1,7 @@
 //===- RegisterSource.h - choosing and loading the register source of a TU -*- C++ -*-===//
 #pragma once
 
+#include "resources/NvccResources.h"
 #include "resources/Resources.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -57,7 +58,30 @@ struct LoadedRegisters {
   /// again (said in Problems). A result that says so is not kept in the result cache,
   /// so that it is said once.
   bool CacheRepaired = false;
+  /// The nvcc run the figures came from (Source Nvcc): the what-if run of the register
+  /// advice compiles the same file with the same flags (verifyRegisterAdvice).
+  std::optional<NvccRequest> NvccRun;
+  /// nvcc's release ("13.0"), when it ran or its cache answered.
+  std::string CompilerRelease;
 };
+
+/// The compiler's answer for one kernel of a what-if run (verifyRegisterAdvice).
+struct VerifiedFigures {
+  std::string Kernel; ///< the mangled name
+  int Registers = 0;
+  uint64_t SpillStoreBytes = 0, SpillLoadBytes = 0;
+};
+
+/// The what-if run of the register advice for the bounds given (one ptxas run over the
+/// kept PTX, cached): the figures per kernel, or Error. Needs Loaded.NvccRun.
+struct VerifyResult {
+  std::vector<VerifiedFigures> Kernels;
+  std::string Error;
+  bool NotCached = false; ///< a cache-only run (the language server) found no entry
+  std::string Repaired;   ///< a damaged cache entry was removed (said once)
+};
+VerifyResult verifyRegisterAdvice(const LoadedRegisters &Loaded,
+                                  const std::vector<PtxBound> &Bounds);
 
 /// Loads the register source for a TU parsed for the device side of TUArch (nvcc runs
 /// here, or its cache answers). Auto: the ptxas logs, else the objects, else nvcc when

@@ -67,6 +67,9 @@ input:
                            file, else none with one line saying why; see
                            docs/registers.md and docs/hip.md)
   --no-cache               analyse every file afresh (no result cache)
+  --no-verify-advice       do not check register advice with the compiler (a what-if
+                           ptxas run per file with registers from nvcc; see
+                           docs/registers.md)
   --cache-dir DIR          cache of nvcc's register figures and of results (default
                            $XDG_CACHE_HOME/warplint or ~/.cache/warplint)
 whole project:
@@ -162,6 +165,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
     };
   };
   bool NoCache = false;
+  bool NoVerifyAdvice = false;
   ArgParser P("check");
   P.option("-p", A.BuildDir)
       .flag("--mock-cuda", A.MockCuda)
@@ -196,6 +200,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
                                         {"auto", "ptxas-log", "objects", "nvcc", "clang", "none"}))
       .option("--cache-dir", A.CacheDir)
       .flag("--no-cache", NoCache)
+      .flag("--no-verify-advice", NoVerifyAdvice)
       .option("--format", oneOf("--format", C.Format, {"text", "json", "sarif", "github"}))
       .option("-o", C.Output, "a file name")
       .option("--source-root", C.SourceRoot)
@@ -207,6 +212,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
   if (ArgParser::Result R = P.parse(Args, Err); R != ArgParser::Result::Ok)
     return R;
   A.ResultCache = !NoCache;
+  A.VerifyAdvice = !NoVerifyAdvice;
   // The pair on one file would write the baseline, then read it back as the one to apply
   // and call the entries it had just written stale.
   if (!C.Baseline.empty() && !C.WriteBaseline.empty()) {

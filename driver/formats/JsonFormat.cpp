@@ -118,6 +118,30 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
   }
   if (!L.Instantiation.empty())
     O["instantiation"] = L.Instantiation;
+  // A spilling kernel: what it keeps without its bound (nvcc's uncapped run).
+  if (L.UncappedRegisters) {
+    O["uncapped_registers"] = opt(L.UncappedRegisters);
+    O["uncapped_blocks_per_sm"] = opt(L.UncappedBlocksPerSm);
+    O["uncapped_occupancy"] = opt(L.UncappedOccupancy);
+  }
+  // The compiler's answer to the register advice (docs/registers.md).
+  if (const VerifiedAdvice *V = L.Verified ? &*L.Verified : nullptr)
+    O["verified_advice"] =
+        Object{{"bound", V->bound()},
+               {"compiler", V->Compiler},
+               {"threads", int64_t(V->Threads)},
+               {"min_blocks", int64_t(V->MinBlocks)},
+               {"max_registers", V->MaxRegisters ? Value(int64_t(V->MaxRegisters)) : Value(nullptr)},
+               {"cap_reason", V->CapReason.empty() ? Value(nullptr) : Value(V->CapReason)},
+               {"asked_registers", int64_t(V->AskedRegisters)},
+               {"registers", opt(V->Registers)},
+               {"spill_store_bytes", V->Registers ? Value(int64_t(V->SpillStoreBytes)) : Value(nullptr)},
+               {"spill_load_bytes", V->Registers ? Value(int64_t(V->SpillLoadBytes)) : Value(nullptr)},
+               {"spill_free", V->Registers ? Value(!V->spills()) : Value(nullptr)},
+               {"blocks_per_sm", opt(V->BlocksPerSm)},
+               {"occupancy", opt(V->Occupancy)},
+               {"error", V->Error.empty() ? Value(nullptr) : Value(V->Error)},
+               {"note", verifiedAdviceText(*V, llvm::StringRef(L.Arch).starts_with("gfx"))}};
   // AMD launches: the compiler's VGPRs, AGPRs, SGPRs, static LDS and the wavefront size
   // (blocks_per_sm counts workgroups per CU there, warps wavefronts).
   if (llvm::StringRef(L.Arch).starts_with("gfx")) {

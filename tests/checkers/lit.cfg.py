@@ -98,4 +98,7 @@ if int(config.llvm_major) >= 20:
 cuda_root = os.environ.get("CUDA_PATH") or "/usr/local/cuda"
 if os.path.exists(os.path.join(cuda_root, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")
+    # nvcc itself (the register source that runs the compiler, the what-if of advice).
+    if os.access(os.path.join(cuda_root, "bin", "nvcc"), os.X_OK):
+        config.available_features.add("nvcc")
     config.substitutions.append(("%cuda_root", cuda_root))

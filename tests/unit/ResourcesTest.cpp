@@ -541,3 +541,28 @@ TEST(Resources, ContentKeyNamesOfWarplintHeadersIgnoreTheInstallPrefix) {
   EXPECT_NE(contentKeyName("/a/share/warplint/include/x.h"),
             contentKeyName("/a/share/warplint/fallback/x.h"));
 }
+
+// The what-if of register advice: each bound's directives after its entry's parameter
+// list, a name that only starts like another entry's not taken for it, a kernel missing
+// from the PTX reported.
+TEST(NvccResources, BoundPtxPlacesDirectivesPerEntry) {
+  const std::string Ptx = ".visible .entry _Z1kPf(\n\t.param .u64 _Z1kPf_param_0\n)\n{\n\tret;\n}\n"
+                          ".visible .entry _Z1kPfi(\n\t.param .u64 p0,\n\t.param .u32 p1\n)\n{\n\tret;\n}\n";
+  PtxBound A;
+  A.Kernel = "_Z1kPfi";
+  A.Threads = 256;
+  A.MinBlocks = 4;
+  PtxBound B;
+  B.Kernel = "_Z1kPf";
+  B.MaxRegisters = 64;
+  PtxBound Gone;
+  Gone.Kernel = "_Z4gonev";
+  std::vector<std::string> Missing;
+  std::string Out = boundPtx(Ptx, {A, B, Gone}, Missing);
+  EXPECT_EQ(Out, ".visible .entry _Z1kPf(\n\t.param .u64 _Z1kPf_param_0\n)\n.maxnreg 64\n{\n\tret;\n}\n"
+                 ".visible .entry _Z1kPfi(\n\t.param .u64 p0,\n\t.param .u32 p1\n)\n"
+                 ".maxntid 256, 1, 1\n.minnctapersm 4\n{\n\tret;\n}\n");
+  EXPECT_EQ(Missing, std::vector<std::string>{"_Z4gonev"});
+  EXPECT_EQ(A.key(), "_Z1kPfi:256,4");
+  EXPECT_EQ(B.key(), "_Z1kPf:maxnreg 64");
+}
