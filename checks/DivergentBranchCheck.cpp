@@ -1,5 +1,6 @@
 //===- DivergentBranchCheck.cpp - warplint-divergent-branch --------------===//
 #include "checks/DivergentBranchCheck.h"
+#include "checks/AssumedShape.h"
 #include "checks/OptionParsing.h"
 
 #include "model/Facts.h"
@@ -970,14 +971,9 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Con
       ReportTreeReductionTails(readFlag("ReportTreeReductionTails")),
       ReportDataDependent(readFlag("ReportDataDependent")),
       ReportGridStrideLoops(readFlag("ReportGridStrideLoops")),
-      AssumedBlockSize(Options.get("AssumedBlockSize", 256U)) {
-  if (AssumedBlockSize == 0 || AssumedBlockSize % 32 != 0 || AssumedBlockSize > 1024) {
-    configurationDiag("invalid AssumedBlockSize %0: must be a multiple of 32 from 32 to 1024; "
-                      "using 256")
-        << AssumedBlockSize;
-    AssumedBlockSize = 256;
-  }
-}
+      AssumedBlockSize(Options.get("AssumedBlockSize", "").str()),
+      AssumedBlock(readAssumedBlock(AssumedBlockSize, Model,
+                                    [&](StringRef M) { return configurationDiag(M); })) {}
 
 void DivergentBranchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "IgnoredKernels", Ignored.text());
@@ -1240,7 +1236,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
         Shapes.push_back(L);
     }
   bool Assumed = Shapes.empty();
-  Launch AssumedLaunch{Kernel, SourceLocation(), BlockShape{AssumedBlockSize, 1, 1}};
+  Launch AssumedLaunch{Kernel, SourceLocation(), AssumedBlock};
   if (Assumed)
     Shapes.push_back(&AssumedLaunch);
   // Each block shape is evaluated once, however many launches share it.
@@ -1539,7 +1535,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
                             (One[0].Evaluated && One[0].Divergent == 0
                                  ? std::string("be warp-uniform")
                                  : std::string("not be reported")) +
-                            "; give the launch's block shape (AssumedBlockSize, or a launch "
+                            "; give the launch's block shape (--assume-block, or a launch "
                             "in this file) to decide");
           break;
         }
@@ -1639,9 +1635,9 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
     if (Assumed)
       F.Notes.push_back({Kernel->getLocation(),
                          "no launch of '" + KernelName +
-                             "' with a known block shape in this translation unit; assumed "
-                             "a 1-D block of " +
-                             std::to_string(AssumedBlockSize) + " threads (a multiple of 32)"});
+                             "' with a known block shape in this translation unit; assumed " +
+                             assumedBlockText(AssumedBlock) +
+                             (AssumedBlock.threads() % 32 == 0 ? " (a multiple of 32)" : "")});
     for (size_t I = 0; I < Shapes.size(); ++I) {
       const Tally &T = ByShape[ShapeOf[I]];
       if (T.Evaluated && T.Divergent == 0 && Shapes[I]->Loc.isValid())

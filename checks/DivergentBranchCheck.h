@@ -61,7 +61,9 @@ private:
   const bool ReportTreeReductionTails;
   const bool ReportDataDependent;
   const bool ReportGridStrideLoops;
-  unsigned AssumedBlockSize;
+  std::string AssumedBlockSize; ///< the per-check alias as written (empty: unset)
+  /// The block assumed for a kernel without a launch of known block (checks/AssumedShape.h).
+  ::warplint::divergence::BlockShape AssumedBlock;
   /// Lanes per warp or wavefront of the TU's target, and whether it is an AMD one.
   unsigned WaveSize = 32;
   bool Amd = false;

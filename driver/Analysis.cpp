@@ -515,6 +515,10 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Set("NvccCacheOnly", "true");
   if (!Opts.Gpu.empty())
     Set("Gpu", Opts.Gpu);
+  if (!Opts.AssumeBlock.empty())
+    Set("AssumedBlock", Opts.AssumeBlock);
+  if (!Opts.AssumeGrid.empty())
+    Set("AssumedGrid", Opts.AssumeGrid);
   if (!R.HipFlags.empty())
     Set("HipFlags", R.HipFlags);
   return Override;
@@ -684,6 +688,14 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       clang::tidy::ClangTidyGlobalOptions(), Defaults,
       commandLineOverrides(File, Opts, Original), Physical));
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  // A run-wide option whose value leaves the analysis without the meaning asked for (an
+  // assumed block that cannot launch, in .clang-tidy): the file fails, saying why.
+  {
+    clang::tidy::warplint::ModelOptions M =
+        clang::tidy::warplint::ModelOptions::read(Context.getOptionsForFile(File).CheckOptions);
+    if (!M.Errors.empty())
+      return failedFile(File, M.Errors.front());
+  }
   // The same command, options and files as a cached run: its result, byte for byte.
   std::string CacheDir = resultCacheDir(Opts), Key, CacheDamage;
   if (!CacheDir.empty()) {

@@ -448,8 +448,9 @@ KnownValues knownArguments(const KernelInfo &K, const TUFacts &F, ASTContext &Ct
 
 } // namespace
 
-const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
-  auto [It, New] = Accesses.try_emplace(AssumedBlockSize);
+const std::vector<AccessModel> &TuModel::accesses(const wl::divergence::BlockShape &AssumedBlock) {
+  auto [It, New] =
+      Accesses.try_emplace(std::array<unsigned, 3>{AssumedBlock.X, AssumedBlock.Y, AssumedBlock.Z});
   if (!New)
     return It->second;
   const TUFacts &F = facts();
@@ -472,7 +473,7 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
     }
     bool Assumed = Shapes.empty();
     if (Assumed)
-      Shapes.push_back({wl::divergence::BlockShape{AssumedBlockSize, 1, 1}, SourceLocation()});
+      Shapes.push_back({AssumedBlock, SourceLocation()});
     if (!TD)
       TD.emplace(Ctx);
     TD->analyze(K.Decl);
@@ -491,7 +492,7 @@ const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
       const AccessFigures &First = A.PerShape.front().Figures;
       if (Assumed && First.Evaluated && First.Typical.ratio() > 1.0)
         for (const wl::divergence::BlockShape &Alt : assumedAlternatives())
-          if (Alt.X != AssumedBlockSize || Alt.Y != 1)
+          if (Alt.X != AssumedBlock.X || Alt.Y != AssumedBlock.Y || Alt.Z != AssumedBlock.Z)
             A.Alternatives.push_back(
                 {Alt, SourceLocation(), evaluateAccess(Site, TD->vars(), Alt, MM, &Known)});
       A.Site = std::move(Site);

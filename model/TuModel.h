@@ -101,7 +101,7 @@ struct AccessShape {
 struct AccessModel {
   const KernelInfo *Kernel = nullptr;
   MemoryAccessSite Site;
-  bool AssumedShape = false; ///< no launch with a known block: a 1-D block was assumed
+  bool AssumedShape = false; ///< no launch with a known block: the assumed block was used
   std::vector<AccessShape> PerShape;
   /// With an assumed shape, when its typical warp is not ideal: the access evaluated for
   /// other blocks at least a warp wide in x (assumedAlternatives), so that a check can
@@ -149,15 +149,18 @@ public:
 
   /// The global and shared accesses of the TU's kernels whose address varies with the
   /// thread index, each evaluated per warp for every distinct block shape of the kernel's
-  /// launches (a 1-D block of AssumedBlockSize threads when none is known); computed on
-  /// first use, once per assumed size.
-  const std::vector<AccessModel> &accesses(unsigned AssumedBlockSize);
+  /// launches (AssumedBlock when none is known); computed on first use, once per
+  /// assumed block.
+  const std::vector<AccessModel> &accesses(const ::warplint::divergence::BlockShape &AssumedBlock);
 
   /// A check reported access A with the figures of its shape Shape: records() exports it
   /// (an AccessRecord with the check's name) for the driver's outputs.
   void reportAccess(const AccessModel &A, size_t Shape, std::string Check, std::string Text,
                     bool Misaligned, const AccessFinding &As);
 
+  /// The run's options (warplint.*) the model was built with: the assumed block and grid
+  /// (AssumedBlock, AssumedGrid) for kernels with no launch of a known shape among them.
+  const ModelOptions &options() const { return Opts; }
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
   /// The register source if something loaded it already, else null (loads nothing).
@@ -193,7 +196,8 @@ private:
   std::optional<TUFacts> Facts;
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
-  std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
+  /// By assumed block (x, y, z).
+  std::map<std::array<unsigned, 3>, std::vector<AccessModel>> Accesses;
   struct ReportedAccess {
     const AccessModel *Access;
     size_t Shape;
