@@ -829,6 +829,14 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
         }))
       R.Accesses.push_back(std::move(A));
   }
+  for (SyncRecord &S : TU.Records->Syncs) {
+    S.Pos.File = InDir(S.Pos.File);
+    if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
+          return F.Check == S.Check && F.Pos.File == S.Pos.File && F.Pos.Line == S.Pos.Line &&
+                 F.Pos.Column == S.Pos.Column;
+        }))
+      R.Syncs.push_back(std::move(S));
+  }
   Store(R);
   return R;
 }

@@ -502,6 +502,66 @@ const std::vector<AccessModel> &TuModel::accesses(const wl::divergence::BlockSha
   return It->second;
 }
 
+const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShape &AssumedBlock) {
+  auto [It, New] =
+      Syncs.try_emplace(std::array<unsigned, 3>{AssumedBlock.X, AssumedBlock.Y, AssumedBlock.Z});
+  if (!New)
+    return It->second;
+  const TUFacts &F = facts();
+  std::optional<ThreadDependence> TD;
+  for (const KernelInfo &K : F.Kernels) {
+    if (!K.Decl || !K.HasBody || !K.Decl->hasBody() || K.Decl->isDependentContext())
+      continue;
+    // The distinct block shapes of its launches that can run (FIXME: the per-kernel
+    // analysis of the model, kernelAnalysis(), gives them once div-model is merged).
+    std::vector<std::pair<wl::divergence::BlockShape, SourceLocation>> Shapes;
+    for (unsigned I : K.Launches)
+      if (std::optional<wl::divergence::BlockShape> B = launchableBlock(F.Launches[I]))
+        if (std::none_of(Shapes.begin(), Shapes.end(), [&](const auto &P) {
+              return P.first.X == B->X && P.first.Y == B->Y && P.first.Z == B->Z;
+            }))
+          Shapes.push_back({*B, F.Launches[I].Loc});
+    bool Assumed = Shapes.empty();
+    if (Assumed)
+      Shapes.push_back({AssumedBlock, SourceLocation()});
+    if (!TD)
+      TD.emplace(Ctx);
+    TD->analyze(K.Decl);
+    for (const SyncCall &C : TD->syncCalls()) {
+      SyncModel M;
+      M.Kernel = &K;
+      M.Call = C;
+      M.Class = classifySync(C, Ctx);
+      if (M.Class.Kind == SyncKind::Other)
+        continue;
+      M.Causes = syncCauses(C, M.Class.Kind, TD->vars(), Ctx);
+      bool Lanes = M.Class.Kind == SyncKind::WarpMask || M.Class.Kind == SyncKind::Tile;
+      if (M.Causes.empty() && !Lanes)
+        continue;
+      M.AssumedShape = Assumed;
+      bool Splits = false;
+      for (const auto &[Shape, Loc] : Shapes) {
+        M.PerShape.push_back({evaluateReach(C, M.Class, TD->vars(), Shape), Loc});
+        Splits |= M.PerShape.back().first.splits();
+      }
+      if (Lanes && M.Causes.empty() && !Splits)
+        continue;
+      if (Assumed && Splits)
+        for (const wl::divergence::BlockShape &Alt : assumedAlternatives())
+          if (Alt.X != AssumedBlock.X || Alt.Y != AssumedBlock.Y || Alt.Z != AssumedBlock.Z)
+            M.Alternatives.push_back(evaluateReach(C, M.Class, TD->vars(), Alt));
+      It->second.push_back(std::move(M));
+    }
+  }
+  return It->second;
+}
+
+void TuModel::reportSync(const SyncModel &S, const ReachFigures *Quoted, std::string Check,
+                         std::string Severity, std::string Cause, SourceLocation CauseLoc) {
+  SyncsReported.push_back(
+      {&S, Quoted, std::move(Check), std::move(Severity), std::move(Cause), CauseLoc});
+}
+
 void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check,
                            std::string Text, bool Misaligned, const AccessFinding &As) {
   Reported.push_back({&A, Shape, std::move(Check), std::move(Text), Misaligned, As});
@@ -623,6 +683,38 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
     R.Severity = RA.As.Note ? "note" : "warning";
     R.NoteReason = RA.As.NoteReason;
     Out.Accesses.push_back(std::move(R));
+  }
+  for (const ReportedSync &RS : SyncsReported) {
+    const SyncModel &S = *RS.Sync;
+    wl::SyncRecord R;
+    R.Pos = where(SM, S.Call.Call->getBeginLoc());
+    R.Check = RS.Check;
+    R.Kernel = S.Kernel->Name;
+    R.Call = S.Class.Name.find("()") != std::string::npos ? S.Class.Name : S.Class.Name + "()";
+    R.Severity = RS.Severity;
+    const ReachFigures &F = RS.Quoted ? *RS.Quoted : S.PerShape.front().first;
+    R.Block = {F.Shape.X, F.Shape.Y, F.Shape.Z};
+    R.BlockAssumed = S.AssumedShape;
+    R.Evaluated = RS.Quoted != nullptr;
+    if (RS.Quoted) {
+      R.Values = F.Values;
+      bool Lanes = S.Class.Kind == SyncKind::WarpMask || S.Class.Kind == SyncKind::Tile;
+      for (size_t T = 0; !Lanes && T < F.Reaches.size(); ++T)
+        if (!F.Reaches[T]) {
+          if (!R.SkippingThreads.empty() && R.SkippingThreads.back()[1] + 1 == T)
+            R.SkippingThreads.back()[1] = unsigned(T);
+          else
+            R.SkippingThreads.push_back({unsigned(T), unsigned(T)});
+        }
+      for (size_t W = 0; W < F.AbsentNamed.size(); ++W)
+        if (F.AbsentNamed[W])
+          R.AbsentLanes.push_back({uint32_t(W), F.AbsentNamed[W]});
+    }
+    R.Mask = S.Class.MaskValue;
+    R.Cause = RS.Cause;
+    if (RS.CauseLoc.isValid())
+      R.CauseLine = where(SM, RS.CauseLoc).Line;
+    Out.Syncs.push_back(std::move(R));
   }
   Out.Problems = takeProblems();
   return Out;

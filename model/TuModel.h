@@ -10,6 +10,7 @@
 #pragma once
 
 #include "divergence/MemoryAccess.h"
+#include "divergence/SyncAnalysis.h"
 #include "model/Facts.h"
 #include "model/ModelOptions.h"
 #include "model/Records.h"
@@ -121,6 +122,24 @@ struct AccessFinding {
   std::string NoteReason;
 };
 
+/// A barrier or warp-synchronous call of a kernel (divergence/SyncAnalysis.h) with who
+/// reaches it for every block shape of the kernel's launches: what the sync checks word.
+struct SyncModel {
+  const KernelInfo *Kernel = nullptr;
+  SyncCall Call;
+  SyncClass Class;
+  /// The conditions and exits that may keep part of the block (the grid, for a grid
+  /// barrier; the warp, for a mask) from it; empty: nothing does.
+  std::vector<SyncCause> Causes;
+  bool AssumedShape = false; ///< no launch with a known block: the assumed block was used
+  /// Per distinct launchable block shape of its launches (or the assumed one), with the
+  /// first launch of that shape (invalid when assumed).
+  std::vector<std::pair<ReachFigures, SourceLocation>> PerShape;
+  /// With an assumed shape whose evaluation splits: the same for assumedAlternatives(),
+  /// so that a check can tell a finding of every block from one of the assumption.
+  std::vector<ReachFigures> Alternatives;
+};
+
 /// The launch's block when it is a compile-time fact and can launch (no zero dimension,
 /// at most 1024 threads: a block that cannot is warplint-launch-config-invalid's): the one
 /// selection of block shapes the memory model and the divergence check evaluate.
@@ -161,6 +180,15 @@ public:
   /// The run's options (warplint.*) the model was built with: the assumed block and grid
   /// (AssumedBlock, AssumedGrid) for kernels with no launch of a known shape among them.
   const ModelOptions &options() const { return Opts; }
+  /// The barrier and warp-synchronous calls of the TU's kernels that some condition, exit
+  /// or partial warp may keep threads from, each evaluated for the block shapes of the
+  /// kernel's launches (AssumedBlock when none is known); computed on first use, once per
+  /// assumed block.
+  const std::vector<SyncModel> &syncCalls(const ::warplint::divergence::BlockShape &AssumedBlock);
+  /// A sync check reported sync call S with the figures of Quoted (null: the finding
+  /// depends on run-time values): records() exports it (a SyncRecord) for the outputs.
+  void reportSync(const SyncModel &S, const ReachFigures *Quoted, std::string Check,
+                  std::string Severity, std::string Cause, SourceLocation CauseLoc);
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
   /// The register source if something loaded it already, else null (loads nothing).
@@ -206,6 +234,14 @@ private:
     AccessFinding As;
   };
   std::vector<ReportedAccess> Reported;
+  std::map<std::array<unsigned, 3>, std::vector<SyncModel>> Syncs; ///< by assumed block
+  struct ReportedSync {
+    const SyncModel *Sync;
+    const ReachFigures *Quoted;
+    std::string Check, Severity, Cause;
+    SourceLocation CauseLoc;
+  };
+  std::vector<ReportedSync> SyncsReported;
   /// The problems already handed out by takeProblems (each is said once).
   std::set<std::string> ProblemsTaken;
   /// Problems found while evaluating (warplint.Gpu of another arch), said once.
