@@ -1,5 +1,6 @@
 //===- MemoryAccessReport.cpp - what the two memory-access checks share -===//
 #include "checks/MemoryAccessReport.h"
+#include "checks/AssumedShape.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -82,7 +83,7 @@ std::string plural(const std::string &Type, int64_t N) {
 MemoryAccessCheck::MemoryAccessCheck(StringRef Name, ClangTidyContext *Context, MemorySpace Space,
                                      StringRef RatioOption)
     : ClangTidyCheck(Name, Context), MinRatio(2.0), Level(DiagnosticIDs::Warning),
-      AssumedBlockSize(Options.get("AssumedBlockSize", 256U)), Space(Space),
+      AssumedBlockSize(Options.get("AssumedBlockSize", "").str()), Space(Space),
       RatioOption(RatioOption.str()), SeverityText(Options.get("Severity", "warning")),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)),
       Ignored(Options.get("IgnoredKernels", "")) {
@@ -99,12 +100,8 @@ MemoryAccessCheck::MemoryAccessCheck(StringRef Name, ClangTidyContext *Context, 
         << SeverityText;
     SeverityText = "warning";
   }
-  if (AssumedBlockSize == 0 || AssumedBlockSize % 32 != 0 || AssumedBlockSize > 1024) {
-    configurationDiag("invalid AssumedBlockSize %0: must be a multiple of 32 from 32 to 1024; "
-                      "using 256")
-        << AssumedBlockSize;
-    AssumedBlockSize = 256;
-  }
+  AssumedBlock = readAssumedBlock(AssumedBlockSize, Model,
+                                  [&](StringRef M) { return configurationDiag(M); });
 }
 
 void MemoryAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -192,7 +189,7 @@ void MemoryAccessCheck::onEndOfTranslationUnit() {
   std::vector<Finding> Findings;
   std::map<std::string, size_t> ByKey;
   std::set<SourceLocation> Seen;
-  for (const AccessModel &A : M.accesses(AssumedBlockSize)) {
+  for (const AccessModel &A : M.accesses(AssumedBlock)) {
     if (A.Site.Space != Space || Ignored.ignores(A.Kernel->Name))
       continue;
     std::optional<size_t> W = A.worst();
@@ -258,10 +255,9 @@ void MemoryAccessCheck::onEndOfTranslationUnit() {
 void MemoryAccessCheck::noteAssumedShape(const AccessModel &A) {
   if (A.AssumedShape && AssumedSaid.insert(A.Kernel->Decl).second)
     diag(A.Kernel->Decl->getLocation(),
-         "no launch of '%0' with a known block shape in this translation unit; assumed a "
-         "1-D block of %1 threads",
+         "no launch of '%0' with a known block shape in this translation unit; assumed %1",
          DiagnosticIDs::Note)
-        << A.Kernel->Name << AssumedBlockSize;
+        << A.Kernel->Name << assumedBlockText(AssumedBlock);
 }
 
 } // namespace clang::tidy::warplint

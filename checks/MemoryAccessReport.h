@@ -87,7 +87,9 @@ protected:
 
   double MinRatio;            ///< the ratio option's value
   DiagnosticIDs::Level Level; ///< Severity
-  unsigned AssumedBlockSize;
+  std::string AssumedBlockSize; ///< the per-check alias as written (empty: unset)
+  /// The block assumed for a kernel without a launch of known block (checks/AssumedShape.h).
+  ::warplint::divergence::BlockShape AssumedBlock;
 
 private:
   /// Why a warning of the check would overstate what is known, or "" when it does not:

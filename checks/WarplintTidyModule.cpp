@@ -1,10 +1,12 @@
 //===- WarplintTidyModule.cpp - the clang-tidy module of warplint ---------===//
 #include "checks/WarplintTidyModule.h"
 
+#include "checks/BarrierDivergenceCheck.h"
 #include "checks/BlockSizeWarpMultipleCheck.h"
 #include "checks/DivergentBranchCheck.h"
 #include "checks/SharedBankConflictCheck.h"
 #include "checks/UncoalescedAccessCheck.h"
+#include "checks/WarpSyncMaskCheck.h"
 #include "checks/LaunchConfigInvalidCheck.h"
 #include "checks/OccupancyCheck.h"
 #include "checks/OccupancyCliffCheck.h"
@@ -24,6 +26,8 @@ void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   Factories.registerCheck<OccupancyCliffCheck>("warplint-occupancy-cliff");
   Factories.registerCheck<PartialWaveCheck>("warplint-partial-wave");
   Factories.registerCheck<RegisterSpillCheck>("warplint-register-spill");
+  Factories.registerCheck<BarrierDivergenceCheck>("warplint-barrier-divergence");
+  Factories.registerCheck<WarpSyncMaskCheck>("warplint-warp-sync-mask");
 }
 
 ClangTidyOptions WarplintModule::getModuleOptions() { return {}; }

@@ -4,9 +4,12 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <functional>
+#include <map>
+#include <mutex>
 #include <set>
 
 namespace clang::tidy::warplint {
@@ -57,7 +60,38 @@ AbsVal ThreadDependence::valueOf(const Expr *E) const {
   return It == Seen.end() ? AbsVal{} : It->second;
 }
 
+namespace {
+/// The analyses run per kernel (canonical declaration), by every ThreadDependence of the
+/// process: what analysesOf reads (tests: each kernel is analysed once).
+struct AnalysisCounts {
+  std::mutex Lock;
+  std::map<const FunctionDecl *, unsigned> Count;
+};
+AnalysisCounts &analysisCounts() {
+  static AnalysisCounts C;
+  return C;
+}
+} // namespace
+
+unsigned ThreadDependence::analysesOf(const FunctionDecl *Kernel) {
+  AnalysisCounts &C = analysisCounts();
+  std::lock_guard<std::mutex> Guard(C.Lock);
+  auto It = C.Count.find(Kernel->getCanonicalDecl());
+  return It == C.Count.end() ? 0 : It->second;
+}
+
+void ThreadDependence::forgetAnalyses(const FunctionDecl *Kernel) {
+  AnalysisCounts &C = analysisCounts();
+  std::lock_guard<std::mutex> Guard(C.Lock);
+  C.Count.erase(Kernel->getCanonicalDecl());
+}
+
 void ThreadDependence::analyze(const FunctionDecl *Kernel) {
+  {
+    AnalysisCounts &C = analysisCounts();
+    std::lock_guard<std::mutex> Guard(C.Lock);
+    ++C.Count[Kernel->getCanonicalDecl()];
+  }
   Vars.clear();
   VarIndex.clear();
   Branches.clear();
@@ -65,6 +99,9 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   AccessPaths.clear();
   Frames.clear();
   Recording = true;
+  SyncCalls.clear();
+  CallStack.clear();
+  Speculative = 0;
   if (!Kernel || !Kernel->hasBody())
     return;
   Frames.push_back({Kernel, {}});
@@ -196,6 +233,50 @@ ThreadDependence::State ThreadDependence::mergeStates(const AbsVal &Cond, State 
   return Out;
 }
 
+bool isSyncCallee(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  StringRef N = FD->getName();
+  if (N.starts_with("__syncthreads") || N == "__barrier_sync" || N == "__syncwarp")
+    return true;
+  if (N.ends_with("_sync") && (N.starts_with("__shfl") || N == "__ballot_sync" ||
+                               N == "__any_sync" || N == "__all_sync" || N == "__uni_sync" ||
+                               N.starts_with("__match_") || N.starts_with("__reduce_")))
+    return true;
+  static const char *const GroupCalls[] = {
+      "sync", "synchronize", "shfl", "shfl_down", "shfl_up", "shfl_xor", "ballot",
+      "any",  "all",         "match_any", "match_all", "reduce"};
+  if (llvm::is_contained(GroupCalls, N)) {
+    for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+      if (auto *NS = dyn_cast<NamespaceDecl>(DC))
+        if (NS->getName() == "cooperative_groups")
+          return true;
+  }
+  return false;
+}
+
+/// Exits of B beyond the first Common (which A and B share), appended to A's.
+static std::vector<ExitSite> joinExits(const std::vector<ExitSite> &A,
+                                       const std::vector<ExitSite> &B, size_t Common) {
+  std::vector<ExitSite> Out = A;
+  for (size_t I = Common; I < B.size(); ++I)
+    Out.push_back(B[I]);
+  return Out;
+}
+
+void ThreadDependence::recordSync(const CallExpr *C, const std::vector<AbsVal> &Args,
+                                  const State &St) {
+  if (Speculative)
+    return;
+  SyncCall S;
+  S.Call = C;
+  S.Via = CallStack;
+  S.Guards = St.Guards;
+  S.Exits = St.Exits;
+  S.Args = Args;
+  SyncCalls.push_back(std::move(S));
+}
+
 void ThreadDependence::walk(const Stmt *S, State &St) {
   if (!S || St.Terminated)
     return;
@@ -248,17 +329,26 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
       record(std::move(Site), St);
     }
     std::vector<SymRef> OrigPath = St.Path;
+    std::vector<Guard> OrigGuards = St.Guards;
+    size_t OrigExits = St.Exits.size();
     State T = St, E = std::move(St);
     if (C.S) {
       T.Path.push_back(C.S);
       E.Path.push_back(makeUnary(SymOp::LNot, C.S, 8, true));
     }
+    Guard G{Guard::If, If, If->getCond(), C};
+    T.Guards.push_back(G);
+    G.Negated = true;
+    E.Guards.push_back(G);
     walk(If->getThen(), T);
     walk(If->getElse(), E);
+    std::vector<ExitSite> Exits = joinExits(T.Exits, E.Exits, OrigExits);
     bool SameEnd = T.Terminated == E.Terminated;
     St = mergeStates(C, T, E);
     if (SameEnd)
       St.Path = std::move(OrigPath);
+    St.Guards = std::move(OrigGuards);
+    St.Exits = std::move(Exits);
     return;
   }
   if (auto *Sw = dyn_cast<SwitchStmt>(S)) {
@@ -295,10 +385,20 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
       record(std::move(Site), St);
     }
     State Body = St;
+    size_t OrigExits = St.Exits.size();
+    Body.Guards.push_back({Guard::Switch, Sw, Sw->getCond(), {C.V, nullptr}});
     walk(Sw->getBody(), Body);
     Body.Terminated = false;
+    // A break leaves the switch only; a return leaves the function.
+    std::vector<ExitSite> Exits = St.Exits;
+    for (size_t I = OrigExits; I < Body.Exits.size(); ++I)
+      if (!isa<BreakStmt>(Body.Exits[I].Exit))
+        Exits.push_back(Body.Exits[I]);
+    std::vector<Guard> OrigGuards = St.Guards;
     AbsVal NoSym{C.V, nullptr};
     St = mergeStates(NoSym, Body, St);
+    St.Guards = std::move(OrigGuards);
+    St.Exits = std::move(Exits);
     return;
   }
   if (auto *F = dyn_cast<ForStmt>(S)) {
@@ -326,10 +426,12 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
       if (!Frames.empty())
         Frames.back().Returns.push_back(V);
     }
+    St.Exits.push_back({S, St.Guards, unsigned(Frames.size())});
     St.Terminated = true;
     return;
   }
   if (isa<BreakStmt, ContinueStmt>(S)) {
+    St.Exits.push_back({S, St.Guards, unsigned(Frames.size())});
     St.Terminated = true;
     return;
   }
@@ -386,6 +488,7 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
   bool SavedRecording = Recording;
   if (IV && Cond) {
     Recording = false;
+    ++Speculative;
     AbsVal InitV = St.Locals[IV];
     auto [Bits, Uns] = typeOf(IV->getType());
     SymVarInfo Info;
@@ -411,6 +514,7 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
       VI.Growing = Top->Op == SymOp::Mul || Top->Op == SymOp::Shl;
     }
     Recording = SavedRecording;
+    --Speculative;
     if (VI.LoopVariance == Variance::Uniform && VI.Init && VI.Cond && VI.Step) {
       L.Locals[IV] = {Variance::Uniform, makeVar(LoopIdx, Bits, Uns)};
     } else {
@@ -444,6 +548,7 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
 
   // Fixpoint of the variance of everything the loop writes.
   Recording = false;
+  ++Speculative;
   for (unsigned Iter = 0; Iter < 4; ++Iter) {
     State T = L;
     if (Cond)
@@ -465,6 +570,7 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
     if (!Changed)
       break;
   }
+  --Speculative;
   Recording = SavedRecording;
 
   State T = L;
@@ -483,14 +589,33 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
     }
     if (C.S)
       T.Path.push_back(C.S);
+    T.Guards.push_back({Guard::Loop, Loop, Cond, C, false, LoopIdx});
   }
+  size_t FirstSync = SyncCalls.size(), OrigExits = T.Exits.size();
   walk(Body, T);
   T.Terminated = false;
   if (Inc)
     eval(Inc, T);
+  // A break or return taken in one trip skips the calls of the body in the later trips
+  // (those before it in the body too); a return also skips what follows the loop.
+  std::vector<ExitSite> Leaving, Returns;
+  for (size_t I = OrigExits; I < T.Exits.size(); ++I) {
+    if (isa<ContinueStmt>(T.Exits[I].Exit))
+      continue;
+    Leaving.push_back(T.Exits[I]);
+    Leaving.back().LaterTrips = true;
+    if (isa<ReturnStmt>(T.Exits[I].Exit))
+      Returns.push_back(T.Exits[I]);
+  }
+  for (size_t I = FirstSync; I < SyncCalls.size(); ++I)
+    for (const ExitSite &X : Leaving)
+      if (llvm::none_of(SyncCalls[I].Exits,
+                        [&](const ExitSite &Y) { return Y.Exit == X.Exit; }))
+        SyncCalls[I].Exits.push_back(X);
 
   St = std::move(L);
   St.Path = std::move(OrigPath);
+  St.Exits.insert(St.Exits.end(), Returns.begin(), Returns.end());
   for (const VarDecl *V : Assigned)
     if (St.Locals.count(V))
       St.Locals[V] = {join(St.Locals[V].V, C.V), nullptr};
@@ -901,6 +1026,12 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     return {Variance::Data, nullptr};
   }
   StringRef N(Name);
+  const bool Sync = isSyncCallee(FD);
+  if (Sync)
+    recordSync(C, Args, St);
+  // A barrier that reduces a predicate gives every thread of the block the same value.
+  if (N == "__syncthreads_count" || N == "__syncthreads_and" || N == "__syncthreads_or")
+    return {Variance::Uniform, nullptr};
   if (N == "__ballot_sync" || N == "__all_sync" || N == "__any_sync" || N == "__activemask" ||
       N == "__uni_sync" || N.starts_with("__reduce_"))
     return {Variance::WarpUniform, nullptr};
@@ -994,12 +1125,14 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
 
   // A device function defined in this TU: evaluate its body with these arguments.
   const FunctionDecl *Def = nullptr;
-  if (FD->hasBody(Def) && Def && Frames.size() < 4 && !isa<CXXMethodDecl>(Def)) {
+  if (!Sync && FD->hasBody(Def) && Def && Frames.size() < 4 && !isa<CXXMethodDecl>(Def)) {
     bool Active = false;
     for (const Frame &F : Frames)
       Active |= F.Fn == Def;
     if (!Active && Def->getNumParams() == Args.size()) {
       State Callee;
+      Callee.Guards = St.Guards;
+      Callee.Exits = St.Exits;
       for (unsigned I = 0; I < Def->getNumParams(); ++I) {
         AbsVal A = Args[I];
         auto [PB, PU] = typeOf(Def->getParamDecl(I)->getType());
@@ -1009,7 +1142,9 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
       bool Saved = Recording;
       Recording = false;
       Frames.push_back({Def, {}});
+      CallStack.push_back(C);
       walk(Def->getBody(), Callee);
+      CallStack.pop_back();
       std::vector<AbsVal> Returns = std::move(Frames.back().Returns);
       Frames.pop_back();
       Recording = Saved;

@@ -65,6 +65,44 @@ struct BranchSite {
   ::warplint::divergence::SymRef Path;
 };
 
+/// A condition under which a statement is reached: an arm of an enclosing `if`, the
+/// condition of an enclosing loop (in the current trip), the body of a `switch`.
+struct Guard {
+  enum KindT { If, Loop, Switch } Kind = If;
+  const Stmt *Branch = nullptr; ///< the if, loop or switch
+  const Expr *Cond = nullptr;   ///< its condition as written (null: a loop without one)
+  AbsVal Val;                   ///< the condition's value (a switch: the value switched on)
+  bool Negated = false;         ///< the else arm: reached where Cond is false
+  int LoopVar = -1;             ///< Loop: its induction variable (index into vars()), if any
+};
+
+/// A `return`, `break` or `continue` that a thread may have taken before it reaches a later
+/// statement, with the conditions under which it is taken.
+struct ExitSite {
+  const Stmt *Exit = nullptr;
+  std::vector<Guard> Guards;
+  unsigned Depth = 1;      ///< the call depth it leaves (1: the kernel, 2: a callee of it, ...)
+  bool LaterTrips = false; ///< a break or return of an enclosing loop, taken in an earlier trip
+};
+
+/// A call of a barrier or a warp-synchronous function (`__syncthreads`, `__shfl_sync`, a
+/// cooperative group's `sync()` or collective) and how the threads reach it.
+struct SyncCall {
+  const CallExpr *Call = nullptr;
+  /// The calls of device functions of the TU that lead to it from the kernel body,
+  /// outermost first (empty: in the kernel body).
+  std::vector<const CallExpr *> Via;
+  std::vector<Guard> Guards;   ///< the enclosing conditions, outermost first, across Via
+  std::vector<ExitSite> Exits; ///< the exits a thread may have taken before it
+  std::vector<AbsVal> Args;    ///< the call's arguments
+};
+
+/// Whether a call is one SyncCall records: the CUDA barrier and warp-synchronous
+/// intrinsics (__syncthreads*, __barrier_sync, __syncwarp, __shfl*_sync, __ballot_sync,
+/// __any/__all/__uni_sync, __match_*_sync, __reduce_*_sync) and the synchronising calls of
+/// cooperative_groups (sync, synchronize, shfl*, ballot, any, all, match_*, reduce).
+bool isSyncCallee(const FunctionDecl *FD);
+
 /// Computes the variance and symbolic form of every value of a kernel by walking its body
 /// in order (flow-sensitive on locals; loops iterated to a fixpoint; calls to device
 /// functions defined in the TU evaluated with their arguments), and records each branch
@@ -74,6 +112,11 @@ public:
   explicit ThreadDependence(ASTContext &Ctx) : Ctx(Ctx) {}
   /// Analyses one kernel; branches() and vars() describe it afterwards.
   void analyze(const FunctionDecl *Kernel);
+  /// How many times any ThreadDependence of this process analysed the kernel (any of its
+  /// declarations) since forgetAnalyses: for the test that each kernel is analysed once.
+  static unsigned analysesOf(const FunctionDecl *Kernel);
+  /// Forgets the kernel's count (its AST is going away; the address may be reused).
+  static void forgetAnalyses(const FunctionDecl *Kernel);
   const std::vector<BranchSite> &branches() const { return Branches; }
   const std::vector<SymVarInfo> &vars() const { return Vars; }
   /// The variance recorded for an expression of the kernel body (Uniform if none).
@@ -83,6 +126,9 @@ public:
   /// dereference, a member access through a pointer) runs, as their conjunction; null
   /// when none is known.
   ::warplint::divergence::SymRef pathOf(const Expr *E) const;
+  /// The barrier and warp-synchronous calls reached from the kernel (isSyncCallee), once
+  /// per path of helper calls, with the conditions and exits before each.
+  const std::vector<SyncCall> &syncCalls() const { return SyncCalls; }
   /// Symbolic linear thread index x + y*bx + z*bx*by.
   static ::warplint::divergence::SymRef linearTid();
 
@@ -91,6 +137,8 @@ private:
     llvm::DenseMap<const VarDecl *, AbsVal> Locals;
     bool Terminated = false;
     std::vector<::warplint::divergence::SymRef> Path; ///< known enclosing conditions
+    std::vector<Guard> Guards;   ///< every enclosing condition (SyncCall)
+    std::vector<ExitSite> Exits; ///< exits taken on the way here (SyncCall)
   };
   struct Frame {
     const FunctionDecl *Fn = nullptr;
@@ -128,6 +176,12 @@ private:
   llvm::DenseMap<const Expr *, std::vector<::warplint::divergence::SymRef>> AccessPaths;
   std::vector<Frame> Frames;
   bool Recording = true;
+  // SyncCall: what was reached, recorded outside the trial walks of loops (Speculative > 0),
+  // callees included (CallStack: the calls of device functions being walked).
+  std::vector<SyncCall> SyncCalls;
+  std::vector<const CallExpr *> CallStack;
+  unsigned Speculative = 0;
+  void recordSync(const CallExpr *C, const std::vector<AbsVal> &Args, const State &St);
   // What depends only on the AST, kept across the walks of loop bodies and callees (and
   // across kernels): constantOf's answers, and the locals each loop writes.
   struct Writes {

@@ -517,6 +517,10 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Set("VerifyAdvice", "false");
   if (!Opts.Gpu.empty())
     Set("Gpu", Opts.Gpu);
+  if (!Opts.AssumeBlock.empty())
+    Set("AssumedBlock", Opts.AssumeBlock);
+  if (!Opts.AssumeGrid.empty())
+    Set("AssumedGrid", Opts.AssumeGrid);
   if (!R.HipFlags.empty())
     Set("HipFlags", R.HipFlags);
   return Override;
@@ -686,6 +690,14 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       clang::tidy::ClangTidyGlobalOptions(), Defaults,
       commandLineOverrides(File, Opts, Original), Physical));
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  // A run-wide option whose value leaves the analysis without the meaning asked for (an
+  // assumed block that cannot launch, in .clang-tidy): the file fails, saying why.
+  {
+    clang::tidy::warplint::ModelOptions M =
+        clang::tidy::warplint::ModelOptions::read(Context.getOptionsForFile(File).CheckOptions);
+    if (!M.Errors.empty())
+      return failedFile(File, M.Errors.front());
+  }
   // The same command, options and files as a cached run: its result, byte for byte.
   std::string CacheDir = resultCacheDir(Opts), Key, CacheDamage;
   if (!CacheDir.empty()) {
@@ -818,6 +830,14 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
                  F.Pos.Column == Column;
         }))
       R.Accesses.push_back(std::move(A));
+  }
+  for (SyncRecord &S : TU.Records->Syncs) {
+    S.Pos.File = InDir(S.Pos.File);
+    if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
+          return F.Check == S.Check && F.Pos.File == S.Pos.File && F.Pos.Line == S.Pos.Line &&
+                 F.Pos.Column == S.Pos.Column;
+        }))
+      R.Syncs.push_back(std::move(S));
   }
   Store(R);
   return R;

@@ -42,6 +42,10 @@ struct AnalysisOptions {
   /// --gpu: a product key ("h100") for the grid-level figures (waves, active clusters) and
   /// warplint-partial-wave (warplint.Gpu); empty: none.
   std::string Gpu;
+  /// --assume-block, --assume-grid: the shapes every check assumes for a kernel with no
+  /// launch of a known block (grid) in its TU (warplint.AssumedBlock and
+  /// warplint.AssumedGrid), as "X[xYxZ]"; empty: the checks' defaults.
+  std::string AssumeBlock, AssumeGrid;
   /// clang-tidy check globs (--checks), on top of .clang-tidy files.
   std::string Checks = "-*,warplint-*";
   /// --warnings-as-errors globs.

@@ -163,6 +163,8 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.Kernels.push_back(std::move(K));
     for (AccessRecord &A : R.Accesses)
       Out.Accesses.push_back(std::move(A));
+    for (SyncRecord &S : R.Syncs)
+      Out.Syncs.push_back(std::move(S));
     for (std::string &F : R.FilesAnalysed)
       Out.FilesAnalysed.push_back(std::move(F));
     for (std::string &F : R.FilesWithErrors)
@@ -205,6 +207,16 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
                                    return AccessKey(A) == AccessKey(B);
                                  }),
                      Out.Accesses.end());
+  auto SyncKey = [](const SyncRecord &S) {
+    return std::tie(S.Pos.File, S.Pos.Line, S.Pos.Column, S.Check);
+  };
+  std::stable_sort(Out.Syncs.begin(), Out.Syncs.end(),
+                   [&](const SyncRecord &A, const SyncRecord &B) { return SyncKey(A) < SyncKey(B); });
+  Out.Syncs.erase(std::unique(Out.Syncs.begin(), Out.Syncs.end(),
+                              [&](const SyncRecord &A, const SyncRecord &B) {
+                                return SyncKey(A) == SyncKey(B);
+                              }),
+                  Out.Syncs.end());
   std::stable_sort(Out.Launches.begin(), Out.Launches.end(), launchLess);
   Out.Launches.erase(std::unique(Out.Launches.begin(), Out.Launches.end(), launchSame),
                      Out.Launches.end());

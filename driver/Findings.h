@@ -56,6 +56,9 @@ struct RunResult {
   /// finding of warplint-uncoalesced-access and warplint-shared-bank-conflict), sorted
   /// by file, line, column.
   std::vector<AccessRecord> Accesses;
+  /// The barriers and warp-synchronous calls the sync checks reported, with the threads
+  /// involved (one per finding), sorted by file, line, column.
+  std::vector<SyncRecord> Syncs;
   std::vector<RunMessage> Messages;  ///< in first-seen order, each once
   /// Files whose result came from the result cache (said in the summary only).
   size_t FromCache = 0;

@@ -462,6 +462,68 @@ KernelRecord readKernel(Reader &Rd, const Object &O) {
   return K;
 }
 
+Value sync(const SyncRecord &S) {
+  Array Threads, Lanes;
+  for (const auto &R : S.SkippingThreads)
+    Threads.push_back(Array{int64_t(R[0]), int64_t(R[1])});
+  for (const auto &W : S.AbsentLanes)
+    Lanes.push_back(Array{int64_t(W[0]), int64_t(W[1])});
+  return Object{{"pos", pos(S.Pos)},
+                {"check", S.Check},
+                {"kernel", S.Kernel},
+                {"call", S.Call},
+                {"severity", S.Severity},
+                {"block", Array{int64_t(S.Block[0]), int64_t(S.Block[1]), int64_t(S.Block[2])}},
+                {"assumed", S.BlockAssumed},
+                {"evaluated", S.Evaluated},
+                {"values", S.Values},
+                {"threads", std::move(Threads)},
+                {"lanes", std::move(Lanes)},
+                {"mask", S.Mask ? Value(int64_t(*S.Mask)) : Value(nullptr)},
+                {"cause", S.Cause},
+                {"cause_line", int64_t(S.CauseLine)}};
+}
+
+SyncRecord readSync(Reader &Rd, const Object &O) {
+  SyncRecord S;
+  S.Pos = Rd.position(O.get("pos"));
+  S.Check = Rd.str(O.get("check"));
+  S.Kernel = Rd.str(O.get("kernel"));
+  S.Call = Rd.str(O.get("call"));
+  S.Severity = Rd.str(O.get("severity"));
+  if (const Array *B = Rd.array(O.get("block")); B && B->size() == 3)
+    for (unsigned D = 0; D < 3; ++D)
+      S.Block[D] = unsigned(Rd.num(&(*B)[D]));
+  else
+    Rd.Ok = false;
+  S.BlockAssumed = Rd.boolean(O.get("assumed"));
+  S.Evaluated = Rd.boolean(O.get("evaluated"));
+  S.Values = Rd.str(O.get("values"));
+  if (const Array *T = Rd.array(O.get("threads")))
+    for (const Value &E : *T) {
+      const Array *P = Rd.array(&E);
+      if (!P || P->size() != 2) {
+        Rd.Ok = false;
+        break;
+      }
+      S.SkippingThreads.push_back({unsigned(Rd.num(&(*P)[0])), unsigned(Rd.num(&(*P)[1]))});
+    }
+  if (const Array *L = Rd.array(O.get("lanes")))
+    for (const Value &E : *L) {
+      const Array *P = Rd.array(&E);
+      if (!P || P->size() != 2) {
+        Rd.Ok = false;
+        break;
+      }
+      S.AbsentLanes.push_back({uint32_t(Rd.num(&(*P)[0])), uint32_t(Rd.num(&(*P)[1]))});
+    }
+  if (std::optional<uint64_t> M = Rd.optNum<uint64_t>(O.get("mask")))
+    S.Mask = uint32_t(*M);
+  S.Cause = Rd.str(O.get("cause"));
+  S.CauseLine = unsigned(Rd.num(O.get("cause_line")));
+  return S;
+}
+
 AccessRecord readAccess(Reader &Rd, const Object &O) {
   AccessRecord A;
   A.Pos = Rd.position(O.get("pos"));
@@ -597,6 +659,9 @@ std::string resultToJson(const RunResult &R) {
     Kernels.push_back(kernel(K));
   for (const AccessRecord &A : R.Accesses)
     Accesses.push_back(access(A));
+  Array Syncs;
+  for (const SyncRecord &S : R.Syncs)
+    Syncs.push_back(sync(S));
   for (const RunMessage &M : R.Messages)
     Messages.push_back(Array{int64_t(M.Level), M.Text});
   for (const std::string &F : R.FilesAnalysed)
@@ -607,6 +672,7 @@ std::string resultToJson(const RunResult &R) {
     WithErrors.push_back(F);
   Object Root{{"findings", std::move(Findings)}, {"launches", std::move(Launches)},
               {"kernels", std::move(Kernels)},   {"accesses", std::move(Accesses)},
+              {"syncs", std::move(Syncs)},
               {"messages", std::move(Messages)},
               {"analysed", std::move(Analysed)}, {"failed", std::move(Failed)},
               {"with_errors", std::move(WithErrors)}};
@@ -655,6 +721,12 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
   Each("accesses", [&](const Value &E) {
     if (const Object *O = E.getAsObject())
       R.Accesses.push_back(readAccess(Rd, *O));
+    else
+      Rd.Ok = false;
+  });
+  Each("syncs", [&](const Value &E) {
+    if (const Object *O = E.getAsObject())
+      R.Syncs.push_back(readSync(Rd, *O));
     else
       Rd.Ok = false;
   });

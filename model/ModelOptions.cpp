@@ -99,6 +99,22 @@ ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
     else if (const ::warplint::GpuProduct *P = ::warplint::findProduct(G))
       O.Gpu = P->Key;
   }
+  for (bool Grid : {false, true}) {
+    const char *Name = Grid ? "AssumedGrid" : "AssumedBlock";
+    std::optional<std::string> V = lookup(Options, Name, O.Problems);
+    if (!V || llvm::StringRef(*V).trim().empty())
+      continue;
+    std::string Error;
+    std::optional<std::array<uint64_t, 3>> S = parseShapeText(*V, Grid, Error);
+    if (!S) {
+      O.Errors.push_back("invalid " + modelOptionKey(Name) + " " + Error);
+      O.Problems.push_back(O.Errors.back() + (Grid ? "; no grid assumed" : "; using each check's AssumedBlockSize"));
+    } else if (Grid) {
+      O.AssumedGrid = *S;
+    } else {
+      O.AssumedBlock = {unsigned((*S)[0]), unsigned((*S)[1]), unsigned((*S)[2])};
+    }
+  }
   return O;
 }
 
@@ -117,6 +133,10 @@ void ModelOptions::store(ClangTidyOptions::OptionMap &Options) const {
   Set("HipFlags", Registers.HipFlags);
   Set("Arch", Arch);
   Set("Gpu", Gpu);
+  Set("AssumedBlock", AssumedBlock ? shapeOptionText({(*AssumedBlock)[0], (*AssumedBlock)[1],
+                                                (*AssumedBlock)[2]})
+                                   : std::string());
+  Set("AssumedGrid", AssumedGrid ? shapeOptionText(*AssumedGrid) : std::string());
 }
 
 } // namespace clang::tidy::warplint

@@ -16,6 +16,8 @@
 //     warplint.Arch: ''                  # default: the TU's --cuda-gpu-arch
 //     warplint.Gpu: ''                   # a product (h100): waves and clusters per GPU
 //     warplint.VerifyAdvice: true        # what-if compile of register advice (nvcc)
+//     warplint.AssumedBlock: ''          # X[xYxZ]: the block of kernels with no known launch
+//     warplint.AssumedGrid: ''           # X[xYxZ]: the grid of kernels with no known launch
 //
 // The first round's per-check keys (warplint-occupancy.RegisterSource, ...) are still
 // read when the global one is absent, with a note that they moved.
@@ -23,10 +25,14 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
+#include "model/ShapeText.h"
 #include "resources/RegisterSource.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,8 +49,19 @@ struct ModelOptions {
   /// Whether register advice is checked by the compiler (a what-if ptxas run per file,
   /// registers from nvcc; docs/registers.md). `--no-verify-advice` turns it off.
   bool VerifyAdvice = true;
+  /// The block shape every check assumes for a kernel with no launch of a known block in
+  /// the TU (warplint.AssumedBlock, `--assume-block`); unset: each check's own default
+  /// (its AssumedBlockSize, 256 threads).
+  std::optional<std::array<unsigned, 3>> AssumedBlock;
+  /// The grid assumed for a kernel with no launch of a known grid (warplint.AssumedGrid,
+  /// `--assume-grid`); unset: the grid is a run-time value.
+  std::optional<std::array<uint64_t, 3>> AssumedGrid;
   /// Invalid values and moved keys, for a configuration diagnostic (said once).
   std::vector<std::string> Problems;
+  /// Values that leave the run without a meaning the user asked for (an assumed shape
+  /// that cannot launch): the driver fails the file with the first; clang-tidy says it as
+  /// a configuration diagnostic (it is among Problems too) and uses the default.
+  std::vector<std::string> Errors;
 
   /// Reads the `warplint.*` keys of a check-options map.
   static ModelOptions read(const ClangTidyOptions::OptionMap &Options);

@@ -206,12 +206,36 @@ struct AccessRecord {
   std::string NoteReason;
 };
 
+/// One barrier or warp-synchronous call a sync check reported (warplint-barrier-divergence,
+/// warplint-warp-sync-mask), with the threads involved in the evaluation its finding quotes.
+struct SyncRecord {
+  SourcePos Pos;        ///< the call, where the finding is
+  std::string Check;
+  std::string Kernel;   ///< qualified, with template arguments
+  std::string Call;     ///< "__syncthreads()", "__shfl_down_sync()", "grid_group::sync()"
+  std::string Severity; ///< "error", "warning" or "note"
+  std::array<unsigned, 3> Block{1, 1, 1};
+  bool BlockAssumed = false; ///< no launch with a known block: the assumed block
+  /// The threads below are exact for Block (else the finding depends on run-time values
+  /// and names its cause only).
+  bool Evaluated = false;
+  std::string Values; ///< the loop counters of the quoted evaluation ("s = 64")
+  /// Barriers: the threads (linear index) that skip it, as [first, last] ranges.
+  std::vector<std::array<unsigned, 2>> SkippingThreads;
+  /// Masks and tiles: each warp with named lanes that do not take part: [warp, lane bits].
+  std::vector<std::array<uint32_t, 2>> AbsentLanes;
+  std::optional<uint32_t> Mask; ///< the constant mask, when one
+  std::string Cause;            ///< the first cause as the finding words it ("" when none)
+  unsigned CauseLine = 0;       ///< where it is written (0: none)
+};
+
 /// The model of one translation unit as plain records.
 struct ModelRecords {
   std::string Arch;                   ///< the analysed device architecture
   std::vector<LaunchRecord> Launches; ///< source order; one per launch and arch
   std::vector<KernelRecord> Kernels;
   std::vector<AccessRecord> Accesses; ///< the reported accesses, in report order
+  std::vector<SyncRecord> Syncs;      ///< the reported sync calls, in report order
   /// Where registers came from for this TU ("nvcc", "ptxas-log", "objects", "none") and,
   /// when from none, why.
   std::string RegisterSource;

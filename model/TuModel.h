@@ -10,6 +10,9 @@
 #pragma once
 
 #include "divergence/MemoryAccess.h"
+#include "divergence/SyncAnalysis.h"
+#include "divergence/ThreadDependence.h"
+#include "model/Branches.h"
 #include "model/Facts.h"
 #include "model/ModelOptions.h"
 #include "model/Records.h"
@@ -20,6 +23,7 @@
 #include "warplint/core/Occupancy.h"
 #include "warplint/core/Products.h"
 
+#include <list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -110,7 +114,7 @@ struct AccessShape {
 struct AccessModel {
   const KernelInfo *Kernel = nullptr;
   MemoryAccessSite Site;
-  bool AssumedShape = false; ///< no launch with a known block: a 1-D block was assumed
+  bool AssumedShape = false; ///< no launch with a known block: the assumed block was used
   std::vector<AccessShape> PerShape;
   /// With an assumed shape, when its typical warp is not ideal: the access evaluated for
   /// other blocks at least a warp wide in x (assumedAlternatives), so that a check can
@@ -130,6 +134,24 @@ struct AccessFinding {
   std::string NoteReason;
 };
 
+/// A barrier or warp-synchronous call of a kernel (divergence/SyncAnalysis.h) with who
+/// reaches it for every block shape of the kernel's launches: what the sync checks word.
+struct SyncModel {
+  const KernelInfo *Kernel = nullptr;
+  SyncCall Call;
+  SyncClass Class;
+  /// The conditions and exits that may keep part of the block (the grid, for a grid
+  /// barrier; the warp, for a mask) from it; empty: nothing does.
+  std::vector<SyncCause> Causes;
+  bool AssumedShape = false; ///< no launch with a known block: the assumed block was used
+  /// Per distinct launchable block shape of its launches (or the assumed one), with the
+  /// first launch of that shape (invalid when assumed).
+  std::vector<std::pair<ReachFigures, SourceLocation>> PerShape;
+  /// With an assumed shape whose evaluation splits: the same for assumedAlternatives(),
+  /// so that a check can tell a finding of every block from one of the assumption.
+  std::vector<ReachFigures> Alternatives;
+};
+
 /// The launch's block when it is a compile-time fact and can launch (no zero dimension,
 /// at most 1024 threads: a block that cannot is warplint-launch-config-invalid's): the one
 /// selection of block shapes the memory model and the divergence check evaluate.
@@ -138,6 +160,33 @@ std::optional<::warplint::divergence::BlockShape> launchableBlock(const LaunchSi
 /// The block shapes an assumed-shape finding is held against besides the assumed 1-D
 /// block: blocks at least a warp wide in x, 1-D and 2-D (32x1, 32x8, 64x4, 128x2).
 std::vector<::warplint::divergence::BlockShape> assumedAlternatives();
+
+/// A block shape of a kernel's launches that can run, with the first launch of it.
+struct KernelShape {
+  ::warplint::divergence::BlockShape Shape;
+  SourceLocation Launch;
+};
+
+/// A launch of a kernel whose block can run or is not known (a known block that cannot
+/// launch is warplint-launch-config-invalid's, and is left out).
+struct KernelLaunch {
+  const LaunchSite *Site = nullptr;
+  std::optional<size_t> Shape; ///< into KernelAnalysis::Shapes when the block is known
+};
+
+/// One thread-dependence analysis per kernel (TuModel::kernelAnalysis), read by the memory
+/// accesses, the branch records and every check that asks about a kernel's body.
+struct KernelAnalysis {
+  const clang::FunctionDecl *Kernel = nullptr; ///< the definition analysed
+  const KernelInfo *Info = nullptr;
+  const ThreadDependence &TD; ///< divergence/ThreadDependence.h, analysed once
+  /// The distinct launchable block shapes of its launches (launchableBlock), in launch
+  /// order, each with its first launch.
+  std::vector<KernelShape> Shapes;
+  std::vector<KernelLaunch> Launches;
+  /// No launch with a known block that can run: a caller assumes a 1-D block.
+  bool AssumedShape = false;
+};
 
 class TuModel {
 public:
@@ -158,9 +207,24 @@ public:
 
   /// The global and shared accesses of the TU's kernels whose address varies with the
   /// thread index, each evaluated per warp for every distinct block shape of the kernel's
-  /// launches (a 1-D block of AssumedBlockSize threads when none is known); computed on
-  /// first use, once per assumed size.
-  const std::vector<AccessModel> &accesses(unsigned AssumedBlockSize);
+  /// launches (AssumedBlock when none is known); computed on first use, once per
+  /// assumed block.
+  const std::vector<AccessModel> &accesses(const ::warplint::divergence::BlockShape &AssumedBlock);
+
+  /// The kernel's thread-dependence analysis and launchable block shapes, made once per
+  /// kernel on first use (Kernel: any declaration of a kernel of the TU with a body).
+  const KernelAnalysis &kernelAnalysis(const clang::FunctionDecl *Kernel);
+  /// How many thread-dependence analyses of a kernel ran in this process, by the model or
+  /// anything else (ThreadDependence::analysesOf; 1 once analysed: each kernel is
+  /// analysed once however many checks read it).
+  unsigned analysesOf(const clang::FunctionDecl *Kernel) const;
+  /// The kernels with a body that the analyses cover, in the order of their definitions.
+  std::vector<const KernelInfo *> analysedKernels();
+
+  /// Every thread-dependent branch of the TU's kernels with its figures per block shape
+  /// and its verdict under these options (model/Branches.h), grouped into findings;
+  /// computed on first use for each set of options.
+  const std::vector<BranchRecord> &branches(const BranchOptions &Opts);
 
   /// A check reported access A with the figures of its shape Shape: records() exports it
   /// (an AccessRecord with the check's name) for the driver's outputs.
@@ -183,6 +247,18 @@ public:
   std::optional<FixItHint> launchBoundsFixIt(const LaunchModel &L, const LaunchFigures &E,
                                              std::string *WhyNot = nullptr);
 
+  /// The run's options (warplint.*) the model was built with: the assumed block and grid
+  /// (AssumedBlock, AssumedGrid) for kernels with no launch of a known shape among them.
+  const ModelOptions &options() const { return Opts; }
+  /// The barrier and warp-synchronous calls of the TU's kernels that some condition, exit
+  /// or partial warp may keep threads from, each evaluated for the block shapes of the
+  /// kernel's launches (AssumedBlock when none is known); computed on first use, once per
+  /// assumed block.
+  const std::vector<SyncModel> &syncCalls(const ::warplint::divergence::BlockShape &AssumedBlock);
+  /// A sync check reported sync call S with the figures of Quoted (null: the finding
+  /// depends on run-time values): records() exports it (a SyncRecord) for the outputs.
+  void reportSync(const SyncModel &S, const ReachFigures *Quoted, std::string Check,
+                  std::string Severity, std::string Cause, SourceLocation CauseLoc);
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
   /// The register source if something loaded it already, else null (loads nothing).
@@ -201,6 +277,9 @@ public:
   ::warplint::ModelRecords records();
 
   TuModel(ASTContext &Ctx, const Preprocessor *PP, ModelOptions Opts);
+  /// With WARPLINT_DEBUG_ANALYSES set, says on stderr how many thread-dependence analyses
+  /// each kernel had (tests/checkers/model-analyses-once.cu).
+  ~TuModel();
 
 private:
   /// The table's figures of a mangled name, with the arch rule of kernelFigures.
@@ -221,7 +300,16 @@ private:
   bool AdviceVerified = false;
   /// The kernels (declarations) a __launch_bounds__ fix-it was handed out for, once each.
   std::set<const FunctionDecl *> FixItsGiven;
-  std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
+  /// By assumed block (x, y, z).
+  std::map<std::array<unsigned, 3>, std::vector<AccessModel>> Accesses;
+  /// Per kernel (canonical declaration): its analysis and the object that holds it.
+  std::map<const clang::FunctionDecl *, std::unique_ptr<ThreadDependence>> Dependences;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<KernelAnalysis>> Analyses;
+  /// Branch records by the options they were decided with (records() exports the first).
+  std::list<std::pair<BranchOptions, std::vector<BranchRecord>>> Branches;
+  /// The calls of each function of the TU (canonical declaration), made on first use.
+  std::optional<std::map<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>>> CallsOf;
+  friend class BranchBuilder;
   struct ReportedAccess {
     const AccessModel *Access;
     size_t Shape;
@@ -230,6 +318,14 @@ private:
     AccessFinding As;
   };
   std::vector<ReportedAccess> Reported;
+  std::map<std::array<unsigned, 3>, std::vector<SyncModel>> Syncs; ///< by assumed block
+  struct ReportedSync {
+    const SyncModel *Sync;
+    const ReachFigures *Quoted;
+    std::string Check, Severity, Cause;
+    SourceLocation CauseLoc;
+  };
+  std::vector<ReportedSync> SyncsReported;
   /// The problems already handed out by takeProblems (each is said once).
   std::set<std::string> ProblemsTaken;
   /// Problems found while evaluating (warplint.Gpu of another arch), said once.

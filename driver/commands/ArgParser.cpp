@@ -1,5 +1,6 @@
 //===- ArgParser.cpp - the one command-line parser of the subcommands -----===//
 #include "driver/commands/ArgParser.h"
+#include "model/ShapeText.h"
 
 #include "clang/Basic/OffloadArch.h"
 
@@ -216,6 +217,20 @@ ArgParser::ValueHandler gpuArchOption(std::string &Into, std::string Command) {
       Error = fmt::format("--arch: unknown architecture '{}' (known: {})", V.str(), Known);
     }
     return false;
+  };
+}
+
+ArgParser::ValueHandler shapeOption(std::string Name, bool Grid, std::string &Into) {
+  return [Name, Grid, &Into](llvm::StringRef V, std::string &Error) {
+    std::string Why;
+    std::optional<std::array<uint64_t, 3>> S =
+        clang::tidy::warplint::parseShapeText(V, Grid, Why);
+    if (!S) {
+      Error = fmt::format("{}: {}", Name, Why);
+      return false;
+    }
+    Into = clang::tidy::warplint::shapeOptionText(*S);
+    return true;
   };
 }
 

@@ -89,6 +89,9 @@ private:
 ArgParser::ValueHandler nvidiaArchOption(std::string &Into, std::string Command);
 /// --gpu NAME: a core/Products key, stored normalised ("h100").
 ArgParser::ValueHandler gpuOption(std::string &Into);
+/// --assume-block / --assume-grid (Grid) X[xYxZ]: a shape that can launch (model/
+/// ModelOptions.h's parseShapeText), stored as "X[xYxZ]"; Name starts the error message.
+ArgParser::ValueHandler shapeOption(std::string Name, bool Grid, std::string &Into);
 /// --arch for commands that analyse CUDA or HIP: an NVIDIA architecture as above, or an
 /// AMD one (gfx906, gfx90a:xnack+), kept as written (lowercase).
 ArgParser::ValueHandler gpuArchOption(std::string &Into, std::string Command);

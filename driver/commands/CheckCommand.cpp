@@ -53,6 +53,12 @@ input:
                            occupancy --help): waves and thread block clusters per GPU in
                            the JSON launches and the report, and warplint-partial-wave;
                            also the arch when --arch is not given
+  --assume-block X[xYxZ]   the block shape every check assumes for a kernel with no
+                           launch of a known block in its file (default: 256; any
+                           shape that can launch: 48, 16x16, 8x8x4; the .clang-tidy
+                           option warplint.AssumedBlock)
+  --assume-grid X[xYxZ]    the grid assumed for a kernel with no launch of a known grid
+                           (warplint.AssumedGrid; default: a run-time value)
   --checks GLOBS           clang-tidy check globs (default '-*,warplint-*'; .clang-tidy
                            files apply too)
   --ptxas-log FILE         a ptxas -v report: registers and static shared memory of the
@@ -172,6 +178,8 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .option("--cuda-path", A.CudaPath)
       .option("--arch", gpuArchOption(A.Arch, "warplint check"))
       .option("--gpu", gpuOption(A.Gpu))
+      .option("--assume-block", shapeOption("--assume-block", false, A.AssumeBlock))
+      .option("--assume-grid", shapeOption("--assume-grid", true, A.AssumeGrid))
       .option("--checks", A.Checks)
       .option("-j",
               [&A](llvm::StringRef V, std::string &Error) {

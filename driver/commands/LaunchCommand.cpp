@@ -63,6 +63,9 @@ options:
   --arch sm_XX|gfxNNN      analyse the device side for this architecture instead of the
                            command's own
   --gpu NAME               a GPU product (h100, a100, ...) for the grid-level figures
+  --assume-block X[xYxZ]   the block assumed for kernels with no launch of a known
+                           block (warplint.AssumedBlock; default 256)
+  --assume-grid X[xYxZ]    the grid assumed for kernels with no launch of a known grid
   --no-cache               analyse afresh (no result cache)
   --cache-dir DIR          the register and result cache (default $XDG_CACHE_HOME/warplint
                            or ~/.cache/warplint)
@@ -80,6 +83,7 @@ struct LaunchConfig {
   std::string Checks = "-*,warplint-*";
   std::string Arch;
   std::string Gpu;
+  std::string AssumeBlock, AssumeGrid;
   std::string CacheDir;
   bool NoCache = false;
 };
@@ -87,7 +91,8 @@ struct LaunchConfig {
 /// Launcher options that take their value as the next argument.
 bool takesValue(llvm::StringRef Arg) {
   return Arg == "--warnings-as-errors" || Arg == "--sarif-dir" || Arg == "--source-root" ||
-         Arg == "--checks" || Arg == "--arch" || Arg == "--gpu" || Arg == "--cache-dir";
+         Arg == "--checks" || Arg == "--arch" || Arg == "--gpu" || Arg == "--cache-dir" ||
+         Arg == "--assume-block" || Arg == "--assume-grid";
 }
 
 /// Splits `warplint launch`'s arguments into its own options and the compile command:
@@ -118,6 +123,8 @@ ArgParser::Result parseLaunchArgs(const std::vector<std::string> &Own, LaunchCon
       .option("--checks", C.Checks)
       .option("--arch", gpuArchOption(C.Arch, "warplint launch"))
       .option("--gpu", gpuOption(C.Gpu))
+      .option("--assume-block", shapeOption("--assume-block", false, C.AssumeBlock))
+      .option("--assume-grid", shapeOption("--assume-grid", true, C.AssumeGrid))
       .option("--cache-dir", C.CacheDir, "a directory")
       .flag("--no-cache", C.NoCache);
   ArgParser::Result R = P.parse(Own, Err);
@@ -248,6 +255,8 @@ int analyseAndReport(const LaunchConfig &C, const LaunchPlan &Plan) {
   A.WarningsAsErrors = C.WarningsAsErrors;
   A.Arch = C.Arch;
   A.Gpu = C.Gpu;
+  A.AssumeBlock = C.AssumeBlock;
+  A.AssumeGrid = C.AssumeGrid;
   A.CacheDir = C.CacheDir;
   A.ResultCache = !C.NoCache;
   A.CollectLaunches = false;

@@ -196,6 +196,35 @@ Value accessJson(const AccessRecord &A, const LocationOptions &Opts) {
   return O;
 }
 
+/// One reported barrier or warp-synchronous call: the threads (lanes) involved.
+Value syncJson(const SyncRecord &S, const LocationOptions &Opts) {
+  Array Threads, Lanes;
+  for (const auto &R : S.SkippingThreads)
+    Threads.push_back(Array{int64_t(R[0]), int64_t(R[1])});
+  for (const auto &W : S.AbsentLanes) {
+    Array L;
+    for (unsigned B = 0; B < 32; ++B)
+      if (W[1] >> B & 1)
+        L.push_back(int64_t(B));
+    Lanes.push_back(Object{{"warp", int64_t(W[0])}, {"lanes", std::move(L)}});
+  }
+  Object O{{"check", S.Check},
+           {"kernel", S.Kernel},
+           {"call", S.Call},
+           {"severity", S.Severity},
+           {"block", Array{int64_t(S.Block[0]), int64_t(S.Block[1]), int64_t(S.Block[2])}},
+           {"block_assumed", S.BlockAssumed},
+           {"evaluated", S.Evaluated},
+           {"loop_values", S.Values.empty() ? Value(nullptr) : Value(S.Values)},
+           {"skipping_threads", std::move(Threads)},
+           {"absent_lanes", std::move(Lanes)},
+           {"mask", S.Mask ? Value(int64_t(*S.Mask)) : Value(nullptr)},
+           {"cause", S.Cause.empty() ? Value(nullptr) : Value(S.Cause)},
+           {"cause_line", S.CauseLine ? Value(int64_t(S.CauseLine)) : Value(nullptr)}};
+  position(O, S.Pos, Opts);
+  return O;
+}
+
 } // namespace
 
 void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
@@ -220,6 +249,9 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
   Array Accesses;
   for (const AccessRecord &A : Result.Accesses)
     Accesses.push_back(accessJson(A, Opts));
+  Array Syncs;
+  for (const SyncRecord &S : Result.Syncs)
+    Syncs.push_back(syncJson(S, Opts));
   auto Files = [&](const std::vector<std::string> &Paths) {
     Array A;
     for (const std::string &F : Paths)
@@ -234,6 +266,7 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
               {"messages", std::move(Messages)},
               {"launches", std::move(Launches)},
               {"memory_accesses", std::move(Accesses)},
+              {"sync_calls", std::move(Syncs)},
               {"files_analysed", Files(Result.FilesAnalysed)},
               {"files_with_errors", Files(Result.FilesWithErrors)},
               {"files_failed", Files(Result.FilesFailed)}};

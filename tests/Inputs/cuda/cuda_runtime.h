@@ -147,3 +147,23 @@ __device__ int __shfl_down_sync(unsigned mask, int var, unsigned delta, int widt
 __device__ float __shfl_down_sync(unsigned mask, float var, unsigned delta, int width = 32);
 __device__ int atomicAdd(int *address, int val);
 __device__ float atomicAdd(float *address, float val);
+
+// Barriers and warp-synchronous intrinsics (warplint-barrier-divergence and
+// warplint-warp-sync-mask tests); __syncthreads() is clang's builtin.
+__device__ int __syncthreads_count(int predicate);
+__device__ int __syncthreads_and(int predicate);
+__device__ int __syncthreads_or(int predicate);
+__device__ void __barrier_sync(unsigned id);
+__device__ int __all_sync(unsigned mask, int pred);
+__device__ int __any_sync(unsigned mask, int pred);
+__device__ int __uni_sync(unsigned mask, int pred);
+__device__ float __shfl_sync(unsigned mask, float var, int srcLane, int width = 32);
+__device__ int __shfl_up_sync(unsigned mask, int var, unsigned delta, int width = 32);
+__device__ float __shfl_up_sync(unsigned mask, float var, unsigned delta, int width = 32);
+__device__ int __shfl_xor_sync(unsigned mask, int var, int laneMask, int width = 32);
+__device__ float __shfl_xor_sync(unsigned mask, float var, int laneMask, int width = 32);
+__device__ unsigned __match_any_sync(unsigned mask, int value);
+__device__ unsigned __match_all_sync(unsigned mask, int value, int *pred);
+__device__ int __reduce_add_sync(unsigned mask, int value);
+__device__ int __reduce_min_sync(unsigned mask, int value);
+__device__ int __reduce_max_sync(unsigned mask, int value);

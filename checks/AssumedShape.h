@@ -1,0 +1,46 @@
+//===- AssumedShape.h - the block a check assumes for a kernel without a known launch -*- C++ -*-===//
+#pragma once
+
+#include "model/ModelOptions.h"
+
+#include "warplint/core/LaneEval.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace clang::tidy::warplint {
+
+/// The block a check assumes for a kernel with no launch of a known block in the TU: its
+/// own AssumedBlockSize when set (the first round's per-check key, kept as an alias, a
+/// 1-D block of a multiple of 32 threads), else the run's warplint.AssumedBlock
+/// (`--assume-block`), else 256 threads. \p Local is the per-check text (empty: unset);
+/// \p Diag the check's configurationDiag, told of a bad AssumedBlockSize (then the run's
+/// shape, or 256, is used).
+template <typename DiagFn>
+::warplint::divergence::BlockShape readAssumedBlock(llvm::StringRef Local, const ModelOptions &M,
+                                                    DiagFn &&Diag) {
+  ::warplint::divergence::BlockShape Run{256, 1, 1};
+  if (M.AssumedBlock)
+    Run = {(*M.AssumedBlock)[0], (*M.AssumedBlock)[1], (*M.AssumedBlock)[2]};
+  if (Local.trim().empty())
+    return Run;
+  unsigned N = 0;
+  if (Local.trim().getAsInteger(10, N) || N == 0 || N % 32 != 0 || N > 1024) {
+    Diag("invalid AssumedBlockSize %0: must be a multiple of 32 from 32 to 1024; using %1")
+        << Local.trim() << (M.AssumedBlock ? "warplint.AssumedBlock " + Run.str() : "256");
+    return Run;
+  }
+  return {N, 1, 1};
+}
+
+/// How a note names an assumed block: "a 1-D block of 256 threads", "a block of 16x16x1
+/// threads".
+inline std::string assumedBlockText(const ::warplint::divergence::BlockShape &B) {
+  if (B.Y == 1 && B.Z == 1)
+    return "a 1-D block of " + std::to_string(B.X) + " threads";
+  return "a block of " + B.str() + " threads";
+}
+
+} // namespace clang::tidy::warplint

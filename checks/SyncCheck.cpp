@@ -1,0 +1,164 @@
+//===- SyncCheck.cpp - what the two synchronisation checks share ----------===//
+#include "checks/SyncCheck.h"
+#include "checks/AssumedShape.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cctype>
+#include <map>
+
+namespace clang::tidy::warplint {
+
+using namespace ast_matchers;
+
+SyncCheck::SyncCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), Model(ModelOptions::read(Context->getOptions().CheckOptions)),
+      Ignored(Options.get("IgnoredKernels", "")),
+      AssumedBlockSize(Options.get("AssumedBlockSize", "").str()) {
+  AssumedBlock = readAssumedBlock(AssumedBlockSize, Model,
+                                  [&](StringRef M) { return configurationDiag(M); });
+}
+
+void SyncCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  Options.store(Opts, "AssumedBlockSize", AssumedBlockSize);
+}
+
+void SyncCheck::registerMatchers(MatchFinder *Finder) {
+  // The model finds the kernels; one match tells the check which TU it is in.
+  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
+}
+
+void SyncCheck::check(const MatchFinder::MatchResult &Result) { Ctx = Result.Context; }
+
+namespace {
+
+std::string text(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(S->getSourceRange());
+  std::string T = Lexer::getSourceText(SM.getExpansionRange(R), SM, Ctx.getLangOpts()).str();
+  std::string Out;
+  for (char C : T) // one line, single spaces
+    if (!std::isspace(static_cast<unsigned char>(C)) || (!Out.empty() && Out.back() != ' '))
+      Out += std::isspace(static_cast<unsigned char>(C)) ? ' ' : C;
+  while (!Out.empty() && Out.back() == ' ')
+    Out.pop_back();
+  return Out.size() > 80 ? Out.substr(0, 77) + "..." : Out;
+}
+
+const char *exitWord(const Stmt *S) {
+  return isa<ReturnStmt>(S) ? "return" : isa<BreakStmt>(S) ? "break" : "continue";
+}
+
+} // namespace
+
+std::string SyncCheck::callName(const SyncModel &S) {
+  if (S.Class.Name.find("()") != std::string::npos)
+    return "'" + S.Class.Name + "'";
+  return "'" + S.Class.Name + "()'";
+}
+
+SourceLocation SyncCheck::causeLoc(const SyncCause &C, const SourceManager &SM) {
+  return C.Where ? SM.getExpansionLoc(C.Where->getBeginLoc()) : SourceLocation();
+}
+
+std::string SyncCheck::causeText(const SyncCause &C, const SyncModel &S, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Cond = "'" + text(C.Cond, Ctx) + "'";
+  std::string Who = C.BlockOnly ? "blocks" : "threads";
+  std::string Depends = C.Data        ? "data loaded at a thread-dependent address"
+                        : C.BlockOnly ? "the block"
+                                      : "the thread";
+  unsigned Line = C.Where ? SM.getPresumedLineNumber(causeLoc(C, SM)) : 0;
+  switch (C.Kind) {
+  case SyncCause::Condition: {
+    const char *Kind = isa_and_nonnull<SwitchStmt>(C.Where) ? "switch" : "if";
+    return std::string(C.Negated ? "it is in the else arm of '" : "it is inside '") + Kind +
+           " (" + text(C.Cond, Ctx) + ")', which depends on " + Depends;
+  }
+  case SyncCause::TripCount:
+    return "it is inside a loop whose condition " + Cond + " depends on " + Depends + ": " +
+           Who + " with fewer trips skip it in the last ones";
+  case SyncCause::Exit:
+    break;
+  }
+  std::string Where = "the '" + std::string(exitWord(C.Where)) + "' on line " +
+                      std::to_string(Line) + (C.LaterTrips ? " (in an earlier trip)" : "");
+  if (C.BoundsExit)
+    return "the threads whose '" + text(C.BoundIndex, Ctx) + "' is at or past '" +
+           text(C.BoundLimit, Ctx) + "' (the tail of the last block, when '" +
+           text(C.BoundLimit, Ctx) + "' is not a multiple of the block) leave at " + Where +
+           " and never reach it";
+  (void)S;
+  return Who + " for which " + Cond + (C.Negated ? " is false" : " holds") + " leave at " +
+         Where + " before it" +
+         (C.Data ? " (a condition on data loaded at a thread-dependent address)" : "");
+}
+
+void SyncCheck::noteContext(const SyncModel &S, ASTContext &Ctx, bool ShapeUsed) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!S.Call.Via.empty()) {
+    const CallExpr *Outer = S.Call.Via.front();
+    const FunctionDecl *Callee = Outer->getDirectCallee();
+    diag(SM.getExpansionLoc(Outer->getBeginLoc()), "%0 is reached from kernel '%1' through "
+                                                   "this call of '%2'",
+         DiagnosticIDs::Note)
+        << callName(S) << S.Kernel->Name << (Callee ? Callee->getNameAsString() : "?");
+  }
+  if (ShapeUsed && S.AssumedShape && AssumedSaid.insert(S.Kernel->Decl).second)
+    diag(S.Kernel->Decl->getLocation(),
+         "no launch of '%0' with a known block shape in this translation unit; assumed %1",
+         DiagnosticIDs::Note)
+        << S.Kernel->Name << assumedBlockText(AssumedBlock);
+}
+
+std::string SyncCheck::assumedDemotion(const SyncModel &S) {
+  for (const ReachFigures &Alt : S.Alternatives)
+    if (!Alt.Evaluated || !Alt.splits())
+      return "no launch in this file gives the block shape, and with a block of " +
+             Alt.Shape.str() + " every thread that reaches the code around it reaches it";
+  return "";
+}
+
+void SyncCheck::onEndOfTranslationUnit() {
+  if (!Ctx)
+    return;
+  ASTContext &C = *Ctx;
+  Ctx = nullptr;
+  AssumedSaid.clear();
+  const SourceManager &SM = C.getSourceManager();
+  TuModel &M = TuModel::of(C, nullptr, Model);
+  Tu = &M;
+  std::set<SourceLocation> Seen;
+  struct Finding {
+    const SyncModel *First;
+    SourceLocation Loc;
+    std::vector<SourceLocation> More;
+  };
+  std::vector<Finding> Findings;
+  std::map<std::string, size_t> ByCause;
+  for (const SyncModel &S : M.syncCalls(AssumedBlock)) {
+    if (Ignored.ignores(S.Kernel->Name))
+      continue;
+    SourceLocation Loc = SM.getExpansionLoc(S.Call.Call->getBeginLoc());
+    if (Loc.isInvalid() || Seen.count(Loc))
+      continue;
+    std::string Key = rootCause(S, C);
+    if (Key.empty())
+      continue;
+    Seen.insert(Loc);
+    auto [It, New] = ByCause.try_emplace(Key, Findings.size());
+    if (New)
+      Findings.push_back({&S, Loc, {}});
+    else
+      Findings[It->second].More.push_back(Loc);
+  }
+  for (const Finding &F : Findings)
+    report(*F.First, F.Loc, C, F.More);
+  Tu = nullptr;
+}
+
+} // namespace clang::tidy::warplint

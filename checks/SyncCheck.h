@@ -1,0 +1,69 @@
+//===- SyncCheck.h - what the two synchronisation checks share -*- C++ -*-===//
+#pragma once
+
+#include "checks/KernelFilter.h"
+#include "model/ModelOptions.h"
+#include "model/TuModel.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang/Basic/DiagnosticIDs.h"
+
+#include <set>
+#include <vector>
+#include <string>
+
+namespace clang::tidy::warplint {
+
+/// What warplint-barrier-divergence and warplint-warp-sync-mask share: the options
+/// IgnoredKernels and AssumedBlockSize (an alias of warplint.AssumedBlock), the matcher
+/// that tells the check its TU, and, at the TU's end, the model's sync calls
+/// (TuModel::syncCalls), each source place reported once.
+class SyncCheck : public ClangTidyCheck {
+public:
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+protected:
+  SyncCheck(StringRef Name, ClangTidyContext *Context);
+  /// Whether the check reports this call, and the key of its root cause (calls with the
+  /// same key are one finding); empty: not the check's.
+  virtual std::string rootCause(const SyncModel &S, ASTContext &C) = 0;
+  /// Reports one finding: its first call S, written at Loc, and the other calls of the
+  /// same root cause (More, where they are written).
+  virtual void report(const SyncModel &S, SourceLocation Loc, ASTContext &C,
+                      const std::vector<SourceLocation> &More) = 0;
+
+  /// The call as a message names it: "'__syncthreads()'", "'grid_group::sync()'".
+  static std::string callName(const SyncModel &S);
+  /// How one cause keeps threads away: "it is inside 'if (threadIdx.x < 16)', which
+  /// depends on the thread", "threads for which 'i >= n' holds leave at the 'return' on
+  /// line 5 before it".
+  static std::string causeText(const SyncCause &C, const SyncModel &S, ASTContext &Ctx);
+  /// Where a cause is written.
+  static SourceLocation causeLoc(const SyncCause &C, const SourceManager &SM);
+  /// The notes every finding ends with: the helper calls that lead to the call, and, when
+  /// the finding quotes an evaluation (ShapeUsed), the assumed block (once per kernel).
+  void noteContext(const SyncModel &S, ASTContext &Ctx, bool ShapeUsed);
+  /// Why an evaluated split of an assumed block is a note: the first alternative block
+  /// where it does not split, or "" when every one splits too.
+  static std::string assumedDemotion(const SyncModel &S);
+
+  /// The block assumed for a kernel without a launch of known block (checks/AssumedShape.h).
+  ::warplint::divergence::BlockShape AssumedBlock;
+  /// The model of the TU being reported (during report()), for its records.
+  TuModel *Tu = nullptr;
+
+private:
+  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
+  KernelFilter Ignored;
+  std::string AssumedBlockSize; ///< the per-check alias as written (empty: unset)
+  ASTContext *Ctx = nullptr;
+  std::set<const FunctionDecl *> AssumedSaid;
+};
+
+} // namespace clang::tidy::warplint

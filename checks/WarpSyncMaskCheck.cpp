@@ -1,0 +1,141 @@
+//===- WarpSyncMaskCheck.cpp - warplint-warp-sync-mask ----------------------===//
+#include "checks/WarpSyncMaskCheck.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace clang::tidy::warplint {
+
+namespace {
+
+/// The causes that can split the lanes of one warp (a warp-uniform condition moves whole
+/// warps).
+std::vector<const SyncCause *> laneCauses(const SyncModel &S) {
+  std::vector<const SyncCause *> Out;
+  for (const SyncCause &C : S.Causes)
+    if (!C.WarpUniform && !C.BlockOnly)
+      Out.push_back(&C);
+  return Out;
+}
+
+std::string hex(uint32_t V) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::format_hex(V, 10);
+  return Out;
+}
+
+/// What the call names: "mask 0xffffffff of '__shfl_down_sync()'", or the tile.
+std::string namesText(const SyncModel &S, const std::string &Call) {
+  if (S.Class.Kind == SyncKind::Tile)
+    return Call + " (every thread of its tile of " + std::to_string(S.Class.TileSize) + ")";
+  return "mask " + hex(*S.Class.MaskValue) + " of " + Call;
+}
+
+} // namespace
+
+std::string WarpSyncMaskCheck::rootCause(const SyncModel &S, ASTContext &C) {
+  if (S.Class.Kind != SyncKind::WarpMask && S.Class.Kind != SyncKind::Tile)
+    return "";
+  // A mask computed at run time (__ballot_sync, __activemask(), a parameter) names the
+  // lanes that arrive: nothing to compare.
+  if (S.Class.Kind == SyncKind::WarpMask && !S.Class.MaskValue)
+    return "";
+  bool AllEvaluated = true, Splits = false;
+  for (const auto &[R, Loc] : S.PerShape) {
+    AllEvaluated &= R.Evaluated;
+    Splits |= R.splits();
+  }
+  if (AllEvaluated && !Splits)
+    return "";
+  std::vector<const SyncCause *> Causes = laneCauses(S);
+  if (!AllEvaluated && Causes.empty())
+    return "";
+  const SourceManager &SM = C.getSourceManager();
+  // One finding per cause: the partial warp of the block, or one condition or exit.
+  if (Causes.empty())
+    return S.Kernel->Name + "\npartial warp";
+  return S.Kernel->Name + "\n" + causeLoc(*Causes.front(), SM).printToString(SM) + "\n" +
+         (AllEvaluated ? "evaluated" : "run-time");
+}
+
+void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContext &C,
+                               const std::vector<SourceLocation> &More) {
+  const SourceManager &SM = C.getSourceManager();
+  std::vector<const SyncCause *> Causes = laneCauses(S);
+  const ReachFigures *Split = nullptr;
+  bool AllEvaluated = true;
+  for (const auto &[R, L] : S.PerShape) {
+    AllEvaluated &= R.Evaluated;
+    if (!Split && R.splits())
+      Split = &R;
+  }
+  std::string Names = namesText(S, callName(S));
+  if (AllEvaluated && Split) {
+    // The first warp with named lanes absent, and how many more.
+    size_t W = 0;
+    while (W < Split->AbsentNamed.size() && !Split->AbsentNamed[W])
+      ++W;
+    unsigned MoreWarps = 0;
+    for (size_t K = W + 1; K < Split->AbsentNamed.size(); ++K)
+      MoreWarps += Split->AbsentNamed[K] != 0;
+    uint32_t Absent = Split->AbsentNamed[W];
+    unsigned Threads = Split->Shape.threads();
+    unsigned Live = Threads - unsigned(W) * 32 >= 32 ? 32 : Threads - unsigned(W) * 32;
+    uint32_t Exists = Live == 32 ? 0xffffffffu : (1u << Live) - 1;
+    std::string Why;
+    if (Absent & ~Exists)
+      Why = "warp " + std::to_string(W) + " of the block has lanes " + laneRanges(Exists) +
+            " only";
+    else
+      Why = "they do not reach it";
+    std::string Demotion = S.AssumedShape ? assumedDemotion(S) : "";
+    DiagnosticIDs::Level Level = !S.AssumedShape     ? DiagnosticIDs::Error
+                                 : Demotion.empty() ? DiagnosticIDs::Warning
+                                                    : DiagnosticIDs::Note;
+    diag(Loc,
+         "%0 in kernel '%1' names lanes %2 of warp %3%4 that do not take part (block %5%6%7: "
+         "%8); a named lane that does not execute the call is undefined behaviour",
+         Level)
+        << Names << S.Kernel->Name << laneRanges(Absent) << unsigned(W)
+        << (MoreWarps ? " (and lanes of " + std::to_string(MoreWarps) +
+                            (MoreWarps == 1 ? " more warp)" : " more warps)")
+                      : std::string())
+        << Split->Shape.str() << (S.AssumedShape ? " assumed" : "")
+        << (Split->Values.empty() ? "" : ", " + Split->Values) << Why;
+    if (!Demotion.empty())
+      diag(Loc, "a note, not a warning: %0", DiagnosticIDs::Note) << Demotion;
+    Tu->reportSync(S, Split, std::string(getID()),
+                   Level == DiagnosticIDs::Error     ? "error"
+                   : Level == DiagnosticIDs::Warning ? "warning"
+                                                     : "note",
+                   Causes.empty() ? Why : causeText(*Causes.front(), S, C),
+                   Causes.empty() ? SourceLocation() : causeLoc(*Causes.front(), SM));
+    if (!(Absent & ~Exists))
+      for (const SyncCause *Cause : Causes)
+        if (SourceLocation L = causeLoc(*Cause, SM); L.isValid())
+          diag(L, "%0", DiagnosticIDs::Note) << causeText(*Cause, S, C);
+  } else {
+    const SyncCause &First = *Causes.front();
+    diag(Loc, "%0 in kernel '%1' names lanes that may not take part: %2")
+        << Names << S.Kernel->Name << causeText(First, S, C);
+    Tu->reportSync(S, nullptr, std::string(getID()), "warning", causeText(First, S, C),
+                   causeLoc(First, SM));
+    for (const SyncCause *Cause : Causes)
+      if (SourceLocation L = causeLoc(*Cause, SM); L.isValid())
+        diag(L, "%0", DiagnosticIDs::Note) << causeText(*Cause, S, C);
+  }
+  if (S.Class.Kind == SyncKind::Tile)
+    diag(Loc, "keep every thread of the tile on the path to the call, or use the group of the "
+              "threads that arrive (cg::coalesced_threads())",
+         DiagnosticIDs::Note);
+  else
+    diag(Loc, "give the lanes that arrive as the mask (__ballot_sync of the same condition, or "
+              "__activemask()), or keep every named lane on the path to the call",
+         DiagnosticIDs::Note);
+  for (SourceLocation M : More)
+    diag(M, "the same cause leaves named lanes out of this call", DiagnosticIDs::Note);
+  noteContext(S, C, AllEvaluated && Split);
+}
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,23 @@
+//===- WarpSyncMaskCheck.h - warplint-warp-sync-mask ----------------*- C++ -*-===//
+#pragma once
+
+#include "checks/SyncCheck.h"
+
+namespace clang::tidy::warplint {
+
+/// Finds warp-synchronous calls (`__shfl*_sync`, `__ballot_sync`, `__any/__all/__uni_sync`,
+/// `__match_*_sync`, `__reduce_*_sync`, `__syncwarp(mask)`, the collectives of a
+/// `tiled_partition` tile) whose constant mask names lanes, or whose tile holds threads, that
+/// do not take part: lanes past the end of a partial warp, or lanes a thread-dependent
+/// condition or early exit keeps from the call.
+class WarpSyncMaskCheck final : public SyncCheck {
+public:
+  WarpSyncMaskCheck(StringRef Name, ClangTidyContext *Context) : SyncCheck(Name, Context) {}
+
+private:
+  std::string rootCause(const SyncModel &S, ASTContext &C) override;
+  void report(const SyncModel &S, SourceLocation Loc, ASTContext &C,
+              const std::vector<SourceLocation> &More) override;
+};
+
+} // namespace clang::tidy::warplint

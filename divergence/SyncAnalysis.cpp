@@ -1,0 +1,413 @@
+//===- SyncAnalysis.cpp - which threads reach a barrier or a warp-synchronous call -===//
+#include "divergence/SyncAnalysis.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+#include <functional>
+
+namespace clang::tidy::warplint {
+
+using namespace ::warplint::divergence;
+
+namespace {
+
+const Sym *stripCasts(const Sym *S) {
+  while (S && S->Op == SymOp::Cast && S->A)
+    S = S->A.get();
+  return S;
+}
+
+bool mentionsBlockIdx(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  if (!S)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx)
+      return true;
+  return false;
+}
+
+/// The group a cooperative_groups call acts on: the class of its object (a member call)
+/// or of its first argument (cg::sync(g), cg::reduce(tile, ...)).
+const CXXRecordDecl *groupOf(const CallExpr *C) {
+  QualType T;
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    T = MC->getImplicitObjectArgument()->getType();
+  else if (C->getNumArgs() > 0)
+    T = C->getArg(0)->getType();
+  if (T.isNull())
+    return nullptr;
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  return T.getNonReferenceType()->getAsCXXRecordDecl();
+}
+
+/// The comparison of a bounds guard: (index side, limit side) when one side reads the
+/// thread index and the other is a uniform value that is not a compile-time constant.
+std::optional<std::pair<const Expr *, const Expr *>> boundsSides(const Guard &G) {
+  const Sym *S = stripCasts(G.Val.S.get());
+  if (!S || !G.Cond)
+    return std::nullopt;
+  auto *B = dyn_cast<BinaryOperator>(G.Cond->IgnoreParenImpCasts());
+  if (!B || !B->isRelationalOp() || !S->A || !S->B)
+    return std::nullopt;
+  bool IdxLeft = mentionsThreadIdx(*S->A) && !mentionsThreadIdx(*S->B) &&
+                 stripCasts(S->B.get())->Op != SymOp::Const;
+  bool IdxRight = mentionsThreadIdx(*S->B) && !mentionsThreadIdx(*S->A) &&
+                  stripCasts(S->A.get())->Op != SymOp::Const;
+  // Taken by the threads at or past the limit: `i >= n` (`n <= i`), or the else arm of
+  // `i < n`.
+  bool Greater = S->Op == SymOp::Ge || S->Op == SymOp::Gt;
+  bool Less = S->Op == SymOp::Lt || S->Op == SymOp::Le;
+  bool Past = (Greater && IdxLeft) || (Less && IdxRight);
+  bool Before = (Less && IdxLeft) || (Greater && IdxRight);
+  if (G.Negated ? Before : Past)
+    return IdxLeft ? std::make_pair(B->getLHS(), B->getRHS())
+                   : std::make_pair(B->getRHS(), B->getLHS());
+  return std::nullopt;
+}
+
+SymRef truthOf(const Guard &G) {
+  if (!G.Val.S)
+    return nullptr;
+  SymRef T = makeBinary(SymOp::Ne, G.Val.S, makeConst(0, G.Val.S->Bits, G.Val.S->Unsigned), 8,
+                        true);
+  return G.Negated ? makeUnary(SymOp::LNot, T, 8, true) : T;
+}
+
+SymRef conj(const SymRef &A, const SymRef &B) {
+  return A ? makeBinary(SymOp::LAnd, A, B, 8, true) : B;
+}
+
+} // namespace
+
+SyncClass classifySync(const SyncCall &S, ASTContext &Ctx) {
+  SyncClass Out;
+  const FunctionDecl *FD = S.Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return Out;
+  StringRef N = FD->getName();
+  Out.Name = N.str();
+  if (N.starts_with("__syncthreads") || N == "__barrier_sync") {
+    Out.Kind = SyncKind::BlockBarrier;
+    return Out;
+  }
+  if (N.starts_with("__")) {
+    Out.Kind = SyncKind::WarpMask;
+    if (S.Call->getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(S.Call->getArg(0)))
+      Out.Mask = S.Call->getArg(0);
+    if (!Out.Mask) {
+      Out.MaskValue = 0xffffffffu; // __syncwarp()'s default
+      return Out;
+    }
+    Expr::EvalResult R;
+    if (!Out.Mask->isValueDependent() && Out.Mask->EvaluateAsInt(R, Ctx))
+      Out.MaskValue = uint32_t(R.Val.getInt().getZExtValue());
+    else if (!S.Args.empty() && S.Args[0].S && stripCasts(S.Args[0].S.get())->Op == SymOp::Const)
+      Out.MaskValue = uint32_t(stripCasts(S.Args[0].S.get())->Value);
+    return Out;
+  }
+  // cooperative_groups: the kind is the group's.
+  const CXXRecordDecl *G = groupOf(S.Call);
+  StringRef Type = G && G->getIdentifier() ? G->getName() : "";
+  bool Sync = N == "sync" || N == "synchronize";
+  std::string Call = isa<CXXMemberCallExpr>(S.Call) ? N.str() + "()" : "cg::" + N.str() + "()";
+  if (Type == "thread_block" && Sync) {
+    Out.Kind = SyncKind::BlockBarrier;
+    Out.Name = isa<CXXMemberCallExpr>(S.Call) ? "thread_block::sync()" : Call;
+  } else if (Type == "grid_group" && Sync) {
+    Out.Kind = SyncKind::GridBarrier;
+    Out.Name = isa<CXXMemberCallExpr>(S.Call) ? "grid_group::sync()" : Call;
+  } else if (Type == "thread_block_tile") {
+    Out.Kind = SyncKind::Tile;
+    if (auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(G))
+      if (Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Integral)
+        Out.TileSize = unsigned(Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue());
+    Out.Name = "thread_block_tile<" + std::to_string(Out.TileSize) + ">::" + N.str() + "()";
+    if (Out.TileSize == 0 || Out.TileSize > 32)
+      Out.Kind = SyncKind::Other;
+  }
+  return Out;
+}
+
+std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
+                                  const std::vector<SymVarInfo> &Vars, ASTContext &) {
+  bool Grid = Kind == SyncKind::GridBarrier;
+  auto Relevant = [&](const Guard &G) {
+    return G.Val.V != Variance::Uniform || (Grid && mentionsBlockIdx(G.Val.S.get(), Vars));
+  };
+  auto Fill = [&](SyncCause &C, const Guard &G) {
+    C.Cond = G.Cond;
+    C.Negated = G.Negated;
+    C.Data = G.Val.V == Variance::Data;
+    C.BlockOnly = G.Val.V == Variance::Uniform;
+    C.WarpUniform = G.Val.V == Variance::WarpUniform;
+  };
+  std::vector<SyncCause> Out;
+  for (const Guard &G : S.Guards) {
+    if (!Relevant(G))
+      continue;
+    SyncCause C;
+    C.Kind = G.Kind == Guard::Loop ? SyncCause::TripCount : SyncCause::Condition;
+    C.Where = G.Branch;
+    Fill(C, G);
+    Out.push_back(C);
+  }
+  for (const ExitSite &X : S.Exits) {
+    const Guard *Inner = nullptr;
+    for (const Guard &G : X.Guards)
+      if (Relevant(G))
+        Inner = &G;
+    if (!Inner)
+      continue;
+    SyncCause C;
+    C.Kind = SyncCause::Exit;
+    C.Where = X.Exit;
+    C.LaterTrips = X.LaterTrips;
+    Fill(C, *Inner);
+    if (isa<ReturnStmt>(X.Exit) && Inner->Kind == Guard::If && !C.Data)
+      if (auto Sides = boundsSides(*Inner)) {
+        C.BoundsExit = true;
+        C.BoundIndex = Sides->first;
+        C.BoundLimit = Sides->second;
+      }
+    Out.push_back(C);
+  }
+  return Out;
+}
+
+ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
+                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape) {
+  ReachFigures R;
+  R.Shape = Shape;
+  bool Grid = Class.Kind == SyncKind::GridBarrier;
+  auto Relevant = [&](const Guard &G) {
+    return G.Val.V != Variance::Uniform || (Grid && mentionsBlockIdx(G.Val.S.get(), Vars));
+  };
+  // The reaching condition: the enclosing conditions that differ between threads, and
+  // no exit taken; loops with a thread-dependent trip count apart.
+  SymRef Reach;
+  std::vector<const SymVarInfo *> TripLoops;
+  std::vector<unsigned> TripVars;
+  for (const Guard &G : S.Guards) {
+    if (!Relevant(G))
+      continue;
+    if (G.Kind == Guard::Loop) {
+      if (G.LoopVar < 0 || size_t(G.LoopVar) >= Vars.size())
+        return R;
+      const SymVarInfo &L = Vars[G.LoopVar];
+      if (!L.Init || !L.Cond || !L.Step)
+        return R;
+      TripLoops.push_back(&L);
+      TripVars.push_back(unsigned(G.LoopVar));
+      continue;
+    }
+    SymRef T = truthOf(G);
+    if (!T)
+      return R;
+    Reach = conj(Reach, T);
+  }
+  for (const ExitSite &X : S.Exits) {
+    if (llvm::none_of(X.Guards, Relevant))
+      continue;
+    SymRef Taken;
+    for (const Guard &G : X.Guards) {
+      if (G.Kind == Guard::Loop && !Relevant(G))
+        continue; // the trip of a uniform loop the exit is in: running
+      SymRef T = truthOf(G);
+      if (!T || G.Kind == Guard::Switch)
+        return R;
+      Taken = conj(Taken, T);
+    }
+    Reach = conj(Reach, makeUnary(SymOp::LNot, Taken, 8, true));
+  }
+  if (!Reach && TripLoops.empty())
+    Reach = makeConst(1, 8, true);
+
+  // The unknowns: only counters of uniform loops with compile-time bounds, enumerated.
+  std::vector<unsigned> Needed;
+  if (Reach)
+    collectVars(*Reach, Needed);
+  for (const SymVarInfo *L : TripLoops)
+    for (const SymRef *P : {&L->Init, &L->Cond, &L->Step})
+      collectVars(**P, Needed);
+  std::vector<unsigned> Wanted;
+  for (unsigned V : Needed)
+    if (!llvm::is_contained(TripVars, V))
+      Wanted.push_back(V);
+  std::vector<unsigned> Plain, Loops;
+  orderUnknowns(Wanted, Vars, Plain, Loops);
+  for (unsigned V : Plain)
+    if (!llvm::is_contained(TripVars, V))
+      return R; // a run-time value
+  for (unsigned V : Loops)
+    if (Vars[V].LoopVariance != Variance::Uniform || llvm::is_contained(TripVars, V))
+      return R;
+
+  const unsigned Threads = Shape.threads();
+  Env Base;
+  Base.BlockDim[0] = Shape.X;
+  Base.BlockDim[1] = Shape.Y;
+  Base.BlockDim[2] = Shape.Z;
+  Base.Vars.assign(Vars.size(), std::nullopt);
+  unsigned Envs = 0;
+  bool Failed = false, Found = false;
+  std::vector<bool> Reaches(Threads);
+  std::function<void(size_t)> Enumerate = [&](size_t K) {
+    if (Failed || Found || Envs >= 256)
+      return;
+    if (K < Loops.size()) {
+      const SymVarInfo &L = Vars[Loops[K]];
+      std::optional<std::vector<int64_t>> Values =
+          enumerateLoop(*L.Init, *L.Cond, *L.Step, Loops[K], Base);
+      if (!Values) {
+        Failed = true;
+        return;
+      }
+      for (int64_t V : *Values) {
+        Base.Vars[Loops[K]] = V;
+        Enumerate(K + 1);
+      }
+      Base.Vars[Loops[K]] = std::nullopt;
+      return;
+    }
+    ++Envs;
+    Env E = Base;
+    std::vector<int64_t> Trips(Threads, 0);
+    int64_t MaxTrips = -1;
+    for (unsigned T = 0; T < Threads && !Failed; ++T) {
+      E.Tid[0] = T % Shape.X;
+      E.Tid[1] = (T / Shape.X) % Shape.Y;
+      E.Tid[2] = T / (Shape.X * Shape.Y);
+      std::optional<int64_t> In = Reach ? evaluate(*Reach, E) : std::optional<int64_t>(1);
+      if (!In) {
+        Failed = true;
+        break;
+      }
+      Reaches[T] = *In != 0;
+      // Trip counts of the thread-dependent loops around the call (the innermost
+      // decides: a thread with fewer trips skips the call in the last ones).
+      for (size_t L = 0; L < TripLoops.size() && Reaches[T]; ++L) {
+        Env LE = E;
+        std::optional<int64_t> V = evaluate(*TripLoops[L]->Init, LE);
+        int64_t N = 0;
+        while (V) {
+          LE.Vars[TripVars[L]] = *V;
+          std::optional<int64_t> C = evaluate(*TripLoops[L]->Cond, LE);
+          if (!C || N > 4096) {
+            V.reset();
+            break;
+          }
+          if (!*C)
+            break;
+          ++N;
+          V = evaluate(*TripLoops[L]->Step, LE);
+        }
+        if (!V) {
+          Failed = true;
+          break;
+        }
+        Trips[T] = N;
+      }
+      if (Reaches[T])
+        MaxTrips = std::max(MaxTrips, Trips[T]);
+    }
+    if (Failed)
+      return;
+    if (!TripLoops.empty())
+      for (unsigned T = 0; T < Threads; ++T)
+        Reaches[T] = Reaches[T] && Trips[T] == MaxTrips && MaxTrips > 0;
+    bool Split = false;
+    std::vector<uint32_t> Absent;
+    if (Class.Kind == SyncKind::WarpMask || Class.Kind == SyncKind::Tile) {
+      for (unsigned W = 0; W * 32 < Threads; ++W) {
+        uint32_t In = 0;
+        for (unsigned L = 0; L < 32 && W * 32 + L < Threads; ++L)
+          if (Reaches[W * 32 + L])
+            In |= 1u << L;
+        uint32_t Named = 0;
+        if (In && Class.Kind == SyncKind::WarpMask && Class.MaskValue)
+          Named = *Class.MaskValue;
+        if (In && Class.Kind == SyncKind::Tile)
+          for (unsigned B = 0; B < 32; B += Class.TileSize) {
+            uint32_t Seg = Class.TileSize == 32 ? 0xffffffffu
+                                                : ((1u << Class.TileSize) - 1) << B;
+            if (In & Seg)
+              Named |= Seg;
+          }
+        Absent.push_back(Named & ~In);
+        Split |= (Named & ~In) != 0;
+      }
+    } else {
+      bool Any = false, All = true;
+      for (unsigned T = 0; T < Threads; ++T) {
+        Any |= Reaches[T];
+        All &= Reaches[T];
+      }
+      Split = Any && !All;
+    }
+    if (Split) {
+      Found = true;
+      R.Reaches = Reaches;
+      R.AbsentNamed = std::move(Absent);
+      for (unsigned V : Loops)
+        if (Base.Vars[V])
+          R.Values += (R.Values.empty() ? "" : ", ") + Vars[V].Name + " = " +
+                      std::to_string(*Base.Vars[V]);
+    }
+  };
+  Enumerate(0);
+  R.Evaluated = !Failed && (Found || Envs < 256);
+  if (!R.Evaluated) {
+    R.Reaches.clear();
+    R.AbsentNamed.clear();
+    R.Values.clear();
+  }
+  return R;
+}
+
+std::string laneRanges(uint32_t Bits) {
+  std::string Out;
+  for (unsigned L = 0; L < 32;) {
+    if (!(Bits >> L & 1)) {
+      ++L;
+      continue;
+    }
+    unsigned E = L;
+    while (E + 1 < 32 && (Bits >> (E + 1) & 1))
+      ++E;
+    Out += (Out.empty() ? "" : ", ") + std::to_string(L) + (E > L ? "-" + std::to_string(E) : "");
+    L = E + 1;
+  }
+  return Out;
+}
+
+std::string threadRanges(const std::vector<bool> &Reaches, bool Want, unsigned MaxRanges) {
+  std::string Out;
+  unsigned Ranges = 0, Count = 0;
+  for (size_t T = 0; T < Reaches.size();) {
+    if (Reaches[T] != Want) {
+      ++T;
+      continue;
+    }
+    size_t E = T;
+    while (E + 1 < Reaches.size() && Reaches[E + 1] == Want)
+      ++E;
+    Count += unsigned(E - T + 1);
+    if (Ranges++ < MaxRanges)
+      Out += (Out.empty() ? "" : ", ") + std::to_string(T) +
+             (E > T ? "-" + std::to_string(E) : "");
+    T = E + 1;
+  }
+  if (Ranges > MaxRanges)
+    Out += ", ... (" + std::to_string(Count) + " threads)";
+  return (Count == 1 ? "thread " : "threads ") + Out;
+}
+
+} // namespace clang::tidy::warplint

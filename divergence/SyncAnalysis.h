@@ -1,0 +1,94 @@
+//===- SyncAnalysis.h - which threads reach a barrier or a warp-synchronous call -*- C++ -*-===//
+//
+// On the SyncCalls of a kernel (divergence/ThreadDependence.h): what kind of
+// synchronisation each call is (a block or grid barrier, a warp mask, a tile's collective),
+// the conditions and exits that can keep part of the block from it, and, where those are
+// compile-time facts of the thread index (loop counters enumerated), which threads of a
+// block shape reach it, thread by thread. The checks warplint-barrier-divergence and
+// warplint-warp-sync-mask only word what this finds.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "divergence/ThreadDependence.h"
+
+#include "warplint/core/LaneEval.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+/// What a synchronising call waits for.
+enum class SyncKind {
+  BlockBarrier, ///< every thread of the block: __syncthreads*, __barrier_sync, block.sync()
+  GridBarrier,  ///< every thread of the grid: grid.sync()
+  WarpMask,     ///< the lanes its mask names: __shfl*_sync, __ballot_sync, __syncwarp, ...
+  Tile,         ///< every thread of its thread_block_tile: tile.sync(), tile.shfl(), ...
+  Other,        ///< a coalesced group (the lanes that arrive together), a generic group
+};
+
+/// A SyncCall's kind, name ("__syncthreads", "grid.sync()") and, for a warp mask, the mask.
+struct SyncClass {
+  SyncKind Kind = SyncKind::Other;
+  std::string Name;
+  const Expr *Mask = nullptr;      ///< WarpMask: the mask argument (null: __syncwarp())
+  std::optional<uint32_t> MaskValue; ///< WarpMask: the mask when a compile-time constant
+  unsigned TileSize = 0;           ///< Tile: threads per tile
+};
+SyncClass classifySync(const SyncCall &S, ASTContext &Ctx);
+
+/// A condition or exit that may keep part of the block (for a grid barrier, part of the
+/// grid) from a call.
+struct SyncCause {
+  enum KindT { Condition, Exit, TripCount } Kind = Condition;
+  const Stmt *Where = nullptr; ///< the if/switch, the return/break/continue, the loop
+  const Expr *Cond = nullptr;  ///< the condition as written (an exit: its innermost guard)
+  bool Negated = false;        ///< reached (or taken) where Cond is false
+  bool Data = false;           ///< it depends on data loaded at a thread-dependent address
+  bool BlockOnly = false;      ///< grid barriers: it differs between blocks, not threads
+  bool WarpUniform = false;    ///< the same for the lanes of a warp (it splits warps apart)
+  bool LaterTrips = false;     ///< an exit of a loop, taken in an earlier trip
+  /// A bounds guard `i >= n` (a thread index against a uniform run-time value): the threads
+  /// past n in the last block leave; BoundIndex and BoundLimit are its two sides.
+  bool BoundsExit = false;
+  const Expr *BoundIndex = nullptr, *BoundLimit = nullptr;
+};
+
+/// Which threads of one block shape reach a call.
+struct ReachFigures {
+  ::warplint::divergence::BlockShape Shape;
+  /// Every cause was evaluated for every thread in every environment (loop counters of
+  /// uniform loops enumerated; no run-time value involved).
+  bool Evaluated = false;
+  /// The first environment in which the threads disagree (or, for a warp mask or tile,
+  /// in which named lanes are absent): per linear thread index, whether it reaches;
+  /// empty when none was found.
+  std::vector<bool> Reaches;
+  std::string Values; ///< the loop counters of that environment ("s = 64"), if any
+  /// WarpMask and Tile: per warp of that environment, the lanes the mask (or the tiles of
+  /// the lanes that reach) name that do not reach: bit l for lane l.
+  std::vector<uint32_t> AbsentNamed;
+  bool splits() const { return !Reaches.empty(); }
+};
+
+/// The causes that may keep threads from S (for Kind's scope), outermost first; empty
+/// when every thread that reaches the enclosing code reaches S.
+std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
+                                  const std::vector<SymVarInfo> &Vars, ASTContext &Ctx);
+
+/// Evaluates who reaches S for Shape (see ReachFigures); Class says what a warp mask or
+/// tile names.
+ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
+                           const std::vector<SymVarInfo> &Vars,
+                           const ::warplint::divergence::BlockShape &Shape);
+
+/// "0-15, 48-63": the set positions of Bits (LSB first) as ranges.
+std::string laneRanges(uint32_t Bits);
+/// "threads 16-31, 48-63, ... (128 threads)", "thread 0": the linear indices where Reaches is Want, as ranges
+/// (at most MaxRanges, then how many in all).
+std::string threadRanges(const std::vector<bool> &Reaches, bool Want, unsigned MaxRanges = 4);
+
+} // namespace clang::tidy::warplint

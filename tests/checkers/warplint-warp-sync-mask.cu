@@ -1,0 +1,116 @@
+// warplint-warp-sync-mask: warp-synchronous calls whose mask (or tile) names lanes that do
+// not take part.
+// RUN: %not %clang_tidy --checks='-*,warplint-warp-sync-mask' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+// A block of 48 threads: warp 1 has lanes 0-15 only, and the full mask names 16-31.
+__global__ void partialWarp(float *a) {
+  float v = a[threadIdx.x];
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_down_sync(0xffffffff, v, offset);
+  // CHECK: :[[@LINE-1]]:10: error: mask 0xffffffff of '__shfl_down_sync()' in kernel 'partialWarp' names lanes 16-31 of warp 1 that do not take part (block 48x1x1: warp 1 of the block has lanes 0-15 only); a named lane that does not execute the call is undefined behaviour [warplint-warp-sync-mask]
+  // CHECK: :[[@LINE-2]]:10: note: give the lanes that arrive as the mask
+  a[threadIdx.x] = v;
+  __syncwarp();
+  // CHECK: :[[@LINE-1]]:3: note: the same cause leaves named lanes out of this call
+}
+
+// A thread-dependent condition keeps half of each warp away from a full-mask shuffle.
+__global__ void halfWarp(float *a) {
+  float v = a[threadIdx.x];
+  if (threadIdx.x % 32 < 16)
+    v = __shfl_sync(0xffffffff, v, 0);
+  // CHECK: :[[@LINE-1]]:9: error: mask 0xffffffff of '__shfl_sync()' in kernel 'halfWarp' names lanes 16-31 of warp 0 (and lanes of 1 more warp) that do not take part (block 64x1x1: they do not reach it); a named lane that does not execute the call is undefined behaviour [warplint-warp-sync-mask]
+  // CHECK: :[[@LINE-3]]:3: note: it is inside 'if (threadIdx.x % 32 < 16)', which depends on the thread
+  // CHECK: :[[@LINE-3]]:9: note: give the lanes
+  a[threadIdx.x] = v;
+}
+
+// The full mask after a thread-dependent early return: decided by n at run time.
+__global__ void returnBeforeShuffle(float *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float v = a[i];
+  v += __shfl_xor_sync(0xffffffff, v, 1);
+  // CHECK: :[[@LINE-1]]:8: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'returnBeforeShuffle' names lanes that may not take part: the threads whose 'i' is at or past 'n' (the tail of the last block, when 'n' is not a multiple of the block) leave at the 'return' on line 35 and never reach it [warplint-warp-sync-mask]
+  // CHECK: :[[@LINE-4]]:5: note: the threads whose
+  // CHECK: :[[@LINE-3]]:8: note: give the lanes
+  a[i] = v;
+}
+
+// __syncwarp under an odd-lane condition, and a ballot under a data condition.
+__global__ void oddLanes(const int *flags, unsigned *out) {
+  if (threadIdx.x & 1)
+    __syncwarp();
+  // CHECK: :[[@LINE-1]]:5: error: mask 0xffffffff of '__syncwarp()' in kernel 'oddLanes' names lanes 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30 of warp 0 that do not take part (block 32x1x1: they do not reach it)
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+  // CHECK: :[[@LINE-3]]:5: note: give the lanes
+  if (flags[threadIdx.x])
+    out[threadIdx.x] = __ballot_sync(0xffffffff, 1);
+  // CHECK: :[[@LINE-1]]:24: warning: mask 0xffffffff of '__ballot_sync()' in kernel 'oddLanes' names lanes that may not take part: it is inside 'if (flags[threadIdx.x])', which depends on data loaded at a thread-dependent address [warplint-warp-sync-mask]
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+  // CHECK: :[[@LINE-3]]:24: note: give the lanes
+}
+
+// A 2-D block of 8x4 threads is one warp; its first row is lanes 0-7.
+__global__ void firstRowOfWarp(float *a) {
+  float v = a[threadIdx.y * 8 + threadIdx.x];
+  if (threadIdx.y == 0)
+    v = __shfl_sync(0xffffffff, v, 0);
+  // CHECK: :[[@LINE-1]]:9: error: mask 0xffffffff of '__shfl_sync()' in kernel 'firstRowOfWarp' names lanes 8-31 of warp 0 that do not take part (block 8x4x1: they do not reach it)
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+  // CHECK: :[[@LINE-3]]:9: note: give the lanes
+  a[threadIdx.x] = v;
+}
+
+// A tile of 16: its collectives need every thread of the tile.
+__global__ void tileHalf(float *a) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(block);
+  float v = a[threadIdx.x];
+  if (tile.thread_rank() < 8)
+    v = tile.shfl_down(v, 1);
+  // CHECK: :[[@LINE-1]]:9: error: 'thread_block_tile<16>::shfl_down()' (every thread of its tile of 16) in kernel 'tileHalf' names lanes 8-15, 24-31 of warp 0 that do not take part (block 32x1x1: they do not reach it)
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+  // CHECK: :[[@LINE-3]]:9: note: keep every thread of the tile on the path to the call
+  v = tile.shfl_down(v, 1);
+  a[threadIdx.x] = v;
+}
+
+// Silent: masks from the same condition, the active mask, a coalesced group, full warps.
+__global__ void silentMasks(float *a, int n) {
+  float v = a[threadIdx.x];
+  unsigned m = __ballot_sync(0xffffffff, threadIdx.x < 16);
+  if (threadIdx.x < 16)
+    v = __shfl_sync(m, v, 0);
+  if (a[threadIdx.x] > 0.0f) {
+    unsigned active = __activemask();
+    v += __shfl_down_sync(active, v, 1);
+    cg::coalesced_group g = cg::coalesced_threads();
+    v += g.shfl(v, 0);
+  }
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_down_sync(0xffffffff, v, offset);
+  if (threadIdx.x < 32) // warp 0, whole
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  if (threadIdx.x / 32 == 1) // warp 1, whole
+    v += __shfl_xor_sync(0xffffffff, v, 2);
+  if (threadIdx.x % 32 < 16) // the lanes the mask names
+    v += __shfl_xor_sync(0x0000ffff, v, 1);
+  if (n > 2) // uniform
+    __syncwarp();
+  a[threadIdx.x] = v;
+}
+
+void launchAll(float *a, const int *f, unsigned *u, int n) {
+  partialWarp<<<1, 48>>>(a);
+  halfWarp<<<1, 64>>>(a);
+  returnBeforeShuffle<<<(n + 255) / 256, 256>>>(a, n);
+  oddLanes<<<1, 32>>>(f, u);
+  firstRowOfWarp<<<1, dim3(8, 4)>>>(a);
+  tileHalf<<<1, 32>>>(a);
+  silentMasks<<<2, 128>>>(a, n);
+}
