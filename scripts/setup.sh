@@ -10,7 +10,7 @@ packages=(cmake ninja-build g++ ccache
   clang-tidy-19 libclang-19-dev llvm-19-dev libclang-rt-22-dev
   libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   pre-commit python3-jsonschema python3-yaml git chromium vim vim-ale clangd-22 neovim
-  emacs-nox elpa-eglot elpa-lsp-mode hipcc libamdhip64-dev rocm-device-libs lld-22)
+  emacs-nox elpa-eglot elpa-lsp-mode hipcc libamdhip64-dev rocm-device-libs lld-22 sccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
