@@ -10,6 +10,8 @@
 #     analysis process outlives the step;
 #  4. beside, a compile with no device code (-E) is analysed without waiting for an object;
 #  5. the findings are the same beside, after and with --overlap auto;
+#  a crash of the analysis beside the compile: status 0 and said, or 1 and said with
+#  --warnings-as-errors; a compiler that cannot be executed; a launcher without compiler;
 #  6. warplint;launch;--;sccache: the second compile is an sccache hit, and the findings
 #     come back (the object restored by sccache, the analysis from the result cache).
 # usage: launch-beside.sh WARPLINT SOURCE_DIR WORK_DIR
@@ -34,7 +36,10 @@ cat > wrap/nvcc <<EOF
 #!/usr/bin/env bash
 launcher=\$PPID
 sleep \${PAUSE:-0}
-if pgrep -P "\$launcher" -x warplint > /dev/null; then echo beside; else echo alone; fi >> "$work/siblings"
+sibling=\$(pgrep -P "\$launcher" -x warplint || true)
+if [ -n "\$sibling" ]; then echo beside; else echo alone; fi >> "$work/siblings"
+# CRASH=1: the analysis crashes (SIGSEGV) while the compile runs.
+if [ -n "\${CRASH:-}" ] && [ -n "\$sibling" ]; then kill -SEGV \$sibling; fi
 exec "$nvcc" "\$@"
 EOF
 chmod +x wrap/nvcc
@@ -105,6 +110,45 @@ fi
 [ -s divergent.ii ] || fail "beside: -E wrote nothing"
 grep -q "divergent.cu:5:7: warning: branch on 'Tid'" e.err || { cat e.err; fail "beside: no findings for -E"; }
 echo "beside: failed compile and -E as after the compile"
+
+# A crash of the analysis (SIGSEGV, sent by the compiler wrapper while it runs): the
+# compile's object and status 0, one line that says so; with --warnings-as-errors the
+# step fails (1, the object removed) and says why although the compile succeeded.
+set +e
+CRASH=1 "$warplint" launch --overlap=always -- wrap/nvcc -arch=sm_80 -c divergent.cu -o crash.o 2> crash.err
+rc_crash=$?
+CRASH=1 "$warplint" launch --overlap=always --warnings-as-errors='*' -- wrap/nvcc -arch=sm_80 \
+  -c divergent.cu -o crash-wae.o 2> crash-wae.err
+rc_crash_wae=$?
+set -e
+[ $rc_crash -eq 0 ] && [ -s crash.o ] && [ "$(grep -c "the analysis of divergent.cu crashed (signal 11" crash.err)" -eq 1 ] ||
+  { cat crash.err; fail "a crashed analysis: status $rc_crash"; }
+if grep -q '\[warplint-' crash.err; then fail "a crashed analysis printed findings"; fi
+[ $rc_crash_wae -eq 1 ] && [ ! -e crash-wae.o ] &&
+  grep -q "crashed (signal 11" crash-wae.err &&
+  grep -q "error: --warnings-as-errors is set and divergent.cu could not be analysed (above): the step fails although the compile succeeded" crash-wae.err ||
+  { cat crash-wae.err; fail "a crashed analysis with --warnings-as-errors: status $rc_crash_wae"; }
+echo "crash of the analysis: exit 0 and said; with --warnings-as-errors exit 1 and said"
+
+# Bad input: a compiler that is there but not executable (127, said); launchers with no
+# compiler after them (passed through with their own status, said once).
+printf '#!/bin/sh\n' > noexec-nvcc && chmod -x noexec-nvcc
+set +e
+"$warplint" launch -- ./noexec-nvcc -c divergent.cu -o ne.o > noexec.out 2>&1
+rc_noexec=$?
+"$warplint" launch -- ccache > ccache-alone.out 2>&1
+rc_ccache_alone=$?
+ccache > /dev/null 2>&1
+rc_ccache=$?
+set -e
+[ $rc_noexec -eq 127 ] && grep -q "cannot run './noexec-nvcc': Permission denied" noexec.out ||
+  { cat noexec.out; fail "a compiler that cannot be executed: $rc_noexec"; }
+if command -v ccache > /dev/null; then
+  [ $rc_ccache_alone -eq $rc_ccache ] &&
+    [ "$(grep -c "warplint launch: not analysed: no compiler in the command" ccache-alone.out)" -eq 1 ] ||
+    { cat ccache-alone.out; fail "ccache without a compiler: $rc_ccache_alone (ccache alone $rc_ccache)"; }
+fi
+echo "bad input: a compiler not executable, a launcher without compiler: said, passed through"
 
 # A bad --overlap value: said; the compile runs; the step fails (exit 2).
 set +e
