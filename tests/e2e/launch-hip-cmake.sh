@@ -5,7 +5,8 @@
 #  1. -DCMAKE_HIP_COMPILER_LAUNCHER="warplint;launch;--": the findings in the build log,
 #     the registers from the code object each compile wrote, the same findings as
 #     `warplint check -p --objects` on the build's compile database, file by file;
-#  2. the installed package: find_package(warplint) + warplint_enable(demo), the same.
+#  2. the installed package: find_package(warplint) + warplint_enable(demo), the same;
+#  3. hipcc as CMAKE_CXX_COMPILER with CMAKE_CXX_COMPILER_LAUNCHER, the same.
 # CMake's HIP language needs three things Debian 12 does not lay out as CMake expects
 # (docs/build-integration.md, "CMake's HIP language on Debian 12"):
 #  - CMake looks for <ROCm root>/lib/cmake/hip-lang/hip-lang-config.cmake; Debian has it
@@ -97,4 +98,15 @@ grep -q "$work/prefix/bin/warplint launch -- " pkg/CMakeFiles/rules.ninja ||
 ninja -C pkg > pkg.log 2>&1 || { cat pkg.log; fail "the package build failed"; }
 diff launch.findings <(findings pkg.log) ||
   fail "the package's findings differ"
+# 3. hipcc as the CXX compiler (the form without CMake's HIP language), through
+# CMAKE_CXX_COMPILER_LAUNCHER: the same findings.
+if command -v hipcc > /dev/null; then
+  cmake -S proj -B cxx -G Ninja -DDEMO_LANGUAGE=CXX -DCMAKE_CXX_COMPILER=hipcc \
+    "-DCMAKE_CXX_COMPILER_LAUNCHER=$warplint;launch;--" > cxx.cmake.log 2>&1 ||
+    { cat cxx.cmake.log; fail "cmake (hipcc as CXX) failed"; }
+  ninja -C cxx > cxx.log 2>&1 || { cat cxx.log; fail "the hipcc build failed"; }
+  grep -q "Building CXX object CMakeFiles/demo.dir/divergent.hip.o" cxx.log || fail "not a CXX build"
+  diff launch.findings <(findings cxx.log) || fail "hipcc as CXX: the findings differ"
+  echo "hipcc as CXX: the same findings"
+fi
 echo "launch HIP language: OK"
