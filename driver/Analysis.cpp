@@ -14,6 +14,7 @@
 #include "model/ModelOptions.h"
 #include "model/TuModel.h"
 #include "resources/NvccResources.h"
+#include "resources/Resources.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -780,10 +781,12 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
         Paths.push_back(absolute(P));
     FileDigests Files;
     for (const std::string &P : Paths) {
-      auto Contents = llvm::MemoryBuffer::getFile(P);
       // An object (a register source) by its code, not its debug sections, which differ
       // on each nvcc compile: a rebuild through `warplint launch` hits the cache.
       bool Object = llvm::any_of(Opts.Objects, [&](const std::string &O) { return absolute(O) == P; });
+      if (Object) // `warplint launch` beside the compile: the object is written by then
+        clang::tidy::warplint::waitForObjectWriters();
+      auto Contents = llvm::MemoryBuffer::getFile(P);
       if (Contents) {
         llvm::StringRef Text = (*Contents)->getBuffer();
         Files.emplace_back(P, Object ? objectDigest(std::string_view(Text.data(), Text.size()))
@@ -1489,12 +1492,14 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     return {};
   }
   // Unreadable logs and objects stop the run before any file is parsed (each TU's model
-  // reads them again).
+  // reads them again). Not the objects `warplint launch` analyses beside the compile that
+  // writes them (a read gate is set): they are read, and any error said, once written.
   clang::tidy::warplint::ResourceTable Resources;
   for (const std::string &Log : Opts.PtxasLogs)
     Resources.addPtxasLogFile(Log);
-  for (const std::string &Obj : Opts.Objects)
-    Resources.addObjectFile(Obj);
+  if (!clang::tidy::warplint::objectReadGateSet())
+    for (const std::string &Obj : Opts.Objects)
+      Resources.addObjectFile(Obj);
   if (!Resources.Errors.empty()) {
     Error = Resources.Errors.front();
     return {};

@@ -2,6 +2,7 @@
 #include "driver/ResultCache.h"
 
 #include "driver/BoundedJson.h"
+#include "resources/Resources.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Object/ObjectFile.h"
@@ -12,6 +13,8 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+#include <algorithm>
 
 namespace warplint::driver {
 namespace {
@@ -791,10 +794,16 @@ std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::st
   std::optional<RunResult> Parsed = resultFromJson(*Result);
   if (!Parsed)
     return Damage("the result does not read back");
-  // Every file the TU read must still read the same.
+  // Every file the TU read must still read the same: the sources first, then the objects
+  // (a register source), which `warplint launch` may still be writing (the reads wait on
+  // its gate, resources/Resources.h): a changed source is a miss without that wait.
+  std::stable_partition(Read.begin(), Read.end(),
+                        [](const auto &E) { return !E.second.starts_with("object:"); });
   for (const auto &[P, D] : Read) {
     if (D == VirtualFileDigest)
       continue;
+    if (D.starts_with("object:"))
+      clang::tidy::warplint::waitForObjectWriters();
     auto Contents = llvm::MemoryBuffer::getFile(P);
     if (!Contents)
       return std::nullopt;

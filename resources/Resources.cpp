@@ -379,7 +379,28 @@ std::vector<llvm::StringRef> hipFatbinSections(const llvm::object::ELFFile<ELFT>
 
 } // namespace
 
+namespace {
+std::function<void()> &objectReadGate() {
+  static std::function<void()> Gate;
+  return Gate;
+}
+} // namespace
+
+void setObjectReadGate(std::function<void()> Wait) { objectReadGate() = std::move(Wait); }
+
+bool objectReadGateSet() { return static_cast<bool>(objectReadGate()); }
+
+void waitForObjectWriters() {
+  // The analysis reads objects from one thread (the launcher analyses one file): once
+  // passed, the gate is dropped.
+  if (std::function<void()> Wait = std::move(objectReadGate())) {
+    objectReadGate() = nullptr;
+    Wait();
+  }
+}
+
 void ResourceTable::addObjectFile(llvm::StringRef Path) {
+  waitForObjectWriters();
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf) {
     Errors.push_back(("cannot read object '" + Path + "': " + Buf.getError().message()).str());

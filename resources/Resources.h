@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -110,5 +111,17 @@ private:
 
 /// The base name of a demangled or mangled function: "ns::f<int>(float*)" -> "f".
 std::string kernelBaseName(llvm::StringRef MangledOrPlain);
+
+/// Objects that are still being written. `warplint launch` starts the analysis beside the
+/// compile that writes the object its registers come from; in that process a gate is set,
+/// and every read of an object file (ResourceTable::addObjectFile, the result cache's
+/// object digests) first waits on it, so that nothing reads a half-written object or the
+/// previous build's. Wait returns when the compile has ended (it does not return when
+/// the compile failed: the launcher then ends the analysis). No gate: no wait.
+void setObjectReadGate(std::function<void()> Wait);
+/// Waits on the gate when one is set (the first call waits; the others return at once).
+void waitForObjectWriters();
+/// Whether a gate is set (the objects may not exist yet).
+bool objectReadGateSet();
 
 } // namespace clang::tidy::warplint

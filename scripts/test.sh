@@ -11,7 +11,7 @@ cd "$here"
 # What the tests use (tests/CMakeLists.txt says which test uses what; a test whose tool is
 # missing skips, so each must be here for CI to run it):
 # - unit tests and benchmarks: libgtest-dev libgmock-dev libbenchmark-dev; ccache for
-#   rebuilds;
+#   rebuilds; sccache for the launcher chained with it (launch-cmake e2e);
 # - checker tests (lit-22, FileCheck-22, clang-tidy-22, clang++-22): llvm-22-tools
 #   clang-tidy-22; the fuzzers: libclang-rt-22-dev; HIP through clang-22's AMDGPU backend
 #   and the ROCm headers and device libraries: hipcc libamdhip64-dev rocm-device-libs lld-22;
@@ -20,7 +20,7 @@ cd "$here"
 #   python3-yaml;
 # - report and timeline in a browser: chromium;
 # - docs/editors.md's setups: vim vim-ale neovim emacs-nox elpa-eglot elpa-lsp-mode clangd-22.
-install_missing libgtest-dev libgmock-dev libbenchmark-dev ccache \
+install_missing libgtest-dev libgmock-dev libbenchmark-dev ccache sccache \
   llvm-22-tools clang-tidy-22 libclang-rt-22-dev \
   hipcc libamdhip64-dev rocm-device-libs lld-22 \
   clang-tidy-19 libclang-19-dev llvm-19-dev \

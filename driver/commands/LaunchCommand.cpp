@@ -1,11 +1,15 @@
 //===- LaunchCommand.cpp - `warplint launch`: a compiler launcher that also checks -===//
 //
 // CMake's <LANG>_COMPILER_LAUNCHER runs `warplint launch -- nvcc ARGS...` for each compile.
-// The compile runs first, as given (its argument vector, its output and its exit status
-// untouched). When it succeeded, the same translation unit is analysed from the same
-// command, translated as `check -p` translates a database command, with the registers
-// of the object the compile just wrote. The analysis runs in a child process: a crash
-// there cannot fail a build that compiled.
+// The compile runs as given (its argument vector, its output and its exit status
+// untouched). The same translation unit is analysed from the same command, translated as
+// `check -p` translates a database command, with the registers of the object the compile
+// writes. The analysis runs in a child process (a crash there cannot fail a build that
+// compiled), started beside the compile when a core is free: the child parses and runs
+// the checks while the compiler runs, and waits for the compile's end only where it reads
+// the object (the register source and the result cache's object digest wait on a gate,
+// resources/Resources.h). Its output is held until the compile has ended and printed
+// after the compiler's; after a failed compile it is discarded and the child ended.
 //
 //===----------------------------------------------------------------------------===//
 #include "driver/Analysis.h"
@@ -13,6 +17,7 @@
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
+#include "resources/Resources.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
@@ -27,7 +32,11 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <sched.h>
 #include <spawn.h>
 #include <string>
 #include <sys/wait.h>
@@ -43,9 +52,10 @@ constexpr const char *Usage =
     R"(usage: warplint launch [options] -- COMPILER ARGS...
 
 A compiler launcher (CMAKE_CUDA_COMPILER_LAUNCHER, CMAKE_HIP_COMPILER_LAUNCHER,
-CMAKE_CXX_COMPILER_LAUNCHER for clang CUDA): runs the compile exactly as given, then,
-when it succeeded, analyses the same CUDA or HIP translation unit from the same command
-(nvcc, hipcc or clang) and prints the findings on stderr as compiler diagnostics.
+CMAKE_CXX_COMPILER_LAUNCHER for clang CUDA): runs the compile exactly as given and
+analyses the same CUDA or HIP translation unit from the same command (nvcc, hipcc or
+clang), beside the compile when a core is free; after a successful compile it prints the
+findings on stderr as compiler diagnostics.
 Registers come from the object the compile just wrote (no second nvcc); for a compile
 that writes no device code (-E, -M, --cuda-host-only) from the register cache.
 Other launchers go after `--`: warplint launch -- ccache nvcc ... (see
@@ -69,6 +79,10 @@ options:
   --no-cache               analyse afresh (no result cache)
   --cache-dir DIR          the register and result cache (default $XDG_CACHE_HOME/warplint
                            or ~/.cache/warplint)
+  --overlap auto|always|never
+                           start the analysis beside the compile (always), after it
+                           (never), or beside it while the load average leaves a core
+                           free (auto, the default)
 
 exit status: the compile's own when it failed or could not start (127); else 0, or 1
 when a finding is an error (--warnings-as-errors, or WarningsAsErrors in .clang-tidy),
@@ -86,13 +100,14 @@ struct LaunchConfig {
   std::string AssumeBlock, AssumeGrid;
   std::string CacheDir;
   bool NoCache = false;
+  std::string Overlap = "auto";
 };
 
 /// Launcher options that take their value as the next argument.
 bool takesValue(llvm::StringRef Arg) {
   return Arg == "--warnings-as-errors" || Arg == "--sarif-dir" || Arg == "--source-root" ||
          Arg == "--checks" || Arg == "--arch" || Arg == "--gpu" || Arg == "--cache-dir" ||
-         Arg == "--assume-block" || Arg == "--assume-grid";
+         Arg == "--assume-block" || Arg == "--assume-grid" || Arg == "--overlap";
 }
 
 /// Splits `warplint launch`'s arguments into its own options and the compile command:
@@ -126,6 +141,16 @@ ArgParser::Result parseLaunchArgs(const std::vector<std::string> &Own, LaunchCon
       .option("--assume-block", shapeOption("--assume-block", false, C.AssumeBlock))
       .option("--assume-grid", shapeOption("--assume-grid", true, C.AssumeGrid))
       .option("--cache-dir", C.CacheDir, "a directory")
+      .option("--overlap",
+              [&C](llvm::StringRef V, std::string &E) {
+                if (V != "auto" && V != "always" && V != "never") {
+                  E = "--overlap takes auto, always or never, not '" + V.str() + "'";
+                  return false;
+                }
+                C.Overlap = V.str();
+                return true;
+              },
+              "auto, always or never")
       .flag("--no-cache", C.NoCache);
   ArgParser::Result R = P.parse(Own, Err);
   if (R == ArgParser::Result::Ok && !C.SourceRoot.empty()) {
@@ -237,10 +262,13 @@ std::string sarifPath(const std::string &Dir, const LaunchPlan &Plan) {
 constexpr int AnalysedClean = 0;
 constexpr int AnalysedErrors = 1; // a finding is an error: fail the step
 constexpr int NotAnalysed = 3;    // the analysis could not run (said on stderr)
+constexpr int AnalyseAfter = 4;   // beside the compile: the object it wrote is not one
+                                  // warplint reads; analyse again after the compile
 
 /// Analyses the compile's translation units, prints the findings on stderr and writes
-/// the SARIF log; one of the codes above.
-int analyseAndReport(const LaunchConfig &C, const LaunchPlan &Plan) {
+/// the SARIF log; one of the codes above. Beside: the compile is still running (the
+/// object's readers wait on the gate the caller set).
+int analyseAndReport(const LaunchConfig &C, const LaunchPlan &Plan, bool Beside) {
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   std::vector<std::string> Absolute;
@@ -262,7 +290,9 @@ int analyseAndReport(const LaunchConfig &C, const LaunchPlan &Plan) {
   A.CollectLaunches = false;
   A.Jobs = 1;
   uint64_t Size = 0;
-  if (Plan.DeviceCode && !llvm::sys::fs::file_size(Plan.Output, Size) && Size > 0)
+  // Beside the compile the object is not written yet: the gate checks it once it is.
+  if (Plan.DeviceCode &&
+      (Beside || (!llvm::sys::fs::file_size(Plan.Output, Size) && Size > 0)))
     A.Objects.push_back(Plan.Output);
   else
     A.NvccCacheOnly = true; // no device code written: nvcc's figures from the cache only
@@ -332,26 +362,22 @@ int analyseAndReport(const LaunchConfig &C, const LaunchPlan &Plan) {
   return Code;
 }
 
-/// Runs analyseAndReport in a child process; its code, or NotAnalysed (said) when the
-/// child crashed.
-int analyseInChild(const LaunchConfig &C, const LaunchPlan &Plan) {
+void flushAll() {
   llvm::outs().flush();
   llvm::errs().flush();
   std::fflush(nullptr);
-  pid_t Pid = fork();
-  if (Pid < 0)
-    return analyseAndReport(C, Plan); // no child to be had: in this process
-  if (Pid == 0) {
-    int Code = analyseAndReport(C, Plan);
-    llvm::outs().flush();
-    llvm::errs().flush();
-    std::fflush(nullptr);
-    _exit(Code);
-  }
+}
+
+/// The analysis child's code from its wait status; a crash is said (NotAnalysed). Held:
+/// the child's output, printed first unless the child asks to be run again after the
+/// compile (AnalyseAfter).
+int childCode(pid_t Pid, const LaunchPlan &Plan, const std::string &Held = "") {
   int Status = 0;
   while (waitpid(Pid, &Status, 0) < 0)
     if (errno != EINTR)
       return NotAnalysed;
+  if (!(WIFEXITED(Status) && WEXITSTATUS(Status) == AnalyseAfter))
+    llvm::errs() << Held;
   if (WIFSIGNALED(Status)) {
     llvm::errs() << "warplint launch: the analysis of " << Plan.Sources.front()
                  << " crashed (signal " << WTERMSIG(Status) << ", " << strsignal(WTERMSIG(Status))
@@ -359,6 +385,126 @@ int analyseInChild(const LaunchConfig &C, const LaunchPlan &Plan) {
     return NotAnalysed;
   }
   return statusOf(Status);
+}
+
+/// Runs analyseAndReport in a child process after the compile; its code, or NotAnalysed
+/// (said) when the child crashed.
+int analyseInChild(const LaunchConfig &C, const LaunchPlan &Plan) {
+  flushAll();
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return analyseAndReport(C, Plan, false); // no child to be had: in this process
+  if (Pid == 0) {
+    int Code = analyseAndReport(C, Plan, false);
+    flushAll();
+    _exit(Code);
+  }
+  return childCode(Pid, Plan);
+}
+
+/// Whether to start the analysis beside the compile: --overlap always; with auto, while
+/// the 1-minute load average is below the number of cores this process may use (a core
+/// is free for it).
+bool analyseBeside(const std::string &Overlap) {
+  if (Overlap != "auto")
+    return Overlap == "always";
+  cpu_set_t Set;
+  int Cores = sched_getaffinity(0, sizeof(Set), &Set) == 0 ? CPU_COUNT(&Set)
+                                                             : int(sysconf(_SC_NPROCESSORS_ONLN));
+  double Load = 0;
+  return Cores > 1 && getloadavg(&Load, 1) == 1 && Load < Cores;
+}
+
+int closeBoth(int Fds[2]) {
+  close(Fds[0]);
+  close(Fds[1]);
+  return 0;
+}
+
+/// Runs the compile with the analysis beside it: a child analyses while the compiler runs
+/// and waits, where it reads the object, until the parent says the compile succeeded
+/// (one byte on a pipe). The child's stderr goes into a pipe that the parent copies to its
+/// own after the compile, so the compiler's messages come first and the findings of a
+/// failed compile are never shown (the child is then killed). Returns the compile's
+/// status; Code is the analysis's (NotAnalysed when nothing could be started: the caller
+/// analyses after the compile instead, Started false).
+int compileWithAnalysisBeside(const LaunchConfig &C, const LaunchPlan &Plan,
+                              const std::vector<std::string> &Compile, int &Code,
+                              bool &Started) {
+  Started = false;
+  int Gate[2], Out[2];
+  if (pipe2(Gate, O_CLOEXEC) != 0)
+    return -1;
+  if (pipe2(Out, O_CLOEXEC) != 0)
+    return closeBoth(Gate) - 1;
+  flushAll();
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return closeBoth(Gate) + closeBoth(Out) - 1;
+  if (Pid == 0) {
+    close(Gate[1]);
+    close(Out[0]);
+    dup2(Out[1], STDERR_FILENO);
+    dup2(Out[1], STDOUT_FILENO);
+    close(Out[1]);
+    int GateFd = Gate[0];
+    std::string Object = Plan.Output;
+    clang::tidy::warplint::setObjectReadGate([GateFd, Object] {
+      char Byte = 0;
+      ssize_t N;
+      while ((N = read(GateFd, &Byte, 1)) < 0 && errno == EINTR) {
+      }
+      if (N != 1 || Byte != '1')
+        _exit(NotAnalysed); // the compile failed: the parent shows nothing of this
+      // The checks the launcher makes after a compile: an object with device code that
+      // warplint reads, else the analysis runs again after the compile (cache only).
+      uint64_t Size = 0;
+      if (llvm::sys::fs::file_size(Object, Size) || Size == 0)
+        _exit(AnalyseAfter);
+      clang::tidy::warplint::ResourceTable T;
+      T.addObjectFile(Object);
+      if (!T.Errors.empty())
+        _exit(AnalyseAfter);
+    });
+    int Result = analyseAndReport(C, Plan, true);
+    flushAll();
+    _exit(Result);
+  }
+  Started = true;
+  close(Gate[0]);
+  close(Out[1]);
+  int Rc = runCompile(Compile);
+  if (Rc != 0) {
+    kill(Pid, SIGKILL); // our own child: its analysis is of a unit that did not compile
+    close(Gate[1]);
+    close(Out[0]);
+    int Status;
+    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+    }
+    Code = NotAnalysed;
+    return Rc;
+  }
+  // The child may have ended already (no object to wait for): no SIGPIPE for that.
+  struct sigaction Ignore = {}, Old = {};
+  Ignore.sa_handler = SIG_IGN;
+  sigaction(SIGPIPE, &Ignore, &Old);
+  (void)!write(Gate[1], "1", 1);
+  close(Gate[1]);
+  sigaction(SIGPIPE, &Old, nullptr);
+  std::string Held;
+  char Buf[8192];
+  for (;;) {
+    ssize_t N = read(Out[0], Buf, sizeof Buf);
+    if (N > 0)
+      Held.append(Buf, size_t(N));
+    else if (N == 0 || errno != EINTR)
+      break;
+  }
+  close(Out[0]);
+  Code = childCode(Pid, Plan, Held);
+  if (Code == AnalyseAfter) // what it printed is for the run after the compile to print
+    Code = analyseInChild(C, Plan);
+  return Rc;
 }
 
 } // namespace
@@ -391,10 +537,17 @@ int runLaunchCommand(int Argc, char **Argv) {
       llvm::errs() << "warplint launch: not analysed: " << Plan.Skip << "\n";
     return runCompile(Compile);
   }
-  int Rc = runCompile(Compile);
+  int Code = NotAnalysed, Rc = 0;
+  bool Started = false;
+  if (analyseBeside(C.Overlap))
+    Rc = compileWithAnalysisBeside(C, Plan, Compile, Code, Started);
+  if (!Started) {
+    Rc = runCompile(Compile);
+    if (Rc == 0)
+      Code = analyseInChild(C, Plan);
+  }
   if (Rc != 0)
     return Rc; // the build's own failure, said by the compiler
-  int Code = analyseInChild(C, Plan);
   bool Fails = Code == AnalysedErrors;
   if (Code != AnalysedClean && Code != AnalysedErrors && !C.WarningsAsErrors.empty()) {
     llvm::errs() << "warplint launch: error: --warnings-as-errors is set and "
