@@ -203,7 +203,7 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
       if (!Step.empty())
         diag(Loc, "%0", DiagnosticIDs::Note) << Step;
       if (E.Verified && R.isLimitedBy(wl::Resource::Registers))
-        diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, false);
+        diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, E.Arch->isAmd());
       if (Known) {
         diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
         // The backend's figure is for the workgroup sizes it allowed for (the flat range,
