@@ -80,7 +80,7 @@ namespace {
 /// core's waves per SIMD.
 std::string verifiedAmdText(const VerifiedAdvice &V, const std::string &With) {
   std::string Gives = With + " " + V.Compiler + " gives " + std::to_string(*V.Registers) +
-                      " VGPRs, " + std::to_string(V.Sgprs) + " SGPRs";
+                      " VGPRs and " + std::to_string(V.Sgprs) + " SGPRs";
   std::string Figures;
   if (V.BlocksPerSm && V.Occupancy)
     Figures = std::to_string(*V.BlocksPerSm) +
@@ -92,14 +92,14 @@ std::string verifiedAmdText(const VerifiedAdvice &V, const std::string &With) {
                        std::to_string(V.SgprSpills) + " SGPR spills, " +
                        std::to_string(V.ScratchBytes) + " bytes of scratch per lane";
   if (*V.Registers > V.AskedRegisters)
-    return Gives + " and " + Spills + ": it did not reach " + std::to_string(V.AskedRegisters) +
+    return Gives + " with " + Spills + ": it did not reach " + std::to_string(V.AskedRegisters) +
            " VGPRs" + (Figures.empty() ? "" : ", still " + Figures) +
            "; the advice does not hold for this kernel";
   if (!V.spills())
-    return Gives + " and no spills (" + std::to_string(V.ScratchBytes) +
+    return Gives + " with no spills (" + std::to_string(V.ScratchBytes) +
            " bytes of scratch per lane)" + (Figures.empty() ? "" : ": " + Figures) +
            " (verified)";
-  return Gives + " and " + Spills +
+  return Gives + " with " + Spills +
          (V.Occupancy ? ": occupancy rises to " + percentText(*V.Occupancy) +
                             (V.WavesPerSimd ? " (" + std::to_string(*V.WavesPerSimd) +
                                                   " waves per SIMD)"

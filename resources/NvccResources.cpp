@@ -612,19 +612,23 @@ std::string AmdgpuBound::key() const {
 
 namespace {
 
-/// The attribute group number a `define` line refers to ("#3" -> 3), or -1.
-long defineGroup(llvm::StringRef Line) {
+/// Where a `define` line refers to its attribute group ("#3", before the body's brace
+/// and any "!dbg !7"): the offset of the '#' and the number, or npos.
+std::pair<size_t, long> defineGroup(llvm::StringRef Line) {
   size_t Brace = Line.rfind('{');
   if (Brace == llvm::StringRef::npos)
-    return -1;
-  llvm::StringRef Head = Line.take_front(Brace).rtrim();
-  size_t Hash = Head.rfind('#');
-  if (Hash == llvm::StringRef::npos)
-    return -1;
-  long N = -1;
-  if (Head.substr(Hash + 1).getAsInteger(10, N))
-    return -1;
-  return N;
+    return {llvm::StringRef::npos, -1};
+  llvm::StringRef Head = Line.take_front(Brace);
+  for (size_t Hash = Head.rfind('#'); Hash != llvm::StringRef::npos && Hash > 0;
+       Hash = Head.take_front(Hash).rfind('#')) {
+    llvm::StringRef Digits = Head.substr(Hash + 1).take_while(llvm::isDigit);
+    long N = -1;
+    llvm::StringRef After = Head.substr(Hash + 1 + Digits.size());
+    if (Head[Hash - 1] == ' ' && !Digits.empty() && !Digits.getAsInteger(10, N) &&
+        (After.empty() || After.front() == ' '))
+      return {Hash, N};
+  }
+  return {llvm::StringRef::npos, -1};
 }
 
 /// The name of the function a `define` line defines ("@_Z1kPf(" -> "_Z1kPf"; a quoted
@@ -683,7 +687,7 @@ std::string boundAmdgpuIr(llvm::StringRef Ir, const std::vector<AmdgpuBound> &Bo
     std::string Line = L.str();
     if (L.starts_with("define ")) {
       llvm::StringRef Name = defineName(L);
-      long G = defineGroup(L);
+      auto [Hash, G] = defineGroup(L);
       for (size_t B = 0; B < Bounds.size(); ++B) {
         if (Found[B] || Bounds[B].Kernel != Name || G < 0 || !Groups.count(G))
           continue;
@@ -697,8 +701,8 @@ std::string boundAmdgpuIr(llvm::StringRef Ir, const std::vector<AmdgpuBound> &Bo
                               "1," + std::to_string(Bd.Threads));
           Body = setAttribute(Body, "amdgpu-waves-per-eu", std::to_string(Bd.WavesPerEu));
         }
-        size_t Hash = L.take_front(L.rfind('{')).rfind('#');
-        Line = (L.take_front(Hash) + "#" + std::to_string(Next) + " {").str();
+        size_t End = Hash + 1 + L.substr(Hash + 1).take_while(llvm::isDigit).size();
+        Line = (L.take_front(Hash) + "#" + std::to_string(Next) + L.substr(End)).str();
         Added += "attributes #" + std::to_string(Next) + " = " + Body + "\n";
         ++Next;
       }
