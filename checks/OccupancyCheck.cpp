@@ -170,14 +170,21 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
               << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
               << wl::percentText(MinOccupancy)
               << Why;
-      } else if (E.Arch->isAmd())
-        diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU with "
-                  "%5-thread workgroups, below the %6 minimum; %7",
-             OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-            << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name << R.ActiveWarpsPerSm
-            << R.MaxWarpsPerSm << R.ThreadsPerBlock << wl::percentText(MinOccupancy)
-            << Verdict << E.Arch->WarpSize;
-      else {
+      } else if (E.Arch->isAmd()) {
+        // The same fix-it as on NVIDIA: __launch_bounds__(threads, waves per EU), HIP's
+        // spelling, where the backend showed it spill-free.
+        std::optional<FixItHint> Fix;
+        if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
+          Fix = M.launchBoundsFixIt(L, E);
+        auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU "
+                           "with %5-thread workgroups, below the %6 minimum; %7",
+                      OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+                 << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
+                 << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+                 << wl::percentText(MinOccupancy) << Verdict << E.Arch->WarpSize;
+        if (Fix)
+          D << *Fix;
+      } else {
         // A __launch_bounds__ the compiler showed keeps the kernel spill-free, where the
         // rewrite is certain (TuModel::launchBoundsFixIt): a fix-it on the warning.
         std::optional<FixItHint> Fix;
@@ -203,7 +210,7 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
       if (!Step.empty())
         diag(Loc, "%0", DiagnosticIDs::Note) << Step;
       if (E.Verified && R.isLimitedBy(wl::Resource::Registers))
-        diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, false);
+        diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, E.Arch->isAmd());
       if (Known) {
         diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
         // The backend's figure is for the workgroup sizes it allowed for (the flat range,

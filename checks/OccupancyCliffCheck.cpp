@@ -169,7 +169,7 @@ void OccupancyCliffCheck::reportRegisterCliff(TuModel &M, const LaunchModel &L,
          DiagnosticIDs::Note)
         << unsigned(*S.GainAt) << Threads << unsigned(S.GainBlocksPerSm);
     if (E.Verified)
-      diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, false);
+      diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, E.Arch->isAmd());
     diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
   }
 }
@@ -311,7 +311,9 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
              "it may add)",
              DiagnosticIDs::Note)
             << unsigned(Ask) << Threads << unsigned(wl::amdVgprBudget(A, Ask));
-      else
+      if (Vgpr && E.Verified) // what the backend did with that bound (verifyAdvice)
+        diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, true);
+      else if (!Vgpr)
         diag(Loc,
              "SGPRs count VCC, FLAT_SCRATCH and XNACK_MASK; __launch_bounds__(%0, %1) "
              "(amdgpu_waves_per_eu(%1)) asks the backend to fit %1 waves per SIMD",

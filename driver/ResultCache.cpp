@@ -81,7 +81,13 @@ Value verifiedValue(const std::optional<VerifiedAdvice> &V) {
                 {"spill_loads", int64_t(V->SpillLoadBytes)},
                 {"blocks", opt(V->BlocksPerSm)},
                 {"occupancy", opt(V->Occupancy)},
-                {"error", V->Error}};
+                {"error", V->Error},
+                {"amd", V->Amd},
+                {"sgprs", int64_t(V->Sgprs)},
+                {"scratch", int64_t(V->ScratchBytes)},
+                {"vgpr_spills", int64_t(V->VgprSpills)},
+                {"sgpr_spills", int64_t(V->SgprSpills)},
+                {"waves", opt(V->WavesPerSimd)}};
 }
 
 Value launch(const LaunchRecord &L) {
@@ -301,6 +307,12 @@ std::optional<VerifiedAdvice> readVerified(Reader &Rd, const Value *V) {
   A.BlocksPerSm = Rd.optNum<unsigned>(O->get("blocks"));
   A.Occupancy = Rd.optReal(O->get("occupancy"));
   A.Error = Rd.str(O->get("error"));
+  A.Amd = Rd.boolean(O->get("amd"));
+  A.Sgprs = unsigned(Rd.num(O->get("sgprs")));
+  A.ScratchBytes = uint64_t(Rd.num(O->get("scratch")));
+  A.VgprSpills = unsigned(Rd.num(O->get("vgpr_spills")));
+  A.SgprSpills = unsigned(Rd.num(O->get("sgpr_spills")));
+  A.WavesPerSimd = Rd.optNum<unsigned>(O->get("waves"));
   return A;
 }
 
@@ -596,7 +608,7 @@ std::string entryDigest(const std::vector<std::pair<llvm::StringRef, llvm::Strin
     H.update(":");
     H.update(S);
   };
-  Add("warplint-result-entry-v1");
+  Add("warplint-result-entry-v2");
   for (const auto &[Path, Digest] : Files) {
     Add(Path);
     Add(Digest);

@@ -67,17 +67,58 @@ void setFigures(LaunchRecord &R, const GpuArch &Arch, const KernelResources &Res
 namespace warplint {
 
 std::string VerifiedAdvice::bound() const {
+  if (MaxRegisters && Amd)
+    return "__attribute__((amdgpu_num_vgpr(" + std::to_string(MaxRegisters) + ")))";
   if (MaxRegisters)
     return "__maxnreg__(" + std::to_string(MaxRegisters) + ")";
   return "__launch_bounds__(" + std::to_string(Threads) + ", " + std::to_string(MinBlocks) + ")";
 }
+
+namespace {
+
+/// The AMD wording: VGPRs, SGPRs and scratch (no local memory), workgroups per CU and
+/// core's waves per SIMD.
+std::string verifiedAmdText(const VerifiedAdvice &V, const std::string &With) {
+  std::string Gives = With + " " + V.Compiler + " gives " + std::to_string(*V.Registers) +
+                      " VGPRs and " + std::to_string(V.Sgprs) + " SGPRs";
+  std::string Figures;
+  if (V.BlocksPerSm && V.Occupancy)
+    Figures = std::to_string(*V.BlocksPerSm) +
+              (*V.BlocksPerSm == 1 ? " workgroup/CU, " : " workgroups/CU, ") +
+              percentText(*V.Occupancy) +
+              (V.WavesPerSimd ? ", " + std::to_string(*V.WavesPerSimd) + " waves per SIMD"
+                              : std::string());
+  std::string Spills = std::to_string(V.VgprSpills) + " VGPR and " +
+                       std::to_string(V.SgprSpills) + " SGPR spills, " +
+                       std::to_string(V.ScratchBytes) + " bytes of scratch per lane";
+  if (*V.Registers > V.AskedRegisters)
+    return Gives + " with " + Spills + ": it did not reach " + std::to_string(V.AskedRegisters) +
+           " VGPRs" + (Figures.empty() ? "" : ", still " + Figures) +
+           "; the advice does not hold for this kernel";
+  if (!V.spills())
+    return Gives + " with no spills (" + std::to_string(V.ScratchBytes) +
+           " bytes of scratch per lane)" + (Figures.empty() ? "" : ": " + Figures) +
+           " (verified)";
+  return Gives + " with " + Spills +
+         (V.Occupancy ? ": occupancy rises to " + percentText(*V.Occupancy) +
+                            (V.WavesPerSimd ? " (" + std::to_string(*V.WavesPerSimd) +
+                                                  " waves per SIMD)"
+                                            : std::string())
+                      : std::string()) +
+         " but every lane now stores " + std::to_string(V.VgprSpills) +
+         " spilled VGPRs to scratch memory; measure before keeping it";
+}
+
+} // namespace
 
 std::string verifiedAdviceText(const VerifiedAdvice &V, bool Amd) {
   std::string With = "with " + V.bound() + (V.CapReason.empty() ? "" : " (" + V.CapReason + ")");
   if (!V.Error.empty() || !V.Registers)
     return "the what-if compile " + With + " gave no figures: " +
            (V.Error.empty() ? std::string("the kernel is not in its report") : V.Error);
-  const char *Unit = Amd ? " VGPRs" : " registers";
+  if (Amd)
+    return verifiedAmdText(V, With);
+  const char *Unit = " registers";
   std::string Gives = With + " " + V.Compiler + " gives " + std::to_string(*V.Registers) + Unit;
   std::string Blocks;
   if (V.BlocksPerSm && V.Occupancy)

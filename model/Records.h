@@ -42,10 +42,22 @@ struct VerifiedAdvice {
   std::optional<unsigned> BlocksPerSm;
   std::optional<double> Occupancy;
   std::string Error; ///< the what-if run failed (no figures then)
+  /// AMD (clang's AMDGPU backend): MinBlocks is the waves per EU (SIMD) of
+  /// __launch_bounds__(Threads, WavesPerEu) under HIP's headers, MaxRegisters a VGPR cap
+  /// (amdgpu_num_vgpr); the what-if's SGPRs, scratch bytes per lane and spills, and
+  /// core's waves per SIMD for what it gave.
+  bool Amd = false;
+  unsigned Sgprs = 0;
+  uint64_t ScratchBytes = 0;
+  unsigned VgprSpills = 0, SgprSpills = 0;
+  std::optional<unsigned> WavesPerSimd;
 
-  /// "__launch_bounds__(256, 4)" or "-maxrregcount=64".
+  /// "__launch_bounds__(256, 4)", "__maxnreg__(64)" or, on AMD,
+  /// "__attribute__((amdgpu_num_vgpr(128)))".
   std::string bound() const;
-  bool spills() const { return SpillStoreBytes + SpillLoadBytes > 0; }
+  bool spills() const {
+    return SpillStoreBytes + SpillLoadBytes > 0 || VgprSpills + SgprSpills > 0;
+  }
 };
 
 /// The note that says what the compiler did with the advice ("with __launch_bounds__(256,

@@ -371,6 +371,11 @@ void TuModel::verifyAdvice() {
     return;
   AdviceVerified = true;
   launches();
+  if (Opts.VerifyAdvice && Registers && Registers->Source == ResourceSource::Clang &&
+      Registers->ClangRun) {
+    verifyAmdAdvice();
+    return;
+  }
   if (!Opts.VerifyAdvice || !Registers || Registers->Source != ResourceSource::Nvcc ||
       !Registers->NvccRun)
     return;
@@ -479,6 +484,123 @@ void TuModel::verifyAdvice() {
         if (R.canLaunch()) {
           VA.BlocksPerSm = unsigned(R.BlocksPerSm);
           VA.Occupancy = R.Occupancy;
+        }
+      }
+      E.Verified = std::move(VA);
+    }
+}
+
+void TuModel::verifyAmdAdvice() {
+  // As on NVIDIA: one bound per kernel, from its first launch whose next step is fewer
+  // VGPRs. The bound is what __launch_bounds__(threads, waves per EU) gives the backend
+  // under HIP's headers; the waves per EU are core's waves per SIMD at the step's VGPRs.
+  // A kernel launched here with larger workgroups gets a VGPR cap instead.
+  struct Ask {
+    AmdgpuBound Bound;
+    std::string CapReason;
+    unsigned AskedRegisters = 0;
+  };
+  std::map<std::string, Ask> ByKernel;
+  std::vector<std::string> Order;
+  auto Candidate = [&](const LaunchModel &L, const LaunchFigures &E) -> const wl::NextStep * {
+    if (!L.Kernel || !E.Result || !E.Result->canLaunch() || !E.Compiler || !E.Arch->isAmd() ||
+        E.Compiler->Source != ResourceSource::Clang || !E.Shape ||
+        !E.Result->isLimitedBy(wl::Resource::Registers))
+      return nullptr;
+    // A kernel whose own amdgpu_waves_per_eu this launch meets asked for its occupancy.
+    if (L.Kernel->WavesPerEuMin && uint64_t(E.Result->WavesPerSimd) >= *L.Kernel->WavesPerEuMin)
+      return nullptr;
+    const wl::NextStep *S = E.step(wl::Resource::Registers);
+    return S && S->GainAt && *S->GainAt > 0 ? S : nullptr;
+  };
+  // core's answer at the step's VGPRs: its waves per SIMD are the bound's waves per EU.
+  auto AtStep = [&](const LaunchFigures &E, const wl::NextStep &S) {
+    wl::KernelResources Res = E.Resources;
+    Res.RegistersPerThread = int(*S.GainAt);
+    Res.Vgprs = int(*S.GainAt);
+    return wl::computeOccupancy(*E.Arch, Res, *E.Shape);
+  };
+  for (const LaunchModel &L : *Launches)
+    for (const LaunchFigures &E : L.PerArch) {
+      const wl::NextStep *S = Candidate(L, E);
+      if (!S || ByKernel.count(E.Compiler->Name))
+        continue;
+      wl::OccupancyResult Gain = AtStep(E, *S);
+      if (!Gain.canLaunch() || Gain.WavesPerSimd <= 0)
+        continue;
+      Ask A;
+      A.Bound.Kernel = E.Compiler->Name;
+      A.Bound.Threads = unsigned(E.Result->ThreadsPerBlock);
+      A.Bound.WavesPerEu = unsigned(Gain.WavesPerSimd);
+      A.AskedRegisters = unsigned(*S->GainAt);
+      uint64_t Most = 0;
+      for (unsigned I : L.Kernel->Launches)
+        Most = std::max(Most, blockThreads(facts().Launches[I]).value_or(0));
+      if (Most > A.Bound.Threads) {
+        A.Bound.MaxVgprs = A.AskedRegisters;
+        A.CapReason = "a VGPR cap: its launches here differ in workgroup size, up to " +
+                      std::to_string(Most) + " threads";
+      }
+      Order.push_back(E.Compiler->Name);
+      ByKernel.emplace(E.Compiler->Name, std::move(A));
+    }
+  if (Order.empty())
+    return;
+  std::vector<AmdgpuBound> Bounds;
+  for (const std::string &K : Order)
+    Bounds.push_back(ByKernel[K].Bound);
+  VerifyResult V = verifyAmdgpuAdvice(*Registers, Bounds);
+  if (!V.Repaired.empty()) {
+    EvalProblems.push_back("registers from clang: " + V.Repaired);
+    Registers->CacheRepaired = true;
+  }
+  const std::string Compiler =
+      "clang" + (Registers->CompilerRelease.empty() ? "" : " " + Registers->CompilerRelease);
+  for (LaunchModel &L : *Launches)
+    for (LaunchFigures &E : L.PerArch) {
+      const wl::NextStep *S = Candidate(L, E);
+      if (!S || !ByKernel.count(E.Compiler->Name))
+        continue;
+      const Ask &A = ByKernel[E.Compiler->Name];
+      wl::OccupancyResult Gain = AtStep(E, *S);
+      bool Answers = A.Bound.MaxVgprs
+                         ? int64_t(A.Bound.MaxVgprs) <= *S->GainAt
+                         : A.Bound.Threads == unsigned(E.Result->ThreadsPerBlock) &&
+                               A.Bound.WavesPerEu == unsigned(Gain.WavesPerSimd);
+      if (!Answers)
+        continue;
+      wl::VerifiedAdvice VA;
+      VA.Amd = true;
+      VA.Compiler = Compiler;
+      VA.Threads = A.Bound.Threads;
+      VA.MinBlocks = A.Bound.WavesPerEu;
+      VA.MaxRegisters = A.Bound.MaxVgprs;
+      VA.CapReason = A.CapReason;
+      VA.AskedRegisters = unsigned(*S->GainAt);
+      if (VA.MaxRegisters) { // the cap names this launch's own step
+        VA.Threads = unsigned(E.Result->ThreadsPerBlock);
+        VA.MinBlocks = unsigned(Gain.WavesPerSimd);
+      }
+      VA.Error = V.Error;
+      for (const VerifiedFigures &F : V.Kernels)
+        if (F.Kernel == A.Bound.Kernel) {
+          VA.Registers = unsigned(F.Registers);
+          VA.Sgprs = unsigned(F.Sgprs);
+          VA.ScratchBytes = F.ScratchBytes;
+          VA.VgprSpills = unsigned(F.VgprSpills);
+          VA.SgprSpills = unsigned(F.SgprSpills);
+        }
+      if (VA.Registers) {
+        // core's answer for what the compiler gave (its VGPRs and SGPRs) at this launch.
+        wl::KernelResources Res = E.Resources;
+        Res.RegistersPerThread = int(*VA.Registers);
+        Res.Vgprs = int(*VA.Registers);
+        Res.Sgprs = int(VA.Sgprs);
+        wl::OccupancyResult R = wl::computeOccupancy(*E.Arch, Res, *E.Shape);
+        if (R.canLaunch()) {
+          VA.BlocksPerSm = unsigned(R.BlocksPerSm);
+          VA.Occupancy = R.Occupancy;
+          VA.WavesPerSimd = unsigned(R.WavesPerSimd);
         }
       }
       E.Verified = std::move(VA);

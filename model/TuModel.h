@@ -237,6 +237,9 @@ public:
   /// PTX, and LaunchFigures::Verified the compiler's answer. Problems are said through
   /// takeProblems.
   void verifyAdvice();
+  /// The AMD part of verifyAdvice: registers from clang's AMDGPU backend, one backend run
+  /// over the file's kept device IR with a bound per kernel (verifyAmdgpuAdvice).
+  void verifyAmdAdvice();
 
   /// The __launch_bounds__ fix-it for a launch whose verified advice is spill-free: an
   /// insertion before the kernel's name, only when every launch of the kernel in the TU

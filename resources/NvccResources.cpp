@@ -14,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 
 namespace clang::tidy::warplint {
 
@@ -549,6 +550,7 @@ ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) 
     Out.Error = Err;
     return Out;
   }
+  Out.Release = clangRelease(Version);
   llvm::SHA256 H;
   auto Add = [&H](llvm::StringRef S) {
     H.update(std::to_string(S.size()));
@@ -588,6 +590,256 @@ ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) 
   if (!CacheFile.empty())
     if (std::string Err = writeEntry(CacheFile, Out.Assembly); !Err.empty())
       Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + Err;
+  return Out;
+}
+
+std::string clangRelease(llvm::StringRef VersionText) {
+  size_t At = VersionText.find("clang version ");
+  if (At == llvm::StringRef::npos)
+    return "";
+  llvm::StringRef V = VersionText.substr(At + 14).split(' ').first.split('\n').first;
+  // "22.1.8" -> "22.1", as nvcc's release is named.
+  auto [Major, Rest] = V.split('.');
+  llvm::StringRef Minor = Rest.split('.').first;
+  return Minor.empty() ? Major.str() : (Major + "." + Minor).str();
+}
+
+std::string AmdgpuBound::key() const {
+  if (MaxVgprs)
+    return Kernel + ":num-vgpr " + std::to_string(MaxVgprs);
+  return Kernel + ":" + std::to_string(Threads) + "," + std::to_string(WavesPerEu);
+}
+
+namespace {
+
+/// Where a `define` line refers to its attribute group ("#3", before the body's brace
+/// and any "!dbg !7"): the offset of the '#' and the number, or npos.
+std::pair<size_t, long> defineGroup(llvm::StringRef Line) {
+  size_t Brace = Line.rfind('{');
+  if (Brace == llvm::StringRef::npos)
+    return {llvm::StringRef::npos, -1};
+  llvm::StringRef Head = Line.take_front(Brace);
+  for (size_t Hash = Head.rfind('#'); Hash != llvm::StringRef::npos && Hash > 0;
+       Hash = Head.take_front(Hash).rfind('#')) {
+    llvm::StringRef Digits = Head.substr(Hash + 1).take_while(llvm::isDigit);
+    long N = -1;
+    llvm::StringRef After = Head.substr(Hash + 1 + Digits.size());
+    if (Head[Hash - 1] == ' ' && !Digits.empty() && !Digits.getAsInteger(10, N) &&
+        (After.empty() || After.front() == ' '))
+      return {Hash, N};
+  }
+  return {llvm::StringRef::npos, -1};
+}
+
+/// The name of the function a `define` line defines ("@_Z1kPf(" -> "_Z1kPf"; a quoted
+/// name unquoted).
+llvm::StringRef defineName(llvm::StringRef Line) {
+  size_t At = Line.find(" @");
+  if (At == llvm::StringRef::npos)
+    return "";
+  llvm::StringRef N = Line.substr(At + 2);
+  if (N.starts_with("\""))
+    return N.drop_front().split('"').first;
+  return N.take_until([](char C) { return C == '('; });
+}
+
+/// Sets (replaces or adds) the string attribute Key="Value" in an attribute group's body.
+std::string setAttribute(llvm::StringRef Body, llvm::StringRef Key, llvm::StringRef Value) {
+  std::string Quoted = ("\"" + Key + "\"").str();
+  std::string New = Quoted + "=\"" + Value.str() + "\"";
+  size_t At = Body.find(Quoted);
+  if (At == llvm::StringRef::npos) {
+    size_t Close = Body.rfind('}');
+    if (Close == llvm::StringRef::npos)
+      return Body.str();
+    return (Body.take_front(Close).rtrim() + " " + New + " " + Body.substr(Close)).str();
+  }
+  size_t End = At + Quoted.size();
+  if (Body.substr(End).starts_with("=\"")) {
+    size_t Q = Body.find('"', End + 2);
+    End = Q == llvm::StringRef::npos ? Body.size() : Q + 1;
+  }
+  return (Body.take_front(At) + New + Body.substr(End)).str();
+}
+
+} // namespace
+
+std::string boundAmdgpuIr(llvm::StringRef Ir, const std::vector<AmdgpuBound> &Bounds,
+                          std::vector<std::string> &Missing) {
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Ir.split(Lines, '\n');
+  // The attribute groups by number, and the largest number in use.
+  std::map<long, llvm::StringRef> Groups;
+  long Next = 0;
+  for (llvm::StringRef L : Lines)
+    if (L.starts_with("attributes #")) {
+      long N = -1;
+      llvm::StringRef Num = L.drop_front(12).take_while(llvm::isDigit);
+      if (!Num.getAsInteger(10, N)) {
+        Groups[N] = L.substr(L.find('=') + 1).trim();
+        Next = std::max(Next, N + 1);
+      }
+    }
+  std::string Out, Added;
+  std::vector<bool> Found(Bounds.size(), false);
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    llvm::StringRef L = Lines[I];
+    std::string Line = L.str();
+    if (L.starts_with("define ")) {
+      llvm::StringRef Name = defineName(L);
+      auto [Hash, G] = defineGroup(L);
+      for (size_t B = 0; B < Bounds.size(); ++B) {
+        if (Found[B] || Bounds[B].Kernel != Name || G < 0 || !Groups.count(G))
+          continue;
+        Found[B] = true;
+        std::string Body = Groups[G].str();
+        const AmdgpuBound &Bd = Bounds[B];
+        if (Bd.MaxVgprs) {
+          Body = setAttribute(Body, "amdgpu-num-vgpr", std::to_string(Bd.MaxVgprs));
+        } else {
+          Body = setAttribute(Body, "amdgpu-flat-work-group-size",
+                              "1," + std::to_string(Bd.Threads));
+          Body = setAttribute(Body, "amdgpu-waves-per-eu", std::to_string(Bd.WavesPerEu));
+        }
+        size_t End = Hash + 1 + L.substr(Hash + 1).take_while(llvm::isDigit).size();
+        Line = (L.take_front(Hash) + "#" + std::to_string(Next) + L.substr(End)).str();
+        Added += "attributes #" + std::to_string(Next) + " = " + Body + "\n";
+        ++Next;
+      }
+    }
+    Out += Line;
+    if (I + 1 < Lines.size())
+      Out += "\n";
+  }
+  for (size_t B = 0; B < Bounds.size(); ++B)
+    if (!Found[B])
+      Missing.push_back(Bounds[B].Kernel);
+  if (!Out.empty() && Out.back() != '\n')
+    Out += "\n";
+  return Out + Added;
+}
+
+ClangDeviceResult runBoundedClang(const ClangDeviceRequest &Request,
+                                  const std::vector<AmdgpuBound> &Bounds) {
+  ClangDeviceResult Out;
+  ClangDeviceRequest R = Request;
+  if (!R.CacheDir.empty()) {
+    if (std::string Problem = cacheDirProblem(R.CacheDir); !Problem.empty()) {
+      Out.Warning = Problem + "; clang runs uncached";
+      R.CacheDir.clear();
+    }
+  }
+  std::string Version, Err;
+  if (!run({R.Clang, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
+    Out.Error = Err;
+    return Out;
+  }
+  Out.Release = clangRelease(Version);
+  std::vector<std::string> IrArgv = clangDeviceArgv(R);
+  IrArgv.insert(IrArgv.end() - 1, "-emit-llvm");
+  auto KeyOf = [&](llvm::StringRef Tag, llvm::ArrayRef<std::string> Extra) {
+    llvm::SHA256 H;
+    auto Add = [&H](llvm::StringRef S) {
+      H.update(std::to_string(S.size()));
+      H.update(":");
+      H.update(S);
+    };
+    Add(Tag);
+    Add(Version);
+    for (const std::string &A : IrArgv)
+      Add(A);
+    Add(R.ContentKey);
+    for (const std::string &E : Extra)
+      Add(E);
+    return llvm::toHex(H.final(), /*LowerCase=*/true);
+  };
+  // Read a cache entry (a damaged one is said and removed), or nothing.
+  auto Cached = [&](const std::string &File, std::string &Contents) {
+    if (R.CacheDir.empty())
+      return false;
+    std::string Damage;
+    CacheRead Got = readCacheEntry(File, Contents, Damage);
+    if (Got == CacheRead::Damaged)
+      Out.Repaired = Damage + "; clang ran again";
+    return Got == CacheRead::Hit;
+  };
+  auto Store = [&](const std::string &File, llvm::StringRef Contents) {
+    if (!R.CacheDir.empty())
+      if (std::string E = writeEntry(File, Contents); !E.empty())
+        Out.Warning = "cannot write the cache entry in '" + R.CacheDir + "': " + E;
+  };
+  std::vector<std::string> BoundKeys;
+  for (const AmdgpuBound &B : Bounds)
+    BoundKeys.push_back(B.key());
+  std::string WhatIfFile =
+      R.CacheDir.empty()
+          ? ""
+          : R.CacheDir + "/" + KeyOf("warplint-clang-amdgpu-whatif-v1", BoundKeys) + ".amdgpu.s";
+  if (Cached(WhatIfFile, Out.Assembly)) {
+    Out.FromCache = true;
+    return Out;
+  }
+  // The device IR, kept: the optimised module the backend reads in the register run.
+  std::string IrFile =
+      R.CacheDir.empty() ? "" : R.CacheDir + "/" + KeyOf("warplint-clang-amdgpu-ir-v1", {}) + ".amdgpu.ll";
+  std::string Ir;
+  if (!Cached(IrFile, Ir)) {
+    std::string Diagnostics;
+    if (!run(IrArgv, R.CacheDir, Ir, Err, /*CaptureStdout=*/true, &Diagnostics)) {
+      Out.Error = Err;
+      llvm::StringRef D(Diagnostics);
+      if (size_t At = D.find("error: "); At != llvm::StringRef::npos)
+        Out.Error += ": " + D.substr(At + 7).split('\n').first.trim().take_front(300).str();
+      return Out;
+    }
+    Store(IrFile, Ir);
+  }
+  std::vector<std::string> Missing;
+  std::string Bounded = boundAmdgpuIr(Ir, Bounds, Missing);
+  if (!Missing.empty()) {
+    Out.Error = "the kernel '" + Missing.front() + "' is not defined in the device IR";
+    return Out;
+  }
+  // The target from the IR itself (its kernels' "target-cpu"), so that the backend sees
+  // the processor the register run compiled for.
+  llvm::StringRef IrRef(Bounded);
+  std::string Cpu;
+  if (size_t At = IrRef.find("\"target-cpu\"=\""); At != llvm::StringRef::npos)
+    Cpu = IrRef.substr(At + 14).split('"').first.str();
+  llvm::SmallString<256> Tmp;
+  int FD = -1;
+  std::error_code EC = R.CacheDir.empty()
+                           ? llvm::sys::fs::createTemporaryFile("warplint-whatif", "ll", FD, Tmp)
+                           : llvm::sys::fs::createUniqueFile(R.CacheDir + "/whatif-%%%%%%%%.ll",
+                                                             FD, Tmp);
+  if (EC) {
+    Out.Error = "cannot write the bounded IR: " + EC.message();
+    return Out;
+  }
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Bounded;
+  }
+  // The backend alone over the optimised IR (-disable-llvm-optzns): the IR's counts
+  // without a bound are the register run's.
+  std::vector<std::string> Argv = {R.Clang, "-x", "ir", "--target=amdgcn-amd-amdhsa"};
+  if (!Cpu.empty())
+    Argv.push_back("-mcpu=" + Cpu);
+  for (const char *A : {"-nogpulib", "-O3", "-Xclang", "-disable-llvm-optzns", "-S", "-o", "-"})
+    Argv.emplace_back(A);
+  Argv.push_back(std::string(Tmp));
+  std::string Asm, Diagnostics;
+  bool Ok = run(Argv, R.CacheDir, Asm, Err, /*CaptureStdout=*/true, &Diagnostics);
+  llvm::sys::fs::remove(Tmp);
+  if (!Ok) {
+    Out.Error = Err;
+    llvm::StringRef D(Diagnostics);
+    if (size_t At = D.find("error: "); At != llvm::StringRef::npos)
+      Out.Error += ": " + D.substr(At + 7).split('\n').first.trim().take_front(300).str();
+    return Out;
+  }
+  Out.Assembly = reduceAssembly(Asm);
+  Store(WhatIfFile, Out.Assembly);
   return Out;
 }
 

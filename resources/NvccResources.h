@@ -118,6 +118,7 @@ struct ClangDeviceResult {
   std::string Error;   ///< set when clang could not be run or failed
   std::string Warning; ///< set when the cache could not be used
   std::string Repaired; ///< set when a damaged cache entry was removed (as for nvcc)
+  std::string Release;  ///< clang's release ("22.1"), when clang could be asked
 };
 
 /// The argument vector that is run: clang++ <Args> -S -o - <Source>.
@@ -128,6 +129,36 @@ std::vector<std::string> clangDeviceArgv(const ClangDeviceRequest &R);
 /// over clang's --version, the argument vector and the content key; entries are written
 /// atomically.
 ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &R);
+
+/// clang's release as its --version says it ("22.1"), empty when it cannot be read.
+std::string clangRelease(llvm::StringRef VersionText);
+
+/// One kernel's bound in the what-if compile of the register advice on AMD: what
+/// __launch_bounds__(Threads, WavesPerEu) gives the backend under HIP's headers
+/// ("amdgpu-flat-work-group-size"="1,Threads", "amdgpu-waves-per-eu"="WavesPerEu"), or a
+/// VGPR cap ("amdgpu-num-vgpr"=MaxVgprs, amdgpu_num_vgpr) when MaxVgprs is set.
+struct AmdgpuBound {
+  std::string Kernel; ///< the mangled kernel name
+  unsigned Threads = 0, WavesPerEu = 0;
+  unsigned MaxVgprs = 0;
+  /// The settings as text, for the cache key: "_Z1kPf:256,2" or "_Z1kPf:num-vgpr 128".
+  std::string key() const;
+};
+
+/// \p Ir (the device LLVM IR of a HIP file) with each bound's attributes set on its
+/// kernel: the kernel gets an attribute group of its own, a copy of its group with the
+/// bound's attributes replaced or added; everything else byte for byte. A kernel not
+/// defined in the IR is added to \p Missing.
+std::string boundAmdgpuIr(llvm::StringRef Ir, const std::vector<AmdgpuBound> &Bounds,
+                          std::vector<std::string> &Missing);
+
+/// The what-if of the register advice on AMD: the file's device IR (clang <Args>
+/// -emit-llvm -S, kept in the cache as an entry of its own), the bounds set on it
+/// (boundAmdgpuIr), then one backend run over it (clang -x ir, no optimisation of the IR
+/// again: the backend alone, as in the register run). Cached like the register run under
+/// a key of its own and the bounds' settings; Assembly holds the reduced assembly.
+ClangDeviceResult runBoundedClang(const ClangDeviceRequest &R,
+                                  const std::vector<AmdgpuBound> &Bounds);
 
 /// clang++-22 on PATH, else /usr/lib/llvm-22/bin/clang++, else clang++; empty if none.
 std::string findHipClang();

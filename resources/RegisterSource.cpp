@@ -440,6 +440,8 @@ void loadFromClang(const RegisterOptions &Opts, ASTContext &Ctx, const Preproces
   }
   Out.Table.addAmdgpuAssembly(Res.Assembly, "clang", ResourceSource::Clang);
   Out.Source = ResourceSource::Clang;
+  Out.CompilerRelease = Res.Release;
+  Out.ClangRun = R;
 }
 
 } // namespace
@@ -561,6 +563,37 @@ VerifyResult verifyRegisterAdvice(const LoadedRegisters &Loaded,
       if (F.Name == B.Kernel) {
         Out.Kernels.push_back({B.Kernel, F.Registers, F.SpillStoreBytes.value_or(0),
                                F.SpillLoadBytes.value_or(0)});
+        break;
+      }
+  return Out;
+}
+
+VerifyResult verifyAmdgpuAdvice(const LoadedRegisters &Loaded,
+                                const std::vector<AmdgpuBound> &Bounds) {
+  VerifyResult Out;
+  if (!Loaded.ClangRun || Bounds.empty()) {
+    Out.Error = "no clang run to verify against";
+    return Out;
+  }
+  ClangDeviceResult Res = runBoundedClang(*Loaded.ClangRun, Bounds);
+  Out.Repaired = Res.Repaired;
+  if (!Res.Error.empty()) {
+    Out.Error = Res.Error;
+    return Out;
+  }
+  ResourceTable T;
+  T.addAmdgpuAssembly(Res.Assembly, "clang", ResourceSource::Clang);
+  for (const AmdgpuBound &B : Bounds)
+    for (const KernelFigures &F : T.Entries)
+      if (F.Name == B.Kernel) {
+        VerifiedFigures V;
+        V.Kernel = B.Kernel;
+        V.Registers = F.Registers;
+        V.Sgprs = F.Sgprs.value_or(0);
+        V.ScratchBytes = F.PrivateSegmentBytes.value_or(0);
+        V.VgprSpills = F.VgprSpills.value_or(0);
+        V.SgprSpills = F.SgprSpills.value_or(0);
+        Out.Kernels.push_back(std::move(V));
         break;
       }
   return Out;

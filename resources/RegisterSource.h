@@ -61,7 +61,10 @@ struct LoadedRegisters {
   /// The nvcc run the figures came from (Source Nvcc): the what-if run of the register
   /// advice compiles the same file with the same flags (verifyRegisterAdvice).
   std::optional<NvccRequest> NvccRun;
-  /// nvcc's release ("13.0"), when it ran or its cache answered.
+  /// The clang run the figures came from (Source Clang): the AMD what-if compiles the
+  /// same file with the same flags (verifyAmdgpuAdvice).
+  std::optional<ClangDeviceRequest> ClangRun;
+  /// nvcc's release ("13.0"), or clang's ("22.1"), when it ran or its cache answered.
   std::string CompilerRelease;
 };
 
@@ -70,6 +73,10 @@ struct VerifiedFigures {
   std::string Kernel; ///< the mangled name
   int Registers = 0;
   uint64_t SpillStoreBytes = 0, SpillLoadBytes = 0;
+  /// AMD: SGPRs per wave, scratch bytes per lane, VGPR and SGPR spills (the metadata's).
+  int Sgprs = 0;
+  uint64_t ScratchBytes = 0;
+  int VgprSpills = 0, SgprSpills = 0;
 };
 
 /// The what-if run of the register advice for the bounds given (one ptxas run over the
@@ -82,6 +89,12 @@ struct VerifyResult {
 };
 VerifyResult verifyRegisterAdvice(const LoadedRegisters &Loaded,
                                   const std::vector<PtxBound> &Bounds);
+
+/// The AMD what-if of the register advice: one backend run over the file's kept device
+/// IR with every bound set (runBoundedClang, cached). Needs Loaded.ClangRun; Registers is
+/// the VGPR count that counts for occupancy (amdgpuOccupancyVgprs).
+VerifyResult verifyAmdgpuAdvice(const LoadedRegisters &Loaded,
+                                const std::vector<AmdgpuBound> &Bounds);
 
 /// Loads the register source for a TU parsed for the device side of TUArch (nvcc runs
 /// here, or its cache answers). Auto: the ptxas logs, else the objects, else nvcc when

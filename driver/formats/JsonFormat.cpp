@@ -142,6 +142,15 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
                {"occupancy", opt(V->Occupancy)},
                {"error", V->Error.empty() ? Value(nullptr) : Value(V->Error)},
                {"note", verifiedAdviceText(*V, llvm::StringRef(L.Arch).starts_with("gfx"))}};
+  // AMD's what-if: SGPRs, scratch, spills and core's waves per SIMD for what it gave.
+  if (const VerifiedAdvice *V = L.Verified ? &*L.Verified : nullptr; V && V->Amd) {
+    Object &VA = *O["verified_advice"].getAsObject();
+    VA["sgprs"] = V->Registers ? Value(int64_t(V->Sgprs)) : Value(nullptr);
+    VA["scratch_bytes"] = V->Registers ? Value(int64_t(V->ScratchBytes)) : Value(nullptr);
+    VA["vgpr_spills"] = V->Registers ? Value(int64_t(V->VgprSpills)) : Value(nullptr);
+    VA["sgpr_spills"] = V->Registers ? Value(int64_t(V->SgprSpills)) : Value(nullptr);
+    VA["waves_per_simd"] = opt(V->WavesPerSimd);
+  }
   // AMD launches: the compiler's VGPRs, AGPRs, SGPRs, static LDS and the wavefront size
   // (blocks_per_sm counts workgroups per CU there, warps wavefronts).
   if (llvm::StringRef(L.Arch).starts_with("gfx")) {

@@ -566,3 +566,51 @@ TEST(NvccResources, BoundPtxPlacesDirectivesPerEntry) {
   EXPECT_EQ(A.key(), "_Z1kPfi:256,4");
   EXPECT_EQ(B.key(), "_Z1kPf:maxnreg 64");
 }
+
+// The AMD what-if: each bound's kernel gets an attribute group of its own (a copy of its
+// group with the bound's attributes replaced or added); other kernels, a group two kernels
+// share, and the rest of the module stay byte for byte.
+TEST(NvccResources, BoundAmdgpuIrGivesEachKernelItsGroup) {
+  std::string Ir = "define protected amdgpu_kernel void @_Z1aPf(ptr %0) local_unnamed_addr #0 {\n"
+                   "  ret void\n}\n"
+                   "define protected amdgpu_kernel void @_Z1bPf(ptr %0) local_unnamed_addr #0 {\n"
+                   "  ret void\n}\n"
+                   "attributes #0 = { nounwind \"amdgpu-flat-work-group-size\"=\"1,1024\" "
+                   "\"target-cpu\"=\"gfx906\" }\n";
+  AmdgpuBound A;
+  A.Kernel = "_Z1aPf";
+  A.Threads = 256;
+  A.WavesPerEu = 5;
+  AmdgpuBound Gone;
+  Gone.Kernel = "_Z4gonev";
+  std::vector<std::string> Missing;
+  std::string Out = boundAmdgpuIr(Ir, {A, Gone}, Missing);
+  EXPECT_EQ(Out, "define protected amdgpu_kernel void @_Z1aPf(ptr %0) local_unnamed_addr #1 {\n"
+                 "  ret void\n}\n"
+                 "define protected amdgpu_kernel void @_Z1bPf(ptr %0) local_unnamed_addr #0 {\n"
+                 "  ret void\n}\n"
+                 "attributes #0 = { nounwind \"amdgpu-flat-work-group-size\"=\"1,1024\" "
+                 "\"target-cpu\"=\"gfx906\" }\n"
+                 "attributes #1 = { nounwind \"amdgpu-flat-work-group-size\"=\"1,256\" "
+                 "\"target-cpu\"=\"gfx906\" \"amdgpu-waves-per-eu\"=\"5\" }\n");
+  EXPECT_EQ(Missing, std::vector<std::string>{"_Z4gonev"});
+  EXPECT_EQ(A.key(), "_Z1aPf:256,5");
+  // A group reference followed by debug metadata.
+  std::string Dbg = "define amdgpu_kernel void @_Z1aPf(ptr %0) #0 !dbg !7 {\n}\n"
+                    "attributes #0 = { \"target-cpu\"=\"gfx906\" }\n";
+  EXPECT_EQ(boundAmdgpuIr(Dbg, {A}, Missing),
+            "define amdgpu_kernel void @_Z1aPf(ptr %0) #1 !dbg !7 {\n}\n"
+            "attributes #0 = { \"target-cpu\"=\"gfx906\" }\n"
+            "attributes #1 = { \"target-cpu\"=\"gfx906\" \"amdgpu-flat-work-group-size\"=\"1,256\" "
+            "\"amdgpu-waves-per-eu\"=\"5\" }\n");
+  AmdgpuBound Cap;
+  Cap.Kernel = "_Z1bPf";
+  Cap.MaxVgprs = 128;
+  Missing.clear();
+  Out = boundAmdgpuIr(Ir, {Cap}, Missing);
+  EXPECT_NE(Out.find("@_Z1bPf(ptr %0) local_unnamed_addr #1 {"), std::string::npos);
+  EXPECT_NE(Out.find("\"target-cpu\"=\"gfx906\" \"amdgpu-num-vgpr\"=\"128\" }"),
+            std::string::npos);
+  EXPECT_TRUE(Missing.empty());
+  EXPECT_EQ(clangRelease("Debian clang version 22.1.8 (1~deb12u1)\nTarget: x86_64"), "22.1");
+}
