@@ -666,23 +666,18 @@ bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint
     if ((Live >> L & 1) && Val[L] != Majority)
       Out.MaxMinorityLanesPerRow = std::max(
           Out.MaxMinorityLanesPerRow, ++PerRow[(W * WarpLanes + L) / Shape.X - FirstRow]);
-  // Runs of equal values and their order along each row's active lanes.
+  // Runs of equal values and their order along the warp's active lanes.
   {
     unsigned Runs = 0;
     int Dir = 0;
     bool Have = false;
     int64_t Prev = 0;
-    unsigned PrevRow = ~0u;
     for (unsigned L = 0; L < WarpLanes; ++L) {
       if (!(Live >> L & 1))
         continue;
-      unsigned Row = (W * WarpLanes + L) / Shape.X;
-      if (Row != PrevRow) {
-        Out.MaxRunsPerRow = std::max(Out.MaxRunsPerRow, Runs);
+      if (!Have) {
         Runs = 1;
-        Dir = 0;
-        PrevRow = Row;
-      } else if (Have && Val[L] != Prev) {
+      } else if (Val[L] != Prev) {
         ++Runs;
         int D = Val[L] > Prev ? 1 : -1;
         if (Dir && D != Dir)
@@ -692,7 +687,7 @@ bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint
       Have = true;
       Prev = Val[L];
     }
-    Out.MaxRunsPerRow = std::max(Out.MaxRunsPerRow, Runs);
+    Out.MaxRunsPerWarp = std::max(Out.MaxRunsPerWarp, Runs);
   }
   for (unsigned K = 0; K < NumCounts; ++K)
     if (Counts[K].first != 0)
@@ -1130,7 +1125,7 @@ WarpSplit WarpSplit::asWaves(unsigned LanesPerWave) const {
   Out.TrueLanes = TrueLanes;
   Out.MaxMinorityLanes = MaxMinorityLanes;
   Out.MaxMinorityLanesPerRow = MaxMinorityLanesPerRow;
-  Out.MaxRunsPerRow = MaxRunsPerRow;
+  Out.MaxRunsPerWarp = MaxRunsPerWarp;
   Out.InLaneOrder = InLaneOrder;
   // Loop evaluations stay counted per 32-lane group, not per wavefront.
   Out.CondEvals = CondEvals;
