@@ -7,6 +7,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <functional>
+#include <map>
+#include <mutex>
 #include <set>
 
 namespace clang::tidy::warplint {
@@ -57,7 +59,38 @@ AbsVal ThreadDependence::valueOf(const Expr *E) const {
   return It == Seen.end() ? AbsVal{} : It->second;
 }
 
+namespace {
+/// The analyses run per kernel (canonical declaration), by every ThreadDependence of the
+/// process: what analysesOf reads (tests: each kernel is analysed once).
+struct AnalysisCounts {
+  std::mutex Lock;
+  std::map<const FunctionDecl *, unsigned> Count;
+};
+AnalysisCounts &analysisCounts() {
+  static AnalysisCounts C;
+  return C;
+}
+} // namespace
+
+unsigned ThreadDependence::analysesOf(const FunctionDecl *Kernel) {
+  AnalysisCounts &C = analysisCounts();
+  std::lock_guard<std::mutex> Guard(C.Lock);
+  auto It = C.Count.find(Kernel->getCanonicalDecl());
+  return It == C.Count.end() ? 0 : It->second;
+}
+
+void ThreadDependence::forgetAnalyses(const FunctionDecl *Kernel) {
+  AnalysisCounts &C = analysisCounts();
+  std::lock_guard<std::mutex> Guard(C.Lock);
+  C.Count.erase(Kernel->getCanonicalDecl());
+}
+
 void ThreadDependence::analyze(const FunctionDecl *Kernel) {
+  {
+    AnalysisCounts &C = analysisCounts();
+    std::lock_guard<std::mutex> Guard(C.Lock);
+    ++C.Count[Kernel->getCanonicalDecl()];
+  }
   Vars.clear();
   VarIndex.clear();
   Branches.clear();

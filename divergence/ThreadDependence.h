@@ -74,6 +74,11 @@ public:
   explicit ThreadDependence(ASTContext &Ctx) : Ctx(Ctx) {}
   /// Analyses one kernel; branches() and vars() describe it afterwards.
   void analyze(const FunctionDecl *Kernel);
+  /// How many times any ThreadDependence of this process analysed the kernel (any of its
+  /// declarations) since forgetAnalyses: for the test that each kernel is analysed once.
+  static unsigned analysesOf(const FunctionDecl *Kernel);
+  /// Forgets the kernel's count (its AST is going away; the address may be reused).
+  static void forgetAnalyses(const FunctionDecl *Kernel);
   const std::vector<BranchSite> &branches() const { return Branches; }
   const std::vector<SymVarInfo> &vars() const { return Vars; }
   /// The variance recorded for an expression of the kernel body (Uniform if none).

@@ -5,7 +5,10 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 
@@ -60,6 +63,22 @@ TuModel &TuModel::of(ASTContext &Ctx, const Preprocessor *PP, const ModelOptions
 
 TuModel::TuModel(ASTContext &Ctx, const Preprocessor *PP, ModelOptions Opts)
     : Ctx(Ctx), PP(PP), Opts(std::move(Opts)) {}
+
+TuModel::~TuModel() {
+  const char *Debug = std::getenv("WARPLINT_DEBUG_ANALYSES");
+  if (!Facts)
+    return;
+  for (const KernelInfo &K : Facts->Kernels) {
+    if (!K.Decl)
+      continue;
+    unsigned N = analysesOf(K.Decl);
+    if (N && Debug && *Debug)
+      llvm::errs() << "warplint-debug: kernel '" << K.Name << "': " << N
+                   << (N == 1 ? " thread-dependence analysis\n"
+                              : " thread-dependence analyses\n");
+    ThreadDependence::forgetAnalyses(K.Decl);
+  }
+}
 
 const TUFacts &TuModel::facts() {
   if (!Facts)
@@ -448,52 +467,100 @@ KnownValues knownArguments(const KernelInfo &K, const TUFacts &F, ASTContext &Ct
 
 } // namespace
 
+const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
+  const FunctionDecl *Canon = Kernel->getCanonicalDecl();
+  auto Found = Analyses.find(Canon);
+  if (Found != Analyses.end())
+    return *Found->second;
+  const TUFacts &F = facts();
+  const KernelInfo *K = F.kernel(Kernel);
+  const FunctionDecl *Def = K && K->Decl ? K->Decl : Kernel;
+  if (const FunctionDecl *D = Def->getDefinition())
+    Def = D;
+  auto &TD = Dependences[Canon];
+  TD = std::make_unique<ThreadDependence>(Ctx);
+  TD->analyze(Def);
+  auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false});
+  // The distinct block shapes of its launches that can run, each with its first launch.
+  if (K)
+    for (unsigned I : K->Launches) {
+      const LaunchSite &L = F.Launches[I];
+      KernelLaunch KL{&L, std::nullopt};
+      if (L.Block.known()) {
+        std::optional<wl::divergence::BlockShape> Block = launchableBlock(L);
+        if (!Block)
+          continue; // cannot launch: warplint-launch-config-invalid reports it
+        wl::divergence::BlockShape S = *Block;
+        size_t Index = 0;
+        while (Index < A->Shapes.size() &&
+               !(A->Shapes[Index].Shape.X == S.X && A->Shapes[Index].Shape.Y == S.Y &&
+                 A->Shapes[Index].Shape.Z == S.Z))
+          ++Index;
+        if (Index == A->Shapes.size())
+          A->Shapes.push_back({S, L.Loc});
+        KL.Shape = Index;
+      }
+      A->Launches.push_back(KL);
+    }
+  A->AssumedShape = A->Shapes.empty();
+  return *(Analyses[Canon] = std::move(A));
+}
+
+unsigned TuModel::analysesOf(const FunctionDecl *Kernel) const {
+  return ThreadDependence::analysesOf(Kernel);
+}
+
+std::vector<const KernelInfo *> TuModel::analysedKernels() {
+  std::vector<const KernelInfo *> Out;
+  for (const KernelInfo &K : facts().Kernels)
+    if (K.Decl && K.HasBody && K.Decl->hasBody() && !K.Decl->isDependentContext())
+      Out.push_back(&K);
+  // In the order of their definitions (instantiations of one template in the order the
+  // facts met them).
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::stable_sort(Out.begin(), Out.end(), [&](const KernelInfo *A, const KernelInfo *B) {
+    SourceLocation LA = SM.getExpansionLoc(A->Decl->getLocation()),
+                   LB = SM.getExpansionLoc(B->Decl->getLocation());
+    return LA != LB && SM.isBeforeInTranslationUnit(LA, LB);
+  });
+  return Out;
+}
+
 const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
   auto [It, New] = Accesses.try_emplace(AssumedBlockSize);
   if (!New)
     return It->second;
   const TUFacts &F = facts();
-  std::optional<ThreadDependence> TD;
   for (const KernelInfo &K : F.Kernels) {
     if (!K.Decl || !K.HasBody || !K.Decl->hasBody() || K.Decl->isDependentContext())
       continue;
+    const KernelAnalysis &KA = kernelAnalysis(K.Decl);
+    const ThreadDependence &TD = KA.TD;
     // The distinct block shapes of its launches that can run.
     std::vector<std::pair<wl::divergence::BlockShape, SourceLocation>> Shapes;
-    for (unsigned I : K.Launches) {
-      const LaunchSite &L = F.Launches[I];
-      std::optional<wl::divergence::BlockShape> Block = launchableBlock(L);
-      if (!Block)
-        continue;
-      wl::divergence::BlockShape S = *Block;
-      if (std::none_of(Shapes.begin(), Shapes.end(), [&](const auto &P) {
-            return P.first.X == S.X && P.first.Y == S.Y && P.first.Z == S.Z;
-          }))
-        Shapes.push_back({S, L.Loc});
-    }
-    bool Assumed = Shapes.empty();
+    for (const KernelShape &S : KA.Shapes)
+      Shapes.push_back({S.Shape, S.Launch});
+    bool Assumed = KA.AssumedShape;
     if (Assumed)
       Shapes.push_back({wl::divergence::BlockShape{AssumedBlockSize, 1, 1}, SourceLocation()});
-    if (!TD)
-      TD.emplace(Ctx);
-    TD->analyze(K.Decl);
     // The analysed arch's pipeline: 32-lane warps and 32-byte sectors on NVIDIA, the
     // wavefront and the vector L1 line on AMD.
     wl::memory::MemoryModel MM;
     if (const wl::GpuArch *A = wl::findArch(arch(), waveSize(arch())))
       MM = wl::memory::memoryModelFor(*A);
     KnownValues Known = knownArguments(K, F, Ctx);
-    for (MemoryAccessSite &Site : collectAccesses(K.Decl, *TD, Ctx)) {
+    for (MemoryAccessSite &Site : collectAccesses(K.Decl, TD, Ctx)) {
       AccessModel A;
       A.Kernel = &K;
       A.AssumedShape = Assumed;
       for (const auto &[Shape, Loc] : Shapes)
-        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD->vars(), Shape, MM, &Known)});
+        A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD.vars(), Shape, MM, &Known)});
       const AccessFigures &First = A.PerShape.front().Figures;
       if (Assumed && First.Evaluated && First.Typical.ratio() > 1.0)
         for (const wl::divergence::BlockShape &Alt : assumedAlternatives())
           if (Alt.X != AssumedBlockSize || Alt.Y != 1)
             A.Alternatives.push_back(
-                {Alt, SourceLocation(), evaluateAccess(Site, TD->vars(), Alt, MM, &Known)});
+                {Alt, SourceLocation(), evaluateAccess(Site, TD.vars(), Alt, MM, &Known)});
       A.Site = std::move(Site);
       It->second.push_back(std::move(A));
     }

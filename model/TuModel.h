@@ -10,6 +10,8 @@
 #pragma once
 
 #include "divergence/MemoryAccess.h"
+#include "divergence/ThreadDependence.h"
+#include "model/Branches.h"
 #include "model/Facts.h"
 #include "model/ModelOptions.h"
 #include "model/Records.h"
@@ -18,6 +20,7 @@
 #include "warplint/core/Occupancy.h"
 #include "warplint/core/Products.h"
 
+#include <list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -130,6 +133,33 @@ std::optional<::warplint::divergence::BlockShape> launchableBlock(const LaunchSi
 /// block: blocks at least a warp wide in x, 1-D and 2-D (32x1, 32x8, 64x4, 128x2).
 std::vector<::warplint::divergence::BlockShape> assumedAlternatives();
 
+/// A block shape of a kernel's launches that can run, with the first launch of it.
+struct KernelShape {
+  ::warplint::divergence::BlockShape Shape;
+  SourceLocation Launch;
+};
+
+/// A launch of a kernel whose block can run or is not known (a known block that cannot
+/// launch is warplint-launch-config-invalid's, and is left out).
+struct KernelLaunch {
+  const LaunchSite *Site = nullptr;
+  std::optional<size_t> Shape; ///< into KernelAnalysis::Shapes when the block is known
+};
+
+/// One thread-dependence analysis per kernel (TuModel::kernelAnalysis), read by the memory
+/// accesses, the branch records and every check that asks about a kernel's body.
+struct KernelAnalysis {
+  const clang::FunctionDecl *Kernel = nullptr; ///< the definition analysed
+  const KernelInfo *Info = nullptr;
+  const ThreadDependence &TD; ///< divergence/ThreadDependence.h, analysed once
+  /// The distinct launchable block shapes of its launches (launchableBlock), in launch
+  /// order, each with its first launch.
+  std::vector<KernelShape> Shapes;
+  std::vector<KernelLaunch> Launches;
+  /// No launch with a known block that can run: a caller assumes a 1-D block.
+  bool AssumedShape = false;
+};
+
 class TuModel {
 public:
   /// The model of Ctx's translation unit, built on first use with these options and
@@ -152,6 +182,21 @@ public:
   /// launches (a 1-D block of AssumedBlockSize threads when none is known); computed on
   /// first use, once per assumed size.
   const std::vector<AccessModel> &accesses(unsigned AssumedBlockSize);
+
+  /// The kernel's thread-dependence analysis and launchable block shapes, made once per
+  /// kernel on first use (Kernel: any declaration of a kernel of the TU with a body).
+  const KernelAnalysis &kernelAnalysis(const clang::FunctionDecl *Kernel);
+  /// How many thread-dependence analyses of a kernel ran in this process, by the model or
+  /// anything else (ThreadDependence::analysesOf; 1 once analysed: each kernel is
+  /// analysed once however many checks read it).
+  unsigned analysesOf(const clang::FunctionDecl *Kernel) const;
+  /// The kernels with a body that the analyses cover, in the order of their definitions.
+  std::vector<const KernelInfo *> analysedKernels();
+
+  /// Every thread-dependent branch of the TU's kernels with its figures per block shape
+  /// and its verdict under these options (model/Branches.h), grouped into findings;
+  /// computed on first use for each set of options.
+  const std::vector<BranchRecord> &branches(const BranchOptions &Opts);
 
   /// A check reported access A with the figures of its shape Shape: records() exports it
   /// (an AccessRecord with the check's name) for the driver's outputs.
@@ -176,6 +221,9 @@ public:
   ::warplint::ModelRecords records();
 
   TuModel(ASTContext &Ctx, const Preprocessor *PP, ModelOptions Opts);
+  /// With WARPLINT_DEBUG_ANALYSES set, says on stderr how many thread-dependence analyses
+  /// each kernel had (tests/checkers/model-analyses-once.cu).
+  ~TuModel();
 
 private:
   /// The table's figures of a mangled name, with the arch rule of kernelFigures.
@@ -194,6 +242,14 @@ private:
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
   std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
+  /// Per kernel (canonical declaration): its analysis and the object that holds it.
+  std::map<const clang::FunctionDecl *, std::unique_ptr<ThreadDependence>> Dependences;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<KernelAnalysis>> Analyses;
+  /// Branch records by the options they were decided with (records() exports the first).
+  std::list<std::pair<BranchOptions, std::vector<BranchRecord>>> Branches;
+  /// The calls of each function of the TU (canonical declaration), made on first use.
+  std::optional<std::map<const clang::FunctionDecl *, std::vector<const clang::CallExpr *>>> CallsOf;
+  friend class BranchBuilder;
   struct ReportedAccess {
     const AccessModel *Access;
     size_t Shape;

@@ -1,0 +1,642 @@
+//===- Idioms.cpp - the branch idioms of the divergence analysis ---------------===//
+//
+// Predicates on a branch's symbolic condition (divergence/ThreadDependence) and on its
+// arms that name the usual idioms: bounds guards, tree-reduction tails, grid- and
+// block-stride loops, leader tests, arms the compiler makes selects of. The model's
+// branch verdicts (model/Branches.cpp) read them.
+//
+//===----------------------------------------------------------------------------===//
+#include "divergence/Idioms.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <functional>
+
+using namespace ::warplint::divergence;
+
+namespace clang::tidy::warplint {
+
+const Sym *skipCasts(const Sym *S) {
+  while (S && S->Op == SymOp::Cast && S->A)
+    S = S->A.get();
+  return S;
+}
+
+/// A size known only at run time: uniform, not a constant, and not a loop variable
+/// (`n`, `blockDim.x`, a value loaded at a uniform address), e.g. the row length of a 2-D
+/// index recovered with `%` and `/`.
+bool isRuntimeSize(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  if (!S || mentionsThreadIdx(*S) || S->Op == SymOp::Const)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() && (Vars[V].Kind == SymVarInfo::Loop ||
+                            Vars[V].Kind == SymVarInfo::Iteration || Vars[V].Launched))
+      return false;
+  return true;
+}
+
+/// A variable whose value is sampled (known only at run time): a parameter, blockIdx,
+/// gridDim, a value loaded from a uniform address. Loop variables and iterations are
+/// enumerated instead.
+bool isSampledVar(unsigned V, const std::vector<SymVarInfo> &Vars) {
+  return V < Vars.size() && Vars[V].Kind != SymVarInfo::Loop &&
+         Vars[V].Kind != SymVarInfo::Iteration && !Vars[V].Launched;
+}
+
+bool mentionsSampledVar(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  if (!S)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned V : Used)
+    if (isSampledVar(V, Vars))
+      return true;
+  return false;
+}
+
+/// The counter of an enclosing uniform loop that steps by adding or subtracting (not a
+/// halving or doubling stride): `for (m = 0; m < 16; m++)`.
+bool isSweepingCounter(unsigned V, const std::vector<SymVarInfo> &Vars) {
+  return V < Vars.size() && Vars[V].Kind == SymVarInfo::Loop &&
+         Vars[V].LoopVariance == Variance::Uniform && !Vars[V].Shrinking &&
+         !Vars[V].Growing;
+}
+
+/// A thread index compared with the counter of an enclosing loop that sweeps the block:
+/// the index is block-local (thread indices, constants, blockDim and loop counters: no
+/// blockIdx, parameter or loaded value) and the limit is made of such counters and
+/// compile-time values only (`for (m...) if (tx <= m)`, `for (i...) if (threadIdx.x > i)`).
+/// As the counter advances the boundary moves across the lanes of the block and splits a
+/// warp in most iterations: not a bounds guard. A global index against a counter over a
+/// run-time size (`t2 <= t` with t = idx / NH % T) crosses any one block rarely, and
+/// stays a guard.
+bool sweepsBlock(const Sym *Index, const Sym *Limit, const std::vector<SymVarInfo> &Vars) {
+  if (mentionsSampledVar(Index, Vars) || mentionsSampledVar(Limit, Vars))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*Limit, Used);
+  for (unsigned V : Used)
+    if (isSweepingCounter(V, Vars))
+      return true;
+  return false;
+}
+
+/// A comparison of a block-local thread index with a compile-time limit (`threadIdx.x <
+/// 16`, `tid >= blockDim.x / 2`): the same split in every block. A bounds guard by form;
+/// the evaluation decides whether it splits only part of the block.
+bool isBlockLocalGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  return S && mentionsThreadIdx(*S) && !mentionsSampledVar(S, Vars);
+}
+
+/// Non-decreasing in every thread index: sums and uniform multiples of thread indices.
+/// With Vars, also a coordinate `i % n` of a 2-D decomposition by a run-time size n
+/// (non-decreasing along each row) and, with Lanes, a lane index `tid % 32`
+/// (non-decreasing within a warp).
+bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars, bool Lanes) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  if (!mentionsThreadIdx(*S))
+    return true;
+  switch (S->Op) {
+  case SymOp::ThreadIdx:
+    return true;
+  case SymOp::Add:
+    return isMonotone(S->A.get(), Vars, Lanes) && isMonotone(S->B.get(), Vars, Lanes);
+  case SymOp::Mul:
+    return (!mentionsThreadIdx(*S->A) && isMonotone(S->B.get(), Vars, Lanes)) ||
+           (!mentionsThreadIdx(*S->B) && isMonotone(S->A.get(), Vars, Lanes));
+  case SymOp::Sub:
+  case SymOp::Div:
+  case SymOp::Shr:
+  case SymOp::Shl:
+    return !mentionsThreadIdx(*S->B) && isMonotone(S->A.get(), Vars, Lanes);
+  case SymOp::Rem: {
+    if (!Vars || !isMonotone(S->A.get(), Vars, Lanes))
+      return false;
+    if (isRuntimeSize(S->B.get(), *Vars))
+      return true;
+    const Sym *K = skipCasts(S->B.get());
+    return Lanes && K->Op == SymOp::Const && K->Value > 0 && K->Value % 32 == 0;
+  }
+  default:
+    return false;
+  }
+}
+
+/// A warp index: `tid / 32` (any multiple of 32), `tid >> 5` (5 or more) of a
+/// non-decreasing thread index.
+bool isWarpIndex(const Sym *T) {
+  T = skipCasts(T);
+  if (!T || (T->Op != SymOp::Div && T->Op != SymOp::Shr) || !T->B ||
+      skipCasts(T->B.get())->Op != SymOp::Const)
+    return false;
+  int64_t K = skipCasts(T->B.get())->Value;
+  return isMonotone(T->A.get()) &&
+         ((T->Op == SymOp::Div && K > 0 && K % 32 == 0) || (T->Op == SymOp::Shr && K >= 5));
+}
+
+/// A test of the warp index: `tid / 32 == 0`, `(tid >> 5) < k` (uniform within a warp
+/// when warps do not straddle rows; the evaluation decides).
+bool isWarpIndexTest(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || !S->A || !S->B)
+    return false;
+  if (S->Op != SymOp::Eq && S->Op != SymOp::Ne && S->Op != SymOp::Lt && S->Op != SymOp::Le &&
+      S->Op != SymOp::Gt && S->Op != SymOp::Ge)
+    return false;
+  return !mentionsThreadIdx(*S->B) && isWarpIndex(S->A.get());
+}
+
+/// The same for every lane of a warp by its form: no thread index, or thread indices only
+/// inside a warp index.
+bool isWarpUniformForm(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || !mentionsThreadIdx(*S))
+    return S != nullptr;
+  if (isWarpIndex(S))
+    return true;
+  if (S->Op == SymOp::ThreadIdx)
+    return false;
+  for (const SymRef *C : {&S->A, &S->B, &S->C})
+    if (*C && !isWarpUniformForm(C->get()))
+      return false;
+  return true;
+}
+
+/// A truth value by its form: a comparison, a negation, a conjunction or disjunction.
+bool isTruthValue(const Sym *S) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  switch (S->Op) {
+  case SymOp::Lt: case SymOp::Le: case SymOp::Gt: case SymOp::Ge: case SymOp::Eq:
+  case SymOp::Ne: case SymOp::LNot: case SymOp::LAnd: case SymOp::LOr:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// `(row < n) & (col < m)`: a bitwise and (or) of two truth values is their conjunction
+/// (disjunction), as a flag of two guards is often written.
+bool isTruthAndOr(const Sym *S) {
+  return S && (S->Op == SymOp::And || S->Op == SymOp::Or) && isTruthValue(S->A.get()) &&
+         isTruthValue(S->B.get());
+}
+
+/// The conjuncts of a condition: the operands of `&&` (and of `&` between truth values),
+/// flattened, in source order.
+void conjuncts(const Sym *S, std::vector<const Sym *> &Out) {
+  const Sym *T = skipCasts(S);
+  if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+    conjuncts(T->A.get(), Out);
+    conjuncts(T->B.get(), Out);
+    return;
+  }
+  Out.push_back(S);
+}
+
+/// Named idiom: a comparison of a monotone thread index with a uniform limit
+/// (`i < n`, `if (i >= n) return;`), or a conjunction/disjunction of such. Against a size
+/// known only at run time, a coordinate `i % n` and a lane-strided index
+/// (`lane * 8 + k * 256 < C`) count as monotone too: such a guard splits warps only where
+/// the size is not a multiple of the row or the stride.
+bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  if (S->Op == SymOp::LNot)
+    return isBoundsGuard(S->A.get(), Vars);
+  // A flag set from a guard: `bool ok = i < n; ... if (ok)` (a select of two constants).
+  if (S->Op == SymOp::Ne && skipCasts(S->B.get())->Op == SymOp::Const)
+    return isBoundsGuard(S->A.get(), Vars);
+  if (S->Op == SymOp::Select && skipCasts(S->B.get())->Op == SymOp::Const &&
+      skipCasts(S->C.get())->Op == SymOp::Const)
+    return isBoundsGuard(S->A.get(), Vars);
+  if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr || isTruthAndOr(S))
+    return (isBoundsGuard(S->A.get(), Vars) || isWarpIndexTest(S->A.get()) ||
+            !mentionsThreadIdx(*S->A)) &&
+           (isBoundsGuard(S->B.get(), Vars) || isWarpIndexTest(S->B.get()) ||
+            !mentionsThreadIdx(*S->B)) &&
+           !(isWarpIndexTest(S->A.get()) && isWarpIndexTest(S->B.get()));
+  if (S->Op != SymOp::Lt && S->Op != SymOp::Le && S->Op != SymOp::Gt && S->Op != SymOp::Ge)
+    return false;
+  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  if (AT == BT)
+    return false;
+  const Sym *Index = AT ? S->A.get() : S->B.get();
+  const Sym *Limit = AT ? S->B.get() : S->A.get();
+  if (sweepsBlock(Index, Limit, Vars))
+    return false;
+  // A lane index only against a run-time size, possibly shifted by uniform terms
+  // (`C - k * 256`): `lane < 16` splits every warp whatever the launch.
+  std::vector<unsigned> Used;
+  collectVars(*Limit, Used);
+  bool Runtime = false;
+  for (unsigned V : Used)
+    Runtime |= isSampledVar(V, Vars);
+  return isMonotone(Index, &Vars, /*Lanes=*/Runtime);
+}
+
+/// Named idiom: one lane in each run of n threads, n a size known only at run time:
+/// `(i + 1) % n == 0` picks the last element of each row (at most one lane of a warp once
+/// n >= 32), the leader pattern of a 2-D index recovered from a 1-D one.
+bool isRowLeaderTest(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
+    return false;
+  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  if (AT == BT)
+    return false;
+  const Sym *Rem = skipCasts(AT ? S->A.get() : S->B.get());
+  return Rem->Op == SymOp::Rem && isMonotone(Rem->A.get()) && isRuntimeSize(Rem->B.get(), Vars);
+}
+
+/// The uniform side of a bounds guard mentions a loop variable that halves.
+bool isTreeReductionTail(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  if (!isBoundsGuard(S, Vars))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() && Vars[V].Kind == SymVarInfo::Loop && Vars[V].Shrinking)
+      return true;
+  return false;
+}
+
+/// A loop whose variable starts at a thread index and steps by one element (`for (j2 =
+/// j1 + 1; j2 < M; j2++)`): each lane runs its own triangle of trips, not a tail guard.
+bool isPerLaneStart(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  if (!L.Init || !L.Step || !mentionsThreadIdx(*L.Init))
+    return false;
+  const Sym *Step = skipCasts(L.Step.get());
+  if ((Step->Op != SymOp::Add && Step->Op != SymOp::Sub) || !Step->B)
+    return false;
+  const Sym *K = skipCasts(Step->B.get());
+  return K->Op == SymOp::Const && (K->Value == 1 || K->Value == -1);
+}
+
+/// A loop whose variable starts at a thread index and steps by a uniform stride, with a
+/// bounds-guard condition (grid- and block-stride loops).
+bool isStrideLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  if (!L.Init || !L.Step || !L.Cond || !mentionsThreadIdx(*L.Init))
+    return false;
+  const Sym *Step = skipCasts(L.Step.get());
+  if (Step->Op != SymOp::Add || mentionsThreadIdx(*Step->B) || mentionsVar(*Step->B, B.LoopVar))
+    return false;
+  // A step of one element is no stride: from a thread index each lane runs its own
+  // triangle (`for (j2 = j1 + 1; j2 < M; j2++)`), trip counts differing in every warp.
+  if (isPerLaneStart(B, Vars))
+    return false;
+  // The condition in terms of the loop variable: V < limit with a limit that is uniform,
+  // or the same for the lanes of a warp (a warp-stride loop over a row chosen per warp).
+  const Sym *C = skipCasts(L.Cond.get());
+  if (C->Op != SymOp::Lt && C->Op != SymOp::Le && C->Op != SymOp::Gt && C->Op != SymOp::Ge)
+    return false;
+  return isWarpUniformForm(C->A.get()) && isWarpUniformForm(C->B.get());
+}
+
+/// A loop over a uniform range whose condition also holds a bounds guard of a thread index
+/// that does not involve the loop variable (`for (k = 0; k < K && i < n; k++)`): the lanes
+/// past the grid's tail run no trip, the others all K. The thread-dependent part is a
+/// bounds guard, not a per-lane trip count.
+bool isTailGuardedLoop(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  if (!L.Init || !L.Cond || mentionsThreadIdx(*L.Init) || (L.Step && mentionsThreadIdx(*L.Step)))
+    return false;
+  std::vector<const Sym *> Parts;
+  conjuncts(L.Cond.get(), Parts);
+  bool Guard = false;
+  for (const Sym *P : Parts) {
+    if (!mentionsThreadIdx(*P))
+      continue;
+    if (mentionsVar(*P, unsigned(B.LoopVar)) || !isBoundsGuard(P, Vars))
+      return false;
+    Guard = true;
+  }
+  return Guard;
+}
+
+/// A loop whose variable starts at a uniform value and runs up to a thread-dependent bound
+/// (`for (k = 0; k <= t; ++k)`): each lane has its own trip count, not a tail guard.
+bool isPerLaneTripCount(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.Kind != BranchSite::Loop || B.LoopVar < 0)
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  return L.Init && !mentionsThreadIdx(*L.Init) && L.LoopVariance != Variance::Uniform &&
+         !isTailGuardedLoop(B, Vars);
+}
+
+/// `tid % (2 * s) == 0` with s growing: the interleaved tree reduction.
+bool isInterleavedReduction(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
+    return false;
+  const Sym *Rem = skipCasts(S->A.get());
+  if (!Rem || Rem->Op != SymOp::Rem || !mentionsThreadIdx(*Rem->A))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*Rem->B, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() && Vars[V].Kind == SymVarInfo::Loop && Vars[V].Growing)
+      return true;
+  return false;
+}
+
+/// Path without the enclosing conditions that depend on run-time values only (sampled
+/// unknowns and no thread index): a branch nested under `if (count == blockDim.x)` is
+/// analysed as if that condition may hold; a sample in which it is false says nothing
+/// about the inner branch. Conditions on the thread, and on loop counters and
+/// compile-time values alone, stay.
+SymRef pathWithoutRuntimeConditions(const SymRef &Path, const std::vector<SymVarInfo> &Vars) {
+  if (!Path)
+    return Path;
+  std::vector<SymRef> Kept;
+  bool Dropped = false;
+  std::function<void(const SymRef &)> Split = [&](const SymRef &C) {
+    const Sym *T = skipCasts(C.get());
+    // truth(X) is X != 0; a conjunction splits into its operands.
+    if (T->Op == SymOp::Ne && T->B && skipCasts(T->B.get())->Op == SymOp::Const &&
+        skipCasts(T->B.get())->Value == 0 && skipCasts(T->A.get())->Op == SymOp::LAnd) {
+      Split(skipCasts(T->A.get())->A);
+      Split(skipCasts(T->A.get())->B);
+      return;
+    }
+    if (T->Op == SymOp::LAnd) {
+      Split(T->A);
+      Split(T->B);
+      return;
+    }
+    if (!mentionsThreadIdx(*C) && mentionsSampledVar(C.get(), Vars)) {
+      bool PerLane = false;
+      std::vector<unsigned> Used;
+      collectVars(*C, Used);
+      for (unsigned V : Used)
+        PerLane |= V < Vars.size() && (Vars[V].Kind == SymVarInfo::Iteration ||
+                                       (Vars[V].Kind == SymVarInfo::Loop &&
+                                        Vars[V].LoopVariance != Variance::Uniform));
+      if (!PerLane) {
+        Dropped = true;
+        return;
+      }
+    }
+    Kept.push_back(C);
+  };
+  Split(Path);
+  if (!Dropped)
+    return Path;
+  SymRef Out;
+  for (const SymRef &C : Kept) {
+    SymRef T = makeBinary(SymOp::Ne, C, makeConst(0, C->Bits, C->Unsigned), 8, true);
+    Out = Out ? makeBinary(SymOp::LAnd, Out, T, 8, true) : T;
+  }
+  return Out;
+}
+
+/// Arms short enough that nvcc may turn the branch into predicated instructions: at most
+/// two plain statements (assignments, increments, declarations) in each arm, with no call,
+/// loop, nested branch, barrier or return.
+bool isSimpleStmt(const Stmt *S) {
+  if (!S || isa<PseudoObjectExpr>(S)) // threadIdx.x and friends: a register read
+    return true;
+  if (isa<CallExpr, ConditionalOperator, BinaryConditionalOperator, StmtExpr, LambdaExpr>(S))
+    return false;
+  if (auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isLogicalOp())
+      return false;
+  for (const Stmt *C : S->children())
+    if (!isSimpleStmt(C))
+      return false;
+  return true;
+}
+
+int armStatements(const Stmt *S) {
+  if (!S || isa<NullStmt>(S))
+    return 0;
+  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+    int N = 0;
+    for (const Stmt *C : CS->body()) {
+      int K = armStatements(C);
+      if (K < 0)
+        return -1;
+      N += K;
+    }
+    return N;
+  }
+  if (isa<Expr, DeclStmt>(S))
+    return isSimpleStmt(S) ? 1 : -1;
+  return -1;
+}
+
+bool hasShortArms(const BranchSite &B) {
+  if (B.Kind == BranchSite::Conditional) {
+    auto *CO = dyn_cast<ConditionalOperator>(B.Branch);
+    return CO && isSimpleStmt(CO->getTrueExpr()) && isSimpleStmt(CO->getFalseExpr());
+  }
+  if (B.Kind != BranchSite::If || B.EarlyExit)
+    return false;
+  auto *If = dyn_cast<IfStmt>(B.Branch);
+  if (!If)
+    return false;
+  int Then = armStatements(If->getThen()), Else = armStatements(If->getElse());
+  return Then >= 0 && Else >= 0 && Then <= 2 && Else <= 2 && Then + Else > 0;
+}
+
+/// A local of the thread (a register candidate): not static, `__shared__` or a reference,
+/// or, inside a callee (Depth > 0), one of its reference parameters, bound to such locals
+/// at the call.
+bool isThreadLocal(const Expr *E, unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() && isThreadLocal(M->getBase(), Depth);
+  auto *DR = dyn_cast<DeclRefExpr>(E);
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>())
+    return false;
+  if (V->getType()->isReferenceType())
+    return Depth > 0 && isa<ParmVarDecl>(V);
+  return !V->getType()->isArrayType();
+}
+
+/// An element of one of the thread's own arrays (`rA[i]`, a register array indexed by an
+/// unrolled counter): thread-private, in registers once unrolled, and a value no other
+/// lane waits for.
+bool isThreadLocalElement(const Expr *E) {
+  auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  if (!A)
+    return false;
+  const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(Base))
+    return isThreadLocalElement(Base);
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
+         V->getType()->isArrayType();
+}
+
+/// Code that only moves values between registers: reads and writes of the thread's own
+/// locals and arithmetic on them, with no memory access (subscript, dereference, `->`),
+/// no barrier, atomic or other call (except to a function of the TU whose body is such
+/// code, its reference parameters bound to locals: `swap(a, b)`), no loop, return or
+/// jump. The compiler turns an `if` whose arms are such code into selects, as it does a
+/// `?:` of two values.
+bool movesRegistersOnly(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return true;
+  if (isa<PseudoObjectExpr>(S)) // threadIdx and friends
+    return true;
+  if (auto *A = dyn_cast<ArraySubscriptExpr>(S))
+    return isThreadLocalElement(A) && movesRegistersOnly(A->getIdx(), Depth);
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, GotoStmt, BreakStmt, ContinueStmt,
+          AsmStmt, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, LambdaExpr, StmtExpr, SwitchStmt>(S))
+    return false;
+  if (isa<ReturnStmt>(S) && Depth == 0)
+    return false;
+  if (auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)
+      return false;
+    if (U->isIncrementDecrementOp() && !isThreadLocal(U->getSubExpr(), Depth))
+      return false;
+  }
+  if (auto *M = dyn_cast<MemberExpr>(S))
+    if (M->isArrow())
+      return false;
+  if (auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isAssignmentOp() && !isThreadLocal(B->getLHS(), Depth) &&
+        !isThreadLocalElement(B->getLHS()))
+      return false;
+  if (auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        if (!V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>())
+          return false;
+  if (auto *C = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *F = C->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    // A builtin without side effects (`__builtin_huge_valf` of INFINITY, `__builtin_fabsf`)
+    // and libdevice's math (`__nv_expf`, what `expf` calls in device code) compute a value
+    // in registers.
+    if (F && !F->hasBody()) {
+      unsigned Id = F->getBuiltinID();
+      const Builtin::Context &BI = F->getASTContext().BuiltinInfo;
+      bool Pure = (Id && (BI.isConst(Id) || BI.isPure(Id))) ||
+                  (F->getName().starts_with("__nv_") &&
+                   F->getASTContext().getSourceManager().isInSystemHeader(F->getLocation()));
+      if (!Pure)
+        return false;
+      for (const Expr *A : C->arguments())
+        if (!movesRegistersOnly(A, Depth))
+          return false;
+      return true;
+    }
+    if (!F || !F->hasBody(Def) || !Def || Depth >= 3)
+      return false;
+    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
+      if (OC->isAssignmentOp() && !isThreadLocal(OC->getArg(0), Depth))
+        return false;
+    for (unsigned I = 0; I < C->getNumArgs() && I < Def->getNumParams(); ++I)
+      if (Def->getParamDecl(I)->getType()->isReferenceType() &&
+          !Def->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
+          !isThreadLocal(C->getArg(I), Depth))
+        return false;
+    if (isa<CXXMemberCallExpr>(C))
+      return false; // a method may write its object's memory
+    if (!movesRegistersOnly(Def->getBody(), Depth + 1))
+      return false;
+  }
+  for (const Stmt *Child : S->children())
+    if (!movesRegistersOnly(Child, Depth))
+      return false;
+  return true;
+}
+
+/// An `if` (not an early exit) or a `?:` whose arms only move registers.
+bool hasRegisterArms(const BranchSite &B) {
+  if (B.Kind == BranchSite::Conditional)
+    if (auto *C = dyn_cast_or_null<ConditionalOperator>(B.Branch))
+      return movesRegistersOnly(C->getTrueExpr()) && movesRegistersOnly(C->getFalseExpr());
+  if (B.Kind != BranchSite::If || B.EarlyExit)
+    return false;
+  auto *If = dyn_cast<IfStmt>(B.Branch);
+  return If && !If->getConditionVariable() && movesRegistersOnly(If->getThen()) &&
+         movesRegistersOnly(If->getElse());
+}
+
+/// `blockIdx.d == constant` among the conjuncts: the dimensions pinned to one block.
+unsigned pinnedBlockDims(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  std::vector<const Sym *> Parts;
+  conjuncts(S, Parts);
+  unsigned Dims = 0;
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (P && P->Op == SymOp::Ne && skipCasts(P->B.get())->Op == SymOp::Const &&
+        skipCasts(P->B.get())->Value == 0) {
+      // A path condition `c != 0` (the form in which enclosing conditions are kept).
+      Dims |= pinnedBlockDims(P->A.get(), Vars);
+      continue;
+    }
+    if (!P || P->Op != SymOp::Eq)
+      continue;
+    const Sym *A = skipCasts(P->A.get()), *B = skipCasts(P->B.get());
+    if (A->Op == SymOp::Const)
+      std::swap(A, B);
+    if (A->Op != SymOp::Var || B->Op != SymOp::Const || A->Value < 0 ||
+        size_t(A->Value) >= Vars.size() || Vars[A->Value].Kind != SymVarInfo::BlockIdx)
+      continue;
+    const std::string &N = Vars[A->Value].Name; // blockIdx.x
+    Dims |= 1u << (N.back() == 'x' ? 0 : N.back() == 'y' ? 1 : 2);
+  }
+  return Dims;
+}
+
+/// `x == v` (or `!=`) with x thread-dependent and v a uniform value that is not a
+/// compile-time constant (a pivot, a loop counter, a parameter): picks the lanes whose x
+/// is v, a leader test when those lanes lie in one warp.
+bool isUniformPick(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
+    return false;
+  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  if (AT == BT)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(AT ? *S->B : *S->A, Used);
+  return !Used.empty();
+}
+
+/// Adds to Dims (bit D for threadIdx.D) the threadIdx dimensions S reads, directly or
+/// through the start, condition and step of the loop variables it reads.
+void collectTidDims(const Sym *S, const std::vector<SymVarInfo> &Vars, unsigned &Dims,
+                    std::vector<bool> &SeenVars) {
+  if (!S)
+    return;
+  if (S->Op == SymOp::ThreadIdx && S->Value >= 0 && S->Value < 3)
+    Dims |= 1u << S->Value;
+  if (S->Op == SymOp::Var && S->Value >= 0 && size_t(S->Value) < Vars.size() &&
+      !SeenVars[S->Value]) {
+    SeenVars[S->Value] = true;
+    const SymVarInfo &V = Vars[S->Value];
+    for (const SymRef &Part : {V.Init, V.Cond, V.Step})
+      collectTidDims(Part.get(), Vars, Dims, SeenVars);
+  }
+  for (const SymRef &Child : {S->A, S->B, S->C})
+    collectTidDims(Child.get(), Vars, Dims, SeenVars);
+}
+
+
+} // namespace clang::tidy::warplint

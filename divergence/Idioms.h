@@ -1,0 +1,95 @@
+//===- Idioms.h - the branch idioms of the divergence analysis ----*- C++ -*-===//
+//
+// Predicates that name the usual forms of a thread-dependent branch (its symbolic
+// condition from divergence/ThreadDependence, and its arms as written): the model's
+// branch verdicts (model/Branches.cpp) keep a branch silent or make it a note by them.
+// Each predicate's full description is at its definition in Idioms.cpp.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "divergence/ThreadDependence.h"
+
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+using SymVars = std::vector<SymVarInfo>;
+
+// --- Forms of symbolic values ---------------------------------------------------------
+const ::warplint::divergence::Sym *skipCasts(const ::warplint::divergence::Sym *S);
+/// A size known only at run time (uniform, not a constant, not a loop variable).
+bool isRuntimeSize(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// A variable whose value is sampled: a parameter, blockIdx, gridDim, a loaded value.
+bool isSampledVar(unsigned V, const SymVars &Vars);
+bool mentionsSampledVar(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// The counter of an enclosing uniform loop that steps by adding or subtracting.
+bool isSweepingCounter(unsigned V, const SymVars &Vars);
+/// A block-local thread index compared with a counter of a loop that sweeps the block.
+bool sweepsBlock(const ::warplint::divergence::Sym *Index,
+                 const ::warplint::divergence::Sym *Limit, const SymVars &Vars);
+/// A block-local thread index against a compile-time limit: the same split in every block.
+bool isBlockLocalGuard(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// Non-decreasing in every thread index (with Vars: `i % n`; with Lanes: `tid % 32`).
+bool isMonotone(const ::warplint::divergence::Sym *S, const SymVars *Vars = nullptr,
+                bool Lanes = false);
+/// A warp index: `tid / 32`, `tid >> 5`.
+bool isWarpIndex(const ::warplint::divergence::Sym *T);
+/// A test of the warp index: `tid / 32 == 0`.
+bool isWarpIndexTest(const ::warplint::divergence::Sym *S);
+/// The same for every lane of a warp by its form.
+bool isWarpUniformForm(const ::warplint::divergence::Sym *S);
+/// A comparison, negation, conjunction or disjunction.
+bool isTruthValue(const ::warplint::divergence::Sym *S);
+/// `(row < n) & (col < m)`: a bitwise and/or of two truth values.
+bool isTruthAndOr(const ::warplint::divergence::Sym *S);
+/// The conjuncts of a condition (operands of `&&`, and of `&` between truth values).
+void conjuncts(const ::warplint::divergence::Sym *S,
+               std::vector<const ::warplint::divergence::Sym *> &Out);
+
+// --- Named idioms -----------------------------------------------------------------------
+/// A monotone thread index against a uniform limit (`i < n`, `if (i >= n) return;`).
+bool isBoundsGuard(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// One lane in each run of a run-time row length: `(i + 1) % n == 0`.
+bool isRowLeaderTest(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// A bounds guard whose limit halves with a loop: a tree reduction's tail.
+bool isTreeReductionTail(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// A loop from a thread index stepping by one element: a triangle of trips per lane.
+bool isPerLaneStart(const BranchSite &B, const SymVars &Vars);
+/// A grid- or block-stride loop.
+bool isStrideLoop(const BranchSite &B, const SymVars &Vars);
+/// A uniform loop whose condition also holds a tail guard of the thread index.
+bool isTailGuardedLoop(const BranchSite &B, const SymVars &Vars);
+/// A loop from a uniform start up to a thread-dependent bound.
+bool isPerLaneTripCount(const BranchSite &B, const SymVars &Vars);
+/// `tid % (2 * s) == 0` with s growing: the interleaved tree reduction.
+bool isInterleavedReduction(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// `blockIdx.d == constant` among the conjuncts: the dimensions (bits) pinned to one block.
+unsigned pinnedBlockDims(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// `x == v` with x thread-dependent and v a uniform value that is not a constant.
+bool isUniformPick(const ::warplint::divergence::Sym *S);
+/// Path without the enclosing conditions that depend on run-time values only.
+::warplint::divergence::SymRef
+pathWithoutRuntimeConditions(const ::warplint::divergence::SymRef &Path, const SymVars &Vars);
+
+// --- Arms -------------------------------------------------------------------------------
+bool isSimpleStmt(const Stmt *S);
+/// Plain statements of an arm, or -1 when it holds anything else.
+int armStatements(const Stmt *S);
+/// Arms short enough that nvcc may predicate them.
+bool hasShortArms(const BranchSite &B);
+/// A local of the thread (a register candidate).
+bool isThreadLocal(const Expr *E, unsigned Depth);
+/// An element of one of the thread's own arrays.
+bool isThreadLocalElement(const Expr *E);
+/// Code that only moves values between registers.
+bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0);
+/// An `if` (not an early exit) or a `?:` whose arms only move registers.
+bool hasRegisterArms(const BranchSite &B);
+
+/// Adds to Dims (bit D for threadIdx.D) the threadIdx dimensions S reads, directly or
+/// through the loop variables it reads.
+void collectTidDims(const ::warplint::divergence::Sym *S, const SymVars &Vars, unsigned &Dims,
+                    std::vector<bool> &SeenVars);
+
+} // namespace clang::tidy::warplint

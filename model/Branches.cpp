@@ -1,0 +1,844 @@
+//===- Branches.cpp - every thread-dependent branch of a TU with its verdict ---===//
+//
+// TuModel::branches: each branch of each kernel's analysis (TuModel::kernelAnalysis)
+// evaluated for the block shapes of the kernel's launches, the idioms that keep it silent
+// (divergence/Idioms), the reasons that make it a note, its figures as the finding says
+// them, and the grouping of places with one root cause into one finding.
+//
+//===----------------------------------------------------------------------------===//
+#include "model/Branches.h"
+#include "model/TuModel.h"
+
+#include "checks/KernelFilter.h"
+#include "divergence/Idioms.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace ::warplint::divergence;
+
+namespace clang::tidy::warplint {
+
+bool BranchOptions::operator==(const BranchOptions &O) const {
+  return ReportBoundsGuards == O.ReportBoundsGuards &&
+         ReportLeaderPatterns == O.ReportLeaderPatterns &&
+         ReportTreeReductionTails == O.ReportTreeReductionTails &&
+         ReportDataDependent == O.ReportDataDependent &&
+         ReportGridStrideLoops == O.ReportGridStrideLoops &&
+         AssumedBlockSize == O.AssumedBlockSize && IgnoredKernels == O.IgnoredKernels;
+}
+
+const char *branchSeverityName(BranchSeverity S) {
+  switch (S) {
+  case BranchSeverity::Warning:
+    return "warning";
+  case BranchSeverity::Note:
+    return "note";
+  case BranchSeverity::Silent:
+    return "silent";
+  }
+  return "silent";
+}
+
+const char *branchKindText(BranchSite::KindT Kind) {
+  return Kind == BranchSite::Loop          ? "loop condition on"
+         : Kind == BranchSite::Switch      ? "switch on"
+         : Kind == BranchSite::Conditional ? "'?:' on"
+         : Kind == BranchSite::ShortCircuit ? "short-circuit operand on"
+                                            : "branch on";
+}
+
+namespace {
+
+std::string percent(double Fraction) {
+  return std::to_string(unsigned(std::lround(100.0 * Fraction))) + "%";
+}
+
+std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "";
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
+}
+
+using CallMap = std::map<const FunctionDecl *, std::vector<const CallExpr *>>;
+
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  explicit CallCollector(CallMap &Out) : Out(Out) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Out[F->getCanonicalDecl()].push_back(C);
+    return true;
+  }
+
+private:
+  CallMap &Out;
+};
+
+/// Whether the body S writes the variable D (assigns it, increments it, takes its address).
+bool writesVar(const Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return false;
+  auto IsD = [&](const Expr *E) {
+    auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return R && R->getDecl() == D;
+  };
+  if (auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isAssignmentOp() && IsD(B->getLHS()))
+      return true;
+  if (auto *U = dyn_cast<UnaryOperator>(S))
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && IsD(U->getSubExpr()))
+      return true;
+  if (auto *C = dyn_cast<CallExpr>(S)) // passed by non-const reference
+    if (const FunctionDecl *F = C->getDirectCallee())
+      for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I)
+        if (F->getParamDecl(I)->getType()->isReferenceType() &&
+            !F->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
+            IsD(C->getArg(I)))
+          return true;
+  for (const Stmt *Child : S->children())
+    if (writesVar(Child, D))
+      return true;
+  return false;
+}
+
+/// E's value when it is a compile-time fact in function Fn: an integer constant expression
+/// (negative ones included), a local of Fn initialised with one and never written after,
+/// or what the launch-facts evaluator finds (fields of a dim3, sizes).
+std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
+                                  unsigned Depth = 0) {
+  if (!E || E->isValueDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt() && R.Val.getInt().getSignificantBits() <= 64)
+    return R.Val.getInt().getSExtValue();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      if (Fn && Depth < 4 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
+          !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
+          !writesVar(Fn->getBody(), V))
+        return constantIn(V->getInit(), Fn, Ctx, Depth + 1);
+  if (std::optional<uint64_t> V = evaluateInt(E, Ctx))
+    return int64_t(*V);
+  return std::nullopt;
+}
+
+
+/// One root cause, one finding: the places of one kernel with the same condition as
+/// written and the same figures (unrolled or generated code) are one finding at the first
+/// place, with a note at each other place; a place that several instantiations of a
+/// template report alike is one place. Instantiations of one template that report one
+/// place with other figures: one finding, the first instantiation's, with the others'
+/// figures as notes.
+void groupFindings(std::vector<BranchRecord> &Rs) {
+  std::vector<size_t> Fs; // the records that are findings (warnings and notes)
+  for (size_t I = 0; I < Rs.size(); ++I)
+    if (Rs[I].Severity != BranchSeverity::Silent && !Rs[I].DataDependent)
+      Fs.push_back(I);
+  std::vector<bool> Done(Fs.size());
+  for (size_t I = 0; I < Fs.size(); ++I)
+    for (size_t J = I + 1; J < Fs.size() && !Done[I]; ++J) {
+      BranchRecord &A = Rs[Fs[I]];
+      BranchRecord &B = Rs[Fs[J]];
+      if (Done[J] || A.Loc != B.Loc || A.KernelName != B.KernelName ||
+          StringRef(branchKindText(A.Kind)) != branchKindText(B.Kind) ||
+          A.Severity != B.Severity)
+        continue;
+      Done[J] = true;
+      B.FoldedInto = Fs[I];
+      if (A.GroupKey != B.GroupKey)
+        A.Notes.push_back({B.Loc, "another instantiation of '" + B.KernelName + "': " +
+                                      branchKindText(B.Kind) + " '" + B.Term + "' " +
+                                      B.Figures});
+    }
+  for (size_t I = 0; I < Fs.size(); ++I) {
+    if (Done[I])
+      continue;
+    BranchRecord &F = Rs[Fs[I]];
+    F.Places = {Fs[I]};
+    for (size_t J = I + 1; J < Fs.size(); ++J)
+      if (!Done[J] && Rs[Fs[J]].GroupKey == F.GroupKey) {
+        Done[J] = true;
+        Rs[Fs[J]].FoldedInto = Fs[I];
+        bool Seen = false;
+        for (size_t K : F.Places)
+          Seen |= Rs[K].Loc == Rs[Fs[J]].Loc;
+        if (!Seen)
+          F.Places.push_back(Fs[J]);
+      }
+  }
+}
+
+} // namespace
+
+/// Decides the branches of a TU's kernels under one set of options.
+class BranchBuilder {
+public:
+  BranchBuilder(TuModel &M, const BranchOptions &O) : M(M), O(O) {}
+  std::vector<BranchRecord> build();
+
+private:
+  struct Launch {
+    SourceLocation Loc;
+    BlockShape Block;
+    bool BlockKnown = true; ///< false: a launch whose block is computed at run time
+    const Expr *Call = nullptr;                  ///< its arguments
+    std::optional<std::array<uint64_t, 3>> Grid; ///< when a compile-time fact
+    const FunctionDecl *Enclosing = nullptr;     ///< the launching function
+  };
+  /// The value of a launch argument: a compile-time constant, or a parameter of the
+  /// launching function that every call of it in the TU passes as one (one level).
+  std::vector<int64_t> argumentValues(const Expr *Arg, const FunctionDecl *Enclosing,
+                                      ASTContext &Ctx);
+  void analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord> &Out);
+
+  TuModel &M;
+  const BranchOptions &O;
+  /// Lanes per warp or wavefront of the TU's target, and whether it is an AMD one.
+  unsigned WaveSize = 32;
+  bool Amd = false;
+};
+
+std::vector<BranchRecord> BranchBuilder::build() {
+  std::vector<BranchRecord> Out;
+  const TUFacts &Facts = M.facts();
+  WaveSize = Facts.WaveSize ? Facts.WaveSize : 32;
+  Amd = StringRef(Facts.Arch).starts_with("gfx");
+  KernelFilter Ignored(O.IgnoredKernels);
+  for (const KernelInfo *K : M.analysedKernels())
+    if (!Ignored.ignores(functionName(K->Decl)))
+      analyzeKernel(*K, Out);
+  groupFindings(Out);
+  return Out;
+}
+
+std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
+                                                   const FunctionDecl *Enclosing,
+                                                   ASTContext &Ctx) {
+  if (!Arg || Arg->isValueDependent())
+    return {};
+  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx))
+    return {*V};
+  // A parameter of the launching function (a launch helper's `W`): what its callers pass,
+  // unless the helper writes it.
+  const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  if (!P || !Enclosing || P->getDeclContext() != Enclosing || Enclosing->isDependentContext() ||
+      P->getType()->isReferenceType() || writesVar(Enclosing->getBody(), P))
+    return {};
+  if (!M.CallsOf) {
+    M.CallsOf.emplace();
+    CallCollector(*M.CallsOf).TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  auto It = M.CallsOf->find(Enclosing->getCanonicalDecl());
+  if (It == M.CallsOf->end() || It->second.empty())
+    return {};
+  std::set<int64_t> Values;
+  unsigned Index = P->getFunctionScopeIndex();
+  for (const CallExpr *C : It->second) {
+    if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
+      return {};
+    const FunctionDecl *Caller = nullptr;
+    for (DynTypedNodeList Ps = Ctx.getParents(*C); !Ps.empty() && !Caller;) {
+      Caller = Ps[0].get<FunctionDecl>();
+      if (!Caller)
+        Ps = Ctx.getParents(Ps[0]);
+    }
+    std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx);
+    if (!V)
+      return {};
+    Values.insert(*V);
+  }
+  return {Values.begin(), Values.end()};
+}
+
+void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord> &Out) {
+  ASTContext &Ctx = M.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const KernelAnalysis &KA = M.kernelAnalysis(KI.Decl);
+  const FunctionDecl *Kernel = KA.Kernel;
+  // The kernel's launches (those whose known block can run, and those whose block is
+  // computed at run time), as the analysis lists them.
+  std::vector<Launch> Owned;
+  Owned.reserve(KA.Launches.size());
+  for (const KernelLaunch &KL : KA.Launches) {
+    const LaunchSite &L = *KL.Site;
+    Launch Site{L.Loc, BlockShape{}, KL.Shape.has_value(), L.Call, L.Grid.Dims, L.Enclosing};
+    if (KL.Shape)
+      Site.Block = KA.Shapes[*KL.Shape].Shape;
+    Owned.push_back(Site);
+  }
+  std::vector<const Launch *> Shapes, AllOfKernel;
+  for (const Launch &L : Owned) {
+    AllOfKernel.push_back(&L);
+    if (L.BlockKnown)
+      Shapes.push_back(&L);
+  }
+  bool Assumed = Shapes.empty();
+  Launch AssumedLaunch{SourceLocation(), BlockShape{O.AssumedBlockSize, 1, 1}};
+  if (Assumed)
+    Shapes.push_back(&AssumedLaunch);
+  // Each block shape is evaluated once, however many launches share it.
+  std::vector<BlockShape> Distinct;
+  std::vector<size_t> ShapeOf;
+  for (const Launch *L : Shapes) {
+    size_t K = 0;
+    while (K < Distinct.size() &&
+           !(Distinct[K].X == L->Block.X && Distinct[K].Y == L->Block.Y &&
+             Distinct[K].Z == L->Block.Z))
+      ++K;
+    if (K == Distinct.size())
+      Distinct.push_back(L->Block);
+    ShapeOf.push_back(K);
+  }
+  // The whole grid is one warp: every launch in the TU is of one block of at most one
+  // warp (a `<<<1, 32>>>` one-shot).
+  // A launch inside a loop runs again and again (Rodinia lud's `lud_diagonal<<<1, 16>>>`
+  // per step of the factorisation): its split is paid each time, on the critical path.
+  auto InLoop = [&](const Expr *Call) {
+    DynTypedNodeList Parents = Ctx.getParents(*Call);
+    for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
+      const DynTypedNode &P = Parents[0];
+      if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+        return true;
+      if (P.get<FunctionDecl>())
+        return false;
+      Parents = Ctx.getParents(P);
+    }
+    return false;
+  };
+  bool OneWarpGrid = !Assumed && !AllOfKernel.empty();
+  for (const Launch *L : AllOfKernel)
+    OneWarpGrid &= L->BlockKnown && L->Grid &&
+                   (*L->Grid)[0] * (*L->Grid)[1] * (*L->Grid)[2] == 1 &&
+                   L->Block.threads() <= WaveSize && L->Call && !InLoop(L->Call);
+  // Grid dimensions that may hold more than one block.
+  unsigned WideGridDims = 7;
+  if (!AllOfKernel.empty()) {
+    WideGridDims = 0;
+    for (const Launch *L : AllOfKernel)
+      for (unsigned D = 0; D < 3; ++D)
+        if (!L->Grid || (*L->Grid)[D] > 1)
+          WideGridDims |= 1u << D;
+  }
+
+  // The kernel's one thread-dependence analysis (the model's, shared with every reader).
+  const ThreadDependence &TD = KA.TD;
+
+  // Real values before sampled ones: a parameter that every launch of the kernel in this
+  // TU passes as a compile-time constant takes those values; one value replaces the
+  // parameter in every expression (so the idioms see a constant, not a run-time size).
+  PassedValues Passed;
+  std::map<unsigned, int64_t> Fixed;
+  std::vector<SymVarInfo> KernelVars = TD.vars();
+  std::vector<SymVarInfo> &Vars = KernelVars;
+  if (!AllOfKernel.empty()) {
+    for (unsigned V = 0; V < Vars.size(); ++V) {
+      if (Vars[V].Kind != SymVarInfo::Param || Vars[V].ParamIndex < 0)
+        continue;
+      std::set<int64_t> Values;
+      bool All = true;
+      for (const Launch *L : AllOfKernel) {
+        const auto *Call = dyn_cast_or_null<CUDAKernelCallExpr>(L->Call);
+        std::vector<int64_t> Got;
+        if (Call && unsigned(Vars[V].ParamIndex) < Call->getNumArgs())
+          Got = argumentValues(Call->getArg(Vars[V].ParamIndex), L->Enclosing, Ctx);
+        if (Got.empty()) {
+          All = false;
+          break;
+        }
+        // The value as the parameter's type holds it (`int minDisp = -16` evaluates to
+        // the 64-bit pattern of the conversion).
+        QualType T = unsigned(Vars[V].ParamIndex) < Kernel->getNumParams()
+                         ? Kernel->getParamDecl(Vars[V].ParamIndex)->getType()
+                         : QualType();
+        unsigned Bits = !T.isNull() && T->isIntegralOrEnumerationType()
+                            ? unsigned(Ctx.getTypeSize(T))
+                            : 64;
+        bool Unsigned = !T.isNull() && T->isUnsignedIntegerOrEnumerationType();
+        for (int64_t X : Got) {
+          if (Bits < 64) {
+            uint64_t Mask = (uint64_t(1) << Bits) - 1, U = uint64_t(X) & Mask;
+            if (!Unsigned && (U >> (Bits - 1)) & 1)
+              U |= ~Mask;
+            X = int64_t(U);
+          }
+          Values.insert(X);
+        }
+      }
+      if (!All || Values.empty())
+        continue;
+      Passed[V].assign(Values.begin(), Values.end());
+      Vars[V].Launched = true;
+      if (Values.size() == 1)
+        Fixed[V] = *Values.begin();
+    }
+    std::map<const Sym *, SymRef> Memo;
+    for (SymVarInfo &I : Vars) {
+      I.Init = substituteVars(I.Init, Fixed, Memo);
+      I.Cond = substituteVars(I.Cond, Fixed, Memo);
+      I.Step = substituteVars(I.Step, Fixed, Memo);
+    }
+  }
+  std::set<SourceLocation> Reported;
+  std::string KernelName = Kernel->getNameAsString();
+  const std::vector<BlockShape> Alternatives = branchAlternatives(WaveSize);
+
+  // Analyses one branch with the given environment variables and launch values; sets
+  // Unevaluable when no block shape could be evaluated. No record: a branch a macro wrote,
+  // or a place already reported.
+  bool Unevaluable = false;
+  auto Analyze = [&](const BranchSite &Found, const std::vector<SymVarInfo> &Vars,
+                     const std::map<unsigned, int64_t> &Fixed,
+                     const PassedValues &Passed) -> std::optional<BranchRecord> {
+    BranchSite B = Found;
+    if (!Fixed.empty()) {
+      std::map<const Sym *, SymRef> Memo;
+      B.CondVal.S = substituteVars(B.CondVal.S, Fixed, Memo);
+      B.TermSym = substituteVars(B.TermSym, Fixed, Memo);
+      B.Path = substituteVars(B.Path, Fixed, Memo);
+    }
+    B.Path = pathWithoutRuntimeConditions(B.Path, Vars);
+    // A condition written with a macro (`if (IN_RANGE(x, 0, n))`) is reported where the
+    // macro is used; a branch produced entirely by a macro is not reported.
+    if (B.Branch->getBeginLoc().isMacroID())
+      return std::nullopt;
+    SourceLocation Loc = SM.getExpansionLoc(B.Cond->getBeginLoc());
+    if (Loc.isInvalid() || Reported.count(Loc))
+      return std::nullopt;
+    BranchRecord R;
+    R.Kernel = &KI;
+    R.KernelDecl = Kernel;
+    R.KernelName = KernelName;
+    R.Kind = B.Kind;
+    R.Site = &Found;
+    R.Loc = Loc;
+    R.Range = B.Cond->getSourceRange();
+    R.Condition = sourceText(B.Cond, Ctx);
+    R.AssumedShape = Assumed;
+    R.WaveSize = WaveSize;
+    R.Amd = Amd;
+    // Named idioms, each with its option.
+    if (B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
+                                            Vars[B.LoopVar].LoopVariance != Variance::Data &&
+                                            Vars[B.LoopVar].Cond)) {
+      R.DataDependent = true;
+      R.Idiom = "data-dependent";
+      if (O.ReportDataDependent) {
+        Reported.insert(Loc);
+        R.Severity = BranchSeverity::Warning;
+      }
+      return R;
+    }
+    const Sym *CondS = B.CondVal.S.get();
+    if (isStrideLoop(B, Vars) && !O.ReportGridStrideLoops) {
+      R.Idiom = "stride-loop";
+      return R;
+    }
+    // A bounds guard of a block-local index against a compile-time limit splits the same
+    // warps in every block: silent only where it leaves some warp of the block whole. So is
+    // a loop from a thread index stepping by one: each lane runs its own triangle of trips,
+    // reported where every warp that runs it splits; a remainder of a few elements taken
+    // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
+    bool GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
+    if (CondS && isTreeReductionTail(CondS, Vars)) {
+      if (!O.ReportTreeReductionTails) {
+        R.Idiom = "tree-reduction-tail";
+        return R;
+      }
+    } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars) &&
+               !isPerLaneTripCount(B, Vars) && !isPerLaneStart(B, Vars)) {
+      if (!O.ReportBoundsGuards) {
+        if (!isBlockLocalGuard(CondS, Vars)) {
+          R.Idiom = "bounds-guard";
+          return R;
+        }
+        GuardIfPartial = true;
+      }
+    }
+    // A bounds guard joined by `&&` to a stronger term (`ixj > i && i < n`) only takes
+    // the grid's tail away: the figure is that of the other terms, and the term named is
+    // theirs.
+    SymRef Stronger;
+    const Expr *StrongerExpr = nullptr;
+    if (CondS && B.Kind == BranchSite::If && !O.ReportBoundsGuards) {
+      std::vector<const Sym *> Parts;
+      conjuncts(CondS, Parts);
+      std::vector<const Expr *> Written;
+      std::function<void(const Expr *)> Split = [&](const Expr *E) {
+        E = E->IgnoreParenImpCasts();
+        if (auto *BO = dyn_cast<BinaryOperator>(E))
+          if (BO->getOpcode() == BO_LAnd) {
+            Split(BO->getLHS());
+            Split(BO->getRHS());
+            return;
+          }
+        Written.push_back(E);
+      };
+      Split(B.Cond);
+      bool Guard = false;
+      std::vector<size_t> Others;
+      for (size_t I = 0; I < Parts.size(); ++I) {
+        if (!mentionsThreadIdx(*Parts[I]))
+          continue;
+        if (isBoundsGuard(Parts[I], Vars) && !isBlockLocalGuard(Parts[I], Vars))
+          Guard = true;
+        else
+          Others.push_back(I);
+      }
+      if (Guard && !Others.empty()) {
+        std::function<SymRef(const SymRef &)> Keep = [&](const SymRef &E) -> SymRef {
+          const Sym *T = E.get();
+          while (T && T->Op == SymOp::Cast && T->A)
+            T = T->A.get();
+          if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+            SymRef L = Keep(T->A), R = Keep(T->B);
+            if (!L)
+              return R;
+            if (!R)
+              return L;
+            return makeBinary(SymOp::LAnd, L, R, 8, true);
+          }
+          if (!mentionsThreadIdx(*E))
+            return E;
+          if (isBoundsGuard(E.get(), Vars) && !isBlockLocalGuard(E.get(), Vars))
+            return nullptr;
+          return E;
+        };
+        Stronger = Keep(B.CondVal.S);
+        // Named by its text, unless a macro wrote it (`IN_RANGE(tx, ...)`): then by the
+        // condition's first thread-dependent term, as any condition.
+        if (Written.size() == Parts.size() &&
+            !Written[Others.front()]->getBeginLoc().isMacroID() &&
+            !sourceText(Written[Others.front()], Ctx).empty())
+          StrongerExpr = Written[Others.front()];
+      }
+    }
+
+    // Evaluate lane by lane for every known block shape.
+    std::vector<EnvSet> Envs(Distinct.size());
+    std::vector<Tally> ByShape;
+    for (size_t K = 0; K < Distinct.size(); ++K)
+      ByShape.push_back(
+          evaluateBranch(B, Vars, Distinct[K], WaveSize, Passed, Stronger, &Envs[K]));
+    bool RowLeader = CondS && isRowLeaderTest(CondS, Vars);
+    bool Pick = CondS && isUniformPick(CondS);
+    // Whether the tallies of a set of block shapes make a finding, and the worst of them.
+    // Why: the idiom or reason that keeps it silent when it returns false.
+    auto decide = [&](const std::vector<Tally> &Ts, size_t &Worst, std::string *Why) {
+      Worst = Ts.size();
+      for (size_t I = 0; I < Ts.size(); ++I) {
+        const Tally &T = Ts[I];
+        if (T.Evaluated && T.Divergent > 0 &&
+            (Worst == Ts.size() ||
+             T.Divergent * Ts[Worst].Total > Ts[Worst].Divergent * T.Total))
+          Worst = I;
+      }
+      if (Worst == Ts.size()) {
+        // uniform for every shape, or not evaluable: stay silent
+        if (Why) {
+          bool Any = false;
+          for (const Tally &T : Ts)
+            Any |= T.Evaluated;
+          *Why = Any ? "warp-uniform" : "not-evaluable";
+        }
+        return false;
+      }
+      if (GuardIfPartial) {
+        // Reported when, for some shape, every warp that reaches it splits (a block of one
+        // warp: `threadIdx.x < 16` with 32 threads; rows of 16 with `threadIdx.x < 8`; a
+        // triangle of trips per lane).
+        bool Whole = false;
+        for (const Tally &T : Ts)
+          Whole |= T.Evaluated && T.EveryWarpSplits;
+        if (!Whole) {
+          if (Why)
+            *Why = "partial-guard";
+          return false;
+        }
+      }
+      // At most one lane of each row of a warp on the smaller side (one lane of the warp
+      // for rows of 32 or more threads), or one lane in each run of a run-time row length,
+      // or the lanes of one warp picked by a uniform value (`row == k`).
+      bool Leader = true, OneWarp = true;
+      for (const Tally &T : Ts)
+        if (T.Evaluated) {
+          Leader &= T.MaxMinorityPerRow <= 1;
+          OneWarp &= T.MaxDivergentPerEnv <= 1;
+        }
+      Leader |= RowLeader || (Pick && OneWarp);
+      if (Leader && !O.ReportLeaderPatterns) {
+        if (Why)
+          *Why = "leader";
+        return false;
+      }
+      return true;
+    };
+    // The figures of every shape into the record (the lanes taking the branch summed up).
+    auto Fill = [&](size_t WorstShape) {
+      for (size_t K = 0; K < Distinct.size(); ++K) {
+        BranchShape S;
+        S.Shape = Distinct[K];
+        for (size_t I = 0; I < Shapes.size(); ++I)
+          if (ShapeOf[I] == K && Shapes[I]->Loc.isValid()) {
+            S.Launch = Shapes[I]->Loc;
+            break;
+          }
+        S.Figures = std::move(ByShape[K]);
+        for (int64_t N : S.Figures.TrueLanesPerEnv) {
+          S.TrueLanesMin = S.TrueLanesMin < 0 ? N : std::min(S.TrueLanesMin, N);
+          S.TrueLanesMax = std::max(S.TrueLanesMax, N);
+        }
+        S.Figures.TrueLanesPerEnv.clear();
+        S.Figures.TrueLanesPerEnv.shrink_to_fit();
+        R.PerShape.push_back(std::move(S));
+      }
+      if (WorstShape < Distinct.size())
+        R.Worst = WorstShape;
+    };
+    size_t WorstShape;
+    if (!decide(ByShape, WorstShape, &R.Idiom)) {
+      Unevaluable = true;
+      for (const Tally &T : ByShape)
+        Unevaluable &= !T.Evaluated;
+      Fill(WorstShape);
+      return R;
+    }
+    const Tally &Worst = ByShape[WorstShape];
+    const Launch *Chosen = nullptr;
+    for (size_t I = 0; I < Shapes.size() && !Chosen; ++I)
+      if (ShapeOf[I] == WorstShape)
+        Chosen = Shapes[I];
+
+    BranchRecord &F = R;
+    // Why a place is a note rather than a warning; empty for a warning.
+    std::vector<std::string> Demoted;
+    // Under an assumed block shape, a warning only when it holds for every block at least
+    // a warp wide in x.
+    if (Assumed) {
+      for (const BlockShape &Alt : Alternatives) {
+        EnvSet AltEnvs;
+        std::vector<Tally> One{
+            evaluateBranch(B, Vars, Alt, WaveSize, Passed, Stronger, &AltEnvs)};
+        size_t Ignored;
+        if (!decide(One, Ignored, nullptr)) {
+          Demoted.push_back("the block is assumed and with a block of " + Alt.str() +
+                            " this branch would " +
+                            (One[0].Evaluated && One[0].Divergent == 0
+                                 ? std::string("be warp-uniform")
+                                 : std::string("not be reported")) +
+                            "; give the launch's block shape (AssumedBlockSize, or a launch "
+                            "in this file) to decide");
+          break;
+        }
+      }
+    }
+    // Divergence that costs next to nothing: at most one warp (or loop evaluation) in
+    // sixteen splits, whatever the run-time values (the one partial warp of a 512-thread
+    // block at a matrix edge; the last trips of a block-stride loop).
+    if (Worst.Evaluated && Worst.WorstEfficiency * 16 >= 15)
+      Demoted.push_back("at most one in sixteen " +
+                        std::string(Worst.Trips ? "evaluations of the loop condition"
+                                                : Amd ? "wavefronts" : "warps") +
+                        " splits (predicted branch efficiency " +
+                        percent(Worst.WorstEfficiency) +
+                        " or more): a small part of the branch's time");
+    if (hasRegisterArms(B))
+      Demoted.push_back("the arms only move values between registers (no memory access, "
+                        "call or barrier): the compiler makes selects of them, as of a "
+                        "'?:' of two values, and no lane waits for another");
+    // The pins must be what narrows the grid to one block: a grid of one block launched
+    // as such pays the split in a good part of its warps.
+    unsigned Pinned = pinnedBlockDims(CondS, Vars) | pinnedBlockDims(B.Path.get(), Vars);
+    bool OneBlock = (WideGridDims & Pinned) != 0 && (WideGridDims & ~Pinned) == 0;
+    bool OneWarpEach = true;
+    for (const Tally &T : ByShape)
+      OneWarpEach &= !T.Evaluated || T.MaxDivergentPerEnv <= 1;
+    if (OneWarpGrid)
+      Demoted.push_back("every launch of '" + KernelName + "' in this file is one block of "
+                        "at most one warp, outside any loop: a one-shot whose split costs "
+                        "one warp once");
+    else if (OneBlock && OneWarpEach)
+      Demoted.push_back("the branch splits one warp of one block of the grid (blockIdx is "
+                        "pinned by the condition): a one-time cost");
+    F.Severity = Demoted.empty() ? BranchSeverity::Warning : BranchSeverity::Note;
+
+    Reported.insert(Loc);
+    std::string Term = StrongerExpr ? sourceText(StrongerExpr, Ctx)
+                       : B.Term     ? sourceText(B.Term, Ctx)
+                                    : sourceText(B.Cond, Ctx);
+    F.Term = Term;
+    const std::string What = branchKindText(B.Kind);
+    bool Executions = !Worst.LoopName.empty();
+    // On AMD the unit is the wavefront, named with its width.
+    std::string Unit = Amd ? "wavefront" : "warp";
+    std::string Counted = Executions ? " " + Unit + " executions" : " " + Unit + "s";
+    if (Amd)
+      Counted += " of " + std::to_string(WaveSize) + " lanes";
+    std::string Detail = "block " + Chosen->Block.str() + (Assumed ? " assumed" : "");
+    if (Executions && !Worst.LoopName.empty())
+      Detail += ", " + std::to_string(Worst.LoopValues) +
+                (Worst.Varies ? " iterations" : " values of '" + Worst.LoopName + "'");
+    if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
+        Vars[B.LoopVar].LoopVariance != Variance::Uniform)
+      Detail += ", lanes leave after different trip counts";
+    for (const auto &[V, Values] : Passed) {
+      std::string List;
+      for (int64_t X : Values)
+        List += (List.empty() ? "" : ", ") + std::to_string(X);
+      std::vector<unsigned> Used;
+      if (CondS)
+        collectVars(*Found.CondVal.S, Used);
+      if (std::find(Used.begin(), Used.end(), V) != Used.end())
+        Detail += ", '" + Vars[V].Name + "' = " + List + " as launched";
+    }
+    // The efficiency: one figure, or the range over the run-time values it depends on.
+    std::string Efficiency = percent(Worst.WorstEfficiency);
+    bool Range = percent(Worst.WorstEfficiency) != percent(Worst.BestEfficiency);
+    if (Range)
+      Efficiency += " to " + percent(Worst.BestEfficiency);
+    if (Worst.Trips)
+      Efficiency += " over the loop's trips";
+    if (Range) {
+      std::string Names;
+      for (const std::string &N : Worst.Sampled)
+        Names += (Names.empty() ? "'" : ", '") + N + "'";
+      Efficiency += Names.empty() ? std::string(", depending on run-time values")
+                                  : ", depending on " + Names;
+    }
+    F.Figures = "diverges in " + std::string(Worst.Varies ? "up to " : "") +
+                std::to_string(Worst.Divergent) + " of " + std::to_string(Worst.Total) +
+                Counted + " of kernel '" + KernelName + "' (" + Detail +
+                "); predicted branch efficiency " + Efficiency;
+    std::string CondText = sourceText(B.Cond, Ctx);
+    std::string Compact;
+    for (char C : CondText)
+      if (!isspace(static_cast<unsigned char>(C)))
+        Compact += C;
+    F.GroupKey = KernelName + '\n' + Compact + '\n' + What + '\n' + F.Figures + '\n' +
+                 branchSeverityName(F.Severity);
+    F.NoteReasons = Demoted;
+    if (Assumed)
+      F.Notes.push_back({Kernel->getLocation(),
+                         "no launch of '" + KernelName +
+                             "' with a known block shape in this translation unit; assumed "
+                             "a 1-D block of " +
+                             std::to_string(O.AssumedBlockSize) + " threads (a multiple of 32)"});
+    for (size_t I = 0; I < Shapes.size(); ++I) {
+      const Tally &T = ByShape[ShapeOf[I]];
+      if (T.Evaluated && T.Divergent == 0 && Shapes[I]->Loc.isValid())
+        F.Notes.push_back({Shapes[I]->Loc, "with the block " + Shapes[I]->Block.str() +
+                                               " of this launch the branch is warp-uniform"});
+    }
+    if (Stronger && StrongerExpr)
+      F.Notes.push_back({Loc, "the bounds guard beside '" + Term +
+                                  "' only takes the grid's tail away: the figures are "
+                                  "those of '" + Term + "'"});
+    else if (Stronger)
+      F.Notes.push_back({Loc, "the bounds guards among the terms of this condition only take "
+                              "the grid's tail away: the figures are those of the other terms"});
+
+    // Notes with a warp-uniform remapping.
+    if (CondS && isInterleavedReduction(CondS, Vars)) {
+      F.Notes.push_back(
+          {Loc, "interleaved tree reduction: the active threads spread over every warp; index "
+                "contiguous threads instead ('int index = 2 * s * tid; if (index < "
+                "blockDim.x)') so that whole warps go idle"});
+    } else if (!Stronger && B.Kind != BranchSite::Loop && B.TermSym && B.Term && CondS &&
+               mentionsThreadIdx(*B.TermSym)) {
+      SymRef Remapped = replaceNode(
+          B.CondVal.S, B.TermSym.get(),
+          makeBinary(SymOp::Div, B.TermSym,
+                     makeConst(WaveSize, B.TermSym->Bits, B.TermSym->Unsigned), B.TermSym->Bits,
+                     B.TermSym->Unsigned));
+      bool Works = true;
+      for (size_t K = 0; K < Distinct.size(); ++K) {
+        Tally New = evaluateBranch(B, Vars, Distinct[K], WaveSize, Passed, Remapped, &Envs[K]);
+        if (!New.Evaluated || New.Divergent != 0 ||
+            New.TrueLanesPerEnv != ByShape[K].TrueLanesPerEnv)
+          Works = false;
+      }
+      if (Works) {
+        unsigned Offset = SM.getFileOffset(B.Term->getBeginLoc()) -
+                          SM.getFileOffset(B.Cond->getBeginLoc());
+        std::string NewText = CondText;
+        if (Offset + Term.size() <= NewText.size())
+          NewText.replace(Offset, Term.size(), "(" + Term + " / warpSize)");
+        F.Notes.push_back({B.Term->getBeginLoc(),
+                           "'(" + Term + " / warpSize)' in place of '" + Term +
+                               "' splits the same number of threads by whole warps: '" +
+                               NewText + "' (this changes which threads take each path)"});
+      }
+    }
+    // Rows (planes) that straddle warps, when the condition reads threadIdx.y (.z).
+    unsigned TidDims = 0;
+    std::vector<bool> SeenVars(Vars.size());
+    if (!Assumed)
+      collectTidDims(CondS, Vars, TidDims, SeenVars);
+    const BlockShape &Shape = Chosen->Block;
+    std::string Wave = Amd ? "wavefront" : "warp";
+    if ((TidDims & 2) && Shape.X % WaveSize != 0 && Shape.Y > 1) {
+      RunsPerWarp R = runsPerWarp(Shape.X, Shape.threads(), WaveSize);
+      F.Notes.push_back({Loc, "a " + Wave + " spans " + (R.Same ? "" : "up to ") +
+                                  std::to_string(R.Most) + (R.Most == 1 ? " row" : " rows") +
+                                  " of " + std::to_string(Shape.X) +
+                                  " threads: 'threadIdx.y' is " + Wave +
+                                  "-uniform only when blockDim.x is a multiple of " +
+                                  std::to_string(WaveSize)});
+    }
+    if ((TidDims & 4) && (Shape.X * Shape.Y) % WaveSize != 0 && Shape.Z > 1) {
+      RunsPerWarp R = runsPerWarp(Shape.X * Shape.Y, Shape.threads(), WaveSize);
+      F.Notes.push_back({Loc, "a " + Wave + " spans " + (R.Same ? "" : "up to ") +
+                                  std::to_string(R.Most) +
+                                  (R.Most == 1 ? " plane" : " planes") + " of " +
+                                  std::to_string(Shape.X) + "x" + std::to_string(Shape.Y) +
+                                  " threads: 'threadIdx.z' is " + Wave +
+                                  "-uniform only when blockDim.x * blockDim.y is a multiple "
+                                  "of " + std::to_string(WaveSize)});
+    }
+    // Last: what the compiler may make of it.
+    if (hasShortArms(B) && !hasRegisterArms(B))
+      F.Notes.push_back({Loc, std::string("the arms are short: ") +
+                                  (Amd ? "the compiler" : "nvcc") +
+                                  " may predicate them instead of branching; the " + Wave +
+                                  " then issues both arms with the lanes of the other side "
+                                  "masked off, so they still idle"});
+    Fill(WorstShape);
+    return R;
+  };
+  for (const BranchSite &Found : TD.branches()) {
+    Unevaluable = false;
+    std::optional<BranchRecord> F = Analyze(Found, KernelVars, Fixed, Passed);
+    // The launch values leave nothing to evaluate (one end of a loop known, the other
+    // sampled and always past it): the sampled values alone, as without them.
+    if (F && F->Severity == BranchSeverity::Silent && Unevaluable && !Fixed.empty())
+      if (std::optional<BranchRecord> Again = Analyze(Found, TD.vars(), {}, {}))
+        F = std::move(Again);
+    if (F)
+      Out.push_back(std::move(*F));
+  }
+}
+
+
+const std::vector<BranchRecord> &TuModel::branches(const BranchOptions &Opts) {
+  for (const auto &[O, Records] : Branches)
+    if (O == Opts)
+      return Records;
+  std::vector<BranchRecord> Records = BranchBuilder(*this, Opts).build();
+  Branches.emplace_back(Opts, std::move(Records));
+  return Branches.back().second;
+}
+
+} // namespace clang::tidy::warplint

@@ -1,0 +1,111 @@
+//===- Branches.h - every thread-dependent branch of a TU with its verdict -*- C++ -*-===//
+//
+// The model's branch records (TuModel::branches): each thread-dependent branch of each
+// kernel, evaluated lane by lane (divergence/BranchEval) for every block shape of the
+// kernel's launches (or an assumed one), with the verdict the divergent-branch check
+// reports: a warning, a note (and why), or silent (and the idiom or reason that keeps it
+// so), and the places grouped into one finding. The check words the records; JSON, the
+// report, the language server and `report --ncu` export them (records()).
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "divergence/BranchEval.h"
+#include "divergence/ThreadDependence.h"
+
+#include "clang/Basic/SourceLocation.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class FunctionDecl;
+} // namespace clang
+
+namespace clang::tidy::warplint {
+
+struct KernelInfo;
+
+/// The divergent-branch check's options that decide a verdict (warplint-divergent-branch.*).
+struct BranchOptions {
+  bool ReportBoundsGuards = false;
+  bool ReportLeaderPatterns = false;
+  bool ReportTreeReductionTails = false;
+  bool ReportDataDependent = false;
+  bool ReportGridStrideLoops = false;
+  unsigned AssumedBlockSize = 256;
+  std::string IgnoredKernels; ///< the IgnoredKernels option (checks/KernelFilter.h)
+  bool operator==(const BranchOptions &O) const;
+};
+
+enum class BranchSeverity { Warning, Note, Silent };
+const char *branchSeverityName(BranchSeverity S); ///< "warning", "note", "silent"
+
+/// A branch evaluated for one block shape: the tally of the worst sample of the run-time
+/// values (divergence/BranchEval.h), and the lanes of a block that take the branch.
+struct BranchShape {
+  ::warplint::divergence::BlockShape Shape;
+  /// The first launch of the kernel with this block (invalid when the block is assumed).
+  SourceLocation Launch;
+  Tally Figures; ///< TrueLanesPerEnv emptied (summarised below)
+  /// Lanes of a block that take the branch (the condition is true), fewest and most over
+  /// the evaluated environments; -1 when none was evaluated.
+  int64_t TrueLanesMin = -1, TrueLanesMax = -1;
+};
+
+/// One thread-dependent branch of one kernel (one instantiation of a template) at one
+/// place, with its verdict.
+struct BranchRecord {
+  const KernelInfo *Kernel = nullptr;
+  const FunctionDecl *KernelDecl = nullptr;
+  std::string KernelName; ///< as the finding names it (unqualified)
+  BranchSite::KindT Kind = BranchSite::If;
+  const BranchSite *Site = nullptr; ///< in the kernel's analysis (TuModel::kernelAnalysis)
+  SourceLocation Loc;               ///< the condition's expansion location
+  SourceRange Range;                ///< the condition as written
+  std::string Condition;            ///< the condition's text
+  /// The thread-dependent term the figures are of: the first one, or the terms beside a
+  /// bounds guard (`ixj > i` of `ixj > i && i < n`).
+  std::string Term;
+
+  BranchSeverity Severity = BranchSeverity::Silent;
+  /// Silent: the idiom or reason ("bounds guard", "tree-reduction tail", "grid-stride
+  /// loop", "leader", "warp-uniform", "data-dependent", "not evaluable", ...).
+  std::string Idiom;
+  /// The condition depends on data loaded at a thread-dependent address: not evaluated;
+  /// a warning only with ReportDataDependent (worded apart).
+  bool DataDependent = false;
+  /// Note: why it is a note rather than a warning (each a reason, unworded prefix).
+  std::vector<std::string> NoteReasons;
+
+  bool AssumedShape = false; ///< no launch with a known block: AssumedBlockSize x 1 x 1
+  unsigned WaveSize = 32;
+  bool Amd = false;
+  /// Every distinct block shape evaluated (empty when an idiom or the data kept it from
+  /// evaluation).
+  std::vector<BranchShape> PerShape;
+  std::optional<size_t> Worst; ///< the shape the figures are of (into PerShape)
+  /// Warning or note: from "diverges in" to the efficiency, as the finding says it.
+  std::string Figures;
+  /// Notes of the finding besides NoteReasons: the assumed block, launches where it is
+  /// warp-uniform, a remapping, rows that straddle warps, predication, other
+  /// instantiations' figures.
+  std::vector<std::pair<SourceLocation, std::string>> Notes;
+
+  /// One root cause, one finding: a warning or note record either carries the finding
+  /// (Places: the records of its places, itself first) or is folded into the record
+  /// FoldedInto (another instantiation at the same place, or a place of the same group).
+  std::vector<size_t> Places;
+  std::optional<size_t> FoldedInto;
+  std::string GroupKey; ///< kernel, condition without white space, kind, figures, level
+
+  bool finding() const { return Severity != BranchSeverity::Silent && !DataDependent && !FoldedInto; }
+  const BranchShape *worst() const { return Worst ? &PerShape[*Worst] : nullptr; }
+};
+
+/// "branch on", "switch on", "'?:' on", "loop condition on", "short-circuit operand on".
+const char *branchKindText(BranchSite::KindT Kind);
+
+} // namespace clang::tidy::warplint

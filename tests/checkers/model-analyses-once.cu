@@ -1,0 +1,34 @@
+// One thread-dependence analysis per kernel (TuModel::kernelAnalysis), however many checks
+// read the kernel's body: the divergent-branch check (branch records) and the two memory
+// checks (access records) share it. WARPLINT_DEBUG_ANALYSES makes the model say, when it
+// is freed, how many analyses each kernel had.
+// RUN: env WARPLINT_DEBUG_ANALYSES=1 %clang_tidy --checks='-*,warplint-divergent-branch,warplint-uncoalesced-access,warplint-shared-bank-conflict' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck %s
+// RUN: env WARPLINT_DEBUG_ANALYSES=1 %not %warplint check %s --mock-cuda --registers-from none --no-cache --checks '-*,warplint-divergent-branch,warplint-uncoalesced-access,warplint-shared-bank-conflict' 2>&1 | %FileCheck %s
+// Without the memory checks, or without the divergence check, still one.
+// RUN: env WARPLINT_DEBUG_ANALYSES=1 %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck %s
+// RUN: env WARPLINT_DEBUG_ANALYSES=1 %clang_tidy --checks='-*,warplint-uncoalesced-access' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck %s
+
+// Both checks report something here, so both read the analysis.
+__global__ void strided(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x % 2 == 0)
+    out[i] = in[i * 32];
+}
+
+template <int K> __global__ void tmpl(float *out) {
+  if (threadIdx.x % K == 0)
+    out[threadIdx.x * K] = 1.f;
+}
+
+void launch(const float *in, float *out, int n) {
+  strided<<<n / 256, 256>>>(in, out, n);
+  strided<<<n / 128, 128>>>(in, out, n);
+  tmpl<2><<<1, 64>>>(out);
+  tmpl<4><<<1, 64>>>(out);
+}
+
+// CHECK-NOT: thread-dependence analyses
+// CHECK-DAG: warplint-debug: kernel 'strided': 1 thread-dependence analysis
+// CHECK-DAG: warplint-debug: kernel 'tmpl<2>': 1 thread-dependence analysis
+// CHECK-DAG: warplint-debug: kernel 'tmpl<4>': 1 thread-dependence analysis
+// CHECK-NOT: thread-dependence analyses
