@@ -163,17 +163,17 @@ TEST(LaneEval, RunsAndLaneOrderOfASplit) {
   // tx < 16: one run of each side in every warp; tx % 2: 32 runs.
   SymRef Half = cmp(SymOp::Lt, makeThreadIdx(0), c(16));
   WarpSplit H = splitByWarp(*Half, BlockShape{32, 2, 1}, Env{});
-  EXPECT_EQ(H.MaxRunsPerWarp, 2u);
+  EXPECT_EQ(H.MaxRunsPerRow, 2u);
   SymRef Parity = cmp(SymOp::Eq, bin(SymOp::Rem, makeThreadIdx(0), c(2)), c(0));
-  EXPECT_EQ(splitByWarp(*Parity, BlockShape{64, 1, 1}, Env{}).MaxRunsPerWarp, 32u);
-  // A halo 4 <= tx < 12: three runs in a row of 32, five in a warp of two rows of 16; the
-  // parity of rows of 16: two runs.
+  EXPECT_EQ(splitByWarp(*Parity, BlockShape{64, 1, 1}, Env{}).MaxRunsPerRow, 32u);
+  // A halo 4 <= tx < 12: three runs in each row, whether a warp holds one row or two; a
+  // test of the row alone leaves each row whole.
   SymRef Halo = makeBinary(SymOp::LAnd, cmp(SymOp::Ge, makeThreadIdx(0), c(4)),
                            cmp(SymOp::Lt, makeThreadIdx(0), c(12)), 8, true);
-  EXPECT_EQ(splitByWarp(*Halo, BlockShape{32, 4, 1}, Env{}).MaxRunsPerWarp, 3u);
-  EXPECT_EQ(splitByWarp(*Halo, BlockShape{16, 16, 1}, Env{}).MaxRunsPerWarp, 5u);
+  EXPECT_EQ(splitByWarp(*Halo, BlockShape{32, 4, 1}, Env{}).MaxRunsPerRow, 3u);
+  EXPECT_EQ(splitByWarp(*Halo, BlockShape{16, 16, 1}, Env{}).MaxRunsPerRow, 3u);
   SymRef RowParity = bin(SymOp::Rem, makeThreadIdx(1), c(2));
-  EXPECT_EQ(splitByWarp(*RowParity, BlockShape{16, 16, 1}, Env{}).MaxRunsPerWarp, 2u);
+  EXPECT_EQ(splitByWarp(*RowParity, BlockShape{16, 16, 1}, Env{}).MaxRunsPerRow, 1u);
   // A triangular loop: the lanes leave in lane order; trip counts tid % 4 rise and fall
   // again (0 1 2 3 0 1 ...): not in lane order.
   SymRef J = makeVar(0);

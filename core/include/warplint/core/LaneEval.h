@@ -117,13 +117,13 @@ struct WarpSplit {
   /// 1 for a leader of each row (`threadIdx.x == 0` with 16x16 blocks).
   unsigned MaxMinorityLanesPerRow = 0;
   unsigned TrueLanes = 0;        ///< lanes of the block for which the condition holds
-  /// The shape of the split along a divergent warp's active lanes (rows of a block
-  /// narrower than a warp included): the most runs of equal values (2 for `tx < 16`, 3 for
-  /// a halo `a <= tx && tx <= b`, 32 for `tx % 2`, 2 per row and more for `threadIdx.y % 2`
-  /// with rows of 16), and whether the values only rise or only fall along every such warp
-  /// (per-lane trip counts of a triangular or stride-tail loop: the lanes leave in lane
-  /// order).
-  unsigned MaxRunsPerWarp = 0;
+  /// The shape of the split inside each row (threadIdx.y and .z) of a divergent warp: the
+  /// most runs of equal values along a row's active lanes (2 for `tx < 16`, 3 for a halo
+  /// `a <= tx && tx <= b`, 16 for `tx % 2` in rows of 32; a test of the row alone,
+  /// `threadIdx.y % 2`, is 1: this measure is for tests on the row's lanes), and whether
+  /// the values only rise or only fall along every such row (per-lane trip counts of a
+  /// triangular or stride-tail loop: the lanes leave in lane order).
+  unsigned MaxRunsPerRow = 0;
   bool InLaneOrder = true;
   std::vector<bool> WarpTrue;    ///< per warp: all lanes true (valid where not divergent)
   /// Per 32-lane warp: its active lanes disagree; the value its active lanes share (valid
