@@ -260,6 +260,8 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
       MostPerEnv = std::max(MostPerEnv, S.DivergentWarps);
       Minority = std::max(Minority, S.MaxMinorityLanes);
       MinorityPerRow = std::max(MinorityPerRow, S.MaxMinorityLanesPerRow);
+      T.MaxRunsPerRow = std::max(T.MaxRunsPerRow, S.MaxRunsPerRow);
+      T.InLaneOrder &= S.InLaneOrder;
       T.TrueLanesPerEnv.push_back(S.TrueLanes);
     }
     if (!GroupOk || N == 0)

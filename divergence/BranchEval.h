@@ -41,6 +41,11 @@ struct Tally {
   /// and the best (equal when no run-time value changes it), and those values' names.
   double WorstEfficiency = 1, BestEfficiency = 0;
   std::vector<std::string> Sampled;
+  /// The shape of the split in the divergent warps of every sample: the most runs of
+  /// equal values along a row's active lanes, and whether a loop's lanes leave in lane
+  /// order (LaneEval's WarpSplit).
+  unsigned MaxRunsPerRow = 0;
+  bool InLaneOrder = true;
 };
 
 /// Values of kernel parameters (environment variables) that every launch of the kernel in

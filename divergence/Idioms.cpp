@@ -10,6 +10,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -544,6 +545,14 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth) {
           return false;
       return true;
     }
+    // The trivial assignment of a struct of registers (`quot = make_cuDoubleComplex(..)`
+    // inside cuCdiv) copies registers; it has no body to look into.
+    if (auto *MD = dyn_cast_or_null<CXXMethodDecl>(F))
+      if (MD->isTrivial() && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+        if (C->getNumArgs() != 2 || !isThreadLocal(C->getArg(0), Depth))
+          return false;
+        return movesRegistersOnly(C->getArg(1), Depth);
+      }
     if (!F || !F->hasBody(Def) || !Def || Depth >= 3)
       return false;
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(C))
@@ -638,5 +647,301 @@ void collectTidDims(const Sym *S, const std::vector<SymVarInfo> &Vars, unsigned 
     collectTidDims(Child.get(), Vars, Dims, SeenVars);
 }
 
+
+
+// --- Shapes of the data (issue 23) -----------------------------------------------------
+
+/// A thread index of the warp's lanes: `t % K` with K dividing 32, `t & M` with M + 1 a
+/// power of two up to 32 (the same lanes in every warp).
+static bool isLaneForm(const Sym *A) {
+  A = skipCasts(A);
+  if (!A || !A->B || !mentionsThreadIdx(*A))
+    return false;
+  const Sym *K = skipCasts(A->B.get());
+  if (K->Op != SymOp::Const || K->Value <= 0 || !isMonotone(A->A.get()))
+    return false;
+  return (A->Op == SymOp::Rem && 32 % K->Value == 0) ||
+         (A->Op == SymOp::And && K->Value < 32 && ((K->Value + 1) & K->Value) == 0);
+}
+
+/// S reads a lane index of the warp somewhere.
+bool mentionsLaneForm(const Sym *S) {
+  if (!S)
+    return false;
+  if (isLaneForm(S))
+    return true;
+  for (const SymRef &C : {S->A, S->B, S->C})
+    if (mentionsLaneForm(C.get()))
+      return true;
+  return false;
+}
+
+/// An arm that does no work: nothing, a plain value (a local, a constant, an element of
+/// the thread's own array), as the kept side of `x = c ? f(a) : x`.
+bool isIdleArm(const Expr *E) {
+  if (!E)
+    return true;
+  E = E->IgnoreParenImpCasts();
+  if (auto *C = dyn_cast<CXXConstructExpr>(E))
+    if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
+      return isIdleArm(C->getArg(0));
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr, CharacterLiteral>(E))
+    return true;
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DR->getDecl()))
+      return true;
+    auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    return V && V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>();
+  }
+  return isThreadLocalElement(E);
+}
+
+/// Straight-line work of a statement or two: assignments, increments, declarations whose
+/// calls only compute in registers (`MAGMA_Z_MAKE`, `cuConj`), and a nested `if` of such
+/// arms (`else if (i == tx) la[i][i] = ...`). A warp issues it in a few instructions,
+/// masked where lanes disagree.
+int lightStatements(const Stmt *S) {
+  if (!S || isa<NullStmt>(S))
+    return 0;
+  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
+    int N = 0;
+    for (const Stmt *C : CS->body()) {
+      int K = lightStatements(C);
+      if (K < 0)
+        return -1;
+      N += K;
+    }
+    return N;
+  }
+  if (auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getInit() || If->getConditionVariable() || !movesRegistersOnly(If->getCond()))
+      return -1;
+    int T = lightStatements(If->getThen()), E = lightStatements(If->getElse());
+    return T < 0 || E < 0 ? -1 : std::max(T, E);
+  }
+  if (!isa<Expr, DeclStmt>(S))
+    return -1;
+  // Memory may be read and written; calls must be register-only arithmetic.
+  std::function<bool(const Stmt *)> Plain = [&](const Stmt *X) {
+    if (!X)
+      return true;
+    if (isa<ConditionalOperator, BinaryConditionalOperator, StmtExpr, LambdaExpr>(X))
+      return false;
+    if (auto *C = dyn_cast<CallExpr>(X)) {
+      // The trivial assignment of a struct (`sA(j, tx2) = cuConj(...)`) is a store.
+      auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+      bool TrivialAssign = MD && MD->isTrivial() &&
+                           (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
+      if (!TrivialAssign && !movesRegistersOnly(C)) {
+        // A call whose arguments read memory is register-only once they are loaded.
+        const FunctionDecl *F = C->getDirectCallee();
+        const FunctionDecl *Def = nullptr;
+        if (!F || !F->hasBody(Def) || !Def || !movesRegistersOnly(Def->getBody(), 1))
+          return false;
+      }
+    }
+    for (const Stmt *Ch : X->children())
+      if (!Plain(Ch))
+        return false;
+    return true;
+  };
+  return Plain(S) ? 1 : -1;
+}
+
+/// Both arms of an `if` are a statement or two of straight-line work.
+bool hasLightArms(const BranchSite &B) {
+  if (B.Kind != BranchSite::If || B.EarlyExit)
+    return false;
+  auto *If = dyn_cast<IfStmt>(B.Branch);
+  if (!If)
+    return false;
+  int T = lightStatements(If->getThen()), E = lightStatements(If->getElse());
+  return T >= 0 && E >= 0 && T <= 2 && E <= 2;
+}
+
+/// S lies inside a loop of its function.
+bool insideLoop(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+      return true;
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      return false;
+    Parents = Ctx.getParents(P);
+  }
+  return false;
+}
+
+/// One side of the branch does no work, so that nothing is serialized: the lanes off the
+/// path only wait. An `if` with no else (not an early exit, whose lanes skip the rest of
+/// the kernel), a `?:` with an idle arm, a loop condition (the lanes that left wait for
+/// the others' trips).
+bool isOneArmed(const BranchSite &B) {
+  switch (B.Kind) {
+  case BranchSite::Loop:
+    return true;
+  case BranchSite::If: {
+    auto *If = dyn_cast<IfStmt>(B.Branch);
+    return If && !B.EarlyExit && (!If->getElse() || isa<NullStmt>(If->getElse()));
+  }
+  case BranchSite::Conditional: {
+    auto *C = dyn_cast<ConditionalOperator>(B.Branch);
+    return C && (isIdleArm(C->getTrueExpr()) || isIdleArm(C->getFalseExpr()));
+  }
+  default:
+    return false;
+  }
+}
+
+/// A lane role chosen by the programmer: a lane index of the warp (`t & 31`, `t % 32`,
+/// `t % 16`: the same lanes in every warp) against a compile-time limit (`lane < 16`).
+/// The same lanes of every warp idle whatever the data: the warp-synchronous tree of a
+/// warp per row, which a shuffle reduction does with no branch.
+bool isLaneRoleTest(const Sym *S) {
+  std::vector<const Sym *> Parts;
+  conjuncts(S, Parts);
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (!P || !P->A || !P->B ||
+        (P->Op != SymOp::Lt && P->Op != SymOp::Le && P->Op != SymOp::Gt && P->Op != SymOp::Ge))
+      continue;
+    const Sym *A = skipCasts(P->A.get()), *B = skipCasts(P->B.get());
+    if (mentionsThreadIdx(*B))
+      std::swap(A, B);
+    if (!mentionsThreadIdx(*B) && B->Op == SymOp::Const && isLaneForm(A))
+      return true;
+  }
+  return false;
+}
+
+/// The boundary of the split is set by the data: the condition (a loop's start and bound)
+/// reads a run-time value (a size, blockIdx, a parameter, a loaded value) or a loop counter,
+/// not only thread indices and compile-time values. A split of the thread index alone
+/// (`tid % 2`, `threadIdx.y % 2` with rows of 16, `lane < 16`) is the programmer's choice of
+/// lanes, the same in every warp, and a remapping of threads changes it; so is a split by
+/// a counter that doubles or halves (the steps of a scan or a tree, `lane >= i` for i = 1,
+/// 2, 4, ...).
+bool isDataBoundary(const BranchSite &B, const Sym *CondS, const SymVars &Vars) {
+  // A boundary is an ordered comparison (`i < tx`, `tx + k < partial`), or a conjunction,
+  // disjunction or negation of such; a parity, modulo or equality test of the thread is a
+  // pattern (`R % 2` over rows), not an edge.
+  std::function<bool(const Sym *)> Ordered = [&](const Sym *S) -> bool {
+    S = skipCasts(S);
+    if (!S)
+      return false;
+    if (!mentionsThreadIdx(*S))
+      return true;
+    switch (S->Op) {
+    case SymOp::Lt: case SymOp::Le: case SymOp::Gt: case SymOp::Ge:
+      return true;
+    case SymOp::LNot:
+      return Ordered(S->A.get());
+    case SymOp::LAnd: case SymOp::LOr:
+      return Ordered(S->A.get()) && Ordered(S->B.get());
+    case SymOp::And: case SymOp::Or:
+      return isTruthAndOr(S) && Ordered(S->A.get()) && Ordered(S->B.get());
+    case SymOp::Ne:
+      return S->B && skipCasts(S->B.get())->Op == SymOp::Const &&
+             skipCasts(S->B.get())->Value == 0 && Ordered(S->A.get());
+    case SymOp::Select:
+      return S->B && S->C && skipCasts(S->B.get())->Op == SymOp::Const &&
+             skipCasts(S->C.get())->Op == SymOp::Const && Ordered(S->A.get());
+    default:
+      return false;
+    }
+  };
+  std::vector<unsigned> Used;
+  if (B.Kind == BranchSite::Loop && B.LoopVar >= 0) {
+    const SymVarInfo &L = Vars[B.LoopVar];
+    for (const SymRef *P : {&L.Init, &L.Cond, &L.Step})
+      if (*P)
+        collectVars(**P, Used);
+  } else if (CondS && Ordered(CondS)) {
+    collectVars(*CondS, Used);
+  }
+  for (unsigned V : Used)
+    if (V < Vars.size() && int(V) != B.LoopVar &&
+        ((Vars[V].Kind == SymVarInfo::Loop && !Vars[V].Growing && !Vars[V].Shrinking) ||
+         Vars[V].Kind == SymVarInfo::Iteration || isSampledVar(V, Vars)))
+      return true;
+  return false;
+}
+
+/// A step of a block's tree reduction written out with constants: `if (tx < 16 && tx + 16
+/// < M) s[tx] += s[tx + 16];`, the guard's limit C a power of two and the arm reading the
+/// element C further on. The unrolled form of `for (s = blockDim.x / 2; s > 0; s >>= 1)
+/// if (tid < s)`, on the block's thread index (a lane index `lane < 16` is a warp's own
+/// tree, in every warp).
+bool isUnrolledTreeStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) {
+  auto *If = B.Kind == BranchSite::If ? dyn_cast<IfStmt>(B.Branch) : nullptr;
+  if (!If || If->getElse() || B.EarlyExit || !CondS || isLaneRoleTest(CondS))
+    return false;
+  std::vector<const Sym *> Parts;
+  conjuncts(CondS, Parts);
+  std::vector<int64_t> Limits;
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (P && P->Op == SymOp::Lt && P->A && P->B && skipCasts(P->B.get())->Op == SymOp::Const &&
+        skipCasts(P->A.get())->Op == SymOp::ThreadIdx) {
+      int64_t C = skipCasts(P->B.get())->Value;
+      if (C > 0 && (C & (C - 1)) == 0)
+        Limits.push_back(C);
+    }
+  }
+  if (Limits.empty())
+    return false;
+  // The subscripts of the arm: (array, index variable, offset) for `s[v]` and `s[v + C]`.
+  auto DeclOf = [](const Expr *E) -> const Decl * {
+    E = E->IgnoreParenImpCasts();
+    if (auto *DR = dyn_cast<DeclRefExpr>(E))
+      return DR->getDecl();
+    if (auto *M = dyn_cast<MemberExpr>(E))
+      return M->getMemberDecl();
+    return nullptr;
+  };
+  std::vector<std::tuple<const Decl *, const Decl *, int64_t>> Subs;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *A = dyn_cast<ArraySubscriptExpr>(S)) {
+      const Decl *Base = DeclOf(A->getBase());
+      const Expr *Idx = A->getIdx()->IgnoreParenImpCasts();
+      if (Base) {
+        if (const Decl *V = DeclOf(Idx)) {
+          Subs.emplace_back(Base, V, 0);
+        } else if (auto *Add = dyn_cast<BinaryOperator>(Idx); Add && Add->getOpcode() == BO_Add) {
+          Expr::EvalResult R;
+          const Decl *V = DeclOf(Add->getLHS());
+          if (V && !Add->getRHS()->isValueDependent() && Add->getRHS()->EvaluateAsInt(R, Ctx))
+            Subs.emplace_back(Base, V, R.Val.getInt().getExtValue());
+        }
+      }
+    }
+    for (const Stmt *C : S->children())
+      Visit(C);
+  };
+  Visit(If->getThen());
+  for (const auto &[Base, V, Off] : Subs)
+    for (const auto &[Base2, V2, Off2] : Subs)
+      if (Base == Base2 && V == V2 && Off == 0 &&
+          std::find(Limits.begin(), Limits.end(), Off2) != Limits.end())
+        return true;
+  return false;
+}
+
+/// The condition's boundary moves with the counter of an enclosing loop that sweeps the
+/// block (`for (m...) if (tx <= m)`, a halo shrinking with the step `i`): the split recurs
+/// at every step of that loop.
+bool isSweptCondition(const Sym *S, const SymVars &Vars) {
+  if (!S)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned V : Used)
+    if (isSweepingCounter(V, Vars))
+      return true;
+  return false;
+}
 
 } // namespace clang::tidy::warplint

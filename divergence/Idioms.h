@@ -87,6 +87,34 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0);
 /// An `if` (not an early exit) or a `?:` whose arms only move registers.
 bool hasRegisterArms(const BranchSite &B);
 
+// --- Shapes of the data: what a branch's idle lanes cost (issue 23) ---------------------
+/// An arm that does no work: nothing, or a plain value (a local, a constant, an element of
+/// the thread's own array).
+bool isIdleArm(const Expr *E);
+/// Statements of straight-line work in an arm (register-only calls, nested ifs of such
+/// arms), or -1.
+int lightStatements(const Stmt *S);
+/// Both arms of an `if` are a statement or two of straight-line work.
+bool hasLightArms(const BranchSite &B);
+/// S lies inside a loop of its function.
+bool insideLoop(const Stmt *S, ASTContext &Ctx);
+/// One side does no work: an `if` with no else (not an early exit), a `?:` with an idle
+/// arm, a loop condition.
+bool isOneArmed(const BranchSite &B);
+/// S reads a lane index of the warp (`t % 32`, `t & 15`).
+bool mentionsLaneForm(const ::warplint::divergence::Sym *S);
+/// A lane index against a compile-time limit (`lane < 16`): a lane role in every warp.
+bool isLaneRoleTest(const ::warplint::divergence::Sym *S);
+/// The split's boundary is set by the data: an ordered comparison that reads a run-time
+/// value or an additive loop counter.
+bool isDataBoundary(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
+                    const SymVars &Vars);
+/// `if (tx < 16 && tx + 16 < M) s[tx] += s[tx + 16];`: an unrolled step of a block's tree.
+bool isUnrolledTreeStep(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
+                        ASTContext &Ctx);
+/// The condition moves with the counter of an enclosing loop that sweeps the block.
+bool isSweptCondition(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+
 /// Adds to Dims (bit D for threadIdx.D) the threadIdx dimensions S reads, directly or
 /// through the loop variables it reads.
 void collectTidDims(const ::warplint::divergence::Sym *S, const SymVars &Vars, unsigned &Dims,

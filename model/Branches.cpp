@@ -395,6 +395,23 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord
   }
   std::set<SourceLocation> Reported;
   std::string KernelName = Kernel->getNameAsString();
+  // Whether the kernel's body has a loop (its main work, beside which a one-time store
+  // is small).
+  bool KernelHasLoop = false;
+  {
+    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+      if (!S || KernelHasLoop)
+        return;
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+        KernelHasLoop = true;
+        return;
+      }
+      for (const Stmt *C : S->children())
+        Find(C);
+    };
+    Find(Kernel->getBody());
+  }
+
   const std::vector<BlockShape> Alternatives = branchAlternatives(WaveSize);
 
   // Analyses one branch with the given environment variables and launch values; sets
@@ -454,7 +471,7 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord
     // reported where every warp that runs it splits; a remainder of a few elements taken
     // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
     bool GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
-    if (CondS && isTreeReductionTail(CondS, Vars)) {
+    if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, Ctx))) {
       if (!O.ReportTreeReductionTails) {
         R.Idiom = "tree-reduction-tail";
         return R;
@@ -674,6 +691,65 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord
     else if (OneBlock && OneWarpEach)
       Demoted.push_back("the branch splits one warp of one block of the grid (blockIdx is "
                         "pinned by the condition): a one-time cost");
+    // Lanes idle because of the data's shape: one side of the branch does no work (or both
+    // are a statement or two), the lanes that take it are one contiguous range of each row
+    // of each warp (a loop: they leave in lane order), and the boundary is set by the data
+    // (an ordered test of a run-time value or an additive loop counter). The edge of a
+    // triangle, a tile or a tail: no remapping of threads gives the idle lanes work. Still
+    // a warning where the boundary sweeps the block step after step of an enclosing loop,
+    // splitting more than one warp (or the one warp of a one-warp block) and leaving at
+    // least a quarter of a warp's lanes on the smaller side at some step: wavefronts,
+    // triangular factorisations, shrinking halos, whose lanes idle through the kernel's
+    // main loop. A split of the thread index alone (`tid % 2`, `lane < 16`) is the
+    // programmer's choice of lanes, and stays.
+    bool OneArmed = isOneArmed(B);
+    // The term the figures are of: a bounds guard beside a stronger term only takes the
+    // grid's tail away.
+    const Sym *Figured = Stronger ? Stronger.get() : CondS;
+    bool Shaped = B.Kind == BranchSite::Loop && B.LoopVar >= 0
+                      ? isDataBoundary(B, Figured, Vars) ||
+                            !(mentionsLaneForm(Vars[B.LoopVar].Init.get()) ||
+                              mentionsLaneForm(Vars[B.LoopVar].Cond.get()))
+                      : isDataBoundary(B, Figured, Vars);
+    if (Demoted.empty() && (OneArmed || hasLightArms(B)) && Shaped) {
+      bool Contiguous = true, SweepsWarps = false;
+      for (size_t K = 0; K < ByShape.size(); ++K) {
+        const Tally &T = ByShape[K];
+        if (!T.Evaluated || T.Divergent == 0)
+          continue;
+        Contiguous &= B.Kind == BranchSite::Loop ? T.InLaneOrder : T.MaxRunsPerRow <= 3;
+        SweepsWarps |= T.MaxDivergentPerEnv >= std::min(2u, Distinct[K].warps()) &&
+                       T.MaxMinority * 4 >= WaveSize;
+      }
+      bool Swept = B.Kind != BranchSite::Loop && isSweptCondition(Figured, Vars) && SweepsWarps;
+      if (Contiguous && !Swept)
+        Demoted.push_back(
+            B.Kind == BranchSite::Loop
+                ? std::string("the lanes leave the loop in lane order (the edge of a "
+                              "triangle or the tail of a stride): each warp splits only in "
+                              "its last trips, which no remapping of threads avoids")
+                : OneArmed
+                    ? std::string("one side of the branch does no work and the lanes that "
+                                  "take the other are one contiguous range of each warp (the "
+                                  "edge of a triangle, a tile or a tail): the others only "
+                                  "wait, and no remapping of threads gives them work")
+                    : std::string("the arms are a statement or two each and the lanes split "
+                                  "into contiguous ranges of each warp (the edge of a "
+                                  "triangle, a tile or a tail): the warp issues both in a few "
+                                  "instructions, and no remapping of threads saves them"));
+    }
+    // A one-time store: an `if` with no else, outside the loops of a kernel that has some,
+    // whose arm is one statement of straight-line work (`if (tx == 0) *info = 0;`):
+    // whatever lanes take it, the split costs each warp one masked statement once. A lane
+    // role (`lane < 16`, the step of a warp's own tree) is the warp's work and stays.
+    if (Demoted.empty() && OneArmed && B.Kind == BranchSite::If && KernelHasLoop &&
+        !(Figured && isLaneRoleTest(Figured)) && !insideLoop(B.Branch, Ctx)) {
+      auto *If = dyn_cast<IfStmt>(B.Branch);
+      if (If && lightStatements(If->getThen()) == 1)
+        Demoted.push_back("the branch runs once per thread, outside the kernel's loops, and "
+                          "its arm is one statement: the split costs each warp one masked "
+                          "statement, once");
+    }
     F.Severity = Demoted.empty() ? BranchSeverity::Warning : BranchSeverity::Note;
 
     Reported.insert(Loc);

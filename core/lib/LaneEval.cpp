@@ -666,6 +666,31 @@ bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint
     if ((Live >> L & 1) && Val[L] != Majority)
       Out.MaxMinorityLanesPerRow = std::max(
           Out.MaxMinorityLanesPerRow, ++PerRow[(W * WarpLanes + L) / Shape.X - FirstRow]);
+  // Runs of equal values and their order along each row's active lanes.
+  {
+    unsigned Runs = 0, PrevRow = ~0u;
+    int Dir = 0;
+    int64_t Prev = 0;
+    for (unsigned L = 0; L < WarpLanes; ++L) {
+      if (!(Live >> L & 1))
+        continue;
+      unsigned Row = (W * WarpLanes + L) / Shape.X;
+      if (Row != PrevRow) {
+        Out.MaxRunsPerRow = std::max(Out.MaxRunsPerRow, Runs);
+        Runs = 1;
+        Dir = 0;
+        PrevRow = Row;
+      } else if (Val[L] != Prev) {
+        ++Runs;
+        int D = Val[L] > Prev ? 1 : -1;
+        if (Dir && D != Dir)
+          Out.InLaneOrder = false;
+        Dir = D;
+      }
+      Prev = Val[L];
+    }
+    Out.MaxRunsPerRow = std::max(Out.MaxRunsPerRow, Runs);
+  }
   for (unsigned K = 0; K < NumCounts; ++K)
     if (Counts[K].first != 0)
       Out.TrueLanes += Counts[K].second;
@@ -1102,6 +1127,8 @@ WarpSplit WarpSplit::asWaves(unsigned LanesPerWave) const {
   Out.TrueLanes = TrueLanes;
   Out.MaxMinorityLanes = MaxMinorityLanes;
   Out.MaxMinorityLanesPerRow = MaxMinorityLanesPerRow;
+  Out.MaxRunsPerRow = MaxRunsPerRow;
+  Out.InLaneOrder = InLaneOrder;
   // Loop evaluations stay counted per 32-lane group, not per wavefront.
   Out.CondEvals = CondEvals;
   Out.DivergentCondEvals = DivergentCondEvals;

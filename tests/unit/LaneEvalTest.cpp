@@ -159,6 +159,34 @@ TEST(LaneEval, TriangularLoopDivergesInItsLastTrips) {
   EXPECT_EQ(S.DivergentCondEvals, 31u);
 }
 
+TEST(LaneEval, RunsAndLaneOrderOfASplit) {
+  // tx < 16: one run of each side in every warp; tx % 2: 32 runs.
+  SymRef Half = cmp(SymOp::Lt, makeThreadIdx(0), c(16));
+  WarpSplit H = splitByWarp(*Half, BlockShape{32, 2, 1}, Env{});
+  EXPECT_EQ(H.MaxRunsPerRow, 2u);
+  SymRef Parity = cmp(SymOp::Eq, bin(SymOp::Rem, makeThreadIdx(0), c(2)), c(0));
+  EXPECT_EQ(splitByWarp(*Parity, BlockShape{64, 1, 1}, Env{}).MaxRunsPerRow, 32u);
+  // A halo 4 <= tx < 12: three runs in each row, whether a warp holds one row or two; a
+  // test of the row alone leaves each row whole.
+  SymRef Halo = makeBinary(SymOp::LAnd, cmp(SymOp::Ge, makeThreadIdx(0), c(4)),
+                           cmp(SymOp::Lt, makeThreadIdx(0), c(12)), 8, true);
+  EXPECT_EQ(splitByWarp(*Halo, BlockShape{32, 4, 1}, Env{}).MaxRunsPerRow, 3u);
+  EXPECT_EQ(splitByWarp(*Halo, BlockShape{16, 16, 1}, Env{}).MaxRunsPerRow, 3u);
+  SymRef RowParity = bin(SymOp::Rem, makeThreadIdx(1), c(2));
+  EXPECT_EQ(splitByWarp(*RowParity, BlockShape{16, 16, 1}, Env{}).MaxRunsPerRow, 1u);
+  // A triangular loop: the lanes leave in lane order; trip counts tid % 4 rise and fall
+  // again (0 1 2 3 0 1 ...): not in lane order.
+  SymRef J = makeVar(0);
+  WarpSplit T = splitLoopByWarp(*bin(SymOp::Add, makeThreadIdx(0), c(1)),
+                                *cmp(SymOp::Lt, J, c(100)), *bin(SymOp::Add, J, c(1)), 0,
+                                BlockShape{32, 1, 1}, Env{});
+  EXPECT_TRUE(T.InLaneOrder);
+  SymRef K = makeVar(0);
+  WarpSplit M = splitLoopByWarp(*c(0), *cmp(SymOp::Lt, K, bin(SymOp::Rem, makeThreadIdx(0), c(4))),
+                                *bin(SymOp::Add, K, c(1)), 0, BlockShape{128, 1, 1}, Env{});
+  EXPECT_FALSE(M.InLaneOrder);
+}
+
 // The lane-by-lane evaluation as it was before the warp-at-a-time evaluator: each lane
 // through evaluate() on the folded expressions. The differential tests below hold the two
 // to the same results.

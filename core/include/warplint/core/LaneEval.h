@@ -117,6 +117,14 @@ struct WarpSplit {
   /// 1 for a leader of each row (`threadIdx.x == 0` with 16x16 blocks).
   unsigned MaxMinorityLanesPerRow = 0;
   unsigned TrueLanes = 0;        ///< lanes of the block for which the condition holds
+  /// The shape of the split inside each row (threadIdx.y and .z) of a divergent warp: the
+  /// most runs of equal values along a row's active lanes (2 for `tx < 16`, 3 for a halo
+  /// `a <= tx && tx <= b`, 16 for `tx % 2` in rows of 32; a test of the row alone,
+  /// `threadIdx.y % 2`, is 1: this measure is for tests on the row's lanes), and whether
+  /// the values only rise or only fall along every such row (per-lane trip counts of a
+  /// triangular or stride-tail loop: the lanes leave in lane order).
+  unsigned MaxRunsPerRow = 0;
+  bool InLaneOrder = true;
   std::vector<bool> WarpTrue;    ///< per warp: all lanes true (valid where not divergent)
   /// Per 32-lane warp: its active lanes disagree; the value its active lanes share (valid
   /// where not divergent); its active lanes (0: not counted).
