@@ -1118,6 +1118,7 @@ struct DivergentBranchCheck::Finding {
   std::string Figures; ///< from "diverges in" to the efficiency: the same for a group
   std::string Key;     ///< kernel, condition as written (no white space), figures, level
   std::vector<std::pair<SourceLocation, std::string>> Notes;
+  double SplitShare = 0; ///< 1 - the worst predicted branch efficiency (the impact)
 };
 
 namespace {
@@ -1623,6 +1624,7 @@ void DivergentBranchCheck::analyzeKernel(const FunctionDecl *Kernel, ASTContext 
       Efficiency += Names.empty() ? std::string(", depending on run-time values")
                                   : ", depending on " + Names;
     }
+    F.SplitShare = 1.0 - Worst.WorstEfficiency;
     F.Figures = "diverges in " + std::string(Worst.Varies ? "up to " : "") +
                 std::to_string(Worst.Divergent) + " of " + std::to_string(Worst.Total) +
                 Counted + " of kernel '" + KernelName + "' (" + Detail +
@@ -1775,6 +1777,8 @@ void DivergentBranchCheck::emitFindings(const SourceManager &SM) {
             : std::to_string(Group.size()) + " " + plural(F.What) + " '" + F.Term +
                   "' with the same figures: each " + F.Figures;
     diag(F.Loc, "%0", F.Level) << Message << F.Range;
+    TuModel::of(*Ctx, nullptr, Model)
+        .reportImpact(F.Loc, std::string(getID()), ::warplint::divergenceImpact(F.SplitShare));
     for (const auto &[NoteLoc, Text] : F.Notes)
       diag(NoteLoc, "%0", DiagnosticIDs::Note) << Text;
     PresumedLoc First = SM.getPresumedLoc(F.Loc);

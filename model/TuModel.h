@@ -158,6 +158,10 @@ public:
   void reportAccess(const AccessModel &A, size_t Shape, std::string Check, std::string Text,
                     bool Misaligned, const AccessFinding &As);
 
+  /// A check's finding at Loc has this impact, from figures only the check holds (the
+  /// divergence check's split share): records() exports it with the others.
+  void reportImpact(SourceLocation Loc, std::string Check, ::warplint::Impact I);
+
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
   /// The register source if something loaded it already, else null (loads nothing).
@@ -202,6 +206,12 @@ private:
     AccessFinding As;
   };
   std::vector<ReportedAccess> Reported;
+  struct ReportedImpact {
+    SourceLocation Loc;
+    std::string Check;
+    ::warplint::Impact Figure;
+  };
+  std::vector<ReportedImpact> ReportedImpacts;
   /// The problems already handed out by takeProblems (each is said once).
   std::set<std::string> ProblemsTaken;
   /// Problems found while evaluating (warplint.Gpu of another arch), said once.
