@@ -77,6 +77,11 @@ Impact warpSlots(int64_t Slots, const LaunchRecord &R, const char *Unit) {
   Impact I;
   I.Value = double(std::max<int64_t>(Slots, 0));
   I.Unit = Unit;
+  if (R.WavesPerSimd) { // AMD: the same figure in wavefronts per CU
+    std::string U = Unit;
+    U.replace(U.find("warp slots per SM"), 17, "wavefront slots per CU");
+    I.Unit = U;
+  }
   I.Rank = R.MaxWarpsPerSm ? shareRank(I.Value / double(*R.MaxWarpsPerSm)) : 0;
   return I;
 }
