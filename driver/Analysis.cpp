@@ -817,16 +817,25 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     K.File = InDir(K.File);
     R.Kernels.push_back(std::move(K));
   }
-  // Each finding's impact: the model's record at its place (check, position, arch); the
-  // largest when several launches (template instantiations) share the place.
-  for (ImpactRecord &I : TU.Records->Impacts) {
+  // Each finding's impact: the model's record at its place (check, position, arch). Of
+  // several launches at one place (a template's instantiations), the record of the kernel
+  // the message quotes; the largest when the message names none of them.
+  for (ImpactRecord &I : TU.Records->Impacts)
     I.Pos.File = InDir(I.Pos.File);
-    for (Finding &F : R.Findings)
+  for (Finding &F : R.Findings) {
+    std::vector<const ImpactRecord *> At;
+    bool Named = false;
+    for (const ImpactRecord &I : TU.Records->Impacts)
       if (F.Check == I.Check && F.Pos.File == I.Pos.File && F.Pos.Line == I.Pos.Line &&
-          F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch) &&
-          (!F.Impact || F.Impact->Rank < I.Figure.Rank ||
-           (F.Impact->Rank == I.Figure.Rank && F.Impact->Value < I.Figure.Value)))
-        F.Impact = I.Figure;
+          F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch)) {
+        At.push_back(&I);
+        Named |= !I.Kernel.empty() && F.Message.find("'" + I.Kernel + "'") != std::string::npos;
+      }
+    for (const ImpactRecord *I : At)
+      if ((!Named || F.Message.find("'" + I->Kernel + "'") != std::string::npos) &&
+          (!F.Impact || F.Impact->Rank < I->Figure.Rank ||
+           (F.Impact->Rank == I->Figure.Rank && F.Impact->Value < I->Figure.Value)))
+        F.Impact = I->Figure;
   }
   // An access record goes with its finding: one silenced by NOLINT is not exported. The
   // places a finding stands for (grouped by cause) go with the finding at its first place.

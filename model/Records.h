@@ -41,6 +41,9 @@ struct ImpactRecord {
   std::string Check;
   SourcePos Pos;
   std::string Arch;
+  /// The kernel the figure is of (launch and spill findings), as their messages quote it:
+  /// of several instantiations launched at one place, the finding's own.
+  std::string Kernel;
   Impact Figure;
 };
 

@@ -565,7 +565,7 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
                {"warplint-block-size-warp-multiple", wl::blockLanesImpact},
                {"warplint-launch-config-invalid", wl::launchErrorImpact}})
         if (std::optional<wl::Impact> I = Of(PerArch))
-          Out.Impacts.push_back({Check, PerArch.Pos, PerArch.Arch, *I});
+          Out.Impacts.push_back({Check, PerArch.Pos, PerArch.Arch, PerArch.Kernel.value_or(""), *I});
       Out.Launches.push_back(std::move(PerArch));
     }
   }
@@ -612,11 +612,11 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
           continue;
         if (K.HasBody)
           Out.Impacts.push_back({"warplint-register-spill", {R.File, R.Line, R.Column},
-                                 KF.Arch->Name, I});
+                                 KF.Arch->Name, K.Name, I});
         else
           for (unsigned L : K.Launches)
             Out.Impacts.push_back({"warplint-register-spill", where(SM, F.Launches[L].Loc),
-                                   KF.Arch->Name, I});
+                                   KF.Arch->Name, K.Name, I});
       }
     Out.Kernels.push_back(std::move(R));
   }
@@ -660,11 +660,11 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
     R.Severity = RA.As.Note ? "note" : "warning";
     R.NoteReason = RA.As.NoteReason;
     if (std::optional<wl::Impact> I = wl::accessImpact(R))
-      Out.Impacts.push_back({R.Check, {R.Pos.File, R.FindingLine, R.FindingColumn}, "", *I});
+      Out.Impacts.push_back({R.Check, {R.Pos.File, R.FindingLine, R.FindingColumn}, "", "", *I});
     Out.Accesses.push_back(std::move(R));
   }
   for (const ReportedImpact &RI : ReportedImpacts)
-    Out.Impacts.push_back({RI.Check, where(SM, RI.Loc), "", RI.Figure});
+    Out.Impacts.push_back({RI.Check, where(SM, RI.Loc), "", "", RI.Figure});
   Out.Problems = takeProblems();
   return Out;
 }
