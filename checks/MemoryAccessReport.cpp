@@ -173,6 +173,7 @@ void MemoryAccessCheck::onEndOfTranslationUnit() {
   AssumedSaid.clear();
   const SourceManager &SM = C.getSourceManager();
   TuModel &M = TuModel::of(C, nullptr, Model);
+  Tu = &M;
   // The places to report, each once, grouped by kernel, object, file and cause in the
   // order of their first place.
   struct Place {
@@ -250,6 +251,7 @@ void MemoryAccessCheck::onEndOfTranslationUnit() {
       M.reportAccess(*P.A, P.W, std::string(getID()), accessText(P.A->Site, C), P.V.Misaligned,
                      As);
   }
+  Tu = nullptr;
 }
 
 void MemoryAccessCheck::noteAssumedShape(const AccessModel &A) {

@@ -85,6 +85,8 @@ protected:
   /// The figure of one evaluation in a note: "32 sectors for 128 bytes".
   virtual std::string figureText(const WarpExecution &X, const AccessFigures &F) const = 0;
 
+  /// The TU's model while the check reports (set at the end of the TU).
+  TuModel *Tu = nullptr;
   double MinRatio;            ///< the ratio option's value
   DiagnosticIDs::Level Level; ///< Severity
   std::string AssumedBlockSize; ///< the per-check alias as written (empty: unset)

@@ -4,7 +4,150 @@
 #include "checks/MemoryAccessReport.h"
 #include "model/TuModel.h"
 
+#include "warplint/core/Arch.h"
+
+#include "clang/Lex/Lexer.h"
+
 namespace clang::tidy::warplint {
+
+namespace wl = ::warplint;
+
+namespace {
+
+/// The function a kernel specialization was instantiated from (itself when none).
+const FunctionDecl *patternOf(const FunctionDecl *F) {
+  if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+    return P;
+  return F;
+}
+
+/// The innermost dimension of a declaration's array type as written: its brackets.
+std::optional<ArrayTypeLoc> innermostArray(const VarDecl *V) {
+  const TypeSourceInfo *TSI = V->getTypeSourceInfo();
+  if (!TSI)
+    return std::nullopt;
+  std::optional<ArrayTypeLoc> Last;
+  for (TypeLoc T = TSI->getTypeLoc(); !T.isNull();) {
+    auto A = T.getAsAdjusted<ArrayTypeLoc>();
+    if (!A)
+      break;
+    Last = A;
+    T = A.getElementLoc();
+  }
+  return Last;
+}
+
+} // namespace
+
+std::optional<FixItHint> SharedBankConflictCheck::paddingFix(const AccessModel &A, ASTContext &C,
+                                                             std::string &Why) {
+  const SourceManager &SM = C.getSourceManager();
+  const VarDecl *VD = A.Site.ObjectDecl;
+  if (!Tu || !VD || A.Site.PaddedDecl.empty() || A.Site.ExternShared)
+    return std::nullopt;
+  SourceLocation DeclLoc = SM.getExpansionLoc(VD->getLocation());
+  if (!FixOffered.insert(DeclLoc).second)
+    return std::nullopt; // decided at the array's first finding
+  // Every specialization of the kernel declares the array at this place: each must have
+  // its accesses evaluated padded, and every one conflict-free.
+  const FunctionDecl *Pattern = patternOf(A.Kernel->Decl);
+  std::set<const FunctionDecl *> Kernels, Covered;
+  for (const KernelInfo &K : Tu->facts().Kernels)
+    if (K.Decl && K.HasBody && K.Decl->hasBody() && !K.Decl->isDependentContext() &&
+        patternOf(K.Decl) == Pattern)
+      Kernels.insert(K.Decl);
+  for (const AccessModel &X : Tu->accesses(AssumedBlock)) {
+    if (!X.Site.ObjectDecl || SM.getExpansionLoc(X.Site.ObjectDecl->getLocation()) != DeclLoc)
+      continue;
+    if (!X.Site.PaddingCoversObject) {
+      Why = "'" + A.Site.Object + "' is used in a way the padded layout is not evaluated "
+            "for (an address or a row taken, a field access, or an index the model cannot "
+            "evaluate)";
+      return std::nullopt;
+    }
+    if (X.AssumedShape) {
+      Why = "no launch of '" + X.Kernel->Name + "' gives its block shape";
+      return std::nullopt;
+    }
+    for (const AccessShape &S : X.PerShape)
+      if (!S.Figures.Evaluated || !S.Figures.PaddedRatio || *S.Figures.PaddedRatio > 1.0) {
+        Why = "padded, '" + accessText(X.Site, C) + "' in '" + X.Kernel->Name + "' with block " +
+              S.Shape.str() + " " +
+              (S.Figures.PaddedRatio
+                   ? "would need " + ratioText(*S.Figures.PaddedRatio) + " wavefronts per ideal one"
+                   : std::string("could not be evaluated"));
+        return std::nullopt;
+      }
+    Covered.insert(X.Kernel->Decl);
+  }
+  if (Covered != Kernels) {
+    Why = "an instantiation of the kernel has no access of '" + A.Site.Object +
+          "' the padded layout is evaluated for";
+    return std::nullopt;
+  }
+  // The added bytes (one element per row) must not cost a block per SM at any launch:
+  // with shared memory and the block alone (registers do not change).
+  const wl::GpuArch *Arch = wl::findArch(Tu->arch(), Tu->waveSize(Tu->arch()));
+  uint64_t Rows = 1, Elem = 0;
+  {
+    QualType T = VD->getType();
+    while (const auto *CA = C.getAsConstantArrayType(T)) {
+      T = CA->getElementType();
+      if (C.getAsConstantArrayType(T))
+        Rows *= CA->getSize().getZExtValue();
+    }
+    Elem = uint64_t(C.getTypeSizeInChars(T).getQuantity());
+  }
+  for (const KernelInfo &K : Tu->facts().Kernels) {
+    if (!Kernels.count(K.Decl))
+      continue;
+    for (unsigned I : K.Launches) {
+      const LaunchSite &L = Tu->facts().Launches[I];
+      std::optional<wl::divergence::BlockShape> B = launchableBlock(L);
+      if (!Arch || !B || !L.DynamicSmem.Bytes || !K.StaticSmemBytes) {
+        Why = "the shared memory per block of a launch of '" + K.Name +
+              "' is not known, so the cost of the padding in blocks per SM is not either";
+        return std::nullopt;
+      }
+      wl::KernelResources Res;
+      Res.StaticSharedBytes = *K.StaticSmemBytes;
+      wl::LaunchShape Shape = wl::LaunchShape::threads(int64_t(B->X) * B->Y * B->Z,
+                                                       *L.DynamicSmem.Bytes);
+      int Before = wl::computeOccupancy(*Arch, Res, Shape).BlocksPerSm;
+      Res.StaticSharedBytes += Rows * Elem;
+      int After = wl::computeOccupancy(*Arch, Res, Shape).BlocksPerSm;
+      if (After < Before) {
+        Why = "the padding adds " + std::to_string(Rows * Elem) +
+              " bytes per block, which lowers the blocks per SM of '" + K.Name + "' from " +
+              std::to_string(Before) + " to " + std::to_string(After) + " on " + Arch->Name;
+        return std::nullopt;
+      }
+    }
+  }
+  // The edit: the innermost extent as written, plus one.
+  std::optional<ArrayTypeLoc> Inner = innermostArray(VD);
+  if (!Inner)
+    return std::nullopt;
+  SourceLocation L = Inner->getLBracketLoc(), R = Inner->getRBracketLoc();
+  if (L.isInvalid() || R.isInvalid() || L.isMacroID() || R.isMacroID() ||
+      SM.isInSystemHeader(L))
+    return std::nullopt;
+  CharSourceRange Range = CharSourceRange::getCharRange(L.getLocWithOffset(1), R);
+  StringRef Text = Lexer::getSourceText(Range, SM, C.getLangOpts()).trim();
+  if (Text.empty())
+    return std::nullopt;
+  std::string New;
+  uint64_t N = 0;
+  if (!Text.getAsInteger(10, N))
+    New = std::to_string(N + 1);
+  else if (Text.find_first_not_of(
+               "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
+           StringRef::npos)
+    New = Text.str() + " + 1";
+  else
+    New = "(" + Text.str() + ") + 1";
+  return FixItHint::CreateReplacement(Range, New);
+}
 
 SharedBankConflictCheck::SharedBankConflictCheck(StringRef Name, ClangTidyContext *Context)
     : MemoryAccessCheck(Name, Context, MemorySpace::Shared, "MinConflictWays") {}
@@ -39,6 +182,8 @@ void SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocat
                        : S.Bytes > 4 ? " (8-byte accesses, served per half-warp)"
                                      : "";
   const bool Amd = F.Model.Amd;
+  std::string NoFix;
+  std::optional<FixItHint> Fix = paddingFix(A, C, NoFix);
   if (Amd) {
     // AMD: the LDS's 32 banks of 4 bytes serve 32 lanes at a time (16 for 8-byte, 8 for
     // 16-byte accesses); "wavefront" is the AMD wave, so the LDS cycles are passes.
@@ -49,7 +194,7 @@ void SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocat
          G.Level)
         << F.Model.Lanes << accessVerb(S) << accessText(S, C) << X.Waves.Wavefronts << PhaseLanes
         << X.Waves.IdealWavefronts << X.Waves.Ways << shapeText(A, Shape, X, MinRatio) << G.More
-        << S.Access->getSourceRange();
+        << S.Access->getSourceRange() << (Fix ? *Fix : FixItHint());
   } else
     diag(Loc,
          "each warp's %0 of '%1' needs %2 shared-memory wavefronts (ideal %3): a %4-way "
@@ -57,7 +202,7 @@ void SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocat
          G.Level)
         << accessVerb(S) << accessText(S, C) << X.Waves.Wavefronts << X.Waves.IdealWavefronts
         << X.Waves.Ways << Phases << shapeText(A, Shape, X, MinRatio) << G.More
-        << S.Access->getSourceRange();
+        << S.Access->getSourceRange() << (Fix ? *Fix : FixItHint());
   if (X.LaneStride && *X.LaneStride % 4 == 0 && *X.LaneStride != 0) {
     int64_t Bytes = *X.LaneStride < 0 ? -*X.LaneStride : *X.LaneStride;
     unsigned Words = unsigned(Bytes / 4 % 32), Period = 32;
@@ -88,6 +233,8 @@ void SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocat
          DiagnosticIDs::Note)
         << S.PaddedDecl << unsigned(*F.PaddedRatio > 1.0) << ratioText(*F.PaddedRatio)
         << unsigned(Amd);
+  if (F.PaddedRatio && *F.PaddedRatio <= 1.0 && !Fix && !NoFix.empty())
+    diag(S.ObjectDecl->getLocation(), "no fix-it: %0", DiagnosticIDs::Note) << NoFix;
   noteAssumedShape(A);
   for (const AccessShape &Other : A.PerShape)
     if (&Other != &Shape && Other.Figures.Evaluated && Other.Launch.isValid() &&

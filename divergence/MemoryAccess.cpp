@@ -346,8 +346,11 @@ private:
         !((*Size == 8 || *Size == 16) &&
           uint64_t(Ctx.getTypeAlignInChars(Accessed).getQuantity()) == *Size))
       return;
-    if (!mentionsThreadIdx(*P->Offset) && !mentionsLaneVar(*P->Offset))
+    if (!mentionsThreadIdx(*P->Offset) && !mentionsLaneVar(*P->Offset)) {
+      if (P->Padded && PaddedRows)
+        ++PaddableRefs[P->Root]; // a broadcast stays one: padding changes nothing there
       return; // one address for every lane: a broadcast
+    }
     MemoryAccessSite S;
     S.Access = E;
     S.Space = P->Space;
@@ -365,6 +368,7 @@ private:
     S.ElementOffset = ElementOffset;
     S.FieldOffset = FieldOffsetBytes;
     if (P->Padded && PaddedRows) {
+      ++PaddableRefs[P->Root];
       S.PaddedOffset = P->Padded;
       QualType T = P->Root->getType();
       QualType Inner = T;
@@ -402,7 +406,25 @@ private:
   const FunctionDecl *Kernel;
   llvm::SmallPtrSet<const VarDecl *, 16> Written;
   uint64_t PaddedRows = 0;
+
+public:
+  /// Per shared array: the references that are full subscripts with a padded offset
+  /// (accesses listed, or broadcasts).
+  std::map<const VarDecl *, unsigned> PaddableRefs;
 };
+
+/// Every reference of the kernel's body to each shared array declared in it.
+void countSharedRefs(const Stmt *S, const FunctionDecl *Kernel,
+                     std::map<const VarDecl *, unsigned> &Refs) {
+  if (!S)
+    return;
+  if (auto *DR = dyn_cast<DeclRefExpr>(S))
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (VD->hasAttr<CUDASharedAttr>())
+        ++Refs[VD];
+  for (const Stmt *C : S->children())
+    countSharedRefs(C, Kernel, Refs);
+}
 
 } // namespace
 
@@ -492,6 +514,15 @@ std::vector<MemoryAccessSite> collectAccesses(const FunctionDecl *Kernel,
   Collector C(TD, Ctx, Kernel);
   C.walk(Kernel->getBody(), false, true, false);
   mergeFields(C.Out, Ctx);
+  // An array whose every reference is a padded-offset full subscript: the padded layout
+  // is evaluated for all its accesses (a declaration in the kernel itself only; one at
+  // namespace scope may be used by other kernels and functions).
+  std::map<const VarDecl *, unsigned> Refs;
+  countSharedRefs(Kernel->getBody(), Kernel, Refs);
+  for (MemoryAccessSite &S : C.Out)
+    if (S.PaddedOffset && S.ObjectDecl && S.ObjectDecl->getDeclContext() == Kernel &&
+        !S.ObjectDecl->hasExternalStorage())
+      S.PaddingCoversObject = C.PaddableRefs[S.ObjectDecl] == Refs[S.ObjectDecl];
   return std::move(C.Out);
 }
 

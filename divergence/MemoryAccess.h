@@ -42,6 +42,12 @@ struct MemoryAccessSite {
   /// longer (`float tile[32][33]` for `[32][32]`); null when not such an array.
   ::warplint::divergence::SymRef PaddedOffset;
   std::string PaddedDecl; ///< "float tile[32][33]"
+  /// Every reference to ObjectDecl in the kernel is a full subscript (`tile[y][x]`) that
+  /// this list has a PaddedOffset for, or one at the same address for every lane (a
+  /// broadcast, which padding cannot make conflict): the padded layout is evaluated for
+  /// all of the kernel's accesses of the array. False when the array is used any other way
+  /// (its address taken, a row used as a pointer, sizeof, an access not evaluable).
+  bool PaddingCoversObject = false;
   /// The known conditions under which the access runs (their conjunction), or null.
   ::warplint::divergence::SymRef Active;
   /// A field of an array element (`a[i].x`, `p->y`): the element's offset from the
@@ -102,7 +108,8 @@ struct AccessFigures {
   /// Every execution touched more sectors than its ideal with contiguous lanes starting
   /// at the same distance past a 32-byte boundary (global accesses): that distance.
   std::optional<int64_t> Misalignment;
-  /// Shared: the typical execution's ratio with the rows padded by one element.
+  /// Shared: the largest ratio of any execution with the rows padded by one element (set
+  /// only when every execution could be evaluated padded).
   std::optional<double> PaddedRatio;
   /// The unknowns whose values were sampled rather than known ("W, n"), and the typical
   /// execution for each sampled combination (when the access reads such an unknown).

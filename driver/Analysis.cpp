@@ -572,6 +572,18 @@ bool convertDiagnostics(const std::vector<clang::tidy::ClangTidyError> &Errors,
       F.Message += " (in the compile command of this file)";
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
       F.Notes.push_back({Lines.at(InDir(N.FilePath), N.FileOffset), N.Message});
+    // The fix-it, as clang-tidy's --export-fixes writes it (the checks' FixItHints).
+    for (const auto &Entry : E.Message.Fix)
+      for (const clang::tooling::Replacement &Rep : Entry.second) {
+        FixEdit Edit;
+        Edit.File = InDir(Rep.getFilePath().str());
+        Edit.Offset = Rep.getOffset();
+        Edit.Length = Rep.getLength();
+        Edit.Text = Rep.getReplacementText().str();
+        Edit.Begin = Lines.at(Edit.File, Edit.Offset);
+        Edit.End = Lines.at(Edit.File, Edit.Offset + Edit.Length);
+        F.Fixes.push_back(std::move(Edit));
+      }
     F.Arch = Arch;
     if (E.DiagLevel == clang::tooling::Diagnostic::Error &&
         llvm::StringRef(F.Check).starts_with("clang-diagnostic-"))
@@ -821,6 +833,26 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       continue; // declared here, defined elsewhere: no body to tie findings to
     K.File = InDir(K.File);
     R.Kernels.push_back(std::move(K));
+  }
+  // Each finding's impact: the model's record at its place (check, position, arch). Of
+  // several launches at one place (a template's instantiations), the record of the kernel
+  // the message quotes; the largest when the message names none of them.
+  for (ImpactRecord &I : TU.Records->Impacts)
+    I.Pos.File = InDir(I.Pos.File);
+  for (Finding &F : R.Findings) {
+    std::vector<const ImpactRecord *> At;
+    bool Named = false;
+    for (const ImpactRecord &I : TU.Records->Impacts)
+      if (F.Check == I.Check && F.Pos.File == I.Pos.File && F.Pos.Line == I.Pos.Line &&
+          F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch)) {
+        At.push_back(&I);
+        Named |= !I.Kernel.empty() && F.Message.find("'" + I.Kernel + "'") != std::string::npos;
+      }
+    for (const ImpactRecord *I : At)
+      if ((!Named || F.Message.find("'" + I->Kernel + "'") != std::string::npos) &&
+          (!F.Impact || F.Impact->Rank < I->Figure.Rank ||
+           (F.Impact->Rank == I->Figure.Rank && F.Impact->Value < I->Figure.Value)))
+        F.Impact = I->Figure;
   }
   // An access record goes with its finding: one silenced by NOLINT is not exported. The
   // places a finding stands for (grouped by cause) go with the finding at its first place.

@@ -26,6 +26,16 @@ struct FindingNote {
 
 enum class Severity { Note, Warning, Error };
 
+/// One edit of a fix-it (a clang FixItHint as clang-tidy exports it): the bytes
+/// [Offset, Offset + Length) of File replaced by Text; Begin and End are the same range as
+/// lines and columns (1-based, bytes) of the file as it was analysed.
+struct FixEdit {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+  SourcePos Begin, End;
+};
+
 /// One diagnostic of a warplint-* check.
 struct Finding {
   std::string Check;  ///< e.g. "warplint-block-size-warp-multiple"
@@ -34,6 +44,10 @@ struct Finding {
   std::string Message;
   std::vector<FindingNote> Notes;
   std::string Arch;   ///< the target arch the finding was computed for ("sm_86"), or empty
+  /// The fix-it of the diagnostic, if it has one (edits to apply together).
+  std::vector<FixEdit> Fixes;
+  /// What the finding stands to gain (the model's ImpactRecord at its place), if known.
+  std::optional<::warplint::Impact> Impact;
 };
 
 /// A message about the run rather than a place in the code: a register source that could

@@ -212,12 +212,21 @@ Value finding(const Finding &F) {
   Array Notes;
   for (const FindingNote &N : F.Notes)
     Notes.push_back(Array{pos(N.Pos), N.Message});
+  Array Fixes;
+  for (const FixEdit &E : F.Fixes)
+    Fixes.push_back(Array{E.File, int64_t(E.Offset), int64_t(E.Length), E.Text, pos(E.Begin),
+                          pos(E.End)});
+  Value Impact = nullptr;
+  if (F.Impact)
+    Impact = Array{F.Impact->Value, F.Impact->Unit, int64_t(F.Impact->Rank)};
   return Object{{"check", F.Check},
                 {"level", int64_t(F.Level)},
                 {"pos", pos(F.Pos)},
                 {"message", F.Message},
                 {"notes", std::move(Notes)},
-                {"arch", F.Arch}};
+                {"arch", F.Arch},
+                {"fixes", std::move(Fixes)},
+                {"impact", std::move(Impact)}};
 }
 
 // --- Reading (a malformed entry is a miss, never a crash) ----------------------------
@@ -588,6 +597,29 @@ Finding readFinding(Reader &Rd, const Object &O) {
         F.Notes.push_back({Rd.position(Rd.at(N, 0)), Rd.str(Rd.at(N, 1))});
     }
   F.Arch = Rd.str(O.get("arch"));
+  if (const Array *A = Rd.array(O.get("fixes")))
+    for (const Value &V : *A) {
+      const Array *E = Rd.array(&V);
+      if (!Rd.Ok)
+        break;
+      FixEdit Edit;
+      Edit.File = Rd.str(Rd.at(E, 0));
+      Edit.Offset = unsigned(Rd.num(Rd.at(E, 1)));
+      Edit.Length = unsigned(Rd.num(Rd.at(E, 2)));
+      Edit.Text = Rd.str(Rd.at(E, 3));
+      Edit.Begin = Rd.position(Rd.at(E, 4));
+      Edit.End = Rd.position(Rd.at(E, 5));
+      F.Fixes.push_back(std::move(Edit));
+    }
+  if (const Value *I = O.get("impact"); I && !I->getAsNull()) {
+    const Array *A = Rd.array(I);
+    ::warplint::Impact Figure;
+    Figure.Value = Rd.real(Rd.at(A, 0));
+    Figure.Unit = Rd.str(Rd.at(A, 1));
+    Figure.Rank = unsigned(Rd.num(Rd.at(A, 2)));
+    Rd.Ok &= Figure.Rank <= 100;
+    F.Impact = Figure;
+  }
   return F;
 }
 

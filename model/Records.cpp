@@ -1,6 +1,9 @@
 //===- Records.cpp - launch figures from core, and their plain records ----===//
 #include "model/Records.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace warplint {
 
 LaunchEvaluation evaluateLaunch(const GpuArch &Arch, const KernelResources &Res,
@@ -60,6 +63,143 @@ void setFigures(LaunchRecord &R, const GpuArch &Arch, const KernelResources &Res
     R.RegisterBudget = S.HeadroomUpTo;
     R.RegisterBudgetLossBlocks = S.LossBlocksPerSm;
   }
+}
+
+unsigned shareRank(double Share) {
+  if (!(Share > 0))
+    return 0;
+  return unsigned(std::lround(std::min(Share, 1.0) * 100.0));
+}
+
+namespace {
+
+Impact warpSlots(int64_t Slots, const LaunchRecord &R, const char *Unit) {
+  Impact I;
+  I.Value = double(std::max<int64_t>(Slots, 0));
+  I.Unit = Unit;
+  if (R.WavesPerSimd) { // AMD: the same figure in wavefronts per CU
+    std::string U = Unit;
+    U.replace(U.find("warp slots per SM"), 17, "wavefront slots per CU");
+    I.Unit = U;
+  }
+  I.Rank = R.MaxWarpsPerSm ? shareRank(I.Value / double(*R.MaxWarpsPerSm)) : 0;
+  return I;
+}
+
+const NextStep *stepOf(const LaunchRecord &R, Resource What) {
+  for (const NextStep &S : R.NextSteps)
+    if (S.What == What)
+      return &S;
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<Impact> occupancyImpact(const LaunchRecord &R) {
+  if (!R.BlocksPerSm || !R.WarpsPerBlock || R.LaunchError)
+    return std::nullopt;
+  // The step the check advises: registers (when counted), else shared memory, else the
+  // block size, of the resources that limit the launch.
+  const NextStep *S = nullptr;
+  for (Resource What : {Resource::Registers, Resource::SharedMemory, Resource::Warps})
+    if ((R.LimiterMask & limiterBit(What)) && (What != Resource::Registers || R.Registers)) {
+      S = stepOf(R, What);
+      break;
+    }
+  int64_t Gain = 0;
+  if (S && S->GainAt) {
+    // A block-size step changes the warps per block: slots are counted as blocks x warps.
+    int64_t Warps = S->What == Resource::Warps && R.WaveSize
+                        ? (*S->GainAt + R.WaveSize - 1) / R.WaveSize
+                        : *R.WarpsPerBlock;
+    Gain = int64_t(S->GainBlocksPerSm) * Warps - int64_t(*R.ActiveWarpsPerSm);
+  }
+  return warpSlots(Gain, R, "warp slots per SM gained by the next step");
+}
+
+std::optional<Impact> cliffImpact(const LaunchRecord &R) {
+  if (!R.BlocksPerSm || !R.WarpsPerBlock || R.LaunchError)
+    return std::nullopt;
+  int64_t Most = 0;
+  for (const NextStep &S : R.NextSteps) {
+    if (S.What != Resource::Registers && S.What != Resource::SharedMemory)
+      continue;
+    if (S.GainAt)
+      Most = std::max<int64_t>(Most, int64_t(S.GainBlocksPerSm - int(*R.BlocksPerSm)) *
+                                         *R.WarpsPerBlock);
+    if (S.LossBlocksPerSm && *S.LossBlocksPerSm > 0)
+      Most = std::max<int64_t>(Most, int64_t(int(*R.BlocksPerSm) - *S.LossBlocksPerSm) *
+                                         *R.WarpsPerBlock);
+  }
+  return warpSlots(Most, R, "warp slots per SM at stake at the cliff");
+}
+
+std::optional<Impact> partialWaveImpact(const LaunchRecord &R) {
+  if (!R.Waves)
+    return std::nullopt;
+  Impact I;
+  I.Value = 1.0 - R.Waves->LastWaveFullness;
+  I.Unit = "idle share of the last wave";
+  I.Rank = shareRank(1.0 - R.Waves->Efficiency);
+  return I;
+}
+
+std::optional<Impact> blockLanesImpact(const LaunchRecord &R) {
+  if (!R.Block || !R.WaveSize)
+    return std::nullopt;
+  uint64_t Threads = (*R.Block)[0] * (*R.Block)[1] * (*R.Block)[2];
+  uint64_t Lanes = (Threads + R.WaveSize - 1) / R.WaveSize * R.WaveSize;
+  if (!Lanes)
+    return std::nullopt;
+  Impact I;
+  I.Value = double(Lanes - Threads) / double(Lanes);
+  I.Unit = "share of the block's warp lanes without a thread";
+  I.Rank = shareRank(I.Value);
+  return I;
+}
+
+std::optional<Impact> launchErrorImpact(const LaunchRecord &R) {
+  if (!R.LaunchError)
+    return std::nullopt;
+  Impact I;
+  I.Value = 1;
+  I.Unit = "launch fails";
+  I.Rank = 100;
+  return I;
+}
+
+Impact spillImpact(uint64_t StoreBytes, uint64_t LoadBytes, unsigned Registers) {
+  Impact I;
+  I.Value = double(StoreBytes + LoadBytes);
+  I.Unit = "bytes of spill stores and loads per thread";
+  double Words = double(StoreBytes) / 4.0;
+  I.Rank = Words > 0 ? shareRank(Words / (double(Registers) + Words)) : 0;
+  return I;
+}
+
+std::optional<Impact> accessImpact(const AccessRecord &A) {
+  Impact I;
+  if (A.Sectors && A.IdealSectors && *A.Sectors) {
+    I.Value = double(*A.Sectors) - double(*A.IdealSectors);
+    I.Unit = "sectors per request over the ideal";
+    I.Rank = shareRank(1.0 - double(*A.IdealSectors) / double(*A.Sectors));
+    return I;
+  }
+  if (A.Wavefronts && A.IdealWavefronts && *A.Wavefronts) {
+    I.Value = double(*A.Wavefronts) - double(*A.IdealWavefronts);
+    I.Unit = "wavefronts per request over the ideal";
+    I.Rank = shareRank(1.0 - double(*A.IdealWavefronts) / double(*A.Wavefronts));
+    return I;
+  }
+  return std::nullopt;
+}
+
+Impact divergenceImpact(double SplitShare) {
+  Impact I;
+  I.Value = std::clamp(SplitShare, 0.0, 1.0);
+  I.Unit = "share of warps that split at the branch";
+  I.Rank = shareRank(I.Value / 2.0);
+  return I;
 }
 
 } // namespace warplint

@@ -64,6 +64,30 @@ struct VerifiedAdvice {
 /// 4) nvcc 13.0 gives 63 registers and 0 bytes of spill: 4 blocks/SM, 50% (verified)"),
 /// from the record's figures: the one wording for the checks and every output.
 std::string verifiedAdviceText(const VerifiedAdvice &V, bool Amd);
+/// What a finding stands to gain or lose, stated as what it is (not as a speedup warplint
+/// cannot know): the figure in its own unit, and a rank from 0 to 100 that orders findings
+/// of different checks (the share, in percent, of the resource the finding wastes; see
+/// docs/impact.md for each check's figure and rank).
+struct Impact {
+  double Value = 0;
+  std::string Unit; ///< "warp slots per SM", "sectors per request over the ideal", ...
+  unsigned Rank = 0; ///< 0..100
+};
+
+/// The impact of one finding of a check at a place (for one arch, or every arch when
+/// Arch is empty): the driver gives it to the finding at that place.
+struct ImpactRecord {
+  std::string Check;
+  SourcePos Pos;
+  std::string Arch;
+  /// The kernel the figure is of (launch and spill findings), as their messages quote it:
+  /// of several instantiations launched at one place, the finding's own.
+  std::string Kernel;
+  Impact Figure;
+};
+
+/// The rank of a share (0..1) of a resource: percent, rounded, clamped to 0..100.
+unsigned shareRank(double Share);
 
 /// One kernel launch evaluated for one architecture: the launch as written, the kernel's
 /// resources as the model gave them to core, and core's answer.
@@ -252,6 +276,8 @@ struct ModelRecords {
   /// when from none, why.
   std::string RegisterSource;
   std::string RegistersMissing;
+  /// The impact of each finding the checks made (at the finding's place).
+  std::vector<ImpactRecord> Impacts;
   /// Problems with the register source a user must hear of (unreadable log, nvcc
   /// failed, cache not writable), each said once.
   std::vector<std::string> Problems;
@@ -278,5 +304,36 @@ LaunchEvaluation evaluateLaunch(const GpuArch &Arch, const KernelResources &Res,
 void setFigures(LaunchRecord &R, const GpuArch &Arch, const KernelResources &Res,
                 const std::optional<LaunchShape> &Shape, const LaunchEvaluation &E,
                 bool RegistersCounted);
+
+/// The impact figures of each kind of finding, from the records the findings quote (one
+/// computation, read by every output; docs/impact.md says how each is computed).
+///
+/// warplint-occupancy: warp slots per SM the advised next step gains (the step of the
+/// limiting resource, registers first, as the check's note names it); 0 when no step of
+/// one resource gains. Rank: the slots as a share of the SM's.
+std::optional<Impact> occupancyImpact(const LaunchRecord &R);
+/// warplint-occupancy-cliff: the most warp slots per SM one cliff of registers or shared
+/// memory puts at stake (gained past it, lost one step over it).
+std::optional<Impact> cliffImpact(const LaunchRecord &R);
+/// warplint-partial-wave: the idle share of the last wave; ranked by the idle share of
+/// the GPU's block-slot time over the whole grid.
+std::optional<Impact> partialWaveImpact(const LaunchRecord &R);
+/// warplint-block-size-warp-multiple: the share of the block's warp lanes that hold no
+/// thread.
+std::optional<Impact> blockLanesImpact(const LaunchRecord &R);
+/// warplint-launch-config-invalid: the launch fails (rank 100).
+std::optional<Impact> launchErrorImpact(const LaunchRecord &R);
+/// warplint-register-spill: spill bytes per thread (stores and loads); ranked by the share
+/// of the thread's values that live in local memory (spilled words over registers plus
+/// spilled words).
+Impact spillImpact(uint64_t StoreBytes, uint64_t LoadBytes, unsigned Registers);
+/// warplint-uncoalesced-access (sectors per request over the ideal) and
+/// warplint-shared-bank-conflict (wavefronts over the ideal): ranked by the share of the
+/// transactions that the ideal would not need.
+std::optional<Impact> accessImpact(const AccessRecord &A);
+/// warplint-divergent-branch: the share of warps (warp executions) that split at the
+/// branch, each idling its lanes in one arm or the other; ranked by the lane slots idle
+/// over both arms (half of a split warp's, for arms of equal length).
+Impact divergenceImpact(double SplitShare);
 
 } // namespace warplint

@@ -942,6 +942,10 @@ void TuModel::reportSync(const SyncModel &S, const ReachFigures *Quoted, std::st
       {&S, Quoted, std::move(Check), std::move(Severity), std::move(Cause), CauseLoc});
 }
 
+void TuModel::reportImpact(SourceLocation Loc, std::string Check, ::warplint::Impact I) {
+  ReportedImpacts.push_back({Loc, std::move(Check), std::move(I)});
+}
+
 void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check,
                            std::string Text, bool Misaligned, const AccessFinding &As) {
   Reported.push_back({&A, Shape, std::move(Check), std::move(Text), Misaligned, As});
@@ -993,6 +997,16 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       fillFigures(PerArch, E, Regs, Out.Arch);
       if (!E.Compiler && !M.MatchNote.empty() && Regs.Source != ResourceSource::None)
         PerArch.RegistersMissing = M.MatchNote;
+      // The impact of each launch check's finding at this launch, from this record.
+      using ImpactOf = std::optional<wl::Impact> (*)(const wl::LaunchRecord &);
+      for (const auto &[Check, Of] : std::initializer_list<std::pair<const char *, ImpactOf>>{
+               {"warplint-occupancy", wl::occupancyImpact},
+               {"warplint-occupancy-cliff", wl::cliffImpact},
+               {"warplint-partial-wave", wl::partialWaveImpact},
+               {"warplint-block-size-warp-multiple", wl::blockLanesImpact},
+               {"warplint-launch-config-invalid", wl::launchErrorImpact}})
+        if (std::optional<wl::Impact> I = Of(PerArch))
+          Out.Impacts.push_back({Check, PerArch.Pos, PerArch.Arch, PerArch.Kernel.value_or(""), *I});
       Out.Launches.push_back(std::move(PerArch));
     }
   }
@@ -1021,6 +1035,30 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
     if (K.HasOptin && !K.Optin.Bytes)
       R.OptinExpr = K.Optin.Text;
     R.LaunchCount = unsigned(K.Launches.size());
+    // warplint-register-spill's impact, at the kernel (and at the launches of a kernel
+    // declared without its body here, where that check reports).
+    if (K.Decl && Regs.Source != ResourceSource::None)
+      for (const KernelArchFigures &KF : kernelFigures(K)) {
+        if (!KF.Compiler || !KF.Arch)
+          continue;
+        const KernelFigures &C = *KF.Compiler;
+        wl::Impact I = C.isAmd() ? wl::spillImpact(4 * uint64_t(C.VgprSpills.value_or(0)), 0,
+                                                   unsigned(C.Vgprs.value_or(0)))
+                                 : wl::spillImpact(C.SpillStoreBytes.value_or(0),
+                                                   C.SpillLoadBytes.value_or(0),
+                                                   unsigned(C.Registers));
+        if (C.isAmd())
+          I.Unit = "bytes of VGPR spills per lane";
+        if (I.Value == 0)
+          continue;
+        if (K.HasBody)
+          Out.Impacts.push_back({"warplint-register-spill", {R.File, R.Line, R.Column},
+                                 KF.Arch->Name, K.Name, I});
+        else
+          for (unsigned L : K.Launches)
+            Out.Impacts.push_back({"warplint-register-spill", where(SM, F.Launches[L].Loc),
+                                   KF.Arch->Name, K.Name, I});
+      }
     Out.Kernels.push_back(std::move(R));
   }
   for (const ReportedAccess &RA : Reported) {
@@ -1062,6 +1100,8 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
     R.Places = RA.As.Places;
     R.Severity = RA.As.Note ? "note" : "warning";
     R.NoteReason = RA.As.NoteReason;
+    if (std::optional<wl::Impact> I = wl::accessImpact(R))
+      Out.Impacts.push_back({R.Check, {R.Pos.File, R.FindingLine, R.FindingColumn}, "", "", *I});
     Out.Accesses.push_back(std::move(R));
   }
   for (const ReportedSync &RS : SyncsReported) {
@@ -1096,6 +1136,8 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       R.CauseLine = where(SM, RS.CauseLoc).Line;
     Out.Syncs.push_back(std::move(R));
   }
+  for (const ReportedImpact &RI : ReportedImpacts)
+    Out.Impacts.push_back({RI.Check, where(SM, RI.Loc), "", "", RI.Figure});
   Out.Problems = takeProblems();
   return Out;
 }

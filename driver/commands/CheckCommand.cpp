@@ -2,6 +2,7 @@
 #include "driver/Analysis.h"
 #include "driver/Baseline.h"
 #include "driver/Batch.h"
+#include "driver/FixApply.h"
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
@@ -96,6 +97,13 @@ output:
   --source-root DIR        paths under DIR are written relative to it (default: the
                            current directory)
   --color auto|always|never   colour in text output (default auto: on a terminal)
+fixes:
+  --fix                    apply the fix-its of the findings to the files (as
+                           clang-apply-replacements does: the same edit once, a fix that
+                           overlaps another left out), and say how many; not to files
+                           clang reported errors in
+  --export-fixes FILE      write the fix-its in clang-tidy's --export-fixes YAML (for
+                           clang-apply-replacements)
 baseline:
   --write-baseline FILE    record this run's findings in FILE (JSON) and report none
   --baseline FILE          report only findings beyond those FILE records (matched by
@@ -119,6 +127,8 @@ struct CheckConfig {
   std::string SourceRoot;
   std::string Color = "auto";
   bool AllowErrors = false;
+  bool Fix = false;         ///< --fix
+  std::string ExportFixes;  ///< --export-fixes FILE
 };
 
 /// The files named on the command line exist and are files: otherwise one line naming
@@ -213,6 +223,8 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .option("-o", C.Output, "a file name")
       .option("--source-root", C.SourceRoot)
       .option("--color", oneOf("--color", C.Color, {"auto", "always", "never"}))
+      .flag("--fix", C.Fix)
+      .option("--export-fixes", C.ExportFixes, "a file name")
       .option("--baseline", C.Baseline, "a file name")
       .option("--write-baseline", C.WriteBaseline, "a file name")
       .positional(A.Files)
@@ -377,6 +389,26 @@ int runCheckCommand(int Argc, char **Argv) {
     return 2;
   }
   printSummary(Result, std::chrono::steady_clock::now() - Start, llvm::errs());
+  if (C.Fix || !C.ExportFixes.empty()) {
+    // Fix-its of a file clang reported errors in rest on the AST it recovered: not applied.
+    RunResult Fixable = Result;
+    llvm::erase_if(Fixable.Findings, [&](const Finding &F) {
+      return llvm::is_contained(Result.FilesWithErrors, F.Pos.File);
+    });
+    if (!C.ExportFixes.empty() &&
+        !writeFileAtomically(C.ExportFixes, exportFixesYaml(Fixable), Err)) {
+      llvm::errs() << "warplint check: " << Err << "\n";
+      return 2;
+    }
+    if (C.Fix) {
+      FixSummary S = applyFixes(Fixable);
+      for (const std::string &E : S.Errors)
+        llvm::errs() << "warplint check: " << E << "\n";
+      llvm::errs() << "warplint: " << fixSummaryText(S) << "\n";
+      if (!S.Errors.empty())
+        return 2;
+    }
+  }
   return Rc;
 }
 

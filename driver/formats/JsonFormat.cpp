@@ -250,6 +250,21 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
     O["notes"] = std::move(Notes);
     if (!F.Arch.empty())
       O["arch"] = F.Arch;
+    if (F.Impact)
+      O["impact"] = Object{{"value", F.Impact->Value},
+                           {"unit", F.Impact->Unit},
+                           {"rank", int64_t(F.Impact->Rank)}};
+    // The fix-it's edits (byte offsets and lines/columns of the file as analysed).
+    Array Fixes;
+    for (const FixEdit &E : F.Fixes) {
+      Object FO{{"offset", int64_t(E.Offset)}, {"length", int64_t(E.Length)},
+                {"replacement", E.Text}};
+      position(FO, E.Begin, Opts);
+      FO["end_line"] = int64_t(E.End.Line);
+      FO["end_column"] = int64_t(E.End.Column);
+      Fixes.push_back(std::move(FO));
+    }
+    O["fixes"] = std::move(Fixes);
     Findings.push_back(std::move(O));
   }
   Array Launches;

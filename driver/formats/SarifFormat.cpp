@@ -136,8 +136,36 @@ void writeSarif(const RunResult &Result, const LocationOptions &Opts, llvm::raw_
       }
       R["relatedLocations"] = std::move(Related);
     }
+    Object Properties;
     if (!F.Arch.empty())
-      R["properties"] = Object{{"arch", F.Arch}};
+      Properties["arch"] = F.Arch;
+    // SARIF's rank (0-100, higher first) is the impact's; the figure itself and its unit
+    // are properties.
+    if (F.Impact) {
+      R["rank"] = double(F.Impact->Rank);
+      Properties["impact"] = F.Impact->Value;
+      Properties["impactUnit"] = F.Impact->Unit;
+    }
+    if (!Properties.empty())
+      R["properties"] = std::move(Properties);
+    // The fix-it as SARIF's fix: one artifactChange per file, its replacements by line
+    // and column (1-based; SARIF's columns are characters, ours bytes: the same in ASCII).
+    if (!F.Fixes.empty()) {
+      std::map<std::string, Array> ByFile;
+      for (const FixEdit &E : F.Fixes)
+        ByFile[E.File].push_back(Object{
+            {"deletedRegion", Object{{"startLine", int64_t(E.Begin.Line)},
+                                     {"startColumn", int64_t(E.Begin.Column)},
+                                     {"endLine", int64_t(E.End.Line)},
+                                     {"endColumn", int64_t(E.End.Column)}}},
+            {"insertedContent", Object{{"text", E.Text}}}});
+      Array Changes;
+      for (auto &[File, Replacements] : ByFile)
+        Changes.push_back(Object{{"artifactLocation", artifactLocation(File, Opts)},
+                                 {"replacements", std::move(Replacements)}});
+      R["fixes"] = Array{Object{{"description", Object{{"text", "apply the fix-it"}}},
+                                {"artifactChanges", std::move(Changes)}}};
+    }
     Results.push_back(std::move(R));
   }
 

@@ -150,16 +150,19 @@ bool samePath(const std::string &A, const std::string &B) {
 
 } // namespace
 
-llvm::json::Array diagnosticsFor(const RunResult &Result, const std::string &Path,
-                                 SourceLines &Lines) {
-  Array Out;
-  for (const Finding &F : Result.Findings) {
+namespace {
+
+/// The LSP diagnostic of one finding of Path's result, or none when it is another file's
+/// (a finding elsewhere that is no error).
+std::optional<Object> diagnosticFor(const Finding &F, const std::string &Path,
+                                    SourceLines &Lines) {
+  {
     bool Placeless = F.Pos.File.empty() || F.Pos.Line == 0;
     bool Elsewhere = !Placeless && !samePath(F.Pos.File, Path);
     // Another file's findings are that file's; its errors (a header that does not
     // compile) are this file's too, at its start, naming where they are.
     if (Elsewhere && F.Level != Severity::Error)
-      continue;
+      return std::nullopt;
     std::string Message = F.Message;
     if (Elsewhere)
       Message = fmt::format("{}:{}:{}: {}", F.Pos.File, F.Pos.Line, F.Pos.Column, F.Message);
@@ -183,7 +186,53 @@ llvm::json::Array diagnosticsFor(const RunResult &Result, const std::string &Pat
     }
     if (!Related.empty())
       D["relatedInformation"] = std::move(Related);
-    Out.push_back(std::move(D));
+    return D;
+  }
+}
+
+} // namespace
+
+llvm::json::Array diagnosticsFor(const RunResult &Result, const std::string &Path,
+                                 SourceLines &Lines) {
+  Array Out;
+  for (const Finding &F : Result.Findings)
+    if (std::optional<Object> D = diagnosticFor(F, Path, Lines))
+      Out.push_back(std::move(*D));
+  return Out;
+}
+
+llvm::json::Array codeActionsFor(const RunResult &Result, const std::string &Path,
+                                 unsigned FirstLine, unsigned LastLine, SourceLines &Lines) {
+  Array Out;
+  for (const Finding &F : Result.Findings) {
+    if (F.Fixes.empty() || !samePath(F.Pos.File, Path) || F.Pos.Line < FirstLine ||
+        F.Pos.Line > LastLine)
+      continue;
+    std::optional<Object> D = diagnosticFor(F, Path, Lines);
+    if (!D)
+      continue;
+    // One TextEdit per edit, by file (a fix may edit a header).
+    std::map<std::string, Array> Changes;
+    for (const FixEdit &E : F.Fixes) {
+      auto At = [&](const SourcePos &P) {
+        unsigned Char = Lines.toCharacter(Lines.line(E.File, P.Line), P.Column);
+        return Object{{"line", int64_t(P.Line ? P.Line - 1 : 0)}, {"character", int64_t(Char)}};
+      };
+      Changes[pathToUri(E.File)].push_back(
+          Object{{"range", Object{{"start", At(E.Begin)}, {"end", At(E.End)}}},
+                 {"newText", E.Text}});
+    }
+    Object ByUri;
+    for (auto &[Uri, Edits] : Changes)
+      ByUri[Uri] = std::move(Edits);
+    std::string Title = "warplint: apply the fix-it";
+    if (F.Fixes.size() == 1)
+      Title = fmt::format("warplint: replace with '{}'", F.Fixes.front().Text);
+    Out.push_back(Object{{"title", Title},
+                         {"kind", "quickfix"},
+                         {"diagnostics", Array{std::move(*D)}},
+                         {"isPreferred", true},
+                         {"edit", Object{{"changes", std::move(ByUri)}}}});
   }
   return Out;
 }

@@ -57,6 +57,11 @@ int diagnosticSeverity(Severity S);
 llvm::json::Array diagnosticsFor(const RunResult &Result, const std::string &Path,
                                  SourceLines &Lines);
 
+/// The code actions of Path's findings on 1-based lines FirstLine to LastLine that carry a
+/// fix-it: a "quickfix" each, with its diagnostic and the fix as a WorkspaceEdit.
+llvm::json::Array codeActionsFor(const RunResult &Result, const std::string &Path,
+                                 unsigned FirstLine, unsigned LastLine, SourceLines &Lines);
+
 /// The hover of the kernel launch at 1-based Line and byte Column of Path: Markdown with
 /// the figures of each launch record there (every arch and instantiation), as the
 /// records hold them; nothing when no launch is on that line.

@@ -162,6 +162,15 @@ void Server::onRequest(llvm::StringRef Method, const Value &Id, const Object *Pa
       reply(Id, H ? std::move(*H) : Value(nullptr));
     return;
   }
+  if (Method == "textDocument/codeAction") {
+    std::string Error;
+    std::optional<Value> A = codeActions(Params, Error);
+    if (!Error.empty())
+      replyError(Id, InvalidParams, Error);
+    else
+      reply(Id, A ? std::move(*A) : Value(Array()));
+    return;
+  }
   replyError(Id, MethodNotFound, "warplint lsp does not answer '" + Method.str() + "'");
 }
 
@@ -214,7 +223,8 @@ Value Server::initialize(const Object *Params) {
        Object{{"positionEncoding", Utf8 ? "utf-8" : "utf-16"},
               {"textDocumentSync",
                Object{{"openClose", true}, {"change", 1}, {"save", Object{{"includeText", false}}}}},
-              {"hoverProvider", true}}},
+              {"hoverProvider", true},
+              {"codeActionProvider", Object{{"codeActionKinds", Array{"quickfix"}}}}}},
       {"serverInfo", Object{{"name", "warplint"}, {"version", versionString()}}}};
 }
 
@@ -257,6 +267,30 @@ std::optional<Value> Server::hover(const Object *Params, std::string &Error) {
     return std::nullopt;
   return Value(Object{{"contents", Object{{"kind", "markdown"}, {"value", H->Markdown}}},
                       {"range", Lines.range(*Path, H->Line, H->Column)}});
+}
+
+std::optional<Value> Server::codeActions(const Object *Params, std::string &Error) {
+  const Object *Doc = Params ? Params->getObject("textDocument") : nullptr;
+  const Object *Range = Params ? Params->getObject("range") : nullptr;
+  const Object *Start = Range ? Range->getObject("start") : nullptr;
+  const Object *End = Range ? Range->getObject("end") : nullptr;
+  std::optional<llvm::StringRef> Uri = Doc ? Doc->getString("uri") : std::nullopt;
+  std::optional<int64_t> First = Start ? Start->getInteger("line") : std::nullopt;
+  std::optional<int64_t> Last = End ? End->getInteger("line") : std::nullopt;
+  if (!Uri || !First || !Last || *First < 0 || *Last < *First) {
+    Error = "codeAction needs textDocument.uri and range.start/end.line";
+    return std::nullopt;
+  }
+  std::optional<std::string> Path = uriToPath(*Uri, Error);
+  if (!Path)
+    return std::nullopt;
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = Files.find(*Path);
+  if (It == Files.end() || !It->second.Last)
+    return std::nullopt;
+  SourceLines Lines(Utf8);
+  return Value(codeActionsFor(*It->second.Last, *Path, unsigned(*First) + 1,
+                              unsigned(*Last) + 1, Lines));
 }
 
 void Server::reply(const Value &Id, Value Result) {

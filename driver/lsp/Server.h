@@ -57,6 +57,9 @@ private:
   void onNotification(llvm::StringRef Method, const llvm::json::Object *Params);
   llvm::json::Value initialize(const llvm::json::Object *Params);
   std::optional<llvm::json::Value> hover(const llvm::json::Object *Params, std::string &Error);
+  /// textDocument/codeAction: the quick fixes of the findings in the range.
+  std::optional<llvm::json::Value> codeActions(const llvm::json::Object *Params,
+                                               std::string &Error);
 
   void reply(const llvm::json::Value &Id, llvm::json::Value Result);
   void replyError(const llvm::json::Value &Id, int Code, const std::string &Message);

@@ -43,6 +43,9 @@ footer { font-size: 12px; color: #52606d; padding: 0 24px 18px 24px; }
 table.index { border-collapse: collapse; font-size: 13px; margin-bottom: 16px; background: #ffffff; }
 table.index th, table.index td { border: 1px solid #d9dee4; padding: 3px 8px; text-align: left; }
 table.index td:nth-child(4) { text-align: right; font-family: monospace; }
+table.impact { border-collapse: collapse; font-size: 13px; margin-bottom: 16px; background: #ffffff; }
+table.impact th, table.impact td { border: 1px solid #d9dee4; padding: 3px 8px; text-align: left; }
+table.impact td:nth-child(1) { text-align: right; font-family: monospace; }
 table.launches { border-collapse: collapse; font-size: 12px; margin: 10px 0 4px 0; }
 table.launches th { text-align: left; font-weight: normal; color: #52606d; }
 table.launches th, table.launches td { border-bottom: 1px solid #e4e7eb; padding: 2px 10px 2px 0; }
@@ -268,6 +271,28 @@ void writeIndex(const ReportPage &Page, llvm::raw_ostream &OS) {
   OS << "</table>\n";
 }
 
+/// The findings by impact, largest first: rank, the figure in its unit, check, place and
+/// message, at most MaxRows rows (the rest counted).
+void writeFindingIndex(const ReportPage &Page, llvm::raw_ostream &OS) {
+  constexpr size_t MaxRows = 50;
+  OS << "<h2>Findings by impact</h2>\n<table class=\"impact\">\n<tr><th>rank"
+        "</th><th>impact</th><th>check</th><th>where</th><th>finding</th></tr>\n";
+  for (size_t I = 0; I < Page.ByImpact.size() && I < MaxRows; ++I) {
+    const Finding &F = Page.ByImpact[I];
+    OS << "<tr><td>" << (F.Impact ? std::to_string(F.Impact->Rank) : std::string("-"))
+       << "</td><td>"
+       << (F.Impact ? htmlEscape(fmt::format("{:.3g} {}", F.Impact->Value, F.Impact->Unit))
+                    : std::string("-"))
+       << "</td><td>" << htmlEscape(F.Check) << "</td><td>" << htmlEscape(F.Pos.File) << ":"
+       << F.Pos.Line << ":" << F.Pos.Column << "</td><td>" << htmlEscape(F.Message)
+       << "</td></tr>\n";
+  }
+  OS << "</table>\n";
+  if (Page.ByImpact.size() > MaxRows)
+    OS << "<p class=\"summary\">and " << Page.ByImpact.size() - MaxRows
+       << " more findings of lower impact (on the cards below).</p>\n";
+}
+
 } // namespace
 
 void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
@@ -304,6 +329,8 @@ void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS) {
     for (const std::string &U : Page.MeasuredUnmatched)
       OS << "<p class=\"defect\">unmatched: " << htmlEscape(U) << "</p>\n";
   }
+  if (!Page.ByImpact.empty())
+    writeFindingIndex(Page, OS);
   if (Page.Cards.size() > 1)
     writeIndex(Page, OS);
   // The cards first, to know the definitions their pictures share.

@@ -102,6 +102,10 @@ struct ReportPage {
   std::vector<ReportLaunch> Cards;
   std::vector<ReportKernel> Kernels;
   std::vector<Finding> OtherFindings; ///< findings that belong to no card
+  /// Every finding of the run, the largest impact first (rank, then the figure; findings
+  /// without an impact last, in the run's order): the report's finding index, where a
+  /// user with hundreds of findings sees which to read first.
+  std::vector<Finding> ByImpact;
   /// Findings of the run (a finding in a kernel analysed for two archs shows on two
   /// cards); nothing: count the cards' and the other findings.
   std::optional<size_t> FindingCount;

@@ -383,6 +383,19 @@ ReportPage buildReport(const RunResult &Result, const ReportOptions &Opts) {
     Page.FilesAnalysed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
   for (const std::string &F : Result.FilesFailed)
     Page.FilesFailed.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
+  Page.ByImpact = Result.Findings;
+  std::stable_sort(Page.ByImpact.begin(), Page.ByImpact.end(), [](const Finding &A, const Finding &B) {
+    if (A.Impact.has_value() != B.Impact.has_value())
+      return A.Impact.has_value();
+    if (!A.Impact)
+      return false;
+    if (A.Impact->Rank != B.Impact->Rank)
+      return A.Impact->Rank > B.Impact->Rank;
+    return A.Impact->Value > B.Impact->Value;
+  });
+  for (Finding &F : Page.ByImpact)
+    if (!Opts.SourceRoot.empty())
+      F.Pos.File = relativeToRoot(F.Pos.File, Opts.SourceRoot);
   PageBuilder Builder(Page, Result, Opts);
   for (const LaunchRecord &L : Result.Launches)
     Builder.add(L);

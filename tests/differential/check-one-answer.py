@@ -182,7 +182,20 @@ def main():
         if m.replace("%", "%25") not in github and m not in github:
             problems.append(f"github lacks: {m}")
 
-    # 3. The report's index against the json launches.
+    # 2b. Each finding's impact: the json's rank is SARIF's rank and the report's, in the
+    # same order (both list the findings in the run's order; the report by impact).
+    json_ranks = [f.get("impact", {}).get("rank") for f in js["findings"]]
+    sarif_ranks = [r.get("rank") for r in sarif["runs"][0]["results"]]
+    if [None if r is None else int(r) for r in sarif_ranks] != json_ranks:
+        problems.append(f"sarif ranks {sarif_ranks} differ from the json's {json_ranks}")
+    else:
+        compared += len(json_ranks)
+    report_ranks = re.findall(r'<tr><td>(\d+|-)</td><td>[^<]*</td><td>warplint-', report)
+    want_ranks = sorted((r for r in json_ranks if r is not None), reverse=True)[:50]
+    if [int(r) for r in report_ranks if r != "-"] != want_ranks:
+        problems.append(f"report ranks {report_ranks} differ from the json's {want_ranks}")
+
+
     rows = re.findall(r"<tr><td><a href=\"#launch-\d+\">(.*?)</a></td><td>(.*?)</td><td>(.*?)"
                       r"</td><td>(.*?)</td><td>(.*?)</td>", report)
     if len(launches) > 1 and len(rows) != len(launches):
