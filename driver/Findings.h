@@ -56,6 +56,10 @@ struct RunResult {
   /// finding of warplint-uncoalesced-access and warplint-shared-bank-conflict), sorted
   /// by file, line, column.
   std::vector<AccessRecord> Accesses;
+  /// Every thread-dependent branch of the analysed kernels with its figures per block
+  /// shape and warplint-divergent-branch's verdict (silent ones too), sorted by file,
+  /// line, column; empty when that check did not run.
+  std::vector<BranchRecord> Branches;
   std::vector<RunMessage> Messages;  ///< in first-seen order, each once
   /// Files whose result came from the result cache (said in the summary only).
   size_t FromCache = 0;
