@@ -874,6 +874,22 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
         }))
       R.Syncs.push_back(std::move(S));
   }
+  // A branch whose finding was silenced (NOLINT, a line filter) is silent in the records
+  // too: every output says what the findings say.
+  for (BranchRecord &B : TU.Records->Branches) {
+    B.Pos.File = InDir(B.Pos.File);
+    if (B.FindingLine &&
+        std::none_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
+          return F.Check == "warplint-divergent-branch" && F.Pos.File == B.Pos.File &&
+                 F.Pos.Line == B.FindingLine && F.Pos.Column == B.FindingColumn;
+        })) {
+      B.Severity = "silent";
+      B.Idiom = "suppressed";
+      B.NoteReasons.clear();
+      B.FindingLine = B.FindingColumn = B.Places = 0;
+    }
+    R.Branches.push_back(std::move(B));
+  }
   Store(R);
   return R;
 }
@@ -1227,6 +1243,8 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
       Out.Kernels.push_back(std::move(K));
     for (AccessRecord &A : R.Accesses)
       Out.Accesses.push_back(std::move(A));
+    for (BranchRecord &B : R.Branches)
+      Out.Branches.push_back(std::move(B));
   }
   if (!File.empty())
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
@@ -1368,6 +1386,9 @@ RunResult focusOn(RunResult R, const std::string &File, const Includer &From,
   for (AccessRecord &A : R.Accesses)
     if (InFile(A.Pos.File))
       Out.Accesses.push_back(std::move(A));
+  for (BranchRecord &B : R.Branches)
+    if (InFile(B.Pos.File))
+      Out.Branches.push_back(std::move(B));
   if (!R.FilesFailed.empty())
     Out.FilesFailed.push_back(File);
   else

@@ -165,6 +165,8 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.Accesses.push_back(std::move(A));
     for (SyncRecord &S : R.Syncs)
       Out.Syncs.push_back(std::move(S));
+    for (BranchRecord &B : R.Branches)
+      Out.Branches.push_back(std::move(B));
     for (std::string &F : R.FilesAnalysed)
       Out.FilesAnalysed.push_back(std::move(F));
     for (std::string &F : R.FilesWithErrors)
@@ -217,6 +219,20 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
                                 return SyncKey(A) == SyncKey(B);
                               }),
                   Out.Syncs.end());
+  // A branch of a header analysed in several files is one record per kernel and place.
+  auto BranchKey = [](const BranchRecord &B) {
+    return std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column, B.Kernel, B.Kind);
+  };
+  std::stable_sort(Out.Branches.begin(), Out.Branches.end(),
+                   [&](const BranchRecord &A, const BranchRecord &B) {
+                     return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column) <
+                            std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column);
+                   });
+  Out.Branches.erase(std::unique(Out.Branches.begin(), Out.Branches.end(),
+                                 [&](const BranchRecord &A, const BranchRecord &B) {
+                                   return BranchKey(A) == BranchKey(B);
+                                 }),
+                     Out.Branches.end());
   std::stable_sort(Out.Launches.begin(), Out.Launches.end(), launchLess);
   Out.Launches.erase(std::unique(Out.Launches.begin(), Out.Launches.end(), launchSame),
                      Out.Launches.end());

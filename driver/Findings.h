@@ -73,6 +73,10 @@ struct RunResult {
   /// The barriers and warp-synchronous calls the sync checks reported, with the threads
   /// involved (one per finding), sorted by file, line, column.
   std::vector<SyncRecord> Syncs;
+  /// Every thread-dependent branch of the analysed kernels with its figures per block
+  /// shape and warplint-divergent-branch's verdict (silent ones too), sorted by file,
+  /// line, column; empty when that check did not run.
+  std::vector<BranchRecord> Branches;
   std::vector<RunMessage> Messages;  ///< in first-seen order, each once
   /// Files whose result came from the result cache (said in the summary only).
   size_t FromCache = 0;

@@ -161,6 +161,46 @@ Value launch(const LaunchRecord &L) {
                                   : Value(nullptr)}};
 }
 
+Value strings(const std::vector<std::string> &S) {
+  Array A;
+  for (const std::string &X : S)
+    A.push_back(X);
+  return A;
+}
+
+Value branch(const BranchRecord &B) {
+  Array Shapes;
+  for (const BranchShapeRecord &S : B.Shapes)
+    Shapes.push_back(Object{
+        {"block", Array{int64_t(S.Block[0]), int64_t(S.Block[1]), int64_t(S.Block[2])}},
+        {"launch_line", int64_t(S.LaunchLine)},
+        {"evaluated", S.Evaluated},
+        {"divergent", int64_t(S.DivergentWarps)},
+        {"warps", int64_t(S.Warps)},
+        {"varies", S.Varies},
+        {"worst", S.WorstEfficiency},
+        {"best", S.BestEfficiency},
+        {"trips", S.OverTrips},
+        {"true_min", S.TrueLanesMin},
+        {"true_max", S.TrueLanesMax},
+        {"minority", int64_t(S.MinorityLanes)},
+        {"sampled", strings(S.Sampled)}});
+  return Object{{"pos", pos(B.Pos)},
+                {"kernel", B.Kernel},
+                {"kind", B.Kind},
+                {"condition", B.Condition},
+                {"term", B.Term},
+                {"severity", B.Severity},
+                {"idiom", B.Idiom},
+                {"note_reasons", strings(B.NoteReasons)},
+                {"assumed", B.BlockAssumed},
+                {"wave", int64_t(B.WaveSize)},
+                {"shapes", std::move(Shapes)},
+                {"worst", B.Worst ? Value(int64_t(*B.Worst)) : Value(nullptr)},
+                {"finding", Array{int64_t(B.FindingLine), int64_t(B.FindingColumn),
+                                  int64_t(B.Places)}}};
+}
+
 Value access(const AccessRecord &A) {
   return Object{{"pos", pos(A.Pos)},
                 {"check", A.Check},
@@ -548,6 +588,61 @@ SyncRecord readSync(Reader &Rd, const Object &O) {
   return S;
 }
 
+std::vector<std::string> readStrings(Reader &Rd, const Value *V) {
+  std::vector<std::string> Out;
+  if (const Array *A = Rd.array(V))
+    for (const Value &E : *A)
+      Out.push_back(Rd.str(&E));
+  return Out;
+}
+
+BranchRecord readBranch(Reader &Rd, const Object &O) {
+  BranchRecord B;
+  B.Pos = Rd.position(O.get("pos"));
+  B.Kernel = Rd.str(O.get("kernel"));
+  B.Kind = Rd.str(O.get("kind"));
+  B.Condition = Rd.str(O.get("condition"));
+  B.Term = Rd.str(O.get("term"));
+  B.Severity = Rd.str(O.get("severity"));
+  B.Idiom = Rd.str(O.get("idiom"));
+  B.NoteReasons = readStrings(Rd, O.get("note_reasons"));
+  B.BlockAssumed = Rd.boolean(O.get("assumed"));
+  B.WaveSize = unsigned(Rd.num(O.get("wave")));
+  if (const Array *Shapes = Rd.array(O.get("shapes")))
+    for (const Value &E : *Shapes) {
+      const Object *S = E.getAsObject();
+      if (!S) {
+        Rd.Ok = false;
+        break;
+      }
+      BranchShapeRecord X;
+      std::optional<std::array<uint64_t, 3>> Block = Rd.dims(S->get("block"));
+      if (Block)
+        X.Block = {unsigned((*Block)[0]), unsigned((*Block)[1]), unsigned((*Block)[2])};
+      X.LaunchLine = unsigned(Rd.num(S->get("launch_line")));
+      X.Evaluated = Rd.boolean(S->get("evaluated"));
+      X.DivergentWarps = uint64_t(Rd.num(S->get("divergent")));
+      X.Warps = uint64_t(Rd.num(S->get("warps")));
+      X.Varies = Rd.boolean(S->get("varies"));
+      X.WorstEfficiency = Rd.real(S->get("worst"));
+      X.BestEfficiency = Rd.real(S->get("best"));
+      X.OverTrips = Rd.boolean(S->get("trips"));
+      X.TrueLanesMin = Rd.num(S->get("true_min"));
+      X.TrueLanesMax = Rd.num(S->get("true_max"));
+      X.MinorityLanes = unsigned(Rd.num(S->get("minority")));
+      X.Sampled = readStrings(Rd, S->get("sampled"));
+      B.Shapes.push_back(std::move(X));
+    }
+  B.Worst = Rd.optNum<unsigned>(O.get("worst"));
+  const Array *F = Rd.array(O.get("finding"));
+  if (Rd.Ok) {
+    B.FindingLine = unsigned(Rd.num(Rd.at(F, 0)));
+    B.FindingColumn = unsigned(Rd.num(Rd.at(F, 1)));
+    B.Places = unsigned(Rd.num(Rd.at(F, 2)));
+  }
+  return B;
+}
+
 AccessRecord readAccess(Reader &Rd, const Object &O) {
   AccessRecord A;
   A.Pos = Rd.position(O.get("pos"));
@@ -697,7 +792,7 @@ std::string resultKey(const std::vector<std::string> &Parts) {
 }
 
 std::string resultToJson(const RunResult &R) {
-  Array Findings, Launches, Kernels, Accesses, Messages, Analysed, Failed, WithErrors;
+  Array Findings, Launches, Kernels, Accesses, Branches, Messages, Analysed, Failed, WithErrors;
   for (const Finding &F : R.Findings)
     Findings.push_back(finding(F));
   for (const LaunchRecord &L : R.Launches)
@@ -709,6 +804,8 @@ std::string resultToJson(const RunResult &R) {
   Array Syncs;
   for (const SyncRecord &S : R.Syncs)
     Syncs.push_back(sync(S));
+  for (const BranchRecord &B : R.Branches)
+    Branches.push_back(branch(B));
   for (const RunMessage &M : R.Messages)
     Messages.push_back(Array{int64_t(M.Level), M.Text});
   for (const std::string &F : R.FilesAnalysed)
@@ -720,6 +817,7 @@ std::string resultToJson(const RunResult &R) {
   Object Root{{"findings", std::move(Findings)}, {"launches", std::move(Launches)},
               {"kernels", std::move(Kernels)},   {"accesses", std::move(Accesses)},
               {"syncs", std::move(Syncs)},
+              {"branches", std::move(Branches)},
               {"messages", std::move(Messages)},
               {"analysed", std::move(Analysed)}, {"failed", std::move(Failed)},
               {"with_errors", std::move(WithErrors)}};
@@ -774,6 +872,12 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
   Each("syncs", [&](const Value &E) {
     if (const Object *O = E.getAsObject())
       R.Syncs.push_back(readSync(Rd, *O));
+    else
+      Rd.Ok = false;
+  });
+  Each("branches", [&](const Value &E) {
+    if (const Object *O = E.getAsObject())
+      R.Branches.push_back(readBranch(Rd, *O));
     else
       Rd.Ok = false;
   });

@@ -265,6 +265,54 @@ struct SyncRecord {
   unsigned CauseLine = 0;       ///< where it is written (0: none)
 };
 
+/// One thread-dependent branch evaluated for one block shape (BranchRecord::Shapes).
+struct BranchShapeRecord {
+  std::array<unsigned, 3> Block{1, 1, 1};
+  unsigned LaunchLine = 0; ///< the first launch with this block (0: assumed)
+  bool Evaluated = false;  ///< false: no sample could be evaluated
+  /// The worst sample of the run-time values: the warps (wavefronts; warp executions of
+  /// the loops around it) that reach the branch and of them those that diverge.
+  uint64_t DivergentWarps = 0, Warps = 0;
+  bool Varies = false; ///< the count depends on sampled run-time values ("up to")
+  /// Predicted branch efficiency (1 - divergent / reaching; over the loop's trips for a
+  /// loop with per-lane trip counts), worst and best over the samples.
+  double WorstEfficiency = 1, BestEfficiency = 1;
+  bool OverTrips = false;
+  /// Lanes of a block that take the branch, fewest and most over the environments, and
+  /// the most lanes of one warp on the smaller side.
+  int64_t TrueLanesMin = -1, TrueLanesMax = -1;
+  unsigned MinorityLanes = 0;
+  std::vector<std::string> Sampled; ///< run-time values sampled
+};
+
+/// One thread-dependent branch of a kernel (TuModel::branches): the figures per block
+/// shape and the verdict of warplint-divergent-branch, silent ones included.
+struct BranchRecord {
+  SourcePos Pos;       ///< the condition
+  std::string Kernel;  ///< qualified, with template arguments
+  std::string Kind;    ///< "if", "switch", "?:", "short-circuit", "loop"
+  std::string Condition;
+  std::string Term;    ///< what the figures are of (warning and note)
+  /// "warning", "note" or "silent"
+  std::string Severity = "silent";
+  std::string Idiom;   ///< silent: the idiom or reason ("bounds-guard", "warp-uniform", ...)
+  std::vector<std::string> NoteReasons; ///< note: why
+  bool BlockAssumed = false;
+  unsigned WaveSize = 32;
+  std::vector<BranchShapeRecord> Shapes;
+  std::optional<unsigned> Worst; ///< the shape a finding quotes (index into Shapes)
+  /// Warning or note: where the finding that stands for this place is, and how many
+  /// places it stands for (this place first).
+  unsigned FindingLine = 0, FindingColumn = 0;
+  unsigned Places = 0;
+  /// The efficiency a finding quotes (the worst shape's worst sample), when evaluated.
+  std::optional<double> efficiency() const {
+    if (!Worst || *Worst >= Shapes.size() || !Shapes[*Worst].Evaluated)
+      return std::nullopt;
+    return Shapes[*Worst].WorstEfficiency;
+  }
+};
+
 /// The model of one translation unit as plain records.
 struct ModelRecords {
   std::string Arch;                   ///< the analysed device architecture
@@ -272,6 +320,9 @@ struct ModelRecords {
   std::vector<KernelRecord> Kernels;
   std::vector<AccessRecord> Accesses; ///< the reported accesses, in report order
   std::vector<SyncRecord> Syncs;      ///< the reported sync calls, in report order
+  /// Every thread-dependent branch, with the verdicts of the divergent-branch check's
+  /// options (none when that check did not run).
+  std::vector<BranchRecord> Branches;
   /// Where registers came from for this TU ("nvcc", "ptxas-log", "objects", "none") and,
   /// when from none, why.
   std::string RegisterSource;

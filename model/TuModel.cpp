@@ -1138,6 +1138,60 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
   }
   for (const ReportedImpact &RI : ReportedImpacts)
     Out.Impacts.push_back({RI.Check, where(SM, RI.Loc), "", "", RI.Figure});
+  if (!Branches.empty()) {
+    const std::vector<BranchRecord> &Bs = Branches.front().second;
+    for (const BranchRecord &B : Bs) {
+      wl::BranchRecord R;
+      R.Pos = where(SM, B.Loc);
+      R.Kernel = B.Kernel ? B.Kernel->Name : B.KernelName;
+      R.Kind = B.Kind == BranchSite::If           ? "if"
+               : B.Kind == BranchSite::Switch      ? "switch"
+               : B.Kind == BranchSite::Conditional ? "?:"
+               : B.Kind == BranchSite::ShortCircuit ? "short-circuit"
+                                                   : "loop";
+      R.Condition = B.Condition;
+      R.Term = B.Term;
+      R.Severity = branchSeverityName(B.Severity);
+      R.Idiom = B.Idiom;
+      R.NoteReasons = B.NoteReasons;
+      R.BlockAssumed = B.AssumedShape;
+      R.WaveSize = B.WaveSize;
+      for (const BranchShape &S : B.PerShape) {
+        wl::BranchShapeRecord X;
+        X.Block = {S.Shape.X, S.Shape.Y, S.Shape.Z};
+        X.LaunchLine = S.Launch.isValid() ? where(SM, S.Launch).Line : 0;
+        X.Evaluated = S.Figures.Evaluated;
+        X.DivergentWarps = S.Figures.Divergent;
+        X.Warps = S.Figures.Total;
+        X.Varies = S.Figures.Varies;
+        X.WorstEfficiency = S.Figures.WorstEfficiency;
+        X.BestEfficiency = S.Figures.Evaluated ? S.Figures.BestEfficiency : 1;
+        X.OverTrips = S.Figures.Trips;
+        X.TrueLanesMin = S.TrueLanesMin;
+        X.TrueLanesMax = S.TrueLanesMax;
+        X.MinorityLanes = S.Figures.MaxMinority;
+        X.Sampled = S.Figures.Sampled;
+        R.Shapes.push_back(std::move(X));
+      }
+      if (B.Worst)
+        R.Worst = unsigned(*B.Worst);
+      if (B.Severity != BranchSeverity::Silent && !B.DataDependent) {
+        // The finding that stands for this place: its own, or the one it is folded into.
+        const BranchRecord *F = &B;
+        while (F->FoldedInto)
+          F = &Bs[*F->FoldedInto];
+        wl::SourcePos At = where(SM, F->Loc);
+        R.FindingLine = At.Line;
+        R.FindingColumn = At.Column;
+        R.Places = unsigned(F->Places.size());
+      } else if (B.DataDependent && B.Severity == BranchSeverity::Warning) {
+        R.FindingLine = R.Pos.Line;
+        R.FindingColumn = R.Pos.Column;
+        R.Places = 1;
+      }
+      Out.Branches.push_back(std::move(R));
+    }
+  }
   Out.Problems = takeProblems();
   return Out;
 }

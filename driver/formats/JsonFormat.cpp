@@ -234,6 +234,49 @@ Value syncJson(const SyncRecord &S, const LocationOptions &Opts) {
   return O;
 }
 
+/// One thread-dependent branch: its figures per block shape and the verdict.
+Value branchJson(const BranchRecord &B, const LocationOptions &Opts) {
+  Array Shapes;
+  for (const BranchShapeRecord &S : B.Shapes) {
+    Array Sampled;
+    for (const std::string &N : S.Sampled)
+      Sampled.push_back(N);
+    Shapes.push_back(Object{
+        {"block", Array{int64_t(S.Block[0]), int64_t(S.Block[1]), int64_t(S.Block[2])}},
+        {"launch_line", S.LaunchLine ? Value(int64_t(S.LaunchLine)) : Value(nullptr)},
+        {"evaluated", S.Evaluated},
+        {"diverging_warps", S.Evaluated ? Value(int64_t(S.DivergentWarps)) : Value(nullptr)},
+        {"warps", S.Evaluated ? Value(int64_t(S.Warps)) : Value(nullptr)},
+        {"warps_vary", S.Varies},
+        {"predicted_efficiency", S.Evaluated ? Value(S.WorstEfficiency) : Value(nullptr)},
+        {"predicted_efficiency_best", S.Evaluated ? Value(S.BestEfficiency) : Value(nullptr)},
+        {"efficiency_over_trips", S.OverTrips},
+        {"lanes_taking_branch_min", S.TrueLanesMin >= 0 ? Value(S.TrueLanesMin) : Value(nullptr)},
+        {"lanes_taking_branch_max", S.TrueLanesMax >= 0 ? Value(S.TrueLanesMax) : Value(nullptr)},
+        {"minority_lanes_per_warp", int64_t(S.MinorityLanes)},
+        {"sampled_values", std::move(Sampled)}});
+  }
+  Array Reasons;
+  for (const std::string &R : B.NoteReasons)
+    Reasons.push_back(R);
+  Object O{{"kernel", B.Kernel},
+           {"kind", B.Kind},
+           {"condition", B.Condition},
+           {"term", B.Term.empty() ? Value(nullptr) : Value(B.Term)},
+           {"severity", B.Severity},
+           {"idiom", B.Idiom.empty() ? Value(nullptr) : Value(B.Idiom)},
+           {"note_reasons", std::move(Reasons)},
+           {"block_assumed", B.BlockAssumed},
+           {"wave_lanes", int64_t(B.WaveSize)},
+           {"shapes", std::move(Shapes)},
+           {"worst_shape", B.Worst ? Value(int64_t(*B.Worst)) : Value(nullptr)},
+           {"finding_line", B.FindingLine ? Value(int64_t(B.FindingLine)) : Value(nullptr)},
+           {"finding_column", B.FindingLine ? Value(int64_t(B.FindingColumn)) : Value(nullptr)},
+           {"places", int64_t(B.Places)}};
+  position(O, B.Pos, Opts);
+  return O;
+}
+
 } // namespace
 
 void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
@@ -276,6 +319,9 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
   Array Syncs;
   for (const SyncRecord &S : Result.Syncs)
     Syncs.push_back(syncJson(S, Opts));
+  Array Branches;
+  for (const BranchRecord &B : Result.Branches)
+    Branches.push_back(branchJson(B, Opts));
   auto Files = [&](const std::vector<std::string> &Paths) {
     Array A;
     for (const std::string &F : Paths)
@@ -291,6 +337,7 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
               {"launches", std::move(Launches)},
               {"memory_accesses", std::move(Accesses)},
               {"sync_calls", std::move(Syncs)},
+              {"branches", std::move(Branches)},
               {"files_analysed", Files(Result.FilesAnalysed)},
               {"files_with_errors", Files(Result.FilesWithErrors)},
               {"files_failed", Files(Result.FilesFailed)}};

@@ -99,6 +99,58 @@ void writeAccesses(const std::vector<AccessRecord> &Accesses, llvm::raw_ostream 
   OS << "</table>\n";
 }
 
+/// The card's thread-dependent branches: per block shape the warps that diverge and the
+/// predicted branch efficiency, and the verdict (the idiom that keeps a branch silent).
+void writeBranches(const std::vector<BranchRecord> &Branches, llvm::raw_ostream &OS) {
+  OS << "<h3>Thread-dependent branches</h3>\n<table class=\"launches branches\">\n<tr>"
+        "<th>where</th><th>condition</th><th>verdict</th><th>block</th>"
+        "<th>diverging warps</th><th>predicted branch efficiency</th>"
+        "<th>lanes taking it</th></tr>\n";
+  auto Percent = [](double F) { return fmt::format("{}%", std::lround(100.0 * F)); };
+  for (const BranchRecord &B : Branches) {
+    std::string Verdict = B.Severity;
+    if (B.Severity == "silent" && !B.Idiom.empty())
+      Verdict += " (" + B.Idiom + ")";
+    else if (B.Severity == "note" && !B.NoteReasons.empty())
+      Verdict += " (" + B.NoteReasons.front() + ")";
+    size_t Rows = std::max<size_t>(1, B.Shapes.size());
+    for (size_t I = 0; I < Rows; ++I) {
+      OS << "<tr>";
+      if (I == 0)
+        OS << "<td rowspan=\"" << Rows << "\">" << htmlEscape(B.Pos.File) << ":" << B.Pos.Line
+           << ":" << B.Pos.Column << "</td><td rowspan=\"" << Rows << "\"><code>"
+           << htmlEscape(B.Condition) << "</code></td><td rowspan=\"" << Rows << "\">"
+           << htmlEscape(Verdict) << "</td>";
+      if (B.Shapes.empty()) {
+        OS << "<td>-</td><td>-</td><td>-</td><td>-</td></tr>\n";
+        continue;
+      }
+      const BranchShapeRecord &S = B.Shapes[I];
+      OS << "<td>" << S.Block[0] << "x" << S.Block[1] << "x" << S.Block[2]
+         << (B.BlockAssumed ? " (assumed)" : "") << "</td>";
+      if (!S.Evaluated) {
+        OS << "<td>not evaluated</td><td>-</td><td>-</td></tr>\n";
+        continue;
+      }
+      std::string Eff = Percent(S.WorstEfficiency);
+      if (Percent(S.BestEfficiency) != Eff)
+        Eff += " to " + Percent(S.BestEfficiency);
+      if (S.OverTrips)
+        Eff += " over the loop's trips";
+      OS << "<td>" << (S.Varies ? "up to " : "") << S.DivergentWarps << " of " << S.Warps
+         << "</td><td>" << htmlEscape(Eff) << "</td><td>";
+      if (S.TrueLanesMin < 0)
+        OS << "-";
+      else if (S.TrueLanesMin == S.TrueLanesMax)
+        OS << S.TrueLanesMin;
+      else
+        OS << S.TrueLanesMin << " to " << S.TrueLanesMax;
+      OS << " of " << uint64_t(S.Block[0]) * S.Block[1] * S.Block[2] << "</td></tr>\n";
+    }
+  }
+  OS << "</table>\n";
+}
+
 void writeFindings(const std::vector<Finding> &Findings, llvm::raw_ostream &OS) {
   OS << "<ul class=\"findings\">\n";
   for (const Finding &F : Findings) {
@@ -244,6 +296,8 @@ void writeCard(const ReportPage &Page, size_t Card, SvgSheet &Sheet, llvm::raw_o
   }
   if (!K.Accesses.empty())
     writeAccesses(K.Accesses, OS);
+  if (!K.Branches.empty())
+    writeBranches(K.Branches, OS);
   OS << "</section>\n";
 }
 

@@ -298,6 +298,12 @@ public:
                   [](const WavePlan &A, const WavePlan &B) { return A.GridBlocks < B.GridBlocks; });
     }
     for (ReportKernel &K : Page.Kernels)
+      for (const BranchRecord &B : Result.Branches)
+        if (B.Kernel == K.Kernel) {
+          K.Branches.push_back(B);
+          K.Branches.back().Pos = relative(B.Pos, Opts.SourceRoot);
+        }
+    for (ReportKernel &K : Page.Kernels)
       for (const AccessRecord &A : Result.Accesses)
         if (A.Kernel == K.Kernel) {
           K.Accesses.push_back(A);

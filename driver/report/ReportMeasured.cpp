@@ -143,8 +143,8 @@ std::optional<Match> matchLaunch(const NcuLaunch &N, const RunResult &Result, co
 class GroupBuilder {
 public:
   GroupBuilder(const LaunchRecord &L, const std::vector<const NcuLaunch *> &Group,
-               const std::vector<Finding> &CardFindings)
-      : L(L), Group(Group), CardFindings(CardFindings), N(*Group.front()) {}
+               const std::vector<BranchRecord> &CardBranches)
+      : L(L), Group(Group), CardBranches(CardBranches), N(*Group.front()) {}
 
   MeasuredGroup build(const std::string &Where, const std::string &How) {
     std::string Ids;
@@ -313,14 +313,20 @@ private:
     A.Ours = "- (measured only)";
     A.Ncu = spread(Group, AchievedMetric, /*Percent=*/true).value_or("-");
     G.Rows.push_back(A);
-    // Predicted branch efficiency: per divergent branch the check reported in the kernel.
+    // Predicted branch efficiency: the kernel's branch records at the profiled block,
+    // weighted by the warps that reach each (docs/report.md).
+    KernelBranchEfficiency K =
+        predictedKernelBranchEfficiency(CardBranches, N.Block ? N.Block : L.Block);
     std::string Predicted;
-    for (const Finding &F : CardFindings)
-      if (std::optional<double> P = predictedBranchEfficiency(F))
-        Predicted +=
-            fmt::format("{}{} at line {}", Predicted.empty() ? "" : "; ", pctText(*P), F.Pos.Line);
-    if (Predicted.empty())
-      Predicted = "100% (no divergent branch reported)";
+    if (K.Branches == 0)
+      Predicted = "100% (no thread-dependent branch evaluated)";
+    else
+      Predicted = fmt::format("{} over {} thread-dependent branch{} (weighted by the warps "
+                              "reaching each)",
+                              pctText(100 * K.Efficiency), K.Branches,
+                              K.Branches == 1 ? "" : "es");
+    if (K.Unevaluated)
+      Predicted += fmt::format("; {} more kept silent by an idiom, not evaluated", K.Unevaluated);
     MeasuredRow B;
     B.What = "branch efficiency (uniform branch targets)";
     B.Ours = Predicted;
@@ -342,26 +348,41 @@ private:
 
   const LaunchRecord &L;
   const std::vector<const NcuLaunch *> &Group;
-  const std::vector<Finding> &CardFindings;
+  const std::vector<BranchRecord> &CardBranches;
   const NcuLaunch &N;
   MeasuredGroup G;
 };
 
 } // namespace
 
-std::optional<double> predictedBranchEfficiency(const Finding &F) {
-  if (F.Check != "warplint-divergent-branch")
-    return std::nullopt;
-  static const std::string Lead = "predicted branch efficiency ";
-  size_t At = F.Message.find(Lead);
-  if (At == std::string::npos)
-    return std::nullopt;
-  const char *Start = F.Message.c_str() + At + Lead.size();
-  char *End = nullptr;
-  double V = std::strtod(Start, &End);
-  if (End == Start || *End != '%')
-    return std::nullopt;
-  return V;
+KernelBranchEfficiency
+predictedKernelBranchEfficiency(const std::vector<BranchRecord> &Branches,
+                                const std::optional<std::array<uint64_t, 3>> &Block) {
+  KernelBranchEfficiency K;
+  double Weighted = 0;
+  for (const BranchRecord &B : Branches) {
+    // The shape of this block, else the one its finding quotes.
+    const BranchShapeRecord *S = nullptr;
+    for (const BranchShapeRecord &X : B.Shapes)
+      if (Block && X.Block[0] == (*Block)[0] && X.Block[1] == (*Block)[1] &&
+          X.Block[2] == (*Block)[2])
+        S = &X;
+    if (!S && B.Worst && *B.Worst < B.Shapes.size())
+      S = &B.Shapes[*B.Worst];
+    if (!S && !B.Shapes.empty())
+      S = &B.Shapes.front();
+    if (!S || !S->Evaluated || S->Warps == 0) {
+      ++K.Unevaluated;
+      continue;
+    }
+    ++K.Branches;
+    K.Warps += S->Warps;
+    K.DivergentWarps += S->DivergentWarps;
+    Weighted += double(S->Warps) * S->WorstEfficiency;
+  }
+  if (K.Warps)
+    K.Efficiency = Weighted / double(K.Warps);
+  return K;
 }
 
 void addNcuMeasurements(ReportPage &Page, const RunResult &Result,
@@ -395,7 +416,7 @@ void addNcuMeasurements(ReportPage &Page, const RunResult &Result,
   for (auto &[M, Launches] : Groups) {
     const ReportLaunch &Row = Page.Cards[M.Record];
     ReportKernel &Card = Page.Kernels[Row.Card];
-    GroupBuilder B(Result.Launches[M.Record], Launches, Card.Findings);
+    GroupBuilder B(Result.Launches[M.Record], Launches, Card.Branches);
     MeasuredGroup G = B.build(Row.Where, M.How);
     Page.MeasuredDefects += G.Defects.size();
     Card.Measured.push_back(std::move(G));

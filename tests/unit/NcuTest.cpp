@@ -220,6 +220,19 @@ warplint::driver::RunResult reportKernels() {
   F.Message = "branch on 'Tid' diverges in 4 of 4 warps of kernel 'oddEven' (block 128x1x1); "
               "predicted branch efficiency 0%";
   R.Findings.push_back(F);
+  warplint::BranchRecord B; // the model's record of that branch
+  B.Pos = F.Pos;
+  B.Kernel = "oddEven";
+  B.Kind = "if";
+  B.Severity = "warning";
+  warplint::BranchShapeRecord S;
+  S.Block = {128, 1, 1};
+  S.Evaluated = true;
+  S.DivergentWarps = S.Warps = 4;
+  S.WorstEfficiency = S.BestEfficiency = 0;
+  B.Shapes = {S};
+  B.Worst = 0;
+  R.Branches.push_back(B);
   R.FilesAnalysed = {"/proj/kernels.cu"};
   return R;
 }
@@ -265,10 +278,12 @@ TEST(NcuReport, LaunchesMatchedByNameAndShapeWithEveryDisagreementALine) {
   EXPECT_EQ(rowOf(S, "theoretical occupancy")->Ncu, "33.3%");
   EXPECT_EQ(rowOf(S, "achieved occupancy")->Ncu, "31.1% mean (30.9% to 31.3%, 2 launches)");
 
-  // oddEven: agrees; branch efficiency 0% predicted at line 13 against 80% measured.
+  // oddEven: agrees; branch efficiency 0% predicted (its one branch record) against 80%
+  // measured.
   const MeasuredGroup &O = card(Page, "oddEven").Measured.at(0);
   EXPECT_TRUE(O.Defects.empty()) << O.Defects[0];
-  EXPECT_EQ(rowOf(O, "branch efficiency (uniform branch targets)")->Ours, "0% at line 13");
+  EXPECT_EQ(rowOf(O, "branch efficiency (uniform branch targets)")->Ours,
+            "0% over 1 thread-dependent branch (weighted by the warps reaching each)");
   EXPECT_EQ(rowOf(O, "branch efficiency (uniform branch targets)")->Ncu, "80%");
   EXPECT_EQ(rowOf(O, "divergent branch targets")->Ncu, "256 of 1280");
 
@@ -336,14 +351,36 @@ TEST(NcuReport, FiguresNoGpuHasAreNotGivenToTheModel) {
   EXPECT_TRUE(rowOf(O, "registers per thread")->Disagrees);
 }
 
-TEST(NcuReport, PredictedBranchEfficiencyIsReadFromTheFinding) {
-  Finding F;
-  F.Check = "warplint-divergent-branch";
-  F.Message = "branch on 'tid' diverges in 47 of 64 warp executions of kernel 'reduce0' (block "
-              "256x1x1 assumed, 8 values of 's'); predicted branch efficiency 27%";
-  EXPECT_EQ(predictedBranchEfficiency(F), 27);
-  F.Check = "warplint-occupancy";
-  EXPECT_FALSE(predictedBranchEfficiency(F));
+// The kernel's predicted branch efficiency comes from its branch records, weighted by the
+// warps that reach each branch, at the profiled block's shape.
+TEST(NcuReport, PredictedBranchEfficiencyIsWeightedOverTheRecords) {
+  auto Shape = [](unsigned X, uint64_t D, uint64_t W, double E) {
+    warplint::BranchShapeRecord S;
+    S.Block = {X, 1, 1};
+    S.Evaluated = true;
+    S.DivergentWarps = D;
+    S.Warps = W;
+    S.WorstEfficiency = S.BestEfficiency = E;
+    return S;
+  };
+  warplint::BranchRecord A; // 8 of 8 warps diverge at 256 threads, 4 of 4 at 128
+  A.Shapes = {Shape(256, 8, 8, 0.0), Shape(128, 4, 4, 0.0)};
+  A.Worst = 0;
+  warplint::BranchRecord B; // reached by 24 warp executions, 25% of them split
+  B.Shapes = {Shape(256, 6, 24, 0.75), Shape(128, 3, 12, 0.75)};
+  B.Worst = 0;
+  warplint::BranchRecord C; // a bounds guard: silent, not evaluated
+  C.Severity = "silent";
+  C.Idiom = "bounds-guard";
+  KernelBranchEfficiency K =
+      predictedKernelBranchEfficiency({A, B, C}, std::array<uint64_t, 3>{128, 1, 1});
+  EXPECT_EQ(K.Branches, 2u);
+  EXPECT_EQ(K.Unevaluated, 1u);
+  EXPECT_EQ(K.Warps, 16u);
+  EXPECT_DOUBLE_EQ(K.Efficiency, (4 * 0.0 + 12 * 0.75) / 16);
+  KernelBranchEfficiency None = predictedKernelBranchEfficiency({C}, std::nullopt);
+  EXPECT_EQ(None.Branches, 0u);
+  EXPECT_DOUBLE_EQ(None.Efficiency, 1.0);
 }
 
 } // namespace
