@@ -31,7 +31,7 @@ build() { # build NAME SOURCES... (rebuilt when anything under driver/ or core/ 
   local name=$1; shift
   if stale "$work/$name" "$src/driver" "$src/core"; then
     "$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Wno-deprecated-declarations \
-      -DWARPLINT_VERSION='"fuzz"' -I"$src" -I"$src/core/include" -I"$("$llvm_config" --includedir)" \
+      -DWARPLINT_VERSION='"fuzz"' -DWARPLINT_COMMIT='"fuzz"' -I"$src" -I"$src/core/include" -I"$("$llvm_config" --includedir)" \
       "$src/driver/fuzz/$name.cpp" "$@" "$src/driver/BoundedJson.cpp" \
       -L"$libdir" -Wl,-rpath,"$libdir" -lLLVM -lfmt -o "$work/$name"
   fi
