@@ -2,7 +2,7 @@
 // only where nvcc's what-if run showed the bound spill-free and every launch of the
 // kernel in the file fits it (docs/registers.md). clang-tidy --fix on a copy, the file
 // checked after; --export-fixes holds exactly the fixes offered.
-// REQUIRES: nvcc
+// REQUIRES: nvcc, clang-tidy-parses-toolkit
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/fix.cu && cp %S/Inputs/advice/heavy.cuh %t/
 // RUN: %clang_tidy --checks='-*,warplint-occupancy' %t/fix.cu --export-fixes=%t/fixes.yaml --config="{CheckOptions: {warplint.CacheDir: '%t/cache'}}" -- -x cuda --cuda-device-only --cuda-gpu-arch=sm_80 -Wno-unknown-cuda-version > %t/diags.txt 2>&1
 // RUN: %FileCheck --check-prefix=YAML %s < %t/fixes.yaml
