@@ -534,23 +534,33 @@ std::string reduceAssembly(llvm::StringRef Asm) {
   return Out;
 }
 
-} // namespace
-
-ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) {
-  ClangDeviceResult Out;
-  ClangDeviceRequest R = Request;
+/// What both clang runs do first: a cache directory that cannot be used is said once and
+/// dropped (the run goes uncached); clang's `--version` names the release and keys the
+/// cache. False (Out.Error set) when clang cannot run.
+bool startClangRun(ClangDeviceRequest &R, ClangDeviceResult &Out, std::string &Version) {
   if (!R.CacheDir.empty()) {
     if (std::string Problem = cacheDirProblem(R.CacheDir); !Problem.empty()) {
       Out.Warning = Problem + "; clang runs uncached";
       R.CacheDir.clear();
     }
   }
-  std::string Version, Err;
+  std::string Err;
   if (!run({R.Clang, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
     Out.Error = Err;
-    return Out;
+    return false;
   }
   Out.Release = clangRelease(Version);
+  return true;
+}
+
+} // namespace
+
+ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) {
+  ClangDeviceResult Out;
+  ClangDeviceRequest R = Request;
+  std::string Version, Err;
+  if (!startClangRun(R, Out, Version))
+    return Out;
   llvm::SHA256 H;
   auto Add = [&H](llvm::StringRef S) {
     H.update(std::to_string(S.size()));
@@ -723,18 +733,9 @@ ClangDeviceResult runBoundedClang(const ClangDeviceRequest &Request,
                                   const std::vector<AmdgpuBound> &Bounds) {
   ClangDeviceResult Out;
   ClangDeviceRequest R = Request;
-  if (!R.CacheDir.empty()) {
-    if (std::string Problem = cacheDirProblem(R.CacheDir); !Problem.empty()) {
-      Out.Warning = Problem + "; clang runs uncached";
-      R.CacheDir.clear();
-    }
-  }
   std::string Version, Err;
-  if (!run({R.Clang, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
-    Out.Error = Err;
+  if (!startClangRun(R, Out, Version))
     return Out;
-  }
-  Out.Release = clangRelease(Version);
   std::vector<std::string> IrArgv = clangDeviceArgv(R);
   IrArgv.insert(IrArgv.end() - 1, "-emit-llvm");
   auto KeyOf = [&](llvm::StringRef Tag, llvm::ArrayRef<std::string> Extra) {
