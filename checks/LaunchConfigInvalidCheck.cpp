@@ -13,43 +13,26 @@ namespace wl = ::warplint;
 
 namespace clang::tidy::warplint {
 
-/// The limits a launch is checked against; the arch-independent CUDA limits when the
-/// target architecture is not known.
-struct LaunchLimits {
+/// The target a launch is checked on: its name and core's launch limits for it (CUDA's
+/// limits from compute capability 3.0 on when the target is not known).
+struct LaunchTarget {
   std::string Arch; ///< "sm_86", or empty when not known
-  uint64_t MaxThreads = 1024;
-  uint64_t MaxBlock[3] = {1024, 1024, 64};
-  uint64_t MaxGrid[3] = {2147483647, 65535, 65535};
-  uint64_t DefaultSharedBytes = 48 * 1024;  ///< per block without the opt-in
-  std::optional<uint64_t> OptinSharedBytes; ///< the arch's maximum with the opt-in
   bool Nvidia = true;
+  wl::LaunchLimits Limits = wl::PortableLaunchLimits;
   /// " on sm_86", or nothing when the arch is not known.
   std::string on() const { return Arch.empty() ? "" : " on " + Arch; }
 };
 
 namespace {
 
-LaunchLimits limitsFor(const wl::GpuArch *A) {
-  LaunchLimits L;
-  if (!A)
-    return L;
-  L.Arch = A->Name;
-  L.Nvidia = A->isNvidia();
-  L.MaxThreads = uint64_t(A->MaxThreadsPerBlock);
-  L.MaxBlock[0] = uint64_t(A->MaxBlockDimX);
-  L.MaxBlock[1] = uint64_t(A->MaxBlockDimY);
-  L.MaxBlock[2] = uint64_t(A->MaxBlockDimZ);
-  L.MaxGrid[0] = uint64_t(A->MaxGridDimX);
-  L.MaxGrid[1] = uint64_t(A->MaxGridDimY);
-  L.MaxGrid[2] = uint64_t(A->MaxGridDimZ);
-  if (A->isNvidia()) {
-    L.DefaultSharedBytes = uint64_t(A->SharedPerBlockBytes);
-    L.OptinSharedBytes = uint64_t(A->SharedPerBlockOptinBytes);
-  } else {
-    L.DefaultSharedBytes = uint64_t(A->LdsPerWorkgroupBytes);
-    L.OptinSharedBytes = uint64_t(A->LdsPerWorkgroupBytes);
+LaunchTarget targetFor(const wl::GpuArch *A) {
+  LaunchTarget T;
+  T.Limits = wl::launchLimits(A);
+  if (A) {
+    T.Arch = A->Name;
+    T.Nvidia = A->isNvidia();
   }
-  return L;
+  return T;
 }
 
 std::string bytes(uint64_t B) {
@@ -76,7 +59,7 @@ void LaunchConfigInvalidCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void LaunchConfigInvalidCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   const TUFacts &Facts = M.facts();
-  const LaunchLimits Lim = limitsFor(wl::findArch(M.arch()));
+  const LaunchTarget Lim = targetFor(wl::findArch(M.arch()));
   for (const KernelInfo &K : Facts.Kernels)
     if (!Ignored.ignores(K.Name))
       checkKernel(K, Lim);
@@ -95,7 +78,7 @@ void LaunchConfigInvalidCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   }
 }
 
-void LaunchConfigInvalidCheck::checkCluster(const LaunchModel &L, const LaunchLimits &Lim) {
+void LaunchConfigInvalidCheck::checkCluster(const LaunchModel &L, const LaunchTarget &Lim) {
   const ClusterFact C = clusterOf(*L.Site, L.Kernel);
   if (!C.Has)
     return;
@@ -144,21 +127,21 @@ void LaunchConfigInvalidCheck::checkCluster(const LaunchModel &L, const LaunchLi
   }
 }
 
-void LaunchConfigInvalidCheck::checkKernel(const KernelInfo &K, const LaunchLimits &Lim) {
+void LaunchConfigInvalidCheck::checkKernel(const KernelInfo &K, const LaunchTarget &Lim) {
   if (!Lim.Nvidia || !K.Decl)
     return;
   uint64_t Static = K.StaticSmemBytes.value_or(0);
-  if (Static > Lim.DefaultSharedBytes)
+  if (Static > Lim.Limits.DefaultSharedBytes)
     diag(K.Decl->getLocation(),
          "static shared memory of kernel '%0' is %1, over the %2 a block may declare "
          "statically")
-        << K.Name << bytes(Static) << bytes(Lim.DefaultSharedBytes);
-  if (K.HasOptin && K.Optin.Bytes && Lim.OptinSharedBytes &&
-      Static + *K.Optin.Bytes > *Lim.OptinSharedBytes && K.OptinLoc.isValid())
+        << K.Name << bytes(Static) << bytes(Lim.Limits.DefaultSharedBytes);
+  if (K.HasOptin && K.Optin.Bytes && Lim.Limits.OptinSharedBytes &&
+      Static + *K.Optin.Bytes > *Lim.Limits.OptinSharedBytes && K.OptinLoc.isValid())
     diag(K.OptinLoc, "cudaFuncSetAttribute asks for %0 of dynamic shared memory for kernel "
                      "'%1'; with %2 static, at most %3 are allowed per block%4")
         << bytes(*K.Optin.Bytes) << K.Name << bytes(Static)
-        << bytes(*Lim.OptinSharedBytes > Static ? *Lim.OptinSharedBytes - Static : 0)
+        << bytes(*Lim.Limits.OptinSharedBytes > Static ? *Lim.Limits.OptinSharedBytes - Static : 0)
         << Lim.on();
 }
 
@@ -203,7 +186,7 @@ bool LaunchConfigInvalidCheck::checkRegisters(const LaunchModel &L) {
   return Reported;
 }
 
-bool LaunchConfigInvalidCheck::checkShape(const LaunchModel &L, const LaunchLimits &Lim,
+bool LaunchConfigInvalidCheck::checkShape(const LaunchModel &L, const LaunchTarget &Lim,
                                           bool Reported) {
   const LaunchSite &S = *L.Site;
   SourceLocation Loc = S.Loc;
@@ -217,10 +200,10 @@ bool LaunchConfigInvalidCheck::checkShape(const LaunchModel &L, const LaunchLimi
             << DimName[I] << S.Block.str();
         instantiationNote(L);
         Reported = true;
-      } else if (B[I] > Lim.MaxBlock[I] && !(OneD && B[I] > Lim.MaxThreads)) {
+      } else if (Lim.Limits.blockDimOver(I, B[I]) && !(OneD && Lim.Limits.threadsOver(B[I]))) {
         diag(Loc, "block dimension %0 of %1 is %2, over the limit of %3%4")
             << DimName[I] << S.Block.str() << std::to_string(B[I])
-            << std::to_string(Lim.MaxBlock[I]) << Lim.on();
+            << std::to_string(Lim.Limits.MaxBlock[I]) << Lim.on();
         instantiationNote(L);
         Reported = true;
       }
@@ -231,9 +214,9 @@ bool LaunchConfigInvalidCheck::checkShape(const LaunchModel &L, const LaunchLimi
                              : "block " + S.Block.str() + " has " + std::to_string(Threads) +
                                    " threads,";
     const KernelInfo *K = L.Kernel;
-    if (!Reported && Threads > Lim.MaxThreads) {
+    if (!Reported && Lim.Limits.threadsOver(Threads)) {
       diag(Loc, "%0 over the limit of %1 threads per %select{block|workgroup}3%2")
-          << Block << std::to_string(Lim.MaxThreads) << Lim.on() << unsigned(!Lim.Nvidia);
+          << Block << std::to_string(Lim.Limits.MaxThreadsPerBlock) << Lim.on() << unsigned(!Lim.Nvidia);
       instantiationNote(L);
       Reported = true;
     } else if (!Reported && !Lim.Nvidia && K && K->LaunchBoundsMaxThreads &&
@@ -278,13 +261,13 @@ bool LaunchConfigInvalidCheck::checkShape(const LaunchModel &L, const LaunchLimi
     if (G[I] == 0) {
       diag(Loc, "grid dimension %0 of %1 is 0; every dimension needs at least one block")
           << DimName[I] << S.Grid.str();
-    } else if (G[I] > Lim.MaxGrid[I] && I == 0 && G[1] == 1 && G[2] == 1) {
+    } else if (Lim.Limits.gridDimOver(I, G[I]) && I == 0 && G[1] == 1 && G[2] == 1) {
       diag(Loc, "grid of %0 blocks is over the limit of %1 blocks in x%2")
-          << std::to_string(G[0]) << std::to_string(Lim.MaxGrid[0]) << Lim.on();
-    } else if (G[I] > Lim.MaxGrid[I]) {
+          << std::to_string(G[0]) << std::to_string(Lim.Limits.MaxGrid[0]) << Lim.on();
+    } else if (Lim.Limits.gridDimOver(I, G[I])) {
       diag(Loc, "grid dimension %0 of %1 is %2, over the limit of %3%4")
           << DimName[I] << S.Grid.str() << std::to_string(G[I])
-          << std::to_string(Lim.MaxGrid[I]) << Lim.on();
+          << std::to_string(Lim.Limits.MaxGrid[I]) << Lim.on();
     } else {
       continue;
     }
@@ -294,7 +277,7 @@ bool LaunchConfigInvalidCheck::checkShape(const LaunchModel &L, const LaunchLimi
   return Reported;
 }
 
-void LaunchConfigInvalidCheck::checkSharedMemory(const LaunchModel &L, const LaunchLimits &Lim) {
+void LaunchConfigInvalidCheck::checkSharedMemory(const LaunchModel &L, const LaunchTarget &Lim) {
   // Only for a resolved kernel: the opt-in is per kernel.
   const KernelInfo *K = L.Kernel;
   const LaunchSite &S = *L.Site;
@@ -324,9 +307,9 @@ void LaunchConfigInvalidCheck::checkSharedMemory(const LaunchModel &L, const Lau
   std::string What = Static ? bytes(Static) + " static + " + bytes(Dyn) + " dynamic = " +
                                   bytes(Total) + " of shared memory"
                             : bytes(Dyn) + " of dynamic shared memory";
-  if (Lim.OptinSharedBytes && Total > *Lim.OptinSharedBytes) {
+  if (Lim.Limits.OptinSharedBytes && Total > *Lim.Limits.OptinSharedBytes) {
     diag(S.Loc, "launch of '%0' asks for %1, over the maximum of %2 per block%3")
-        << K->Name << What << bytes(*Lim.OptinSharedBytes) << Lim.on();
+        << K->Name << What << bytes(*Lim.Limits.OptinSharedBytes) << Lim.on();
   } else if (K->HasOptin && K->Optin.Bytes && Dyn > *K->Optin.Bytes) {
     diag(S.Loc, "launch of '%0' asks for %1 of dynamic shared memory, over the %2 set with "
                 "cudaFuncSetAttribute")
@@ -336,10 +319,10 @@ void LaunchConfigInvalidCheck::checkSharedMemory(const LaunchModel &L, const Lau
          DiagnosticIDs::Note)
         << K->Name;
     return;
-  } else if (!K->HasOptin && Total > Lim.DefaultSharedBytes) {
+  } else if (!K->HasOptin && Total > Lim.Limits.DefaultSharedBytes) {
     diag(S.Loc, "launch of '%0' asks for %1, over the %2 a block gets without "
                 "cudaFuncSetAttribute(%0, cudaFuncAttributeMaxDynamicSharedMemorySize, ...)")
-        << K->Name << What << bytes(Lim.DefaultSharedBytes);
+        << K->Name << What << bytes(Lim.Limits.DefaultSharedBytes);
   } else {
     return;
   }

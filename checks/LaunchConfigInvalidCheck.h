@@ -10,7 +10,7 @@
 namespace clang::tidy::warplint {
 
 struct KernelInfo;
-struct LaunchLimits;
+struct LaunchTarget;
 struct LaunchModel;
 
 /// Finds kernel launches that cannot run on the target architecture: block or grid
@@ -25,15 +25,15 @@ public:
 private:
   void checkTu(TuModel &M, ASTContext &Ctx) override;
   /// Kernel-level facts that make every launch of the kernel fail.
-  void checkKernel(const KernelInfo &K, const LaunchLimits &Lim);
+  void checkKernel(const KernelInfo &K, const LaunchTarget &Lim);
   /// Registers x threads over the register file (with the compiler's registers).
   bool checkRegisters(const LaunchModel &L);
   /// Block and grid dimensions, threads per block, __launch_bounds__.
-  bool checkShape(const LaunchModel &L, const LaunchLimits &Lim, bool Reported);
+  bool checkShape(const LaunchModel &L, const LaunchTarget &Lim, bool Reported);
   /// Static + dynamic shared memory against the limits with and without the opt-in.
-  void checkSharedMemory(const LaunchModel &L, const LaunchLimits &Lim);
+  void checkSharedMemory(const LaunchModel &L, const LaunchTarget &Lim);
   /// Thread block clusters: before sm_90, over 8 (16) blocks, a grid not a multiple.
-  void checkCluster(const LaunchModel &L, const LaunchLimits &Lim);
+  void checkCluster(const LaunchModel &L, const LaunchTarget &Lim);
   void instantiationNote(const LaunchModel &L);
 
 };

@@ -280,10 +280,10 @@ void OccupancyCheck::reportWavesPerEu(SourceLocation Loc, const LaunchModel &L,
         << unsigned(E.Resources.StaticSharedBytes + E.Shape->DynamicSharedBytes);
   else if (Known)
     diag(Loc,
-         "the backend did not fit the registers of %0 waves per SIMD (at most %1 VGPRs per "
-         "lane); the attribute is a hint, not a limit",
+         "the backend did not fit the registers of %0 waves per SIMD (%1); the attribute is "
+         "a hint, not a limit",
          DiagnosticIDs::Note)
-        << MinWaves << unsigned(wl::amdVgprBudget(A, int(MinWaves)));
+        << MinWaves << wl::amdVgprBudgetText(A, int(MinWaves));
   if (Known)
     diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
 }

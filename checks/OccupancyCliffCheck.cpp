@@ -294,9 +294,9 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
           << Per << Now << Threads << unsigned(S.HeadroomUpTo + 1) << Loss();
       diag(Loc,
            "keep it there as the code grows: __launch_bounds__(%0, %1) asks the backend for "
-           "%1 waves per SIMD (amdgpu_waves_per_eu), which leaves at most %2 VGPRs per lane",
+           "%1 waves per SIMD (amdgpu_waves_per_eu), which leaves %2",
            DiagnosticIDs::Note)
-          << Threads << unsigned(Keep) << unsigned(wl::amdVgprBudget(A, Keep));
+          << Threads << unsigned(Keep) << wl::amdVgprBudgetText(A, Keep);
       RegistersNotes();
     } else if (Gains && Count - *S.GainAt <= RegisterMargin) {
       int Ask = amdWavesPerSimd(A, S.GainBlocksPerSm, W);
@@ -307,10 +307,9 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
       if (Vgpr)
         diag(Loc,
              "ask the backend for %0 waves per SIMD: __launch_bounds__(%1, %0) "
-             "(amdgpu_waves_per_eu(%0)) leaves at most %2 VGPRs per lane (watch the spills "
-             "it may add)",
+             "(amdgpu_waves_per_eu(%0)) leaves %2 (watch the spills it may add)",
              DiagnosticIDs::Note)
-            << unsigned(Ask) << Threads << unsigned(wl::amdVgprBudget(A, Ask));
+            << unsigned(Ask) << Threads << wl::amdVgprBudgetText(A, Ask);
       if (Vgpr && E.Verified) // what the backend did with that bound (verifyAdvice)
         diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, true);
       else if (!Vgpr)

@@ -195,27 +195,24 @@ void RegisterSpillCheck::reportAmd(SourceLocation Loc, const KernelInfo *K,
       << Name << A.Name << Wave << VSpills << SSpills
       << unsigned(C.PrivateSegmentBytes.value_or(0)) << unsigned(C.Vgprs.value_or(0))
       << unsigned(C.Sgprs.value_or(0));
-  int FlatMax = C.MaxFlatWorkgroupSize > 0 ? C.MaxFlatWorkgroupSize : A.MaxThreadsPerBlock;
-  int ForWorkgroup = wl::amdWavesPerSimdForWorkgroup(A, FlatMax);
-  int ForAttribute = K && K->WavesPerEuMin ? int(*K->WavesPerEuMin) : 0;
-  int Waves = std::max(ForWorkgroup, ForAttribute);
-  int Budget = wl::amdVgprBudget(A, Waves);
-  if (VSpills > 0 && Budget > 0 && Budget < A.MaxVgprsPerWave) {
-    if (ForAttribute > ForWorkgroup)
+  const wl::AmdKernelVgprBudget B = wl::amdKernelVgprBudget(
+      A, C.MaxFlatWorkgroupSize, K && K->WavesPerEuMin ? int(*K->WavesPerEuMin) : 0);
+  if (VSpills > 0 && B.Vgprs > 0 && B.Vgprs < A.MaxVgprsPerWave) {
+    const std::string Budget = wl::amdVgprBudgetText(A, B.WavesPerSimd);
+    if (B.ByWavesPerEu)
       diag(Loc, "amdgpu_waves_per_eu(%0) (the second argument of HIP's __launch_bounds__) "
-                "asks for %0 waves per SIMD: at most %1 VGPRs per lane on %2; a smaller "
-                "minimum raises the budget",
+                "asks for %0 waves per SIMD: %1 on %2; a smaller minimum raises the budget",
            DiagnosticIDs::Note)
-          << unsigned(ForAttribute) << unsigned(Budget) << A.Name;
+          << unsigned(B.WavesPerSimd) << Budget << A.Name;
     else
-      diag(Loc, "workgroups of up to %0 threads (%1) need %2 waves per SIMD: at most %3 "
-                "VGPRs per lane on %4; __launch_bounds__ with the largest block the kernel "
-                "is launched with raises the budget",
+      diag(Loc, "workgroups of up to %0 threads (%1) need %2 waves per SIMD: %3 on %4; "
+                "__launch_bounds__ with the largest block the kernel is launched with raises "
+                "the budget",
            DiagnosticIDs::Note)
-          << unsigned(FlatMax)
+          << unsigned(B.FlatWorkGroupMax)
           << (K && K->FlatWorkGroupMax ? "its amdgpu_flat_work_group_size"
                                        : "the compiler's default without __launch_bounds__")
-          << unsigned(Waves) << unsigned(Budget) << A.Name;
+          << unsigned(B.WavesPerSimd) << Budget << A.Name;
   } else if (VSpills > 0) {
     diag(Loc, "at the limit of %0 VGPRs a wave can address on %1", DiagnosticIDs::Note)
         << unsigned(A.MaxVgprsPerWave) << A.Name;

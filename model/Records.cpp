@@ -281,4 +281,34 @@ std::string verifiedAdviceText(const VerifiedAdvice &V, bool Amd) {
          "); measure before keeping it";
 }
 
+KernelBranchEfficiency
+predictedKernelBranchEfficiency(const std::vector<BranchRecord> &Branches,
+                                const std::optional<std::array<uint64_t, 3>> &Block) {
+  KernelBranchEfficiency K;
+  double Weighted = 0;
+  for (const BranchRecord &B : Branches) {
+    // The shape of this block, else the one its finding quotes.
+    const BranchShapeRecord *S = nullptr;
+    for (const BranchShapeRecord &X : B.Shapes)
+      if (Block && X.Block[0] == (*Block)[0] && X.Block[1] == (*Block)[1] &&
+          X.Block[2] == (*Block)[2])
+        S = &X;
+    if (!S && B.Worst && *B.Worst < B.Shapes.size())
+      S = &B.Shapes[*B.Worst];
+    if (!S && !B.Shapes.empty())
+      S = &B.Shapes.front();
+    if (!S || !S->Evaluated || S->Warps == 0) {
+      ++K.Unevaluated;
+      continue;
+    }
+    ++K.Branches;
+    K.Warps += S->Warps;
+    K.DivergentWarps += S->DivergentWarps;
+    Weighted += double(S->Warps) * S->WorstEfficiency;
+  }
+  if (K.Warps)
+    K.Efficiency = Weighted / double(K.Warps);
+  return K;
+}
+
 } // namespace warplint

@@ -313,6 +313,22 @@ struct BranchRecord {
   }
 };
 
+/// A kernel's predicted branch efficiency for one block, beside ncu's per-kernel figure
+/// (report --ncu):
+/// over its thread-dependent branches with figures (each at the shape of Block, else the
+/// shape its finding quotes; the worst sample of the run-time values), each branch's
+/// predicted efficiency weighted by the warps (warp executions) that reach it:
+/// sum(warps * efficiency) / sum(warps). Branches an idiom kept from evaluation are
+/// counted apart (Unevaluated); warp-uniform branches are not records at all.
+struct KernelBranchEfficiency {
+  double Efficiency = 1;
+  uint64_t Warps = 0, DivergentWarps = 0;
+  unsigned Branches = 0, Unevaluated = 0;
+};
+KernelBranchEfficiency
+predictedKernelBranchEfficiency(const std::vector<BranchRecord> &Branches,
+                                const std::optional<std::array<uint64_t, 3>> &Block);
+
 /// The model of one translation unit as plain records.
 struct ModelRecords {
   std::string Arch;                   ///< the analysed device architecture

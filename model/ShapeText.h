@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
+#include "warplint/core/Arch.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -43,17 +45,19 @@ inline std::optional<std::array<uint64_t, 3>> parseShapeText(llvm::StringRef Tex
     Out[D] = V;
   }
   const char *Axis[] = {"x", "y", "z"};
-  const uint64_t Limit[2][3] = {{1024, 1024, 64}, {2147483647, 65535, 65535}};
+  // The limits of every architecture from compute capability 3.0 on (core's).
+  const ::warplint::LaunchLimits &Lim = ::warplint::PortableLaunchLimits;
+  const std::array<uint64_t, 3> &Limit = Grid ? Lim.MaxGrid : Lim.MaxBlock;
   for (unsigned D = 0; D < 3; ++D)
-    if (Out[D] > Limit[Grid][D]) {
+    if (Grid ? Lim.gridDimOver(D, Out[D]) : Lim.blockDimOver(D, Out[D])) {
       Error = "'" + T.str() + "': " + (Grid ? "a grid" : "a block") + " has at most " +
-              std::to_string(Limit[Grid][D]) + (Grid ? " blocks" : " threads") + " in " +
+              std::to_string(Limit[D]) + (Grid ? " blocks" : " threads") + " in " +
               Axis[D];
       return std::nullopt;
     }
-  if (!Grid && Out[0] * Out[1] * Out[2] > 1024) {
+  if (!Grid && Lim.threadsOver(Out[0] * Out[1] * Out[2])) {
     Error = "'" + T.str() + "': " + std::to_string(Out[0] * Out[1] * Out[2]) +
-            " threads, a block has at most 1024";
+            " threads, a block has at most " + std::to_string(Lim.MaxThreadsPerBlock);
     return std::nullopt;
   }
   return Out;

@@ -741,7 +741,8 @@ std::optional<wl::divergence::BlockShape> launchableBlock(const LaunchSite &L) {
   if (!L.Block.known())
     return std::nullopt;
   const auto &B = *L.Block.Dims;
-  if (B[0] == 0 || B[1] == 0 || B[2] == 0 || L.Block.total() > 1024)
+  if (B[0] == 0 || B[1] == 0 || B[2] == 0 ||
+      wl::PortableLaunchLimits.threadsOver(L.Block.total()))
     return std::nullopt;
   return wl::divergence::BlockShape{unsigned(B[0]), unsigned(B[1]), unsigned(B[2])};
 }

@@ -372,4 +372,21 @@ std::string knownArchNames() {
   return R;
 }
 
+LaunchLimits launchLimits(const GpuArch *A) {
+  if (!A)
+    return PortableLaunchLimits;
+  LaunchLimits L = PortableLaunchLimits;
+  L.MaxThreadsPerBlock = uint64_t(A->MaxThreadsPerBlock);
+  L.MaxBlock = {uint64_t(A->MaxBlockDimX), uint64_t(A->MaxBlockDimY), uint64_t(A->MaxBlockDimZ)};
+  L.MaxGrid = {uint64_t(A->MaxGridDimX), uint64_t(A->MaxGridDimY), uint64_t(A->MaxGridDimZ)};
+  if (A->isNvidia()) {
+    L.DefaultSharedBytes = uint64_t(A->SharedPerBlockBytes);
+    L.OptinSharedBytes = uint64_t(A->SharedPerBlockOptinBytes);
+  } else {
+    L.DefaultSharedBytes = uint64_t(A->LdsPerWorkgroupBytes);
+    L.OptinSharedBytes = uint64_t(A->LdsPerWorkgroupBytes);
+  }
+  return L;
+}
+
 } // namespace warplint

@@ -92,18 +92,20 @@ bool checkShape(const GpuArch &A, const KernelResources &K, const LaunchShape &S
          "shared memory of more than 4 GiB per block cannot launch");
     return false;
   }
+  const LaunchLimits Lim = launchLimits(&A);
   if (S.Block) {
     const Dim3 &B = *S.Block;
     if (B.X <= 0 || B.Y <= 0 || B.Z <= 0) {
       fail(R, LaunchFailureKind::InvalidInput, "block dimensions must be positive");
       return false;
     }
-    if (B.X > A.MaxBlockDimX || B.Y > A.MaxBlockDimY || B.Z > A.MaxBlockDimZ)
+    if (Lim.blockDimOver(0, uint64_t(B.X)) || Lim.blockDimOver(1, uint64_t(B.Y)) ||
+        Lim.blockDimOver(2, uint64_t(B.Z)))
       fail(R, LaunchFailureKind::BlockDimTooLarge,
            "block " + num(B.X) + "x" + num(B.Y) + "x" + num(B.Z) + " exceeds the limits " +
                num(A.MaxBlockDimX) + "x" + num(A.MaxBlockDimY) + "x" + num(A.MaxBlockDimZ));
   }
-  if (S.ThreadsPerBlock > A.MaxThreadsPerBlock)
+  if (Lim.threadsOver(uint64_t(S.ThreadsPerBlock)))
     fail(R, LaunchFailureKind::TooManyThreads,
          num(S.ThreadsPerBlock) + " threads per block exceed the limit of " +
              num(A.MaxThreadsPerBlock));
@@ -114,19 +116,27 @@ bool checkShape(const GpuArch &A, const KernelResources &K, const LaunchShape &S
   return true;
 }
 
-OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
-  OccupancyResult R;
+/// What both vendors start with: R for A with no limit yet, the shape checked, threads and
+/// warps per block set; false when the shape cannot be modelled (R is then finished).
+bool start(const GpuArch &A, const KernelResources &K, const LaunchShape &S, OccupancyResult &R) {
   R.Arch = &A;
   R.MaxWarpsPerSm = A.MaxWarpsPerSm;
   R.BlockLimit.fill(UnlimitedBlocks);
   if (!checkShape(A, K, S, R)) {
     finish(R);
-    return R;
+    return false;
   }
-  const int T = static_cast<int>(std::min<int64_t>(S.ThreadsPerBlock, INT_MAX));
-  const int W = static_cast<int>(divUp(T, A.WarpSize));
-  R.ThreadsPerBlock = T;
-  R.WarpsPerBlock = W;
+  R.ThreadsPerBlock = static_cast<int>(std::min<int64_t>(S.ThreadsPerBlock, INT_MAX));
+  R.WarpsPerBlock = static_cast<int>(divUp(R.ThreadsPerBlock, A.WarpSize));
+  return true;
+}
+
+OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
+  OccupancyResult R;
+  if (!start(A, K, S, R))
+    return R;
+  const int T = R.ThreadsPerBlock;
+  const int W = R.WarpsPerBlock;
   auto setLimit = [&](Resource Res, int V) { R.BlockLimit[static_cast<unsigned>(Res)] = V; };
 
   // Registers.
@@ -149,7 +159,7 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const 
              "-register file (the launch fails: too many resources requested)");
 
   // Warps and blocks.
-  setLimit(Resource::Warps, T > A.MaxThreadsPerBlock ? 0 : A.MaxWarpsPerSm / W);
+  setLimit(Resource::Warps, launchLimits(&A).threadsOver(uint64_t(T)) ? 0 : A.MaxWarpsPerSm / W);
   setLimit(Resource::Blocks, A.MaxBlocksPerSm);
 
   // Shared memory.
@@ -249,22 +259,15 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const 
 
 OccupancyResult computeAmd(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
   OccupancyResult R;
-  R.Arch = &A;
-  R.MaxWarpsPerSm = A.MaxWarpsPerSm;
-  R.BlockLimit.fill(UnlimitedBlocks);
-  if (!checkShape(A, K, S, R)) {
-    finish(R);
+  if (!start(A, K, S, R))
     return R;
-  }
-  const int T = static_cast<int>(std::min<int64_t>(S.ThreadsPerBlock, INT_MAX));
-  const int W = static_cast<int>(divUp(T, A.WarpSize));
-  R.ThreadsPerBlock = T;
-  R.WarpsPerBlock = W;
+  const int T = R.ThreadsPerBlock;
+  const int W = R.WarpsPerBlock;
   auto setLimit = [&](Resource Res, int V) { R.BlockLimit[static_cast<unsigned>(Res)] = V; };
   // Waves of a workgroup spread over the SIMDs, so per-SIMD wave limits count per CU.
   auto perCu = [&](int WavesPerSimd) { return WavesPerSimd * A.SimdsPerCu / W; };
 
-  setLimit(Resource::Warps, T > A.MaxThreadsPerBlock ? 0 : A.MaxWarpsPerSm / W);
+  setLimit(Resource::Warps, launchLimits(&A).threadsOver(uint64_t(T)) ? 0 : A.MaxWarpsPerSm / W);
   setLimit(Resource::Blocks, W == 1 ? A.MaxWarpsPerSm : A.MaxBarrierWorkgroupsPerCu);
 
   if (K.Vgprs > A.MaxVgprsPerWave) {
@@ -347,6 +350,22 @@ int amdWavesPerSimdForWorkgroup(const GpuArch &A, int64_t Threads) {
     return 0;
   int64_t Waves = (Threads + A.WarpSize - 1) / A.WarpSize;
   return int((Waves + A.SimdsPerCu - 1) / A.SimdsPerCu);
+}
+
+std::string amdVgprBudgetText(const GpuArch &A, int WavesPerSimd) {
+  int Budget = amdVgprBudget(A, WavesPerSimd);
+  return Budget > 0 ? "at most " + num(Budget) + " VGPRs per lane" : "no VGPR count";
+}
+
+AmdKernelVgprBudget amdKernelVgprBudget(const GpuArch &A, int FlatWorkGroupMax,
+                                        int WavesPerEuMin) {
+  AmdKernelVgprBudget B;
+  B.FlatWorkGroupMax = FlatWorkGroupMax > 0 ? FlatWorkGroupMax : A.MaxThreadsPerBlock;
+  const int ForWorkgroup = amdWavesPerSimdForWorkgroup(A, B.FlatWorkGroupMax);
+  B.ByWavesPerEu = WavesPerEuMin > ForWorkgroup;
+  B.WavesPerSimd = std::max(ForWorkgroup, WavesPerEuMin);
+  B.Vgprs = amdVgprBudget(A, B.WavesPerSimd);
+  return B;
 }
 
 const char *resourceName(Resource R) {

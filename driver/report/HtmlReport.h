@@ -164,21 +164,8 @@ struct NcuLaunch;
 void addNcuMeasurements(ReportPage &Page, const RunResult &Result,
                         const std::vector<NcuLaunch> &Ncu, const std::string &From);
 
-/// The predicted branch efficiency a warplint-divergent-branch finding states, 0..100.
-/// A kernel's predicted branch efficiency for one block, beside ncu's per-kernel figure:
-/// over its thread-dependent branches with figures (each at the shape of Block, else the
-/// shape its finding quotes; the worst sample of the run-time values), each branch's
-/// predicted efficiency weighted by the warps (warp executions) that reach it:
-/// sum(warps * efficiency) / sum(warps). Branches an idiom kept from evaluation are
-/// counted apart (Unevaluated); warp-uniform branches are not records at all.
-struct KernelBranchEfficiency {
-  double Efficiency = 1;
-  uint64_t Warps = 0, DivergentWarps = 0;
-  unsigned Branches = 0, Unevaluated = 0;
-};
-KernelBranchEfficiency
-predictedKernelBranchEfficiency(const std::vector<BranchRecord> &Branches,
-                                const std::optional<std::array<uint64_t, 3>> &Block);
+// A kernel's predicted branch efficiency beside ncu's is the model's figure:
+// predictedKernelBranchEfficiency in model/Records.h.
 
 /// Writes `Page` as one self-contained HTML document.
 void writeHtmlReport(const ReportPage &Page, llvm::raw_ostream &OS);

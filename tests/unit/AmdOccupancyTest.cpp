@@ -122,4 +122,50 @@ TEST(AmdOccupancy, MaxPotentialBlockSize) {
   EXPECT_EQ(B.MinGridSize, 240);
 }
 
+// The VGPR budget the three register checks quote (occupancy, occupancy-cliff,
+// register-spill): gfx90a's 512 VGPRs per SIMD lane in granules of 8, wave64, 4 SIMDs.
+TEST(AmdOccupancy, VgprBudget) {
+  const GpuArch &A = *findArch("gfx90a");
+  EXPECT_EQ(amdVgprBudget(A, 1), 512);
+  EXPECT_EQ(amdVgprBudget(A, 5), 96); // 102 rounded down to the granule
+  EXPECT_EQ(amdVgprBudget(A, 8), 64);
+  EXPECT_EQ(amdVgprBudget(A, 9), 0); // more waves than a SIMD runs
+  EXPECT_EQ(amdVgprBudget(A, 0), 0);
+  EXPECT_EQ(amdVgprBudgetText(A, 5), "at most 96 VGPRs per lane");
+  EXPECT_EQ(amdVgprBudgetText(A, 9), "no VGPR count");
+  EXPECT_EQ(amdVgprBudget(*findArch("sm_86"), 4), 0);
+}
+
+struct KernelBudgetRow {
+  const char *Arch;
+  int FlatMax, WavesPerEuMin;
+  int WantFlat, WantWaves;
+  bool WantByAttribute;
+  int WantVgprs;
+};
+
+class AmdKernelBudget : public ::testing::TestWithParam<KernelBudgetRow> {};
+
+TEST_P(AmdKernelBudget, WorkgroupOrAttribute) {
+  const KernelBudgetRow &R = GetParam();
+  AmdKernelVgprBudget B = amdKernelVgprBudget(*findArch(R.Arch), R.FlatMax, R.WavesPerEuMin);
+  EXPECT_EQ(B.FlatWorkGroupMax, R.WantFlat);
+  EXPECT_EQ(B.WavesPerSimd, R.WantWaves);
+  EXPECT_EQ(B.ByWavesPerEu, R.WantByAttribute);
+  EXPECT_EQ(B.Vgprs, R.WantVgprs);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, AmdKernelBudget,
+    ::testing::Values(
+        // The default 1024-lane workgroup: 16 waves over 4 SIMDs, 4 each, 128 VGPRs.
+        KernelBudgetRow{"gfx90a", 0, 0, 1024, 4, false, 128},
+        // waves_per_eu(5) asks for more than the workgroup's 4.
+        KernelBudgetRow{"gfx90a", 0, 5, 1024, 5, true, 96},
+        // 256 lanes: one wave per SIMD; an attribute of 1 asks for no more.
+        KernelBudgetRow{"gfx90a", 256, 0, 256, 1, false, 512},
+        KernelBudgetRow{"gfx90a", 256, 1, 256, 1, false, 512},
+        // RDNA2 wave32: 1024 lanes are 32 waves, 8 per SIMD; 1024 / 8 = 128.
+        KernelBudgetRow{"gfx1030", 0, 0, 1024, 8, false, 128}));
+
 } // namespace

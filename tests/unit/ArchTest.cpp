@@ -171,3 +171,62 @@ TEST(ArchTable, OnlyFermiAndKeplerAreLegacy) {
       Prev = A.Major * 10 + A.Minor;
     }
 }
+
+// The launch limits every check and the model read (launch-config-invalid, the model's
+// launchable blocks, the shape options): the unknown target gets CUDA's limits from
+// compute capability 3.0 on, a known one its row's.
+TEST(LaunchLimits, PortableWhenTheTargetIsUnknown) {
+  const LaunchLimits L = launchLimits(nullptr);
+  EXPECT_EQ(L.MaxThreadsPerBlock, 1024u);
+  EXPECT_EQ(L.MaxBlock, (std::array<uint64_t, 3>{1024, 1024, 64}));
+  EXPECT_EQ(L.MaxGrid, (std::array<uint64_t, 3>{2147483647, 65535, 65535}));
+  EXPECT_EQ(L.DefaultSharedBytes, 48u * 1024);
+  EXPECT_FALSE(L.OptinSharedBytes);
+}
+
+struct LimitsRow {
+  const char *Arch;
+  uint64_t MaxThreads;
+  std::array<uint64_t, 3> MaxBlock, MaxGrid;
+  uint64_t DefaultShared, OptinShared;
+};
+
+class LaunchLimitsTable : public ::testing::TestWithParam<LimitsRow> {};
+
+TEST_P(LaunchLimitsTable, FromTheRow) {
+  const LimitsRow &R = GetParam();
+  const GpuArch *A = findArch(R.Arch);
+  ASSERT_NE(A, nullptr);
+  const LaunchLimits L = launchLimits(A);
+  EXPECT_EQ(L.MaxThreadsPerBlock, R.MaxThreads);
+  EXPECT_EQ(L.MaxBlock, R.MaxBlock);
+  EXPECT_EQ(L.MaxGrid, R.MaxGrid);
+  EXPECT_EQ(L.DefaultSharedBytes, R.DefaultShared);
+  ASSERT_TRUE(L.OptinSharedBytes);
+  EXPECT_EQ(*L.OptinSharedBytes, R.OptinShared);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Rows, LaunchLimitsTable,
+    ::testing::Values(
+        // Fermi: grid x is 65535 (the portable limits start at 3.0).
+        LimitsRow{"sm_20", 1024, {1024, 1024, 64}, {65535, 65535, 65535}, 48 * 1024, 48 * 1024},
+        LimitsRow{"sm_86", 1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * 1024, 99 * 1024},
+        LimitsRow{"sm_90", 1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * 1024, 227 * 1024},
+        // AMD: a workgroup's LDS with or without asking; z up to 1024.
+        LimitsRow{"gfx90a", 1024, {1024, 1024, 1024}, {2147483647, 65535, 65535}, 64 * 1024, 64 * 1024}));
+
+// The comparisons at their boundaries: the limit itself is allowed, one more is over.
+TEST(LaunchLimits, Boundaries) {
+  const LaunchLimits &L = PortableLaunchLimits;
+  EXPECT_FALSE(L.threadsOver(1024));
+  EXPECT_TRUE(L.threadsOver(1025));
+  EXPECT_FALSE(L.blockDimOver(2, 64));
+  EXPECT_TRUE(L.blockDimOver(2, 65));
+  EXPECT_FALSE(L.blockDimOver(0, 1024));
+  EXPECT_TRUE(L.blockDimOver(0, 1025));
+  EXPECT_FALSE(L.gridDimOver(0, 2147483647));
+  EXPECT_TRUE(L.gridDimOver(0, 2147483648ull));
+  EXPECT_FALSE(L.gridDimOver(1, 65535));
+  EXPECT_TRUE(L.gridDimOver(1, 65536));
+}

@@ -18,8 +18,10 @@
 #include <string>
 
 using namespace warplint::driver;
+using warplint::KernelBranchEfficiency;
 using warplint::KernelRecord;
 using warplint::LaunchRecord;
+using warplint::predictedKernelBranchEfficiency;
 
 namespace {
 

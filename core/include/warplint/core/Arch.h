@@ -1,8 +1,10 @@
 //===- Arch.h - per-architecture GPU limits (NVIDIA SMs, AMD CUs) -*- C++ -*-===//
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -133,5 +135,34 @@ const GpuArch *findArch(std::string_view Name, int WaveSize);
 
 /// Comma-separated list of the names findArch knows, for error messages.
 std::string knownArchNames();
+
+/// The limits a launch is checked against, and the one place each comparison is written:
+/// threads per block (workgroup), block dimensions (threads), grid dimensions (blocks),
+/// shared memory (LDS) per block without and with the opt-in (bytes).
+struct LaunchLimits {
+  uint64_t MaxThreadsPerBlock;
+  std::array<uint64_t, 3> MaxBlock; ///< x, y, z, threads
+  std::array<uint64_t, 3> MaxGrid;  ///< x, y, z, blocks
+  /// Bytes a block may use without cudaFuncSetAttribute (NVIDIA: 48 KiB, also the most
+  /// it may declare statically; AMD: the workgroup's LDS).
+  uint64_t DefaultSharedBytes;
+  /// Bytes a block may use at most, with the opt-in; nullopt when the target is not known.
+  std::optional<uint64_t> OptinSharedBytes;
+
+  bool threadsOver(uint64_t ThreadsPerBlock) const {
+    return ThreadsPerBlock > MaxThreadsPerBlock;
+  }
+  bool blockDimOver(unsigned Dim, uint64_t Threads) const { return Threads > MaxBlock[Dim]; }
+  bool gridDimOver(unsigned Dim, uint64_t Blocks) const { return Blocks > MaxGrid[Dim]; }
+};
+
+/// CUDA's launch limits from compute capability 3.0 on (CUDA C++ Programming Guide,
+/// technical specifications per compute capability; sm_2x's grid x is 65535): for a
+/// launch whose target is not known. No opt-in maximum.
+inline constexpr LaunchLimits PortableLaunchLimits = {
+    1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * 1024, std::nullopt};
+
+/// The launch limits of Arch (its row's fields); PortableLaunchLimits for nullptr.
+LaunchLimits launchLimits(const GpuArch *Arch);
 
 } // namespace warplint

@@ -211,6 +211,26 @@ int launchBoundsRegisterBudget(const GpuArch &Arch, int Threads, int MinBlocks);
 /// AMD: waves per SIMD a workgroup of Threads threads needs resident at once (its waves
 /// spread over the CU's SIMDs).
 int amdWavesPerSimdForWorkgroup(const GpuArch &Arch, int64_t Threads);
+/// AMD: the budget amdVgprBudget gives, as every message words it: "at most 96 VGPRs per
+/// lane"; "no VGPR count" when no count leaves room for WavesPerSimd waves per SIMD.
+std::string amdVgprBudgetText(const GpuArch &Arch, int WavesPerSimd);
+/// AMD: the VGPR budget the backend compiles a kernel to.
+struct AmdKernelVgprBudget {
+  /// Threads of the largest workgroup the kernel is compiled for.
+  int FlatWorkGroupMax = 0;
+  /// Waves per SIMD the budget leaves room for: what the largest workgroup needs, or
+  /// amdgpu_waves_per_eu's minimum where that asks for more.
+  int WavesPerSimd = 0;
+  /// amdgpu_waves_per_eu's minimum sets WavesPerSimd (it asks for more than the workgroup).
+  bool ByWavesPerEu = false;
+  /// VGPRs per lane (amdVgprBudget at WavesPerSimd); 0 when none.
+  int Vgprs = 0;
+};
+/// The budget for a kernel compiled for workgroups of up to FlatWorkGroupMax threads
+/// (amdgpu_flat_work_group_size's maximum; 0: the compiler's default, Arch's block limit)
+/// with amdgpu_waves_per_eu's minimum WavesPerEuMin (0: none).
+AmdKernelVgprBudget amdKernelVgprBudget(const GpuArch &Arch, int FlatWorkGroupMax,
+                                        int WavesPerEuMin);
 
 /// Per resource (registers, shared memory, block size): how far to drop to gain
 /// occupancy and how much headroom remains before occupancy drops.
