@@ -3,7 +3,10 @@
 
 #include "model/ModelOptions.h"
 
+#include "warplint/core/Arch.h"
 #include "warplint/core/LaneEval.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -15,24 +18,35 @@ namespace clang::tidy::warplint {
 /// The block a check assumes for a kernel with no launch of a known block in the TU: its
 /// own AssumedBlockSize when set (the first round's per-check key, kept as an alias, a
 /// 1-D block of a multiple of 32 threads), else the run's warplint.AssumedBlock
-/// (`--assume-block`), else 256 threads. \p Local is the per-check text (empty: unset);
-/// \p Diag the check's configurationDiag, told of a bad AssumedBlockSize (then the run's
-/// shape, or 256, is used).
+/// (`--assume-block`), else 256 threads. \p Local is the per-check option (nullopt:
+/// unset; read typed, see readAssumedBlockSize); \p Diag the check's configurationDiag,
+/// told of an AssumedBlockSize out of range (then the run's shape, or 256, is used).
 template <typename DiagFn>
-::warplint::divergence::BlockShape readAssumedBlock(llvm::StringRef Local, const ModelOptions &M,
-                                                    DiagFn &&Diag) {
+::warplint::divergence::BlockShape readAssumedBlock(std::optional<unsigned> Local,
+                                                    const ModelOptions &M, DiagFn &&Diag) {
   ::warplint::divergence::BlockShape Run{256, 1, 1};
   if (M.AssumedBlock)
     Run = {(*M.AssumedBlock)[0], (*M.AssumedBlock)[1], (*M.AssumedBlock)[2]};
-  if (Local.trim().empty())
+  if (!Local)
     return Run;
-  unsigned N = 0;
-  if (Local.trim().getAsInteger(10, N) || N == 0 || N % 32 != 0 || N > 1024) {
+  const unsigned N = *Local;
+  if (N == 0 || N % 32 != 0 || ::warplint::PortableLaunchLimits.threadsOver(N)) {
     Diag("invalid AssumedBlockSize %0: must be a multiple of 32 from 32 to 1024; using %1")
-        << Local.trim() << (M.AssumedBlock ? "warplint.AssumedBlock " + Run.str() : "256");
+        << std::to_string(N) << (M.AssumedBlock ? "warplint.AssumedBlock " + Run.str() : "256");
     return Run;
   }
   return {N, 1, 1};
+}
+
+/// A check's AssumedBlockSize option, typed: nullopt when unset (empty or "none"), and for
+/// a value that is not an integer (clang-tidy says "expected an integer").
+inline std::optional<unsigned> readAssumedBlockSize(const ClangTidyCheck::OptionsView &Options) {
+  return Options.get<unsigned>("AssumedBlockSize", std::nullopt);
+}
+
+/// AssumedBlockSize as storeOptions writes it back: empty when unset.
+inline std::string assumedBlockSizeText(std::optional<unsigned> N) {
+  return N ? std::to_string(*N) : std::string();
 }
 
 /// How a note names an assumed block: "a 1-D block of 256 threads", "a block of 16x16x1

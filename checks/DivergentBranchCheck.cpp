@@ -36,9 +36,8 @@ std::string plural(const std::string &What) {
 } // namespace
 
 bool DivergentBranchCheck::readFlag(StringRef Key) {
-  return readBoolOption(
-      Key, false, getID(), [&](StringRef K, StringRef D) { return Options.get(K, D); },
-      [&](StringRef M) { return configurationDiag(M); });
+  return readBoolOption(Options, Key, false, getID(),
+                        [&](StringRef M) { return configurationDiag(M); });
 }
 
 DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Context)
@@ -50,7 +49,7 @@ DivergentBranchCheck::DivergentBranchCheck(StringRef Name, ClangTidyContext *Con
   Branches.ReportTreeReductionTails = readFlag("ReportTreeReductionTails");
   Branches.ReportDataDependent = readFlag("ReportDataDependent");
   Branches.ReportGridStrideLoops = readFlag("ReportGridStrideLoops");
-  AssumedBlockSize = Options.get("AssumedBlockSize", "").str();
+  AssumedBlockSize = readAssumedBlockSize(Options);
   Branches.AssumedBlock = readAssumedBlock(AssumedBlockSize, Model,
                                            [&](StringRef M) { return configurationDiag(M); });
   Branches.IgnoredKernels = Ignored.text();
@@ -64,7 +63,7 @@ void DivergentBranchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportTreeReductionTails", Flag(Branches.ReportTreeReductionTails));
   Options.store(Opts, "ReportDataDependent", Flag(Branches.ReportDataDependent));
   Options.store(Opts, "ReportGridStrideLoops", Flag(Branches.ReportGridStrideLoops));
-  Options.store(Opts, "AssumedBlockSize", AssumedBlockSize);
+  Options.store(Opts, "AssumedBlockSize", assumedBlockSizeText(AssumedBlockSize));
 }
 
 void DivergentBranchCheck::registerMatchers(MatchFinder *Finder) {

@@ -30,7 +30,7 @@ private:
   KernelFilter Ignored; ///< IgnoredKernels
   /// The options the model decides each branch's verdict with (model/Branches.h).
   BranchOptions Branches;
-  std::string AssumedBlockSize; ///< the per-check alias as written (empty: unset)
+  std::optional<unsigned> AssumedBlockSize; ///< the per-check alias (nullopt: unset)
   bool AnyKernel = false; ///< a kernel definition of this TU that is not ignored
   ASTContext *Ctx = nullptr;
 };

@@ -54,10 +54,20 @@ protected:
   /// A boolean option of the check (true/false, 1/0; anything else warned about once and
   /// Default used).
   bool readFlag(StringRef Key, bool Default) {
-    return readBoolOption(
-        Key, Default, getID(), [&](StringRef K, StringRef D) { return Options.get(K, D); },
-        [&](StringRef M) { return configurationDiag(M); });
+    return readBoolOption(Options, Key, Default, getID(),
+                          [&](StringRef M) { return configurationDiag(M); });
   }
+  /// A percentage option as a fraction ("50", "50%"); a bad value is warned about with
+  /// Message (%0 the option, %1 its text, %2 the check, %3 DefaultText) and DefaultText
+  /// used. \p Text receives the text used, for storeOptions.
+  double readPercent(StringRef Key, StringRef DefaultText, const char *Message,
+                     std::string &Text) {
+    return readCheckedOption(Options, Key, DefaultText, parsePercent, Message, getID(),
+                             [&](StringRef M) { return configurationDiag(M); }, &Text);
+  }
+  /// "invalid MinOccupancy 'lots' for warplint-occupancy: a percentage 0-100; using 50".
+  static constexpr const char *InvalidPercent =
+      "invalid %0 '%1' for %2: a percentage 0-100; using %3";
 
   ModelOptions Model;   ///< the run's options (warplint.*), for the shared model
   KernelFilter Ignored; ///< IgnoredKernels

@@ -1,6 +1,5 @@
 //===- MemoryAccessReport.cpp - what the two memory-access checks share -===//
 #include "checks/MemoryAccessReport.h"
-#include "checks/AssumedShape.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -8,24 +7,6 @@
 #include <map>
 
 namespace clang::tidy::warplint {
-
-std::optional<std::optional<DiagnosticIDs::Level>> parseSeverity(llvm::StringRef Text,
-                                                                 bool AllowNone) {
-  if (Text.equals_insensitive("warning"))
-    return std::optional<DiagnosticIDs::Level>(DiagnosticIDs::Warning);
-  if (Text.equals_insensitive("note"))
-    return std::optional<DiagnosticIDs::Level>(DiagnosticIDs::Remark);
-  if (AllowNone && Text.equals_insensitive("none"))
-    return std::optional<DiagnosticIDs::Level>();
-  return std::nullopt;
-}
-
-std::optional<double> parseRatio(llvm::StringRef Text) {
-  double V = 0;
-  if (Text.trim().getAsDouble(V) || !(V >= 1.0) || V > 1024)
-    return std::nullopt;
-  return V;
-}
 
 std::string ratioText(double V) {
   if (V == double(int64_t(V)))
@@ -82,43 +63,23 @@ std::string plural(const std::string &Type, int64_t N) {
 
 MemoryAccessCheck::MemoryAccessCheck(StringRef Name, ClangTidyContext *Context, MemorySpace Space,
                                      StringRef RatioOption)
-    : ClangTidyCheck(Name, Context), MinRatio(2.0), Level(DiagnosticIDs::Warning),
-      AssumedBlockSize(Options.get("AssumedBlockSize", "").str()), Space(Space),
-      RatioOption(RatioOption.str()), SeverityText(Options.get("Severity", "warning")),
-      Model(ModelOptions::read(Context->getOptions().CheckOptions)),
-      Ignored(Options.get("IgnoredKernels", "")) {
-  std::string Ratio = Options.get(RatioOption, "2").str();
-  if (std::optional<double> R = parseRatio(Ratio))
-    MinRatio = *R;
-  else
-    configurationDiag("invalid %0 '%1': must be a number from 1 to 1024; using 2")
-        << RatioOption << Ratio;
-  if (auto L = parseSeverity(SeverityText, false)) {
-    Level = **L;
-  } else {
-    configurationDiag("invalid Severity '%0': must be 'warning' or 'note'; using 'warning'")
-        << SeverityText;
-    SeverityText = "warning";
+    : KernelModelCheck(Name, Context), MinRatio(2.0), Level(DiagnosticIDs::Warning),
+      Space(Space), RatioOption(RatioOption.str()),
+      Severity(Options.get<FindingSeverity>("Severity", FindingSeverity::Warning)) {
+  MinRatio = readCheckedOption(Options, RatioOption, "2", parseRatio,
+                               "invalid %0 '%1': must be a number from 1 to 1024; using %3",
+                               getID(), [&](StringRef M) { return configurationDiag(M); });
+  if (Severity == FindingSeverity::None) {
+    configurationDiag("invalid Severity 'none': must be 'warning' or 'note'; using 'warning'");
+    Severity = FindingSeverity::Warning;
   }
-  AssumedBlock = readAssumedBlock(AssumedBlockSize, Model,
-                                  [&](StringRef M) { return configurationDiag(M); });
+  Level = *severityLevel(Severity);
 }
 
 void MemoryAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "IgnoredKernels", Ignored.text());
+  KernelModelCheck::storeOptions(Opts);
   Options.store(Opts, RatioOption, ratioText(MinRatio));
-  Options.store(Opts, "Severity", SeverityText);
-  Options.store(Opts, "AssumedBlockSize", AssumedBlockSize);
-}
-
-void MemoryAccessCheck::registerMatchers(ast_matchers::MatchFinder *Finder) {
-  using namespace ast_matchers;
-  // The model finds the kernels; one match tells the check which TU it is in.
-  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
-}
-
-void MemoryAccessCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) {
-  Ctx = Result.Context;
+  Options.store(Opts, "Severity", Severity);
 }
 
 namespace {
@@ -165,15 +126,8 @@ std::string MemoryAccessCheck::demotion(const AccessModel &A, size_t W) const {
   return "";
 }
 
-void MemoryAccessCheck::onEndOfTranslationUnit() {
-  if (!Ctx)
-    return;
-  ASTContext &C = *Ctx;
-  Ctx = nullptr;
-  AssumedSaid.clear();
+void MemoryAccessCheck::reportTu(TuModel &M, ASTContext &C) {
   const SourceManager &SM = C.getSourceManager();
-  TuModel &M = TuModel::of(C, nullptr, Model);
-  Tu = &M;
   // The places to report, each once, grouped by kernel, object, file and cause in the
   // order of their first place.
   struct Place {
@@ -251,15 +205,6 @@ void MemoryAccessCheck::onEndOfTranslationUnit() {
       M.reportAccess(*P.A, P.W, std::string(getID()), accessText(P.A->Site, C), P.V.Misaligned,
                      As);
   }
-  Tu = nullptr;
-}
-
-void MemoryAccessCheck::noteAssumedShape(const AccessModel &A) {
-  if (A.AssumedShape && AssumedSaid.insert(A.Kernel->Decl).second)
-    diag(A.Kernel->Decl->getLocation(),
-         "no launch of '%0' with a known block shape in this translation unit; assumed %1",
-         DiagnosticIDs::Note)
-        << A.Kernel->Name << assumedBlockText(AssumedBlock);
 }
 
 } // namespace clang::tidy::warplint

@@ -1,11 +1,9 @@
 //===- MemoryAccessReport.h - what the two memory-access checks share -*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
-#include "model/ModelOptions.h"
-#include "model/TuModel.h"
+#include "checks/KernelModelCheck.h"
+#include "checks/OptionParsing.h"
 
-#include "clang-tidy/ClangTidyCheck.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -14,14 +12,6 @@
 #include <string>
 
 namespace clang::tidy::warplint {
-
-/// A Severity option: "warning" or "note" (a clang remark, shown as a note by the driver),
-/// and "none" where Off is allowed; nullopt for any other text.
-std::optional<std::optional<DiagnosticIDs::Level>> parseSeverity(llvm::StringRef Text,
-                                                                 bool AllowNone);
-
-/// A ratio option (a number of at least 1); nullopt when not one.
-std::optional<double> parseRatio(llvm::StringRef Text);
 
 /// A ratio as an option or a message writes it: "2", "1.5".
 std::string ratioText(double V);
@@ -42,19 +32,13 @@ std::string shapeText(const AccessModel &A, const AccessShape &S, const WarpExec
 /// The plural of a type's name in a message: "floats", "'Particle's".
 std::string plural(const std::string &Type, int64_t N);
 
-/// What the two memory-access checks share: the options IgnoredKernels, Severity,
-/// AssumedBlockSize and a threshold ratio (named by the check), read and checked once; the
-/// matcher that tells the check its TU; and, at the TU's end, the walk over the model's
-/// accesses of the check's memory space, each source place reported once.
-class MemoryAccessCheck : public ClangTidyCheck {
+/// What the two memory-access checks share beyond KernelModelCheck: the options Severity
+/// and a threshold ratio (named by the check), read and checked once; and, at the TU's end,
+/// the walk over the model's accesses of the check's memory space, each source place
+/// reported once.
+class MemoryAccessCheck : public KernelModelCheck {
 public:
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
 
 protected:
   MemoryAccessCheck(StringRef Name, ClangTidyContext *Context, MemorySpace Space,
@@ -81,17 +65,16 @@ protected:
   virtual void report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
                       const Group &G) = 0;
   /// The note, once per kernel, that its block shape was assumed.
-  void noteAssumedShape(const AccessModel &A);
+  void noteAssumedShape(const AccessModel &A) {
+    if (A.AssumedShape)
+      noteAssumedBlock(*A.Kernel);
+  }
+  void reportTu(TuModel &M, ASTContext &C) override;
   /// The figure of one evaluation in a note: "32 sectors for 128 bytes".
   virtual std::string figureText(const WarpExecution &X, const AccessFigures &F) const = 0;
 
-  /// The TU's model while the check reports (set at the end of the TU).
-  TuModel *Tu = nullptr;
   double MinRatio;            ///< the ratio option's value
   DiagnosticIDs::Level Level; ///< Severity
-  std::string AssumedBlockSize; ///< the per-check alias as written (empty: unset)
-  /// The block assumed for a kernel without a launch of known block (checks/AssumedShape.h).
-  ::warplint::divergence::BlockShape AssumedBlock;
 
 private:
   /// Why a warning of the check would overstate what is known, or "" when it does not:
@@ -100,11 +83,8 @@ private:
   std::string demotion(const AccessModel &A, size_t Worst) const;
 
   MemorySpace Space;
-  std::string RatioOption, SeverityText;
-  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
-  KernelFilter Ignored;
-  ASTContext *Ctx = nullptr;
-  std::set<const FunctionDecl *> AssumedSaid;
+  std::string RatioOption;
+  FindingSeverity Severity = FindingSeverity::Warning; ///< warning or note
 };
 
 } // namespace clang::tidy::warplint

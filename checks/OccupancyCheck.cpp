@@ -79,13 +79,7 @@ std::string nextStepText(const LaunchFigures &E) {
 
 OccupancyCheck::OccupancyCheck(StringRef Name, ClangTidyContext *Context)
     : LaunchCheck(Name, Context),
-      MinOccupancyText(Options.get("MinOccupancy", "50").str()), MinOccupancy(0.5) {
-  if (std::optional<double> V = parsePercent(MinOccupancyText))
-    MinOccupancy = *V;
-  else
-    configurationDiag("invalid MinOccupancy '%0' for %1: a percentage 0-100; using 50")
-        << MinOccupancyText << Name;
-}
+      MinOccupancy(readPercent("MinOccupancy", "50", InvalidPercent, MinOccupancyText)) {}
 
 void OccupancyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   LaunchCheck::storeOptions(Opts);

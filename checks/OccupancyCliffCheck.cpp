@@ -15,13 +15,6 @@ namespace clang::tidy::warplint {
 
 namespace {
 
-std::optional<int64_t> readInt(StringRef Text) {
-  int64_t V = 0;
-  if (Text.trim().getAsInteger(10, V) || V < 0)
-    return std::nullopt;
-  return V;
-}
-
 /// AMD: "3 workgroups/CU (12 wavefronts, 30%)", or "0 workgroups/CU (the launch fails)".
 std::string amdBlocksText(int Blocks, int WavesPerWorkgroup, double Occupancy) {
   if (Blocks <= 0)
@@ -52,34 +45,20 @@ std::string blocksText(int Blocks, double Occupancy) {
 OccupancyCliffCheck::OccupancyCliffCheck(StringRef Name, ClangTidyContext *Context)
     : LaunchCheck(Name, Context),
       WarnBeforeCliff(readFlag("WarnBeforeCliff", false)) {
-  struct {
-    const char *Key;
-    int64_t &Field;
-  } Ints[] = {{"RegisterMargin", RegisterMargin},
-              {"SharedMemoryMargin", SharedMemoryMargin},
-              {"MinRegisterBudget", MinRegisterBudget}};
-  MinOccupancyChangeText = Options.get("MinOccupancyChange", MinOccupancyChangeText).str();
-  if (std::optional<double> V = parsePercent(MinOccupancyChangeText))
-    MinOccupancyChange = *V;
-  else
-    configurationDiag("invalid MinOccupancyChange '%0' for %1: percentage points 0-100; "
-                      "using 5")
-        << MinOccupancyChangeText << Name;
-  for (auto &I : Ints) {
-    std::string Text = Options.get(I.Key, std::to_string(I.Field)).str();
-    if (std::optional<int64_t> V = readInt(Text))
-      I.Field = *V;
-    else
-      configurationDiag("invalid %0 '%1' for %2: a non-negative integer; using %3")
-          << I.Key << Text << Name << std::to_string(I.Field);
-  }
+  // Non-negative integers: clang-tidy refuses anything else ("expected an integer").
+  RegisterMargin = Options.get<uint32_t>("RegisterMargin", uint32_t(RegisterMargin));
+  SharedMemoryMargin = Options.get<uint32_t>("SharedMemoryMargin", uint32_t(SharedMemoryMargin));
+  MinRegisterBudget = Options.get<uint32_t>("MinRegisterBudget", uint32_t(MinRegisterBudget));
+  MinOccupancyChange = readPercent("MinOccupancyChange", "5",
+                                   "invalid %0 '%1' for %2: percentage points 0-100; using %3",
+                                   MinOccupancyChangeText);
 }
 
 void OccupancyCliffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   LaunchCheck::storeOptions(Opts);
-  Options.store(Opts, "RegisterMargin", std::to_string(RegisterMargin));
-  Options.store(Opts, "SharedMemoryMargin", std::to_string(SharedMemoryMargin));
-  Options.store(Opts, "MinRegisterBudget", std::to_string(MinRegisterBudget));
+  Options.store(Opts, "RegisterMargin", RegisterMargin);
+  Options.store(Opts, "SharedMemoryMargin", SharedMemoryMargin);
+  Options.store(Opts, "MinRegisterBudget", MinRegisterBudget);
   Options.store(Opts, "WarnBeforeCliff", WarnBeforeCliff ? "true" : "false");
   Options.store(Opts, "MinOccupancyChange", MinOccupancyChangeText);
   Model.store(Opts);

@@ -22,13 +22,8 @@ std::string plural(int64_t N, const char *One, const char *Many) {
 
 PartialWaveCheck::PartialWaveCheck(StringRef Name, ClangTidyContext *Context)
     : LaunchCheck(Name, Context), GpuText(Options.get("Gpu", "").str()),
-      MinLastWaveText(Options.get("MinLastWaveFill", "50").str()),
       MaxWaves(Options.get<unsigned>("MaxWaves", 4)) {
-  if (std::optional<double> V = parsePercent(MinLastWaveText))
-    MinLastWave = *V;
-  else
-    configurationDiag("invalid MinLastWaveFill '%0' for %1: a percentage 0-100; using 50")
-        << MinLastWaveText << Name;
+  MinLastWave = readPercent("MinLastWaveFill", "50", InvalidPercent, MinLastWaveText);
 }
 
 void PartialWaveCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

@@ -36,16 +36,12 @@ std::optional<unsigned> maxrregcount(llvm::StringRef Flags) {
 } // namespace
 
 RegisterSpillCheck::RegisterSpillCheck(StringRef Name, ClangTidyContext *Context)
-    : LaunchCheck(Name, Context) {
-  std::string Text = Options.get("MinSpillBytes", "1").str();
-  if (llvm::StringRef(Text).trim().getAsInteger(10, MinSpillBytes))
-    configurationDiag("invalid MinSpillBytes '%0' for %1: bytes per thread; using 1")
-        << Text << Name, MinSpillBytes = 1;
-}
+    : LaunchCheck(Name, Context),
+      MinSpillBytes(Options.get<decltype(MinSpillBytes)>("MinSpillBytes", 1)) {}
 
 void RegisterSpillCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   LaunchCheck::storeOptions(Opts);
-  Options.store(Opts, "MinSpillBytes", std::to_string(MinSpillBytes));
+  Options.store(Opts, "MinSpillBytes", MinSpillBytes);
   Model.store(Opts);
 }
 

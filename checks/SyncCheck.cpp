@@ -1,6 +1,5 @@
 //===- SyncCheck.cpp - what the two synchronisation checks share ----------===//
 #include "checks/SyncCheck.h"
-#include "checks/AssumedShape.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -11,26 +10,6 @@
 namespace clang::tidy::warplint {
 
 using namespace ast_matchers;
-
-SyncCheck::SyncCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), Model(ModelOptions::read(Context->getOptions().CheckOptions)),
-      Ignored(Options.get("IgnoredKernels", "")),
-      AssumedBlockSize(Options.get("AssumedBlockSize", "").str()) {
-  AssumedBlock = readAssumedBlock(AssumedBlockSize, Model,
-                                  [&](StringRef M) { return configurationDiag(M); });
-}
-
-void SyncCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "IgnoredKernels", Ignored.text());
-  Options.store(Opts, "AssumedBlockSize", AssumedBlockSize);
-}
-
-void SyncCheck::registerMatchers(MatchFinder *Finder) {
-  // The model finds the kernels; one match tells the check which TU it is in.
-  Finder->addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
-}
-
-void SyncCheck::check(const MatchFinder::MatchResult &Result) { Ctx = Result.Context; }
 
 namespace {
 
@@ -108,11 +87,8 @@ void SyncCheck::noteContext(const SyncModel &S, ASTContext &Ctx, bool ShapeUsed)
          DiagnosticIDs::Note)
         << callName(S) << S.Kernel->Name << (Callee ? Callee->getNameAsString() : "?");
   }
-  if (ShapeUsed && S.AssumedShape && AssumedSaid.insert(S.Kernel->Decl).second)
-    diag(S.Kernel->Decl->getLocation(),
-         "no launch of '%0' with a known block shape in this translation unit; assumed %1",
-         DiagnosticIDs::Note)
-        << S.Kernel->Name << assumedBlockText(AssumedBlock);
+  if (ShapeUsed && S.AssumedShape)
+    noteAssumedBlock(*S.Kernel);
 }
 
 std::string SyncCheck::assumedDemotion(const SyncModel &S) {
@@ -123,15 +99,8 @@ std::string SyncCheck::assumedDemotion(const SyncModel &S) {
   return "";
 }
 
-void SyncCheck::onEndOfTranslationUnit() {
-  if (!Ctx)
-    return;
-  ASTContext &C = *Ctx;
-  Ctx = nullptr;
-  AssumedSaid.clear();
+void SyncCheck::reportTu(TuModel &M, ASTContext &C) {
   const SourceManager &SM = C.getSourceManager();
-  TuModel &M = TuModel::of(C, nullptr, Model);
-  Tu = &M;
   std::set<SourceLocation> Seen;
   struct Finding {
     const SyncModel *First;
@@ -158,7 +127,6 @@ void SyncCheck::onEndOfTranslationUnit() {
   }
   for (const Finding &F : Findings)
     report(*F.First, F.Loc, C, F.More);
-  Tu = nullptr;
 }
 
 } // namespace clang::tidy::warplint

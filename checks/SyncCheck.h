@@ -1,11 +1,8 @@
 //===- SyncCheck.h - what the two synchronisation checks share -*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
-#include "model/ModelOptions.h"
-#include "model/TuModel.h"
+#include "checks/KernelModelCheck.h"
 
-#include "clang-tidy/ClangTidyCheck.h"
 #include "clang/Basic/DiagnosticIDs.h"
 
 #include <set>
@@ -14,22 +11,13 @@
 
 namespace clang::tidy::warplint {
 
-/// What warplint-barrier-divergence and warplint-warp-sync-mask share: the options
-/// IgnoredKernels and AssumedBlockSize (an alias of warplint.AssumedBlock), the matcher
-/// that tells the check its TU, and, at the TU's end, the model's sync calls
-/// (TuModel::syncCalls), each source place reported once.
-class SyncCheck : public ClangTidyCheck {
-public:
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
-
+/// What warplint-barrier-divergence and warplint-warp-sync-mask share beyond
+/// KernelModelCheck: at the TU's end, the model's sync calls (TuModel::syncCalls), each
+/// source place reported once.
+class SyncCheck : public KernelModelCheck {
 protected:
-  SyncCheck(StringRef Name, ClangTidyContext *Context);
+  using KernelModelCheck::KernelModelCheck;
+  void reportTu(TuModel &M, ASTContext &C) override;
   /// Whether the check reports this call, and the key of its root cause (calls with the
   /// same key are one finding); empty: not the check's.
   virtual std::string rootCause(const SyncModel &S, ASTContext &C) = 0;
@@ -53,17 +41,6 @@ protected:
   /// where it does not split, or "" when every one splits too.
   static std::string assumedDemotion(const SyncModel &S);
 
-  /// The block assumed for a kernel without a launch of known block (checks/AssumedShape.h).
-  ::warplint::divergence::BlockShape AssumedBlock;
-  /// The model of the TU being reported (during report()), for its records.
-  TuModel *Tu = nullptr;
-
-private:
-  ModelOptions Model; ///< the run's options (warplint.*), for the shared model
-  KernelFilter Ignored;
-  std::string AssumedBlockSize; ///< the per-check alias as written (empty: unset)
-  ASTContext *Ctx = nullptr;
-  std::set<const FunctionDecl *> AssumedSaid;
 };
 
 } // namespace clang::tidy::warplint

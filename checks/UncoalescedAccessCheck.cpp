@@ -48,21 +48,12 @@ std::string reasonAt(const MemoryAccessSite &S, const WarpExecution &X) {
 
 UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name, ClangTidyContext *Context)
     : MemoryAccessCheck(Name, Context, MemorySpace::Global, "MinSectorRatio"),
-      MisalignmentLevel(DiagnosticIDs::Remark),
-      MisalignmentText(Options.get("MisalignmentSeverity", "note")) {
-  if (auto L = parseSeverity(MisalignmentText, true)) {
-    MisalignmentLevel = *L;
-  } else {
-    configurationDiag("invalid MisalignmentSeverity '%0': must be 'warning', 'note' or "
-                      "'none'; using 'note'")
-        << MisalignmentText;
-    MisalignmentText = "note";
-  }
-}
+      Misalignment(Options.get<FindingSeverity>("MisalignmentSeverity", FindingSeverity::Note)),
+      MisalignmentLevel(severityLevel(Misalignment)) {}
 
 void UncoalescedAccessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   MemoryAccessCheck::storeOptions(Opts);
-  Options.store(Opts, "MisalignmentSeverity", MisalignmentText);
+  Options.store(Opts, "MisalignmentSeverity", Misalignment);
 }
 
 MemoryAccessCheck::Verdict UncoalescedAccessCheck::judge(const AccessModel &A, size_t W,

@@ -19,8 +19,8 @@ private:
   void report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
               const Group &G) override;
   std::string figureText(const WarpExecution &X, const AccessFigures &F) const override;
-  std::optional<DiagnosticIDs::Level> MisalignmentLevel; ///< none: not reported
-  std::string MisalignmentText;
+  FindingSeverity Misalignment; ///< MisalignmentSeverity
+  std::optional<DiagnosticIDs::Level> MisalignmentLevel; ///< nullopt: not reported
 };
 
 } // namespace clang::tidy::warplint

@@ -14,7 +14,7 @@
 // RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint.PtxasLog: '%S/Inputs/occupancy/warplint-occupancy-cliff.log', warplint-occupancy-cliff.RegisterMargin: '0', warplint-occupancy-cliff.SharedMemoryMargin: '0'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --allow-empty --check-prefix=ZERO %s
 // ZERO-NOT: warning:
 // RUN: %clang_tidy --checks='-*,warplint-occupancy-cliff' %s --config="{CheckOptions: {warplint-occupancy-cliff.RegisterMargin: 'two'}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
-// BADOPT: invalid RegisterMargin 'two' for warplint-occupancy-cliff: a non-negative integer; using 2
+// BADOPT: invalid configuration value 'two' for option 'warplint-occupancy-cliff.RegisterMargin'; expected an integer
 
 #ifdef __NVCC__
 #define MAXNREG(n) __maxnreg__(n)
