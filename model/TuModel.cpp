@@ -364,6 +364,52 @@ std::optional<uint64_t> blockThreads(const LaunchSite &L) {
   return L.Block.total();
 }
 
+/// What the compiler is asked for one kernel: a bound (PtxBound, AmdgpuBound) and, where the
+/// bound is a register cap, why.
+template <typename Bound> struct AdviceAsk {
+  Bound B;
+  std::string CapReason;
+  unsigned AskedRegisters = 0;
+};
+
+/// The verified-advice requests of a TU, one per kernel, in the order of their first
+/// launch with register advice: Candidate(L, E) gives a launch's step of fewer registers
+/// (nullptr: none), Make(L, E, Step, Bound) fills the bound at that launch (false: none
+/// from it). A kernel launched here with more threads than the bound's would fail under
+/// __launch_bounds__, so it gets a cap of the step's registers instead (Bound::*Cap), with
+/// CapWhat ("a register cap") and BlockWord ("block") in the reason.
+template <typename Bound, typename CandidateFn, typename MakeFn>
+std::vector<std::string> gatherAdvice(const std::vector<LaunchModel> &Launches,
+                                      const TUFacts &Facts, CandidateFn &&Candidate,
+                                      MakeFn &&Make, unsigned Bound::*Cap, const char *CapWhat,
+                                      const char *BlockWord,
+                                      std::map<std::string, AdviceAsk<Bound>> &ByKernel) {
+  std::vector<std::string> Order;
+  for (const LaunchModel &L : Launches)
+    for (const LaunchFigures &E : L.PerArch) {
+      const wl::NextStep *S = Candidate(L, E);
+      if (!S || ByKernel.count(E.Compiler->Name))
+        continue;
+      AdviceAsk<Bound> A;
+      if (!Make(L, E, *S, A.B))
+        continue;
+      A.B.Kernel = E.Compiler->Name;
+      A.B.Threads = unsigned(E.Result->ThreadsPerBlock);
+      A.AskedRegisters = unsigned(*S->GainAt);
+      uint64_t Most = 0;
+      for (unsigned I : L.Kernel->Launches)
+        Most = std::max(Most, blockThreads(Facts.Launches[I]).value_or(0));
+      if (Most > A.B.Threads) {
+        A.B.*Cap = A.AskedRegisters;
+        A.CapReason = std::string(CapWhat) + ": its launches here differ in " + BlockWord +
+                      " size, up to " + std::to_string(Most) + " threads";
+      }
+      Order.push_back(E.Compiler->Name);
+      ByKernel.emplace(E.Compiler->Name, std::move(A));
+    }
+  return Order;
+}
+
 } // namespace
 
 void TuModel::verifyAdvice() {
@@ -383,13 +429,8 @@ void TuModel::verifyAdvice() {
   // One bound per kernel (its first launch with register advice); a launch of the kernel
   // with more threads than that bound would fail under __launch_bounds__, so a register
   // cap (.maxnreg, what __maxnreg__ or -maxrregcount give) is verified instead.
-  struct Ask {
-    PtxBound Bound;
-    std::string CapReason;
-    unsigned AskedRegisters = 0;
-  };
+  using Ask = AdviceAsk<PtxBound>;
   std::map<std::string, Ask> ByKernel;
-  std::vector<std::string> Order;
   auto Candidate = [&](const LaunchModel &L, const LaunchFigures &E) -> const wl::NextStep * {
     if (!L.Kernel || !E.Result || !E.Result->canLaunch() || !E.Compiler || E.Arch->isAmd() ||
         E.Compiler->Source != ResourceSource::Nvcc || E.Compiler->Arch != RunArch ||
@@ -403,32 +444,18 @@ void TuModel::verifyAdvice() {
     const wl::NextStep *S = E.step(wl::Resource::Registers);
     return S && S->GainAt && *S->GainAt > 0 ? S : nullptr;
   };
-  for (const LaunchModel &L : *Launches)
-    for (const LaunchFigures &E : L.PerArch) {
-      const wl::NextStep *S = Candidate(L, E);
-      if (!S || ByKernel.count(E.Compiler->Name))
-        continue;
-      Ask A;
-      A.Bound.Kernel = E.Compiler->Name;
-      A.Bound.Threads = unsigned(E.Result->ThreadsPerBlock);
-      A.Bound.MinBlocks = unsigned(S->GainBlocksPerSm);
-      A.AskedRegisters = unsigned(*S->GainAt);
-      uint64_t Most = 0;
-      for (unsigned I : L.Kernel->Launches)
-        Most = std::max(Most, blockThreads(facts().Launches[I]).value_or(0));
-      if (Most > A.Bound.Threads) {
-        A.Bound.MaxRegisters = A.AskedRegisters;
-        A.CapReason = "a register cap: its launches here differ in block size, up to " +
-                      std::to_string(Most) + " threads";
-      }
-      Order.push_back(E.Compiler->Name);
-      ByKernel.emplace(E.Compiler->Name, std::move(A));
-    }
+  std::vector<std::string> Order = gatherAdvice<PtxBound>(
+      *Launches, facts(), Candidate,
+      [](const LaunchModel &, const LaunchFigures &, const wl::NextStep &S, PtxBound &B) {
+        B.MinBlocks = unsigned(S.GainBlocksPerSm);
+        return true;
+      },
+      &PtxBound::MaxRegisters, "a register cap", "block", ByKernel);
   if (Order.empty())
     return;
   std::vector<PtxBound> Bounds;
   for (const std::string &K : Order)
-    Bounds.push_back(ByKernel[K].Bound);
+    Bounds.push_back(ByKernel[K].B);
   VerifyResult V = verifyRegisterAdvice(*Registers, Bounds);
   if (!V.Repaired.empty()) {
     EvalProblems.push_back("registers from nvcc: " + V.Repaired);
@@ -448,17 +475,17 @@ void TuModel::verifyAdvice() {
       const Ask &A = ByKernel[E.Compiler->Name];
       // The launches the bound answers: those it was asked for (the kernel's first shape
       // of advice); with a register cap, every launch whose step allows that many.
-      bool Answers = A.Bound.MaxRegisters
-                         ? int64_t(A.Bound.MaxRegisters) <= *S->GainAt
-                         : A.Bound.Threads == unsigned(E.Result->ThreadsPerBlock) &&
-                               A.Bound.MinBlocks == unsigned(S->GainBlocksPerSm);
+      bool Answers = A.B.MaxRegisters
+                         ? int64_t(A.B.MaxRegisters) <= *S->GainAt
+                         : A.B.Threads == unsigned(E.Result->ThreadsPerBlock) &&
+                               A.B.MinBlocks == unsigned(S->GainBlocksPerSm);
       if (!Answers)
         continue;
       wl::VerifiedAdvice VA;
       VA.Compiler = Compiler;
-      VA.Threads = A.Bound.Threads;
-      VA.MinBlocks = A.Bound.MinBlocks;
-      VA.MaxRegisters = A.Bound.MaxRegisters;
+      VA.Threads = A.B.Threads;
+      VA.MinBlocks = A.B.MinBlocks;
+      VA.MaxRegisters = A.B.MaxRegisters;
       VA.CapReason = A.CapReason;
       VA.AskedRegisters = unsigned(*S->GainAt);
       if (VA.MaxRegisters) { // the cap names this launch's own step
@@ -467,7 +494,7 @@ void TuModel::verifyAdvice() {
       }
       VA.Error = V.Error;
       for (const VerifiedFigures &F : V.Kernels)
-        if (F.Kernel == A.Bound.Kernel) {
+        if (F.Kernel == A.B.Kernel) {
           VA.Registers = unsigned(F.Registers);
           VA.SpillStoreBytes = F.SpillStoreBytes;
           VA.SpillLoadBytes = F.SpillLoadBytes;
@@ -495,13 +522,8 @@ void TuModel::verifyAmdAdvice() {
   // VGPRs. The bound is what __launch_bounds__(threads, waves per EU) gives the backend
   // under HIP's headers; the waves per EU are core's waves per SIMD at the step's VGPRs.
   // A kernel launched here with larger workgroups gets a VGPR cap instead.
-  struct Ask {
-    AmdgpuBound Bound;
-    std::string CapReason;
-    unsigned AskedRegisters = 0;
-  };
+  using Ask = AdviceAsk<AmdgpuBound>;
   std::map<std::string, Ask> ByKernel;
-  std::vector<std::string> Order;
   auto Candidate = [&](const LaunchModel &L, const LaunchFigures &E) -> const wl::NextStep * {
     if (!L.Kernel || !E.Result || !E.Result->canLaunch() || !E.Compiler || !E.Arch->isAmd() ||
         E.Compiler->Source != ResourceSource::Clang || !E.Shape ||
@@ -520,35 +542,21 @@ void TuModel::verifyAmdAdvice() {
     Res.Vgprs = int(*S.GainAt);
     return wl::computeOccupancy(*E.Arch, Res, *E.Shape);
   };
-  for (const LaunchModel &L : *Launches)
-    for (const LaunchFigures &E : L.PerArch) {
-      const wl::NextStep *S = Candidate(L, E);
-      if (!S || ByKernel.count(E.Compiler->Name))
-        continue;
-      wl::OccupancyResult Gain = AtStep(E, *S);
-      if (!Gain.canLaunch() || Gain.WavesPerSimd <= 0)
-        continue;
-      Ask A;
-      A.Bound.Kernel = E.Compiler->Name;
-      A.Bound.Threads = unsigned(E.Result->ThreadsPerBlock);
-      A.Bound.WavesPerEu = unsigned(Gain.WavesPerSimd);
-      A.AskedRegisters = unsigned(*S->GainAt);
-      uint64_t Most = 0;
-      for (unsigned I : L.Kernel->Launches)
-        Most = std::max(Most, blockThreads(facts().Launches[I]).value_or(0));
-      if (Most > A.Bound.Threads) {
-        A.Bound.MaxVgprs = A.AskedRegisters;
-        A.CapReason = "a VGPR cap: its launches here differ in workgroup size, up to " +
-                      std::to_string(Most) + " threads";
-      }
-      Order.push_back(E.Compiler->Name);
-      ByKernel.emplace(E.Compiler->Name, std::move(A));
-    }
+  std::vector<std::string> Order = gatherAdvice<AmdgpuBound>(
+      *Launches, facts(), Candidate,
+      [&](const LaunchModel &, const LaunchFigures &E, const wl::NextStep &S, AmdgpuBound &B) {
+        wl::OccupancyResult Gain = AtStep(E, S);
+        if (!Gain.canLaunch() || Gain.WavesPerSimd <= 0)
+          return false;
+        B.WavesPerEu = unsigned(Gain.WavesPerSimd);
+        return true;
+      },
+      &AmdgpuBound::MaxVgprs, "a VGPR cap", "workgroup", ByKernel);
   if (Order.empty())
     return;
   std::vector<AmdgpuBound> Bounds;
   for (const std::string &K : Order)
-    Bounds.push_back(ByKernel[K].Bound);
+    Bounds.push_back(ByKernel[K].B);
   VerifyResult V = verifyAmdgpuAdvice(*Registers, Bounds);
   if (!V.Repaired.empty()) {
     EvalProblems.push_back("registers from clang: " + V.Repaired);
@@ -563,18 +571,18 @@ void TuModel::verifyAmdAdvice() {
         continue;
       const Ask &A = ByKernel[E.Compiler->Name];
       wl::OccupancyResult Gain = AtStep(E, *S);
-      bool Answers = A.Bound.MaxVgprs
-                         ? int64_t(A.Bound.MaxVgprs) <= *S->GainAt
-                         : A.Bound.Threads == unsigned(E.Result->ThreadsPerBlock) &&
-                               A.Bound.WavesPerEu == unsigned(Gain.WavesPerSimd);
+      bool Answers = A.B.MaxVgprs
+                         ? int64_t(A.B.MaxVgprs) <= *S->GainAt
+                         : A.B.Threads == unsigned(E.Result->ThreadsPerBlock) &&
+                               A.B.WavesPerEu == unsigned(Gain.WavesPerSimd);
       if (!Answers)
         continue;
       wl::VerifiedAdvice VA;
       VA.Amd = true;
       VA.Compiler = Compiler;
-      VA.Threads = A.Bound.Threads;
-      VA.MinBlocks = A.Bound.WavesPerEu;
-      VA.MaxRegisters = A.Bound.MaxVgprs;
+      VA.Threads = A.B.Threads;
+      VA.MinBlocks = A.B.WavesPerEu;
+      VA.MaxRegisters = A.B.MaxVgprs;
       VA.CapReason = A.CapReason;
       VA.AskedRegisters = unsigned(*S->GainAt);
       if (VA.MaxRegisters) { // the cap names this launch's own step
@@ -583,7 +591,7 @@ void TuModel::verifyAmdAdvice() {
       }
       VA.Error = V.Error;
       for (const VerifiedFigures &F : V.Kernels)
-        if (F.Kernel == A.Bound.Kernel) {
+        if (F.Kernel == A.B.Kernel) {
           VA.Registers = unsigned(F.Registers);
           VA.Sgprs = unsigned(F.Sgprs);
           VA.ScratchBytes = F.ScratchBytes;
