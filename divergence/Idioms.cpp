@@ -15,6 +15,8 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <functional>
+#include <optional>
+#include <utility>
 
 using namespace ::warplint::divergence;
 
@@ -246,17 +248,30 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   return isMonotone(Index, &Vars, /*Lanes=*/Runtime);
 }
 
+namespace {
+
+/// `x == v` or `x != v` (casts aside) with exactly one side thread-dependent: that side
+/// first, the uniform one second; nullopt for anything else.
+std::optional<std::pair<const Sym *, const Sym *>> threadSidedEquality(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
+    return std::nullopt;
+  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  if (AT == BT)
+    return std::nullopt;
+  return AT ? std::make_pair(S->A.get(), S->B.get()) : std::make_pair(S->B.get(), S->A.get());
+}
+
+} // namespace
+
 /// Named idiom: one lane in each run of n threads, n a size known only at run time:
 /// `(i + 1) % n == 0` picks the last element of each row (at most one lane of a warp once
 /// n >= 32), the leader pattern of a 2-D index recovered from a 1-D one.
 bool isRowLeaderTest(const Sym *S, const std::vector<SymVarInfo> &Vars) {
-  S = skipCasts(S);
-  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
+  auto Sides = threadSidedEquality(S);
+  if (!Sides)
     return false;
-  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
-  if (AT == BT)
-    return false;
-  const Sym *Rem = skipCasts(AT ? S->A.get() : S->B.get());
+  const Sym *Rem = skipCasts(Sides->first);
   return Rem->Op == SymOp::Rem && isMonotone(Rem->A.get()) && isRuntimeSize(Rem->B.get(), Vars);
 }
 
@@ -426,19 +441,27 @@ bool isSimpleStmt(const Stmt *S) {
   return true;
 }
 
+namespace {
+
+/// Count(S) summed over a compound statement's body, or -1 when it is -1 for one of them.
+template <typename CountFn> int sumOverBody(const CompoundStmt &CS, CountFn &&Count) {
+  int N = 0;
+  for (const Stmt *C : CS.body()) {
+    int K = Count(C);
+    if (K < 0)
+      return -1;
+    N += K;
+  }
+  return N;
+}
+
+} // namespace
+
 int armStatements(const Stmt *S) {
   if (!S || isa<NullStmt>(S))
     return 0;
-  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
-    int N = 0;
-    for (const Stmt *C : CS->body()) {
-      int K = armStatements(C);
-      if (K < 0)
-        return -1;
-      N += K;
-    }
-    return N;
-  }
+  if (auto *CS = dyn_cast<CompoundStmt>(S))
+    return sumOverBody(*CS, armStatements);
   if (isa<Expr, DeclStmt>(S))
     return isSimpleStmt(S) ? 1 : -1;
   return -1;
@@ -617,14 +640,11 @@ unsigned pinnedBlockDims(const Sym *S, const std::vector<SymVarInfo> &Vars) {
 /// compile-time constant (a pivot, a loop counter, a parameter): picks the lanes whose x
 /// is v, a leader test when those lanes lie in one warp.
 bool isUniformPick(const Sym *S) {
-  S = skipCasts(S);
-  if (!S || (S->Op != SymOp::Eq && S->Op != SymOp::Ne))
-    return false;
-  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
-  if (AT == BT)
+  auto Sides = threadSidedEquality(S);
+  if (!Sides)
     return false;
   std::vector<unsigned> Used;
-  collectVars(AT ? *S->B : *S->A, Used);
+  collectVars(*Sides->second, Used);
   return !Used.empty();
 }
 
@@ -703,16 +723,8 @@ bool isIdleArm(const Expr *E) {
 int lightStatements(const Stmt *S) {
   if (!S || isa<NullStmt>(S))
     return 0;
-  if (auto *CS = dyn_cast<CompoundStmt>(S)) {
-    int N = 0;
-    for (const Stmt *C : CS->body()) {
-      int K = lightStatements(C);
-      if (K < 0)
-        return -1;
-      N += K;
-    }
-    return N;
-  }
+  if (auto *CS = dyn_cast<CompoundStmt>(S))
+    return sumOverBody(*CS, lightStatements);
   if (auto *If = dyn_cast<IfStmt>(S)) {
     if (If->getInit() || If->getConditionVariable() || !movesRegistersOnly(If->getCond()))
       return -1;

@@ -1,5 +1,6 @@
 //===- SyncAnalysis.cpp - which threads reach a barrier or a warp-synchronous call -===//
 #include "divergence/SyncAnalysis.h"
+#include "divergence/Idioms.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -14,12 +15,6 @@ namespace clang::tidy::warplint {
 using namespace ::warplint::divergence;
 
 namespace {
-
-const Sym *stripCasts(const Sym *S) {
-  while (S && S->Op == SymOp::Cast && S->A)
-    S = S->A.get();
-  return S;
-}
 
 bool mentionsBlockIdx(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   if (!S)
@@ -50,16 +45,16 @@ const CXXRecordDecl *groupOf(const CallExpr *C) {
 /// The comparison of a bounds guard: (index side, limit side) when one side reads the
 /// thread index and the other is a uniform value that is not a compile-time constant.
 std::optional<std::pair<const Expr *, const Expr *>> boundsSides(const Guard &G) {
-  const Sym *S = stripCasts(G.Val.S.get());
+  const Sym *S = skipCasts(G.Val.S.get());
   if (!S || !G.Cond)
     return std::nullopt;
   auto *B = dyn_cast<BinaryOperator>(G.Cond->IgnoreParenImpCasts());
   if (!B || !B->isRelationalOp() || !S->A || !S->B)
     return std::nullopt;
   bool IdxLeft = mentionsThreadIdx(*S->A) && !mentionsThreadIdx(*S->B) &&
-                 stripCasts(S->B.get())->Op != SymOp::Const;
+                 skipCasts(S->B.get())->Op != SymOp::Const;
   bool IdxRight = mentionsThreadIdx(*S->B) && !mentionsThreadIdx(*S->A) &&
-                  stripCasts(S->A.get())->Op != SymOp::Const;
+                  skipCasts(S->A.get())->Op != SymOp::Const;
   // Taken by the threads at or past the limit: `i >= n` (`n <= i`), or the else arm of
   // `i < n`.
   bool Greater = S->Op == SymOp::Ge || S->Op == SymOp::Gt;
@@ -108,8 +103,8 @@ SyncClass classifySync(const SyncCall &S, ASTContext &Ctx) {
     Expr::EvalResult R;
     if (!Out.Mask->isValueDependent() && Out.Mask->EvaluateAsInt(R, Ctx))
       Out.MaskValue = uint32_t(R.Val.getInt().getZExtValue());
-    else if (!S.Args.empty() && S.Args[0].S && stripCasts(S.Args[0].S.get())->Op == SymOp::Const)
-      Out.MaskValue = uint32_t(stripCasts(S.Args[0].S.get())->Value);
+    else if (!S.Args.empty() && S.Args[0].S && skipCasts(S.Args[0].S.get())->Op == SymOp::Const)
+      Out.MaskValue = uint32_t(skipCasts(S.Args[0].S.get())->Value);
     return Out;
   }
   // cooperative_groups: the kind is the group's.
