@@ -69,6 +69,16 @@ protected:
   static constexpr const char *InvalidPercent =
       "invalid %0 '%1' for %2: a percentage 0-100; using %3";
 
+  /// Says the model's problems with the run's options (configuration warnings), once.
+  void sayProblems(TuModel &M) {
+    for (const std::string &P : M.takeProblems())
+      configurationDiag("%0") << P;
+  }
+  /// A launch the check leaves out: no source location, or an ignored kernel.
+  bool leftOut(const LaunchModel &L) const {
+    return L.Site->Loc.isInvalid() || Ignored.ignores(L.name());
+  }
+
   ModelOptions Model;   ///< the run's options (warplint.*), for the shared model
   KernelFilter Ignored; ///< IgnoredKernels
   const Preprocessor *PP = nullptr;

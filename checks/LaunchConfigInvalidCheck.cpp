@@ -66,10 +66,9 @@ void LaunchConfigInvalidCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   if (Facts.Launches.empty())
     return;
   const std::vector<LaunchModel> &Launches = M.launches();
-  for (const std::string &P : M.takeProblems())
-    configurationDiag("%0") << P;
+  sayProblems(M);
   for (const LaunchModel &L : Launches) {
-    if (L.Site->Loc.isInvalid() || Ignored.ignores(L.name()))
+    if (leftOut(L))
       continue;
     bool Reported = checkRegisters(L);
     checkShape(L, Lim, Reported);

@@ -92,13 +92,12 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
     return;
   const std::vector<LaunchModel> &Launches = M.launches();
   M.verifyAdvice(); // the compiler's answer to every "fewer registers" step (one run)
-  for (const std::string &P : M.takeProblems())
-    configurationDiag("%0") << P;
+  sayProblems(M);
   const std::string &Missing = M.registers().Missing;
 
   for (const LaunchModel &L : Launches) {
     SourceLocation Loc = L.Site->Loc;
-    if (Loc.isInvalid() || Ignored.ignores(L.name()))
+    if (leftOut(L))
       continue;
     for (const LaunchFigures &E : L.PerArch) {
       if (!E.Result)

@@ -69,12 +69,11 @@ void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
     return;
   const std::vector<LaunchModel> &Launches = M.launches();
   M.verifyAdvice(); // the compiler's answer to every "fewer registers" step (one run)
-  for (const std::string &P : M.takeProblems())
-    configurationDiag("%0") << P;
+  sayProblems(M);
 
   for (const LaunchModel &L : Launches) {
     SourceLocation Loc = L.Site->Loc;
-    if (Loc.isInvalid() || Ignored.ignores(L.name()))
+    if (leftOut(L))
       continue;
     std::string Name = L.name();
     for (const LaunchFigures &E : L.PerArch) {

@@ -38,18 +38,16 @@ void PartialWaveCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   // Off unless a GPU is named: the waves need its SM count. A GPU name that is not known
   // is a problem of the run's options, said here too.
   if (Model.Gpu.empty()) {
-    for (const std::string &P : M.takeProblems())
-      configurationDiag("%0") << P;
+    sayProblems(M);
     return;
   }
   if (M.facts().Launches.empty())
     return;
   const std::vector<LaunchModel> &Launches = M.launches();
-  for (const std::string &P : M.takeProblems())
-    configurationDiag("%0") << P;
+  sayProblems(M);
   for (const LaunchModel &L : Launches) {
     SourceLocation Loc = L.Site->Loc;
-    if (Loc.isInvalid() || Ignored.ignores(L.name()))
+    if (leftOut(L))
       continue;
     for (const LaunchFigures &E : L.PerArch) {
       if (!E.Gpu || !E.Waves || !E.Result)

@@ -58,8 +58,7 @@ void RegisterSpillCheck::checkTu(TuModel &M, ASTContext &Ctx) {
     for (const KernelArchFigures &F : M.kernelFigures(K))
       report(K.Decl->getLocation(), &K, K.Name, F);
   }
-  for (const std::string &P : M.takeProblems())
-    configurationDiag("%0") << P;
+  sayProblems(M);
   for (const LaunchSite &L : Facts.Launches) {
     const KernelInfo *K = L.Kernel ? Facts.kernel(L.Kernel) : nullptr;
     if (!K || K->HasBody || L.Loc.isInvalid())
