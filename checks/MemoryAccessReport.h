@@ -1,7 +1,7 @@
 //===- MemoryAccessReport.h - what the two memory-access checks share -*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
+#include "model/KernelFilter.h"
 #include "model/ModelOptions.h"
 #include "model/TuModel.h"
 

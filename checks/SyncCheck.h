@@ -1,7 +1,7 @@
 //===- SyncCheck.h - what the two synchronisation checks share -*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
+#include "model/KernelFilter.h"
 #include "model/ModelOptions.h"
 #include "model/TuModel.h"
 
