@@ -102,10 +102,6 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
     diag(F.Loc, "%0",
          F.Severity == BranchSeverity::Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
         << Message << F.Range;
-    if (const BranchShape *W = F.worst())
-      TuModel::of(*Ctx, nullptr, Model)
-          .reportImpact(F.Loc, std::string(getID()),
-                        ::warplint::divergenceImpact(1.0 - W->Figures.WorstEfficiency));
     for (const std::string &Why : F.NoteReasons)
       diag(F.Loc, "%0", DiagnosticIDs::Note) << "a note, not a warning: " + Why;
     for (const auto &[NoteLoc, Text] : F.Notes)

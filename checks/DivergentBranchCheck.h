@@ -1,7 +1,7 @@
 //===- DivergentBranchCheck.h - warplint-divergent-branch ----------*- C++ -*-===//
 #pragma once
 
-#include "checks/KernelFilter.h"
+#include "model/KernelFilter.h"
 #include "model/Branches.h"
 #include "model/ModelOptions.h"
 

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "checks/KernelFilter.h"
+#include "model/KernelFilter.h"
 #include "checks/OptionParsing.h"
 #include "model/ModelOptions.h"
 #include "model/TuModel.h"

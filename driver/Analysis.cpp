@@ -887,6 +887,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       B.Idiom = "suppressed";
       B.NoteReasons.clear();
       B.FindingLine = B.FindingColumn = B.Places = 0;
+      B.FindingImpact.reset();
     }
     R.Branches.push_back(std::move(B));
   }

@@ -198,7 +198,11 @@ Value branch(const BranchRecord &B) {
                 {"shapes", std::move(Shapes)},
                 {"worst", B.Worst ? Value(int64_t(*B.Worst)) : Value(nullptr)},
                 {"finding", Array{int64_t(B.FindingLine), int64_t(B.FindingColumn),
-                                  int64_t(B.Places)}}};
+                                  int64_t(B.Places)}},
+                {"impact", B.FindingImpact ? Value(Array{B.FindingImpact->Value,
+                                                         B.FindingImpact->Unit,
+                                                         int64_t(B.FindingImpact->Rank)})
+                                           : Value(nullptr)}};
 }
 
 Value access(const AccessRecord &A) {
@@ -639,6 +643,15 @@ BranchRecord readBranch(Reader &Rd, const Object &O) {
     B.FindingLine = unsigned(Rd.num(Rd.at(F, 0)));
     B.FindingColumn = unsigned(Rd.num(Rd.at(F, 1)));
     B.Places = unsigned(Rd.num(Rd.at(F, 2)));
+  }
+  if (const Value *I = O.get("impact"); I && !I->getAsNull()) {
+    const Array *A = Rd.array(I);
+    ::warplint::Impact Figure;
+    Figure.Value = Rd.real(Rd.at(A, 0));
+    Figure.Unit = Rd.str(Rd.at(A, 1));
+    Figure.Rank = unsigned(Rd.num(Rd.at(A, 2)));
+    Rd.Ok &= Figure.Rank <= 100;
+    B.FindingImpact = Figure;
   }
   return B;
 }

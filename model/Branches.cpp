@@ -9,7 +9,7 @@
 #include "model/Branches.h"
 #include "model/TuModel.h"
 
-#include "checks/KernelFilter.h"
+#include "model/KernelFilter.h"
 #include "divergence/Idioms.h"
 
 #include "clang/AST/Attr.h"
@@ -222,6 +222,9 @@ std::vector<BranchRecord> BranchBuilder::build() {
     if (!Ignored.ignores(functionName(K->Decl)))
       analyzeKernel(*K, Out);
   groupFindings(Out);
+  for (BranchRecord &R : Out)
+    if (const BranchShape *W = R.worst(); W && R.finding())
+      R.Impact = ::warplint::divergenceImpact(1.0 - W->Figures.WorstEfficiency);
   return Out;
 }
 

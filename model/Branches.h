@@ -12,6 +12,7 @@
 
 #include "divergence/BranchEval.h"
 #include "divergence/ThreadDependence.h"
+#include "model/Records.h"
 
 #include "clang/Basic/SourceLocation.h"
 
@@ -38,7 +39,7 @@ struct BranchOptions {
   /// The block assumed for a kernel with no launch of a known block (checks/AssumedShape.h:
   /// the check's AssumedBlockSize, else warplint.AssumedBlock, else 256 threads).
   ::warplint::divergence::BlockShape AssumedBlock{256, 1, 1};
-  std::string IgnoredKernels; ///< the IgnoredKernels option (checks/KernelFilter.h)
+  std::string IgnoredKernels; ///< the IgnoredKernels option (model/KernelFilter.h)
   bool operator==(const BranchOptions &O) const;
 };
 
@@ -102,6 +103,10 @@ struct BranchRecord {
   std::vector<size_t> Places;
   std::optional<size_t> FoldedInto;
   std::string GroupKey; ///< kernel, condition without white space, kind, figures, level
+  /// A finding with an evaluated worst shape: what it stands to cost, the share of warps
+  /// (warp executions) that split at the branch (::warplint::divergenceImpact). Set by
+  /// the model when it groups the findings; records() exports it, no check computes it.
+  std::optional<::warplint::Impact> Impact;
 
   bool finding() const { return Severity != BranchSeverity::Silent && !DataDependent && !FoldedInto; }
   const BranchShape *worst() const { return Worst ? &PerShape[*Worst] : nullptr; }

@@ -305,6 +305,10 @@ struct BranchRecord {
   /// places it stands for (this place first).
   unsigned FindingLine = 0, FindingColumn = 0;
   unsigned Places = 0;
+  /// Warning or note: the impact of that finding (divergenceImpact of the split share of
+  /// the worst shape of the record that carries it), the one figure the finding's
+  /// impact, JSON, SARIF and the report read.
+  std::optional<Impact> FindingImpact;
   /// The efficiency a finding quotes (the worst shape's worst sample), when evaluated.
   std::optional<double> efficiency() const {
     if (!Worst || *Worst >= Shapes.size() || !Shapes[*Worst].Evaluated)

@@ -951,10 +951,6 @@ void TuModel::reportSync(const SyncModel &S, const ReachFigures *Quoted, std::st
       {&S, Quoted, std::move(Check), std::move(Severity), std::move(Cause), CauseLoc});
 }
 
-void TuModel::reportImpact(SourceLocation Loc, std::string Check, ::warplint::Impact I) {
-  ReportedImpacts.push_back({Loc, std::move(Check), std::move(I)});
-}
-
 void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check,
                            std::string Text, bool Misaligned, const AccessFinding &As) {
   Reported.push_back({&A, Shape, std::move(Check), std::move(Text), Misaligned, As});
@@ -1145,8 +1141,6 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       R.CauseLine = where(SM, RS.CauseLoc).Line;
     Out.Syncs.push_back(std::move(R));
   }
-  for (const ReportedImpact &RI : ReportedImpacts)
-    Out.Impacts.push_back({RI.Check, where(SM, RI.Loc), "", "", RI.Figure});
   if (!Branches.empty()) {
     const std::vector<BranchRecord> &Bs = Branches.front().second;
     for (const BranchRecord &B : Bs) {
@@ -1193,6 +1187,10 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
         R.FindingLine = At.Line;
         R.FindingColumn = At.Column;
         R.Places = unsigned(F->Places.size());
+        R.FindingImpact = F->Impact;
+        // warplint-divergent-branch's impact, at its finding, from the record.
+        if (F == &B && B.Impact)
+          Out.Impacts.push_back({"warplint-divergent-branch", At, "", "", *B.Impact});
       } else if (B.DataDependent && B.Severity == BranchSeverity::Warning) {
         R.FindingLine = R.Pos.Line;
         R.FindingColumn = R.Pos.Column;

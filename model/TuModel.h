@@ -262,9 +262,6 @@ public:
   /// depends on run-time values): records() exports it (a SyncRecord) for the outputs.
   void reportSync(const SyncModel &S, const ReachFigures *Quoted, std::string Check,
                   std::string Severity, std::string Cause, SourceLocation CauseLoc);
-  /// A check's finding at Loc has this impact, from figures only the check holds (the
-  /// divergence check's split share): records() exports it with the others.
-  void reportImpact(SourceLocation Loc, std::string Check, ::warplint::Impact I);
 
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
@@ -333,12 +330,6 @@ private:
     SourceLocation CauseLoc;
   };
   std::vector<ReportedSync> SyncsReported;
-  struct ReportedImpact {
-    SourceLocation Loc;
-    std::string Check;
-    ::warplint::Impact Figure;
-  };
-  std::vector<ReportedImpact> ReportedImpacts;
   /// The problems already handed out by takeProblems (each is said once).
   std::set<std::string> ProblemsTaken;
   /// Problems found while evaluating (warplint.Gpu of another arch), said once.

@@ -272,7 +272,11 @@ Value branchJson(const BranchRecord &B, const LocationOptions &Opts) {
            {"worst_shape", B.Worst ? Value(int64_t(*B.Worst)) : Value(nullptr)},
            {"finding_line", B.FindingLine ? Value(int64_t(B.FindingLine)) : Value(nullptr)},
            {"finding_column", B.FindingLine ? Value(int64_t(B.FindingColumn)) : Value(nullptr)},
-           {"places", int64_t(B.Places)}};
+           {"places", int64_t(B.Places)},
+           {"finding_impact", B.FindingImpact ? Value(Object{{"value", B.FindingImpact->Value},
+                                                             {"unit", B.FindingImpact->Unit},
+                                                             {"rank", int64_t(B.FindingImpact->Rank)}})
+                                              : Value(nullptr)}};
   position(O, B.Pos, Opts);
   return O;
 }

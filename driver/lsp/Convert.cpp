@@ -14,6 +14,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace warplint::driver::lsp {
 
 using llvm::json::Array;
@@ -380,28 +382,157 @@ std::string launchMarkdown(const LaunchRecord &L) {
   return Out;
 }
 
+namespace {
+
+std::string percentOf(double Fraction) { return fmt::format("{}%", std::lround(100.0 * Fraction)); }
+
+std::string blockText(const std::array<unsigned, 3> &B) {
+  return fmt::format("{}x{}x{}", B[0], B[1], B[2]);
+}
+
+/// "0-15, 48-63".
+std::string rangeList(const std::vector<std::array<unsigned, 2>> &Ranges) {
+  std::string Out;
+  for (const auto &R : Ranges)
+    Out += (Out.empty() ? "" : ", ") +
+           (R[0] == R[1] ? std::to_string(R[0]) : fmt::format("{}-{}", R[0], R[1]));
+  return Out;
+}
+
+} // namespace
+
+std::string branchMarkdown(const BranchRecord &B) {
+  std::string What = B.Kind == "loop"            ? "loop condition"
+                     : B.Kind == "switch"        ? "switch"
+                     : B.Kind == "?:"            ? "'?:'"
+                     : B.Kind == "short-circuit" ? "short-circuit operand"
+                                                 : "branch";
+  std::string Out = fmt::format("**thread-dependent {}** `{}` in kernel `{}`: **{}**", What,
+                                B.Condition, B.Kernel, B.Severity);
+  if (B.Severity == "silent" && !B.Idiom.empty())
+    Out += fmt::format(", kept silent by `{}`", B.Idiom);
+  Out += "\n\n";
+  std::string Unit = B.WaveSize == 32 ? "warps" : fmt::format("wavefronts of {} lanes", B.WaveSize);
+  for (size_t I = 0; I < B.Shapes.size(); ++I) {
+    const BranchShapeRecord &S = B.Shapes[I];
+    std::string Item = "- block " + blockText(S.Block) +
+                       (B.BlockAssumed ? " (assumed)"
+                        : S.LaunchLine ? fmt::format(" (launch at line {})", S.LaunchLine)
+                                       : std::string()) +
+                       (B.Worst && *B.Worst == I && B.Shapes.size() > 1 ? ", the one quoted" : "");
+    if (!S.Evaluated) {
+      Out += Item + ": not evaluated\n";
+      continue;
+    }
+    std::string Eff = percentOf(S.WorstEfficiency);
+    if (percentOf(S.BestEfficiency) != Eff)
+      Eff += " to " + percentOf(S.BestEfficiency);
+    if (S.OverTrips)
+      Eff += " over the loop's trips";
+    Item += fmt::format(": diverges in {}{} of {} {}; predicted branch efficiency {}",
+                        S.Varies ? "up to " : "", S.DivergentWarps, S.Warps, Unit, Eff);
+    if (S.TrueLanesMin >= 0)
+      Item += fmt::format("; lanes taking it {}{} of {}", S.TrueLanesMin,
+                          S.TrueLanesMax != S.TrueLanesMin
+                              ? fmt::format(" to {}", S.TrueLanesMax)
+                              : std::string(),
+                          uint64_t(S.Block[0]) * S.Block[1] * S.Block[2]);
+    if (!S.Sampled.empty())
+      Item += "; sampled: " + llvm::join(S.Sampled, ", ");
+    Out += Item + "\n";
+  }
+  if (B.Shapes.empty())
+    Out += "- not evaluated (the idiom or the data kept it from evaluation)\n";
+  for (const std::string &Why : B.NoteReasons)
+    Out += "\na note, not a warning: " + Why + "\n";
+  if (B.FindingLine) {
+    Out += fmt::format("\nwarplint-divergent-branch finding at line {}, column {}", B.FindingLine,
+                       B.FindingColumn);
+    if (B.Places > 1)
+      Out += fmt::format(" ({} places with the same figures)", B.Places);
+    if (B.FindingImpact)
+      Out += fmt::format("; impact {:.2f} {} (rank {})", B.FindingImpact->Value,
+                         B.FindingImpact->Unit, B.FindingImpact->Rank);
+    Out += "\n";
+  }
+  return Out;
+}
+
+std::string syncMarkdown(const SyncRecord &S) {
+  std::string Out = fmt::format("**{}** `{}` in kernel `{}`: **{}** ({})",
+                                S.Check == "warplint-barrier-divergence" ? "barrier"
+                                                                         : "warp-synchronous call",
+                                S.Call, S.Kernel, S.Severity, S.Check);
+  if (S.Mask)
+    Out += fmt::format(", mask {:#010x}", *S.Mask);
+  Out += "\n\n";
+  uint64_t Threads = uint64_t(S.Block[0]) * S.Block[1] * S.Block[2];
+  Out += "- block " + blockText(S.Block) + (S.BlockAssumed ? " (assumed)" : "") +
+         (S.Values.empty() ? std::string() : ", when " + S.Values) + "\n";
+  if (!S.Evaluated) {
+    Out += "- who skips it depends on run-time values\n";
+  } else {
+    if (!S.SkippingThreads.empty()) {
+      uint64_t N = 0;
+      for (const auto &R : S.SkippingThreads)
+        N += R[1] - R[0] + 1;
+      Out += fmt::format("- {} of {} threads skip it: {}\n", N, Threads,
+                         rangeList(S.SkippingThreads));
+    }
+    for (const auto &W : S.AbsentLanes) {
+      std::vector<std::array<unsigned, 2>> Lanes;
+      for (unsigned L = 0; L < 32; ++L)
+        if (W[1] >> L & 1) {
+          if (!Lanes.empty() && Lanes.back()[1] + 1 == L)
+            Lanes.back()[1] = L;
+          else
+            Lanes.push_back({L, L});
+        }
+      Out += fmt::format("- warp {}: named lanes {} do not take part\n", W[0], rangeList(Lanes));
+    }
+  }
+  if (!S.Cause.empty())
+    Out += (S.CauseLine ? fmt::format("\ncause (line {}): ", S.CauseLine) : std::string("\ncause: ")) +
+           S.Cause + "\n";
+  return Out;
+}
+
 std::optional<LaunchHover> hoverAt(const RunResult &Result, const std::string &Path,
                                    unsigned Line, unsigned Column) {
-  // The launches on the line; with several at different columns, the last one that
-  // starts at or before the cursor (else the first).
-  std::vector<const LaunchRecord *> OnLine;
+  // The records that start on the line (launches, branches, sync calls); with several at
+  // different columns, the last one that starts at or before the cursor (else the first).
+  struct OnLine {
+    unsigned Column;
+    std::string Markdown;
+  };
+  std::vector<OnLine> Here;
   for (const LaunchRecord &L : Result.Launches)
     if (L.Pos.Line == Line && samePath(L.Pos.File, Path))
-      OnLine.push_back(&L);
-  if (OnLine.empty())
+      Here.push_back({L.Pos.Column, launchMarkdown(L)});
+  for (const BranchRecord &B : Result.Branches)
+    if (B.Pos.Line == Line && samePath(B.Pos.File, Path))
+      Here.push_back({B.Pos.Column, branchMarkdown(B)});
+  for (const SyncRecord &S : Result.Syncs)
+    if (S.Pos.Line == Line && samePath(S.Pos.File, Path))
+      Here.push_back({S.Pos.Column, syncMarkdown(S)});
+  if (Here.empty())
     return std::nullopt;
-  unsigned At = OnLine.front()->Pos.Column;
-  for (const LaunchRecord *L : OnLine)
-    if (L->Pos.Column <= Column)
-      At = std::max(At, L->Pos.Column);
+  unsigned First = Here.front().Column, At = 0;
+  for (const OnLine &O : Here) {
+    First = std::min(First, O.Column);
+    if (O.Column <= Column)
+      At = std::max(At, O.Column);
+  }
+  if (At == 0)
+    At = First;
   LaunchHover H;
   H.Line = Line;
   H.Column = At;
-  for (const LaunchRecord *L : OnLine)
-    if (L->Pos.Column == At) {
+  for (const OnLine &O : Here)
+    if (O.Column == At) {
       if (!H.Markdown.empty())
         H.Markdown += "\n---\n\n";
-      H.Markdown += launchMarkdown(*L);
+      H.Markdown += O.Markdown;
     }
   return H;
 }

@@ -62,17 +62,27 @@ llvm::json::Array diagnosticsFor(const RunResult &Result, const std::string &Pat
 llvm::json::Array codeActionsFor(const RunResult &Result, const std::string &Path,
                                  unsigned FirstLine, unsigned LastLine, SourceLines &Lines);
 
-/// The hover of the kernel launch at 1-based Line and byte Column of Path: Markdown with
-/// the figures of each launch record there (every arch and instantiation), as the
-/// records hold them; nothing when no launch is on that line.
+/// The hover at 1-based Line and byte Column of Path: Markdown with the figures of each
+/// record that starts there, as the records hold them: a kernel launch (every arch and
+/// instantiation), a thread-dependent branch (its lanes per block shape and its verdict),
+/// a reported barrier or warp-synchronous call (the threads that skip it, the named lanes
+/// absent). Of several places on the line, the last that starts at or before the cursor
+/// (else the first); nothing when no record is on that line.
 struct LaunchHover {
   std::string Markdown;
-  unsigned Line = 0, Column = 0; ///< the launch's place
+  unsigned Line = 0, Column = 0; ///< the record's place
 };
 std::optional<LaunchHover> hoverAt(const RunResult &Result, const std::string &Path,
                                    unsigned Line, unsigned Column);
 
 /// The Markdown of one launch record's figures.
 std::string launchMarkdown(const LaunchRecord &L);
+/// The Markdown of one branch record: per block shape the warps that diverge, the
+/// predicted branch efficiency and the lanes taking it; the verdict (the idiom that keeps
+/// it silent, why it is a note) and the finding that stands for it with its impact.
+std::string branchMarkdown(const BranchRecord &B);
+/// The Markdown of one sync record: the call, its verdict, the block it was evaluated
+/// for, the threads that skip it or the named lanes absent, and the cause.
+std::string syncMarkdown(const SyncRecord &S);
 
 } // namespace warplint::driver::lsp

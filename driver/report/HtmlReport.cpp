@@ -99,6 +99,67 @@ void writeAccesses(const std::vector<AccessRecord> &Accesses, llvm::raw_ostream 
   OS << "</table>\n";
 }
 
+/// "0-15, 48-63": ranges of linear thread indices (or lanes), each as the record holds it.
+std::string rangesText(const std::vector<std::array<unsigned, 2>> &Ranges) {
+  std::string Out;
+  for (const auto &R : Ranges)
+    Out += (Out.empty() ? "" : ", ") +
+           (R[0] == R[1] ? std::to_string(R[0]) : fmt::format("{}-{}", R[0], R[1]));
+  return Out;
+}
+
+/// The card's reported barriers and warp-synchronous calls: per call the block it was
+/// evaluated for and the threads that skip it (a barrier) or the named lanes that do not
+/// take part (a mask or tile), as the sync records hold them.
+void writeSyncs(const std::vector<SyncRecord> &Syncs, llvm::raw_ostream &OS) {
+  OS << "<h3>Barriers and warp-synchronous calls</h3>\n<table class=\"launches syncs\">\n<tr>"
+        "<th>where</th><th>call</th><th>verdict</th><th>block</th><th>threads that skip it"
+        "</th><th>named lanes absent</th><th>cause</th></tr>\n";
+  for (const SyncRecord &S : Syncs) {
+    std::string Block = fmt::format("{}x{}x{}{}", S.Block[0], S.Block[1], S.Block[2],
+                                    S.BlockAssumed ? " (assumed)" : "");
+    if (!S.Values.empty())
+      Block += ", " + S.Values;
+    std::string Skip = "-", Absent = "-";
+    if (!S.Evaluated) {
+      Skip = Absent = "depends on run-time values";
+    } else {
+      if (!S.SkippingThreads.empty()) {
+        uint64_t N = 0;
+        for (const auto &R : S.SkippingThreads)
+          N += R[1] - R[0] + 1;
+        Skip = fmt::format("{} of {}: {}", N, uint64_t(S.Block[0]) * S.Block[1] * S.Block[2],
+                           rangesText(S.SkippingThreads));
+      }
+      if (!S.AbsentLanes.empty()) {
+        Absent.clear();
+        for (const auto &W : S.AbsentLanes) {
+          std::vector<std::array<unsigned, 2>> Lanes;
+          for (unsigned L = 0; L < 32; ++L)
+            if (W[1] >> L & 1) {
+              if (!Lanes.empty() && Lanes.back()[1] + 1 == L)
+                Lanes.back()[1] = L;
+              else
+                Lanes.push_back({L, L});
+            }
+          Absent += fmt::format("{}warp {}: lanes {}", Absent.empty() ? "" : "; ", W[0],
+                                rangesText(Lanes));
+        }
+      }
+    }
+    std::string Cause = S.Cause.empty() ? std::string("-") : S.Cause;
+    if (S.CauseLine)
+      Cause = fmt::format("line {}: {}", S.CauseLine, Cause);
+    OS << "<tr><td>" << htmlEscape(S.Pos.File) << ":" << S.Pos.Line << ":" << S.Pos.Column
+       << "</td><td><code>" << htmlEscape(S.Call) << "</code>"
+       << (S.Mask ? fmt::format(" mask {:#010x}", *S.Mask) : std::string()) << "</td><td>"
+       << htmlEscape(S.Severity + " (" + S.Check + ")") << "</td><td>" << htmlEscape(Block)
+       << "</td><td>" << htmlEscape(Skip) << "</td><td>" << htmlEscape(Absent) << "</td><td>"
+       << htmlEscape(Cause) << "</td></tr>\n";
+  }
+  OS << "</table>\n";
+}
+
 /// The card's thread-dependent branches: per block shape the warps that diverge and the
 /// predicted branch efficiency, and the verdict (the idiom that keeps a branch silent).
 void writeBranches(const std::vector<BranchRecord> &Branches, llvm::raw_ostream &OS) {
@@ -296,6 +357,8 @@ void writeCard(const ReportPage &Page, size_t Card, SvgSheet &Sheet, llvm::raw_o
   }
   if (!K.Accesses.empty())
     writeAccesses(K.Accesses, OS);
+  if (!K.Syncs.empty())
+    writeSyncs(K.Syncs, OS);
   if (!K.Branches.empty())
     writeBranches(K.Branches, OS);
   OS << "</section>\n";

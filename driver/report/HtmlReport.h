@@ -90,6 +90,10 @@ struct ReportKernel {
   /// The kernel's reported memory accesses with their per-warp figures (the records the
   /// findings of warplint-uncoalesced-access and warplint-shared-bank-conflict quote).
   std::vector<AccessRecord> Accesses;
+  /// The kernel's reported barriers and warp-synchronous calls with the threads involved
+  /// (the records the findings of warplint-barrier-divergence and warplint-warp-sync-mask
+  /// quote).
+  std::vector<SyncRecord> Syncs;
   /// The kernel's thread-dependent branches (the model's branch records: figures per
   /// block shape and warplint-divergent-branch's verdict, silent ones too).
   std::vector<BranchRecord> Branches;

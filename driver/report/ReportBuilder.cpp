@@ -304,6 +304,12 @@ public:
           K.Branches.back().Pos = relative(B.Pos, Opts.SourceRoot);
         }
     for (ReportKernel &K : Page.Kernels)
+      for (const SyncRecord &S : Result.Syncs)
+        if (S.Kernel == K.Kernel) {
+          K.Syncs.push_back(S);
+          K.Syncs.back().Pos = relative(S.Pos, Opts.SourceRoot);
+        }
+    for (ReportKernel &K : Page.Kernels)
       for (const AccessRecord &A : Result.Accesses)
         if (A.Kernel == K.Kernel) {
           K.Accesses.push_back(A);

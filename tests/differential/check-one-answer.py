@@ -9,7 +9,16 @@ text, sarif and github formats and `warplint report`, then holds them against ea
     and budget findings, the block-size ceiling of the occupancy notes; with --gpu, the grid, blocks per SM, active clusters, SMs, waves
     and last-wave fill of warplint-partial-wave's findings),
   - the findings' messages and notes, identical in text, sarif and github,
-  - the report's index (kernel, place, arch, occupancy, limiter) against the json.
+  - the report's index (kernel, place, arch, occupancy, limiter) against the json,
+  - each json branch (the model's branch records) against the warplint-divergent-branch
+    finding that stands for it (term, places, the diverging and reaching warps, the block,
+    the predicted branch efficiency and its range, the severity, the impact) and against
+    its row on the report's kernel card (verdict, and per block shape the warps, the
+    efficiency and the lanes taking it); every branch with a finding has one, every
+    finding has its branch, every branch of a launched kernel is on a card,
+  - each json sync call against its warplint-barrier-divergence or warplint-warp-sync-mask
+    finding (the threads that skip it, the named lanes absent, the block, the loop values,
+    the cause, the severity) and against its row on the report's kernel card.
 Prints one line per launch compared and a summary; exits 1 on any disagreement, 77 when
 warplint cannot run here.
 
@@ -210,6 +219,9 @@ def main():
         else:
             compared += 1
 
+    compared += compare_branches(js, report, rel, problems)
+    compared += compare_syncs(js, report, rel, problems)
+
     for p in problems:
         print("DIFFERENT:", p)
     if js.get("files_failed"):
@@ -218,6 +230,271 @@ def main():
     print(f"{compared} figures compared over {len(launches)} launch records, "
           f"{len(js['findings'])} findings: {len(problems)} disagreements")
     return 1 if problems else 0
+
+
+def lround_pct(fraction):
+    """The branch figures' whole percentages (std::lround of 100 x the fraction)."""
+    return int(math.floor(100 * fraction + 0.5))
+
+
+BRANCH_ONE = re.compile(r"^(branch on|switch on|'\?:' on|loop condition on|short-circuit operand on)"
+                        r" '(.+?)' (diverges in .*)$")
+BRANCH_GROUP = re.compile(r"^(\d+) (?:branches|switches|'\?:' operators|loop conditions|"
+                          r"short-circuit operands) on '(.+?)' with the same figures: each "
+                          r"(diverges in .*)$")
+BRANCH_FIGURES = re.compile(r"^diverges in (up to )?(\d+) of (\d+) (?:warp|wavefront)s?"
+                            r"( executions)?(?: of \d+ lanes)? of kernel '(.+?)' \(block "
+                            r"(\d+)x(\d+)x(\d+)( assumed)?.*?\); predicted branch efficiency "
+                            r"(\d+)%(?: to (\d+)%)?( over the loop's trips)?")
+
+
+def cells(row):
+    return [html.unescape(re.sub(r"<[^>]*>", "", c))
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+
+
+def table_rows(report, cls):
+    """The rows (<tr> bodies) of every report table of this class, in order."""
+    rows = []
+    for table in re.findall(r'<table class="launches ' + cls + r'">(.*?)</table>', report, re.S):
+        rows += [r for r in re.findall(r"<tr>(.*?)</tr>", table, re.S) if "<td" in r]
+    return rows
+
+
+def compare_branches(js, report, rel, problems):
+    """Each branch record against its finding and its report rows; returns the figures
+    compared."""
+    compared = 0
+    branches = js.get("branches", [])
+    place = lambda o, line="line", col="column": (rel(o["file"]), o[line], o[col])
+    findings = [f for f in js["findings"] if f["check"] == "warplint-divergent-branch"]
+    by_finding = {}
+    for b in branches:
+        if b["finding_line"] is not None:
+            by_finding.setdefault(place(b, "finding_line", "finding_column"), []).append(b)
+    for f in findings:
+        key = place(f)
+        carried = [b for b in by_finding.get(key, []) if place(b) == key]
+        if not carried:
+            problems.append(f"{key}: divergent-branch finding has no json branch: {f['message']}")
+            continue
+        if "depends on data loaded" in f["message"]:
+            compared += 1
+            continue
+        m1, mg = BRANCH_ONE.match(f["message"]), BRANCH_GROUP.match(f["message"])
+        m = m1 or mg
+        fig = BRANCH_FIGURES.match(m.group(3)) if m else None
+        if not fig:
+            problems.append(f"{key}: divergent-branch finding not understood: {f['message']}")
+            continue
+        places = int(mg.group(1)) if mg else 1
+        worst, best = int(fig.group(10)), int(fig.group(11) or fig.group(10))
+        want = (m.group(2), places, bool(fig.group(1)), int(fig.group(2)), int(fig.group(3)),
+                [int(fig.group(6)), int(fig.group(7)), int(fig.group(8))], bool(fig.group(9)),
+                worst, best, bool(fig.group(12)), f["severity"], f.get("impact"))
+        got = []
+        for b in carried:
+            if b["worst_shape"] is None:
+                got.append(None)
+                continue
+            s = b["shapes"][b["worst_shape"]]
+            spots = {place(x) for x in by_finding[key]}
+            got.append((b["term"], b["places"] if b["places"] == len(spots) else -1,
+                        s["warps_vary"], s["diverging_warps"], s["warps"], s["block"],
+                        b["block_assumed"], lround_pct(s["predicted_efficiency"]),
+                        lround_pct(s["predicted_efficiency_best"]), s["efficiency_over_trips"],
+                        b["severity"], b["finding_impact"]))
+        compared += 1
+        if want in got:
+            print(f"same: {key[0]}:{key[1]}:{key[2]} branch")
+        else:
+            problems.append(f"{key}: divergent-branch finding says {want}, json branch "
+                            f"{' or '.join(str(g) for g in got)}")
+    finding_at = {place(f) for f in findings}
+    for key, bs in by_finding.items():
+        if key not in finding_at:
+            problems.append(f"{key}: json branch {bs[0]['condition']!r} names a finding there, "
+                            "the findings have none")
+
+    # The report's kernel cards: a row per branch (rowspan over its shapes).
+    rows, current = [], None
+    for r in table_rows(report, "branches"):
+        c = cells(r)
+        if "rowspan" in r:
+            current = {"where": c[0], "condition": c[1], "verdict": c[2], "shapes": []}
+            rows.append(current)
+            c = c[3:]
+        if current is not None and c:
+            current["shapes"].append(c)
+    at = {}
+    for b in branches:
+        at.setdefault(place(b), []).append(b)
+    shown = set()
+    for r in rows:
+        file, line, col = r["where"].rsplit(":", 2)
+        key = (rel(file), int(line), int(col))
+        got = []
+        for b in at.get(key, []):
+            if b["condition"] != r["condition"]:
+                continue
+            verdict = b["severity"]
+            if b["severity"] == "silent" and b["idiom"]:
+                verdict += f" ({b['idiom']})"
+            elif b["severity"] == "note" and b["note_reasons"]:
+                verdict += f" ({b['note_reasons'][0]})"
+            shapes = []
+            for s in b["shapes"]:
+                blk = "x".join(str(d) for d in s["block"]) + (" (assumed)" if b["block_assumed"] else "")
+                if not s["evaluated"]:
+                    shapes.append([blk, "not evaluated", "-", "-"])
+                    continue
+                eff = f"{lround_pct(s['predicted_efficiency'])}%"
+                if lround_pct(s["predicted_efficiency_best"]) != lround_pct(s["predicted_efficiency"]):
+                    eff += f" to {lround_pct(s['predicted_efficiency_best'])}%"
+                if s["efficiency_over_trips"]:
+                    eff += " over the loop's trips"
+                lo, hi = s["lanes_taking_branch_min"], s["lanes_taking_branch_max"]
+                lanes = "-" if lo is None else (str(lo) if lo == hi else f"{lo} to {hi}")
+                threads = s["block"][0] * s["block"][1] * s["block"][2]
+                shapes.append([blk, ("up to " if s["warps_vary"] else "") +
+                               f"{s['diverging_warps']} of {s['warps']}", eff, f"{lanes} of {threads}"])
+            if not shapes:
+                shapes = [["-", "-", "-", "-"]]
+            got.append((verdict, shapes))
+            shown.add((key, b["condition"], b["kernel"]))
+        want = (r["verdict"], r["shapes"])
+        compared += 1
+        if want not in got:
+            problems.append(f"report branch {r['where']} {r['condition']!r}: {want}, json "
+                            f"{' or '.join(str(g) for g in got) or 'none'}")
+    launched = {l["kernel"] for l in js["launches"]}
+    for b in branches:
+        if b["kernel"] in launched and (place(b), b["condition"], b["kernel"]) not in shown:
+            problems.append(f"json branch {place(b)} {b['condition']!r} of launched kernel "
+                            f"{b['kernel']} is on no report card")
+    return compared
+
+
+def thread_ranges(ranges, limit=4):
+    """divergence/SyncAnalysis's threadRanges of the record's [first, last] ranges."""
+    count = sum(b - a + 1 for a, b in ranges)
+    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges[:limit])
+    if len(ranges) > limit:
+        text += f", ... ({count} threads)"
+    return ("thread " if count == 1 else "threads ") + text
+
+
+def lane_ranges(lanes):
+    out, i = [], 0
+    while i < len(lanes):
+        j = i
+        while j + 1 < len(lanes) and lanes[j + 1] == lanes[j] + 1:
+            j += 1
+        out.append(str(lanes[i]) if i == j else f"{lanes[i]}-{lanes[j]}")
+        i = j + 1
+    return ", ".join(out)
+
+
+SKIPPED = re.compile(r"is skipped by (\d+) of (\d+) threads of the block (\d+)x(\d+)x(\d+)"
+                     r"( \(assumed\))?(?: when (.*?))?: (threads? .*?); a barrier")
+NAMED = re.compile(r"(?:mask (0x[0-9a-f]{8}) of )?.*? names lanes ([\d, -]+) of warp (\d+)"
+                   r"(?: \(and lanes of (\d+) more warps?\))? that do not take part \(block "
+                   r"(\d+)x(\d+)x(\d+)( assumed)?(?:, (.*?))?: (.*)\); a named lane")
+
+
+def compare_syncs(js, report, rel, problems):
+    """Each sync record against its finding and its report row; returns the figures
+    compared."""
+    compared = 0
+    syncs = js.get("sync_calls", [])
+    place = lambda o: (rel(o["file"]), o["line"], o["column"])
+    checks = ("warplint-barrier-divergence", "warplint-warp-sync-mask")
+    findings = {}
+    for f in js["findings"]:
+        if f["check"] in checks:
+            findings.setdefault((f["check"],) + place(f), []).append(f)
+    for s in syncs:
+        key = (s["check"],) + place(s)
+        fs = findings.pop(key, [])
+        if len(fs) != 1:
+            problems.append(f"{key}: json sync call has {len(fs)} findings")
+            continue
+        f = fs[0]
+        msg = f["message"]
+        said = {f"{n['line']}: {n['message']}" for n in f["notes"]}
+        cause_ok = (not s["cause"] or s["cause"] in msg or
+                    f"{s['cause_line']}: {s['cause']}" in said)
+        ok = f["severity"] == s["severity"] and cause_ok
+        threads = s["block"][0] * s["block"][1] * s["block"][2]
+        if not s["evaluated"]:
+            ok &= "may " in msg and not SKIPPED.search(msg) and not NAMED.search(msg)
+        elif s["check"] == checks[0]:
+            m = SKIPPED.search(msg)
+            ok &= bool(m) and (
+                int(m.group(1)) == sum(b - a + 1 for a, b in s["skipping_threads"]) and
+                int(m.group(2)) == threads and
+                [int(m.group(i)) for i in (3, 4, 5)] == s["block"] and
+                bool(m.group(6)) == s["block_assumed"] and
+                (m.group(7) or None) == s["loop_values"] and
+                m.group(8) == thread_ranges(s["skipping_threads"]))
+        else:
+            m = NAMED.search(msg)
+            first = s["absent_lanes"][0] if s["absent_lanes"] else None
+            ok &= bool(m) and first is not None and (
+                m.group(2) == lane_ranges(first["lanes"]) and int(m.group(3)) == first["warp"] and
+                int(m.group(4) or 0) == len(s["absent_lanes"]) - 1 and
+                [int(m.group(i)) for i in (5, 6, 7)] == s["block"] and
+                bool(m.group(8)) == s["block_assumed"] and
+                (m.group(9) or None) == s["loop_values"] and
+                (m.group(1) is None or int(m.group(1), 16) == s["mask"]))
+        compared += 1
+        if ok:
+            print(f"same: {key[1]}:{key[2]}:{key[3]} {s['check']}")
+        else:
+            problems.append(f"{key}: sync finding {f['severity']}: {msg!r} differs from the json "
+                            f"record {s}")
+    for key in findings:
+        problems.append(f"{key}: sync finding without a json sync call")
+
+    # The report's kernel cards: one row per sync record of a launched kernel.
+    rows = [cells(r) for r in table_rows(report, "syncs")]
+    launched = {l["kernel"] for l in js["launches"]}
+    shown = set()
+    for c in rows:
+        file, line, col = c[0].rsplit(":", 2)
+        key = (rel(file), int(line), int(col))
+        got = []
+        for s in syncs:
+            if place(s) != key:
+                continue
+            threads = s["block"][0] * s["block"][1] * s["block"][2]
+            blk = "x".join(str(d) for d in s["block"]) + (" (assumed)" if s["block_assumed"] else "")
+            if s["loop_values"]:
+                blk += ", " + s["loop_values"]
+            skip = absent = "-"
+            if not s["evaluated"]:
+                skip = absent = "depends on run-time values"
+            else:
+                if s["skipping_threads"]:
+                    n = sum(b - a + 1 for a, b in s["skipping_threads"])
+                    skip = f"{n} of {threads}: " + thread_ranges(s["skipping_threads"], 1 << 30).split(" ", 1)[1]
+                if s["absent_lanes"]:
+                    absent = "; ".join(f"warp {w['warp']}: lanes {lane_ranges(w['lanes'])}"
+                                       for w in s["absent_lanes"])
+            cause = s["cause"] or "-"
+            if s["cause_line"]:
+                cause = f"line {s['cause_line']}: {cause}"
+            call = s["call"] + (f" mask {s['mask']:#010x}" if s["mask"] is not None else "")
+            got.append([c[0], call, f"{s['severity']} ({s['check']})", blk, skip, absent, cause])
+            shown.add(key)
+        compared += 1
+        if c not in got:
+            problems.append(f"report sync row {c} differs from the json {got or 'none'}")
+    for s in syncs:
+        if s["kernel"] in launched and place(s) not in shown:
+            problems.append(f"json sync call {place(s)} of launched kernel {s['kernel']} is on "
+                            "no report card")
+    return compared
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 //===- KernelFilter.cpp - the IgnoredKernels option every check has -------===//
-#include "checks/KernelFilter.h"
+#include "model/KernelFilter.h"
 
 #include "llvm/ADT/SmallVector.h"
 
