@@ -2,6 +2,7 @@
 #include "checks/WarplintTidyModule.h"
 
 #include "checks/BlockSizeWarpMultipleCheck.h"
+#include "checks/DataRaceCheck.h"
 #include "checks/DivergentBranchCheck.h"
 #include "checks/SharedBankConflictCheck.h"
 #include "checks/UncoalescedAccessCheck.h"
@@ -24,6 +25,7 @@ void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   Factories.registerCheck<OccupancyCliffCheck>("warplint-occupancy-cliff");
   Factories.registerCheck<PartialWaveCheck>("warplint-partial-wave");
   Factories.registerCheck<RegisterSpillCheck>("warplint-register-spill");
+  Factories.registerCheck<DataRaceCheck>("warplint-data-race");
 }
 
 ClangTidyOptions WarplintModule::getModuleOptions() { return {}; }

@@ -448,6 +448,38 @@ KnownValues knownArguments(const KernelInfo &K, const TUFacts &F, ASTContext &Ct
 
 } // namespace
 
+const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
+  auto It = KernelAnalyses.find(Kernel);
+  if (It != KernelAnalyses.end())
+    return *It->second;
+  auto TD = std::make_unique<ThreadDependence>(Ctx);
+  TD->analyze(Kernel);
+  auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Kernel, *TD, {}, true, {}});
+  const TUFacts &F = facts();
+  for (const KernelInfo &K : F.Kernels) {
+    if (K.Decl != Kernel)
+      continue;
+    for (unsigned I : K.Launches) {
+      const LaunchSite &L = F.Launches[I];
+      if (L.Grid.known())
+        A->Grids.push_back(*L.Grid.Dims);
+      std::optional<wl::divergence::BlockShape> B = launchableBlock(L);
+      if (!B)
+        continue;
+      if (std::none_of(A->Shapes.begin(), A->Shapes.end(), [&](const auto &S) {
+            return S.X == B->X && S.Y == B->Y && S.Z == B->Z;
+          }))
+        A->Shapes.push_back(*B);
+    }
+  }
+  A->AssumedShape = A->Shapes.empty();
+  for (const KernelInfo &K : F.Kernels)
+    if (K.Decl == Kernel)
+      A->Known = knownArguments(K, F, Ctx);
+  KernelTDs[Kernel] = std::move(TD);
+  return *(KernelAnalyses[Kernel] = std::move(A));
+}
+
 const std::vector<AccessModel> &TuModel::accesses(unsigned AssumedBlockSize) {
   auto [It, New] = Accesses.try_emplace(AssumedBlockSize);
   if (!New)

@@ -130,6 +130,22 @@ std::optional<::warplint::divergence::BlockShape> launchableBlock(const LaunchSi
 /// block: blocks at least a warp wide in x, 1-D and 2-D (32x1, 32x8, 64x4, 128x2).
 std::vector<::warplint::divergence::BlockShape> assumedAlternatives();
 
+// --- kernelAnalysis: the interface agreed with house-div (tag div-model), added here
+// before that tag exists; the lead reconciles at merge.
+/// One thread-dependence analysis per kernel, analysed once.
+struct KernelAnalysis {
+  const clang::FunctionDecl *Kernel = nullptr;
+  const ThreadDependence &TD;
+  /// The launchable block shapes of its launches (launchableBlock), distinct.
+  std::vector<::warplint::divergence::BlockShape> Shapes;
+  bool AssumedShape = true; ///< no launch with a known block
+  /// The grids of its launches where known (sync-a: global races between blocks).
+  std::vector<std::array<uint64_t, 3>> Grids;
+  /// Parameters every launch passes as a compile-time constant, with those values.
+  KnownValues Known;
+};
+// --- end kernelAnalysis
+
 class TuModel {
 public:
   /// The model of Ctx's translation unit, built on first use with these options and
@@ -139,6 +155,8 @@ public:
 
   /// The launches and kernels (one pass over the AST).
   const TUFacts &facts();
+  /// The thread-dependence analysis of a kernel defined in the TU, made on first use.
+  const KernelAnalysis &kernelAnalysis(const clang::FunctionDecl *Kernel);
   /// Every launch with its figures (loads the register source on first use).
   const std::vector<LaunchModel> &launches();
   /// The compiler's figures of a kernel: for the analysed arch when the source has it,
@@ -194,6 +212,8 @@ private:
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
   std::map<unsigned, std::vector<AccessModel>> Accesses; ///< by assumed block size
+  std::map<const FunctionDecl *, std::unique_ptr<ThreadDependence>> KernelTDs;
+  std::map<const FunctionDecl *, std::unique_ptr<KernelAnalysis>> KernelAnalyses;
   struct ReportedAccess {
     const AccessModel *Access;
     size_t Shape;
