@@ -89,6 +89,32 @@ bool readsData(const Sym &S, const std::vector<SymVarInfo> &Vars) {
   return false;
 }
 
+/// A form that reads a block index.
+bool mentionsBlock(const Sym &S, const std::vector<SymVarInfo> &Vars) {
+  std::vector<unsigned> Used;
+  collectVars(S, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx)
+      return true;
+  return false;
+}
+
+/// An expression without a symbolic form that names blockIdx or a local variable (whose
+/// value may come from blockIdx): not known to be the same in every block.
+bool readsBlockOrLocal(const Stmt *S) {
+  if (!S)
+    return false;
+  if (auto *DR = dyn_cast<DeclRefExpr>(S)) {
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (VD->getName() == "blockIdx" || VD->isLocalVarDecl())
+        return true;
+  }
+  for (const Stmt *C : S->children())
+    if (readsBlockOrLocal(C))
+      return true;
+  return false;
+}
+
 /// Places each access of the kernel body in its barrier interval (union-find over interval
 /// ids: a branch joins the intervals its arms end in, a loop joins its body's end with its
 /// start).
@@ -584,6 +610,10 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
               if (Vars[V].Kind == SymVarInfo::BlockIdx)
                 E.Vars[V] = Vars[V].Name.back() == "xyz"[GridDim] ? Block : 0;
             SymRef ValueSym = R.Value ? TD.valueOf(R.Value).S : nullptr;
+            bool BlockDependent = mentionsBlock(*S.Offset, Vars) ||
+                                  (S.Active && mentionsBlock(*S.Active, Vars)) ||
+                                  (R.Value && (ValueSym ? mentionsBlock(*ValueSym, Vars)
+                                                        : readsBlockOrLocal(R.Value)));
             bool ValueUniform = R.Value && TD.varianceOf(R.Value) == Variance::Uniform;
             // Free counters: the values each thread may take.
             std::vector<int> FreeVars;
@@ -660,6 +690,12 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
                     bool Benign = Old.Store && S.Store &&
                                   ((Old.Value && Value && *Old.Value == *Value) ||
                                    (Old.Site == I && ValueUniform && !Value && !Old.Value));
+                    // Every block repeating the same store (`out[threadIdx.x] = v` in a grid
+                    // of several blocks, the value not reading blockIdx): the same thread
+                    // of another block writes the same value.
+                    if (!Benign && !SameBlock && Old.Store && S.Store && Old.Site == I &&
+                        Old.Thread % Shape.threads() == T && !BlockDependent)
+                      Benign = true;
                     // A read of a word every thread writes with one value before it in
                     // the interval (`p = A; ... p`): it reads that value either way.
                     const RaceSite &W = Old.Store ? O : R;
