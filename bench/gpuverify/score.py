@@ -8,7 +8,8 @@ thread writes the same value), out (null pointers, assertions, data-dependent at
 annotation tests), excluded (BUGLE_ERROR/CLANG_ERROR), pass, pass-precondition (a //pass
 kernel that needs __requires/__assume: with the annotations as no-ops it may race).
 
-Each kernel is analysed alone with the three checks (those that exist in the build):
+Each kernel is analysed alone with the three checks (probe.cu first: each must report
+there, or the scorer stops):
 prelude.h is force-included (annotations become no-ops; cooperative_groups and the CUDA 9
 `synchronize(g)`), and line 2's shape is given as the run-wide assumed shape: the
 `--assume-block`/`--assume-grid` options when `warplint check --help` lists them, else the
@@ -84,6 +85,22 @@ def main():
     has_assume = "--assume-block" in helptext
     checks = CHECKS
     prelude = os.path.join(HERE, "prelude.h")
+    # Every scored check must be in the build: a check clang-tidy does not know is simply
+    # silent, which would score its cases as missed (branch sync-a's 0/3 barrier cases:
+    # warplint-barrier-divergence was not merged there). probe.cu has one finding of each.
+    probe = subprocess.run([args.warplint, "check", "--checks", "-*," + ",".join(checks),
+                            "--format", "json", "--registers-from", "none", "--no-cache",
+                            "--arch", args.arch, os.path.join(HERE, "probe.cu"), "--",
+                            "-include", prelude], capture_output=True, text=True)
+    try:
+        probed = {f.get("check") for f in json.loads(probe.stdout).get("findings", [])
+                  if f.get("severity") in ("warning", "error")}
+    except json.JSONDecodeError:
+        probed = set()
+    missing = [c for c in checks if c not in probed]
+    if missing:
+        sys.exit(f"score.py: {', '.join(missing)} gave no finding on probe.cu: not in this "
+                 f"build, or broken ({args.warplint})")
     results = []
     start = time.time()
     for root, _, files in sorted(os.walk(args.suite)):
