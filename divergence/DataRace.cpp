@@ -519,6 +519,10 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
       continue;
     Pairs.clear();
     for (auto &[Key, Members] : Objects) {
+      // An object the kernel only reads cannot race: nothing to evaluate.
+      if (std::none_of(Members.begin(), Members.end(),
+                       [&](size_t I) { return Out.Sites[I].Site.Store; }))
+        continue;
       bool Global = Out.Sites[Members.front()].Site.Space == MemorySpace::Global;
       // The unknowns the group reads, by role.
       std::vector<unsigned> Used;
@@ -684,8 +688,11 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
               E.Tid[0] = T % Shape.X;
               E.Tid[1] = (T / Shape.X) % Shape.Y;
               E.Tid[2] = T / (Shape.X * Shape.Y);
-              // Every combination of the free counters' values (at most 64).
-              std::vector<Env> Combos{E};
+              // Every combination of the free counters' values (at most 64); with none,
+              // the thread's environment itself (no copy per thread).
+              std::vector<Env> Combos;
+              if (!FreeVars.empty())
+                Combos.push_back(E);
               for (int V : FreeVars) {
                 const SymVarInfo &FI = Vars[V];
                 std::vector<Env> Next;
@@ -712,7 +719,9 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
                 }
                 Combos = std::move(Next);
               }
-              for (const Env &C : Combos) {
+              size_t CombosN = FreeVars.empty() ? 1 : Combos.size();
+              for (size_t CI = 0; CI < CombosN; ++CI) {
+                const Env &C = FreeVars.empty() ? E : Combos[CI];
                 if (S.Active) {
                   std::optional<int64_t> On = evaluate(*S.Active, C);
                   if (!On || !*On)
