@@ -3,6 +3,7 @@
 
 #include "checks/BarrierDivergenceCheck.h"
 #include "checks/BlockSizeWarpMultipleCheck.h"
+#include "checks/DataRaceCheck.h"
 #include "checks/DivergentBranchCheck.h"
 #include "checks/SharedBankConflictCheck.h"
 #include "checks/UncoalescedAccessCheck.h"
@@ -28,6 +29,7 @@ void WarplintModule::addCheckFactories(ClangTidyCheckFactories &Factories) {
   Factories.registerCheck<RegisterSpillCheck>("warplint-register-spill");
   Factories.registerCheck<BarrierDivergenceCheck>("warplint-barrier-divergence");
   Factories.registerCheck<WarpSyncMaskCheck>("warplint-warp-sync-mask");
+  Factories.registerCheck<DataRaceCheck>("warplint-data-race");
 }
 
 ClangTidyOptions WarplintModule::getModuleOptions() { return {}; }

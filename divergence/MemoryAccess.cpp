@@ -37,12 +37,16 @@ struct PointerForm {
   /// Shared arrays of two or more dimensions: the offset with the innermost row one
   /// element longer (null when not such an access).
   SymRef Padded;
+  /// The object's name when it is not the root's ("q.p": a pointer field of a struct
+  /// parameter); empty: the root's name.
+  std::string Name;
 };
 
 class Collector {
 public:
-  Collector(const ThreadDependence &TD, ASTContext &Ctx, const FunctionDecl *Kernel)
-      : TD(TD), Ctx(Ctx), Kernel(Kernel) {
+  Collector(const ThreadDependence &TD, ASTContext &Ctx, const FunctionDecl *Kernel,
+            bool All = false)
+      : TD(TD), Ctx(Ctx), Kernel(Kernel), All(All) {
     findWrittenLocals(Kernel->getBody());
   }
 
@@ -73,6 +77,21 @@ public:
         return;
       }
     }
+    if (auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        All && Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      if (auto *MD = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+          MD && MD->isTrivial()) {
+        // A trivial struct copy (`pairs[42] = fresh`): a store of the struct.
+        walk(Op->getArg(0), true, false, false);
+        walk(Op->getArg(1), false, true, false);
+        return;
+      }
+    if (All)
+      if (auto *Call = dyn_cast<CallExpr>(E); Call && copyCall(Call)) {
+        for (const Stmt *C : E->children())
+          walk(C, false, true, false);
+        return;
+      }
     if (!NotAccess)
       consider(E, IsStore, IsLoad);
     // The base of a field access (`a[i].x`) is not an access of its own.
@@ -143,6 +162,9 @@ private:
     E = E->IgnoreParens();
     if (auto *FE = dyn_cast<FullExpr>(E))
       return pointer(FE->getSubExpr(), Depth + 1);
+    if (auto *C = dyn_cast<CastExpr>(E); All && C && C->getCastKind() == CK_LValueToRValue)
+      if (std::optional<PointerForm> P = pointerElement(C->getSubExpr()))
+        return P;
     if (auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:
@@ -165,7 +187,7 @@ private:
       P.Offset = makeConst(0, 64, false);
       if (VD->hasAttr<CUDASharedAttr>()) {
         P.Space = MemorySpace::Shared;
-        if (!VD->getType()->isArrayType())
+        if (!VD->getType()->isArrayType() && !All)
           return std::nullopt; // a shared scalar: one address for every lane
         return P;
       }
@@ -185,6 +207,29 @@ private:
         return Q;
       }
       return std::nullopt;
+    }
+    if (auto *M = dyn_cast<MemberExpr>(E); M && All && !M->isArrow() &&
+                                            M->getType()->isPointerType()) {
+      // A pointer field of a struct parameter passed by value (`q.p`, `q.v.p`): an object
+      // of its own, named by the path, when nothing in the kernel assigns the parameter.
+      std::string Path = M->getMemberDecl()->getName().str();
+      const Expr *B = M->getBase()->IgnoreParenImpCasts();
+      while (auto *Inner = dyn_cast<MemberExpr>(B)) {
+        if (Inner->isArrow())
+          return std::nullopt;
+        Path = Inner->getMemberDecl()->getName().str() + "." + Path;
+        B = Inner->getBase()->IgnoreParenImpCasts();
+      }
+      auto *DR = dyn_cast<DeclRefExpr>(B);
+      auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+      if (!PV || PV->getDeclContext() != Kernel || !PV->getType()->isRecordType() ||
+          Written.count(PV))
+        return std::nullopt;
+      PointerForm P;
+      P.Root = PV;
+      P.Offset = makeConst(0, 64, false);
+      P.Name = PV->getName().str() + "." + Path;
+      return P;
     }
     if (auto *Call = dyn_cast<CallExpr>(E)) {
       // A helper that returns shared memory (cuda-samples' `SharedMemory<T>()`, whose
@@ -330,6 +375,13 @@ private:
         P->Padded = add64(P->Padded, makeConst(int64_t(FieldOffset), 64, false));
       ElementName = Record.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
       ElementBytes = unsigned(sizeOf(Record).value_or(0));
+    } else if (auto *DR = dyn_cast<DeclRefExpr>(E); DR && All) {
+      // A __shared__ scalar (`__shared__ int a; a = ...`): one word every thread names.
+      auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD || !VD->hasAttr<CUDASharedAttr>() || VD->getType()->isArrayType() ||
+          VD->getType()->isRecordType())
+        return;
+      P = pointer(DR);
     } else {
       return;
     }
@@ -338,15 +390,16 @@ private:
     if (Accessed->isArrayType())
       return;
     std::optional<uint64_t> Size = sizeOf(Accessed);
-    if (!Size || *Size > 16)
+    if (!Size || *Size > (All ? 64 : 16))
       return;
     // A struct is one access only when it is a vector type (float2, float4, int4: size and
-    // alignment 8 or 16); another struct is copied field by field, not evaluated here.
-    if (Accessed->isRecordType() &&
+    // alignment 8 or 16); another struct is copied field by field, not evaluated here
+    // (the race analysis takes its bytes as one access).
+    if (Accessed->isRecordType() && !All &&
         !((*Size == 8 || *Size == 16) &&
           uint64_t(Ctx.getTypeAlignInChars(Accessed).getQuantity()) == *Size))
       return;
-    if (!mentionsThreadIdx(*P->Offset) && !mentionsLaneVar(*P->Offset)) {
+    if (!All && !mentionsThreadIdx(*P->Offset) && !mentionsLaneVar(*P->Offset)) {
       if (P->Padded && PaddedRows)
         ++PaddableRefs[P->Root]; // a broadcast stays one: padding changes nothing there
       return; // one address for every lane: a broadcast
@@ -360,7 +413,7 @@ private:
     S.TypeName = Accessed.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     S.ElementName = ElementName;
     S.ElementBytes = ElementBytes ? ElementBytes : unsigned(*Size);
-    S.Object = P->Root->getName().str();
+    S.Object = P->Name.empty() ? P->Root->getName().str() : P->Name;
     S.ObjectDecl = P->Root;
     S.ExternShared = P->Space == MemorySpace::Shared && P->Root->hasExternalStorage();
     S.Offset = P->Offset;
@@ -401,9 +454,89 @@ private:
     return false;
   }
 
+  /// A pointer held in a constant element of an array field of a struct parameter
+  /// (`q.p[4]` of `struct { float *p[42]; } q`): an object of its own, "q.p[4]".
+  std::optional<PointerForm> pointerElement(const Expr *E) {
+    auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+    if (!A || !A->getType()->isPointerType())
+      return std::nullopt;
+    auto *M = dyn_cast<MemberExpr>(A->getBase()->IgnoreParenImpCasts());
+    Expr::EvalResult R;
+    if (!M || M->isArrow() || !M->getType()->isConstantArrayType() ||
+        !A->getIdx()->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    std::string Path = M->getMemberDecl()->getName().str();
+    const Expr *B = M->getBase()->IgnoreParenImpCasts();
+    while (auto *Inner = dyn_cast<MemberExpr>(B)) {
+      if (Inner->isArrow())
+        return std::nullopt;
+      Path = Inner->getMemberDecl()->getName().str() + "." + Path;
+      B = Inner->getBase()->IgnoreParenImpCasts();
+    }
+    auto *DR = dyn_cast<DeclRefExpr>(B);
+    auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+    if (!PV || PV->getDeclContext() != Kernel || !PV->getType()->isRecordType() ||
+        Written.count(PV))
+      return std::nullopt;
+    PointerForm P;
+    P.Root = PV;
+    P.Offset = makeConst(0, 64, false);
+    P.Name = PV->getName().str() + "." + Path + "[" +
+             std::to_string(R.Val.getInt().getExtValue()) + "]";
+    return P;
+  }
+
+  /// `__builtin_memcpy(dst, src, n)` and `memcpy` with a constant n of at most 64 bytes:
+  /// a store of n bytes at dst and a load of n bytes at src (All only).
+  bool copyCall(const CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || Call->getNumArgs() != 3)
+      return false;
+    unsigned ID = FD->getBuiltinID();
+    if (ID != Builtin::BI__builtin_memcpy && ID != Builtin::BImemcpy)
+      return false;
+    Expr::EvalResult R;
+    const Expr *Len = Call->getArg(2);
+    int64_t N = 0;
+    if (Len->EvaluateAsInt(R, Ctx)) {
+      N = R.Val.getInt().getExtValue();
+    } else if (auto *DR = dyn_cast<DeclRefExpr>(Len->IgnoreParenImpCasts())) {
+      // `size_t len = 5; memcpy(..., len)`: a local never written after its initialiser.
+      auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+      if (!VD || !VD->getInit() || Written.count(VD) ||
+          !VD->getInit()->EvaluateAsInt(R, Ctx))
+        return false;
+      N = R.Val.getInt().getExtValue();
+    } else {
+      return false;
+    }
+    if (N <= 0 || N > 64)
+      return false;
+    for (int Arg = 0; Arg < 2; ++Arg) {
+      std::optional<PointerForm> P = pointer(Call->getArg(Arg));
+      if (!P || !P->Offset)
+        continue;
+      MemoryAccessSite S;
+      S.Access = Call;
+      S.Space = P->Space;
+      S.Load = Arg == 1;
+      S.Store = Arg == 0;
+      S.Bytes = unsigned(N);
+      S.TypeName = "byte";
+      S.ElementBytes = unsigned(N);
+      S.Object = P->Name.empty() ? P->Root->getName().str() : P->Name;
+      S.ObjectDecl = P->Root;
+      S.Offset = P->Offset;
+      S.Active = TD.pathOf(Call);
+      Out.push_back(std::move(S));
+    }
+    return true;
+  }
+
   const ThreadDependence &TD;
   ASTContext &Ctx;
   const FunctionDecl *Kernel;
+  bool All = false;
   llvm::SmallPtrSet<const VarDecl *, 16> Written;
   uint64_t PaddedRows = 0;
 
@@ -523,6 +656,15 @@ std::vector<MemoryAccessSite> collectAccesses(const FunctionDecl *Kernel,
     if (S.PaddedOffset && S.ObjectDecl && S.ObjectDecl->getDeclContext() == Kernel &&
         !S.ObjectDecl->hasExternalStorage())
       S.PaddingCoversObject = C.PaddableRefs[S.ObjectDecl] == Refs[S.ObjectDecl];
+  return std::move(C.Out);
+}
+
+std::vector<MemoryAccessSite> collectAllAccesses(const FunctionDecl *Kernel,
+                                                 const ThreadDependence &TD, ASTContext &Ctx) {
+  if (!Kernel || !Kernel->hasBody())
+    return {};
+  Collector C(TD, Ctx, Kernel, /*All=*/true);
+  C.walk(Kernel->getBody(), false, true, false);
   return std::move(C.Out);
 }
 

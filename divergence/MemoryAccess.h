@@ -74,6 +74,14 @@ using KnownValues = std::map<std::string, std::vector<int64_t>>;
 std::vector<MemoryAccessSite> collectAccesses(const FunctionDecl *Kernel,
                                               const ThreadDependence &TD, ASTContext &Ctx);
 
+/// Every access of the kernel TD last analysed whose address is known, for the race
+/// analysis: also those at one address for every lane (`s[0]`), `__shared__` scalars,
+/// pointer fields of struct parameters (`q.p[0]`, object "q.p") and `memcpy` with a
+/// constant length (a store at the destination and a load at the source, one site each).
+/// Fields are not merged.
+std::vector<MemoryAccessSite> collectAllAccesses(const FunctionDecl *Kernel,
+                                                 const ThreadDependence &TD, ASTContext &Ctx);
+
 /// One warp's access in one environment: the execution the figures quote.
 struct WarpExecution {
   unsigned Warp = 0;

@@ -55,6 +55,16 @@ unsigned ThreadDependence::varFor(const std::string &Key, SymVarInfo Info) {
 
 Variance ThreadDependence::varianceOf(const Expr *E) const { return valueOf(E).V; }
 
+int ThreadDependence::loopVarOf(const Stmt *Loop) const {
+  auto It = VarIndex.find("loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)));
+  return It == VarIndex.end() ? -1 : int(It->second);
+}
+
+int ThreadDependence::iterationVarOf(const Stmt *Loop) const {
+  auto It = VarIndex.find("loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop)) + ":iter");
+  return It == VarIndex.end() ? -1 : int(It->second);
+}
+
 AbsVal ThreadDependence::valueOf(const Expr *E) const {
   auto It = Seen.find(E);
   return It == Seen.end() ? AbsVal{} : It->second;

@@ -131,6 +131,10 @@ public:
   const std::vector<SyncCall> &syncCalls() const { return SyncCalls; }
   /// Symbolic linear thread index x + y*bx + z*bx*by.
   static ::warplint::divergence::SymRef linearTid();
+  /// The environment variable of a loop statement's counter (SymVarInfo::Loop) and of its
+  /// iteration number (SymVarInfo::Iteration, a lane-varying start), -1 where none.
+  int loopVarOf(const Stmt *Loop) const;
+  int iterationVarOf(const Stmt *Loop) const;
 
 private:
   struct State {

@@ -812,7 +812,9 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   auto &TD = Dependences[Canon];
   TD = std::make_unique<ThreadDependence>(Ctx);
   TD->analyze(Def);
-  auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false});
+  auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false, {}});
+  if (K)
+    A->Known = knownArguments(*K, F, Ctx);
   // The distinct block shapes of its launches that can run, each with its first launch.
   if (K)
     for (unsigned I : K->Launches) {
@@ -881,7 +883,7 @@ const std::vector<AccessModel> &TuModel::accesses(const wl::divergence::BlockSha
     wl::memory::MemoryModel MM;
     if (const wl::GpuArch *A = wl::findArch(arch(), waveSize(arch())))
       MM = wl::memory::memoryModelFor(*A);
-    KnownValues Known = knownArguments(K, F, Ctx);
+    const KnownValues &Known = KA.Known;
     for (MemoryAccessSite &Site : collectAccesses(K.Decl, TD, Ctx)) {
       AccessModel A;
       A.Kernel = &K;

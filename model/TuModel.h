@@ -186,6 +186,9 @@ struct KernelAnalysis {
   std::vector<KernelLaunch> Launches;
   /// No launch with a known block that can run: a caller assumes a 1-D block.
   bool AssumedShape = false;
+  /// The parameters every launch of the TU passes as a compile-time constant, with those
+  /// values (read before sampled values: the memory model and the race check).
+  KnownValues Known;
 };
 
 class TuModel {

@@ -2,7 +2,7 @@
 # The speed budget of issue #10 on generated files: clang's parse alone against the whole
 # warplint analysis, for a file of branchy kernels and one of plain kernels.
 #
-# usage: bench/check/scale.sh [-n RUNS] [-k KERNELS] [-d DIR] [-w WARPLINT]
+# usage: bench/check/scale.sh [-n RUNS] [-k KERNELS] [-d DIR] [-w WARPLINT] [-x OPT]...
 # Generates DIR/branchy.cu and DIR/plain.cu with generate.py (KERNELS kernels each,
 # default 20000; DIR defaults to a temporary directory), then times, one process per run
 # and RUNS runs each (default 3), the median time of
@@ -14,11 +14,14 @@
 # headers), and prints check/parse for each file, in wall-clock and in CPU seconds (the
 # CPU figures vary less on a shared machine). Registers are not asked for
 # (--registers-from none): from nvcc they would come from the cache on a second run.
+# -x OPT (repeatable) adds OPT to both warplint runs: `-x --no-cache` so that runs after
+# the first analyse the file rather than read the result cache.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 runs=3
 kernels=20000
 dir=
+extra=()
 wl=${WARPLINT:-$here/build/bin/warplint}
 clangxx=${CLANGXX:-clang++-22}
 while [ $# -gt 0 ]; do
@@ -27,7 +30,8 @@ while [ $# -gt 0 ]; do
     -k) kernels=$2; shift 2 ;;
     -d) dir=$2; shift 2 ;;
     -w) wl=$2; shift 2 ;;
-    *) echo "usage: $0 [-n RUNS] [-k KERNELS] [-d DIR] [-w WARPLINT]" >&2; exit 2 ;;
+    -x) extra+=("$2"); shift 2 ;;
+    *) echo "usage: $0 [-n RUNS] [-k KERNELS] [-d DIR] [-w WARPLINT] [-x OPT]..." >&2; exit 2 ;;
   esac
 done
 [ -x "$wl" ] || { echo "$0: no warplint at $wl (build first)" >&2; exit 2; }
@@ -65,9 +69,9 @@ for name in branchy plain; do
     { echo "$0: clang++ -fsyntax-only fails on $f" >&2; exit 2; }
   read -r p pc <<<"$(median "$clangxx" -fsyntax-only "${args[@]}" "$f")"
   read -r n nc <<<"$(median "$wl" check -j 1 --checks='-*' --registers-from none --format json \
-    "$f" -- "${args[@]}")"
-  read -r c cc <<<"$(median "$wl" check -j 1 --registers-from none --format json "$f" -- \
-    "${args[@]}")"
+    ${extra[@]+"${extra[@]}"} "$f" -- "${args[@]}")"
+  read -r c cc <<<"$(median "$wl" check -j 1 --registers-from none --format json \
+    ${extra[@]+"${extra[@]}"} "$f" -- "${args[@]}")"
   size=$(echo "$(stat -c %s "$f") / 1000000" | bc -l)
   printf '%-11s %7.1f %7.2f %7.2f %7.2f %7.2f   %7.2f %7.2f %7.2f %7.2f\n' "$name.cu" "$size" \
     "$p" "$n" "$c" "$(echo "$c / $p" | bc -l)" "$pc" "$nc" "$cc" "$(echo "$cc / $pc" | bc -l)"

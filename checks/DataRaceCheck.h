@@ -1,0 +1,38 @@
+//===- DataRaceCheck.h - warplint-data-race -----------------------*- C++ -*-===//
+#pragma once
+
+#include "model/KernelFilter.h"
+#include "divergence/MemoryAccess.h"
+#include "model/ModelOptions.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+#include <string>
+
+namespace clang::tidy::warplint {
+
+/// Finds a shared or global word that one thread writes and another thread reads or
+/// writes between the same two barriers, evaluated lane by lane for the block shapes of
+/// the kernel's launches (or an assumed shape), with the two accesses, two threads that
+/// collide, the word and the barrier that would separate them.
+class DataRaceCheck final : public ClangTidyCheck {
+public:
+  DataRaceCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  KernelFilter Ignored;
+  bool ReportBenign = false;
+  /// The per-check alias of warplint.AssumedBlock as written (empty: unset).
+  std::string AssumedBlockSize;
+  /// The block assumed for a kernel with no launch of a known block (checks/AssumedShape.h).
+  ::warplint::divergence::BlockShape AssumedBlock{256, 1, 1};
+  ModelOptions Model;
+};
+
+} // namespace clang::tidy::warplint

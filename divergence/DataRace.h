@@ -1,0 +1,112 @@
+//===- DataRace.h - words two threads touch between the same barriers -*- C++ -*-===//
+//
+// The race analysis of one kernel: every shared and global access whose address is known
+// (divergence/MemoryAccess collectAllAccesses) placed in its barrier interval (the code
+// between two __syncthreads() every thread reaches; a loop with a barrier puts the end of
+// iteration k and the start of iteration k+1 in one interval), then evaluated lane-exact
+// for a block shape: the bytes each thread touches go into one hash map per object and
+// sampled environment, and a byte that a second thread touches while either stores is a
+// race. The work is linear in accesses x threads x bytes (each byte keeps at most a few
+// earlier touches), never pairwise over threads.
+//
+//===----------------------------------------------------------------------------===//
+#pragma once
+
+#include "divergence/MemoryAccess.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::warplint {
+
+struct RaceOptions {
+  bool ReportBenign = false; ///< report every thread writing the same value too
+  unsigned SmVersion = 86;   ///< the analysed arch (70 and later: no warp lockstep)
+};
+
+/// One access with its place among the kernel's barriers.
+struct RaceSite {
+  MemoryAccessSite Site;
+  unsigned Order = 0;        ///< position in the kernel body, in evaluation order
+  unsigned Interval = 0;     ///< barrier interval class (same class: may run unordered)
+  unsigned WarpInterval = 0; ///< the same, with __syncwarp() as a barrier too
+  /// Counters of enclosing loops that contain a barrier: every thread is in the same
+  /// iteration; Shift -1 for an access after the loop body's last barrier (it shares its
+  /// interval with the start of the next iteration).
+  struct Tied {
+    int Var;
+    int Shift;
+    const Stmt *Loop;
+  };
+  std::vector<Tied> TiedLoops;
+  /// Counters of enclosing loops with no barrier: each thread may be at any iteration.
+  std::vector<std::pair<int, const Stmt *>> FreeLoops;
+  const Expr *Value = nullptr; ///< the stored value, for a plain store
+  bool Atomic = false;
+  /// Under a condition not known per thread (loaded from memory): not evaluated.
+  bool UnderData = false;
+};
+
+/// One thread of the evaluation.
+struct RaceThread {
+  int64_t Tid[3] = {0, 0, 0};
+  int64_t Block = 0; ///< the block's index along the grid's first dimension used
+  unsigned Linear = 0;
+};
+
+/// Two accesses of one object that two threads make to the same byte with no barrier
+/// between them.
+struct RaceFinding {
+  size_t First = 0, Second = 0; ///< indices into RaceAnalysis::Sites, First <= Second
+  RaceThread T1, T2;            ///< T1 makes First's access, T2 Second's
+  int64_t Byte = 0;             ///< the byte's offset from the object's base
+  std::string Word;             ///< "s[1]", "tile[2][3]", "a"
+  bool SameWarp = false;        ///< every collision found is between lanes of one warp
+  bool CrossBlock = false;      ///< the threads are in different blocks (global memory)
+  /// Global memory: two threads of different blocks that collide on the same pair of
+  /// accesses too (when T1/T2 are of one block), for the note that no barrier helps.
+  std::optional<std::pair<RaceThread, RaceThread>> CrossBlockToo;
+  bool LoopCarried = false;     ///< the collision needs different iterations of a loop
+  const Stmt *Loop = nullptr;   ///< that loop
+  bool Benign = false;          ///< both write the same value
+  /// The run-time values (kernel parameters) of an environment that races: the launches'
+  /// constants where every launch passes one, else sampled values; and whether some
+  /// environment does not race.
+  std::string Values;
+  bool ValueDependent = false;
+  /// That environment gives a parameter a sampled value (no launch of the TU fixes it):
+  /// the finding rests on a value nobody wrote. Samples lists each such parameter with the
+  /// values tried ("offset: 1, 32, 33, 1000").
+  bool Sampled = false;
+  std::string Samples;
+  ::warplint::divergence::BlockShape Shape;
+};
+
+struct RaceAnalysis {
+  std::vector<RaceSite> Sites;
+  std::vector<RaceFinding> Findings;
+  /// The first call to a function whose body is not in the TU: accesses after it are not
+  /// analysed.
+  const CallExpr *StoppedAt = nullptr;
+  std::string StoppedCallee;
+  /// Work done (bytes inserted into the maps), for the speed bench and its bound.
+  uint64_t Work = 0;
+  bool WorkCapped = false;
+};
+
+/// Analyses the kernel TD last analysed for each block shape (threads of Grid's first two
+/// blocks for global memory when the grid is known to have more than one block).
+RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD,
+                          ASTContext &Ctx,
+                          const std::vector<::warplint::divergence::BlockShape> &Blocks,
+                          std::optional<std::array<uint64_t, 3>> Grid, const RaceOptions &Opts,
+                          const KnownValues *Known = nullptr);
+
+/// The barrier calls the analysis knows: __syncthreads and its _count/_and/_or forms,
+/// __barrier_sync, cooperative groups' sync()/synchronize() of a block or grid.
+bool isBlockBarrier(const CallExpr *C);
+bool isWarpBarrier(const CallExpr *C);
+
+} // namespace clang::tidy::warplint
