@@ -876,7 +876,8 @@ AbsVal ThreadDependence::readVar(const VarDecl *D, const Expr *Ref, State &St) {
 
 AbsVal ThreadDependence::evalBuiltinVar(const Expr *E) {
   auto *POE = cast<PseudoObjectExpr>(E);
-  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm());
+  // `(blockIdx.y)` keeps its parentheses inside the syntactic form.
+  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
   if (!PR)
     return {Variance::Data, nullptr};
   const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();

@@ -303,6 +303,23 @@ __global__ void otherPointerOffset(const float *B, int jb, float *out) {
   }
 }
 
+// Parenthesised builtins are the builtins: (blockIdx.y) is uniform. Silent.
+__global__ void parenthesisedBlockIndex(float *a) {
+  __shared__ float s[64];
+  bool lower = blockIdx.x > blockIdx.y;
+  int ii = lower ? (blockIdx.x - 1) : (blockIdx.y + gridDim.y);
+  int jj = lower ? (blockIdx.y) : (blockIdx.x + gridDim.y);
+  if (ii == jj) {
+    s[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+    a[threadIdx.x] = s[63 - threadIdx.x];
+  }
+  if ((threadIdx.x) < 16)
+    __syncthreads();
+  // CHECK: :[[@LINE-1]]:5: error: '__syncthreads()' in kernel 'parenthesisedBlockIndex' is skipped by 48 of 64 threads of the block 64x1x1: threads 16-63
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+}
+
 void launchAll(float *a, const float *c, const int *f, int n) {
   firstSixteen<<<1, 64>>>(a);
   boundsReturn<<<(n + 255) / 256, 256>>>(c, a, n);
@@ -325,4 +342,5 @@ void launchAll(float *a, const float *c, const int *f, int n) {
   outputByReference<<<1, 64>>>(f, a);
   samePointerOffset<<<1, dim3(16, 4)>>>(c, n, n, a);
   otherPointerOffset<<<1, 64>>>(c, n, a);
+  parenthesisedBlockIndex<<<dim3(4, 4), 64>>>(a);
 }
