@@ -1138,9 +1138,12 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
              B->getLHS()->getType()->isRealFloatingType() &&
              B->getRHS()->getType()->isRealFloatingType())
       Out.S = makeBinary(Op, makeCast(L.S, 64, false), makeCast(R.S, 64, false), Bits, Uns);
-    if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && R.S &&
-        R.S->Op == SymOp::Const && ((K == BO_Div && R.S->Value % 32 == 0 && R.S->Value > 0) ||
-                                    (K == BO_Shr && R.S->Value >= 5)))
+    // A lane index divided by a multiple of 32 (or shifted by 5 or more) is the same in a
+    // warp; the divisor may come through a conversion (`threadIdx.x / 32`, unsigned).
+    const Sym *RC = stripSymCasts(R.S.get());
+    if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && RC &&
+        RC->Op == SymOp::Const && ((K == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
+                                   (K == BO_Shr && RC->Value >= 5)))
       Out.V = Variance::WarpUniform;
     combineParts(B, L, R, Out);
     return Out;

@@ -138,6 +138,26 @@ __global__ void helperRows(float *a, int batchCount) {
   a[threadIdx.y * 8 + threadIdx.x] = s[threadIdx.y * 8 + threadIdx.x];
 }
 
+// One row per warp (idx from threadIdx.x / 32, in an `unsigned` division): the run-time
+// bound keeps or drops whole warps, so the full mask names only lanes that arrive. Silent
+// with no launch in the file (the bound is no compile-time fact). A row per lane group of
+// 16 splits warps: a warning.
+__global__ void rowPerWarp(float *a, int rows) {
+  int warpId = threadIdx.x / 32;
+  for (int idx = blockIdx.x * (blockDim.x / 32) + warpId; idx < rows; idx += 64) {
+    float v = a[idx * 32 + threadIdx.x % 32];
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+    a[idx * 32 + threadIdx.x % 32] = v;
+  }
+  if (warpId < rows)
+    a[threadIdx.x] = __shfl_xor_sync(0xffffffff, a[threadIdx.x], 2);
+  if (threadIdx.x / 16 < rows)
+    a[threadIdx.x] = __shfl_xor_sync(0xffffffff, a[threadIdx.x], 4);
+  // CHECK: :[[@LINE-1]]:22: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'rowPerWarp' names lanes that may not take part: it is inside 'if (threadIdx.x / 16 < rows)', which depends on the thread
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+  // CHECK: :[[@LINE-3]]:22: note: give the lanes
+}
+
 void launchAll(float *a, const int *f, unsigned *u, int n) {
   partialWarp<<<1, 48>>>(a);
   halfWarp<<<1, 64>>>(a);
