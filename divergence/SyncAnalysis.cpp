@@ -131,6 +131,16 @@ SyncClass classifySync(const SyncCall &S, ASTContext &Ctx) {
   return Out;
 }
 
+SyncCall exitsThatCount(const SyncCall &S, const SyncClass &Class) {
+  if (Class.Kind != SyncKind::WarpMask || StringRef(Class.Name).starts_with("__shfl"))
+    return S;
+  SyncCall Out = S;
+  llvm::erase_if(Out.Exits, [](const ExitSite &X) {
+    return isa<ReturnStmt>(X.Exit) && X.Depth == 1; // the thread has exited
+  });
+  return Out;
+}
+
 std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
                                   const std::vector<SymVarInfo> &Vars, ASTContext &) {
   bool Grid = Kind == SyncKind::GridBarrier;

@@ -40,6 +40,13 @@ struct SyncClass {
 };
 SyncClass classifySync(const SyncCall &S, ASTContext &Ctx);
 
+/// The call as its rule sees the exits before it. The mask rule of `__syncwarp` and the
+/// vote, match and reduce intrinsics names the non-exited lanes only (CUDA C++ Programming
+/// Guide: "all non-exited threads named in mask must execute" the call), so a lane that
+/// returned from the kernel body is no absent lane: those returns are left out. A shuffle
+/// keeps them (a value read from an exited lane is undefined), as do barriers and tiles.
+SyncCall exitsThatCount(const SyncCall &S, const SyncClass &Class);
+
 /// A condition or exit that may keep part of the block (for a grid barrier, part of the
 /// grid) from a call.
 struct SyncCause {

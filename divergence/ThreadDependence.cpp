@@ -106,6 +106,7 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   VarIndex.clear();
   Branches.clear();
   Seen.clear();
+  LoadVariance.clear();
   AccessPaths.clear();
   Frames.clear();
   Recording = true;
@@ -212,15 +213,182 @@ void ThreadDependence::findTerm(BranchSite &Site) {
     Site.TermSym = Seen.find(Site.Term)->second.S;
 }
 
+namespace {
+const Sym *stripSymCasts(const Sym *S) {
+  while (S && S->Op == SymOp::Cast && S->A)
+    S = S->A.get();
+  return S;
+}
+
+ThreadPart scaled(const ThreadPart &P, int64_t K) {
+  ThreadPart Out;
+  if (K != 0)
+    for (const auto &[Key, C] : P.Terms)
+      Out.Terms[Key] = C * K;
+  return Out;
+}
+
+/// A + Sign * B, without the terms that cancel.
+ThreadPart added(const ThreadPart &A, const ThreadPart &B, int64_t Sign) {
+  ThreadPart Out = A;
+  for (const auto &[Key, C] : B.Terms) {
+    int64_t &Sum = Out.Terms[Key];
+    Sum += Sign * C;
+    if (Sum == 0)
+      Out.Terms.erase(Key);
+  }
+  return Out;
+}
+
+std::shared_ptr<const ThreadPart> shared(std::optional<ThreadPart> P) {
+  return P ? std::make_shared<const ThreadPart>(std::move(*P)) : nullptr;
+}
+} // namespace
+
+bool ThreadDependence::uniformSym(const Sym &S) const {
+  if (mentionsThreadIdx(S))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(S, Used);
+  for (unsigned V : Used) {
+    auto It = LoadVariance.find(V);
+    if (It != LoadVariance.end() && It->second != Variance::Uniform)
+      return false;
+  }
+  return true;
+}
+
+bool ThreadDependence::keyOf(const Sym *S, std::string &Out) const {
+  S = stripSymCasts(S);
+  if (!S)
+    return false;
+  switch (S->Op) {
+  case SymOp::Const:
+    Out += std::to_string(S->Value);
+    return true;
+  case SymOp::ThreadIdx:
+  case SymOp::BlockDim:
+    Out += (S->Op == SymOp::ThreadIdx ? "t" : "b") + std::to_string(S->Value);
+    return true;
+  case SymOp::Var:
+    // A load is named by its text, which names different values where a local in it
+    // changed: no key.
+    if (S->Value < 0 || size_t(S->Value) >= Vars.size() ||
+        Vars[S->Value].Kind == SymVarInfo::Opaque)
+      return false;
+    Out += "v" + std::to_string(S->Value);
+    return true;
+  default:
+    Out += "(" + std::to_string(unsigned(S->Op));
+    for (const SymRef *C : {&S->A, &S->B, &S->C})
+      if (*C) {
+        Out += ' ';
+        if (!keyOf(C->get(), Out))
+          return false;
+      }
+    Out += ')';
+    return true;
+  }
+}
+
+std::optional<ThreadPart> ThreadDependence::linearPart(const Sym *S) const {
+  if (!S)
+    return std::nullopt;
+  if (uniformSym(*S))
+    return ThreadPart{};
+  const Sym *X = stripSymCasts(S);
+  switch (X->Op) {
+  case SymOp::Add:
+  case SymOp::Sub: {
+    std::optional<ThreadPart> A = linearPart(X->A.get()), B = linearPart(X->B.get());
+    if (!A || !B)
+      return std::nullopt;
+    return added(*A, *B, X->Op == SymOp::Add ? 1 : -1);
+  }
+  case SymOp::Neg: {
+    std::optional<ThreadPart> A = linearPart(X->A.get());
+    return A ? std::optional<ThreadPart>(scaled(*A, -1)) : std::nullopt;
+  }
+  case SymOp::Mul:
+  case SymOp::Shl: {
+    // A thread-dependent side times a uniform factor (shifted by a uniform amount).
+    const Sym *Part = nullptr, *Factor = nullptr;
+    if (uniformSym(*X->B)) {
+      Part = X->A.get();
+      Factor = X->B.get();
+    } else if (X->Op == SymOp::Mul && uniformSym(*X->A)) {
+      Part = X->B.get();
+      Factor = X->A.get();
+    }
+    if (!Part)
+      break;
+    std::optional<ThreadPart> P = linearPart(Part);
+    if (!P)
+      return std::nullopt;
+    const Sym *FC = stripSymCasts(Factor);
+    if (FC->Op == SymOp::Const) {
+      if (X->Op == SymOp::Mul)
+        return scaled(*P, FC->Value);
+      if (FC->Value >= 0 && FC->Value < 62)
+        return scaled(*P, int64_t(1) << FC->Value);
+      return std::nullopt;
+    }
+    std::string FK = X->Op == SymOp::Shl ? "<<" : "*";
+    if (!keyOf(Factor, FK))
+      return std::nullopt;
+    ThreadPart Out;
+    for (const auto &[Key, C] : P->Terms)
+      Out.Terms[Key + FK] += C;
+    return Out;
+  }
+  default:
+    break;
+  }
+  // Any other thread-dependent node is one term, named by its form.
+  std::string Key;
+  if (!keyOf(X, Key))
+    return std::nullopt;
+  ThreadPart Out;
+  Out.Terms[Key] = 1;
+  return Out;
+}
+
+std::optional<ThreadPart> ThreadDependence::threadPart(const AbsVal &A) const {
+  if (A.V == Variance::Uniform)
+    return ThreadPart{};
+  if (A.V == Variance::Data)
+    return std::nullopt;
+  if (A.T)
+    return *A.T;
+  if (A.S)
+    return linearPart(A.S.get());
+  return std::nullopt;
+}
+
 AbsVal ThreadDependence::merge(const AbsVal &Cond, const AbsVal &A, const AbsVal &B) {
-  if (A.S == B.S && A.V == B.V)
-    return A;
+  // Thread parts: the same object is the same value (an unchanged local); equal parts
+  // differ by a uniform amount, which a uniform condition picks for every thread alike.
+  std::shared_ptr<const ThreadPart> T;
+  if (A.T == B.T)
+    T = A.T;
+  else if (A.T && B.T && Cond.V == Variance::Uniform && *A.T == *B.T)
+    T = std::make_shared<const ThreadPart>(*A.T); // a new value: a new object
+  if (A.S == B.S && A.V == B.V) {
+    AbsVal R = A;
+    R.T = T;
+    return R;
+  }
   AbsVal R;
   R.V = join(A.V, B.V);
   if (Cond.V != Variance::Uniform)
     R.V = join(R.V, Cond.V);
   if (Cond.S && A.S && B.S && A.S->Bits == B.S->Bits && A.S->Unsigned == B.S->Unsigned)
     R.S = makeSelect(Cond.S, A.S, B.S, A.S->Bits, A.S->Unsigned);
+  if (!R.S && R.V != Variance::Data && Cond.V == Variance::Uniform) {
+    std::optional<ThreadPart> PA = threadPart(A), PB = threadPart(B);
+    if (PA && PB && *PA == *PB)
+      R.T = shared(std::move(PA));
+  }
   return R;
 }
 
@@ -479,9 +647,13 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
   const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned = Writes->second.Assigned;
   const llvm::SmallPtrSet<const VarDecl *, 8> &InBody = Writes->second.InBody;
   State L = St;
+  // What the loop writes loses its form; its thread part stays a candidate, kept while
+  // every trip changes the value by a uniform amount (the fixpoint below).
   for (const VarDecl *V : Assigned)
-    if (L.Locals.count(V))
-      L.Locals[V].S = nullptr;
+    if (auto It = L.Locals.find(V); It != L.Locals.end()) {
+      It->second.T = shared(threadPart(It->second));
+      It->second.S = nullptr;
+    }
 
   // A counted loop `for (...; cond(V); V op= step)` whose V is not written in the body.
   const VarDecl *IV = nullptr;
@@ -559,7 +731,8 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
   // Fixpoint of the variance of everything the loop writes.
   Recording = false;
   ++Speculative;
-  for (unsigned Iter = 0; Iter < 4; ++Iter) {
+  bool Settled = false;
+  for (unsigned Iter = 0; Iter < 4 && !Settled; ++Iter) {
     State T = L;
     if (Cond)
       eval(Cond, T);
@@ -571,15 +744,26 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
     for (const VarDecl *V : Assigned) {
       if (V == IV || !L.Locals.count(V) || !T.Locals.count(V))
         continue;
-      Variance NV = join(L.Locals[V].V, T.Locals[V].V);
-      if (NV != L.Locals[V].V) {
-        L.Locals[V].V = NV;
+      AbsVal &Entry = L.Locals[V];
+      Variance NV = join(Entry.V, T.Locals[V].V);
+      if (NV != Entry.V) {
+        Entry.V = NV;
         Changed = true;
       }
+      if (Entry.T) {
+        std::optional<ThreadPart> After = threadPart(T.Locals[V]);
+        if (!After || !(*After == *Entry.T)) {
+          Entry.T = nullptr;
+          Changed = true;
+        }
+      }
     }
-    if (!Changed)
-      break;
+    Settled = !Changed;
   }
+  if (!Settled)
+    for (const VarDecl *V : Assigned)
+      if (auto It = L.Locals.find(V); It != L.Locals.end() && V != IV)
+        It->second.T = nullptr;
   --Speculative;
   Recording = SavedRecording;
 
@@ -626,9 +810,15 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
   St = std::move(L);
   St.Path = std::move(OrigPath);
   St.Exits.insert(St.Exits.end(), Returns.begin(), Returns.end());
+  // After a loop every thread left after the same trips (a uniform condition, no break or
+  // return), what it writes keeps its thread part.
+  bool SameTrips = C.V == Variance::Uniform && Leaving.empty();
   for (const VarDecl *V : Assigned)
-    if (St.Locals.count(V))
-      St.Locals[V] = {join(St.Locals[V].V, C.V), nullptr};
+    if (St.Locals.count(V)) {
+      AbsVal &Out = St.Locals[V];
+      std::shared_ptr<const ThreadPart> T = SameTrips ? shared(threadPart(Out)) : nullptr;
+      Out = {join(Out.V, C.V), nullptr, std::move(T)};
+    }
 }
 
 void ThreadDependence::assign(const Expr *LHS, const AbsVal &V, State &St) {
@@ -664,6 +854,8 @@ AbsVal ThreadDependence::load(const Expr *E, Variance Address) {
   E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
   Info.Name = OS.str();
   unsigned Idx = varFor("load:" + Info.Name + ":" + std::to_string(Frames.size()), Info);
+  Variance &Addresses = LoadVariance[Idx];
+  Addresses = join(Addresses, Address);
   return {Address, makeVar(Idx, Bits, Uns)};
 }
 
@@ -694,7 +886,8 @@ AbsVal ThreadDependence::readVar(const VarDecl *D, const Expr *Ref, State &St) {
 
 AbsVal ThreadDependence::evalBuiltinVar(const Expr *E) {
   auto *POE = cast<PseudoObjectExpr>(E);
-  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm());
+  // `(blockIdx.y)` keeps its parentheses inside the syntactic form.
+  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
   if (!PR)
     return {Variance::Data, nullptr};
   const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();
@@ -786,6 +979,72 @@ static SymOp binaryOp(BinaryOperatorKind K, bool &Ok) {
   }
 }
 
+void ThreadDependence::combineParts(const BinaryOperator *B, const AbsVal &L, const AbsVal &R,
+                                    AbsVal &Out) {
+  if (Out.V == Variance::Uniform || L.V == Variance::Data || R.V == Variance::Data)
+    return;
+  BinaryOperatorKind K = B->getOpcode();
+  if (isa<CompoundAssignOperator>(B))
+    K = BinaryOperator::getOpForCompoundAssignment(K);
+  QualType LT = B->getLHS()->getType(), RT = B->getRHS()->getType();
+  auto Scale = [&](QualType Ptr) -> std::optional<int64_t> {
+    QualType P = Ptr->getPointeeType();
+    if (P->isVoidType())
+      return 1;
+    if (P->isIncompleteType() || P->isDependentType() || P->isSizelessType())
+      return std::nullopt;
+    return Ctx.getTypeSizeInChars(P).getQuantity();
+  };
+  bool Compare = B->isComparisonOp();
+  if (!Compare && K != BO_Add && K != BO_Sub && K != BO_Mul)
+    return;
+  if (!(LT->isIntegralOrEnumerationType() || LT->isPointerType()) ||
+      !(RT->isIntegralOrEnumerationType() || RT->isPointerType()))
+    return;
+  std::optional<ThreadPart> PL = threadPart(L), PR = threadPart(R);
+  if (!PL || !PR)
+    return;
+  if (Compare) {
+    // u1 + t < u2 + t is u1 < u2 where the sum cannot wrap: pointers (one object) and
+    // signed integers (overflow is undefined); an (in)equality is exact in any case.
+    bool Exact = B->isEqualityOp() || LT->isPointerType() ||
+                 (LT->isIntegralOrEnumerationType() && LT->isSignedIntegerOrEnumerationType());
+    if (Exact && *PL == *PR)
+      Out.V = Variance::Uniform;
+    return;
+  }
+  if (K == BO_Mul) {
+    const Sym *C = L.V == Variance::Uniform ? stripSymCasts(L.S.get())
+                                             : stripSymCasts(R.S.get());
+    const ThreadPart &P = L.V == Variance::Uniform ? *PR : *PL;
+    if (!Out.S && C && C->Op == SymOp::Const)
+      Out.T = std::make_shared<const ThreadPart>(scaled(P, C->Value));
+    return;
+  }
+  int64_t SL = 1, SR = 1;
+  if (LT->isPointerType() && RT->isIntegralOrEnumerationType()) {
+    std::optional<int64_t> Sz = Scale(LT);
+    if (!Sz)
+      return;
+    SR = *Sz;
+  } else if (RT->isPointerType() && LT->isIntegralOrEnumerationType()) {
+    std::optional<int64_t> Sz = Scale(RT);
+    if (!Sz)
+      return;
+    SL = *Sz;
+  }
+  ThreadPart D = added(scaled(*PL, SL), scaled(*PR, SR), K == BO_Add ? 1 : -1);
+  if (K == BO_Sub && D.Terms.empty()) {
+    // The difference of two values with the same thread part: the same for every thread.
+    Out.V = Variance::Uniform;
+    return;
+  }
+  if (LT->isPointerType() && RT->isPointerType())
+    return; // a distance in elements: the bytes' part does not divide in general
+  if (!Out.S)
+    Out.T = std::make_shared<const ThreadPart>(std::move(D));
+}
+
 AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   if (!E)
     return {};
@@ -821,7 +1080,13 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
     case CK_NoOp:
     case CK_IntegralCast:
     case CK_UserDefinedConversion: // HIP's threadIdx.x: a conversion operator's call
-      return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr};
+      return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr,
+              Sub.S && Bits ? nullptr : Sub.T};
+    // The same address as another pointer type, or an array's first element: the same
+    // bytes' thread part.
+    case CK_BitCast:
+    case CK_ArrayToPointerDecay:
+      return {Sub.V, nullptr, CE->getType()->isPointerType() ? Sub.T : nullptr};
     case CK_IntegralToBoolean:
       return {Sub.V, Sub.S ? makeBinary(SymOp::Ne, Sub.S,
                                         makeConst(0, Sub.S->Bits, Sub.S->Unsigned), 8, true)
@@ -871,6 +1136,7 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
       auto [CB, CU] = typeOf(CA->getComputationResultType());
       if (Ok && L.S && R.S && CB)
         Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
+      combineParts(B, L, R, Out);
       assign(B->getLHS(), Out, St);
       return Out;
     }
@@ -882,10 +1148,14 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
              B->getLHS()->getType()->isRealFloatingType() &&
              B->getRHS()->getType()->isRealFloatingType())
       Out.S = makeBinary(Op, makeCast(L.S, 64, false), makeCast(R.S, 64, false), Bits, Uns);
-    if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && R.S &&
-        R.S->Op == SymOp::Const && ((K == BO_Div && R.S->Value % 32 == 0 && R.S->Value > 0) ||
-                                    (K == BO_Shr && R.S->Value >= 5)))
+    // A lane index divided by a multiple of 32 (or shifted by 5 or more) is the same in a
+    // warp; the divisor may come through a conversion (`threadIdx.x / 32`, unsigned).
+    const Sym *RC = stripSymCasts(R.S.get());
+    if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && RC &&
+        RC->Op == SymOp::Const && ((K == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
+                                   (K == BO_Shr && RC->Value >= 5)))
       Out.V = Variance::WarpUniform;
+    combineParts(B, L, R, Out);
     return Out;
   }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
@@ -896,13 +1166,25 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
       if (Old.S && Bits)
         New.S = makeBinary(U->isIncrementOp() ? SymOp::Add : SymOp::Sub, Old.S,
                            makeConst(1, Bits, Uns), Bits, Uns);
+      else if (Old.T) // a uniform step: the same part, a new value
+        New.T = std::make_shared<const ThreadPart>(*Old.T);
       assign(U->getSubExpr(), New, St);
       return U->isPrefix() ? New : Old;
     }
     if (K == UO_AddrOf) {
       const Expr *Sub = strip(U->getSubExpr());
-      if (auto *AS = dyn_cast<ArraySubscriptExpr>(Sub))
-        return {join(eval(AS->getBase(), St).V, eval(AS->getIdx(), St).V), nullptr};
+      if (auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
+        // &A[i]: A + i, with its thread part.
+        AbsVal Base = eval(AS->getBase(), St), Idx = eval(AS->getIdx(), St);
+        AbsVal Out{join(Base.V, Idx.V), nullptr};
+        QualType Elem = AS->getType();
+        if (Out.V != Variance::Uniform && Out.V != Variance::Data && !Elem->isIncompleteType() &&
+            !Elem->isDependentType() && !Elem->isSizelessType())
+          if (std::optional<ThreadPart> PB = threadPart(Base), PI = threadPart(Idx); PB && PI)
+            Out.T = std::make_shared<const ThreadPart>(
+                added(*PB, scaled(*PI, Ctx.getTypeSizeInChars(Elem).getQuantity()), 1));
+        return Out;
+      }
       return {Variance::Uniform, nullptr};
     }
     AbsVal Sub = eval(U->getSubExpr(), St);
@@ -1147,6 +1429,8 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
         AbsVal A = Args[I];
         auto [PB, PU] = typeOf(Def->getParamDecl(I)->getType());
         A.S = A.S && PB ? makeCast(A.S, PB, PU) : nullptr;
+        if (!Def->getParamDecl(I)->getType()->isPointerType() && !PB)
+          A.T = nullptr;
         Callee.Locals[Def->getParamDecl(I)] = A;
       }
       bool Saved = Recording;
@@ -1163,17 +1447,25 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
         Out.V = join(Out.V, R.V);
       if (Returns.size() == 1 && Returns[0].S && Bits)
         Out.S = makeCast(Returns[0].S, Bits, Uns);
-      // Outputs through pointers or references to locals: unknown from here on.
+      else if (Returns.size() == 1 && (Bits || C->getType()->isPointerType()))
+        Out.T = Returns[0].T;
+      // Outputs through pointers or references to locals: unknown from here on. A
+      // reference or pointer to const is no output (`real(const complex &)`, `min(const
+      // T &, const T &)`): the local keeps its value.
       for (unsigned I = 0; I < C->getNumArgs(); ++I) {
         const Expr *A = strip(C->getArg(I));
         if (auto *U = dyn_cast<UnaryOperator>(A))
           if (U->getOpcode() == UO_AddrOf)
             A = U->getSubExpr();
+        if (I >= Def->getNumParams())
+          continue;
+        QualType PT = Def->getParamDecl(I)->getType();
+        if (!PT->isReferenceType() && !PT->isPointerType())
+          continue;
+        if (PT->getPointeeType().isConstQualified())
+          continue;
         if (const VarDecl *V = localVar(A))
-          if (I < Def->getNumParams() &&
-              (Def->getParamDecl(I)->getType()->isReferenceType() ||
-               Def->getParamDecl(I)->getType()->isPointerType()) &&
-              St.Locals.count(V))
+          if (St.Locals.count(V))
             St.Locals[V] = {Variance::Data, nullptr};
       }
       return Out;

@@ -10,6 +10,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -28,10 +29,21 @@ enum class Variance : uint8_t {
 inline Variance join(Variance A, Variance B) { return A < B ? B : A; }
 const char *varianceName(Variance V);
 
+/// The thread-dependent part of a value as a sum of terms (a term: a coefficient and a
+/// product of thread indices and uniform factors, named by its printed form): the value is
+/// a uniform value plus this sum. Two values with equal parts differ by a uniform amount.
+struct ThreadPart {
+  std::map<std::string, int64_t> Terms;
+  bool operator==(const ThreadPart &O) const { return Terms == O.Terms; }
+};
+
 /// The abstract value of an expression: its variance and, where known, its symbolic form.
 struct AbsVal {
   Variance V = Variance::Uniform;
   ::warplint::divergence::SymRef S;
+  /// Where S is unknown (a pointer, a local a loop writes) and V is no Data: the value's
+  /// thread-dependent part when known (in bytes for a pointer), else null.
+  std::shared_ptr<const ThreadPart> T;
 };
 
 /// A variable of the symbolic environment (a uniform unknown, or a loop variable).
@@ -168,6 +180,16 @@ private:
   void record(BranchSite Site, const State &St);
   void findTerm(BranchSite &Site);
   std::pair<unsigned, bool> typeOf(QualType T) const;
+  /// The thread-dependent part of a value (empty for a uniform one), when known: its T, or
+  /// the linear decomposition of its symbolic form.
+  std::optional<ThreadPart> threadPart(const AbsVal &A) const;
+  std::optional<ThreadPart> linearPart(const ::warplint::divergence::Sym *S) const;
+  bool uniformSym(const ::warplint::divergence::Sym &S) const;
+  bool keyOf(const ::warplint::divergence::Sym *S, std::string &Out) const;
+  /// Out (the value of B from L and R) with the thread parts: an offset of a pointer or
+  /// a sum carries its part; a difference or comparison of two values with the same part
+  /// is uniform (`B < Blast` with `Blast = B + jb`).
+  void combineParts(const BinaryOperator *B, const AbsVal &L, const AbsVal &R, AbsVal &Out);
   /// E's value when it is an integer constant expression without side effects.
   std::optional<int64_t> constantOf(const Expr *E);
 
@@ -176,6 +198,8 @@ private:
   std::map<std::string, unsigned> VarIndex;
   std::vector<BranchSite> Branches;
   llvm::DenseMap<const Expr *, AbsVal> Seen;
+  /// The variance of the addresses each load variable (SymVarInfo::Opaque) was read at.
+  llvm::DenseMap<unsigned, Variance> LoadVariance;
   /// The path (State::Path) at each memory access of the kernel body.
   llvm::DenseMap<const Expr *, std::vector<::warplint::divergence::SymRef>> AccessPaths;
   std::vector<Frame> Frames;

@@ -921,18 +921,18 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
     for (const SyncCall &C : TD.syncCalls()) {
       SyncModel M;
       M.Kernel = &K;
-      M.Call = C;
       M.Class = classifySync(C, Ctx);
       if (M.Class.Kind == SyncKind::Other)
         continue;
-      M.Causes = syncCauses(C, M.Class.Kind, TD.vars(), Ctx);
+      M.Call = exitsThatCount(C, M.Class);
+      M.Causes = syncCauses(M.Call, M.Class.Kind, TD.vars(), Ctx);
       bool Lanes = M.Class.Kind == SyncKind::WarpMask || M.Class.Kind == SyncKind::Tile;
       if (M.Causes.empty() && !Lanes)
         continue;
       M.AssumedShape = Assumed;
       bool Splits = false;
       for (const auto &[Shape, Loc] : Shapes) {
-        M.PerShape.push_back({evaluateReach(C, M.Class, TD.vars(), Shape), Loc});
+        M.PerShape.push_back({evaluateReach(M.Call, M.Class, TD.vars(), Shape), Loc});
         Splits |= M.PerShape.back().first.splits();
       }
       if (Lanes && M.Causes.empty() && !Splits)
@@ -940,7 +940,7 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
       if (Assumed && Splits)
         for (const wl::divergence::BlockShape &Alt : assumedAlternatives())
           if (Alt.X != AssumedBlock.X || Alt.Y != AssumedBlock.Y || Alt.Z != AssumedBlock.Z)
-            M.Alternatives.push_back(evaluateReach(C, M.Class, TD.vars(), Alt));
+            M.Alternatives.push_back(evaluateReach(M.Call, M.Class, TD.vars(), Alt));
       It->second.push_back(std::move(M));
     }
   }

@@ -218,6 +218,108 @@ __global__ void assumedFirstHalf(float *a) {
   // CHECK: :[[@LINE-6]]:17: note: no launch of 'assumedFirstHalf' with a known block shape
 }
 
+// A value loaded at a block-uniform address, passed through helpers that take it by
+// const reference (as a complex type's real() or a min()): it stays uniform, and the return
+// on it is taken by the whole block or none. Silent.
+struct cplx { double x, y; };
+__device__ double realOf(const cplx &c) { return c.x; }
+__device__ bool isOne(const cplx a) { return realOf(a) == 1.0 && a.y == 0.0; }
+template <class T> __device__ T smaller(const T &a, const T &b) { return a < b ? a : b; }
+__device__ void gemmSteps(int k, float *s) {
+  for (int i = 0; i < k; ++i) {
+    s[threadIdx.x] += 1.0f;
+    __syncthreads();
+  }
+}
+__global__ void uniformLoadByConstRef(const int *K, int maxK, cplx beta, float *out) {
+  __shared__ float s[64];
+  int myK = K[blockIdx.z];
+  myK = smaller(myK, maxK);
+  if (myK == 0 && isOne(beta))
+    return;
+  gemmSteps(myK, s);
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+// A helper that writes through a non-const reference: what it writes is unknown from there
+// on (here a per-thread value), and the return on it splits the block.
+__device__ void perThreadCount(int &k, const int *counts) { k = counts[threadIdx.x]; }
+__global__ void outputByReference(const int *counts, float *out) {
+  __shared__ float s[64];
+  int k = 1;
+  perThreadCount(k, counts);
+  if (k == 0)
+    return;
+  s[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  // CHECK: :[[@LINE-1]]:3: warning: '__syncthreads()' in kernel 'outputByReference' may be skipped by part of the block: threads for which 'k == 0' holds leave at the 'return' on line [[#@LINE-3]] before it (a condition on data loaded at a thread-dependent address) [warplint-barrier-divergence]
+  // CHECK: :[[@LINE-4]]:5: note: threads for which
+  out[threadIdx.x] = s[63 - threadIdx.x];
+}
+
+// Two pointers with the same thread offset (Blast = B + jb after B moved by the thread):
+// the loop `B < Blast` runs jb / 16 trips in every thread. Silent.
+__global__ void samePointerOffset(const float *B, int ldb, int jb, float *out) {
+  __shared__ float s[64];
+  B += threadIdx.x + threadIdx.y * ldb;
+  const float *Blast = B + jb;
+  float acc = 0.0f;
+  do {
+    s[threadIdx.x] = B[0];
+    __syncthreads();
+    acc += s[63 - threadIdx.x];
+    __syncthreads();
+    B += 16;
+  } while (B < Blast);
+  out[threadIdx.x] = acc;
+  // The same with integers whose form the loop drops, and their difference.
+  int i = threadIdx.x * 4, end = i + jb;
+  for (; i < end; i += 64)
+    __syncthreads();
+  int left = end - i;
+  if (left > 0)
+    __syncthreads();
+}
+
+// The bound moves with the thread (Blast = B + threadIdx.x), or a thread-dependent branch
+// moves one of the two pointers: the trip count differs between threads.
+__global__ void otherPointerOffset(const float *B, int jb, float *out) {
+  __shared__ float s[64];
+  B += threadIdx.x;
+  const float *Blast = B + threadIdx.x + jb;
+  for (; B < Blast; B += 16)
+    __syncthreads();
+  // CHECK: :[[@LINE-1]]:5: warning: '__syncthreads()' in kernel 'otherPointerOffset' may be skipped by part of the block: it is inside a loop whose condition 'B < Blast' depends on the thread: threads with fewer trips skip it in the last ones [warplint-barrier-divergence]
+  // CHECK: :[[@LINE-3]]:3: note: it is inside a loop
+  const float *C = out + threadIdx.x, *Clast = C + jb;
+  if (threadIdx.x < 8)
+    C += 32;
+  while (C < Clast) {
+    s[threadIdx.x] = *C;
+    __syncthreads();
+    // CHECK: :[[@LINE-1]]:5: warning: '__syncthreads()' in kernel 'otherPointerOffset' may be skipped by part of the block: it is inside a loop whose condition 'C < Clast' depends on the thread
+    // CHECK: :[[@LINE-4]]:3: note: it is inside a loop
+    C += 16;
+  }
+}
+
+// Parenthesised builtins are the builtins: (blockIdx.y) is uniform. Silent.
+__global__ void parenthesisedBlockIndex(float *a) {
+  __shared__ float s[64];
+  bool lower = blockIdx.x > blockIdx.y;
+  int ii = lower ? (blockIdx.x - 1) : (blockIdx.y + gridDim.y);
+  int jj = lower ? (blockIdx.y) : (blockIdx.x + gridDim.y);
+  if (ii == jj) {
+    s[threadIdx.x] = a[threadIdx.x];
+    __syncthreads();
+    a[threadIdx.x] = s[63 - threadIdx.x];
+  }
+  if ((threadIdx.x) < 16)
+    __syncthreads();
+  // CHECK: :[[@LINE-1]]:5: error: '__syncthreads()' in kernel 'parenthesisedBlockIndex' is skipped by 48 of 64 threads of the block 64x1x1: threads 16-63
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+}
+
 void launchAll(float *a, const float *c, const int *f, int n) {
   firstSixteen<<<1, 64>>>(a);
   boundsReturn<<<(n + 255) / 256, 256>>>(c, a, n);
@@ -236,4 +338,9 @@ void launchAll(float *a, const float *c, const int *f, int n) {
   uniformConditions<<<4, 64>>>(a, n);
   treeReduction<<<4, 256>>>(a);
   treeReductionNoBarrier<<<4, 256>>>(a);
+  uniformLoadByConstRef<<<dim3(1, 1, 8), 64>>>(f, n, cplx{1.0, 0.0}, a);
+  outputByReference<<<1, 64>>>(f, a);
+  samePointerOffset<<<1, dim3(16, 4)>>>(c, n, n, a);
+  otherPointerOffset<<<1, 64>>>(c, n, a);
+  parenthesisedBlockIndex<<<dim3(4, 4), 64>>>(a);
 }

@@ -105,6 +105,59 @@ __global__ void silentMasks(float *a, int n) {
   a[threadIdx.x] = v;
 }
 
+// Lanes that returned from the kernel have exited: the mask rule of __syncwarp and the
+// votes names the non-exited lanes only (the batched small-matrix idiom: rows of the block
+// past batchCount leave). Silent. A return from a helper leaves the lane alive: it skips
+// the helper's __syncwarp (a warning); and a shuffle after the kernel's return still reads
+// from exited lanes (returnBeforeShuffle above).
+__global__ void exitedRows(float *a, int batchCount) {
+  __shared__ float s[64];
+  int batchid = blockIdx.x * blockDim.y + threadIdx.y;
+  if (batchid >= batchCount)
+    return;
+  s[threadIdx.y * 8 + threadIdx.x] = a[batchid * 8 + threadIdx.x];
+  __syncwarp();
+  unsigned any = __ballot_sync(0xffffffff, s[threadIdx.y * 8] > 0.0f);
+  a[batchid * 8 + threadIdx.x] = float(any);
+}
+__device__ void rowStep(float *s, int batchid, int batchCount) {
+  if (batchid >= batchCount)
+    return;
+  s[threadIdx.y * 8 + threadIdx.x] += 1.0f;
+  __syncwarp();
+  // CHECK: :[[@LINE-1]]:3: warning: mask 0xffffffff of '__syncwarp()' in kernel 'helperRows' names lanes that may not take part: the threads whose 'batchid' is at or past 'batchCount'
+  // CHECK: :[[@LINE-4]]:5: note: the threads whose
+  // CHECK: :[[@LINE-3]]:3: note: give the lanes
+  // CHECK: :[[@LINE+6]]:3: note: '__syncwarp()' is reached from kernel 'helperRows' through this call of 'rowStep'
+}
+__global__ void helperRows(float *a, int batchCount) {
+  __shared__ float s[64];
+  int batchid = blockIdx.x * blockDim.y + threadIdx.y;
+  s[threadIdx.y * 8 + threadIdx.x] = 0.0f;
+  rowStep(s, batchid, batchCount);
+  a[threadIdx.y * 8 + threadIdx.x] = s[threadIdx.y * 8 + threadIdx.x];
+}
+
+// One row per warp (idx from threadIdx.x / 32, in an `unsigned` division): the run-time
+// bound keeps or drops whole warps, so the full mask names only lanes that arrive. Silent
+// with no launch in the file (the bound is no compile-time fact). A row per lane group of
+// 16 splits warps: a warning.
+__global__ void rowPerWarp(float *a, int rows) {
+  int warpId = threadIdx.x / 32;
+  for (int idx = blockIdx.x * (blockDim.x / 32) + warpId; idx < rows; idx += 64) {
+    float v = a[idx * 32 + threadIdx.x % 32];
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+    a[idx * 32 + threadIdx.x % 32] = v;
+  }
+  if (warpId < rows)
+    a[threadIdx.x] = __shfl_xor_sync(0xffffffff, a[threadIdx.x], 2);
+  if (threadIdx.x / 16 < rows)
+    a[threadIdx.x] = __shfl_xor_sync(0xffffffff, a[threadIdx.x], 4);
+  // CHECK: :[[@LINE-1]]:22: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'rowPerWarp' names lanes that may not take part: it is inside 'if (threadIdx.x / 16 < rows)', which depends on the thread
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+  // CHECK: :[[@LINE-3]]:22: note: give the lanes
+}
+
 void launchAll(float *a, const int *f, unsigned *u, int n) {
   partialWarp<<<1, 48>>>(a);
   halfWarp<<<1, 64>>>(a);
@@ -113,4 +166,6 @@ void launchAll(float *a, const int *f, unsigned *u, int n) {
   firstRowOfWarp<<<1, dim3(8, 4)>>>(a);
   tileHalf<<<1, 32>>>(a);
   silentMasks<<<2, 128>>>(a, n);
+  exitedRows<<<(n + 7) / 8, dim3(8, 8)>>>(a, n);
+  helperRows<<<(n + 7) / 8, dim3(8, 8)>>>(a, n);
 }
