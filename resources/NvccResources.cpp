@@ -196,29 +196,35 @@ std::string failureFile(const std::string &LogEntry) {
   return Base.str() + ".nvcc-error.txt";
 }
 
-// nvcc --version, cached beside the reports under nvcc's path, size and time: the warm
-// path then starts no process at all. Empty with Error set when nvcc cannot be run.
-std::string nvccVersion(const NvccRequest &R, std::string &Error) {
+// A compiler's --version (Name: "nvcc", "clang"), cached in CacheDir under the tool's path,
+// size and time: the warm path then starts no process at all. Empty with Error set when
+// the tool cannot be run.
+std::string toolVersion(llvm::StringRef Name, const std::string &Tool,
+                        const std::string &CacheDir, std::string &Error) {
   std::string Version;
   llvm::sys::fs::file_status St;
   std::string VersionFile;
-  if (!R.CacheDir.empty() && !llvm::sys::fs::status(R.Nvcc, St)) {
+  if (!CacheDir.empty() && !llvm::sys::fs::status(Tool, St)) {
     llvm::SHA256 H;
-    H.update(R.Nvcc);
+    H.update(Tool);
     H.update(std::to_string(St.getSize()));
     H.update(std::to_string(St.getLastModificationTime().time_since_epoch().count()));
-    VersionFile = R.CacheDir + "/nvcc-version-" + llvm::toHex(H.final(), true).substr(0, 32) +
-                  ".txt";
+    VersionFile = CacheDir + "/" + Name.str() + "-version-" +
+                  llvm::toHex(H.final(), true).substr(0, 32) + ".txt";
     std::string Ignored;
     readCacheEntry(VersionFile, Version, Ignored); // a damaged one is asked again
   }
   if (Version.empty()) {
-    if (!run({R.Nvcc, "--version"}, "", Version, Error, /*CaptureStdout=*/true))
+    if (!run({Tool, "--version"}, "", Version, Error, /*CaptureStdout=*/true))
       return "";
     if (!VersionFile.empty())
       writeEntry(VersionFile, Version);
   }
   return Version;
+}
+
+std::string nvccVersion(const NvccRequest &R, std::string &Error) {
+  return toolVersion("nvcc", R.Nvcc, R.CacheDir, Error);
 }
 
 // The cache protocol shared by both runs: the entry under Tag + the request's key, else
@@ -536,7 +542,9 @@ std::string reduceAssembly(llvm::StringRef Asm) {
 
 /// What both clang runs do first: a cache directory that cannot be used is said once and
 /// dropped (the run goes uncached); clang's `--version` names the release and keys the
-/// cache. False (Out.Error set) when clang cannot run.
+/// cache. The request's Version when it has one (the what-if is given the register run's),
+/// else the cached answer for this clang binary (as nvcc's), else clang is asked. False
+/// (Out.Error set) when clang cannot run.
 bool startClangRun(ClangDeviceRequest &R, ClangDeviceResult &Out, std::string &Version) {
   if (!R.CacheDir.empty()) {
     if (std::string Problem = cacheDirProblem(R.CacheDir); !Problem.empty()) {
@@ -544,12 +552,16 @@ bool startClangRun(ClangDeviceRequest &R, ClangDeviceResult &Out, std::string &V
       R.CacheDir.clear();
     }
   }
+  Version = R.Version;
   std::string Err;
-  if (!run({R.Clang, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
+  if (Version.empty())
+    Version = toolVersion("clang", R.Clang, R.CacheDir, Err);
+  if (Version.empty()) {
     Out.Error = Err;
     return false;
   }
   Out.Release = clangRelease(Version);
+  Out.Version = Version;
   return true;
 }
 
