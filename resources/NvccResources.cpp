@@ -358,8 +358,35 @@ std::vector<std::string> withoutRegisterCap(const std::vector<std::string> &Args
 
 namespace {
 
+// Whether nvcc flags Args compile relocatable device code (-rdc=true, -rdc true,
+// --relocatable-device-code=true, -dc, --device-c; the last -rdc wins).
+bool relocatableDeviceCode(const std::vector<std::string> &Args) {
+  bool Rdc = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-dc" || A == "--device-c")
+      Rdc = true;
+    for (llvm::StringRef Name : {"-rdc", "--relocatable-device-code"}) {
+      if (A == Name && I + 1 < Args.size())
+        Rdc = Args[I + 1] == "true";
+      else if (A.starts_with(Name) && A.substr(Name.size()).starts_with("="))
+        Rdc = A.substr(Name.size() + 1) == "true";
+    }
+  }
+  return Rdc;
+}
+
+// The tag of a run over the kept PTX: relocatable device code is assembled as such, and
+// keyed apart, so that a failure cached before it was is not read back.
+std::string ptxRunTag(const NvccRequest &R, llvm::StringRef Tag) {
+  return relocatableDeviceCode(R.Args) ? Tag.str() + "\nrdc" : Tag.str();
+}
+
 // nvcc -cubin -Xptxas -v on PTX text (written to a temp file beside the cache): ptxas's
-// report in Out.Log, or Out.Error.
+// report in Out.Log, or Out.Error. The build's relocatable device code (-rdc=true, -dc)
+// is assembled relocatable too, as the register run compiles it: PTX that calls an extern
+// device function (dynamic parallelism's launches, a function of another file) does not
+// assemble as a whole program ("Unresolved extern function").
 void assemblePtx(const NvccRequest &R, llvm::StringRef Text, NvccResult &Out, int &ExitCode) {
   std::string Err;
   std::string Path = tempPath(R.CacheDir, "ptx", Err);
@@ -372,6 +399,8 @@ void assemblePtx(const NvccRequest &R, llvm::StringRef Text, NvccResult &Out, in
     std::vector<std::string> Assemble = {
         R.Nvcc, "-cubin", "-Xptxas", "-v", "-o",
         llvm::sys::path::get_separator() == "/" ? "/dev/null" : "NUL", "-arch=" + R.Arch, Path};
+    if (relocatableDeviceCode(R.Args))
+      Assemble.insert(Assemble.begin() + 1, "-rdc=true");
     if (!run(Assemble, R.CacheDir, Out.Log, Err, /*CaptureStdout=*/false, nullptr, &ExitCode)) {
       llvm::StringRef Tail(Out.Log);
       if (!Tail.trim().empty())
@@ -434,7 +463,7 @@ NvccResult keptPtx(const NvccRequest &Request) {
 }
 
 NvccResult runUncappedNvcc(const NvccRequest &Request) {
-  return cachedRun(Request, "uncapped-v1", [](const NvccRequest &R, NvccResult &Out,
+  return cachedRun(Request, ptxRunTag(Request, "uncapped-v1"), [](const NvccRequest &R, NvccResult &Out,
                                                int &ExitCode) {
     std::string Ptx;
     if (ptxFor(R, Out, Ptx))
@@ -491,7 +520,7 @@ std::string boundPtx(llvm::StringRef Ptx, const std::vector<PtxBound> &Bounds,
 }
 
 NvccResult runBoundedPtxas(const NvccRequest &Request, const std::vector<PtxBound> &Bounds) {
-  std::string Tag = "bounded-v1";
+  std::string Tag = ptxRunTag(Request, "bounded-v1");
   for (const PtxBound &B : Bounds)
     Tag += "\n" + B.key();
   return cachedRun(Request, Tag, [&Bounds](const NvccRequest &R, NvccResult &Out,
