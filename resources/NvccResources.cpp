@@ -1,6 +1,8 @@
 //===- NvccResources.cpp - nvcc runs for ptxas reports, cached on disk -----===//
 #include "resources/NvccResources.h"
 
+#include "warplint/core/PtxasLog.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -481,16 +483,25 @@ std::string boundPtx(llvm::StringRef Ptx, const std::vector<PtxBound> &Bounds,
                      std::vector<std::string> &Missing) {
   // Where each entry's parameter list closes: ".entry NAME(" ... ")" (parameters hold no
   // parentheses), then the directives, then the body's "{".
+  // The bound names a kernel as the register table does, without the
+  // `__nv_static_<N>__<hash>_` prefix that -rdc gives a kernel of internal linkage (a
+  // static __global__): the entry is matched with or without it.
   std::vector<std::pair<size_t, std::string>> Inserts;
   for (const PtxBound &B : Bounds) {
     size_t At = llvm::StringRef::npos;
     for (size_t From = 0;;) {
-      size_t E = Ptx.find(".entry " + B.Kernel, From);
+      size_t E = Ptx.find(".entry ", From);
       if (E == llvm::StringRef::npos)
         break;
-      size_t After = E + 7 + B.Kernel.size();
+      size_t Start = E + 7;
+      llvm::StringRef Name = Ptx.drop_front(Start).take_until(
+          [](char C) { return C == '(' || C == ' ' || C == '\t' || C == '\n' || C == '\r'; });
+      size_t After = Start + Name.size();
       llvm::StringRef Rest = Ptx.drop_front(After).ltrim(" \t");
-      if (Rest.starts_with("(")) {
+      if ((Name == B.Kernel ||
+           ::warplint::stripNvStaticPrefix(std::string_view(Name.data(), Name.size())) ==
+               B.Kernel) &&
+          Rest.starts_with("(")) {
         size_t Close = Ptx.find(')', After);
         if (Close != llvm::StringRef::npos)
           At = Close + 1;

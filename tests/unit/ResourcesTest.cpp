@@ -567,6 +567,26 @@ TEST(NvccResources, BoundPtxPlacesDirectivesPerEntry) {
   EXPECT_EQ(B.key(), "_Z1kPf:maxnreg 64");
 }
 
+// A static __global__ compiled with -rdc is named `__nv_static_<N>__<hash>_<mangled>` in
+// the PTX; the bound names it as the register table does (the prefix stripped) and finds
+// it all the same (cuda-samples' jacobi.cu, MonteCarlo_kernel.cu: before, "no entry in
+// the PTX"); a name that only ends like the kernel's is not taken for it.
+TEST(NvccResources, BoundPtxFindsNvStaticEntries) {
+  const std::string Ptx =
+      ".entry __nv_static_30__5de216ff_9_jacobi_cu_3dc991e0__Z1kPf(\n\t.param .u64 p0\n)\n{\n}\n"
+      ".entry _Z2xx_Z1kPf(\n\t.param .u64 p0\n)\n{\n}\n";
+  PtxBound A;
+  A.Kernel = "_Z1kPf";
+  A.Threads = 128;
+  A.MinBlocks = 8;
+  std::vector<std::string> Missing;
+  std::string Out = boundPtx(Ptx, {A}, Missing);
+  EXPECT_TRUE(Missing.empty());
+  EXPECT_EQ(Out, ".entry __nv_static_30__5de216ff_9_jacobi_cu_3dc991e0__Z1kPf(\n\t.param .u64 p0\n)\n"
+                 ".maxntid 128, 1, 1\n.minnctapersm 8\n{\n}\n"
+                 ".entry _Z2xx_Z1kPf(\n\t.param .u64 p0\n)\n{\n}\n");
+}
+
 // The AMD what-if: each bound's kernel gets an attribute group of its own (a copy of its
 // group with the bound's attributes replaced or added); other kernels, a group two kernels
 // share, and the rest of the module stay byte for byte.
