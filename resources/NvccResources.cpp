@@ -378,12 +378,6 @@ bool relocatableDeviceCode(const std::vector<std::string> &Args) {
   return Rdc;
 }
 
-// The tag of a run over the kept PTX: relocatable device code is assembled as such, and
-// keyed apart, so that a failure cached before it was is not read back.
-std::string ptxRunTag(const NvccRequest &R, llvm::StringRef Tag) {
-  return relocatableDeviceCode(R.Args) ? Tag.str() + "\nrdc" : Tag.str();
-}
-
 // nvcc -cubin -Xptxas -v on PTX text (written to a temp file beside the cache): ptxas's
 // report in Out.Log, or Out.Error. The build's relocatable device code (-rdc=true, -dc)
 // is assembled relocatable too, as the register run compiles it: PTX that calls an extern
@@ -404,9 +398,21 @@ void assemblePtx(const NvccRequest &R, llvm::StringRef Text, NvccResult &Out, in
     if (relocatableDeviceCode(R.Args))
       Assemble.insert(Assemble.begin() + 1, "-rdc=true");
     if (!run(Assemble, R.CacheDir, Out.Log, Err, /*CaptureStdout=*/false, nullptr, &ExitCode)) {
-      llvm::StringRef Tail(Out.Log);
-      if (!Tail.trim().empty())
-        Err += ": " + Tail.trim().take_back(600).str();
+      // ptxas's refusal ("ptxas error   : Entry function ... with max regcount of 48 calls
+      // function ... with regcount of 70") says why; its report of the other kernels
+      // follows it, so the log's tail alone would not.
+      llvm::StringRef Log(Out.Log), Why;
+      llvm::SmallVector<llvm::StringRef, 0> Lines;
+      Log.split(Lines, '\n');
+      for (llvm::StringRef L : Lines)
+        if (L.starts_with("ptxas error") || L.starts_with("ptxas fatal")) {
+          Why = L.trim();
+          break;
+        }
+      if (!Why.empty())
+        Err += ": " + Why.take_front(600).str();
+      else if (!Log.trim().empty())
+        Err += ": " + Log.trim().take_back(600).str();
     }
   }
   if (!Err.empty())
@@ -465,7 +471,9 @@ NvccResult keptPtx(const NvccRequest &Request) {
 }
 
 NvccResult runUncappedNvcc(const NvccRequest &Request) {
-  return cachedRun(Request, ptxRunTag(Request, "uncapped-v1"), [](const NvccRequest &R, NvccResult &Out,
+  // v2: relocatable device code assembled with -rdc=true, a refusal said by ptxas's error
+  // line (a failure cached by v1 is not read back).
+  return cachedRun(Request, "uncapped-v2", [](const NvccRequest &R, NvccResult &Out,
                                                int &ExitCode) {
     std::string Ptx;
     if (ptxFor(R, Out, Ptx))
@@ -531,7 +539,7 @@ std::string boundPtx(llvm::StringRef Ptx, const std::vector<PtxBound> &Bounds,
 }
 
 NvccResult runBoundedPtxas(const NvccRequest &Request, const std::vector<PtxBound> &Bounds) {
-  std::string Tag = ptxRunTag(Request, "bounded-v1");
+  std::string Tag = "bounded-v2"; // v2: as uncapped-v2
   for (const PtxBound &B : Bounds)
     Tag += "\n" + B.key();
   return cachedRun(Request, Tag, [&Bounds](const NvccRequest &R, NvccResult &Out,
