@@ -92,6 +92,9 @@ struct TUResult {
   /// The model's records (launches with their figures, kernels) when launches are
   /// collected; otherwise only the register-source line below.
   std::optional<::warplint::ModelRecords> Records;
+  /// The findings' impacts, from the model's records, whether launches are collected or
+  /// not (`warplint launch` ranks its findings as `check` does).
+  std::vector<::warplint::ImpactRecord> Impacts;
   /// Why registers are not counted, when the checks loaded a register source with none.
   std::string RegistersMissing;
   /// A cache-only register load missed (LoadedRegisters::NotCached).
@@ -133,12 +136,18 @@ struct ModelConsumer : clang::ASTConsumer {
     }
     if (Records) {
       Out.Records = M.records();
+      Out.Impacts = std::move(Out.Records->Impacts);
       Out.RegistersLoaded = true;
       Out.RegistersMissing = M.registers().Missing;
       Out.RegisterSource = M.registers().Source;
       Out.RegistersNotCached = M.registers().NotCached;
       Out.RegisterCacheRepaired = M.registers().CacheRepaired;
-    } else if (const clang::tidy::warplint::LoadedRegisters *R = M.loadedRegisters()) {
+      return;
+    }
+    // No launch records, but each finding still gets its impact from the one record the
+    // model makes of it: the records are made and their impacts alone kept.
+    Out.Impacts = M.records().Impacts;
+    if (const clang::tidy::warplint::LoadedRegisters *R = M.loadedRegisters()) {
       Out.RegistersLoaded = true;
       Out.RegistersMissing = R->Missing;
       Out.RegisterSource = R->Source;
@@ -818,6 +827,26 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     R.Messages.push_back({Severity::Note, "registers not counted: " + TU.RegistersMissing +
                                               "; occupancy figures leave the register "
                                               "limit out"});
+  // Each finding's impact: the model's record at its place (check, position, arch). Of
+  // several launches at one place (a template's instantiations), the record of the kernel
+  // the message quotes; the largest when the message names none of them.
+  for (ImpactRecord &I : TU.Impacts)
+    I.Pos.File = InDir(I.Pos.File);
+  for (Finding &F : R.Findings) {
+    std::vector<const ImpactRecord *> At;
+    bool Named = false;
+    for (const ImpactRecord &I : TU.Impacts)
+      if (F.Check == I.Check && F.Pos.File == I.Pos.File && F.Pos.Line == I.Pos.Line &&
+          F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch)) {
+        At.push_back(&I);
+        Named |= !I.Kernel.empty() && F.Message.find("'" + I.Kernel + "'") != std::string::npos;
+      }
+    for (const ImpactRecord *I : At)
+      if ((!Named || F.Message.find("'" + I->Kernel + "'") != std::string::npos) &&
+          (!F.Impact || F.Impact->Rank < I->Figure.Rank ||
+           (F.Impact->Rank == I->Figure.Rank && F.Impact->Value < I->Figure.Value)))
+        F.Impact = I->Figure;
+  }
   if (!TU.Records) {
     Store(R);
     return R;
@@ -833,26 +862,6 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       continue; // declared here, defined elsewhere: no body to tie findings to
     K.File = InDir(K.File);
     R.Kernels.push_back(std::move(K));
-  }
-  // Each finding's impact: the model's record at its place (check, position, arch). Of
-  // several launches at one place (a template's instantiations), the record of the kernel
-  // the message quotes; the largest when the message names none of them.
-  for (ImpactRecord &I : TU.Records->Impacts)
-    I.Pos.File = InDir(I.Pos.File);
-  for (Finding &F : R.Findings) {
-    std::vector<const ImpactRecord *> At;
-    bool Named = false;
-    for (const ImpactRecord &I : TU.Records->Impacts)
-      if (F.Check == I.Check && F.Pos.File == I.Pos.File && F.Pos.Line == I.Pos.Line &&
-          F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch)) {
-        At.push_back(&I);
-        Named |= !I.Kernel.empty() && F.Message.find("'" + I.Kernel + "'") != std::string::npos;
-      }
-    for (const ImpactRecord *I : At)
-      if ((!Named || F.Message.find("'" + I->Kernel + "'") != std::string::npos) &&
-          (!F.Impact || F.Impact->Rank < I->Figure.Rank ||
-           (F.Impact->Rank == I->Figure.Rank && F.Impact->Value < I->Figure.Value)))
-        F.Impact = I->Figure;
   }
   // An access record goes with its finding: one silenced by NOLINT is not exported. The
   // places a finding stands for (grouped by cause) go with the finding at its first place.

@@ -1,6 +1,8 @@
 //===- NvccResources.cpp - nvcc runs for ptxas reports, cached on disk -----===//
 #include "resources/NvccResources.h"
 
+#include "warplint/core/PtxasLog.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -196,29 +198,35 @@ std::string failureFile(const std::string &LogEntry) {
   return Base.str() + ".nvcc-error.txt";
 }
 
-// nvcc --version, cached beside the reports under nvcc's path, size and time: the warm
-// path then starts no process at all. Empty with Error set when nvcc cannot be run.
-std::string nvccVersion(const NvccRequest &R, std::string &Error) {
+// A compiler's --version (Name: "nvcc", "clang"), cached in CacheDir under the tool's path,
+// size and time: the warm path then starts no process at all. Empty with Error set when
+// the tool cannot be run.
+std::string toolVersion(llvm::StringRef Name, const std::string &Tool,
+                        const std::string &CacheDir, std::string &Error) {
   std::string Version;
   llvm::sys::fs::file_status St;
   std::string VersionFile;
-  if (!R.CacheDir.empty() && !llvm::sys::fs::status(R.Nvcc, St)) {
+  if (!CacheDir.empty() && !llvm::sys::fs::status(Tool, St)) {
     llvm::SHA256 H;
-    H.update(R.Nvcc);
+    H.update(Tool);
     H.update(std::to_string(St.getSize()));
     H.update(std::to_string(St.getLastModificationTime().time_since_epoch().count()));
-    VersionFile = R.CacheDir + "/nvcc-version-" + llvm::toHex(H.final(), true).substr(0, 32) +
-                  ".txt";
+    VersionFile = CacheDir + "/" + Name.str() + "-version-" +
+                  llvm::toHex(H.final(), true).substr(0, 32) + ".txt";
     std::string Ignored;
     readCacheEntry(VersionFile, Version, Ignored); // a damaged one is asked again
   }
   if (Version.empty()) {
-    if (!run({R.Nvcc, "--version"}, "", Version, Error, /*CaptureStdout=*/true))
+    if (!run({Tool, "--version"}, "", Version, Error, /*CaptureStdout=*/true))
       return "";
     if (!VersionFile.empty())
       writeEntry(VersionFile, Version);
   }
   return Version;
+}
+
+std::string nvccVersion(const NvccRequest &R, std::string &Error) {
+  return toolVersion("nvcc", R.Nvcc, R.CacheDir, Error);
 }
 
 // The cache protocol shared by both runs: the entry under Tag + the request's key, else
@@ -352,8 +360,29 @@ std::vector<std::string> withoutRegisterCap(const std::vector<std::string> &Args
 
 namespace {
 
+// Whether nvcc flags Args compile relocatable device code (-rdc=true, -rdc true,
+// --relocatable-device-code=true, -dc, --device-c; the last -rdc wins).
+bool relocatableDeviceCode(const std::vector<std::string> &Args) {
+  bool Rdc = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-dc" || A == "--device-c")
+      Rdc = true;
+    for (llvm::StringRef Name : {"-rdc", "--relocatable-device-code"}) {
+      if (A == Name && I + 1 < Args.size())
+        Rdc = Args[I + 1] == "true";
+      else if (A.starts_with(Name) && A.substr(Name.size()).starts_with("="))
+        Rdc = A.substr(Name.size() + 1) == "true";
+    }
+  }
+  return Rdc;
+}
+
 // nvcc -cubin -Xptxas -v on PTX text (written to a temp file beside the cache): ptxas's
-// report in Out.Log, or Out.Error.
+// report in Out.Log, or Out.Error. The build's relocatable device code (-rdc=true, -dc)
+// is assembled relocatable too, as the register run compiles it: PTX that calls an extern
+// device function (dynamic parallelism's launches, a function of another file) does not
+// assemble as a whole program ("Unresolved extern function").
 void assemblePtx(const NvccRequest &R, llvm::StringRef Text, NvccResult &Out, int &ExitCode) {
   std::string Err;
   std::string Path = tempPath(R.CacheDir, "ptx", Err);
@@ -366,10 +395,24 @@ void assemblePtx(const NvccRequest &R, llvm::StringRef Text, NvccResult &Out, in
     std::vector<std::string> Assemble = {
         R.Nvcc, "-cubin", "-Xptxas", "-v", "-o",
         llvm::sys::path::get_separator() == "/" ? "/dev/null" : "NUL", "-arch=" + R.Arch, Path};
+    if (relocatableDeviceCode(R.Args))
+      Assemble.insert(Assemble.begin() + 1, "-rdc=true");
     if (!run(Assemble, R.CacheDir, Out.Log, Err, /*CaptureStdout=*/false, nullptr, &ExitCode)) {
-      llvm::StringRef Tail(Out.Log);
-      if (!Tail.trim().empty())
-        Err += ": " + Tail.trim().take_back(600).str();
+      // ptxas's refusal ("ptxas error   : Entry function ... with max regcount of 48 calls
+      // function ... with regcount of 70") says why; its report of the other kernels
+      // follows it, so the log's tail alone would not.
+      llvm::StringRef Log(Out.Log), Why;
+      llvm::SmallVector<llvm::StringRef, 0> Lines;
+      Log.split(Lines, '\n');
+      for (llvm::StringRef L : Lines)
+        if (L.starts_with("ptxas error") || L.starts_with("ptxas fatal")) {
+          Why = L.trim();
+          break;
+        }
+      if (!Why.empty())
+        Err += ": " + Why.take_front(600).str();
+      else if (!Log.trim().empty())
+        Err += ": " + Log.trim().take_back(600).str();
     }
   }
   if (!Err.empty())
@@ -428,7 +471,9 @@ NvccResult keptPtx(const NvccRequest &Request) {
 }
 
 NvccResult runUncappedNvcc(const NvccRequest &Request) {
-  return cachedRun(Request, "uncapped-v1", [](const NvccRequest &R, NvccResult &Out,
+  // v2: relocatable device code assembled with -rdc=true, a refusal said by ptxas's error
+  // line (a failure cached by v1 is not read back).
+  return cachedRun(Request, "uncapped-v2", [](const NvccRequest &R, NvccResult &Out,
                                                int &ExitCode) {
     std::string Ptx;
     if (ptxFor(R, Out, Ptx))
@@ -446,16 +491,25 @@ std::string boundPtx(llvm::StringRef Ptx, const std::vector<PtxBound> &Bounds,
                      std::vector<std::string> &Missing) {
   // Where each entry's parameter list closes: ".entry NAME(" ... ")" (parameters hold no
   // parentheses), then the directives, then the body's "{".
+  // The bound names a kernel as the register table does, without the
+  // `__nv_static_<N>__<hash>_` prefix that -rdc gives a kernel of internal linkage (a
+  // static __global__): the entry is matched with or without it.
   std::vector<std::pair<size_t, std::string>> Inserts;
   for (const PtxBound &B : Bounds) {
     size_t At = llvm::StringRef::npos;
     for (size_t From = 0;;) {
-      size_t E = Ptx.find(".entry " + B.Kernel, From);
+      size_t E = Ptx.find(".entry ", From);
       if (E == llvm::StringRef::npos)
         break;
-      size_t After = E + 7 + B.Kernel.size();
+      size_t Start = E + 7;
+      llvm::StringRef Name = Ptx.drop_front(Start).take_until(
+          [](char C) { return C == '(' || C == ' ' || C == '\t' || C == '\n' || C == '\r'; });
+      size_t After = Start + Name.size();
       llvm::StringRef Rest = Ptx.drop_front(After).ltrim(" \t");
-      if (Rest.starts_with("(")) {
+      if ((Name == B.Kernel ||
+           ::warplint::stripNvStaticPrefix(std::string_view(Name.data(), Name.size())) ==
+               B.Kernel) &&
+          Rest.starts_with("(")) {
         size_t Close = Ptx.find(')', After);
         if (Close != llvm::StringRef::npos)
           At = Close + 1;
@@ -485,7 +539,7 @@ std::string boundPtx(llvm::StringRef Ptx, const std::vector<PtxBound> &Bounds,
 }
 
 NvccResult runBoundedPtxas(const NvccRequest &Request, const std::vector<PtxBound> &Bounds) {
-  std::string Tag = "bounded-v1";
+  std::string Tag = "bounded-v2"; // v2: as uncapped-v2
   for (const PtxBound &B : Bounds)
     Tag += "\n" + B.key();
   return cachedRun(Request, Tag, [&Bounds](const NvccRequest &R, NvccResult &Out,
@@ -536,7 +590,9 @@ std::string reduceAssembly(llvm::StringRef Asm) {
 
 /// What both clang runs do first: a cache directory that cannot be used is said once and
 /// dropped (the run goes uncached); clang's `--version` names the release and keys the
-/// cache. False (Out.Error set) when clang cannot run.
+/// cache. The request's Version when it has one (the what-if is given the register run's),
+/// else the cached answer for this clang binary (as nvcc's), else clang is asked. False
+/// (Out.Error set) when clang cannot run.
 bool startClangRun(ClangDeviceRequest &R, ClangDeviceResult &Out, std::string &Version) {
   if (!R.CacheDir.empty()) {
     if (std::string Problem = cacheDirProblem(R.CacheDir); !Problem.empty()) {
@@ -544,12 +600,16 @@ bool startClangRun(ClangDeviceRequest &R, ClangDeviceResult &Out, std::string &V
       R.CacheDir.clear();
     }
   }
+  Version = R.Version;
   std::string Err;
-  if (!run({R.Clang, "--version"}, "", Version, Err, /*CaptureStdout=*/true)) {
+  if (Version.empty())
+    Version = toolVersion("clang", R.Clang, R.CacheDir, Err);
+  if (Version.empty()) {
     Out.Error = Err;
     return false;
   }
   Out.Release = clangRelease(Version);
+  Out.Version = Version;
   return true;
 }
 

@@ -108,6 +108,9 @@ struct ClangDeviceRequest {
   std::vector<std::string> Args; ///< the device-side compile flags (no -S, -o, input)
   std::string CacheDir;          ///< where the kernel metadata is cached; empty: no cache
   std::string ContentKey;        ///< digest of every input file, as for nvcc
+  /// clang's `--version` text when it was asked already (the register run's, which the
+  /// what-if follows): then no run asks it again. Empty: the run asks clang.
+  std::string Version;
 };
 
 struct ClangDeviceResult {
@@ -119,6 +122,7 @@ struct ClangDeviceResult {
   std::string Warning; ///< set when the cache could not be used
   std::string Repaired; ///< set when a damaged cache entry was removed (as for nvcc)
   std::string Release;  ///< clang's release ("22.1"), when clang could be asked
+  std::string Version;  ///< clang's whole `--version` text, when it could be asked
 };
 
 /// The argument vector that is run: clang++ <Args> -S -o - <Source>.

@@ -441,6 +441,9 @@ void loadFromClang(const RegisterOptions &Opts, ASTContext &Ctx, const Preproces
   Out.Table.addAmdgpuAssembly(Res.Assembly, "clang", ResourceSource::Clang);
   Out.Source = ResourceSource::Clang;
   Out.CompilerRelease = Res.Release;
+  // The what-if follows this run with the same clang: it keys its cache with the version
+  // asked here rather than asking again.
+  R.Version = Res.Version;
   Out.ClangRun = R;
 }
 

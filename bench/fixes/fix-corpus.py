@@ -6,13 +6,22 @@ database's own command (nvcc -c, with the original directory on the include path
 quoted includes resolve), and analysed again by warplint with the same command: the
 finding the fix was for must be gone and no new finding of the check may appear.
 
-usage: fix-corpus.py WARPLINT DB WORK [--checks GLOBS] [--arch sm_80] FILE...
+usage: fix-corpus.py WARPLINT DB WORK [--checks GLOBS] [--arch sm_80]
+                     [--registers-from nvcc --cache-dir DIR] FILE...
 Prints one line per fix and a summary; exit 1 when a fix does not compile or leaves its
 finding.
+
+With --registers-from nvcc (the register advice checked by the compiler: the
+__launch_bounds__ fix-its of warplint-occupancy and warplint-occupancy-cliff), the fixed
+copy's compile runs with -Xptxas -v, and the kernel's registers and spill for --arch are
+read from ptxas's report: the fix holds when ptxas gives no spill and at most the
+registers the advice asked for (the blocks/SM the what-if verified). --cache-dir is given
+to warplint (the corpus run's cache answers the "before" analysis).
 """
 import argparse
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -24,6 +33,8 @@ ap.add_argument("db")
 ap.add_argument("work")
 ap.add_argument("--checks", default="-*,warplint-shared-bank-conflict")
 ap.add_argument("--arch", default="sm_80")
+ap.add_argument("--registers-from", default="none")
+ap.add_argument("--cache-dir")
 ap.add_argument("files", nargs="+")
 a = ap.parse_args()
 warplint = os.path.abspath(a.warplint)
@@ -37,9 +48,42 @@ entries = {os.path.join(e["directory"], e["file"]): e
 
 def analyse(dbdir, files, out):
     subprocess.run([warplint, "check", "-p", dbdir, "--arch", a.arch, "--checks", a.checks,
-                    "--registers-from", "none", "--no-cache", "-j2", "--format", "json",
-                    "-o", out, *files], capture_output=True, text=True)
+                    "--registers-from", a.registers_from, "--no-cache", "-j2", "--format",
+                    "json", "-o", out, *files] +
+                   (["--cache-dir", a.cache_dir] if a.cache_dir else []),
+                   capture_output=True, text=True)
     return json.load(open(out))
+
+
+def ptxas_figures(log, kernel, arch):
+    """(registers, spill store bytes, spill load bytes) of KERNEL for ARCH in a ptxas -v
+    report (nvcc's stderr), or None."""
+    lines = log.splitlines()
+    for i, line in enumerate(lines):
+        if "entry function '%s' for '%s'" % (kernel, arch) not in line:
+            continue
+        regs = spill = None
+        for x in lines[i + 1:i + 8]:
+            m = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", x)
+            if m:
+                spill = (int(m.group(1)), int(m.group(2)))
+            m = re.search(r"Used (\d+) registers", x)
+            if m:
+                regs = int(m.group(1))
+                break
+        if regs is not None:
+            return (regs,) + (spill or (0, 0))
+    return None
+
+
+def verified_for(run, f):
+    """The launch record with the what-if's answer that finding F quotes, or None."""
+    for l in run["launches"]:
+        v = l.get("verified_advice")
+        if (v and os.path.abspath(l["file"]) == os.path.abspath(f["file"]) and
+                l["line"] == f["line"] and "'%s'" % l["kernel"] in f["message"]):
+            return l
+    return None
 
 
 files = [os.path.abspath(f) for f in a.files]
@@ -73,7 +117,9 @@ for n, f in enumerate(offered):
             continue
         out.append(fixed if x in (rel, src) else x)
     cmd = out[:1] + ["-I" + os.path.dirname(src)] + out[1:] + ["-o", os.path.join(d, "fixed.o")]
-    c = subprocess.run(cmd, cwd=e["directory"], capture_output=True, text=True)
+    record = verified_for(before, f)
+    c = subprocess.run(cmd + (["-Xptxas", "-v"] if record else []), cwd=e["directory"],
+                       capture_output=True, text=True)
     with open(os.path.join(d, "compile_commands.json"), "w") as j:
         json.dump([{"directory": e["directory"], "file": fixed, "arguments": cmd}], j)
     after = analyse(d, [fixed], os.path.join(d, "after.json"))
@@ -83,10 +129,25 @@ for n, f in enumerate(offered):
                os.path.abspath(g["file"]) == os.path.abspath(f["file"])])
     edit = ", ".join("line %d: '%s'" % (x["line"], x["replacement"]) for x in f["fixes"])
     ok = c.returncode == 0 and not left and new < old
+    held = ""
+    if record:
+        v = record["verified_advice"]
+        got = ptxas_figures(c.stderr, record.get("mangled_kernel") or record["kernel"], a.arch)
+        if got is None:
+            held = ", ptxas: no report for the kernel"
+            ok = False
+        else:
+            holds = got[1] == 0 and got[2] == 0 and got[0] <= v["asked_registers"]
+            held = (", ptxas -v: %d registers, %d/%d bytes spill (what-if: %s registers, "
+                    "%s/%s; asked <= %d): %s" % (got[0], got[1], got[2], v["registers"],
+                                                  v["spill_store_bytes"], v["spill_load_bytes"],
+                                                  v["asked_registers"],
+                                                  "holds" if holds else "DOES NOT HOLD"))
+            ok = ok and holds
     bad += not ok
     print("%s %s:%d [%s] %s -> nvcc %s, finding %s, %d -> %d findings of the check in the file"
           % ("ok  " if ok else "FAIL", f["file"], f["line"], f["check"], edit,
              "ok" if c.returncode == 0 else "FAILED (%s)" % c.stderr.strip()[-300:],
-             "gone" if not left else "LEFT", old, new))
+             "gone" if not left else "LEFT", old, new) + held)
 print("%d fixes applied, %d compiled with their finding gone" % (len(offered), len(offered) - bad))
 sys.exit(1 if bad else 0)

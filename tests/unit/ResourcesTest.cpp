@@ -454,6 +454,47 @@ TEST(NvccResources, ARefusedCompileIsCachedACrashIsNot) {
   llvm::sys::fs::remove_directories(Dir2);
 }
 
+// The what-if of a file built as relocatable device code is assembled with -rdc=true, and
+// a bound ptxas refuses says ptxas's own error line, not the tail of its report (on
+// cuda-samples' interval.cu the refusal came first and 40 lines of the other kernels'
+// figures after it: the note quoted only those).
+TEST(NvccResources, BoundedRunOfRdcSaysPtxasError) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-nvcc-bounded", Dir));
+  NvccRequest R;
+  R.Nvcc = fakeNvcc(
+      Dir, "echo \"$*\" >> '" + std::string(Dir) + "/args'\n"
+           "out=; prev=; ptx=0\n"
+           "for a in \"$@\"; do [ \"$prev\" = -o ] && out=$a; [ \"$a\" = -ptx ] && ptx=1; prev=$a; done\n"
+           "if [ $ptx = 1 ]; then printf '.visible .entry _Z1kPf(\\n)\\n{\\n}\\n' > \"$out\"; exit 0; fi\n"
+           "echo \"ptxas error   : Entry function '_Z1kPf' with max regcount of 48 calls function "
+           "'_Z1fv' with regcount of 70\" >&2\n"
+           "i=0; while [ $i -lt 40 ]; do echo 'ptxas info    : Compile time = 1.0 ms' >&2; "
+           "i=$((i+1)); done\n"
+           "exit 255");
+  R.Source = "k.cu";
+  R.Arch = "sm_80";
+  R.Args = {"-rdc=true"};
+  R.CacheDir = std::string(Dir) + "/cache";
+  PtxBound B;
+  B.Kernel = "_Z1kPf";
+  B.Threads = 64;
+  B.MinBlocks = 20;
+  NvccResult Out = runBoundedPtxas(R, {B});
+  EXPECT_NE(Out.Error.find("exited with 255: ptxas error   : Entry function '_Z1kPf' with max "
+                           "regcount of 48 calls function '_Z1fv' with regcount of 70"),
+            std::string::npos)
+      << Out.Error;
+  auto Args = llvm::MemoryBuffer::getFile(Dir + "/args");
+  ASSERT_TRUE(Args);
+  llvm::SmallVector<llvm::StringRef, 4> Runs;
+  (*Args)->getBuffer().trim().split(Runs, '\n');
+  ASSERT_EQ(Runs.size(), 2u);
+  EXPECT_TRUE(Runs[0].contains("-ptx"));
+  EXPECT_TRUE(Runs[1].starts_with("-rdc=true -cubin")) << Runs[1].str();
+  llvm::sys::fs::remove_directories(Dir);
+}
+
 // A damaged cache entry (cut to 50 bytes, as a full disk or a killed copy leaves it) is a
 // miss: removed, nvcc runs again, Repaired says so once; the entry written anew is a hit.
 // Before, the 50 bytes were read as a report with no kernels and nvcc never ran again.
@@ -565,6 +606,26 @@ TEST(NvccResources, BoundPtxPlacesDirectivesPerEntry) {
   EXPECT_EQ(Missing, std::vector<std::string>{"_Z4gonev"});
   EXPECT_EQ(A.key(), "_Z1kPfi:256,4");
   EXPECT_EQ(B.key(), "_Z1kPf:maxnreg 64");
+}
+
+// A static __global__ compiled with -rdc is named `__nv_static_<N>__<hash>_<mangled>` in
+// the PTX; the bound names it as the register table does (the prefix stripped) and finds
+// it all the same (cuda-samples' jacobi.cu, MonteCarlo_kernel.cu: before, "no entry in
+// the PTX"); a name that only ends like the kernel's is not taken for it.
+TEST(NvccResources, BoundPtxFindsNvStaticEntries) {
+  const std::string Ptx =
+      ".entry __nv_static_30__5de216ff_9_jacobi_cu_3dc991e0__Z1kPf(\n\t.param .u64 p0\n)\n{\n}\n"
+      ".entry _Z2xx_Z1kPf(\n\t.param .u64 p0\n)\n{\n}\n";
+  PtxBound A;
+  A.Kernel = "_Z1kPf";
+  A.Threads = 128;
+  A.MinBlocks = 8;
+  std::vector<std::string> Missing;
+  std::string Out = boundPtx(Ptx, {A}, Missing);
+  EXPECT_TRUE(Missing.empty());
+  EXPECT_EQ(Out, ".entry __nv_static_30__5de216ff_9_jacobi_cu_3dc991e0__Z1kPf(\n\t.param .u64 p0\n)\n"
+                 ".maxntid 128, 1, 1\n.minnctapersm 8\n{\n}\n"
+                 ".entry _Z2xx_Z1kPf(\n\t.param .u64 p0\n)\n{\n}\n");
 }
 
 // The AMD what-if: each bound's kernel gets an attribute group of its own (a copy of its
