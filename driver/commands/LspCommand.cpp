@@ -63,6 +63,7 @@ ends, 2 for bad arguments.
 int runLspCommand(int Argc, char **Argv) {
   lsp::ServerOptions O;
   std::string Analyse, Jobs, Debounce;
+  bool PreambleWorker = false;
   ArgParser P("lsp");
   auto Count = [](const char *Name, unsigned Max, unsigned &Into) {
     return [=, &Into](llvm::StringRef V, std::string &Error) {
@@ -95,7 +96,8 @@ int runLspCommand(int Argc, char **Argv) {
       .flag("--no-cache", O.NoCache)
       .option("-j", Count("-j", 64, O.Jobs))
       .option("--debounce", Count("--debounce", 60000, O.DebounceMs))
-      .option("--analyse", Analyse, "a file");
+      .option("--analyse", Analyse, "a file")
+      .flag("--preamble-worker", PreambleWorker);
   std::string Err;
   switch (P.parse(Argc, Argv, Err)) {
   case ArgParser::Result::Help:
@@ -120,15 +122,8 @@ int runLspCommand(int Argc, char **Argv) {
     O.CompileCommandsDir = std::string(Dir);
   }
 
-  if (!Analyse.empty()) {
+  auto Options = [&O] {
     AnalysisOptions A;
-    // The database the server would give this file: --compile-commands-dir, else the
-    // compile_commands.json found from the file's directory up (findCompileCommandsDir).
-    llvm::SmallString<256> File(Analyse);
-    llvm::sys::fs::make_absolute(File);
-    A.BuildDir = !O.CompileCommandsDir.empty() ? O.CompileCommandsDir
-                                               : lsp::findCompileCommandsDir(File);
-    A.Files = {Analyse};
     A.Arch = O.Arch;
     A.Checks = O.Checks;
     A.CudaPath = O.CudaPath;
@@ -136,6 +131,19 @@ int runLspCommand(int Argc, char **Argv) {
     A.RegistersFrom = O.RegistersFrom;
     A.CacheDir = O.CacheDir;
     A.ResultCache = !O.NoCache;
+    return A;
+  };
+  if (PreambleWorker)
+    return lsp::runPreambleWorker(Options(), /*In=*/0, llvm::outs());
+  if (!Analyse.empty()) {
+    AnalysisOptions A = Options();
+    // The database the server would give this file: --compile-commands-dir, else the
+    // compile_commands.json found from the file's directory up (findCompileCommandsDir).
+    llvm::SmallString<256> File(Analyse);
+    llvm::sys::fs::make_absolute(File);
+    A.BuildDir = !O.CompileCommandsDir.empty() ? O.CompileCommandsDir
+                                               : lsp::findCompileCommandsDir(File);
+    A.Files = {Analyse};
     return lsp::runWorker(std::move(A), llvm::outs());
   }
 
