@@ -3,6 +3,7 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/TargetOptions.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -15,6 +16,8 @@
 namespace warplint::driver {
 namespace {
 
+/// The store's key of an invocation: its main file (absolute) and its target CPU, so that
+/// a file analysed for several architectures keeps one preamble for each.
 std::string mainFile(const clang::CompilerInvocation &CI) {
   const auto &Inputs = CI.getFrontendOpts().Inputs;
   if (Inputs.size() != 1 || !Inputs[0].isFile())
@@ -22,7 +25,7 @@ std::string mainFile(const clang::CompilerInvocation &CI) {
   llvm::SmallString<256> P(Inputs[0].getFile());
   llvm::sys::fs::make_absolute(P);
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
+  return std::string(P) + "\n" + CI.getTargetOpts().CPU;
 }
 
 } // namespace
@@ -61,12 +64,14 @@ std::string PreambleStore::build(const clang::CompilerInvocation &CI,
   std::string File = mainFile(CI);
   if (File.empty())
     return "no preamble: not one input file";
+  std::string Key = File;
+  File = File.substr(0, File.find('\n'));
   auto Buf = VFS->getBufferForFile(CI.getFrontendOpts().Inputs[0].getFile());
   if (!Buf)
     return "no preamble: cannot read " + File;
   clang::PreambleBounds Bounds =
       clang::ComputePreambleBounds(CI.getLangOpts(), (*Buf)->getMemBufferRef(), 0);
-  Entry &E = Files[File];
+  Entry &E = Files[Key];
   if (E.Preamble && E.Preamble->CanReuse(CI, (*Buf)->getMemBufferRef(), Bounds, *VFS))
     return "kept";
   std::string Directives = (*Buf)->getBuffer().substr(0, Bounds.Size).str();
@@ -95,14 +100,15 @@ std::string PreambleStore::build(const clang::CompilerInvocation &CI,
   return fmt::format("built ({:.1f} MB) in {} ms", double(E.Preamble->getSize()) / 1e6, Ms);
 }
 
-bool PreambleStore::has(const std::string &File) const {
-  auto It = Files.find(File);
-  return It != Files.end() && It->second.Preamble;
-}
+bool PreambleStore::has(const std::string &File) const { return bytes(File) > 0; }
 
 size_t PreambleStore::bytes(const std::string &File) const {
-  auto It = Files.find(File);
-  return It != Files.end() && It->second.Preamble ? It->second.Preamble->getSize() : 0;
+  size_t N = 0;
+  for (auto It = Files.lower_bound(File + "\n");
+       It != Files.end() && llvm::StringRef(It->first).starts_with(File + "\n"); ++It)
+    if (It->second.Preamble)
+      N += It->second.Preamble->getSize();
+  return N;
 }
 
 size_t PreambleStore::totalBytes() const {
@@ -113,6 +119,10 @@ size_t PreambleStore::totalBytes() const {
   return N;
 }
 
-void PreambleStore::drop(const std::string &File) { Files.erase(File); }
+void PreambleStore::drop(const std::string &File) {
+  auto It = Files.lower_bound(File + "\n");
+  while (It != Files.end() && llvm::StringRef(It->first).starts_with(File + "\n"))
+    It = Files.erase(It);
+}
 
 } // namespace warplint::driver

@@ -3,7 +3,8 @@
 // A CUDA file's parse is mostly its headers: the CUDA runtime wrapper clang force-includes,
 // cuda_runtime.h and what the file #includes before its first declaration. A process that
 // parses the same files again and again (the language server's worker, driver/lsp/Worker.h)
-// keeps that part compiled, as clangd does: one clang PrecompiledPreamble per file, built
+// keeps that part compiled, as clangd does: one clang PrecompiledPreamble per file (and
+// architecture, for a command with several), built
 // from the invocation warplint parses it with, stored as a PCH in a temporary file for
 // as long as the store lives, and used for a parse while PrecompiledPreamble::CanReuse
 // says the directives before the first declaration, the command and the headers they
@@ -53,11 +54,11 @@ public:
 
   /// Whether File has a preamble that was built (reusable or not).
   bool has(const std::string &File) const;
-  /// The bytes of File's PCH (0 when it has none).
+  /// The bytes of File's PCHs (0 when it has none).
   size_t bytes(const std::string &File) const;
   /// The PCH bytes of every file.
   size_t totalBytes() const;
-  /// Forgets File's preamble (its PCH file is removed).
+  /// Forgets File's preambles (their PCH files are removed).
   void drop(const std::string &File);
 
   /// What the last build() said, and whether a use() since Used was cleared succeeded.

@@ -23,8 +23,8 @@ constexpr const char *Usage =
     R"(usage: warplint lsp [options]
 
 A Language Server Protocol server on stdin/stdout for editors: a CUDA file is analysed
-when it is opened and when it is saved, and warplint's findings are published as its
-diagnostics (notes as related information, each check's page linked); a hover on a kernel
+when it is opened, when it is saved and as it is edited (the unsaved text, with the file's
+precompiled preamble), and warplint's findings are published as its diagnostics (notes as related information, each check's page linked); a hover on a kernel
 launch shows its occupancy figures and limiter. See docs/editors.md.
 
 The compile database of a file is found as clangd finds it: compile_commands.json in the
@@ -47,12 +47,15 @@ options:
   --cache-dir DIR          the register and result cache (default as for check)
   --no-cache               analyse every file afresh (no result cache)
   -j N                     files analysed at once (default 2; 1 on one hardware thread)
-  --debounce MS            quiet time after an open or a save before the analysis starts
-                           (default 300); a save during an analysis ends it and starts
-                           another
+  --debounce MS            quiet time after an open, an edit or a save before the
+                           analysis starts (default 300); a save during an analysis ends
+                           it and starts another
   --analyse FILE           do not serve: analyse FILE as the server's worker process
                            does, with the compile database the server finds for it, and
                            print its results as JSON lines (for debugging)
+  --preamble-worker        do not serve: be the server's worker for unsaved text (reads
+                           one JSON request a line on stdin, keeps each file's
+                           precompiled preamble; driver/lsp/Worker.h)
 
 exit status: 0 after shutdown and exit, 1 on exit without shutdown or when the input
 ends, 2 for bad arguments.
