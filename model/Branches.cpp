@@ -72,20 +72,41 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
 }
 
-using CallMap = std::map<const FunctionDecl *, std::vector<const CallExpr *>>;
+using CallMap =
+    std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>;
 
+/// The calls of each function, each with the function it is in. Not in system headers:
+/// their code calls none of the program's launch helpers, and walking it cost the most of
+/// an edit's analysis in the language server (a parse with a precompiled preamble reads
+/// every header's declarations back from it for such a walk, and for a parent map).
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
-  explicit CallCollector(CallMap &Out) : Out(Out) {}
+  CallCollector(CallMap &Out, const SourceManager &SM) : Out(Out), SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD)
+      Stack.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Stack.pop_back();
+    return R;
+  }
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee())
-      Out[F->getCanonicalDecl()].push_back(C);
+      Out[F->getCanonicalDecl()].push_back({C, Stack.empty() ? nullptr : Stack.back()});
     return true;
   }
 
 private:
   CallMap &Out;
+  const SourceManager &SM;
+  std::vector<const FunctionDecl *> Stack;
 };
 
 /// Whether the body S writes the variable D (assigns it, increments it, takes its address).
@@ -241,22 +262,16 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
     return {};
   if (!M.CallsOf) {
     M.CallsOf.emplace();
-    CallCollector(*M.CallsOf).TraverseDecl(Ctx.getTranslationUnitDecl());
+    CallCollector(*M.CallsOf, Ctx.getSourceManager()).TraverseDecl(Ctx.getTranslationUnitDecl());
   }
   auto It = M.CallsOf->find(Enclosing->getCanonicalDecl());
   if (It == M.CallsOf->end() || It->second.empty())
     return {};
   std::set<int64_t> Values;
   unsigned Index = P->getFunctionScopeIndex();
-  for (const CallExpr *C : It->second) {
+  for (auto [C, Caller] : It->second) {
     if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
       return {};
-    const FunctionDecl *Caller = nullptr;
-    for (DynTypedNodeList Ps = Ctx.getParents(*C); !Ps.empty() && !Caller;) {
-      Caller = Ps[0].get<FunctionDecl>();
-      if (!Caller)
-        Ps = Ctx.getParents(Ps[0]);
-    }
     std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx);
     if (!V)
       return {};
