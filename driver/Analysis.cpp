@@ -1618,28 +1618,28 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   // fails that file alone, and every other result is written. Not isolated (the language
   // server's worker, which keeps preambles): in this process, one file after another.
   auto AnalyseFile = [&](size_t I) -> RunResult {
-        RunResult Out;
-        const std::string &File = Files[I];
-        auto Includer = Includers.find(File);
-        const std::string &Source = Includer != Includers.end() ? Includer->second.Source : File;
-        if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source))
-          return failedCompileCommand(File, *P);
-        // A database entry that is a FIFO, socket or device would block the whole run
-        // (the parse reads it to its end): that file fails, the others go on.
-        llvm::sys::fs::file_status St;
-        if (!llvm::sys::fs::status(Source, St) &&
-            St.type() != llvm::sys::fs::file_type::regular_file &&
-            St.type() != llvm::sys::fs::file_type::file_not_found) {
-          return failedFile(File, Source + " is not a regular file (a FIFO, socket or "
-                                           "device): warplint reads source files only");
-        }
-        if (Includer != Includers.end())
-          return focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
-        Out = analyseFile(File, *Db, Opts, Original);
-        if (llvm::is_contained(Unlisted, File) &&
-            (!Out.FilesFailed.empty() || !Out.FilesWithErrors.empty()))
-          Out.Messages.push_back({Severity::Warning, unlistedMessage(File, *Db, Opts)});
-        return Out;
+    RunResult Out;
+    const std::string &File = Files[I];
+    auto Includer = Includers.find(File);
+    const std::string &Source = Includer != Includers.end() ? Includer->second.Source : File;
+    if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source))
+      return failedCompileCommand(File, *P);
+    // A database entry that is a FIFO, socket or device would block the whole run
+    // (the parse reads it to its end): that file fails, the others go on.
+    llvm::sys::fs::file_status St;
+    if (!llvm::sys::fs::status(Source, St) &&
+        St.type() != llvm::sys::fs::file_type::regular_file &&
+        St.type() != llvm::sys::fs::file_type::file_not_found) {
+      return failedFile(File, Source + " is not a regular file (a FIFO, socket or "
+                                       "device): warplint reads source files only");
+    }
+    if (Includer != Includers.end())
+      return focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
+    Out = analyseFile(File, *Db, Opts, Original);
+    if (llvm::is_contained(Unlisted, File) &&
+        (!Out.FilesFailed.empty() || !Out.FilesWithErrors.empty()))
+      Out.Messages.push_back({Severity::Warning, unlistedMessage(File, *Db, Opts)});
+    return Out;
   };
   if (Opts.Isolate) {
     runIsolated(

@@ -931,7 +931,25 @@ const std::vector<BranchRecord> &TuModel::branches(const BranchOptions &Opts) {
   for (const auto &[O, Records] : Branches)
     if (O == Opts)
       return Records;
+  // The parent map that the loop tests read (getParents: a branch or a launch inside a
+  // loop) is built over the AST's traversal scope: here the declarations outside system
+  // headers, where every kernel the model analyses is (model/Facts skips system headers).
+  // Over the whole TU it read every header's declarations back from a precompiled
+  // preamble: half of an edit's analysis of cuda-samples' reduction_kernel.cu in the
+  // language server. The scope is put back after.
+  std::vector<Decl *> Scope = Ctx.getTraversalScope();
+  bool Whole = Scope.size() == 1 && Scope.front() == Ctx.getTranslationUnitDecl();
+  if (Whole) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Own;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (D->getLocation().isInvalid() || !SM.isInSystemHeader(D->getLocation()))
+        Own.push_back(D);
+    Ctx.setTraversalScope(Own);
+  }
   std::vector<BranchRecord> Records = BranchBuilder(*this, Opts).build();
+  if (Whole)
+    Ctx.setTraversalScope(Scope);
   Branches.emplace_back(Opts, std::move(Records));
   return Branches.back().second;
 }
