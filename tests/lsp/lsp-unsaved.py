@@ -127,14 +127,26 @@ open_file(client, big)
 client.diagnostics(uri(big))
 client.message("window/logMessage", "big.cu: preamble built")
 slow = "#include <cuda_runtime.h>\n" + "".join(
-    "__device__ int f%d(int x) { return x * %d + (x >> 3); }\n" % (i, i) for i in range(12000))
+    "__device__ int f%d(int x) { return x * %d + (x >> 3); }\n" % (i, i) for i in range(40000))
 slow += "__global__ void k(int *p) { p[threadIdx.x] = f1(threadIdx.x); }\n"
 slow += "void go(int *p) { k<<<1, 100>>>(p); }\n"
-client.notify("textDocument/didChange", {"textDocument": {"uri": uri(big), "version": 2},
-                                         "contentChanges": [{"text": slow}]})
-time.sleep(0.5)  # the debounce (50 ms) has passed: the worker parses 12000 functions
 worker = [int(re.search(r"pid (\d+)", m).group(1)) for m in client.messages("window/logMessage")
           if "preamble worker started (pid" in m][-1]
+
+
+def cpu_ticks(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+idle = cpu_ticks(worker)
+client.notify("textDocument/didChange", {"textDocument": {"uri": uri(big), "version": 2},
+                                         "contentChanges": [{"text": slow}]})
+# Killed once it has spent 0.1 s of CPU on the text (40000 functions take far longer).
+deadline = time.time() + 60
+while cpu_ticks(worker) < idle + max(1, os.sysconf("SC_CLK_TCK") // 10) and time.time() < deadline:
+    time.sleep(0.005)
 os.kill(worker, signal.SIGSEGV)
 crash = client.message("window/showMessage", "unsaved text of " + big)
 check(crash["type"] == 1 and "crashed (signal 11" in crash["message"],
