@@ -85,7 +85,7 @@ std::string PreambleStore::build(const clang::CompilerInvocation &CI,
   auto Start = std::chrono::steady_clock::now();
   llvm::ErrorOr<clang::PrecompiledPreamble> P = clang::PrecompiledPreamble::Build(
       CI, Buf->get(), Bounds, Diags, VFS, std::move(PCH), /*StoreInMemory=*/false,
-      /*StoragePath=*/"", Callbacks);
+      StorageDir, Callbacks);
   auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                 std::chrono::steady_clock::now() - Start)
                 .count();

@@ -61,6 +61,8 @@ public:
   /// Forgets File's preambles (their PCH files are removed).
   void drop(const std::string &File);
 
+  /// The directory the PCH files are made in (empty: the system's temporary directory).
+  std::string StorageDir;
   /// What the last build() said, and whether a use() since Used was cleared succeeded.
   std::string Note;
   bool Used = false;

@@ -565,6 +565,8 @@ std::shared_ptr<ChildProcess> Server::preambleWorker() {
 
 void Server::workerReader(std::shared_ptr<ChildProcess> W) {
   int Status = W->wait([&](std::string Line) { workerLine(W, Line); });
+  // The PCH files of a worker that was killed (one that ended removed them).
+  llvm::sys::fs::remove_directories(preambleDir(W->pid()));
   std::lock_guard<std::mutex> G(Lock);
   if (Worker == W) {
     Worker.reset();

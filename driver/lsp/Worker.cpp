@@ -7,7 +7,9 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <cerrno>
 #include <csignal>
@@ -167,8 +169,28 @@ bool inputWaiting(int Fd) {
 
 } // namespace
 
+std::string preambleDir(pid_t Pid) {
+  llvm::SmallString<256> Dir;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Dir);
+  llvm::sys::path::append(Dir, "warplint-preambles-" + std::to_string(Pid));
+  return std::string(Dir);
+}
+
 int runPreambleWorker(const AnalysisOptions &Base, int In, llvm::raw_ostream &OS) {
+  // A directory of its own, which the server removes after a worker that was killed;
+  // removed here after the preambles (declared before them).
+  std::string Dir = preambleDir(getpid());
+  if (llvm::sys::fs::create_directories(Dir))
+    Dir.clear();
+  struct RemoveDir {
+    std::string Dir;
+    ~RemoveDir() {
+      if (!Dir.empty())
+        llvm::sys::fs::remove_directories(Dir);
+    }
+  } Remove{Dir};
   PreambleStore Store;
+  Store.StorageDir = Dir;
   std::string Pending; // read, not yet a whole line
   bool Eof = false;
   auto Say = [&](llvm::json::Object O) {

@@ -68,8 +68,12 @@ int runWorker(AnalysisOptions A, llvm::raw_ostream &OS);
 ///       answered {"id": N, "warm": PATH, "note": ..., "preamble_bytes": ..., "rss_kb": ...}
 ///   {"close": PATH}  forget PATH's preamble (no answer)
 /// A request that cannot run is answered {"id": N, "error": MESSAGE}. Returns 0 at the end
-/// of the input.
+/// of the input. The PCH files are made in preambleDir(its pid), which the server removes
+/// when the worker ended without removing them (killed).
 int runPreambleWorker(const AnalysisOptions &Base, int In, llvm::raw_ostream &OS);
+
+/// The directory of the PCH files of the preamble worker with process id Pid.
+std::string preambleDir(pid_t Pid);
 
 /// A child process with its stdout and stderr read through pipes, in a process group of
 /// its own (so that ending it ends what it started).

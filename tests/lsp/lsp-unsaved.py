@@ -13,6 +13,7 @@ import re
 import shutil
 import signal
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -105,9 +106,14 @@ got = sorted(key(d) for d in client.diagnostics(uri(kernel)))
 check(got == [BOUNDS, (19, 2, "warplint-block-size-warp-multiple")],
       "the 40x2 block's finding is gone with the unsaved 64x2: %s" % got)
 
-# The worker killed while idle: said in the log; a new one answers the next edit.
+# The worker killed while idle: said in the log, its PCH files removed; a new one answers
+# the next edit.
+pchs = os.path.join(tempfile.gettempdir(), "warplint-preambles-%d" % pid)
+check(any(p.endswith(".pch") for p in os.listdir(pchs)) if os.path.isdir(pchs) else False,
+      "the worker's preamble is a PCH file in %s" % pchs)
 os.kill(pid, signal.SIGKILL)
 client.message("window/logMessage", "preamble worker (pid %d)" % pid)
+check(not os.path.exists(pchs), "the killed worker's PCH files are removed")
 change(saved)  # back to the text on disk: analysed as a save is (the child process)
 check(sorted(key(d) for d in client.diagnostics(uri(kernel))) == [BLOCK, BOUNDS],
       "back to the saved text: its findings")
