@@ -6,6 +6,7 @@
 #include "driver/Includers.h"
 #include "driver/Isolated.h"
 #include "driver/NvccTranslate.h"
+#include "driver/Preamble.h"
 #include "driver/ResultCache.h"
 #include "driver/SourceRewrite.h"
 #include "driver/WrapperShims.h"
@@ -61,6 +62,8 @@ using clang::tooling::CommandLineArguments;
 /// Line and column (1-based, bytes) of byte offsets in files, read once per file.
 class LineTable {
 public:
+  /// Unsaved: texts that replace files on disk (AnalysisOptions::Unsaved).
+  explicit LineTable(const std::map<std::string, std::string> &Unsaved) : Unsaved(Unsaved) {}
   SourcePos at(const std::string &File, unsigned Offset) {
     SourcePos P{File, 0, 0};
     if (File.empty())
@@ -68,12 +71,15 @@ public:
     auto It = Starts.find(File);
     if (It == Starts.end()) {
       std::vector<unsigned> Lines{0};
-      if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
-        llvm::StringRef Text = (*Buf)->getBuffer();
+      auto Count = [&](llvm::StringRef Text) {
         for (size_t I = 0; I < Text.size(); ++I)
           if (Text[I] == '\n')
             Lines.push_back(static_cast<unsigned>(I + 1));
-      }
+      };
+      if (auto U = Unsaved.find(File); U != Unsaved.end())
+        Count(U->second);
+      else if (auto Buf = llvm::MemoryBuffer::getFile(File))
+        Count((*Buf)->getBuffer());
       It = Starts.emplace(File, std::move(Lines)).first;
     }
     const std::vector<unsigned> &L = It->second;
@@ -84,6 +90,7 @@ public:
   }
 
 private:
+  const std::map<std::string, std::string> &Unsaved;
   std::map<std::string, std::vector<unsigned>> Starts;
 };
 
@@ -201,7 +208,8 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
                     const clang::tooling::CompilationDatabase &Db, const std::string &File,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
                     bool Records, TUResult &Model,
-                    std::vector<clang::tidy::ClangTidyError> &Errors) {
+                    std::vector<clang::tidy::ClangTidyError> &Errors,
+                    PreambleStore *Preambles = nullptr, bool PreambleOnly = false) {
   clang::tooling::ClangTool Tool(Db, {File}, std::make_shared<clang::PCHContainerOperations>(),
                                  BaseFS);
   Tool.setPrintErrorMessage(false);
@@ -239,9 +247,10 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
   public:
     Factory(clang::tidy::ClangTidyContext &Context,
             llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
-            clang::tidy::warplint::ModelOptions Opts, bool Records, TUResult &Model)
+            clang::tidy::warplint::ModelOptions Opts, bool Records, TUResult &Model,
+            PreambleStore *Preambles, bool PreambleOnly)
         : Tidy(Context, BaseFS), BaseFS(std::move(BaseFS)), Opts(std::move(Opts)),
-          Records(Records), Model(Model) {}
+          Records(Records), Model(Model), Preambles(Preambles), PreambleOnly(PreambleOnly) {}
     std::unique_ptr<clang::FrontendAction> create() override {
       return std::make_unique<Action>(*this);
     }
@@ -254,6 +263,13 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
       Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
       Invocation->getDiagnosticOpts().ShowCarets = false;
       addWrapperShims(*Invocation);
+      // The preamble is built from, and checked against, the invocation as parsed.
+      if (Preambles && PreambleOnly) {
+        Preambles->Note = Preambles->build(*Invocation, Files->getVirtualFileSystemPtr(), PCH);
+        return true;
+      }
+      if (Preambles)
+        Preambles->use(*Invocation, Files->getVirtualFileSystemPtr());
       return FrontendActionFactory::runInvocation(std::move(Invocation), Files, std::move(PCH),
                                                   Diags);
     }
@@ -313,9 +329,12 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
     clang::tidy::warplint::ModelOptions Opts;
     bool Records;
     TUResult &Model;
+    PreambleStore *Preambles;
+    bool PreambleOnly;
   };
 
-  Factory F(Context, std::move(BaseFS), std::move(ModelOpts), Records, Model);
+  Factory F(Context, std::move(BaseFS), std::move(ModelOpts), Records, Model, Preambles,
+            PreambleOnly);
   int Rc = Tool.run(&F);
   Errors = DiagConsumer.take();
   return Rc;
@@ -555,8 +574,9 @@ struct CommandDir {
 /// loaded) as run messages. Returns whether clang could not compile the file.
 bool convertDiagnostics(const std::vector<clang::tidy::ClangTidyError> &Errors,
                         const CommandDir &InDir, const std::string &Arch, RunResult &R,
-                        const std::string &File) {
-  LineTable Lines;
+                        const std::string &File,
+                        const std::map<std::string, std::string> &Unsaved) {
+  LineTable Lines(Unsaved);
   bool Failed = false;
   for (const clang::tidy::ClangTidyError &E : Errors) {
     Severity Level = E.DiagLevel == clang::tooling::Diagnostic::Error || E.IsWarningAsError
@@ -712,6 +732,13 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       clang::tidy::ClangTidyGlobalOptions(), Defaults,
       commandLineOverrides(File, Opts, Original), Physical));
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  // An editor's unsaved texts over the files on disk.
+  if (!Opts.Unsaved.empty()) {
+    auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    for (const auto &[Path, Text] : Opts.Unsaved)
+      Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
+    BaseFS->pushOverlay(Memory);
+  }
   // A run-wide option whose value leaves the analysis without the meaning asked for (an
   // assumed block that cannot launch, in .clang-tidy): the file fails, saying why.
   {
@@ -721,7 +748,9 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       return failedFile(File, M.Errors.front());
   }
   // The same command, options and files as a cached run: its result, byte for byte.
-  std::string CacheDir = resultCacheDir(Opts), Key, CacheDamage;
+  // Not for unsaved text: the cache's digests are of the files on disk.
+  std::string CacheDir = Opts.Unsaved.empty() && !Opts.PreambleOnly ? resultCacheDir(Opts) : "";
+  std::string Key, CacheDamage;
   if (!CacheDir.empty()) {
     Key = resultKey(resultKeyParts(Commands.front(), Context.getOptionsForFile(File), Opts));
     if (std::optional<RunResult> Hit = lookupResult(CacheDir, Key, &CacheDamage)) {
@@ -731,7 +760,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   }
   // Launch chevrons written with spaces (`k << < g, b >> > (...)`), which nvcc accepts and
   // clang does not: the file is parsed joined, every column where it was.
-  if (auto Buffer = Physical->getBufferForFile(File)) {
+  if (auto Buffer = BaseFS->getBufferForFile(File)) {
     if (std::optional<std::string> Joined = joinSpacedChevrons((*Buffer)->getBuffer())) {
       auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       Memory->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(*Joined, File));
@@ -741,14 +770,19 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   // One parse serves the checks and the records: both read the TU's one model.
   TUResult TU;
   std::vector<clang::tidy::ClangTidyError> Errors;
-  int ToolRc = runTidyAndModel(Context, Db, File, BaseFS, Opts.CollectLaunches, TU, Errors);
+  if (Opts.Preambles)
+    Opts.Preambles->Used = false;
+  int ToolRc = runTidyAndModel(Context, Db, File, BaseFS, Opts.CollectLaunches, TU, Errors,
+                               Opts.Preambles, Opts.PreambleOnly);
+  // A parse with a preamble lists only the headers it read again: not a cache entry.
+  bool WithPreamble = Opts.Preambles && Opts.Preambles->Used;
   std::string Arch = TU.Records ? TU.Records->Arch : commandArch(Db, File);
 
   RunResult R;
   if (!CacheDamage.empty()) // said once: this result is not stored (Store below)
     R.Messages.push_back({Severity::Warning, CacheDamage});
   CommandDir InDir{Db.getCompileCommands(File).front().Directory};
-  bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R, File);
+  bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R, File, Opts.Unsaved);
   bool AnyError = ClangErrors || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
                     return F.Level == Severity::Error;
                   });
@@ -794,7 +828,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     // not stored (it returned above): its cause may be a file it could not find, which
     // no digest covers. A result without nvcc's figures (the language server's cache-only
     // first answer) is not stored either.
-    if (Key.empty() || NotCached || !CacheDamage.empty() || TU.RegisterCacheRepaired)
+    if (Key.empty() || NotCached || WithPreamble || !CacheDamage.empty() ||
+        TU.RegisterCacheRepaired)
       return; // a repaired cache entry is said once: the next run stores the result
     std::vector<std::string> Paths = TU.FilesRead;
     for (const auto *List : {&Opts.PtxasLogs, &Opts.Objects})
@@ -1590,36 +1625,44 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   std::vector<RunResult> PerFile(Files.size());
   ProgressLine Progress(llvm::errs(), Opts.Progress, Files.size());
   // Each file in a child process: a crash (clang's stack overflowing on a hostile file)
-  // fails that file alone, and every other result is written.
-  runIsolated(
-      Files.size(), Opts.Jobs,
-      [&](size_t I) -> RunResult {
-        RunResult Out;
-        const std::string &File = Files[I];
-        auto Includer = Includers.find(File);
-        const std::string &Source = Includer != Includers.end() ? Includer->second.Source : File;
-        if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source))
-          return failedCompileCommand(File, *P);
-        // A database entry that is a FIFO, socket or device would block the whole run
-        // (the parse reads it to its end): that file fails, the others go on.
-        llvm::sys::fs::file_status St;
-        if (!llvm::sys::fs::status(Source, St) &&
-            St.type() != llvm::sys::fs::file_type::regular_file &&
-            St.type() != llvm::sys::fs::file_type::file_not_found) {
-          return failedFile(File, Source + " is not a regular file (a FIFO, socket or "
-                                           "device): warplint reads source files only");
-        }
-        if (Includer != Includers.end())
-          return focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
-        Out = analyseFile(File, *Db, Opts, Original);
-        if (llvm::is_contained(Unlisted, File) &&
-            (!Out.FilesFailed.empty() || !Out.FilesWithErrors.empty()))
-          Out.Messages.push_back({Severity::Warning, unlistedMessage(File, *Db, Opts)});
-        return Out;
-      },
-      [&](size_t I, RunResult R) { PerFile[I] = std::move(R); },
-      [&](size_t I, const std::string &Why) { return crashedFile(Files[I], Why); },
-      [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
+  // fails that file alone, and every other result is written. Not isolated (the language
+  // server's worker, which keeps preambles): in this process, one file after another.
+  auto AnalyseFile = [&](size_t I) -> RunResult {
+    RunResult Out;
+    const std::string &File = Files[I];
+    auto Includer = Includers.find(File);
+    const std::string &Source = Includer != Includers.end() ? Includer->second.Source : File;
+    if (const CompileCommandProblem *P = findCompileCommandProblem(BadCommands, Source))
+      return failedCompileCommand(File, *P);
+    // A database entry that is a FIFO, socket or device would block the whole run
+    // (the parse reads it to its end): that file fails, the others go on.
+    llvm::sys::fs::file_status St;
+    if (!llvm::sys::fs::status(Source, St) &&
+        St.type() != llvm::sys::fs::file_type::regular_file &&
+        St.type() != llvm::sys::fs::file_type::file_not_found) {
+      return failedFile(File, Source + " is not a regular file (a FIFO, socket or "
+                                       "device): warplint reads source files only");
+    }
+    if (Includer != Includers.end())
+      return focusOn(analyseFile(Source, *Db, Opts, Original), File, Includer->second, Opts);
+    Out = analyseFile(File, *Db, Opts, Original);
+    if (llvm::is_contained(Unlisted, File) &&
+        (!Out.FilesFailed.empty() || !Out.FilesWithErrors.empty()))
+      Out.Messages.push_back({Severity::Warning, unlistedMessage(File, *Db, Opts)});
+    return Out;
+  };
+  if (Opts.Isolate) {
+    runIsolated(
+        Files.size(), Opts.Jobs, AnalyseFile,
+        [&](size_t I, RunResult R) { PerFile[I] = std::move(R); },
+        [&](size_t I, const std::string &Why) { return crashedFile(Files[I], Why); },
+        [&](size_t I, size_t Done) { Progress.update(Done, relativeToRoot(Files[I], Cwd)); });
+  } else {
+    for (size_t I = 0; I < Files.size(); ++I) {
+      PerFile[I] = AnalyseFile(I);
+      Progress.update(I + 1, relativeToRoot(Files[I], Cwd));
+    }
+  }
   Progress.finish();
   RunResult Out = mergeResults(std::move(PerFile));
   if (!Skipped.empty()) {

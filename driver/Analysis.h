@@ -11,6 +11,7 @@
 #include "driver/Batch.h"
 #include "driver/Findings.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ class CompilationDatabase;
 } // namespace clang::tooling
 
 namespace warplint::driver {
+
+class PreambleStore;
 
 /// What to analyse and how.
 struct AnalysisOptions {
@@ -73,6 +76,18 @@ struct AnalysisOptions {
   /// GitHub formats do not need them.
   bool CollectLaunches = true;
   bool Progress = false;
+  /// Texts that replace files on disk (absolute paths): an editor's unsaved buffer. A
+  /// file with unsaved text is not looked up in, nor stored into, the result cache.
+  std::map<std::string, std::string> Unsaved;
+  /// Each file in a child process (a crash costs that file alone); false: in this
+  /// process, so that what it keeps (Preambles) outlives the parse.
+  bool Isolate = true;
+  /// Precompiled preambles to parse with where they can be reused (not owned); a parse
+  /// with one is not stored in the result cache (its list of files read is partial).
+  PreambleStore *Preambles = nullptr;
+  /// With Preambles: only (re)build each file's preamble (PreambleStore::Note says
+  /// how it went), and analyse nothing.
+  bool PreambleOnly = false;
 };
 
 /// Runs the analysis. Files that cannot be analysed (not in the database, do not parse)

@@ -72,20 +72,41 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
 }
 
-using CallMap = std::map<const FunctionDecl *, std::vector<const CallExpr *>>;
+using CallMap =
+    std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>;
 
+/// The calls of each function, each with the function it is in. Not in system headers:
+/// their code calls none of the program's launch helpers, and walking it cost the most of
+/// an edit's analysis in the language server (a parse with a precompiled preamble reads
+/// every header's declarations back from it for such a walk, and for a parent map).
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
-  explicit CallCollector(CallMap &Out) : Out(Out) {}
+  CallCollector(CallMap &Out, const SourceManager &SM) : Out(Out), SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD)
+      Stack.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Stack.pop_back();
+    return R;
+  }
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee())
-      Out[F->getCanonicalDecl()].push_back(C);
+      Out[F->getCanonicalDecl()].push_back({C, Stack.empty() ? nullptr : Stack.back()});
     return true;
   }
 
 private:
   CallMap &Out;
+  const SourceManager &SM;
+  std::vector<const FunctionDecl *> Stack;
 };
 
 /// Whether the body S writes the variable D (assigns it, increments it, takes its address).
@@ -244,22 +265,16 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
     return {};
   if (!M.CallsOf) {
     M.CallsOf.emplace();
-    CallCollector(*M.CallsOf).TraverseDecl(Ctx.getTranslationUnitDecl());
+    CallCollector(*M.CallsOf, Ctx.getSourceManager()).TraverseDecl(Ctx.getTranslationUnitDecl());
   }
   auto It = M.CallsOf->find(Enclosing->getCanonicalDecl());
   if (It == M.CallsOf->end() || It->second.empty())
     return {};
   std::set<int64_t> Values;
   unsigned Index = P->getFunctionScopeIndex();
-  for (const CallExpr *C : It->second) {
+  for (auto [C, Caller] : It->second) {
     if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
       return {};
-    const FunctionDecl *Caller = nullptr;
-    for (DynTypedNodeList Ps = Ctx.getParents(*C); !Ps.empty() && !Caller;) {
-      Caller = Ps[0].get<FunctionDecl>();
-      if (!Caller)
-        Ps = Ctx.getParents(Ps[0]);
-    }
     std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx);
     if (!V)
       return {};
@@ -919,7 +934,25 @@ const std::vector<BranchRecord> &TuModel::branches(const BranchOptions &Opts) {
   for (const auto &[O, Records] : Branches)
     if (O == Opts)
       return Records;
+  // The parent map that the loop tests read (getParents: a branch or a launch inside a
+  // loop) is built over the AST's traversal scope: here the declarations outside system
+  // headers, where every kernel the model analyses is (model/Facts skips system headers).
+  // Over the whole TU it read every header's declarations back from a precompiled
+  // preamble: half of an edit's analysis of cuda-samples' reduction_kernel.cu in the
+  // language server. The scope is put back after.
+  std::vector<Decl *> Scope = Ctx.getTraversalScope();
+  bool Whole = Scope.size() == 1 && Scope.front() == Ctx.getTranslationUnitDecl();
+  if (Whole) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Own;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (D->getLocation().isInvalid() || !SM.isInSystemHeader(D->getLocation()))
+        Own.push_back(D);
+    Ctx.setTraversalScope(Own);
+  }
   std::vector<BranchRecord> Records = BranchBuilder(*this, Opts).build();
+  if (Whole)
+    Ctx.setTraversalScope(Scope);
   Branches.emplace_back(Opts, std::move(Records));
   return Branches.back().second;
 }

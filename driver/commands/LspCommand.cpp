@@ -23,8 +23,8 @@ constexpr const char *Usage =
     R"(usage: warplint lsp [options]
 
 A Language Server Protocol server on stdin/stdout for editors: a CUDA file is analysed
-when it is opened and when it is saved, and warplint's findings are published as its
-diagnostics (notes as related information, each check's page linked); a hover on a kernel
+when it is opened, when it is saved and as it is edited (the unsaved text, with the file's
+precompiled preamble), and warplint's findings are published as its diagnostics (notes as related information, each check's page linked); a hover on a kernel
 launch shows its occupancy figures and limiter. See docs/editors.md.
 
 The compile database of a file is found as clangd finds it: compile_commands.json in the
@@ -47,12 +47,15 @@ options:
   --cache-dir DIR          the register and result cache (default as for check)
   --no-cache               analyse every file afresh (no result cache)
   -j N                     files analysed at once (default 2; 1 on one hardware thread)
-  --debounce MS            quiet time after an open or a save before the analysis starts
-                           (default 300); a save during an analysis ends it and starts
-                           another
+  --debounce MS            quiet time after an open, an edit or a save before the
+                           analysis starts (default 300); a save during an analysis ends
+                           it and starts another
   --analyse FILE           do not serve: analyse FILE as the server's worker process
                            does, with the compile database the server finds for it, and
                            print its results as JSON lines (for debugging)
+  --preamble-worker        do not serve: be the server's worker for unsaved text (reads
+                           one JSON request a line on stdin, keeps each file's
+                           precompiled preamble; driver/lsp/Worker.h)
 
 exit status: 0 after shutdown and exit, 1 on exit without shutdown or when the input
 ends, 2 for bad arguments.
@@ -63,6 +66,7 @@ ends, 2 for bad arguments.
 int runLspCommand(int Argc, char **Argv) {
   lsp::ServerOptions O;
   std::string Analyse, Jobs, Debounce;
+  bool PreambleWorker = false;
   ArgParser P("lsp");
   auto Count = [](const char *Name, unsigned Max, unsigned &Into) {
     return [=, &Into](llvm::StringRef V, std::string &Error) {
@@ -95,7 +99,8 @@ int runLspCommand(int Argc, char **Argv) {
       .flag("--no-cache", O.NoCache)
       .option("-j", Count("-j", 64, O.Jobs))
       .option("--debounce", Count("--debounce", 60000, O.DebounceMs))
-      .option("--analyse", Analyse, "a file");
+      .option("--analyse", Analyse, "a file")
+      .flag("--preamble-worker", PreambleWorker);
   std::string Err;
   switch (P.parse(Argc, Argv, Err)) {
   case ArgParser::Result::Help:
@@ -120,15 +125,8 @@ int runLspCommand(int Argc, char **Argv) {
     O.CompileCommandsDir = std::string(Dir);
   }
 
-  if (!Analyse.empty()) {
+  auto Options = [&O] {
     AnalysisOptions A;
-    // The database the server would give this file: --compile-commands-dir, else the
-    // compile_commands.json found from the file's directory up (findCompileCommandsDir).
-    llvm::SmallString<256> File(Analyse);
-    llvm::sys::fs::make_absolute(File);
-    A.BuildDir = !O.CompileCommandsDir.empty() ? O.CompileCommandsDir
-                                               : lsp::findCompileCommandsDir(File);
-    A.Files = {Analyse};
     A.Arch = O.Arch;
     A.Checks = O.Checks;
     A.CudaPath = O.CudaPath;
@@ -136,6 +134,19 @@ int runLspCommand(int Argc, char **Argv) {
     A.RegistersFrom = O.RegistersFrom;
     A.CacheDir = O.CacheDir;
     A.ResultCache = !O.NoCache;
+    return A;
+  };
+  if (PreambleWorker)
+    return lsp::runPreambleWorker(Options(), /*In=*/0, llvm::outs());
+  if (!Analyse.empty()) {
+    AnalysisOptions A = Options();
+    // The database the server would give this file: --compile-commands-dir, else the
+    // compile_commands.json found from the file's directory up (findCompileCommandsDir).
+    llvm::SmallString<256> File(Analyse);
+    llvm::sys::fs::make_absolute(File);
+    A.BuildDir = !O.CompileCommandsDir.empty() ? O.CompileCommandsDir
+                                               : lsp::findCompileCommandsDir(File);
+    A.Files = {Analyse};
     return lsp::runWorker(std::move(A), llvm::outs());
   }
 

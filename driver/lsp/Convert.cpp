@@ -69,16 +69,27 @@ std::string findCompileCommandsDir(llvm::StringRef File) {
   return "";
 }
 
+namespace {
+std::vector<std::string> splitLines(llvm::StringRef Text) {
+  std::vector<std::string> Lines;
+  llvm::SmallVector<llvm::StringRef, 0> Parts;
+  Text.split(Parts, '\n');
+  for (llvm::StringRef P : Parts)
+    Lines.push_back(P.rtrim('\r').str());
+  return Lines;
+}
+} // namespace
+
+void SourceLines::setText(const std::string &File, llvm::StringRef Text) {
+  Files[File] = splitLines(Text);
+}
+
 llvm::StringRef SourceLines::line(const std::string &File, unsigned Line) {
   auto It = Files.find(File);
   if (It == Files.end()) {
     std::vector<std::string> Lines;
-    if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
-      llvm::SmallVector<llvm::StringRef, 0> Parts;
-      (*Buf)->getBuffer().split(Parts, '\n');
-      for (llvm::StringRef P : Parts)
-        Lines.push_back(P.rtrim('\r').str());
-    }
+    if (auto Buf = llvm::MemoryBuffer::getFile(File))
+      Lines = splitLines((*Buf)->getBuffer());
     It = Files.emplace(File, std::move(Lines)).first;
   }
   if (Line == 0 || Line > It->second.size())

@@ -36,6 +36,8 @@ public:
   explicit SourceLines(bool Utf8) : Utf8(Utf8) {}
   /// The text of 1-based Line of File (without its newline), empty when unknown.
   llvm::StringRef line(const std::string &File, unsigned Line);
+  /// File's lines from Text (an editor's unsaved text) instead of the disk.
+  void setText(const std::string &File, llvm::StringRef Text);
   /// The LSP range of the token at 1-based Line and byte Column (0-based line and
   /// character, start and end).
   llvm::json::Object range(const std::string &File, unsigned Line, unsigned Column);

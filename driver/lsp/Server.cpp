@@ -7,6 +7,8 @@
 #include "warplint/core/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
@@ -68,6 +70,8 @@ Server::~Server() {
   for (auto &[Path, F] : Files)
     if (F.Running)
       F.Running->kill();
+  if (Worker)
+    Worker->kill();
   Wake.notify_all();
   // The analysis threads end once their (killed) children are reaped.
   Wake.wait_for(G, std::chrono::seconds(10), [this] { return Threads == 0; });
@@ -150,6 +154,8 @@ void Server::onRequest(llvm::StringRef Method, const Value &Id, const Object *Pa
       if (F.Running)
         F.Running->kill();
     }
+    if (Worker)
+      Worker->kill();
     reply(Id, nullptr);
     return;
   }
@@ -191,12 +197,40 @@ void Server::onNotification(llvm::StringRef Method, const Object *Params) {
         return;
       }
       const Object *Doc = Params->getObject("textDocument");
-      request(*Path, Doc->getString("uri")->str());
+      if (std::optional<llvm::StringRef> Text = Doc->getString("text")) {
+        std::lock_guard<std::mutex> G(Lock);
+        Files[*Path].Text = Text->str();
+      }
+      request(*Path, Doc->getString("uri")->str(), /*Edit=*/false);
     }
     return;
   }
-  if (Method == "textDocument/didChange")
-    return; // the saved file is analysed, on save
+  if (Method == "textDocument/didChange") {
+    // The whole text in each change (textDocumentSync.change is Full): the last one is
+    // the document now; its diagnostics come from the preamble worker, as unsaved text.
+    std::optional<std::string> Path = documentPath(Params);
+    if (!Path || !isAnalysableFile(*Path))
+      return;
+    const Array *Changes = Params->getArray("contentChanges");
+    const Object *Last = Changes && !Changes->empty() ? Changes->back().getAsObject() : nullptr;
+    std::optional<llvm::StringRef> Text = Last ? Last->getString("text") : std::nullopt;
+    if (!Text || Last->get("range")) {
+      if (NotAnalysedSaid.insert("change\n" + *Path).second)
+        log(MsgWarning, "warplint lsp: a didChange of " + baseName(*Path) +
+                            " without the whole text (warplint asks for full text sync): "
+                            "analysed on save only (said once per file)");
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      auto It = Files.find(*Path);
+      if (It == Files.end() || !It->second.Open)
+        return; // not opened: nothing to publish to
+      It->second.Text = Text->str();
+    }
+    request(*Path, Params->getObject("textDocument")->getString("uri")->str(), /*Edit=*/true);
+    return;
+  }
   if (Method == "textDocument/didClose") {
     if (std::optional<std::string> Path = documentPath(Params))
       close(*Path);
@@ -259,7 +293,7 @@ std::optional<Value> Server::hover(const Object *Params, std::string &Error) {
   auto It = Files.find(*Path);
   if (It == Files.end() || !It->second.Last)
     return std::nullopt;
-  SourceLines Lines(Utf8);
+  SourceLines Lines = linesOf(It->second);
   unsigned L = static_cast<unsigned>(*Line) + 1;
   unsigned Column = Lines.toColumn(Lines.line(*Path, L), static_cast<unsigned>(*Char));
   std::optional<LaunchHover> H = hoverAt(*It->second.Last, *Path, L, Column);
@@ -288,7 +322,7 @@ std::optional<Value> Server::codeActions(const Object *Params, std::string &Erro
   auto It = Files.find(*Path);
   if (It == Files.end() || !It->second.Last)
     return std::nullopt;
-  SourceLines Lines(Utf8);
+  SourceLines Lines = linesOf(It->second);
   return Value(codeActionsFor(*It->second.Last, *Path, unsigned(*First) + 1,
                               unsigned(*Last) + 1, Lines));
 }
@@ -316,13 +350,14 @@ void Server::show(int Type, const std::string &Message) {
   log(Type, Message);
 }
 
-void Server::request(const std::string &Path, const std::string &Uri) {
+void Server::request(const std::string &Path, const std::string &Uri, bool Edit) {
   std::lock_guard<std::mutex> G(Lock);
   FileState &F = Files[Path];
   F.Path = Path;
   F.Uri = Uri;
   F.Open = true;
   F.Pending = true;
+  F.Edit = Edit;
   F.Due = Clock::now() + std::chrono::milliseconds(Opts.DebounceMs);
   ++F.Generation;
   // The analysis in progress is of an older state of the file: end it.
@@ -344,8 +379,14 @@ void Server::close(const std::string &Path) {
   F.Pending = false;
   F.Open = false;
   F.Last.reset();
+  F.Text.reset();
+  F.Warmed = false;
+  llvm::erase(WarmQueue, Path);
   if (F.Running)
     F.Running->kill();
+  // Its preamble is dropped (a small line: the pipe takes it without waiting).
+  if (Worker)
+    Worker->writeLine(llvm::formatv("{0}", Value(Object{{"close", Path}})).str());
   notify("textDocument/publishDiagnostics", Object{{"uri", F.Uri}, {"diagnostics", Array()}});
 }
 
@@ -354,7 +395,7 @@ void Server::schedulerLoop() {
   while (!Stopping) {
     Clock::time_point Now = Clock::now(), Next = Clock::time_point::max();
     for (auto &[Path, F] : Files) {
-      if (!F.Pending || F.Running)
+      if (!F.Pending || F.Running || F.Edit)
         continue; // a running analysis is ended by request(); its thread wakes us
       if (F.Due > Now) {
         Next = std::min(Next, F.Due);
@@ -362,6 +403,17 @@ void Server::schedulerLoop() {
       }
       if (Running < Opts.Jobs)
         start(F);
+    }
+    // The preamble worker's next request: written without the lock (a long text waits
+    // until the worker reads it), then everything is looked at again.
+    if (std::string Line = ShutDown ? "" : nextWorkerRequest(Now, Next); !Line.empty()) {
+      if (std::shared_ptr<ChildProcess> W = preambleWorker()) {
+        G.unlock();
+        W->writeLine(Line); // a worker that ended: its reader says so and clears InFlight
+        G.lock();
+        continue;
+      }
+      InFlight = WorkerRequest();
     }
     if (Next == Clock::time_point::max())
       Wake.wait(G);
@@ -451,7 +503,159 @@ void Server::analysis(std::string Path, unsigned Generation, std::shared_ptr<Chi
   Wake.notify_all();
 }
 
-void Server::publish(FileState &F, RunResult R, bool Final) {
+std::string Server::nextWorkerRequest(Clock::time_point Now, Clock::time_point &Next) {
+  if (InFlight.Id)
+    return ""; // one request at a time: its answer wakes the scheduler
+  for (auto &[Path, F] : Files) {
+    if (!F.Pending || !F.Edit || F.Running || !F.Text)
+      continue;
+    if (F.Due > Now) {
+      Next = std::min(Next, F.Due);
+      continue;
+    }
+    // The text on disk again (an undo to the saved text): analysed as a save is, with the
+    // result cache and nvcc's figures.
+    auto Disk = llvm::MemoryBuffer::getFile(Path);
+    if (Disk && (*Disk)->getBuffer() == *F.Text) {
+      F.Edit = false;
+      Next = Now;
+      continue;
+    }
+    F.Pending = false;
+    InFlight = {NextWorkerId++, Path, F.Generation, false, Now};
+    return llvm::formatv("{0}", Value(Object{{"id", InFlight.Id},
+                                             {"file", Path},
+                                             {"db", databaseFor(Path)},
+                                             {"text", *F.Text}}))
+        .str();
+  }
+  while (!WarmQueue.empty()) {
+    std::string Path = WarmQueue.front();
+    WarmQueue.erase(WarmQueue.begin());
+    auto It = Files.find(Path);
+    if (It == Files.end() || !It->second.Open)
+      continue;
+    InFlight = {NextWorkerId++, Path, It->second.Generation, true, Now};
+    return llvm::formatv("{0}", Value(Object{{"id", InFlight.Id},
+                                             {"file", Path},
+                                             {"db", databaseFor(Path)},
+                                             {"warm", true}}))
+        .str();
+  }
+  return "";
+}
+
+std::shared_ptr<ChildProcess> Server::preambleWorker() {
+  if (Worker)
+    return Worker;
+  std::string Error;
+  std::shared_ptr<ChildProcess> W =
+      ChildProcess::start(workerArgv(Exe, Opts, "", ""), Error, /*WithStdin=*/true);
+  if (!W) {
+    show(MsgError, "warplint lsp: cannot start the preamble worker: " + Error +
+                       "; edits are analysed when they are saved");
+    return nullptr;
+  }
+  Worker = W;
+  log(MsgLog, fmt::format("warplint lsp: the preamble worker started (pid {})", W->pid()));
+  ++Threads;
+  std::thread([this, W] { workerReader(W); }).detach();
+  return W;
+}
+
+void Server::workerReader(std::shared_ptr<ChildProcess> W) {
+  int Status = W->wait([&](std::string Line) { workerLine(W, Line); });
+  // The PCH files of a worker that was killed (one that ended removed them).
+  llvm::sys::fs::remove_directories(preambleDir(W->pid()));
+  std::lock_guard<std::mutex> G(Lock);
+  if (Worker == W) {
+    Worker.reset();
+    if (!Stopping && !ShutDown) {
+      std::string Err = lastLines(W->stderrText(), 6);
+      std::string How = describeWaitStatus(Status) + (Err.empty() ? "" : ": " + Err);
+      auto It = InFlight.Id ? Files.find(InFlight.Path) : Files.end();
+      if (It != Files.end() && !InFlight.Warm && It->second.Open &&
+          It->second.Generation == InFlight.Generation)
+        show(MsgError, fmt::format("warplint lsp: the analysis of the unsaved text of {} {}; "
+                                   "a new worker starts for the next edit, and the file keeps "
+                                   "its last diagnostics",
+                                   InFlight.Path, How));
+      else
+        log(MsgWarning, fmt::format("warplint lsp: the preamble worker (pid {}) {}{}; a new "
+                                    "one starts for the next edit",
+                                    W->pid(), How,
+                                    InFlight.Warm ? " while it built the preamble of " +
+                                                        InFlight.Path
+                                                  : ""));
+      // Its preambles ended with it: built again in the new one, but not the one it was
+      // busy with (it may end it again); that file's next edit builds it.
+      for (auto &[Path, F] : Files)
+        if (F.Open && F.Warmed && Path != InFlight.Path && !llvm::is_contained(WarmQueue, Path))
+          WarmQueue.push_back(Path);
+    }
+    InFlight = WorkerRequest();
+  }
+  --Threads;
+  Wake.notify_all();
+}
+
+void Server::workerLine(std::shared_ptr<ChildProcess> W, const std::string &Line) {
+  llvm::Expected<Value> V = parseBoundedJson(Line);
+  if (!V)
+    llvm::consumeError(V.takeError());
+  const Object *O = V ? V->getAsObject() : nullptr;
+  std::lock_guard<std::mutex> G(Lock);
+  if (Worker != W)
+    return;
+  if (!O) {
+    log(MsgError, "warplint lsp: the preamble worker wrote a line that is not an answer: " +
+                      Line.substr(0, 200));
+    return;
+  }
+  int64_t Id = O->getInteger("id").value_or(0);
+  bool Answer = Id && Id == InFlight.Id;
+  WorkerRequest Req = Answer ? InFlight : WorkerRequest();
+  if (Answer)
+    InFlight = WorkerRequest();
+  Wake.notify_all();
+  auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - Req.Sent).count();
+  std::string Memory = fmt::format(
+      "the worker {:.0f} MB resident, its preambles {:.1f} MB on disk",
+      double(O->getInteger("rss_kb").value_or(0)) / 1024,
+      double(O->getInteger("preamble_bytes").value_or(0)) / 1e6);
+  if (std::optional<llvm::StringRef> Warm = O->getString("warm")) {
+    log(MsgLog, fmt::format("warplint lsp: {}: preamble {}; {}", baseName(Warm->str()),
+                            O->getString("note").value_or("?").str(), Memory));
+    return;
+  }
+  if (std::optional<llvm::StringRef> Error = O->getString("error")) {
+    if (Answer)
+      show(MsgError, "warplint lsp: cannot analyse the unsaved text of " + Req.Path + ": " +
+                         Error->str());
+    return;
+  }
+  if (!Answer)
+    return;
+  std::optional<WorkerLine> L = parseWorkerLine(Line);
+  auto It = Files.find(Req.Path);
+  if (!L || It == Files.end() || !It->second.Open || It->second.Generation != Req.Generation ||
+      ShutDown)
+    return; // superseded: a newer edit or save is analysed
+  log(MsgLog, fmt::format("warplint lsp: {}: unsaved text analysed in {} ms {} a preamble; {}",
+                          baseName(Req.Path), Ms,
+                          O->getBoolean("preamble").value_or(false) ? "with" : "without",
+                          Memory));
+  publish(It->second, std::move(L->Result), /*Final=*/true, /*OfText=*/true);
+}
+
+SourceLines Server::linesOf(const FileState &F) {
+  SourceLines Lines(Utf8);
+  if (F.LastOfText && F.Text)
+    Lines.setText(F.Path, *F.Text);
+  return Lines;
+}
+
+void Server::publish(FileState &F, RunResult R, bool Final, bool OfText) {
   // The messages first: a client that reads the diagnostics has read why they are
   // partial (registers to follow) or what failed.
   std::set<std::string> Now;
@@ -489,7 +693,20 @@ void Server::publish(FileState &F, RunResult R, bool Final) {
                      ": no kernel and no kernel launch in it as its command compiles it "
                      "(warplint checks CUDA and HIP kernels and their launches): nothing to "
                      "report (said once per file)");
-  SourceLines Lines(Utf8);
+  if (OfText && !R.RegistersNotCached.empty() &&
+      NotAnalysedSaid.insert("unsaved\n" + F.Path).second)
+    log(MsgInfo, "warplint: " + baseName(F.Path) +
+                     ": unsaved text is analysed without nvcc's register figures unless nvcc "
+                     "compiled this very text before (nvcc compiles the file on disk): they "
+                     "come with the next save (said once per file)");
+  // Its preamble, for the edits to come: built by the worker once the file is analysed.
+  if (!OfText && !F.Warmed && F.Open) {
+    F.Warmed = true;
+    WarmQueue.push_back(F.Path);
+    Wake.notify_all();
+  }
+  F.LastOfText = OfText;
+  SourceLines Lines = linesOf(F);
   notify("textDocument/publishDiagnostics",
          Object{{"uri", F.Uri}, {"diagnostics", diagnosticsFor(R, F.Path, Lines)}});
   F.Last = std::move(R);

@@ -4,13 +4,18 @@
 // opened and when it is saved (after a quiet time, so a burst of saves is one analysis),
 // in a child process (driver/lsp/Worker.h) so that one analysis' crash leaves the server
 // running; a newer request for the same file ends the analysis in progress, and at most
-// ServerOptions::Jobs files are analysed at once. Each result is published as the file's
-// diagnostics (driver/lsp/Convert.h) and kept for hovers on its kernel launches.
+// ServerOptions::Jobs files are analysed at once. An edit (didChange, after the same quiet
+// time) is analysed as the editor's unsaved text by one long-lived worker process that
+// keeps each open file's precompiled preamble (runPreambleWorker), started on first need
+// and again after it ends (a crash: said, and the file keeps its diagnostics). Each result
+// is published as the file's diagnostics (driver/lsp/Convert.h) and kept for hovers on
+// its kernel launches.
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
 
 #include "driver/Findings.h"
+#include "driver/lsp/Convert.h"
 #include "driver/lsp/Transport.h"
 #include "driver/lsp/Worker.h"
 
@@ -49,6 +54,18 @@ private:
     std::optional<RunResult> Last; ///< the newest published result
     bool Failing = false;          ///< the last result could not analyse the file (said once)
     std::set<std::string> Said;    ///< run messages already logged for this file
+    std::optional<std::string> Text; ///< the editor's text (didOpen, didChange)
+    bool Edit = false;     ///< the pending analysis is of Text (didChange), in the worker
+    bool Warmed = false;   ///< its preamble was asked of the worker
+    bool LastOfText = false; ///< Last is of Text, not of the file on disk
+  };
+  /// The request the preamble worker is answering (Id 0: none).
+  struct WorkerRequest {
+    int64_t Id = 0;
+    std::string Path;
+    unsigned Generation = 0;
+    bool Warm = false;
+    Clock::time_point Sent;
   };
 
   void handle(const std::string &Body);
@@ -69,13 +86,23 @@ private:
 
   /// The document of a notification's textDocument.uri, or nothing (logged).
   std::optional<std::string> documentPath(const llvm::json::Object *Params);
-  void request(const std::string &Path, const std::string &Uri);
+  /// Edit: an analysis of the editor's text (didChange), else of the file on disk.
+  void request(const std::string &Path, const std::string &Uri, bool Edit);
   void close(const std::string &Path);
 
   void schedulerLoop();
   void start(FileState &F);
   void analysis(std::string Path, unsigned Generation, std::shared_ptr<ChildProcess> Child);
-  void publish(FileState &F, RunResult R, bool Final);
+  void publish(FileState &F, RunResult R, bool Final, bool OfText = false);
+  /// The line texts diagnostics of F's last result are placed in (its unsaved text).
+  SourceLines linesOf(const FileState &F);
+  /// The preamble worker: started when none runs; null when it cannot start (shown).
+  std::shared_ptr<ChildProcess> preambleWorker();
+  /// The next line for the preamble worker (an edit due, else a preamble to build), with
+  /// InFlight set; empty when there is none or the worker is busy.
+  std::string nextWorkerRequest(Clock::time_point Now, Clock::time_point &Next);
+  void workerReader(std::shared_ptr<ChildProcess> W);
+  void workerLine(std::shared_ptr<ChildProcess> W, const std::string &Line);
   std::string databaseFor(const std::string &Path);
 
   Transport &T;
@@ -91,6 +118,10 @@ private:
   bool NoDatabaseShown = false;          ///< the no-database popup was shown (once)
   std::set<std::string> NotAnalysedSaid; ///< files not C/C++/CUDA/HIP, said once each
   std::set<std::string> StderrSaid;
+  std::shared_ptr<ChildProcess> Worker; ///< the preamble worker (null: none running)
+  WorkerRequest InFlight;
+  int64_t NextWorkerId = 1;
+  std::vector<std::string> WarmQueue; ///< files whose preamble the worker is to build
   unsigned Running = 0;  ///< analyses in progress
   unsigned Threads = 0;  ///< analysis threads alive
   bool Stopping = false;

@@ -2,10 +2,14 @@
 #include "driver/lsp/Worker.h"
 #include "driver/BoundedJson.h"
 
+#include "driver/Preamble.h"
 #include "driver/ResultCache.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <cerrno>
 #include <csignal>
@@ -22,7 +26,11 @@ namespace warplint::driver::lsp {
 
 std::vector<std::string> workerArgv(const std::string &Exe, const ServerOptions &Opts,
                                     const std::string &File, const std::string &DbDir) {
-  std::vector<std::string> A = {Exe, "lsp", "--analyse", File};
+  std::vector<std::string> A = {Exe, "lsp"};
+  if (File.empty())
+    A.push_back("--preamble-worker");
+  else
+    A.insert(A.end(), {"--analyse", File});
   if (!DbDir.empty())
     A.insert(A.end(), {"--compile-commands-dir", DbDir});
   auto Add = [&](const char *Name, const std::string &V) {
@@ -43,11 +51,12 @@ std::vector<std::string> workerArgv(const std::string &Exe, const ServerOptions 
   return A;
 }
 
-std::string workerLine(const RunResult &R, bool Final) {
+std::string workerLine(const RunResult &R, bool Final, llvm::json::Object Extra) {
   // The files analysed with errors travel inside the result (resultToJson).
-  llvm::json::Object O{{"final", Final},
-                       {"result", resultToJson(R)},
-                       {"from_cache", static_cast<int64_t>(R.FromCache)}};
+  llvm::json::Object O = std::move(Extra);
+  O["final"] = Final;
+  O["result"] = resultToJson(R);
+  O["from_cache"] = static_cast<int64_t>(R.FromCache);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::json::Value(std::move(O));
@@ -137,9 +146,157 @@ int runWorker(AnalysisOptions A, llvm::raw_ostream &OS) {
   return 0;
 }
 
+namespace {
+
+/// The process' resident memory in KiB (/proc/self/statm), 0 when unknown.
+int64_t residentKiB() {
+  auto Buf = llvm::MemoryBuffer::getFileAsStream("/proc/self/statm");
+  if (!Buf)
+    return 0;
+  llvm::SmallVector<llvm::StringRef, 3> F;
+  (*Buf)->getBuffer().split(F, ' ');
+  unsigned long long Pages = 0;
+  if (F.size() < 2 || F[1].trim().getAsInteger(10, Pages))
+    return 0;
+  return static_cast<int64_t>(Pages * (sysconf(_SC_PAGESIZE) / 1024));
+}
+
+/// Whether a byte is waiting on Fd.
+bool inputWaiting(int Fd) {
+  pollfd P{Fd, POLLIN, 0};
+  return poll(&P, 1, 0) > 0 && (P.revents & POLLIN);
+}
+
+} // namespace
+
+std::string preambleDir(pid_t Pid) {
+  llvm::SmallString<256> Dir;
+  llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Dir);
+  llvm::sys::path::append(Dir, "warplint-preambles-" + std::to_string(Pid));
+  return std::string(Dir);
+}
+
+int runPreambleWorker(const AnalysisOptions &Base, int In, llvm::raw_ostream &OS) {
+  // A directory of its own, which the server removes after a worker that was killed;
+  // removed here after the preambles (declared before them).
+  std::string Dir = preambleDir(getpid());
+  if (llvm::sys::fs::create_directories(Dir))
+    Dir.clear();
+  struct RemoveDir {
+    std::string Dir;
+    ~RemoveDir() {
+      if (!Dir.empty())
+        llvm::sys::fs::remove_directories(Dir);
+    }
+  } Remove{Dir};
+  PreambleStore Store;
+  Store.StorageDir = Dir;
+  std::string Pending; // read, not yet a whole line
+  bool Eof = false;
+  auto Say = [&](llvm::json::Object O) {
+    OS << llvm::json::Value(std::move(O)) << "\n";
+    OS.flush();
+  };
+  auto Options = [&](const std::string &File, const std::string &Db) {
+    AnalysisOptions A = Base;
+    A.Files = {File};
+    A.BuildDir = Db;
+    A.CollectLaunches = true;
+    A.Progress = false;
+    A.Jobs = 1;
+    A.Isolate = false; // the preambles live in this process
+    A.Preambles = &Store;
+    // Unsaved text is not what nvcc compiles: registers from the cache only.
+    A.NvccCacheOnly = A.RegistersFrom == "auto" || A.RegistersFrom == "nvcc";
+    return A;
+  };
+  auto Warm = [&](AnalysisOptions A) {
+    A.PreambleOnly = true;
+    A.ResultCache = false;
+    Store.Note.clear();
+    std::string Error;
+    analyse(A, Error);
+    return Error.empty() ? Store.Note : Error;
+  };
+  for (;;) {
+    size_t Nl;
+    while ((Nl = Pending.find('\n')) == std::string::npos && !Eof) {
+      char Buf[65536];
+      ssize_t N = read(In, Buf, sizeof Buf);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        Eof = true;
+      else
+        Pending.append(Buf, size_t(N));
+    }
+    if (Nl == std::string::npos)
+      return 0;
+    std::string Line = Pending.substr(0, Nl);
+    Pending.erase(0, Nl + 1);
+    llvm::Expected<llvm::json::Value> V = parseBoundedJson(Line);
+    const llvm::json::Object *O = V ? V->getAsObject() : nullptr;
+    if (!V)
+      llvm::consumeError(V.takeError());
+    if (!O) {
+      llvm::errs() << "warplint lsp: the preamble worker got a request that is not a JSON "
+                      "object\n";
+      continue;
+    }
+    if (std::optional<llvm::StringRef> Close = O->getString("close")) {
+      Store.drop(Close->str());
+      continue;
+    }
+    int64_t Id = O->getInteger("id").value_or(0);
+    std::string File = O->getString("file").value_or("").str();
+    std::string Db = O->getString("db").value_or("").str();
+    if (File.empty()) {
+      Say(llvm::json::Object{{"id", Id}, {"error", "a request without a file"}});
+      continue;
+    }
+    AnalysisOptions A = Options(File, Db);
+    if (O->getBoolean("warm").value_or(false)) {
+      std::string Note = Warm(A);
+      Say(llvm::json::Object{{"id", Id}, {"warm", File}, {"note", Note},
+           {"preamble_bytes", static_cast<int64_t>(Store.totalBytes())},
+           {"rss_kb", residentKiB()}});
+      continue;
+    }
+    if (std::optional<llvm::StringRef> Text = O->getString("text"))
+      A.Unsaved[File] = Text->str();
+    bool Unlisted = !Db.empty() && !listedIn(Db, File);
+    std::string Error;
+    RunResult R = analyse(A, Error);
+    if (!Error.empty()) {
+      Say(llvm::json::Object{{"id", Id}, {"error", Error}});
+      continue;
+    }
+    if (Unlisted)
+      noteUnlisted(R, A);
+    bool Used = Store.Used;
+    OS << workerLine(R, true,
+                     llvm::json::Object{{"id", Id},
+                                        {"preamble", Used},
+                                        {"preamble_bytes", static_cast<int64_t>(Store.totalBytes())},
+                                        {"rss_kb", residentKiB()}})
+       << "\n";
+    OS.flush();
+    // No preamble could be reused (the first edit, or new directives): built now, unless
+    // another request waits (its parse comes first; the preamble after it).
+    if (!Used && !inputWaiting(In) && Pending.find('\n') == std::string::npos)
+      Say(llvm::json::Object{{"warm", File}, {"note", Warm(A)},
+           {"preamble_bytes", static_cast<int64_t>(Store.totalBytes())},
+           {"rss_kb", residentKiB()}});
+  }
+}
+
 std::unique_ptr<ChildProcess> ChildProcess::start(const std::vector<std::string> &Argv,
-                                                  std::string &Error) {
-  int Out[2], Err[2];
+                                                  std::string &Error, bool WithStdin) {
+  int Out[2], Err[2], In[2] = {-1, -1};
+  if (WithStdin && pipe2(In, O_CLOEXEC) != 0) {
+    Error = std::string("pipe: ") + std::strerror(errno);
+    return nullptr;
+  }
   if (pipe2(Out, O_CLOEXEC) != 0) {
     Error = std::string("pipe: ") + std::strerror(errno);
     return nullptr;
@@ -152,7 +309,10 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const std::vector<std::string>
   }
   posix_spawn_file_actions_t Actions;
   posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_addopen(&Actions, 0, "/dev/null", O_RDONLY, 0);
+  if (WithStdin)
+    posix_spawn_file_actions_adddup2(&Actions, In[0], 0);
+  else
+    posix_spawn_file_actions_addopen(&Actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&Actions, Out[1], 1);
   posix_spawn_file_actions_adddup2(&Actions, Err[1], 2);
   posix_spawnattr_t Attr;
@@ -172,16 +332,21 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const std::vector<std::string>
   posix_spawnattr_destroy(&Attr);
   close(Out[1]);
   close(Err[1]);
+  if (In[0] >= 0)
+    close(In[0]);
   if (Rc != 0) {
     Error = "cannot run " + Argv[0] + ": " + std::strerror(Rc);
     close(Out[0]);
     close(Err[0]);
+    if (In[1] >= 0)
+      close(In[1]);
     return nullptr;
   }
   auto C = std::unique_ptr<ChildProcess>(new ChildProcess());
   C->Pid = Pid;
   C->OutFd = Out[0];
   C->ErrFd = Err[0];
+  C->InFd = In[1];
   return C;
 }
 
@@ -190,6 +355,25 @@ ChildProcess::~ChildProcess() {
     close(OutFd);
   if (ErrFd >= 0)
     close(ErrFd);
+  if (InFd >= 0)
+    close(InFd);
+}
+
+bool ChildProcess::writeLine(const std::string &Line) {
+  if (InFd < 0)
+    return false;
+  std::string Data = Line + "\n";
+  size_t Done = 0;
+  while (Done < Data.size()) {
+    // SIGPIPE is ignored by the server: a process that ended gives EPIPE.
+    ssize_t N = write(InFd, Data.data() + Done, Data.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Done += size_t(N);
+  }
+  return true;
 }
 
 int ChildProcess::wait(const std::function<void(std::string)> &OnLine) {

@@ -11,6 +11,7 @@
 #include "driver/Analysis.h"
 #include "driver/Findings.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
@@ -35,7 +36,8 @@ struct ServerOptions {
 };
 
 /// The worker's command line for File, with the compile database in DbDir (empty: File
-/// is analysed alone, as `warplint check FILE` would).
+/// is analysed alone, as `warplint check FILE` would); File empty: the preamble worker's
+/// (`warplint lsp --preamble-worker`, runPreambleWorker), which is given files one by one.
 std::vector<std::string> workerArgv(const std::string &Exe, const ServerOptions &Opts,
                                     const std::string &File, const std::string &DbDir);
 
@@ -45,7 +47,7 @@ struct WorkerLine {
   RunResult Result;
   bool Final = true;
 };
-std::string workerLine(const RunResult &R, bool Final);
+std::string workerLine(const RunResult &R, bool Final, llvm::json::Object Extra = {});
 std::optional<WorkerLine> parseWorkerLine(llvm::StringRef Line);
 
 /// The worker itself: analyses A.Files (one file) and writes one line, or two when
@@ -53,13 +55,36 @@ std::optional<WorkerLine> parseWorkerLine(llvm::StringRef Line);
 /// nvcc ran). Returns the exit code (2 when the analysis could not start, said on stderr).
 int runWorker(AnalysisOptions A, llvm::raw_ostream &OS);
 
+/// The long-lived worker of the server's analyses of unsaved text: reads requests, one
+/// JSON line each, from In and answers each with one line on OS, keeping each file's
+/// precompiled preamble (driver/Preamble.h) between them, so that an edit's parse skips
+/// the headers. Base: the server's options (no file, no database). Requests:
+///   {"id": N, "file": PATH, "db": DIR, "text": TEXT}  analyse TEXT as PATH (from nvcc's
+///       register cache only): answered {"id": N, "final": true, "result": ..., "preamble":
+///       true when one was used, "rss_kb": the worker's resident memory, "preamble_bytes":
+///       the PCH bytes of every file}; then, when PATH had no preamble it could reuse and no
+///       request is waiting, its preamble is built and said {"warm": PATH, "note": ...}
+///   {"id": N, "file": PATH, "db": DIR, "warm": true}  build PATH's preamble from disk:
+///       answered {"id": N, "warm": PATH, "note": ..., "preamble_bytes": ..., "rss_kb": ...}
+///   {"close": PATH}  forget PATH's preamble (no answer)
+/// A request that cannot run is answered {"id": N, "error": MESSAGE}. Returns 0 at the end
+/// of the input. The PCH files are made in preambleDir(its pid), which the server removes
+/// when the worker ended without removing them (killed).
+int runPreambleWorker(const AnalysisOptions &Base, int In, llvm::raw_ostream &OS);
+
+/// The directory of the PCH files of the preamble worker with process id Pid.
+std::string preambleDir(pid_t Pid);
+
 /// A child process with its stdout and stderr read through pipes, in a process group of
 /// its own (so that ending it ends what it started).
 class ChildProcess {
 public:
   /// Starts Argv (no shell); nothing with Error set when it cannot.
   static std::unique_ptr<ChildProcess> start(const std::vector<std::string> &Argv,
-                                             std::string &Error);
+                                             std::string &Error, bool WithStdin = false);
+  /// Writes Line and a newline to the process' stdin (started WithStdin); false when it
+  /// cannot (the process ended).
+  bool writeLine(const std::string &Line);
   ~ChildProcess();
   /// Reads stdout line by line (OnLine) and stderr (kept, its last 4 KiB) until both
   /// close, then waits: the wait status.
@@ -71,7 +96,7 @@ public:
 
 private:
   pid_t Pid = -1;
-  int OutFd = -1, ErrFd = -1;
+  int OutFd = -1, ErrFd = -1, InFd = -1;
   std::string Stderr;
   std::mutex Lock; ///< Reaped against kill(): a reaped pid may be reused
   bool Reaped = false;

@@ -12,7 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
+#include <thread>
 
 namespace warplint::driver::lsp {
 namespace {
@@ -289,6 +291,29 @@ TEST(LspWorker, ChildProcessLinesStatusAndKill) {
   EXPECT_NE(describeWaitStatus(Status).find("signal 9"), std::string::npos);
   EXPECT_FALSE(ChildProcess::start({"/no/such/program"}, Error));
   EXPECT_NE(Error.find("/no/such/program"), std::string::npos);
+}
+
+TEST(LspWorker, ChildProcessStdinLinesAndUnsavedLines) {
+  // The preamble worker's pipe: lines written to the child's stdin come back in order.
+  std::string Error;
+  auto C = ChildProcess::start({"/bin/sh", "-c", "while read L; do echo \"got $L\"; done"},
+                               Error, /*WithStdin=*/true);
+  ASSERT_TRUE(C) << Error;
+  EXPECT_TRUE(C->writeLine("first"));
+  EXPECT_TRUE(C->writeLine("second"));
+  std::vector<std::string> Lines;
+  std::thread Reader([&] { C->wait([&](std::string L) { Lines.push_back(L); }); });
+  auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (std::chrono::steady_clock::now() < Deadline && Lines.size() < 2)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  C->kill();
+  Reader.join();
+  EXPECT_EQ(Lines, (std::vector<std::string>{"got first", "got second"}));
+  // An editor's unsaved text replaces the file's lines on disk for the ranges.
+  SourceLines S(true);
+  S.setText("/no/such/file.cu", "int a;\n  k<<<1, 33>>>(p);\n");
+  EXPECT_EQ(S.line("/no/such/file.cu", 2), "  k<<<1, 33>>>(p);");
+  EXPECT_EQ(S.range("/no/such/file.cu", 2, 3).getObject("end")->getInteger("character"), 3);
 }
 
 } // namespace
