@@ -15,11 +15,10 @@ using ::warplint::divergence::BlockShape;
 
 DataRaceCheck::DataRaceCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), Ignored(Options.get("IgnoredKernels", "")),
-      AssumedBlockSize(Options.get("AssumedBlockSize", "").str()),
+      AssumedBlockSize(readAssumedBlockSize(Options)),
       Model(ModelOptions::read(Context->getOptions().CheckOptions)) {
-  ReportBenign = readBoolOption(
-      "ReportBenign", false, Name, [&](StringRef K, StringRef D) { return Options.get(K, D); },
-      [&](StringRef M) { return configurationDiag(M); });
+  ReportBenign = readBoolOption(Options, "ReportBenign", false, getID(),
+                                [&](StringRef M) { return configurationDiag(M); });
   // The assumed block of every check: warplint.AssumedBlock (--assume-block), or this
   // check's AssumedBlockSize alias, else 256 threads; the grid: warplint.AssumedGrid.
   AssumedBlock = readAssumedBlock(AssumedBlockSize, Model,
@@ -29,7 +28,7 @@ DataRaceCheck::DataRaceCheck(StringRef Name, ClangTidyContext *Context)
 void DataRaceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "IgnoredKernels", Ignored.text());
   Options.store(Opts, "ReportBenign", ReportBenign ? "true" : "false");
-  Options.store(Opts, "AssumedBlockSize", AssumedBlockSize);
+  Options.store(Opts, "AssumedBlockSize", assumedBlockSizeText(AssumedBlockSize));
 }
 
 void DataRaceCheck::registerMatchers(ast_matchers::MatchFinder *Finder) {

@@ -7,6 +7,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include <optional>
 #include <string>
 
 namespace clang::tidy::warplint {
@@ -29,7 +30,7 @@ private:
   KernelFilter Ignored;
   bool ReportBenign = false;
   /// The per-check alias of warplint.AssumedBlock as written (empty: unset).
-  std::string AssumedBlockSize;
+  std::optional<unsigned> AssumedBlockSize; ///< the per-check alias (nullopt: unset)
   /// The block assumed for a kernel with no launch of a known block (checks/AssumedShape.h).
   ::warplint::divergence::BlockShape AssumedBlock{256, 1, 1};
   ModelOptions Model;
