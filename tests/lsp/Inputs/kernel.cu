@@ -2,7 +2,7 @@
 #include <cuda_runtime.h>
 
 __global__ void scale(float *Data, float Factor, int N) {
-  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  int I = (blockIdx.x * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
   if (I < N)
     Data[I] *= Factor;
 }
