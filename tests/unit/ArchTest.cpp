@@ -229,6 +229,8 @@ TEST(LaunchLimits, Boundaries) {
   EXPECT_TRUE(L.gridDimOver(0, 2147483648ull));
   EXPECT_FALSE(L.gridDimOver(1, 65535));
   EXPECT_TRUE(L.gridDimOver(1, 65536));
+}
+
 // The vendor of a name is told in one place; every architecture row agrees with it, and
 // names the table does not know (a newer gfx) are still AMD's.
 TEST(ArchTable, VendorFromName) {
