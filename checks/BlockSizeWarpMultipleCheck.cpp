@@ -4,6 +4,7 @@
 #include "model/TuModel.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "warplint/core/Arch.h"
 
 #include <map>
 #include <string>
@@ -26,7 +27,7 @@ void BlockSizeWarpMultipleCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   const TUFacts &Facts = M.facts();
   // Lanes per warp (32), or per wavefront on AMD (64 on GCN/CDNA, 32 or 64 on RDNA).
   const uint64_t WarpSize = Facts.WaveSize ? Facts.WaveSize : 32;
-  const bool Amd = llvm::StringRef(Facts.Arch).starts_with("gfx");
+  const bool Amd = ::warplint::isAmdArchName(Facts.Arch);
   // One warning per launch site and shape; a template's instantiations that give the same
   // shape are named together in the note.
   struct Site {

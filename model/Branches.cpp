@@ -18,6 +18,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "warplint/core/Arch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -237,7 +238,7 @@ std::vector<BranchRecord> BranchBuilder::build() {
   std::vector<BranchRecord> Out;
   const TUFacts &Facts = M.facts();
   WaveSize = Facts.WaveSize ? Facts.WaveSize : 32;
-  Amd = StringRef(Facts.Arch).starts_with("gfx");
+  Amd = ::warplint::isAmdArchName(Facts.Arch);
   KernelFilter Ignored(O.IgnoredKernels);
   for (const KernelInfo *K : M.analysedKernels())
     if (!Ignored.ignores(functionName(K->Decl)))

@@ -459,7 +459,7 @@ LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
       S = RegisterSourceChoice::PtxasLog;
     } else if (!Opts.Objects.empty()) {
       S = RegisterSourceChoice::Objects;
-    } else if (TUArch.starts_with("gfx")) {
+    } else if (::warplint::isAmdArchName(TUArch)) {
       // HIP: the AMDGPU backend's own counts, no GPU needed.
       S = RegisterSourceChoice::Clang;
     } else if (!Nvcc.empty() || parsedWithCudaToolkit(PP)) {
@@ -500,7 +500,7 @@ LoadedRegisters loadRegisters(const RegisterOptions &Opts, ASTContext &Ctx,
     Out.Source = ResourceSource::Objects;
     break;
   case RegisterSourceChoice::Clang:
-    if (!TUArch.starts_with("gfx")) {
+    if (!::warplint::isAmdArchName(TUArch)) {
       Out.Problems.push_back("RegisterSource=clang needs the device side of one AMD arch "
                              "(a HIP file: -x hip --offload-arch=gfxNNN)");
       Out.Missing = "not a device-side HIP parse for one gfx arch";

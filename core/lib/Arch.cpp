@@ -323,9 +323,14 @@ ArchRange allArchs() {
   return {T.data(), T.data() + T.size()};
 }
 
+bool isAmdArchName(std::string_view Name) {
+  return Name.size() >= 3 && (Name[0] | 0x20) == 'g' && (Name[1] | 0x20) == 'f' &&
+         (Name[2] | 0x20) == 'x';
+}
+
 const GpuArch *findArch(std::string_view Name) {
   std::string S = lower(Name);
-  if (S.rfind("gfx", 0) == 0) {
+  if (isAmdArchName(S)) {
     S = S.substr(0, S.find(':'));
     for (const GpuArch &A : allArchs())
       if (A.isAmd() && S == A.Name)

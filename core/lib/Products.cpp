@@ -1,5 +1,6 @@
 //===- Products.cpp - SM counts of common NVIDIA GPUs ---------------------===//
 #include "warplint/core/Products.h"
+#include "warplint/core/Arch.h"
 
 #include <cctype>
 #include <iterator>
@@ -114,7 +115,7 @@ const char *productUnits(const GpuProduct &P) {
   std::string_view A = P.Arch;
   if (A.substr(0, 4) == "gfx1")
     return "WGPs";
-  return A.substr(0, 3) == "gfx" ? "CUs" : "SMs";
+  return isAmdArchName(A) ? "CUs" : "SMs";
 }
 
 std::string knownProductList() {

@@ -1,8 +1,8 @@
 //===- CheckCommand.cpp - `warplint check`: run the checks, print findings -===//
-#include "driver/Analysis.h"
-#include "driver/Baseline.h"
-#include "driver/Batch.h"
-#include "driver/FixApply.h"
+#include "driver/run/Analysis.h"
+#include "driver/cache/Baseline.h"
+#include "driver/run/Batch.h"
+#include "driver/run/FixApply.h"
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"

@@ -1,9 +1,9 @@
 //===- CompdbCommand.cpp - `warplint compdb`: a compile database clang accepts ===//
-#include "driver/Analysis.h"
-#include "driver/CompdbExport.h"
-#include "driver/NvccTranslate.h"
-#include "driver/SourceRewrite.h"
-#include "driver/CompileDatabaseCheck.h"
+#include "driver/run/Analysis.h"
+#include "driver/compdb/CompdbExport.h"
+#include "driver/compdb/NvccTranslate.h"
+#include "driver/compdb/SourceRewrite.h"
+#include "driver/compdb/CompileDatabaseCheck.h"
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"
@@ -101,6 +101,45 @@ bool writeIfChanged(const std::string &Path, const std::string &Text, bool &Chan
   return writeFileAtomically(Path, Text, Err);
 }
 
+/// DIR/warplint-llvmNN/texture_fetch_functions.h, an empty header, for a clang older than
+/// 22: its CUDA wrapper includes that header whatever the toolkit, and CUDA 13 no longer
+/// ships it. The directory (absolute), or empty with Err set.
+std::string writeTextureShim(const std::string &OutDir, unsigned OlderMajor, std::string &Err) {
+  llvm::SmallString<256> Dir(OutDir);
+  llvm::sys::path::append(Dir, "warplint-llvm" + std::to_string(OlderMajor));
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::SmallString<256> File(Dir);
+  llvm::sys::path::append(File, "texture_fetch_functions.h");
+  if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
+    Err = "cannot create " + std::string(Dir) + ": " + EC.message();
+    return "";
+  }
+  bool Changed;
+  if (!writeIfChanged(std::string(File),
+                      "// Written by warplint compdb --for: clang before 22 includes "
+                      "this header from its CUDA\n// wrapper, and CUDA 13 no longer "
+                      "ships it (its texture fetches were deprecated).\n",
+                      Changed, Err))
+    return "";
+  return std::string(Dir);
+}
+
+/// The command's resource directory (either spelling, -resource-dir=D or -resource-dir D)
+/// replaced by Dir, named first after the compiler.
+void setResourceDir(std::vector<std::string> &Command, const std::string &Dir) {
+  Command.erase(std::remove_if(Command.begin() + 1, Command.end(),
+                               [](const std::string &A) {
+                                 return llvm::StringRef(A).starts_with("-resource-dir=");
+                               }),
+                Command.end());
+  for (size_t I = 1; I + 1 < Command.size(); ++I)
+    if (Command[I] == "-resource-dir") {
+      Command.erase(Command.begin() + I, Command.begin() + I + 2);
+      break;
+    }
+  Command.insert(Command.begin() + 1, "-resource-dir=" + Dir);
+}
+
 } // namespace
 
 int runCompdbCommand(int Argc, char **Argv) {
@@ -175,23 +214,9 @@ int runCompdbCommand(int Argc, char **Argv) {
     std::string Toolkit = commandToolkit(Command);
     if (OlderMajor && !Toolkit.empty() && isCudaToolkit(Toolkit) &&
         !llvm::sys::fs::exists(Toolkit + "/include/texture_fetch_functions.h")) {
-      if (TextureShimDir.empty()) {
-        llvm::SmallString<256> Dir(OutDir);
-        llvm::sys::path::append(Dir, "warplint-llvm" + std::to_string(OlderMajor));
-        llvm::sys::fs::make_absolute(Dir);
-        llvm::SmallString<256> File(Dir);
-        llvm::sys::path::append(File, "texture_fetch_functions.h");
-        bool Changed;
-        if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
-          return fail("cannot create " + std::string(Dir) + ": " + EC.message());
-        if (!writeIfChanged(std::string(File),
-                            "// Written by warplint compdb --for: clang before 22 includes "
-                            "this header from its CUDA\n// wrapper, and CUDA 13 no longer "
-                            "ships it (its texture fetches were deprecated).\n",
-                            Changed, Err))
-          return fail(Err);
-        TextureShimDir = std::string(Dir);
-      }
+      if (TextureShimDir.empty() &&
+          (TextureShimDir = writeTextureShim(OutDir, OlderMajor, Err)).empty())
+        return fail(Err);
       Command.insert(std::find(Command.begin(), Command.end(), "--"),
                      {"-isystem", TextureShimDir});
       ++TextureShimmed;
@@ -203,17 +228,7 @@ int runCompdbCommand(int Argc, char **Argv) {
       std::string &Farm = Farms[S->ResourceDir + "\n" + S->Toolkit];
       if (Farm.empty() && (Farm = writeShimmedResourceDir(OutDir, *S, Err)).empty())
         return fail(Err);
-      Command.erase(std::remove_if(Command.begin() + 1, Command.end(),
-                                   [](const std::string &A) {
-                                     return llvm::StringRef(A).starts_with("-resource-dir=");
-                                   }),
-                    Command.end());
-      for (size_t I = 1; I + 1 < Command.size(); ++I)
-        if (Command[I] == "-resource-dir") {
-          Command.erase(Command.begin() + I, Command.begin() + I + 2);
-          break;
-        }
-      Command.insert(Command.begin() + 1, "-resource-dir=" + Farm);
+      setResourceDir(Command, Farm);
       if (Shimmed.empty())
         ShimExample = S->ProjectHeader + " shadows the toolkit's " + S->Name +
                       " for clang's CUDA wrappers in the command of " + C.Filename;

@@ -12,8 +12,8 @@
 // after the compiler's; after a failed compile it is discarded and the child ended.
 //
 //===----------------------------------------------------------------------------===//
-#include "driver/Analysis.h"
-#include "driver/LaunchPlan.h"
+#include "driver/run/Analysis.h"
+#include "driver/run/LaunchPlan.h"
 #include "driver/commands/ArgParser.h"
 #include "driver/commands/Commands.h"
 #include "driver/formats/Formats.h"

@@ -1,6 +1,6 @@
 //===- OccupancyBatch.cpp - `warplint occupancy --batch`: JSON lines in, out ===//
 #include "driver/commands/OccupancyBatch.h"
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 #include "driver/commands/OccupancyInput.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -125,6 +125,51 @@ struct CliOptions {
   bool List = false;
 };
 
+/// --carveout: a percentage 0..100 (cudaFuncAttributePreferredSharedMemoryCarveout), or
+/// a size with a unit suffix (16K, 48KiB), a legacy shared/L1 split.
+bool parseCarveout(StringRef V, OccupancyConfig &C, std::string &E) {
+  if (!V.empty() && std::isalpha(static_cast<unsigned char>(V.back()))) {
+    std::optional<uint64_t> B = parseSize(V, "--carveout", E);
+    if (B && *B == 0) {
+      E = "--carveout: a split of 0 bytes";
+      return false;
+    }
+    if (B) {
+      C.Res.SharedSplitBytes = *B;
+      C.NvidiaOnlyField = true;
+    }
+    return B.has_value();
+  }
+  std::optional<int64_t> N = parseCount(V, "--carveout", 100, E);
+  if (!N) {
+    if (E.find("implausibly") != std::string::npos)
+      E = "--carveout: a percentage 0..100";
+    return false;
+  }
+  C.Res.CarveoutPercent = static_cast<int>(*N);
+  C.NvidiaOnlyField = true;
+  return true;
+}
+
+/// --launch-bounds MAX[,MIN]: __launch_bounds__'s two figures.
+bool parseLaunchBounds(StringRef V, OccupancyConfig &C, std::string &E) {
+  auto [Max, Min] = V.split(',');
+  std::optional<int64_t> N = parseCount(Max, "--launch-bounds", MaxPlausibleThreads, E);
+  if (!N)
+    return false;
+  if (*N == 0) {
+    E = "--launch-bounds: max threads must be positive";
+    return false;
+  }
+  C.Res.LaunchBoundsMaxThreads = static_cast<int>(*N);
+  if (Min.empty())
+    return true;
+  std::optional<int64_t> M = parseCount(Min, "--launch-bounds", 1024, E);
+  if (M)
+    C.Res.LaunchBoundsMinBlocks = static_cast<int>(*M);
+  return M.has_value();
+}
+
 /// Parses the command line into Opt, each value checked as it comes: Ok, Help, or Error
 /// with Err set.
 ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std::string &Err) {
@@ -191,49 +236,9 @@ ArgParser::Result parseOccupancyArgs(int Argc, char **Argv, CliOptions &Opt, std
                                      C.NvidiaOnlyField = true;
                                    }))
       .option("--carveout",
-              [&C](StringRef V, std::string &E) {
-                // A size (a unit suffix: 16K, 48KiB) is a legacy shared/L1 split.
-                if (!V.empty() && std::isalpha(static_cast<unsigned char>(V.back()))) {
-                  std::optional<uint64_t> B = parseSize(V, "--carveout", E);
-                  if (B && *B == 0) {
-                    E = "--carveout: a split of 0 bytes";
-                    return false;
-                  }
-                  if (B) {
-                    C.Res.SharedSplitBytes = *B;
-                    C.NvidiaOnlyField = true;
-                  }
-                  return B.has_value();
-                }
-                std::optional<int64_t> N = parseCount(V, "--carveout", 100, E);
-                if (!N) {
-                  if (E.find("implausibly") != std::string::npos)
-                    E = "--carveout: a percentage 0..100";
-                  return false;
-                }
-                C.Res.CarveoutPercent = static_cast<int>(*N);
-                C.NvidiaOnlyField = true;
-                return true;
-              })
+              [&C](StringRef V, std::string &E) { return parseCarveout(V, C, E); })
       .option("--launch-bounds",
-              [&C](StringRef V, std::string &E) {
-                auto [Max, Min] = V.split(',');
-                std::optional<int64_t> N =
-                    parseCount(Max, "--launch-bounds", MaxPlausibleThreads, E);
-                if (!N)
-                  return false;
-                if (*N == 0) {
-                  E = "--launch-bounds: max threads must be positive";
-                  return false;
-                }
-                C.Res.LaunchBoundsMaxThreads = static_cast<int>(*N);
-                if (Min.empty())
-                  return true;
-                std::optional<int64_t> M = parseCount(Min, "--launch-bounds", 1024, E);
-                if (M)
-                  C.Res.LaunchBoundsMinBlocks = static_cast<int>(*M);
-                return M.has_value();
-              })
+              [&C](StringRef V, std::string &E) { return parseLaunchBounds(V, C, E); })
       .option("--min-blocks", count("--min-blocks", 1024,
                                     [&C](int64_t M, std::string &) {
                                       C.Res.LaunchBoundsMinBlocks = static_cast<int>(M);

@@ -1,6 +1,6 @@
 //===- TimelineCommand.cpp - `warplint timeline`: measured blocks per SM ---===//
 #include "driver/commands/ArgParser.h"
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 #include "driver/commands/Commands.h"
 #include "driver/commands/OccupancyInput.h"
 #include "driver/formats/Formats.h"

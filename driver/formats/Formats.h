@@ -1,12 +1,12 @@
 //===- Formats.h - output formats of `warplint check`, one free function each -*- C++ -*-===//
 //
-// Every format is written from a RunResult (driver/Findings.h) and nothing else, so every
+// Every format is written from a RunResult (driver/run/Findings.h) and nothing else, so every
 // format carries the same findings. Each writer lives in driver/formats/<Name>Format.cpp.
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Findings.h"
+#include "driver/run/Findings.h"
 
 #include <optional>
 #include <string>

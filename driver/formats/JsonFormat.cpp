@@ -4,6 +4,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include "warplint/core/Arch.h"
 
 namespace warplint::driver {
 namespace {
@@ -141,7 +142,7 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
                {"blocks_per_sm", opt(V->BlocksPerSm)},
                {"occupancy", opt(V->Occupancy)},
                {"error", V->Error.empty() ? Value(nullptr) : Value(V->Error)},
-               {"note", verifiedAdviceText(*V, llvm::StringRef(L.Arch).starts_with("gfx"))}};
+               {"note", verifiedAdviceText(*V, warplint::isAmdArchName(L.Arch))}};
   // AMD's what-if: SGPRs, scratch, spills and core's waves per SIMD for what it gave.
   if (const VerifiedAdvice *V = L.Verified ? &*L.Verified : nullptr; V && V->Amd) {
     Object &VA = *O["verified_advice"].getAsObject();
@@ -153,7 +154,7 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
   }
   // AMD launches: the compiler's VGPRs, AGPRs, SGPRs, static LDS and the wavefront size
   // (blocks_per_sm counts workgroups per CU there, warps wavefronts).
-  if (llvm::StringRef(L.Arch).starts_with("gfx")) {
+  if (warplint::isAmdArchName(L.Arch)) {
     O["vgprs"] = opt(L.Vgprs);
     O["agprs"] = opt(L.Agprs);
     O["sgprs"] = opt(L.Sgprs);

@@ -1,5 +1,5 @@
 //===- SarifMerge.cpp - one SARIF log from the logs of shards -------------===//
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 #include "driver/formats/Formats.h"
 
 #include "llvm/Support/FormatVariadic.h"

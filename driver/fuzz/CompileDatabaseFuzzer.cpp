@@ -1,5 +1,5 @@
 //===- CompileDatabaseFuzzer.cpp - libFuzzer target for the compile database check ===//
-#include "driver/CompileDatabaseCheck.h"
+#include "driver/compdb/CompileDatabaseCheck.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 //===- LspReadersFuzzer.cpp - libFuzzer target for the language server's readers ===//
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 #include "driver/lsp/Transport.h"
 
 #include <cstdint>

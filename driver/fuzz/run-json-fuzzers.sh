@@ -32,14 +32,14 @@ build() { # build NAME SOURCES... (rebuilt when anything under driver/ or core/ 
   if stale "$work/$name" "$src/driver" "$src/core"; then
     "$cxx" -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Wno-deprecated-declarations \
       -DWARPLINT_VERSION='"fuzz"' -DWARPLINT_COMMIT='"fuzz"' -I"$src" -I"$src/core/include" -I"$("$llvm_config" --includedir)" \
-      "$src/driver/fuzz/$name.cpp" "$@" "$src/driver/BoundedJson.cpp" \
+      "$src/driver/fuzz/$name.cpp" "$@" "$src/driver/formats/BoundedJson.cpp" \
       -L"$libdir" -Wl,-rpath,"$libdir" -lLLVM -lfmt -o "$work/$name"
   fi
 }
 build OccupancyBatchFuzzer "$src/driver/commands/OccupancyBatch.cpp" \
   "$src/driver/commands/OccupancyInput.cpp" "$src"/core/lib/*.cpp
 build SarifMergeFuzzer "$src/driver/formats/SarifMerge.cpp"
-build CompileDatabaseFuzzer "$src/driver/CompileDatabaseCheck.cpp"
+build CompileDatabaseFuzzer "$src/driver/compdb/CompileDatabaseCheck.cpp"
 build MeasuredReadersFuzzer "$src/driver/measure/BlockTrace.cpp" "$src/driver/measure/NcuCsv.cpp"
 build LspReadersFuzzer "$src/driver/lsp/Transport.cpp"
 [ "$runs" = build ] && { echo "built the JSON reader fuzzers in $work"; exit 0; }

@@ -1,6 +1,6 @@
 //===- Convert.h - warplint's results in the Language Server Protocol's terms -*- C++ -*-===//
 //
-// Pure functions between the driver's RunResult (driver/Findings.h, model/Records.h) and
+// Pure functions between the driver's RunResult (driver/run/Findings.h, model/Records.h) and
 // LSP's JSON: file URIs, positions (UTF-8 or UTF-16 columns), diagnostics with related
 // information and links to the check pages, the hover text of a kernel launch, and where
 // a file's compile database is (as clangd looks for it).
@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Findings.h"
+#include "driver/run/Findings.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -1,6 +1,6 @@
 //===- Server.cpp - warplint's language server ------------------------------===//
 #include "driver/lsp/Server.h"
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 
 #include "driver/lsp/Convert.h"
 
@@ -12,6 +12,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
+#include "warplint/core/Arch.h"
 
 #include <fmt/format.h>
 
@@ -430,7 +431,7 @@ std::string Server::databaseFor(const std::string &Path) {
     std::string NoDb = "no compile_commands.json in the directory of " + Path +
                        " or its parents (nor in their build/): it is analysed alone, as "
                        "`warplint check FILE` does (CUDA, device side of " +
-                       (Opts.Arch.empty() ? std::string("sm_86") : Opts.Arch) + ")";
+                       (Opts.Arch.empty() ? std::string(::warplint::DefaultCudaArch) : Opts.Arch) + ")";
     if (!Db.empty())
       log(MsgInfo, "warplint lsp: " + baseName(Path) + ": compile database " + Db +
                        "/compile_commands.json");

@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Findings.h"
+#include "driver/run/Findings.h"
 #include "driver/lsp/Convert.h"
 #include "driver/lsp/Transport.h"
 #include "driver/lsp/Worker.h"

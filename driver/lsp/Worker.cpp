@@ -1,9 +1,9 @@
 //===- Worker.cpp - the server's child process: spawn, read, cancel; the worker ===//
 #include "driver/lsp/Worker.h"
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 
-#include "driver/Preamble.h"
-#include "driver/ResultCache.h"
+#include "driver/run/Preamble.h"
+#include "driver/cache/ResultCache.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/JSON.h"

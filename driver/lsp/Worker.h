@@ -1,15 +1,15 @@
 //===- Worker.h - one file's analysis in a child process of the server -*- C++ -*-===//
 //
 // The language server analyses each file in a child process, `warplint lsp --analyse
-// FILE`, which runs the driver's analysis (driver/Analysis.h) and writes its results as
+// FILE`, which runs the driver's analysis (driver/run/Analysis.h) and writes its results as
 // JSON lines: a crash of clang or of a check ends that child, not the server, and a
 // superseded analysis is cancelled by ending its child (with the nvcc it started).
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Analysis.h"
-#include "driver/Findings.h"
+#include "driver/run/Analysis.h"
+#include "driver/run/Findings.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,7 +57,7 @@ int runWorker(AnalysisOptions A, llvm::raw_ostream &OS);
 
 /// The long-lived worker of the server's analyses of unsaved text: reads requests, one
 /// JSON line each, from In and answers each with one line on OS, keeping each file's
-/// precompiled preamble (driver/Preamble.h) between them, so that an edit's parse skips
+/// precompiled preamble (driver/run/Preamble.h) between them, so that an edit's parse skips
 /// the headers. Base: the server's options (no file, no database). Requests:
 ///   {"id": N, "file": PATH, "db": DIR, "text": TEXT}  analyse TEXT as PATH (from nvcc's
 ///       register cache only): answered {"id": N, "final": true, "result": ..., "preamble":

@@ -1,6 +1,6 @@
 //===- BlockTrace.cpp - per-block traces read and measured ----------------===//
 #include "driver/measure/BlockTrace.h"
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Findings.h"
+#include "driver/run/Findings.h"
 #include "driver/formats/Formats.h"
 #include "driver/report/ReportSvg.h"
 

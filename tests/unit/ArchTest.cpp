@@ -230,3 +230,21 @@ TEST(LaunchLimits, Boundaries) {
   EXPECT_FALSE(L.gridDimOver(1, 65535));
   EXPECT_TRUE(L.gridDimOver(1, 65536));
 }
+
+// The vendor of a name is told in one place; every architecture row agrees with it, and
+// names the table does not know (a newer gfx) are still AMD's.
+TEST(ArchTable, VendorFromName) {
+  for (const GpuArch &A : allArchs())
+    EXPECT_EQ(isAmdArchName(A.Name), A.isAmd()) << A.Name;
+  EXPECT_TRUE(isAmdArchName("GFX90A:xnack-"));
+  EXPECT_TRUE(isAmdArchName("gfx1250"));
+  EXPECT_FALSE(isAmdArchName("sm_86"));
+  EXPECT_FALSE(isAmdArchName("gf"));
+  EXPECT_FALSE(isAmdArchName(""));
+  // The defaults are rows of the table, each of its vendor.
+  ASSERT_NE(findArch(DefaultCudaArch), nullptr);
+  EXPECT_TRUE(findArch(DefaultCudaArch)->isNvidia());
+  ASSERT_NE(findArch(DefaultHipArch), nullptr);
+  EXPECT_TRUE(findArch(DefaultHipArch)->isAmd());
+  ASSERT_NE(findArch(NvccDefaultArch), nullptr);
+}

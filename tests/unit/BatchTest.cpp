@@ -1,5 +1,5 @@
 //===- BatchTest.cpp - file selection, shards, jobs, merge, summary -------===//
-#include "driver/Batch.h"
+#include "driver/run/Batch.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,5 +1,5 @@
 //===- BoundedJsonTest.cpp - the nesting limit in front of llvm::json::parse ===//
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 
 #include <gtest/gtest.h>
 

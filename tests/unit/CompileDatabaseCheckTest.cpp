@@ -1,5 +1,5 @@
 //===- CompileDatabaseCheckTest.cpp - commands clang's database would misread ===//
-#include "driver/CompileDatabaseCheck.h"
+#include "driver/compdb/CompileDatabaseCheck.h"
 
 #include <gtest/gtest.h>
 

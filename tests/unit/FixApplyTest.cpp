@@ -1,7 +1,7 @@
 // warplint check --fix's application of fix-its (driver/FixApply): the same edit carried
 // by several findings is applied once, a fix that overlaps another fix's edit is left out
 // whole, each file is rewritten once; and the impact functions of model/Records.
-#include "driver/FixApply.h"
+#include "driver/run/FixApply.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,6 +1,6 @@
 //===- IncludesTest.cpp - #include scanning: wrapper shims, kernel files' includers ===//
-#include "driver/Includers.h"
-#include "driver/WrapperShims.h"
+#include "driver/compdb/Includers.h"
+#include "driver/compdb/WrapperShims.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"

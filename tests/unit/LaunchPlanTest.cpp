@@ -1,5 +1,5 @@
 //===- LaunchPlanTest.cpp - what `warplint launch` reads of a compile command --===//
-#include "driver/LaunchPlan.h"
+#include "driver/run/LaunchPlan.h"
 
 #include <gtest/gtest.h>
 

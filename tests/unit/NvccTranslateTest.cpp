@@ -1,5 +1,5 @@
 //===- NvccTranslateTest.cpp - nvcc command lines as clang CUDA commands --===//
-#include "driver/NvccTranslate.h"
+#include "driver/compdb/NvccTranslate.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 //===- SourceRewriteTest.cpp - launch chevrons written with spaces --------===//
-#include "driver/SourceRewrite.h"
+#include "driver/compdb/SourceRewrite.h"
 
 #include <gtest/gtest.h>
 

@@ -165,4 +165,16 @@ inline constexpr LaunchLimits PortableLaunchLimits = {
 /// The launch limits of Arch (its row's fields); PortableLaunchLimits for nullptr.
 LaunchLimits launchLimits(const GpuArch *Arch);
 
+/// Whether an architecture name is AMD's ("gfx906", "GFX90A:xnack-"), known to the table
+/// or not: the one place that tells the vendor from a name.
+bool isAmdArchName(std::string_view Name);
+
+/// The architectures warplint picks when nothing names one, each said once here:
+/// a lone CUDA file (no compile database, no --arch) is parsed for DefaultCudaArch;
+/// a HIP command that names no --offload-arch is parsed for DefaultHipArch;
+/// an nvcc command with no -arch/-gencode compiles for nvcc 13's own default, NvccDefaultArch.
+inline constexpr std::string_view DefaultCudaArch = "sm_86";
+inline constexpr std::string_view DefaultHipArch = "gfx906";
+inline constexpr std::string_view NvccDefaultArch = "sm_75";
+
 } // namespace warplint

@@ -1,15 +1,15 @@
 //===- Analysis.cpp - clang-tidy's engine + launch facts per translation unit ===//
-#include "driver/Analysis.h"
-#include "driver/CompileDatabaseCheck.h"
+#include "driver/run/Analysis.h"
+#include "driver/compdb/CompileDatabaseCheck.h"
 #include "driver/formats/Formats.h"
-#include "driver/HipCommand.h"
-#include "driver/Includers.h"
-#include "driver/Isolated.h"
-#include "driver/NvccTranslate.h"
-#include "driver/Preamble.h"
-#include "driver/ResultCache.h"
-#include "driver/SourceRewrite.h"
-#include "driver/WrapperShims.h"
+#include "driver/compdb/HipTranslate.h"
+#include "driver/compdb/Includers.h"
+#include "driver/run/Isolated.h"
+#include "driver/compdb/NvccTranslate.h"
+#include "driver/run/Preamble.h"
+#include "driver/cache/ResultCache.h"
+#include "driver/compdb/SourceRewrite.h"
+#include "driver/compdb/WrapperShims.h"
 
 #include "checks/WarplintTidyModule.h"
 #include "model/ModelOptions.h"
@@ -40,6 +40,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "warplint/core/Occupancy.h"
 #include "warplint/core/Version.h"
+#include "warplint/core/Arch.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -277,7 +278,7 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
   private:
     /// clang's CUDA wrapper includes "cuda.h" and other toolkit headers with quotes: they
     /// resolve to the toolkit's even when a project header of the same name is on -I
-    /// (driver/WrapperShims.h).
+    /// (driver/compdb/WrapperShims.h).
     void addWrapperShims(const clang::CompilerInvocation &Invocation) {
       const std::vector<std::string> &Includes = Invocation.getPreprocessorOpts().Includes;
       if (!llvm::is_contained(Includes, "__clang_cuda_runtime_wrapper.h"))
@@ -1058,11 +1059,11 @@ void sayOwnHipHeader(const std::string &Dir) {
 
 bool isAmdArch(const std::string &Arch) {
   const ::warplint::GpuArch *A = Arch.empty() ? nullptr : ::warplint::findArch(Arch);
-  return A ? A->isAmd() : llvm::StringRef(Arch).starts_with("gfx");
+  return A ? A->isAmd() : ::warplint::isAmdArchName(Arch);
 }
 
 std::vector<std::string> defaultHipArgs(const std::string &Arch, bool OwnHeader) {
-  std::string Target = isAmdArch(Arch) ? Arch : "gfx906";
+  std::string Target = isAmdArch(Arch) ? Arch : std::string(::warplint::DefaultHipArch);
   std::vector<std::string> Args = {"-x", "hip", "--cuda-device-only", "--offload-arch=" + Target,
                                    "-nogpulib", "-std=c++17"};
   std::string Own = ownHipHeaders();
@@ -1093,10 +1094,10 @@ std::string fallbackHeaderDir() {
 
 std::vector<std::string> defaultCudaArgs(const std::string &Arch, const std::string &CudaPath,
                                          bool MockCuda) {
-  std::string GpuArch = "--cuda-gpu-arch=" + (Arch.empty() ? std::string("sm_86") : Arch);
+  std::string GpuArch = "--cuda-gpu-arch=" + (Arch.empty() ? std::string(::warplint::DefaultCudaArch) : Arch);
   std::string Cuda = MockCuda ? "" : !CudaPath.empty() ? CudaPath : defaultCudaToolkit();
   // A lone .cu is a file nvcc builds: nvcc's predefined macros for the toolkit's nvcc, and
-  // its leniencies (driver/NvccTranslate.h).
+  // its leniencies (driver/compdb/NvccTranslate.h).
   if (!Cuda.empty()) {
     std::vector<std::string> Args = {"-x",       "cuda",   "--cuda-device-only",
                                      GpuArch,    "--cuda-path=" + Cuda,

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Findings.h"
+#include "driver/run/Findings.h"
 
 #include <string>
 #include <vector>

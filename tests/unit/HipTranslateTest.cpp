@@ -1,5 +1,5 @@
-//===- HipCommandTest.cpp - HIP compile commands as device-side parses ----===//
-#include "driver/HipCommand.h"
+//===- HipTranslateTest.cpp - HIP compile commands as device-side parses ----===//
+#include "driver/compdb/HipTranslate.h"
 
 #include <gtest/gtest.h>
 

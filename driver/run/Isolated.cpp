@@ -1,8 +1,8 @@
 //===- Isolated.cpp - each translation unit's analysis in a child process ---===//
-#include "driver/Isolated.h"
-#include "driver/Batch.h"
-#include "driver/BoundedJson.h"
-#include "driver/ResultCache.h"
+#include "driver/run/Isolated.h"
+#include "driver/run/Batch.h"
+#include "driver/formats/BoundedJson.h"
+#include "driver/cache/ResultCache.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"

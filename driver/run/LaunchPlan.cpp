@@ -1,8 +1,8 @@
 //===- LaunchPlan.cpp - what `warplint launch` analyses of one compile command ---===//
-#include "driver/LaunchPlan.h"
+#include "driver/run/LaunchPlan.h"
 
-#include "driver/HipCommand.h"
-#include "driver/NvccTranslate.h"
+#include "driver/compdb/HipTranslate.h"
+#include "driver/compdb/NvccTranslate.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -61,7 +61,7 @@ struct NvccModes {
 /// C++17-removed `register` (-Wno-register), narrowing in braces (-Wno-c++11-narrowing),
 /// a literal glued to a macro ("%"PRId64: -Wno-reserved-user-defined-literal).
 /// __CUDACC__ itself is 1 under nvcc but empty in clang's CUDA wrappers, which define it
-/// last; warplint's compatibility header (driver/resources/warplint_cuda_compat.h)
+/// last; warplint's compatibility header (driver/headers/warplint_cuda_compat.h)
 /// redefines it to 1 when __NVCC__ is defined.
 std::vector<std::string> nvccCompatArgs(const NvccVersion &V, const NvccModes &Modes = {});
 

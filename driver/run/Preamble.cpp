@@ -1,5 +1,5 @@
 //===- Preamble.cpp - precompiled preambles kept across parses of a file ----===//
-#include "driver/Preamble.h"
+#include "driver/run/Preamble.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"

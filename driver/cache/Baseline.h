@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Findings.h"
+#include "driver/run/Findings.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 //===- CompileDatabaseCheck.cpp - compile_commands.json entries clang would misread ===//
-#include "driver/CompileDatabaseCheck.h"
-#include "driver/BoundedJson.h"
+#include "driver/compdb/CompileDatabaseCheck.h"
+#include "driver/formats/BoundedJson.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,8 +1,8 @@
 //===- CompdbExport.cpp - what `warplint compdb` writes beside the database -===//
-#include "driver/CompdbExport.h"
-#include "driver/Analysis.h"
-#include "driver/Includers.h"
-#include "driver/NvccTranslate.h"
+#include "driver/compdb/CompdbExport.h"
+#include "driver/run/Analysis.h"
+#include "driver/compdb/Includers.h"
+#include "driver/compdb/NvccTranslate.h"
 #include "driver/formats/Formats.h"
 
 #include "llvm/ADT/SmallString.h"

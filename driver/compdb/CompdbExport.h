@@ -2,14 +2,14 @@
 //
 // `warplint check` parses some files with changes in memory that give clang the program
 // nvcc sees: shims that keep clang's CUDA wrappers on the toolkit's cuda.h when a project
-// header of that name is on -I (driver/WrapperShims.h), and launch chevrons written with
-// spaces joined (driver/SourceRewrite.h). A database for stock clang-tidy carries them as
+// header of that name is on -I (driver/compdb/WrapperShims.h), and launch chevrons written with
+// spaces joined (driver/compdb/SourceRewrite.h). A database for stock clang-tidy carries them as
 // files next to it.
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/WrapperShims.h"
+#include "driver/compdb/WrapperShims.h"
 
 #include <optional>
 #include <string>

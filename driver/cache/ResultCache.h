@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Findings.h"
+#include "driver/run/Findings.h"
 
 #include <optional>
 #include <string>

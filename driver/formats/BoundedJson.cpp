@@ -1,5 +1,5 @@
 //===- BoundedJson.cpp - llvm::json::parse behind a nesting-depth limit ---===//
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 //===- Includers.cpp - the database file that #includes a file it does not list ===//
-#include "driver/Includers.h"
-#include "driver/NvccTranslate.h"
+#include "driver/compdb/Includers.h"
+#include "driver/compdb/NvccTranslate.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"

@@ -1,5 +1,6 @@
-//===- HipCommand.cpp - HIP compile commands as device-side clang parses --===//
-#include "driver/HipCommand.h"
+//===- HipTranslate.cpp - HIP compile commands as device-side clang parses --===//
+#include "driver/compdb/HipTranslate.h"
+#include "warplint/core/Arch.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -145,7 +146,7 @@ HipTranslation translateHipCommand(const std::vector<std::string> &In, const std
     RocmPath |= startsWith(A, "--rocm-path") || startsWith(A, "--hip-path");
     T.Args.push_back(A);
   }
-  std::string Chosen = !Arch.empty() ? Arch : !T.GpuArchs.empty() ? T.GpuArchs.front() : "gfx906";
+  std::string Chosen = !Arch.empty() ? Arch : !T.GpuArchs.empty() ? T.GpuArchs.front() : std::string(warplint::DefaultHipArch);
   T.Arch = withoutFeatures(Chosen);
   T.WaveSize = amdWaveSize(T.Arch, Wave64);
   T.Args.push_back("--cuda-device-only");

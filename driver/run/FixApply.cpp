@@ -1,5 +1,5 @@
 //===- FixApply.cpp - apply the findings' fix-its to the files, export them ===//
-#include "driver/FixApply.h"
+#include "driver/run/FixApply.h"
 
 #include "driver/formats/Formats.h"
 

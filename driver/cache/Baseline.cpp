@@ -1,7 +1,7 @@
 //===- Baseline.cpp - findings a project already has, reported no more ----===//
-#include "driver/Baseline.h"
+#include "driver/cache/Baseline.h"
 
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 #include "driver/formats/Formats.h"
 
 #include "llvm/Support/FormatVariadic.h"

@@ -1,5 +1,5 @@
 //===- SourceRewrite.cpp - token-level rewrites that give clang nvcc's program ===//
-#include "driver/SourceRewrite.h"
+#include "driver/compdb/SourceRewrite.h"
 
 namespace warplint::driver {
 namespace {

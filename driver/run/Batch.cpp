@@ -1,5 +1,5 @@
 //===- Batch.cpp - file selection, shards, parallel jobs, progress, summary -===//
-#include "driver/Batch.h"
+#include "driver/run/Batch.h"
 #include "driver/formats/Formats.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -1,4 +1,4 @@
-//===- HipCommand.h - HIP compile commands as device-side clang parses -*- C++ -*-===//
+//===- HipTranslate.h - HIP compile commands as device-side clang parses -*- C++ -*-===//
 //
 // HIP reaches warplint as hipcc, amdclang++ or `clang++ -x hip` commands (CMake's HIP
 // language writes the last), or as a lone .hip file. This turns one such command into the

@@ -1,5 +1,6 @@
 //===- NvccTranslate.cpp - nvcc compile commands as clang CUDA commands ---===//
-#include "driver/NvccTranslate.h"
+#include "driver/compdb/NvccTranslate.h"
+#include "warplint/core/Arch.h"
 
 #include <algorithm>
 #include <cctype>
@@ -387,7 +388,7 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
     }
   }
   if (T.GpuArchs.empty())
-    T.GpuArchs.push_back("sm_75"); // nvcc 13's default target
+    T.GpuArchs.push_back(std::string(warplint::NvccDefaultArch));
   Modes.Rdc = Rdc;
   std::vector<std::string> Compat = nvccCompatArgs(nvccVersionOf(CudaPath), Modes);
   T.Args.insert(T.Args.end(), Compat.begin(), Compat.end());

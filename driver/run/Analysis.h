@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
-#include "driver/Batch.h"
-#include "driver/Findings.h"
+#include "driver/run/Batch.h"
+#include "driver/run/Findings.h"
 
 #include <map>
 #include <string>
@@ -64,7 +64,7 @@ struct AnalysisOptions {
   std::string RegistersFrom = "auto";
   std::string CacheDir;
   /// Reuse a file's result while its command, options and every file it read are
-  /// unchanged (driver/ResultCache.h); --no-cache turns it off.
+  /// unchanged (driver/cache/ResultCache.h); --no-cache turns it off.
   bool ResultCache = true;
   /// nvcc's register figures from its cache only (`warplint lsp`'s first answer): a file
   /// whose figures are not cached yet is analysed without them, its result not cached,
@@ -101,7 +101,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error);
 std::string clangResourceDir();
 
 /// The clang command the analysis runs for a database command: nvcc commands
-/// translated (driver/NvccTranslate.h), the device side of Arch when it is not empty,
+/// translated (driver/compdb/NvccTranslate.h), the device side of Arch when it is not empty,
 /// ExtraArgs added, CUDA-version warnings off, and, for a parse against a real CUDA
 /// toolkit, cudaCompatHeader() force-included.
 std::vector<std::string> clangCommand(const std::vector<std::string> &Command,

@@ -1,7 +1,7 @@
 //===- ResultCache.cpp - a file's analysis, reused while nothing it read changed ===//
-#include "driver/ResultCache.h"
+#include "driver/cache/ResultCache.h"
 
-#include "driver/BoundedJson.h"
+#include "driver/formats/BoundedJson.h"
 #include "resources/Resources.h"
 
 #include "llvm/ADT/StringExtras.h"

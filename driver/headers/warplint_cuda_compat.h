@@ -15,7 +15,7 @@
 // them, so the stores are plain assignments. They are left out of any compile that is not
 // clang parsing CUDA (__clang__ and __CUDA__: nvcc defines neither for device code), and
 // out of clang versions newer than the one they were written for.
-// A file nvcc builds (warplint defines __NVCC__ for those: driver/NvccTranslate.h) sees
+// A file nvcc builds (warplint defines __NVCC__ for those: driver/compdb/NvccTranslate.h) sees
 // __CUDACC__ as 1, as nvcc predefines it; clang's wrapper leaves it defined empty, so
 // `#if __CUDACC__` would be an error. Redefined here, after the wrapper.
 #ifndef WARPLINT_CUDA_COMPAT_H

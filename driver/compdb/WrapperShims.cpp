@@ -1,6 +1,6 @@
 //===- WrapperShims.cpp - clang's CUDA wrappers get the toolkit's headers -===//
-#include "driver/WrapperShims.h"
-#include "driver/Includers.h"
+#include "driver/compdb/WrapperShims.h"
+#include "driver/compdb/Includers.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
