@@ -209,8 +209,10 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
                                    return AccessKey(A) == AccessKey(B);
                                  }),
                      Out.Accesses.end());
+  // A sync call of a header analysed in several files is one record per kernel and place,
+  // as its findings are (each names its kernel).
   auto SyncKey = [](const SyncRecord &S) {
-    return std::tie(S.Pos.File, S.Pos.Line, S.Pos.Column, S.Check);
+    return std::tie(S.Pos.File, S.Pos.Line, S.Pos.Column, S.Check, S.Kernel);
   };
   std::stable_sort(Out.Syncs.begin(), Out.Syncs.end(),
                    [&](const SyncRecord &A, const SyncRecord &B) { return SyncKey(A) < SyncKey(B); });
