@@ -1291,6 +1291,8 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
       Out.Accesses.push_back(std::move(A));
     for (BranchRecord &B : R.Branches)
       Out.Branches.push_back(std::move(B));
+    for (SyncRecord &S : R.Syncs)
+      Out.Syncs.push_back(std::move(S));
   }
   if (!File.empty())
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
