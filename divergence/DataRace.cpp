@@ -161,21 +161,27 @@ private:
   std::map<const VarDecl *, bool> Memo;
 };
 
-/// Places each access of the kernel body in its barrier interval (union-find over interval
-/// ids: a branch joins the intervals its arms end in, a loop joins its body's end with its
-/// start).
+/// Places each access of the kernel body in its barrier intervals. The walk carries the
+/// set of intervals the current position may be in: a barrier starts a new one; a branch
+/// joins its arms' sets; a loop's body start and its exit follow both the code before the
+/// loop and the end of the body, so they get both sets, while the code before the loop and
+/// the code after the body's barrier stay apart (a tree reduction whose barrier opens the
+/// loop body: the store before the loop and the reads after that barrier never meet).
 class IntervalWalker {
 public:
+  using Set = llvm::SmallVector<unsigned, 4>;
+
   IntervalWalker(std::vector<RaceSite> &Sites, const ThreadDependence &TD, ASTContext &Ctx)
       : Sites(Sites), TD(TD), Ctx(Ctx) {
     for (size_t I = 0; I < Sites.size(); ++I)
       SiteOf[Sites[I].Site.Access].push_back(I);
-    Raw.assign(Sites.size(), ~0u);
-    RawWarp.assign(Sites.size(), ~0u);
-    RawGrid.assign(Sites.size(), ~0u);
-    Cur = fresh();
-    CurWarp = fresh();
-    CurGrid = fresh();
+    Raw.resize(Sites.size());
+    RawWarp.resize(Sites.size());
+    RawGrid.resize(Sites.size());
+    Reached.assign(Sites.size(), false);
+    Cur = {fresh()};
+    CurWarp = {fresh()};
+    CurGrid = {fresh()};
   }
 
   void walk(const Stmt *S) {
@@ -185,8 +191,9 @@ public:
       auto It = SiteOf.find(E);
       if (It != SiteOf.end())
         for (size_t I : It->second) {
-          if (Raw[I] != ~0u)
+          if (Reached[I])
             continue;
+          Reached[I] = true;
           Raw[I] = Cur;
           if (Unknowns)
             Sites[I].UnderData = true;
@@ -202,9 +209,10 @@ public:
       walk(If->getCond());
       bool Unknown = unknownCondition(If->getCond());
       Unknowns += Unknown;
-      unsigned C0 = Cur, W0 = CurWarp, G0 = CurGrid, B0 = Barriers, WB0 = WarpBarriers;
+      Set C0 = Cur, W0 = CurWarp, G0 = CurGrid;
+      unsigned B0 = Barriers, WB0 = WarpBarriers;
       walk(If->getThen());
-      unsigned C1 = Cur, W1 = CurWarp, G1 = CurGrid;
+      Set C1 = Cur, W1 = CurWarp, G1 = CurGrid;
       bool ThenBarrier = Barriers != B0, ThenWarp = WarpBarriers != WB0;
       Cur = C0, CurWarp = W0, CurGrid = G0;
       unsigned B1 = Barriers, WB1 = WarpBarriers;
@@ -215,13 +223,13 @@ public:
       // the barrier diverges, warplint-barrier-divergence's finding), so the interval
       // after the branch is the barrier arm's.
       if (ThenBarrier == ElseBarrier) {
-        Cur = unite(Cur, C1);
-        CurGrid = unite(CurGrid, G1);
+        Cur = join(Cur, C1);
+        CurGrid = join(CurGrid, G1);
       } else if (ThenBarrier) {
         Cur = C1, CurGrid = G1;
       }
       if (ThenWarp == ElseWarp && ThenBarrier == ElseBarrier)
-        CurWarp = unite(CurWarp, W1);
+        CurWarp = join(CurWarp, W1);
       else if (ThenWarp || ThenBarrier)
         CurWarp = W1;
       return;
@@ -250,18 +258,19 @@ public:
       call(C);
   }
 
-  /// The final class of each site (after every join).
+  /// The final sets of each site.
   void finish() {
     for (size_t I = 0; I < Sites.size(); ++I) {
-      if (Raw[I] == ~0u) {
+      if (!Reached[I]) {
         Sites[I].Order = ~0u; // not reached (after the stop, or not in the body)
         continue;
       }
-      Sites[I].Interval = find(Raw[I]);
-      Sites[I].WarpInterval = find(RawWarp[I]);
+      Sites[I].Intervals.assign(Raw[I].begin(), Raw[I].end());
+      Sites[I].WarpIntervals.assign(RawWarp[I].begin(), RawWarp[I].end());
+      Sites[I].GridIntervals.assign(RawGrid[I].begin(), RawGrid[I].end());
+      Sites[I].Interval = Raw[I].front();
     }
   }
-  unsigned gridClass(size_t I) { return Raw[I] == ~0u ? ~0u : find(RawGrid[I]); }
 
   bool Stopped = false;
   const CallExpr *StoppedAt = nullptr;
@@ -274,20 +283,11 @@ private:
     std::vector<size_t> Inside;
   };
 
-  unsigned fresh() {
-    Parent.push_back(unsigned(Parent.size()));
-    return unsigned(Parent.size() - 1);
-  }
-  unsigned find(unsigned X) {
-    while (Parent[X] != X)
-      X = Parent[X] = Parent[Parent[X]];
-    return X;
-  }
-  unsigned unite(unsigned A, unsigned B) {
-    A = find(A), B = find(B);
-    if (A != B)
-      Parent[B] = A;
-    return A;
+  unsigned fresh() { return Next++; }
+  static Set join(const Set &A, const Set &B) {
+    Set Out;
+    std::set_union(A.begin(), A.end(), B.begin(), B.end(), std::back_inserter(Out));
+    return Out;
   }
 
   /// A condition whose value is not known per thread (no symbolic form, or a value
@@ -306,24 +306,23 @@ private:
     bool Unknown = TD.loopVarOf(S) < 0 && TD.iterationVarOf(S) < 0 && Cond &&
                    unknownCondition(Cond);
     Unknowns += Unknown;
-    unsigned Header = Cur, HeaderWarp = CurWarp, HeaderGrid = CurGrid;
+    Set Header = Cur, HeaderWarp = CurWarp, HeaderGrid = CurGrid;
     Loops.push_back(&L);
     walk(Cond);
     walk(Body);
     walk(Inc);
     Unknowns -= Unknown;
     Loops.pop_back();
-    unsigned Tail = Cur;
-    Cur = unite(Header, Cur);
-    CurWarp = unite(HeaderWarp, CurWarp);
-    CurGrid = unite(HeaderGrid, CurGrid);
+    Set Tail = Cur, TailWarp = CurWarp, TailGrid = CurGrid;
     int Var = TD.loopVarOf(S);
     int Iter = TD.iterationVarOf(S);
     for (size_t I : L.Inside) {
       RaceSite &R = Sites[I];
+      // Before the iteration's first barrier: also after the previous iteration's end.
+      bool AtStart = intervalsMeet(Raw[I], Header);
       if (L.HasBarrier) {
         if (Var >= 0)
-          R.TiedLoops.push_back({Var, Raw[I] == Tail && Raw[I] != Header ? -1 : 0, S});
+          R.TiedLoops.push_back({Var, !AtStart && intervalsMeet(Raw[I], Tail) ? -1 : 0, S});
       } else {
         if (Var >= 0)
           R.FreeLoops.push_back({Var, S});
@@ -332,23 +331,33 @@ private:
         if (Var < 0 && Iter < 0)
           R.FreeLoops.push_back({-1, S});
       }
+      if (AtStart)
+        Raw[I] = join(Raw[I], Tail);
+      if (intervalsMeet(RawWarp[I], HeaderWarp))
+        RawWarp[I] = join(RawWarp[I], TailWarp);
+      if (intervalsMeet(RawGrid[I], HeaderGrid))
+        RawGrid[I] = join(RawGrid[I], TailGrid);
     }
+    // The loop exits at its condition: after the code before it or after a body's end.
+    Cur = join(Header, Tail);
+    CurWarp = join(HeaderWarp, TailWarp);
+    CurGrid = join(HeaderGrid, TailGrid);
   }
 
   void call(const CallExpr *C) {
     if (isBlockBarrier(C)) {
       ++Barriers;
-      Cur = fresh();
-      CurWarp = fresh();
+      Cur = {fresh()};
+      CurWarp = {fresh()};
       if (isGridBarrier(C))
-        CurGrid = fresh();
+        CurGrid = {fresh()};
       for (LoopCtx *L : Loops)
         L->HasBarrier = true;
       return;
     }
     if (isWarpBarrier(C)) {
       ++WarpBarriers;
-      CurWarp = fresh();
+      CurWarp = {fresh()};
       return;
     }
     const FunctionDecl *FD = C->getDirectCallee();
@@ -382,8 +391,10 @@ private:
   const ThreadDependence &TD;
   ASTContext &Ctx;
   llvm::DenseMap<const Expr *, llvm::SmallVector<size_t, 2>> SiteOf;
-  std::vector<unsigned> Parent, Raw, RawWarp, RawGrid;
-  unsigned Cur = 0, CurWarp = 0, CurGrid = 0, Order = 0;
+  std::vector<Set> Raw, RawWarp, RawGrid;
+  std::vector<bool> Reached;
+  Set Cur, CurWarp, CurGrid;
+  unsigned Next = 0, Order = 0;
   unsigned Barriers = 0, WarpBarriers = 0, Unknowns = 0;
   std::vector<LoopCtx *> Loops;
   std::set<const FunctionDecl *> Active;
@@ -485,9 +496,6 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
   W.finish();
   Out.StoppedAt = W.StoppedAt;
   Out.StoppedCallee = W.StoppedCallee;
-  std::vector<unsigned> GridClass(Out.Sites.size());
-  for (size_t I = 0; I < Out.Sites.size(); ++I)
-    GridClass[I] = W.gridClass(I);
 
   const std::vector<SymVarInfo> &Vars = TD.vars();
   BlockDependence BlockDep(TD, Out.Sites);
@@ -676,7 +684,9 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
             bool BlockDependent = mentionsBlock(*S.Offset, Vars) ||
                                   (S.Active && mentionsBlock(*S.Active, Vars)) ||
                                   (R.Value && BlockDep.of(R.Value));
-            bool ValueUniform = R.Value && TD.varianceOf(R.Value) == Variance::Uniform;
+            Variance ValueVariance = R.Value ? TD.varianceOf(R.Value) : Variance::Data;
+            bool ValueUniform = ValueVariance == Variance::Uniform;
+            bool ValueWarpUniform = ValueVariance <= Variance::WarpUniform;
             // Free counters: the values each thread may take.
             std::vector<int> FreeVars;
             for (const auto &F : R.FreeLoops)
@@ -748,15 +758,16 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
                     bool SameBlock = Old.Thread / Shape.threads() == uint32_t(Block);
                     bool SameWarp =
                         SameBlock && (Old.Thread % Shape.threads()) / 32 == T / 32;
-                    if (SameBlock && O.Interval != R.Interval)
+                    if (SameBlock && !intervalsMeet(O.Intervals, R.Intervals))
                       continue;
-                    if (SameWarp && O.WarpInterval != R.WarpInterval)
+                    if (SameWarp && !intervalsMeet(O.WarpIntervals, R.WarpIntervals))
                       continue;
-                    if (!SameBlock && GridClass[Old.Site] != GridClass[I])
+                    if (!SameBlock && !intervalsMeet(O.GridIntervals, R.GridIntervals))
                       continue;
                     bool Benign = Old.Store && S.Store &&
                                   ((Old.Value && Value && *Old.Value == *Value) ||
-                                   (Old.Site == I && ValueUniform && !Value && !Old.Value));
+                                   (Old.Site == I && !Value && !Old.Value &&
+                                    (ValueUniform || (SameWarp && ValueWarpUniform))));
                     // Every block repeating the same store (`out[threadIdx.x] = v` in a grid
                     // of several blocks, the value not reading blockIdx): the same thread
                     // of another block writes the same value.

@@ -14,6 +14,9 @@
 
 #include "divergence/MemoryAccess.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
 #include <array>
 #include <optional>
 #include <string>
@@ -30,8 +33,14 @@ struct RaceOptions {
 struct RaceSite {
   MemoryAccessSite Site;
   unsigned Order = 0;        ///< position in the kernel body, in evaluation order
-  unsigned Interval = 0;     ///< barrier interval class (same class: may run unordered)
-  unsigned WarpInterval = 0; ///< the same, with __syncwarp() as a barrier too
+  /// The barrier intervals the access may run in (sorted ids; two accesses whose sets
+  /// meet may run unordered). One code position can be in two: the start of a loop body
+  /// follows both the code before the loop and the end of the previous iteration, which
+  /// are themselves separated by the body's barrier.
+  llvm::SmallVector<unsigned, 2> Intervals;
+  llvm::SmallVector<unsigned, 2> WarpIntervals; ///< the same, with __syncwarp() a barrier too
+  llvm::SmallVector<unsigned, 2> GridIntervals; ///< the same, with only grid barriers
+  unsigned Interval = 0; ///< the first of Intervals: a name for the interval, for grouping
   /// Counters of enclosing loops that contain a barrier: every thread is in the same
   /// iteration; Shift -1 for an access after the loop body's last barrier (it shares its
   /// interval with the start of the next iteration).
@@ -55,6 +64,16 @@ struct RaceThread {
   int64_t Block = 0; ///< the block's index along the grid's first dimension used
   unsigned Linear = 0;
 };
+
+/// Whether two sorted interval sets share an interval.
+inline bool intervalsMeet(llvm::ArrayRef<unsigned> A, llvm::ArrayRef<unsigned> B) {
+  for (size_t I = 0, J = 0; I < A.size() && J < B.size();) {
+    if (A[I] == B[J])
+      return true;
+    A[I] < B[J] ? ++I : ++J;
+  }
+  return false;
+}
 
 /// Two accesses of one object that two threads make to the same byte with no barrier
 /// between them.

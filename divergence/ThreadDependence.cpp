@@ -433,6 +433,47 @@ bool isSyncCallee(const FunctionDecl *FD) {
   return false;
 }
 
+/// The threads a cooperative_groups collective gives one value: the result of
+/// `cg::reduce(tile, v, op)`, `tile.shfl(v, src)` at a source rank the same for the tile,
+/// `tile.ballot/any/all/match_all(p)` is the same for every thread of the tile. A tile of
+/// 32 threads or a multiple of them is a warp or more: warp-uniform. A narrower tile, a
+/// coalesced group or an unknown group: nothing said (the caller's rule applies).
+static std::optional<Variance> groupCollective(const CallExpr *C, const FunctionDecl *FD,
+                                               const std::vector<AbsVal> &Args) {
+  StringRef N = FD->getName();
+  QualType Group;
+  size_t Src = 0; // the argument that names the source rank, for shfl
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+    if (N != "shfl" && N != "ballot" && N != "any" && N != "all" && N != "match_all")
+      return std::nullopt;
+    Group = MC->getImplicitObjectArgument()->getType();
+    Src = N == "shfl" ? 1 : 0;
+  } else {
+    if (N != "reduce" || C->getNumArgs() != 3)
+      return std::nullopt;
+    Group = C->getArg(0)->getType();
+    Src = 0;
+  }
+  bool InCg = false;
+  for (const DeclContext *DC = FD->getDeclContext(); DC && !InCg; DC = DC->getParent())
+    if (auto *NS = dyn_cast<NamespaceDecl>(DC))
+      InCg = NS->getName() == "cooperative_groups";
+  if (!InCg)
+    return std::nullopt;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Group.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->getName().contains("thread_block_tile") ||
+      Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  uint64_t Size = Spec->getTemplateArgs()[0].getAsIntegral().getZExtValue();
+  if (Size == 0 || Size % 32 != 0)
+    return std::nullopt;
+  if (Src && (Src >= Args.size() || Args[Src].V > Variance::WarpUniform))
+    return std::nullopt; // each lane reads its own source lane
+  return Variance::WarpUniform;
+}
+
 /// Exits of B beyond the first Common (which A and B share), appended to A's.
 static std::vector<ExitSite> joinExits(const std::vector<ExitSite> &A,
                                        const std::vector<ExitSite> &B, size_t Common) {
@@ -1321,6 +1362,8 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   const bool Sync = isSyncCallee(FD);
   if (Sync)
     recordSync(C, Args, St);
+  if (std::optional<Variance> V = Sync ? groupCollective(C, FD, Args) : std::nullopt)
+    return {*V, nullptr};
   // A barrier that reduces a predicate gives every thread of the block the same value.
   if (N == "__syncthreads_count" || N == "__syncthreads_and" || N == "__syncthreads_or")
     return {Variance::Uniform, nullptr};

@@ -51,6 +51,12 @@ public:
   __device__ int all(int pred) const;
 };
 
+template <typename T> struct plus {
+  __device__ T operator()(T a, T b) const { return a + b; }
+};
+// cg::reduce(group, value, op): every thread of the group gets the group's result.
+template <typename Group, typename T, typename Op> __device__ T reduce(const Group &, T, Op);
+
 __device__ thread_block this_thread_block();
 __device__ grid_group this_grid();
 __device__ coalesced_group coalesced_threads();

@@ -1,0 +1,89 @@
+// warplint-data-race: barrier intervals through loops whose barrier opens the body, and
+// stores of one value per warp by every lane of that warp.
+// RUN: %clang_tidy --checks='-*,warplint-data-race' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// RUN: %clang_tidy --checks='-*,warplint-data-race' %s --config="{CheckOptions: {warplint-data-race.ReportBenign: true}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BENIGN %s
+
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+// The tree reduction with its barrier at the top of the loop body (llm.c's
+// softmax_forward_kernel2): the store before the loop and the reads after the barrier
+// are in different intervals, although the loop's exit follows both. Silent.
+__global__ void reduceBarrierFirst(float *out, const float *in) {
+  __shared__ float s[256];
+  unsigned tid = threadIdx.x;
+  s[tid] = in[blockIdx.x * blockDim.x + tid];
+  for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+    __syncthreads();
+    if (tid < k)
+      s[tid] += s[tid + k];
+  }
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + tid] = s[0];
+}
+
+// The same shape, but a read before the body's barrier: at the first iteration it follows
+// the store before the loop with no barrier between. A race.
+__global__ void readBeforeBarrier(float *out, const float *in) {
+  __shared__ float s[256];
+  unsigned tid = threadIdx.x;
+  s[tid] = in[tid];
+  float acc = 0;
+  for (unsigned k = 1; k < 4; ++k) {
+    acc += s[(tid + 1) % 256];
+    // CHECK: :[[@LINE-1]]:12: warning: data race on shared 's[32]': thread 32 writes it (s[tid], line [[@LINE-4]]) and thread 31 reads it (s[(tid + 1) % 256], line [[@LINE-1]]) with no barrier between (block 256x1x1) [warplint-data-race]
+    // CHECK: :[[@LINE-5]]:3: note: the other access to 's[32]'
+    // CHECK: :[[@LINE-3]]:12: note: a __syncthreads() between line [[@LINE-6]] and line [[@LINE-3]] separates them
+    __syncthreads();
+  }
+  out[blockIdx.x * blockDim.x + tid] = acc;
+}
+
+// Every lane of a warp stores its warp's cg::reduce result to the warp's slot: one value
+// per word (llm.c's `shared_sum[warp_id] = warp_sum`). Benign, so silent by default.
+__global__ void warpSlots(float *out, const float *in) {
+  __shared__ float partial[8];
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  float v = cg::reduce(warp, in[threadIdx.x], cg::plus<float>());
+  partial[threadIdx.x / 32] = v;
+  // BENIGN: :[[@LINE-1]]:3: warning: data race on shared 'partial[0]': thread 0 writes it (partial[threadIdx.x / 32], line [[@LINE-1]]) and thread 1 writes it (partial[threadIdx.x / 32], line [[@LINE-1]]) in the same warp with no __syncwarp() between; both write the same value (block 256x1x1) [warplint-data-race]
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = partial[0] + partial[7];
+}
+
+// Every warp stores its own result to one word: different warps, different values. A race.
+__global__ void oneSlot(float *out, const float *in) {
+  __shared__ float total;
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  total = cg::reduce(warp, in[threadIdx.x], cg::plus<float>());
+  // CHECK: :[[@LINE-1]]:3: warning: data race on shared 'total': thread 0 writes it (total, line [[@LINE-1]]) and thread 32 writes it (total, line [[@LINE-1]]) with no barrier between (block 256x1x1) [warplint-data-race]
+  // CHECK: :[[@LINE-2]]:3: note: let one thread write it (`if (threadIdx.x == 0)`), then __syncthreads() before it is read
+  __syncthreads();
+  out[blockIdx.x] = total;
+}
+
+// A tile of 16: the two half-warps reduce to different values and store them to the same
+// word of their warp. A race inside the warp (lanes 0 and 16 write different values; the
+// message names the first pair it met, lanes of one tile, since the analysis keeps no
+// per-tile value).
+__global__ void halfWarpSlots(float *out, const float *in) {
+  __shared__ float partial[8];
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<16> half = cg::tiled_partition<16>(block);
+  partial[threadIdx.x / 32] = cg::reduce(half, in[threadIdx.x], cg::plus<float>());
+  // CHECK: :[[@LINE-1]]:3: warning: data race on shared 'partial[0]': thread 0 writes it (partial[threadIdx.x / 32], line [[@LINE-1]]) and thread 1 writes it (partial[threadIdx.x / 32], line [[@LINE-1]]) in the same warp with no __syncwarp() between (block 256x1x1) [warplint-data-race]
+  // CHECK: :[[@LINE-2]]:3: note: since sm_70 (independent thread scheduling) the lanes of a warp are not in lockstep: a __syncwarp() between the accesses separates them
+  __syncthreads();
+  out[blockIdx.x] = partial[0];
+}
+
+void launch(float *f, const float *g) {
+  reduceBarrierFirst<<<64, 256>>>(f, g);
+  readBeforeBarrier<<<64, 256>>>(f, g);
+  warpSlots<<<64, 256>>>(f, g);
+  oneSlot<<<64, 256>>>(f, g);
+  halfWarpSlots<<<64, 256>>>(f, g);
+}
