@@ -1,6 +1,7 @@
 //===- ThreadDependence.cpp - which values of a kernel differ between threads -===//
 #include "divergence/ThreadDependence.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -967,6 +968,12 @@ AbsVal ThreadDependence::eval(const Expr *E, State &St) {
       Access = U->getOpcode() == UO_Deref;
     if (isa<MemberExpr>(E))
       Access = true;
+    // A scalar `__shared__` or `__device__` variable is a memory access too (`kcmax = v`
+    // under `if (threadIdx.x == 255)`): without its path every thread would store.
+    if (auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        Access = VD->hasGlobalStorage() && VD->getType()->isScalarType() &&
+                 (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>());
     if (Access && !St.Path.empty())
       AccessPaths[E] = St.Path;
   }

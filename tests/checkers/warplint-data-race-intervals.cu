@@ -80,7 +80,30 @@ __global__ void halfWarpSlots(float *out, const float *in) {
   out[blockIdx.x] = partial[0];
 }
 
+// A scalar `__shared__` stored by the block's last thread only (Rodinia's huffman
+// `kcmax`), then read by all after the barrier. Silent: the store's guard counts for a
+// scalar as it does for an array element.
+__global__ void lastThreadScalar(float *out, const float *in) {
+  __shared__ float last;
+  if (threadIdx.x == blockDim.x - 1)
+    last = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = last;
+}
+
+// The same store with no guard: every thread stores its own value. A race.
+__global__ void everyThreadScalar(float *out, const float *in) {
+  __shared__ float last;
+  last = in[threadIdx.x];
+  // CHECK: :[[@LINE-1]]:3: warning: data race on shared 'last': thread 0 writes it (last, line [[@LINE-1]]) and thread 32 writes it (last, line [[@LINE-1]]) with no barrier between (block 256x1x1) [warplint-data-race]
+  // CHECK: :[[@LINE-2]]:3: note: let one thread write it (`if (threadIdx.x == 0)`), then __syncthreads() before it is read
+  __syncthreads();
+  out[threadIdx.x] = last;
+}
+
 void launch(float *f, const float *g) {
+  lastThreadScalar<<<64, 256>>>(f, g);
+  everyThreadScalar<<<64, 256>>>(f, g);
   reduceBarrierFirst<<<64, 256>>>(f, g);
   readBeforeBarrier<<<64, 256>>>(f, g);
   warpSlots<<<64, 256>>>(f, g);
