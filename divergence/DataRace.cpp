@@ -279,8 +279,11 @@ public:
 private:
   struct LoopCtx {
     const Stmt *S;
-    bool HasBarrier = false;
+    bool HasBarrier = false; ///< a block barrier in the body (or a callee)
+    bool HasWarp = false;    ///< a block or warp barrier
+    bool HasGrid = false;    ///< a grid barrier
     std::vector<size_t> Inside;
+    Set Header[3]; ///< the sets at the loop's start: block, warp, grid
   };
 
   unsigned fresh() { return Next++; }
@@ -306,23 +309,23 @@ private:
     bool Unknown = TD.loopVarOf(S) < 0 && TD.iterationVarOf(S) < 0 && Cond &&
                    unknownCondition(Cond);
     Unknowns += Unknown;
-    Set Header = Cur, HeaderWarp = CurWarp, HeaderGrid = CurGrid;
+    L.Header[0] = Cur, L.Header[1] = CurWarp, L.Header[2] = CurGrid;
     Loops.push_back(&L);
     walk(Cond);
     walk(Body);
     walk(Inc);
     Unknowns -= Unknown;
     Loops.pop_back();
-    Set Tail = Cur, TailWarp = CurWarp, TailGrid = CurGrid;
+    Set Tail[3] = {Cur, CurWarp, CurGrid};
     int Var = TD.loopVarOf(S);
     int Iter = TD.iterationVarOf(S);
     for (size_t I : L.Inside) {
       RaceSite &R = Sites[I];
       // Before the iteration's first barrier: also after the previous iteration's end.
-      bool AtStart = intervalsMeet(Raw[I], Header);
+      bool AtStart = intervalsMeet(Raw[I], L.Header[0]);
       if (L.HasBarrier) {
         if (Var >= 0)
-          R.TiedLoops.push_back({Var, !AtStart && intervalsMeet(Raw[I], Tail) ? -1 : 0, S});
+          R.TiedLoops.push_back({Var, !AtStart && intervalsMeet(Raw[I], Tail[0]) ? -1 : 0, S});
       } else {
         if (Var >= 0)
           R.FreeLoops.push_back({Var, S});
@@ -331,17 +334,58 @@ private:
         if (Var < 0 && Iter < 0)
           R.FreeLoops.push_back({-1, S});
       }
-      if (AtStart)
-        Raw[I] = join(Raw[I], Tail);
-      if (intervalsMeet(RawWarp[I], HeaderWarp))
-        RawWarp[I] = join(RawWarp[I], TailWarp);
-      if (intervalsMeet(RawGrid[I], HeaderGrid))
-        RawGrid[I] = join(RawGrid[I], TailGrid);
+    }
+    const bool Separated[3] = {L.HasBarrier, L.HasWarp, L.HasGrid};
+    std::vector<Set> *RawOf[3] = {&Raw, &RawWarp, &RawGrid};
+    for (unsigned K = 0; K < 3; ++K) {
+      std::vector<Set> &Sets = *RawOf[K];
+      const Set &Header = L.Header[K];
+      if (!Separated[K] || intervalsMeet(Tail[K], Header)) {
+        // No barrier of this kind in the body, or a path through the body that skips it
+        // (a barrier only in a nested loop): the start of a trip may follow the code
+        // before the loop, and so may the code after it.
+        for (size_t I : L.Inside)
+          if (intervalsMeet(Sets[I], Header))
+            Sets[I] = join(Sets[I], Tail[K]);
+        continue;
+      }
+      // A barrier in every trip: the start of a trip (before its first barrier) follows
+      // the code before the loop (trip 0) or the previous trip's end, and the code after
+      // the loop follows the code before it (no trip) or the last trip's end; the start of
+      // a trip and the code after the loop never share an interval. So the start-of-trip
+      // accesses leave the header's intervals for two new ones: one shared with what is
+      // in the header's intervals (the code before the loop, and every enclosing loop's
+      // start, so that an enclosing loop sees them at its start), one with the body's end.
+      std::vector<bool> Start(Sets.size(), false);
+      for (size_t I : L.Inside)
+        Start[I] = intervalsMeet(Sets[I], Header);
+      unsigned WithBefore = fresh(), WithEnd = fresh();
+      for (size_t I = 0; I < Sets.size(); ++I) {
+        if (!Reached[I])
+          continue;
+        if (Start[I]) {
+          Set Kept;
+          for (unsigned Id : Sets[I])
+            if (!llvm::is_contained(Header, Id))
+              Kept.push_back(Id);
+          Kept.push_back(WithBefore);
+          Kept.push_back(WithEnd);
+          Sets[I] = std::move(Kept);
+          continue;
+        }
+        if (intervalsMeet(Sets[I], Header))
+          Sets[I] = join(Sets[I], {WithBefore});
+        if (intervalsMeet(Sets[I], Tail[K]))
+          Sets[I] = join(Sets[I], {WithEnd});
+      }
+      for (LoopCtx *Outer : Loops)
+        if (intervalsMeet(Outer->Header[K], Header))
+          Outer->Header[K] = join(Outer->Header[K], {WithBefore});
     }
     // The loop exits at its condition: after the code before it or after a body's end.
-    Cur = join(Header, Tail);
-    CurWarp = join(HeaderWarp, TailWarp);
-    CurGrid = join(HeaderGrid, TailGrid);
+    Cur = join(L.Header[0], Tail[0]);
+    CurWarp = join(L.Header[1], Tail[1]);
+    CurGrid = join(L.Header[2], Tail[2]);
   }
 
   void call(const CallExpr *C) {
@@ -349,15 +393,20 @@ private:
       ++Barriers;
       Cur = {fresh()};
       CurWarp = {fresh()};
-      if (isGridBarrier(C))
+      bool Grid = isGridBarrier(C);
+      if (Grid)
         CurGrid = {fresh()};
-      for (LoopCtx *L : Loops)
-        L->HasBarrier = true;
+      for (LoopCtx *L : Loops) {
+        L->HasBarrier = L->HasWarp = true;
+        L->HasGrid |= Grid;
+      }
       return;
     }
     if (isWarpBarrier(C)) {
       ++WarpBarriers;
       CurWarp = {fresh()};
+      for (LoopCtx *L : Loops)
+        L->HasWarp = true;
       return;
     }
     const FunctionDecl *FD = C->getDirectCallee();

@@ -80,6 +80,43 @@ __global__ void halfWarpSlots(float *out, const float *in) {
   out[blockIdx.x] = partial[0];
 }
 
+// Two wavefront loops one after the other, each with its barrier last (Rodinia's nw):
+// the first loop's start-of-trip store and the second loop's start-of-trip read both
+// follow the first loop's last barrier in some trip, but never in the same interval (the
+// second loop starts after the first has ended, at a barrier). Silent.
+__global__ void twoWavefronts(int *out, const int *in) {
+  int tx = threadIdx.x;
+  __shared__ int t[17][17];
+  t[tx + 1][0] = in[tx];
+  t[0][tx + 1] = in[tx + 16];
+  __syncthreads();
+  for (int m = 0; m < 16; m++) {
+    if (tx <= m)
+      t[m - tx + 1][tx + 1] = t[m - tx][tx] + t[m - tx + 1][tx] + t[m - tx][tx + 1];
+    __syncthreads();
+  }
+  for (int m = 14; m >= 0; m--) {
+    if (tx <= m)
+      t[16 - tx][tx + 16 - m] = t[15 - tx][tx + 15 - m] + t[16 - tx][tx + 15 - m];
+    __syncthreads();
+  }
+  out[blockIdx.x * 16 + tx] = t[tx + 1][16];
+}
+
+// A store after the loop body's barrier and a read after the loop: the last trip's end
+// and the code after the loop share an interval. A race.
+__global__ void tailThenAfter(float *out, const float *in) {
+  __shared__ float s[256];
+  for (int k = 0; k < 4; ++k) {
+    __syncthreads();
+    s[threadIdx.x] = in[k * 256 + threadIdx.x];
+  }
+  out[blockIdx.x * 256 + threadIdx.x] = s[(threadIdx.x + 1) % 256];
+  // CHECK: :[[@LINE-1]]:41: warning: data race on shared 's[32]': thread 32 writes it (s[threadIdx.x], line [[@LINE-3]]) and thread 31 reads it (s[(threadIdx.x + 1) % 256], line [[@LINE-1]]) with no barrier between (block 256x1x1) [warplint-data-race]
+  // CHECK: :[[@LINE-4]]:5: note: the other access to 's[32]'
+  // CHECK: :[[@LINE-3]]:41: note: a __syncthreads() between line [[@LINE-5]] and line [[@LINE-3]] separates them
+}
+
 // A scalar `__shared__` stored by the block's last thread only (Rodinia's huffman
 // `kcmax`), then read by all after the barrier. Silent: the store's guard counts for a
 // scalar as it does for an array element.
@@ -101,8 +138,11 @@ __global__ void everyThreadScalar(float *out, const float *in) {
   out[threadIdx.x] = last;
 }
 
+void launchInt(int *o, const int *i) { twoWavefronts<<<64, 16>>>(o, i); }
+
 void launch(float *f, const float *g) {
   lastThreadScalar<<<64, 256>>>(f, g);
+  tailThenAfter<<<64, 256>>>(f, g);
   everyThreadScalar<<<64, 256>>>(f, g);
   reduceBarrierFirst<<<64, 256>>>(f, g);
   readBeforeBarrier<<<64, 256>>>(f, g);
