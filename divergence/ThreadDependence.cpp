@@ -1269,8 +1269,16 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
       Site.CondVal = C;
       record(std::move(Site), St);
     }
+    // An access in an arm runs only where the condition picks that arm
+    // (`tid < n ? s[tid] : 0` reads s[tid] for tid < n only), as in an `if`.
+    if (C.S)
+      St.Path.push_back(C.S);
     AbsVal A = eval(CO->getTrueExpr(), St);
+    if (C.S)
+      St.Path.back() = makeUnary(SymOp::LNot, C.S, 8, true);
     AbsVal B = eval(CO->getFalseExpr(), St);
+    if (C.S)
+      St.Path.pop_back();
     AbsVal R = merge(C, A, B);
     if (R.S && Bits)
       R.S = makeCast(R.S, Bits, Uns);

@@ -117,6 +117,24 @@ __global__ void tailThenAfter(float *out, const float *in) {
   // CHECK: :[[@LINE-3]]:41: note: a __syncthreads() between line [[@LINE-5]] and line [[@LINE-3]] separates them
 }
 
+// A read in one arm of `?:` runs only where the condition picks that arm (ggml's cumsum:
+// `tid < warps ? sums[tid] : 0`, with the chunk total stored just past the sums). Thread 8
+// never reads s[8], so its store by thread 7 is no race. Silent.
+__global__ void selectArmRead(float *out, const float *in) {
+  __shared__ float s[9];
+  unsigned tid = threadIdx.x;
+  if (tid % 32 == 31)
+    s[tid / 32] = in[blockIdx.x * 256 + tid];
+  __syncthreads();
+  if (tid < 32) {
+    float w = tid < 8 ? s[tid] : 0.0f;
+    if (tid == 7)
+      s[8] = w;
+  }
+  __syncthreads();
+  out[blockIdx.x * 256 + tid] = s[8];
+}
+
 // A scalar `__shared__` stored by the block's last thread only (Rodinia's huffman
 // `kcmax`), then read by all after the barrier. Silent: the store's guard counts for a
 // scalar as it does for an array element.
@@ -142,6 +160,7 @@ void launchInt(int *o, const int *i) { twoWavefronts<<<64, 16>>>(o, i); }
 
 void launch(float *f, const float *g) {
   lastThreadScalar<<<64, 256>>>(f, g);
+  selectArmRead<<<64, 256>>>(f, g);
   tailThenAfter<<<64, 256>>>(f, g);
   everyThreadScalar<<<64, 256>>>(f, g);
   reduceBarrierFirst<<<64, 256>>>(f, g);
