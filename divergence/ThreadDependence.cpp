@@ -534,6 +534,16 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
       walk(If->getThen(), St);
       return;
     }
+    // A condition the compiler folds (`width == ggml_cuda_get_physical_warp_size()`, both
+    // constexpr): only the arm it picks runs, as for `if constexpr`.
+    // (constantOf declines calls, which clang counts as possible side effects; a constexpr
+    // call that folds has none.)
+    Expr::EvalResult Folded;
+    if (!If->getConditionVariable() && !If->getCond()->isValueDependent() &&
+        If->getCond()->EvaluateAsInt(Folded, Ctx)) {
+      walk(Folded.Val.getInt().getBoolValue() ? If->getThen() : If->getElse(), St);
+      return;
+    }
     AbsVal C = eval(If->getCond(), St);
     if (C.V != Variance::Uniform) {
       BranchSite Site;
@@ -661,10 +671,17 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
 #else
     std::string Asm = A->getAsmString();
 #endif
+    // Arithmetic on registers only (`bfind.u32 %0, %1;`: no special register `%%...`, no
+    // memory operand `[...]`, no warp-wide instruction) gives outputs as varied as its
+    // inputs; anything else is taken as data.
+    Variance Inputs = Variance::Uniform;
     for (unsigned I = 0; I < A->getNumInputs(); ++I)
-      eval(A->getInputExpr(I), St);
+      Inputs = join(Inputs, eval(A->getInputExpr(I), St).V);
+    bool Pure = Asm.find("%%") == std::string::npos && Asm.find('[') == std::string::npos;
+    for (const char *Warp : {"shfl", "vote", "match", "redux", "activemask", "bar", "atom"})
+      Pure = Pure && Asm.find(Warp) == std::string::npos;
     for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
-      AbsVal V{Variance::Data, nullptr};
+      AbsVal V{Pure ? Inputs : Variance::Data, nullptr};
       if (Asm.find("%laneid") != std::string::npos && A->getNumOutputs() == 1)
         V = {Variance::LaneVarying,
              makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
@@ -1441,9 +1458,19 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     return {All, S};
   }
 
-  // cooperative_groups ranks.
-  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
-    const CXXRecordDecl *RD = MC->getRecordDecl();
+  // cooperative_groups ranks: `g.thread_rank()` calls a member, or (CUDA's own headers
+  // declare thread_block's and a tile's ranks and sizes static) a static member through
+  // the object.
+  const CXXRecordDecl *GroupRD = nullptr;
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    GroupRD = MC->getRecordDecl();
+  else if (auto *ME = dyn_cast<MemberExpr>(C->getCallee()->IgnoreParenImpCasts()))
+    if (auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()); MD && MD->isStatic())
+      for (const DeclContext *DC = MD->getDeclContext(); DC && !GroupRD; DC = DC->getParent())
+        if (auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->getName() == "cooperative_groups")
+          GroupRD = ME->getBase()->getType()->getAsCXXRecordDecl();
+  if (GroupRD) {
+    const CXXRecordDecl *RD = GroupRD;
     std::string Type = RD ? RD->getNameAsString() : "";
     unsigned TileSize = 32;
     if (auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD))

@@ -15,8 +15,9 @@ public:
 class thread_block : public thread_group {
 public:
   __device__ void sync() const;
-  __device__ unsigned long long thread_rank() const;
-  __device__ unsigned long long size() const;
+  // Static, as CUDA's own header declares them: `cta.thread_rank()` calls a static member.
+  static __device__ unsigned int thread_rank();
+  static __device__ unsigned int size();
 };
 
 class grid_group {
