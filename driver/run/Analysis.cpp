@@ -919,6 +919,16 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
         }))
       R.Syncs.push_back(std::move(S));
   }
+  for (RaceRecord &X : TU.Records->Races) {
+    X.Pos.File = InDir(X.Pos.File);
+    X.First.Pos.File = InDir(X.First.Pos.File);
+    X.Second.Pos.File = InDir(X.Second.Pos.File);
+    if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
+          return F.Check == X.Check && F.Pos.File == X.Pos.File && F.Pos.Line == X.Pos.Line &&
+                 F.Pos.Column == X.Pos.Column;
+        }))
+      R.Races.push_back(std::move(X));
+  }
   // A branch whose finding was silenced (NOLINT, a line filter) is silent in the records
   // too: every output says what the findings say.
   for (BranchRecord &B : TU.Records->Branches) {
@@ -1293,6 +1303,8 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
       Out.Branches.push_back(std::move(B));
     for (SyncRecord &S : R.Syncs)
       Out.Syncs.push_back(std::move(S));
+    for (RaceRecord &X : R.Races)
+      Out.Races.push_back(std::move(X));
   }
   if (!File.empty())
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
