@@ -527,6 +527,7 @@ def compare_races(js, report, rel, problems):
     for f in js["findings"]:
         if f["check"] == "warplint-data-race":
             findings.setdefault(place(f), []).append(f)
+    matched = set()
     for r in races:
         key = place(r)
         a, b = r["accesses"]
@@ -536,15 +537,15 @@ def compare_races(js, report, rel, problems):
                 f"({b['access']}, line {b['line']})")
         block = "block " + "x".join(str(d) for d in r["block"]) + (
             " assumed" if r["block_assumed"] else "")
-        # A record of a header reached from several kernels: the finding with its words.
+        # A record of a header reached from several kernels: the finding with its words
+        # (a race message names no kernel, so one finding may stand for the records of
+        # several kernels that race the same way: the batch merges identical findings).
         fs = [f for f in findings.get(key, []) if f["message"].startswith(head)]
         if len(fs) != 1:
             problems.append(f"{key}: json data race {head!r} has {len(fs)} findings")
             continue
         f = fs[0]
-        findings[key].remove(f)
-        if not findings[key]:
-            findings.pop(key)
+        matched.add(id(f))
         msg = f["message"]
         notes = {(n["line"], n["column"], n["message"]) for n in f["notes"]}
         at = (r["line"], r["column"])
@@ -577,7 +578,8 @@ def compare_races(js, report, rel, problems):
                             f"differ from the json record {r}")
     for key, fs in findings.items():
         for f in fs:
-            problems.append(f"{key}: race finding without a json data race: {f['message']!r}")
+            if id(f) not in matched:
+                problems.append(f"{key}: race finding without a json data race: {f['message']!r}")
 
     # The report's kernel cards: one row per race record of a launched kernel.
     rows = [cells(r) for r in table_rows(report, "races")]
