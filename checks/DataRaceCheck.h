@@ -12,6 +12,8 @@
 
 namespace clang::tidy::warplint {
 
+struct RaceModel;
+
 /// Finds a shared or global word that one thread writes and another thread reads or
 /// writes between the same two barriers, evaluated lane by lane for the block shapes of
 /// the kernel's launches (or an assumed shape), with the two accesses, two threads that
@@ -27,6 +29,9 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// Says one finding, worded from its record (the model's RaceRecord).
+  void report(const RaceModel &M);
+
   KernelFilter Ignored;
   bool ReportBenign = false;
   /// The per-check alias of warplint.AssumedBlock as written (empty: unset).

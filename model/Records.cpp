@@ -202,6 +202,56 @@ Impact divergenceImpact(double SplitShare) {
   return I;
 }
 
+unsigned correctnessRank(const std::string &Certainty, const std::string &Severity,
+                         bool Benign) {
+  if (Benign)
+    return 10;
+  if (Severity == "note")
+    return 25;
+  if (Certainty == "assumed-shape")
+    return 95;
+  if (Certainty == "depends-on-value")
+    return 90;
+  return 100;
+}
+
+std::optional<Impact> syncImpact(const SyncRecord &S) {
+  bool Barrier = S.Check == "warplint-barrier-divergence";
+  if (!Barrier && S.Check != "warplint-warp-sync-mask")
+    return std::nullopt;
+  // How sure: an evaluated error is for a launch's block; an evaluated warning for an
+  // assumed block that every alternative block splits too; no evaluation: run-time
+  // values decide who reaches the call.
+  std::string Certainty = !S.Evaluated             ? "depends-on-value"
+                          : S.Severity == "error" ? "certain"
+                                                  : "assumed-shape";
+  uint64_t Threads = uint64_t(S.Block[0]) * S.Block[1] * S.Block[2];
+  uint64_t Involved = 0;
+  if (S.Evaluated) {
+    for (const auto &R : S.SkippingThreads)
+      Involved += R[1] - R[0] + 1;
+    for (const auto &W : S.AbsentLanes)
+      for (uint32_t Bits = W[1]; Bits; Bits &= Bits - 1)
+        ++Involved;
+  }
+  Impact I;
+  I.Value = Threads ? double(Involved) / double(Threads) : 0;
+  I.Unit = Barrier ? "share of the block's threads that skip the barrier (undefined behaviour)"
+                   : "share of the block's threads named by the mask that do not take part "
+                     "(undefined behaviour)";
+  I.Rank = correctnessRank(Certainty, S.Severity);
+  return I;
+}
+
+Impact raceImpact(const RaceRecord &R) {
+  Impact I;
+  I.Value = 1 + R.MorePairs;
+  I.Unit = R.Benign ? "pairs of accesses that race, writing the same value"
+                    : "pairs of accesses that race (undefined behaviour)";
+  I.Rank = correctnessRank(R.Certainty, R.Severity, R.Benign);
+  return I;
+}
+
 } // namespace warplint
 
 namespace warplint {

@@ -265,6 +265,69 @@ struct SyncRecord {
   unsigned CauseLine = 0;       ///< where it is written (0: none)
 };
 
+/// One access of a data race (RaceRecord::First, Second): where it is, as written, and
+/// what it does to the word.
+struct RaceAccessRecord {
+  SourcePos Pos;
+  std::string Access; ///< as written: "s[tid + k]"
+  std::string Kind;   ///< "read", "write" or "update" (a read and a write, `+=`)
+};
+
+/// One thread of a data race: its index in the block and the block's index along the
+/// grid's first dimension (0 for both threads of one block).
+struct RaceThreadRecord {
+  std::array<int64_t, 3> Thread{0, 0, 0};
+  int64_t Block = 0;
+  unsigned Linear = 0; ///< x + y * block.x + z * block.x * block.y
+};
+
+/// One finding of warplint-data-race (model/TuModel::races): the first pair of accesses
+/// of an object that race in one barrier interval, the two threads that collide on the
+/// word, the barrier that would separate them and how sure the finding is. The check's
+/// message and every output read this record.
+struct RaceRecord {
+  SourcePos Pos; ///< where the finding is: the second access
+  std::string Check = "warplint-data-race";
+  std::string Kernel; ///< qualified, with template arguments
+  std::string Space;  ///< "shared" or "global"
+  std::string Object; ///< the array or variable: "s"
+  std::string Word;   ///< the word the threads collide on: "s[64]", "tile[2][3]"
+  RaceAccessRecord First, Second; ///< Thread1 makes First's access, Thread2 Second's
+  RaceThreadRecord Thread1, Thread2;
+  bool CrossBlock = false; ///< the two threads are in different blocks (global memory)
+  /// Global memory: two threads of different blocks that collide on the same accesses
+  /// too (when Thread1 and Thread2 are of one block): no barrier separates those.
+  std::optional<std::array<RaceThreadRecord, 2>> CrossBlockToo;
+  bool SameWarp = false; ///< lanes of one warp (a warp-synchronous exchange)
+  std::array<unsigned, 3> Block{1, 1, 1};
+  bool BlockAssumed = false; ///< no launch with a known block: the assumed block
+  /// The barrier that would separate the accesses ("__syncthreads()", "__syncwarp()"),
+  /// empty where none can (threads of different blocks); the finding's advice note, which
+  /// says where it goes.
+  std::string Barrier;
+  std::string Fix;
+  unsigned LoopLine = 0;    ///< the loop the collision is in (0: none)
+  bool LoopCarried = false; ///< one iteration's end against the next one's start
+  /// "certain" (for a launch's block and the values its launches pass, or every sampled
+  /// value), "depends-on-value" (some values race, others do not), "assumed-shape" (no
+  /// launch gives the block: the assumed one).
+  std::string Certainty = "certain";
+  std::string Values;       ///< the run-time values of the racing evaluation ("offset = 1")
+  bool ValuesSampled = false; ///< they are sampled (no launch in the file fixes them)
+  std::string Samples;      ///< the sampled values tried ("offset: 1, 32, 33, 1000")
+  /// The analysed arch and, for a warp-synchronous race, what it means there (a race
+  /// from sm_70 on; lockstep before).
+  std::string Arch;
+  std::string ArchNote;
+  bool Benign = false;   ///< both write the same value (reported with ReportBenign)
+  bool Volatile = false; ///< an access is through 'volatile' (which orders nothing)
+  unsigned MorePairs = 0; ///< other pairs of accesses to the object racing in the interval
+  std::string Severity = "warning"; ///< "warning" or "note"
+  std::string NoteReason;           ///< why a note (a note, not a warning: ...)
+  /// The finding's impact (raceImpact of this record): the one figure its impact is.
+  std::optional<Impact> FindingImpact;
+};
+
 /// One thread-dependent branch evaluated for one block shape (BranchRecord::Shapes).
 struct BranchShapeRecord {
   std::array<unsigned, 3> Block{1, 1, 1};
@@ -340,6 +403,7 @@ struct ModelRecords {
   std::vector<KernelRecord> Kernels;
   std::vector<AccessRecord> Accesses; ///< the reported accesses, in report order
   std::vector<SyncRecord> Syncs;      ///< the reported sync calls, in report order
+  std::vector<RaceRecord> Races;      ///< the reported data races, in report order
   /// Every thread-dependent branch, with the verdicts of the divergent-branch check's
   /// options (none when that check did not run).
   std::vector<BranchRecord> Branches;
@@ -406,5 +470,21 @@ std::optional<Impact> accessImpact(const AccessRecord &A);
 /// branch, each idling its lanes in one arm or the other; ranked by the lane slots idle
 /// over both arms (half of a split warp's, for arms of equal length).
 Impact divergenceImpact(double SplitShare);
+/// The correctness checks (warplint-barrier-divergence, warplint-warp-sync-mask,
+/// warplint-data-race) waste no resource: their findings are undefined behaviour. The
+/// rank says how sure the finding is (correctnessRank), the value how much of the block
+/// it involves:
+/// barriers: the share of the block's threads that skip it (0 when run-time values
+/// decide who does); masks: the share of the block's threads that the mask names and
+/// that do not take part; races: the pairs of accesses of the object that race in the
+/// interval.
+std::optional<Impact> syncImpact(const SyncRecord &S);
+Impact raceImpact(const RaceRecord &R);
+/// certain: 100 (as a launch that fails); under an assumed block every alternative block
+/// shows too: 95; decided by run-time values: 90; a note (the finding may not hold: an
+/// assumed block or a sampled value decides, or the arch runs warps in lockstep): 25;
+/// a benign race (every thread writes the same value): 10.
+unsigned correctnessRank(const std::string &Certainty, const std::string &Severity,
+                         bool Benign = false);
 
 } // namespace warplint

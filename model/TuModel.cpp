@@ -1201,6 +1201,7 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       Out.Branches.push_back(std::move(R));
     }
   }
+  correctnessRecords(Out);
   Out.Problems = takeProblems();
   return Out;
 }

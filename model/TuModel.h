@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
+#include "divergence/DataRace.h"
 #include "divergence/MemoryAccess.h"
 #include "divergence/SyncAnalysis.h"
 #include "divergence/ThreadDependence.h"
@@ -29,6 +30,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang {
@@ -152,6 +154,25 @@ struct SyncModel {
   std::vector<ReachFigures> Alternatives;
 };
 
+/// One finding of warplint-data-race (TuModel::races): the record every output reads,
+/// and the accesses its diagnostics are at.
+struct RaceModel {
+  const clang::Expr *First = nullptr;  ///< the other access (a note)
+  const clang::Expr *Second = nullptr; ///< where the finding is
+  ::warplint::RaceRecord Record;
+};
+
+/// A kernel's data races (divergence/DataRace.h) for one assumed block and one choice of
+/// benign races: one finding per object and barrier interval, the other pairs counted.
+struct KernelRaces {
+  std::vector<RaceModel> Findings;
+  bool AssumedShape = false; ///< no launch with a known block: the assumed block was used
+  /// The analysis stopped at a call whose body is not in the TU, or at its work cap.
+  const clang::CallExpr *StoppedAt = nullptr;
+  std::string StoppedCallee;
+  bool WorkCapped = false;
+};
+
 /// The launch's block when it is a compile-time fact and can launch (no zero dimension,
 /// at most 1024 threads: a block that cannot is warplint-launch-config-invalid's): the one
 /// selection of block shapes the memory model and the divergence check evaluate.
@@ -266,6 +287,16 @@ public:
   void reportSync(const SyncModel &S, const ReachFigures *Quoted, std::string Check,
                   std::string Severity, std::string Cause, SourceLocation CauseLoc);
 
+  /// The data races of a kernel (any declaration with a body), evaluated once for the
+  /// block shapes of its launches (AssumedBlock when none is known) with the constants
+  /// its launches pass, each finding with its record (RaceRecord) and, with an assumed
+  /// block, held against assumedAlternatives(); made once per kernel and options.
+  const KernelRaces &races(const clang::FunctionDecl *Kernel,
+                           const ::warplint::divergence::BlockShape &AssumedBlock,
+                           bool ReportBenign);
+  /// warplint-data-race reported R: records() exports its record.
+  void reportRace(const RaceModel &R) { RacesReported.push_back(&R); }
+
   /// The register source as loaded (launches() loads it).
   const LoadedRegisters &registers();
   /// The register source if something loaded it already, else null (loads nothing).
@@ -336,6 +367,14 @@ private:
     SourceLocation CauseLoc;
   };
   std::vector<ReportedSync> SyncsReported;
+  /// Races by kernel (canonical declaration), assumed block and ReportBenign
+  /// (model/Races.cpp), and those warplint-data-race reported.
+  std::map<std::tuple<const clang::FunctionDecl *, std::array<unsigned, 3>, bool>, KernelRaces>
+      Races;
+  std::vector<const RaceModel *> RacesReported;
+  /// records()'s part for the correctness checks: the reported races' records, and the
+  /// impacts of the sync and race findings (model/Races.cpp).
+  void correctnessRecords(::warplint::ModelRecords &Out);
   /// The problems already handed out by takeProblems (each is said once).
   std::set<std::string> ProblemsTaken;
   /// Problems found while evaluating (warplint.Gpu of another arch), said once.

@@ -592,6 +592,133 @@ SyncRecord readSync(Reader &Rd, const Object &O) {
   return S;
 }
 
+Value raceAccess(const ::warplint::RaceAccessRecord &A) {
+  return Array{pos(A.Pos), A.Access, A.Kind};
+}
+
+Value raceThread(const ::warplint::RaceThreadRecord &T) {
+  return Array{T.Thread[0], T.Thread[1], T.Thread[2], T.Block, int64_t(T.Linear)};
+}
+
+Value race(const RaceRecord &R) {
+  Value Too = nullptr;
+  if (R.CrossBlockToo)
+    Too = Array{raceThread((*R.CrossBlockToo)[0]), raceThread((*R.CrossBlockToo)[1])};
+  Value Impact = nullptr;
+  if (R.FindingImpact)
+    Impact = Array{R.FindingImpact->Value, R.FindingImpact->Unit,
+                   int64_t(R.FindingImpact->Rank)};
+  return Object{{"pos", pos(R.Pos)},
+                {"check", R.Check},
+                {"kernel", R.Kernel},
+                {"space", R.Space},
+                {"object", R.Object},
+                {"word", R.Word},
+                {"accesses", Array{raceAccess(R.First), raceAccess(R.Second)}},
+                {"threads", Array{raceThread(R.Thread1), raceThread(R.Thread2)}},
+                {"cross_block", R.CrossBlock},
+                {"cross_block_too", std::move(Too)},
+                {"same_warp", R.SameWarp},
+                {"block", Array{int64_t(R.Block[0]), int64_t(R.Block[1]), int64_t(R.Block[2])}},
+                {"assumed", R.BlockAssumed},
+                {"barrier", R.Barrier},
+                {"fix", R.Fix},
+                {"loop_line", int64_t(R.LoopLine)},
+                {"loop_carried", R.LoopCarried},
+                {"certainty", R.Certainty},
+                {"values", R.Values},
+                {"sampled", R.ValuesSampled},
+                {"samples", R.Samples},
+                {"arch", R.Arch},
+                {"arch_note", R.ArchNote},
+                {"benign", R.Benign},
+                {"volatile", R.Volatile},
+                {"more_pairs", int64_t(R.MorePairs)},
+                {"severity", R.Severity},
+                {"note_reason", R.NoteReason},
+                {"impact", std::move(Impact)}};
+}
+
+::warplint::RaceAccessRecord readRaceAccess(Reader &Rd, const Value *V) {
+  const Array *A = Rd.array(V);
+  ::warplint::RaceAccessRecord R;
+  if (!Rd.Ok)
+    return R;
+  R.Pos = Rd.position(Rd.at(A, 0));
+  R.Access = Rd.str(Rd.at(A, 1));
+  R.Kind = Rd.str(Rd.at(A, 2));
+  return R;
+}
+
+::warplint::RaceThreadRecord readRaceThread(Reader &Rd, const Value *V) {
+  const Array *A = Rd.array(V);
+  ::warplint::RaceThreadRecord T;
+  if (!Rd.Ok)
+    return T;
+  for (unsigned D = 0; D < 3; ++D)
+    T.Thread[D] = Rd.num(Rd.at(A, D));
+  T.Block = Rd.num(Rd.at(A, 3));
+  T.Linear = unsigned(Rd.num(Rd.at(A, 4)));
+  return T;
+}
+
+RaceRecord readRace(Reader &Rd, const Object &O) {
+  RaceRecord R;
+  R.Pos = Rd.position(O.get("pos"));
+  R.Check = Rd.str(O.get("check"));
+  R.Kernel = Rd.str(O.get("kernel"));
+  R.Space = Rd.str(O.get("space"));
+  R.Object = Rd.str(O.get("object"));
+  R.Word = Rd.str(O.get("word"));
+  const Array *Acc = Rd.array(O.get("accesses"));
+  const Array *Thr = Rd.array(O.get("threads"));
+  if (!Rd.Ok)
+    return R;
+  R.First = readRaceAccess(Rd, Rd.at(Acc, 0));
+  R.Second = readRaceAccess(Rd, Rd.at(Acc, 1));
+  R.Thread1 = readRaceThread(Rd, Rd.at(Thr, 0));
+  R.Thread2 = readRaceThread(Rd, Rd.at(Thr, 1));
+  R.CrossBlock = Rd.boolean(O.get("cross_block"));
+  if (const Value *T = O.get("cross_block_too"); T && !T->getAsNull()) {
+    const Array *A = Rd.array(T);
+    if (Rd.Ok)
+      R.CrossBlockToo = std::array<::warplint::RaceThreadRecord, 2>{
+          readRaceThread(Rd, Rd.at(A, 0)), readRaceThread(Rd, Rd.at(A, 1))};
+  }
+  R.SameWarp = Rd.boolean(O.get("same_warp"));
+  if (const Array *B = Rd.array(O.get("block")); B && B->size() == 3)
+    for (unsigned D = 0; D < 3; ++D)
+      R.Block[D] = unsigned(Rd.num(&(*B)[D]));
+  else
+    Rd.Ok = false;
+  R.BlockAssumed = Rd.boolean(O.get("assumed"));
+  R.Barrier = Rd.str(O.get("barrier"));
+  R.Fix = Rd.str(O.get("fix"));
+  R.LoopLine = unsigned(Rd.num(O.get("loop_line")));
+  R.LoopCarried = Rd.boolean(O.get("loop_carried"));
+  R.Certainty = Rd.str(O.get("certainty"));
+  R.Values = Rd.str(O.get("values"));
+  R.ValuesSampled = Rd.boolean(O.get("sampled"));
+  R.Samples = Rd.str(O.get("samples"));
+  R.Arch = Rd.str(O.get("arch"));
+  R.ArchNote = Rd.str(O.get("arch_note"));
+  R.Benign = Rd.boolean(O.get("benign"));
+  R.Volatile = Rd.boolean(O.get("volatile"));
+  R.MorePairs = unsigned(Rd.num(O.get("more_pairs")));
+  R.Severity = Rd.str(O.get("severity"));
+  R.NoteReason = Rd.str(O.get("note_reason"));
+  if (const Value *I = O.get("impact"); I && !I->getAsNull()) {
+    const Array *A = Rd.array(I);
+    ::warplint::Impact Figure;
+    Figure.Value = Rd.real(Rd.at(A, 0));
+    Figure.Unit = Rd.str(Rd.at(A, 1));
+    Figure.Rank = unsigned(Rd.num(Rd.at(A, 2)));
+    Rd.Ok &= Figure.Rank <= 100;
+    R.FindingImpact = Figure;
+  }
+  return R;
+}
+
 std::vector<std::string> readStrings(Reader &Rd, const Value *V) {
   std::vector<std::string> Out;
   if (const Array *A = Rd.array(V))
@@ -817,6 +944,9 @@ std::string resultToJson(const RunResult &R) {
   Array Syncs;
   for (const SyncRecord &S : R.Syncs)
     Syncs.push_back(sync(S));
+  Array Races;
+  for (const RaceRecord &X : R.Races)
+    Races.push_back(race(X));
   for (const BranchRecord &B : R.Branches)
     Branches.push_back(branch(B));
   for (const RunMessage &M : R.Messages)
@@ -830,6 +960,7 @@ std::string resultToJson(const RunResult &R) {
   Object Root{{"findings", std::move(Findings)}, {"launches", std::move(Launches)},
               {"kernels", std::move(Kernels)},   {"accesses", std::move(Accesses)},
               {"syncs", std::move(Syncs)},
+              {"races", std::move(Races)},
               {"branches", std::move(Branches)},
               {"messages", std::move(Messages)},
               {"analysed", std::move(Analysed)}, {"failed", std::move(Failed)},
@@ -885,6 +1016,12 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
   Each("syncs", [&](const Value &E) {
     if (const Object *O = E.getAsObject())
       R.Syncs.push_back(readSync(Rd, *O));
+    else
+      Rd.Ok = false;
+  });
+  Each("races", [&](const Value &E) {
+    if (const Object *O = E.getAsObject())
+      R.Races.push_back(readRace(Rd, *O));
     else
       Rd.Ok = false;
   });

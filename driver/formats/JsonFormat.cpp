@@ -235,6 +235,58 @@ Value syncJson(const SyncRecord &S, const LocationOptions &Opts) {
   return O;
 }
 
+/// One data race: the two accesses and the two threads that collide on the word, the
+/// barrier that would separate them and how sure the finding is.
+Value raceJson(const RaceRecord &R, const LocationOptions &Opts) {
+  auto Access = [&](const ::warplint::RaceAccessRecord &A) {
+    Object O{{"access", A.Access}, {"kind", A.Kind}};
+    position(O, A.Pos, Opts);
+    return O;
+  };
+  auto Thread = [](const ::warplint::RaceThreadRecord &T) {
+    return Object{{"thread", Array{T.Thread[0], T.Thread[1], T.Thread[2]}},
+                  {"block", T.Block},
+                  {"linear", int64_t(T.Linear)}};
+  };
+  auto Opt = [](const std::string &S) { return S.empty() ? Value(nullptr) : Value(S); };
+  Value Too = nullptr;
+  if (R.CrossBlockToo)
+    Too = Array{Thread((*R.CrossBlockToo)[0]), Thread((*R.CrossBlockToo)[1])};
+  Object O{{"check", R.Check},
+           {"kernel", R.Kernel},
+           {"severity", R.Severity},
+           {"space", R.Space},
+           {"object", R.Object},
+           {"word", R.Word},
+           {"accesses", Array{Access(R.First), Access(R.Second)}},
+           {"threads", Array{Thread(R.Thread1), Thread(R.Thread2)}},
+           {"cross_block", R.CrossBlock},
+           {"cross_block_too", std::move(Too)},
+           {"same_warp", R.SameWarp},
+           {"block", Array{int64_t(R.Block[0]), int64_t(R.Block[1]), int64_t(R.Block[2])}},
+           {"block_assumed", R.BlockAssumed},
+           {"barrier", Opt(R.Barrier)},
+           {"fix", R.Fix},
+           {"loop_line", R.LoopLine ? Value(int64_t(R.LoopLine)) : Value(nullptr)},
+           {"loop_carried", R.LoopCarried},
+           {"certainty", R.Certainty},
+           {"values", Opt(R.Values)},
+           {"values_sampled", R.ValuesSampled},
+           {"samples", Opt(R.Samples)},
+           {"arch", Opt(R.Arch)},
+           {"arch_note", Opt(R.ArchNote)},
+           {"benign", R.Benign},
+           {"volatile", R.Volatile},
+           {"more_pairs", int64_t(R.MorePairs)},
+           {"note_reason", Opt(R.NoteReason)},
+           {"finding_impact", R.FindingImpact ? Value(Object{{"value", R.FindingImpact->Value},
+                                                             {"unit", R.FindingImpact->Unit},
+                                                             {"rank", int64_t(R.FindingImpact->Rank)}})
+                                              : Value(nullptr)}};
+  position(O, R.Pos, Opts);
+  return O;
+}
+
 /// One thread-dependent branch: its figures per block shape and the verdict.
 Value branchJson(const BranchRecord &B, const LocationOptions &Opts) {
   Array Shapes;
@@ -324,6 +376,9 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
   Array Syncs;
   for (const SyncRecord &S : Result.Syncs)
     Syncs.push_back(syncJson(S, Opts));
+  Array Races;
+  for (const RaceRecord &R : Result.Races)
+    Races.push_back(raceJson(R, Opts));
   Array Branches;
   for (const BranchRecord &B : Result.Branches)
     Branches.push_back(branchJson(B, Opts));
@@ -342,6 +397,7 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
               {"launches", std::move(Launches)},
               {"memory_accesses", std::move(Accesses)},
               {"sync_calls", std::move(Syncs)},
+              {"data_races", std::move(Races)},
               {"branches", std::move(Branches)},
               {"files_analysed", Files(Result.FilesAnalysed)},
               {"files_with_errors", Files(Result.FilesWithErrors)},

@@ -508,9 +508,48 @@ std::string syncMarkdown(const SyncRecord &S) {
   return Out;
 }
 
+std::string raceMarkdown(const RaceRecord &R) {
+  auto Thread = [&](const ::warplint::RaceThreadRecord &T) {
+    std::string Out = R.Block[1] == 1 && R.Block[2] == 1
+                          ? fmt::format("thread {}", T.Thread[0])
+                      : R.Block[2] == 1 ? fmt::format("thread ({}, {})", T.Thread[0], T.Thread[1])
+                                        : fmt::format("thread ({}, {}, {})", T.Thread[0],
+                                                      T.Thread[1], T.Thread[2]);
+    return R.CrossBlock ? Out + fmt::format(" of block {}", T.Block) : Out;
+  };
+  std::string Out = fmt::format("**data race** on {} `{}` in kernel `{}`: **{}** ({})\n\n",
+                                R.Space, R.Word, R.Kernel, R.Severity, R.Check);
+  Out += fmt::format("- {} {}s it: `{}` (line {})\n", Thread(R.Thread1), R.First.Kind,
+                     R.First.Access, R.First.Pos.Line);
+  Out += fmt::format("- {} {}s it: `{}` (line {})\n", Thread(R.Thread2), R.Second.Kind,
+                     R.Second.Access, R.Second.Pos.Line);
+  Out += "- block " + blockText(R.Block) + (R.BlockAssumed ? " (assumed)" : "") +
+         (R.Values.empty() ? std::string()
+                           : ", when " + R.Values + (R.ValuesSampled ? " (sampled)" : "")) +
+         "\n";
+  Out += "- certainty: " + R.Certainty + "\n";
+  Out += "- separated by: " +
+         (R.Barrier.empty() ? std::string("no barrier (threads of different blocks)")
+                            : "`" + R.Barrier + "`") +
+         "\n";
+  if (R.MorePairs)
+    Out += fmt::format("- {} more pair{} of accesses to `{}` race in the same interval\n",
+                       R.MorePairs, R.MorePairs > 1 ? "s" : "", R.Object);
+  Out += "\n" + R.Fix + "\n";
+  if (!R.ArchNote.empty() && R.ArchNote != R.Fix)
+    Out += "\n" + R.ArchNote + "\n";
+  if (!R.NoteReason.empty())
+    Out += "\na note, not a warning: " + R.NoteReason + "\n";
+  if (R.FindingImpact)
+    Out += fmt::format("\nimpact {:.2f} {} (rank {})\n", R.FindingImpact->Value,
+                       R.FindingImpact->Unit, R.FindingImpact->Rank);
+  return Out;
+}
+
 std::optional<LaunchHover> hoverAt(const RunResult &Result, const std::string &Path,
                                    unsigned Line, unsigned Column) {
-  // The records that start on the line (launches, branches, sync calls); with several at
+  // The records that start on the line (launches, branches, sync calls, the accesses of
+  // races); with several at
   // different columns, the last one that starts at or before the cursor (else the first).
   struct OnLine {
     unsigned Column;
@@ -526,6 +565,13 @@ std::optional<LaunchHover> hoverAt(const RunResult &Result, const std::string &P
   for (const SyncRecord &S : Result.Syncs)
     if (S.Pos.Line == Line && samePath(S.Pos.File, Path))
       Here.push_back({S.Pos.Column, syncMarkdown(S)});
+  // A race on both its accesses' lines (one entry where both are one access).
+  for (const RaceRecord &R : Result.Races)
+    for (const SourcePos *P : {&R.First.Pos, &R.Second.Pos})
+      if (P->Line == Line && samePath(P->File, Path) &&
+          (P == &R.First.Pos || R.First.Pos.Line != R.Second.Pos.Line ||
+           R.First.Pos.Column != R.Second.Pos.Column))
+        Here.push_back({P->Column, raceMarkdown(R)});
   if (Here.empty())
     return std::nullopt;
   unsigned First = Here.front().Column, At = 0;

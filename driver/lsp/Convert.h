@@ -68,7 +68,8 @@ llvm::json::Array codeActionsFor(const RunResult &Result, const std::string &Pat
 /// record that starts there, as the records hold them: a kernel launch (every arch and
 /// instantiation), a thread-dependent branch (its lanes per block shape and its verdict),
 /// a reported barrier or warp-synchronous call (the threads that skip it, the named lanes
-/// absent). Of several places on the line, the last that starts at or before the cursor
+/// absent), a reported data race (on either access's line: the two threads, accesses and
+/// the barrier that would separate them). Of several places on the line, the last that starts at or before the cursor
 /// (else the first); nothing when no record is on that line.
 struct LaunchHover {
   std::string Markdown;
@@ -86,5 +87,9 @@ std::string branchMarkdown(const BranchRecord &B);
 /// The Markdown of one sync record: the call, its verdict, the block it was evaluated
 /// for, the threads that skip it or the named lanes absent, and the cause.
 std::string syncMarkdown(const SyncRecord &S);
+/// The Markdown of one race record: the word, the two accesses with the threads that
+/// make them, the block, how sure it is, the barrier that would separate them and the
+/// finding's impact (the hover of both accesses' lines).
+std::string raceMarkdown(const RaceRecord &R);
 
 } // namespace warplint::driver::lsp

@@ -160,6 +160,52 @@ void writeSyncs(const std::vector<SyncRecord> &Syncs, llvm::raw_ostream &OS) {
   OS << "</table>\n";
 }
 
+/// "thread 64", "thread (3, 1) of block 1": a race record's thread as the block's rank
+/// needs (the check's message words it the same way).
+std::string raceThreadText(const ::warplint::RaceThreadRecord &T, const RaceRecord &R) {
+  std::string Out = R.Block[1] == 1 && R.Block[2] == 1
+                        ? fmt::format("thread {}", T.Thread[0])
+                    : R.Block[2] == 1 ? fmt::format("thread ({}, {})", T.Thread[0], T.Thread[1])
+                                      : fmt::format("thread ({}, {}, {})", T.Thread[0],
+                                                    T.Thread[1], T.Thread[2]);
+  if (R.CrossBlock)
+    Out += fmt::format(" of block {}", T.Block);
+  return Out;
+}
+
+/// The card's data races: per finding the word, the two accesses with their lines and
+/// the two threads that collide, the block, how sure it is and the barrier that would
+/// separate them, as the race records hold them.
+void writeRaces(const std::vector<RaceRecord> &Races, llvm::raw_ostream &OS) {
+  OS << "<h3>Data races</h3>\n<table class=\"launches races\">\n<tr>"
+        "<th>where</th><th>word</th><th>verdict</th><th>first access</th>"
+        "<th>second access</th><th>block</th><th>certainty</th><th>separated by</th></tr>\n";
+  for (const RaceRecord &R : Races) {
+    auto Access = [&](const ::warplint::RaceAccessRecord &A,
+                      const ::warplint::RaceThreadRecord &T) {
+      return fmt::format("{} {}s {} (line {})", raceThreadText(T, R), A.Kind, A.Access,
+                         A.Pos.Line);
+    };
+    std::string Block = fmt::format("{}x{}x{}{}", R.Block[0], R.Block[1], R.Block[2],
+                                    R.BlockAssumed ? " (assumed)" : "");
+    std::string Certainty = R.Certainty;
+    if (!R.Values.empty())
+      Certainty += fmt::format(" ({}{})", R.Values, R.ValuesSampled ? " sampled" : "");
+    std::string Barrier = R.Barrier.empty() ? std::string("no barrier (different blocks)")
+                                            : R.Barrier;
+    if (!R.ArchNote.empty())
+      Barrier += "; " + R.ArchNote;
+    OS << "<tr><td>" << htmlEscape(R.Pos.File) << ":" << R.Pos.Line << ":" << R.Pos.Column
+       << "</td><td><code>" << htmlEscape(R.Word) << "</code> (" << htmlEscape(R.Space)
+       << ")</td><td>" << htmlEscape(R.Severity + " (" + R.Check + ")") << "</td><td>"
+       << htmlEscape(Access(R.First, R.Thread1)) << "</td><td>"
+       << htmlEscape(Access(R.Second, R.Thread2)) << "</td><td>" << htmlEscape(Block)
+       << "</td><td>" << htmlEscape(Certainty) << "</td><td>" << htmlEscape(Barrier)
+       << "</td></tr>\n";
+  }
+  OS << "</table>\n";
+}
+
 /// The card's thread-dependent branches: per block shape the warps that diverge and the
 /// predicted branch efficiency, and the verdict (the idiom that keeps a branch silent).
 void writeBranches(const std::vector<BranchRecord> &Branches, llvm::raw_ostream &OS) {
@@ -359,6 +405,8 @@ void writeCard(const ReportPage &Page, size_t Card, SvgSheet &Sheet, llvm::raw_o
     writeAccesses(K.Accesses, OS);
   if (!K.Syncs.empty())
     writeSyncs(K.Syncs, OS);
+  if (!K.Races.empty())
+    writeRaces(K.Races, OS);
   if (!K.Branches.empty())
     writeBranches(K.Branches, OS);
   OS << "</section>\n";

@@ -94,6 +94,8 @@ struct ReportKernel {
   /// (the records the findings of warplint-barrier-divergence and warplint-warp-sync-mask
   /// quote).
   std::vector<SyncRecord> Syncs;
+  /// The kernel's reported data races (the records warplint-data-race's findings quote).
+  std::vector<RaceRecord> Races;
   /// The kernel's thread-dependent branches (the model's branch records: figures per
   /// block shape and warplint-divergent-branch's verdict, silent ones too).
   std::vector<BranchRecord> Branches;

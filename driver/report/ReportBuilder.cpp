@@ -304,6 +304,14 @@ public:
           K.Branches.back().Pos = relative(B.Pos, Opts.SourceRoot);
         }
     for (ReportKernel &K : Page.Kernels)
+      for (const RaceRecord &R : Result.Races)
+        if (R.Kernel == K.Kernel) {
+          K.Races.push_back(R);
+          K.Races.back().Pos = relative(R.Pos, Opts.SourceRoot);
+          K.Races.back().First.Pos = relative(R.First.Pos, Opts.SourceRoot);
+          K.Races.back().Second.Pos = relative(R.Second.Pos, Opts.SourceRoot);
+        }
+    for (ReportKernel &K : Page.Kernels)
       for (const SyncRecord &S : Result.Syncs)
         if (S.Kernel == K.Kernel) {
           K.Syncs.push_back(S);

@@ -570,6 +570,21 @@ struct CommandDir {
   }
 };
 
+/// The model's race records whose finding is among R's (one silenced by NOLINT is not
+/// exported), with their paths made absolute as the findings' are.
+void keepReportedRaces(std::vector<RaceRecord> &Races, const CommandDir &InDir, RunResult &R) {
+  for (RaceRecord &X : Races) {
+    X.Pos.File = InDir(X.Pos.File);
+    X.First.Pos.File = InDir(X.First.Pos.File);
+    X.Second.Pos.File = InDir(X.Second.Pos.File);
+    if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
+          return F.Check == X.Check && F.Pos.File == X.Pos.File && F.Pos.Line == X.Pos.Line &&
+                 F.Pos.Column == X.Pos.Column;
+        }))
+      R.Races.push_back(std::move(X));
+  }
+}
+
 /// clang-tidy's diagnostics of one file as findings; those with no location
 /// (configuration diagnostics: an invalid option, a register source that could not be
 /// loaded) as run messages. Returns whether clang could not compile the file.
@@ -919,6 +934,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
         }))
       R.Syncs.push_back(std::move(S));
   }
+  keepReportedRaces(TU.Records->Races, InDir, R);
   // A branch whose finding was silenced (NOLINT, a line filter) is silent in the records
   // too: every output says what the findings say.
   for (BranchRecord &B : TU.Records->Branches) {
@@ -1293,6 +1309,8 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
       Out.Branches.push_back(std::move(B));
     for (SyncRecord &S : R.Syncs)
       Out.Syncs.push_back(std::move(S));
+    for (RaceRecord &X : R.Races)
+      Out.Races.push_back(std::move(X));
   }
   if (!File.empty())
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);

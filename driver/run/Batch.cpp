@@ -165,6 +165,8 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
       Out.Accesses.push_back(std::move(A));
     for (SyncRecord &S : R.Syncs)
       Out.Syncs.push_back(std::move(S));
+    for (RaceRecord &X : R.Races)
+      Out.Races.push_back(std::move(X));
     for (BranchRecord &B : R.Branches)
       Out.Branches.push_back(std::move(B));
     for (std::string &F : R.FilesAnalysed)
@@ -221,6 +223,17 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
                                 return SyncKey(A) == SyncKey(B);
                               }),
                   Out.Syncs.end());
+  // A race in a header analysed in several files: one record per kernel and place too.
+  auto RaceKey = [](const RaceRecord &X) {
+    return std::tie(X.Pos.File, X.Pos.Line, X.Pos.Column, X.Kernel);
+  };
+  std::stable_sort(Out.Races.begin(), Out.Races.end(),
+                   [&](const RaceRecord &A, const RaceRecord &B) { return RaceKey(A) < RaceKey(B); });
+  Out.Races.erase(std::unique(Out.Races.begin(), Out.Races.end(),
+                              [&](const RaceRecord &A, const RaceRecord &B) {
+                                return RaceKey(A) == RaceKey(B);
+                              }),
+                  Out.Races.end());
   // A branch of a header analysed in several files is one record per kernel and place.
   auto BranchKey = [](const BranchRecord &B) {
     return std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column, B.Kernel, B.Kind);

@@ -73,6 +73,9 @@ struct RunResult {
   /// The barriers and warp-synchronous calls the sync checks reported, with the threads
   /// involved (one per finding), sorted by file, line, column.
   std::vector<SyncRecord> Syncs;
+  /// The data races warplint-data-race reported, with the accesses and threads involved
+  /// (one per finding, at its place: the second access), sorted by file, line, column.
+  std::vector<RaceRecord> Races;
   /// Every thread-dependent branch of the analysed kernels with its figures per block
   /// shape and warplint-divergent-branch's verdict (silent ones too), sorted by file,
   /// line, column; empty when that check did not run.

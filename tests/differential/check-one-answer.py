@@ -19,6 +19,10 @@ text, sarif and github formats and `warplint report`, then holds them against ea
   - each json sync call against its warplint-barrier-divergence or warplint-warp-sync-mask
     finding (the threads that skip it, the named lanes absent, the block, the loop values,
     the cause, the severity) and against its row on the report's kernel card.
+  - each json data race against its warplint-data-race finding (the word, the two threads
+    and accesses with their lines, the block, the values, the pairs counted, the severity,
+    the advice and arch notes, the impact) and against its row on the report's kernel
+    card; every race finding has its record.
 Prints one line per launch compared and a summary; exits 1 on any disagreement, 77 when
 warplint cannot run here.
 
@@ -221,6 +225,7 @@ def main():
 
     compared += compare_branches(js, report, rel, problems)
     compared += compare_syncs(js, report, rel, problems)
+    compared += compare_races(js, report, rel, problems)
 
     for p in problems:
         print("DIFFERENT:", p)
@@ -499,6 +504,114 @@ def compare_syncs(js, report, rel, problems):
     for s in syncs:
         if s["kernel"] in launched and place(s) not in shown:
             problems.append(f"json sync call {place(s)} of launched kernel {s['kernel']} is on "
+                            "no report card")
+    return compared
+
+
+def race_thread(t, r):
+    """A race record's thread as the finding and the card word it."""
+    bx, by, bz = r["block"]
+    x, y, z = t["thread"]
+    out = f"thread {x}" if by == 1 and bz == 1 else (
+        f"thread ({x}, {y})" if bz == 1 else f"thread ({x}, {y}, {z})")
+    return out + (f" of block {t['block']}" if r["cross_block"] else "")
+
+
+def compare_races(js, report, rel, problems):
+    """Each data-race record against its finding and its report row; returns the figures
+    compared."""
+    compared = 0
+    races = js.get("data_races", [])
+    place = lambda o: (rel(o["file"]), o["line"], o["column"])
+    findings = {}
+    for f in js["findings"]:
+        if f["check"] == "warplint-data-race":
+            findings.setdefault(place(f), []).append(f)
+    matched = set()
+    for r in races:
+        key = place(r)
+        a, b = r["accesses"]
+        t1, t2 = r["threads"]
+        head = (f"data race on {r['space']} '{r['word']}': {race_thread(t1, r)} {a['kind']}s it "
+                f"({a['access']}, line {a['line']}) and {race_thread(t2, r)} {b['kind']}s it "
+                f"({b['access']}, line {b['line']})")
+        block = "block " + "x".join(str(d) for d in r["block"]) + (
+            " assumed" if r["block_assumed"] else "")
+        # A record of a header reached from several kernels: the finding with its words
+        # (a race message names no kernel, so one finding may stand for the records of
+        # several kernels that race the same way: the batch merges identical findings).
+        fs = [f for f in findings.get(key, []) if f["message"].startswith(head)]
+        if len(fs) != 1:
+            problems.append(f"{key}: json data race {head!r} has {len(fs)} findings")
+            continue
+        f = fs[0]
+        matched.add(id(f))
+        msg = f["message"]
+        notes = {(n["line"], n["column"], n["message"]) for n in f["notes"]}
+        at = (r["line"], r["column"])
+        ok = f["severity"] == r["severity"] and f"({block}" in msg
+        if r["values"] and not (r["values_sampled"] and r["certainty"] != "depends-on-value"):
+            ok &= f"{block}, {r['values']}" in msg
+        more = re.search(r"; (\d+) more pairs? of accesses to '(.+?)' race", msg)
+        ok &= (int(more.group(1)) if more else 0) == r["more_pairs"]
+        ok &= not more or more.group(2) == r["object"]
+        ok &= (" in different blocks" in msg) == r["cross_block"]
+        ok &= (" in the same warp with no __syncwarp()" in msg) == r["same_warp"]
+        ok &= at + (r["fix"],) in notes
+        if r["arch_note"]:
+            ok &= at + (r["arch_note"],) in notes
+        if r["note_reason"]:
+            ok &= at + ("a note, not a warning: " + r["note_reason"],) in notes
+        if (a["line"], a["column"]) != (b["line"], b["column"]):
+            ok &= (a["line"], a["column"], f"the other access to '{r['word']}'") in notes
+        if r["cross_block_too"]:
+            u, v = r["cross_block_too"]
+            cross = dict(r, cross_block=True)
+            ok &= at + (f"{race_thread(u, cross)} and {race_thread(v, cross)} collide too: no "
+                        "__syncthreads() orders threads of different blocks",) in notes
+        ok &= f.get("impact") == r["finding_impact"]
+        compared += 1
+        if ok:
+            print(f"same: {key[0]}:{key[1]}:{key[2]} warplint-data-race")
+        else:
+            problems.append(f"{key}: race finding {f['severity']}: {msg!r} notes {sorted(notes)} "
+                            f"differ from the json record {r}")
+    for key, fs in findings.items():
+        for f in fs:
+            if id(f) not in matched:
+                problems.append(f"{key}: race finding without a json data race: {f['message']!r}")
+
+    # The report's kernel cards: one row per race record of a launched kernel.
+    rows = [cells(r) for r in table_rows(report, "races")]
+    launched = {l["kernel"] for l in js["launches"]}
+    shown = set()
+    for c in rows:
+        file, line, col = c[0].rsplit(":", 2)
+        key = (rel(file), int(line), int(col))
+        got = []
+        for r in races:
+            if place(r) != key:
+                continue
+            a, b = r["accesses"]
+            t1, t2 = r["threads"]
+            blk = "x".join(str(d) for d in r["block"]) + (" (assumed)" if r["block_assumed"] else "")
+            cert = r["certainty"]
+            if r["values"]:
+                cert += f" ({r['values']}{' sampled' if r['values_sampled'] else ''})"
+            sep = r["barrier"] or "no barrier (different blocks)"
+            if r["arch_note"]:
+                sep += "; " + r["arch_note"]
+            got.append([c[0], f"{r['word']} ({r['space']})", f"{r['severity']} ({r['check']})",
+                        f"{race_thread(t1, r)} {a['kind']}s {a['access']} (line {a['line']})",
+                        f"{race_thread(t2, r)} {b['kind']}s {b['access']} (line {b['line']})",
+                        blk, cert, sep])
+            shown.add(key)
+        compared += 1
+        if c not in got:
+            problems.append(f"report race row {c} differs from the json {got or 'none'}")
+    for r in races:
+        if r["kernel"] in launched and place(r) not in shown:
+            problems.append(f"json data race {place(r)} of launched kernel {r['kernel']} is on "
                             "no report card")
     return compared
 

@@ -4,8 +4,10 @@ gives the branch record's lanes per block shape (warps that diverge, predicted b
 efficiency, lanes taking it), its verdict (the idiom that keeps a silent one silent, why a
 note is a note) and the finding that stands for it with its impact; on a barrier or a
 warp-synchronous call the sync record's threads that skip it or named lanes absent, and
-its cause. Every figure is held against `warplint check --format json` on the same file
-(tests/differential/Inputs/branches.cu); a line with no record has no hover.
+its cause; on either access of a data race the race record's word, two threads and
+accesses, block, certainty, barrier and impact. Every figure is held against `warplint
+check --format json` on the same files (tests/differential/Inputs/branches.cu and
+races.cu); a line with no record has no hover.
 
 usage: lsp-hover-records.py WARPLINT SOURCE_DIR WORK_DIR
 """
@@ -28,11 +30,13 @@ proj = os.path.join(work, "proj")
 os.makedirs(os.path.join(proj, "build"))
 src = os.path.join(proj, "branches.cu")
 shutil.copy(os.path.join(source, "tests", "differential", "Inputs", "branches.cu"), src)
+races_src = os.path.join(proj, "races.cu")
+shutil.copy(os.path.join(source, "tests", "differential", "Inputs", "races.cu"), races_src)
 args = ["clang++", "-x", "cuda", "-nocudainc", "-nocudalib", "-isystem", mock, "-include",
         "cuda_runtime.h", "--cuda-device-only", "--cuda-gpu-arch=sm_86", "-std=c++17", "-c"]
 build = os.path.join(proj, "build")
 with open(os.path.join(build, "compile_commands.json"), "w") as f:
-    json.dump([{"directory": proj, "file": src, "arguments": args + [src]}], f)
+    json.dump([{"directory": proj, "file": f_, "arguments": args + [f_]} for f_ in (src, races_src)], f)
 env = dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "cache"))
 
 failures = []
@@ -62,9 +66,9 @@ open_file(client, src)
 client.diagnostics(uri(src))
 
 
-def hover(line, column):
+def hover(line, column, path=src):
     """The hover at 1-based line and column (ASCII source: bytes are characters)."""
-    r = client.call("textDocument/hover", {"textDocument": {"uri": uri(src)},
+    r = client.call("textDocument/hover", {"textDocument": {"uri": uri(path)},
                                            "position": {"line": line - 1, "character": column - 1}})
     check("error" not in r, "hover answered: %s" % r)
     return r.get("result")
@@ -156,6 +160,61 @@ for s in syncs:
     if s["cause"]:
         check(s["cause"] in text and "line %d" % s["cause_line"] in text, where + ": the cause")
 
+# Data races: the record on both accesses' lines, each figure as check's json has it.
+p = subprocess.run([warplint, "check", "--format", "json", "-p", build, races_src],
+                   capture_output=True, text=True, env=env)
+rjs = json.loads(p.stdout)
+races = rjs["data_races"]
+rfindings = {(f["line"], f["column"]): f for f in rjs["findings"]
+             if f["check"] == "warplint-data-race"}
+check(len(races) >= 4 and any(r["same_warp"] for r in races) and
+      any(r["cross_block_too"] for r in races) and
+      {r["certainty"] for r in races} >= {"certain", "depends-on-value", "assumed-shape"},
+      "races of each kind in the input: %s" % [(r["word"], r["certainty"]) for r in races])
+open_file(client, races_src)
+client.diagnostics(uri(races_src))
+
+
+def thread_text(t, r):
+    x, y, z = t["thread"]
+    out = ("thread %d" % x if r["block"][1:] == [1, 1] else
+           "thread (%d, %d)" % (x, y) if r["block"][2] == 1 else "thread (%d, %d, %d)" % (x, y, z))
+    return out + (" of block %d" % t["block"] if r["cross_block"] else "")
+
+
+for r in races:
+    a, b = r["accesses"]
+    for acc in (a, b):
+        h = hover(acc["line"], acc["column"], races_src)
+        where = "race on %s at %d:%d" % (r["word"], acc["line"], acc["column"])
+        check(h is not None, where + ": a hover")
+        if not h:
+            continue
+        text = h["contents"]["value"]
+        check(h["range"]["start"] == {"line": acc["line"] - 1, "character": acc["column"] - 1},
+              where + ": the hover's range starts at the access")
+        check("**data race** on %s `%s` in kernel `%s`: **%s**" % (
+            r["space"], r["word"], r["kernel"], r["severity"]) in text, where + ": " + text)
+        for t, x in ((r["threads"][0], a), (r["threads"][1], b)):
+            want = "- %s %ss it: `%s` (line %d)" % (thread_text(t, r), x["kind"], x["access"],
+                                                     x["line"])
+            check(want in text, where + ": " + want + " in " + text)
+        check("block %dx%dx%d" % tuple(r["block"]) in text, where + ": block")
+        if r["values"]:
+            check("when " + r["values"] in text, where + ": values")
+        check("certainty: " + r["certainty"] in text, where + ": certainty")
+        check(("`%s`" % r["barrier"]) in text if r["barrier"] else
+              "no barrier (threads of different blocks)" in text, where + ": barrier")
+        check(r["fix"] in text, where + ": the advice")
+        if r["arch_note"]:
+            check(r["arch_note"] in text, where + ": the arch note")
+        imp = r["finding_impact"]
+        f = rfindings.get((r["line"], r["column"]))
+        check(f is not None and f["check"] == "warplint-data-race" and f.get("impact") == imp,
+              where + ": the record's impact is its finding's")
+        check("impact %.2f %s (rank %d)" % (imp["value"], imp["unit"], imp["rank"]) in text,
+              where + ": the impact in the hover")
+
 # A line with no record: no hover (the comment at the top of the file).
 r = client.call("textDocument/hover", {"textDocument": {"uri": uri(src)},
                                        "position": {"line": 0, "character": 3}})
@@ -167,4 +226,5 @@ check(client.exit_code() == 0, "exit 0 after shutdown")
 if failures:
     print("%d failure(s)" % len(failures), file=sys.stderr)
     sys.exit(1)
-print("lsp hovers on %d branches and %d sync calls: ok" % (len(branches), len(syncs)))
+print("lsp hovers on %d branches, %d sync calls and %d data races (both accesses): ok" % (
+    len(branches), len(syncs), len(races)))

@@ -592,3 +592,51 @@ TEST(Github, NotesAreNotices) {
 }
 
 } // namespace
+
+// The correctness checks' impact (model/Records.h, docs/impact.md): the rank says how sure
+// the finding is, the value how much of the block it involves.
+TEST(CorrectnessImpact, RankIsCertaintyValueIsThreadsInvolved) {
+  using namespace warplint;
+  SyncRecord B;
+  B.Check = "warplint-barrier-divergence";
+  B.Block = {64, 1, 1};
+  B.Severity = "error";
+  B.Evaluated = true;
+  B.SkippingThreads = {{16, 63}};
+  std::optional<Impact> I = syncImpact(B);
+  ASSERT_TRUE(I);
+  EXPECT_DOUBLE_EQ(I->Value, 0.75); // 48 of 64 threads skip it
+  EXPECT_EQ(I->Rank, 100u);         // certain for a launch's block
+  B.Severity = "warning";           // evaluated for an assumed block every alternative splits
+  EXPECT_EQ(syncImpact(B)->Rank, 95u);
+  B.Evaluated = false; // run-time values decide who skips it: no threads known
+  EXPECT_DOUBLE_EQ(syncImpact(B)->Value, 0.0);
+  EXPECT_EQ(syncImpact(B)->Rank, 90u);
+  B.Severity = "note";
+  EXPECT_EQ(syncImpact(B)->Rank, 25u);
+
+  SyncRecord M;
+  M.Check = "warplint-warp-sync-mask";
+  M.Block = {48, 1, 1};
+  M.Severity = "error";
+  M.Evaluated = true;
+  M.AbsentLanes = {{1, 0xffff0000u}}; // warp 1 has lanes 0-15 only
+  ASSERT_TRUE(syncImpact(M));
+  EXPECT_DOUBLE_EQ(syncImpact(M)->Value, 16.0 / 48.0);
+  EXPECT_NE(syncImpact(M)->Unit.find("undefined behaviour"), std::string::npos);
+  M.Check = "warplint-divergent-branch"; // not a sync check: no sync impact
+  EXPECT_FALSE(syncImpact(M));
+
+  RaceRecord R;
+  R.MorePairs = 3;
+  EXPECT_DOUBLE_EQ(raceImpact(R).Value, 4.0); // the pairs of accesses that race
+  EXPECT_EQ(raceImpact(R).Rank, 100u);
+  R.Certainty = "depends-on-value";
+  EXPECT_EQ(raceImpact(R).Rank, 90u);
+  R.Certainty = "assumed-shape";
+  EXPECT_EQ(raceImpact(R).Rank, 95u);
+  R.Severity = "note"; // on sm_60 a warp-synchronous race, or an assumed block decides
+  EXPECT_EQ(raceImpact(R).Rank, 25u);
+  R.Benign = true; // every thread writes the same value
+  EXPECT_EQ(raceImpact(R).Rank, 10u);
+}

@@ -652,3 +652,44 @@ TEST(ReportBuilder, ClusterLaunchQuotesTheRecord) {
   EXPECT_FALSE(Page.Cards[0].Waves);
 }
 } // namespace
+
+// A race record goes on its kernel's card (paths relative to the source root), and the
+// card's "Data races" table shows the word, both accesses with the threads that make them,
+// the block, the certainty with the values and the barrier, as the record holds them.
+TEST(ReportBuilder, RaceRecordsOnTheirKernelsCard) {
+  RunResult R = rtx3080Launches();
+  warplint::RaceRecord X;
+  X.Pos = {"/proj/src/k.cu", 12, 22};
+  X.Kernel = "stencil";
+  X.Space = "shared";
+  X.Object = "s";
+  X.Word = "s[32]";
+  X.First = {{"/proj/src/k.cu", 11, 3}, "s[threadIdx.x]", "write"};
+  X.Second = {{"/proj/src/k.cu", 12, 22}, "s[threadIdx.x + 1]", "read"};
+  X.Thread1.Thread = {32, 0, 0};
+  X.Thread2.Thread = {31, 0, 0};
+  X.Block = {256, 1, 1};
+  X.Barrier = "__syncthreads()";
+  X.Certainty = "depends-on-value";
+  X.Values = "n = 1";
+  R.Races.push_back(X);
+  warplint::RaceRecord Other = X;
+  Other.Kernel = "scale";
+  R.Races.push_back(Other);
+  ReportOptions Opts;
+  Opts.SourceRoot = "/proj";
+  ReportPage Page = buildReport(R, Opts);
+  const ReportKernel &K = Page.Kernels[Page.Cards[0].Card];
+  ASSERT_EQ(K.Races.size(), 1u);
+  EXPECT_EQ(K.Races[0].Pos.File, "src/k.cu");
+  EXPECT_EQ(K.Races[0].First.Pos.File, "src/k.cu");
+  EXPECT_EQ(Page.Kernels[Page.Cards[1].Card].Races.size(), 1u);
+  std::string Out = html(Page);
+  EXPECT_NE(Out.find("<h3>Data races</h3>"), std::string::npos);
+  EXPECT_NE(Out.find("<td>src/k.cu:12:22</td><td><code>s[32]</code> (shared)</td><td>warning "
+                     "(warplint-data-race)</td><td>thread 32 writes s[threadIdx.x] (line 11)"
+                     "</td><td>thread 31 reads s[threadIdx.x + 1] (line 12)</td><td>256x1x1"
+                     "</td><td>depends-on-value (n = 1)</td><td>__syncthreads()</td>"),
+            std::string::npos)
+      << Out;
+}

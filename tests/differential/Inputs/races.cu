@@ -1,0 +1,51 @@
+// Data races of launched kernels (and one with an assumed block):
+// tests/differential/check-one-answer.py holds each race record (the JSON's data_races)
+// against its warplint-data-race finding and its row on the report's kernel card;
+// tests/lsp/lsp-hover-records.py hovers on both accesses of each.
+
+// A shared word written by one thread and read by its neighbour with no barrier between.
+__global__ void neighbour(float *out, const float *in) {
+  __shared__ float s[128];
+  s[threadIdx.x] = in[threadIdx.x];
+  out[threadIdx.x] = s[(threadIdx.x + 1) % 128];
+}
+
+// The old warp-synchronous tail: lanes of one warp, no __syncwarp().
+__global__ void warpTail(float *out, const float *in) {
+  __shared__ float s[64];
+  unsigned tid = threadIdx.x;
+  s[tid] = in[tid];
+  __syncthreads();
+  if (tid < 32) {
+    volatile float *v = s;
+    v[tid] += v[tid + 16];
+  }
+  if (tid == 0)
+    out[0] = s[0];
+}
+
+// The in-place stencil: each thread reads the word its neighbour writes, across blocks.
+__global__ void shiftLeft(float *a) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  a[i] = a[i + 1];
+}
+
+// A shift by a launch's constant: it races for the launch that passes 1, not for 0.
+__global__ void shiftBy(float *a, int off) {
+  a[threadIdx.x + off] = a[threadIdx.x] * 2.0f;
+}
+
+// No launch in this file: the assumed block.
+__global__ void unlaunched(float *out) {
+  __shared__ float t[256];
+  t[threadIdx.x] = out[threadIdx.x];
+  out[threadIdx.x] = t[(threadIdx.x + 1) % 256];
+}
+
+void launch(float *a, float *b) {
+  neighbour<<<1, 128>>>(a, b);
+  warpTail<<<1, 64>>>(a, b);
+  shiftLeft<<<4, 64>>>(a);
+  shiftBy<<<1, 64>>>(a, 0);
+  shiftBy<<<1, 64>>>(a, 1);
+}
