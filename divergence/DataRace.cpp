@@ -359,7 +359,23 @@ private:
       std::vector<bool> Start(Sets.size(), false);
       for (size_t I : L.Inside)
         Start[I] = intervalsMeet(Sets[I], Header);
-      unsigned WithBefore = fresh(), WithEnd = fresh();
+      // One copy per interval id: the header (and the tail) may be a union of intervals
+      // that exclude one another (no trip or some trips of an earlier loop), and a single
+      // shared id would join them.
+      std::map<unsigned, unsigned> Before, End;
+      for (unsigned Id : Header)
+        Before[Id] = fresh();
+      for (unsigned Id : Tail[K])
+        End[Id] = fresh();
+      auto copies = [](const Set &Of, const std::map<unsigned, unsigned> &Copy) {
+        Set Out;
+        for (unsigned Id : Of)
+          if (auto It = Copy.find(Id); It != Copy.end())
+            Out.push_back(It->second);
+        llvm::sort(Out);
+        return Out;
+      };
+      Set AllEnd = copies(Tail[K], End);
       for (size_t I = 0; I < Sets.size(); ++I) {
         if (!Reached[I])
           continue;
@@ -368,19 +384,13 @@ private:
           for (unsigned Id : Sets[I])
             if (!llvm::is_contained(Header, Id))
               Kept.push_back(Id);
-          Kept.push_back(WithBefore);
-          Kept.push_back(WithEnd);
-          Sets[I] = std::move(Kept);
+          Sets[I] = join(join(Kept, copies(Sets[I], Before)), AllEnd);
           continue;
         }
-        if (intervalsMeet(Sets[I], Header))
-          Sets[I] = join(Sets[I], {WithBefore});
-        if (intervalsMeet(Sets[I], Tail[K]))
-          Sets[I] = join(Sets[I], {WithEnd});
+        Sets[I] = join(join(Sets[I], copies(Sets[I], Before)), copies(Sets[I], End));
       }
       for (LoopCtx *Outer : Loops)
-        if (intervalsMeet(Outer->Header[K], Header))
-          Outer->Header[K] = join(Outer->Header[K], {WithBefore});
+        Outer->Header[K] = join(Outer->Header[K], copies(Outer->Header[K], Before));
     }
     // The loop exits at its condition: after the code before it or after a body's end.
     Cur = join(L.Header[0], Tail[0]);

@@ -103,6 +103,39 @@ __global__ void twoWavefronts(int *out, const int *in) {
   out[blockIdx.x * 16 + tx] = t[tx + 1][16];
 }
 
+// cuda-samples' bitonicSortShared1: a loop whose barrier sits in an inner loop, then a
+// second loop with its barrier first. The second loop's start follows either no trip of
+// the first (the stores before it) or its last inner trip (the reads after the inner
+// barrier); those two never share an interval. Silent.
+__global__ void bitonicTwoPhases(unsigned *out, const unsigned *in) {
+  __shared__ unsigned key[1024];
+  key[threadIdx.x] = in[blockIdx.x * 1024 + threadIdx.x];
+  key[threadIdx.x + 512] = in[blockIdx.x * 1024 + threadIdx.x + 512];
+  for (unsigned size = 2; size < 1024; size <<= 1) {
+    unsigned dir = (threadIdx.x & (size / 2)) != 0;
+    for (unsigned stride = size / 2; stride > 0; stride >>= 1) {
+      __syncthreads();
+      unsigned pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
+      unsigned a = key[pos], b = key[pos + stride];
+      if ((a > b) == dir) {
+        key[pos] = b;
+        key[pos + stride] = a;
+      }
+    }
+  }
+  for (unsigned stride = 512; stride > 0; stride >>= 1) {
+    __syncthreads();
+    unsigned pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
+    unsigned a = key[pos], b = key[pos + stride];
+    if (a > b) {
+      key[pos] = b;
+      key[pos + stride] = a;
+    }
+  }
+  __syncthreads();
+  out[blockIdx.x * 1024 + threadIdx.x] = key[threadIdx.x];
+}
+
 // A store after the loop body's barrier and a read after the loop: the last trip's end
 // and the code after the loop share an interval. A race.
 __global__ void tailThenAfter(float *out, const float *in) {
@@ -157,6 +190,7 @@ __global__ void everyThreadScalar(float *out, const float *in) {
 }
 
 void launchInt(int *o, const int *i) { twoWavefronts<<<64, 16>>>(o, i); }
+void launchUnsigned(unsigned *o, const unsigned *i) { bitonicTwoPhases<<<64, 512>>>(o, i); }
 
 void launch(float *f, const float *g) {
   lastThreadScalar<<<64, 256>>>(f, g);
