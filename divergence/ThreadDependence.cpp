@@ -455,6 +455,142 @@ void ThreadDependence::recordSync(const CallExpr *C, const std::vector<AbsVal> &
   SyncCalls.push_back(std::move(S));
 }
 
+/// The locals a declaration makes, with their initial values.
+void ThreadDependence::walkDecl(const DeclStmt *DS, State &St) {
+  for (const Decl *D : DS->decls())
+    if (auto *VD = dyn_cast<VarDecl>(D))
+      if (VD->hasLocalStorage()) {
+        AbsVal V;
+        if (const Expr *Init = VD->getInit()) {
+          V = eval(Init, St);
+          auto [Bits, Uns] = typeOf(VD->getType());
+          if (V.S && Bits)
+            V.S = makeCast(V.S, Bits, Uns);
+          else if (!Bits && !VD->getType()->isRealFloatingType())
+            V.S = nullptr;
+        }
+        St.Locals[VD] = V;
+      }
+}
+
+/// An if: its branch site when the condition is not uniform, both arms walked from the
+/// state before it and merged.
+void ThreadDependence::walkIf(const IfStmt *If, State &St) {
+  walk(If->getInit(), St);
+  if (If->getConditionVariableDeclStmt())
+    walk(If->getConditionVariableDeclStmt(), St);
+  if (If->isConstexpr()) {
+    walk(If->getThen(), St);
+    return;
+  }
+  AbsVal C = eval(If->getCond(), St);
+  if (C.V != Variance::Uniform) {
+    BranchSite Site;
+    Site.Kind = BranchSite::If;
+    Site.Branch = If;
+    Site.Cond = If->getCond();
+    Site.CondVal = C;
+    const Stmt *Then = If->getThen();
+    if (auto *CS = dyn_cast<CompoundStmt>(Then))
+      if (CS->size() == 1)
+        Then = CS->body_front();
+    Site.EarlyExit = !If->getElse() && isa<ReturnStmt, BreakStmt, ContinueStmt>(Then);
+    record(std::move(Site), St);
+  }
+  std::vector<SymRef> OrigPath = St.Path;
+  std::vector<Guard> OrigGuards = St.Guards;
+  size_t OrigExits = St.Exits.size();
+  State T = St, E = std::move(St);
+  if (C.S) {
+    T.Path.push_back(C.S);
+    E.Path.push_back(makeUnary(SymOp::LNot, C.S, 8, true));
+  }
+  Guard G{Guard::If, If, If->getCond(), C};
+  T.Guards.push_back(G);
+  G.Negated = true;
+  E.Guards.push_back(G);
+  walk(If->getThen(), T);
+  walk(If->getElse(), E);
+  std::vector<ExitSite> Exits = joinExits(T.Exits, E.Exits, OrigExits);
+  bool SameEnd = T.Terminated == E.Terminated;
+  St = mergeStates(C, T, E);
+  if (SameEnd)
+    St.Path = std::move(OrigPath);
+  St.Guards = std::move(OrigGuards);
+  St.Exits = std::move(Exits);
+}
+
+/// A switch: its branch site (the case a value goes to), the body walked once; a break
+/// leaves the switch only.
+void ThreadDependence::walkSwitch(const SwitchStmt *Sw, State &St) {
+  walk(Sw->getInit(), St);
+  AbsVal C = eval(Sw->getCond(), St);
+  if (C.V != Variance::Uniform) {
+    BranchSite Site;
+    Site.Kind = BranchSite::Switch;
+    Site.Branch = Sw;
+    Site.Cond = Sw->getCond();
+    Site.CondVal.V = C.V;
+    if (C.S) {
+      // Map the value to its case target: 1 + the case's position, 0 for default.
+      SymRef Target = makeConst(0, 32, false);
+      unsigned Index = 1;
+      bool Ok = true;
+      for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
+        auto *Case = dyn_cast<CaseStmt>(SC);
+        if (!Case)
+          continue;
+        Expr::EvalResult R;
+        if (Case->getRHS() || !Case->getLHS()->EvaluateAsInt(R, Ctx)) {
+          Ok = false;
+          break;
+        }
+        SymRef Eq = makeBinary(SymOp::Eq, C.S,
+                               makeConst(R.Val.getInt().getExtValue(), C.S->Bits, C.S->Unsigned),
+                               8, true);
+        Target = makeSelect(Eq, makeConst(Index++, 32, false), Target, 32, false);
+      }
+      if (Ok)
+        Site.CondVal.S = Target;
+    }
+    record(std::move(Site), St);
+  }
+  State Body = St;
+  size_t OrigExits = St.Exits.size();
+  Body.Guards.push_back({Guard::Switch, Sw, Sw->getCond(), {C.V, nullptr}});
+  walk(Sw->getBody(), Body);
+  Body.Terminated = false;
+  // A break leaves the switch only; a return leaves the function.
+  std::vector<ExitSite> Exits = St.Exits;
+  for (size_t I = OrigExits; I < Body.Exits.size(); ++I)
+    if (!isa<BreakStmt>(Body.Exits[I].Exit))
+      Exits.push_back(Body.Exits[I]);
+  std::vector<Guard> OrigGuards = St.Guards;
+  AbsVal NoSym{C.V, nullptr};
+  St = mergeStates(NoSym, Body, St);
+  St.Guards = std::move(OrigGuards);
+  St.Exits = std::move(Exits);
+}
+
+/// Inline assembly: its inputs read, its outputs data (the lane id read through %laneid
+/// a lane-varying value).
+void ThreadDependence::walkAsm(const GCCAsmStmt *A, State &St) {
+#if WARPLINT_LLVM_MAJOR < 22
+  std::string Asm = A->getAsmString()->getString().str();
+#else
+  std::string Asm = A->getAsmString();
+#endif
+  for (unsigned I = 0; I < A->getNumInputs(); ++I)
+    eval(A->getInputExpr(I), St);
+  for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+    AbsVal V{Variance::Data, nullptr};
+    if (Asm.find("%laneid") != std::string::npos && A->getNumOutputs() == 1)
+      V = {Variance::LaneVarying,
+           makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
+    assign(A->getOutputExpr(I), V, St);
+  }
+}
+
 void ThreadDependence::walk(const Stmt *S, State &St) {
   if (!S || St.Terminated)
     return;
@@ -464,20 +600,7 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     return;
   }
   if (auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (auto *VD = dyn_cast<VarDecl>(D))
-        if (VD->hasLocalStorage()) {
-          AbsVal V;
-          if (const Expr *Init = VD->getInit()) {
-            V = eval(Init, St);
-            auto [Bits, Uns] = typeOf(VD->getType());
-            if (V.S && Bits)
-              V.S = makeCast(V.S, Bits, Uns);
-            else if (!Bits && !VD->getType()->isRealFloatingType())
-              V.S = nullptr;
-          }
-          St.Locals[VD] = V;
-        }
+    walkDecl(DS, St);
     return;
   }
   if (auto *E = dyn_cast<Expr>(S)) {
@@ -485,98 +608,11 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     return;
   }
   if (auto *If = dyn_cast<IfStmt>(S)) {
-    walk(If->getInit(), St);
-    if (If->getConditionVariableDeclStmt())
-      walk(If->getConditionVariableDeclStmt(), St);
-    if (If->isConstexpr()) {
-      walk(If->getThen(), St);
-      return;
-    }
-    AbsVal C = eval(If->getCond(), St);
-    if (C.V != Variance::Uniform) {
-      BranchSite Site;
-      Site.Kind = BranchSite::If;
-      Site.Branch = If;
-      Site.Cond = If->getCond();
-      Site.CondVal = C;
-      const Stmt *Then = If->getThen();
-      if (auto *CS = dyn_cast<CompoundStmt>(Then))
-        if (CS->size() == 1)
-          Then = CS->body_front();
-      Site.EarlyExit = !If->getElse() && isa<ReturnStmt, BreakStmt, ContinueStmt>(Then);
-      record(std::move(Site), St);
-    }
-    std::vector<SymRef> OrigPath = St.Path;
-    std::vector<Guard> OrigGuards = St.Guards;
-    size_t OrigExits = St.Exits.size();
-    State T = St, E = std::move(St);
-    if (C.S) {
-      T.Path.push_back(C.S);
-      E.Path.push_back(makeUnary(SymOp::LNot, C.S, 8, true));
-    }
-    Guard G{Guard::If, If, If->getCond(), C};
-    T.Guards.push_back(G);
-    G.Negated = true;
-    E.Guards.push_back(G);
-    walk(If->getThen(), T);
-    walk(If->getElse(), E);
-    std::vector<ExitSite> Exits = joinExits(T.Exits, E.Exits, OrigExits);
-    bool SameEnd = T.Terminated == E.Terminated;
-    St = mergeStates(C, T, E);
-    if (SameEnd)
-      St.Path = std::move(OrigPath);
-    St.Guards = std::move(OrigGuards);
-    St.Exits = std::move(Exits);
+    walkIf(If, St);
     return;
   }
   if (auto *Sw = dyn_cast<SwitchStmt>(S)) {
-    walk(Sw->getInit(), St);
-    AbsVal C = eval(Sw->getCond(), St);
-    if (C.V != Variance::Uniform) {
-      BranchSite Site;
-      Site.Kind = BranchSite::Switch;
-      Site.Branch = Sw;
-      Site.Cond = Sw->getCond();
-      Site.CondVal.V = C.V;
-      if (C.S) {
-        // Map the value to its case target: 1 + the case's position, 0 for default.
-        SymRef Target = makeConst(0, 32, false);
-        unsigned Index = 1;
-        bool Ok = true;
-        for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
-          auto *Case = dyn_cast<CaseStmt>(SC);
-          if (!Case)
-            continue;
-          Expr::EvalResult R;
-          if (Case->getRHS() || !Case->getLHS()->EvaluateAsInt(R, Ctx)) {
-            Ok = false;
-            break;
-          }
-          SymRef Eq = makeBinary(SymOp::Eq, C.S,
-                                 makeConst(R.Val.getInt().getExtValue(), C.S->Bits, C.S->Unsigned),
-                                 8, true);
-          Target = makeSelect(Eq, makeConst(Index++, 32, false), Target, 32, false);
-        }
-        if (Ok)
-          Site.CondVal.S = Target;
-      }
-      record(std::move(Site), St);
-    }
-    State Body = St;
-    size_t OrigExits = St.Exits.size();
-    Body.Guards.push_back({Guard::Switch, Sw, Sw->getCond(), {C.V, nullptr}});
-    walk(Sw->getBody(), Body);
-    Body.Terminated = false;
-    // A break leaves the switch only; a return leaves the function.
-    std::vector<ExitSite> Exits = St.Exits;
-    for (size_t I = OrigExits; I < Body.Exits.size(); ++I)
-      if (!isa<BreakStmt>(Body.Exits[I].Exit))
-        Exits.push_back(Body.Exits[I]);
-    std::vector<Guard> OrigGuards = St.Guards;
-    AbsVal NoSym{C.V, nullptr};
-    St = mergeStates(NoSym, Body, St);
-    St.Guards = std::move(OrigGuards);
-    St.Exits = std::move(Exits);
+    walkSwitch(Sw, St);
     return;
   }
   if (auto *F = dyn_cast<ForStmt>(S)) {
@@ -614,20 +650,7 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     return;
   }
   if (auto *A = dyn_cast<GCCAsmStmt>(S)) {
-#if WARPLINT_LLVM_MAJOR < 22
-    std::string Asm = A->getAsmString()->getString().str();
-#else
-    std::string Asm = A->getAsmString();
-#endif
-    for (unsigned I = 0; I < A->getNumInputs(); ++I)
-      eval(A->getInputExpr(I), St);
-    for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
-      AbsVal V{Variance::Data, nullptr};
-      if (Asm.find("%laneid") != std::string::npos && A->getNumOutputs() == 1)
-        V = {Variance::LaneVarying,
-             makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
-      assign(A->getOutputExpr(I), V, St);
-    }
+    walkAsm(A, St);
     return;
   }
   for (const Stmt *C : S->children())

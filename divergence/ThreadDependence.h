@@ -162,6 +162,10 @@ private:
   };
 
   void walk(const Stmt *S, State &St);
+  void walkDecl(const DeclStmt *DS, State &St);
+  void walkIf(const IfStmt *If, State &St);
+  void walkSwitch(const SwitchStmt *Sw, State &St);
+  void walkAsm(const GCCAsmStmt *A, State &St);
   void walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond, const Expr *Inc,
                 const Stmt *Body, State &St);
   AbsVal eval(const Expr *E, State &St);
