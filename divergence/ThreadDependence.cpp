@@ -657,28 +657,11 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     walk(C, St);
 }
 
-void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
-                                const Expr *Inc, const Stmt *Body, State &St) {
-  walk(Init, St);
-  auto [Writes, New] = LoopWrites.try_emplace(Loop);
-  if (New) {
-    collectAssigned(Cond, Writes->second.Assigned);
-    collectAssigned(Inc, Writes->second.Assigned);
-    collectAssigned(Body, Writes->second.Assigned);
-    collectAssigned(Body, Writes->second.InBody);
-  }
-  const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned = Writes->second.Assigned;
-  const llvm::SmallPtrSet<const VarDecl *, 8> &InBody = Writes->second.InBody;
-  State L = St;
-  // What the loop writes loses its form; its thread part stays a candidate, kept while
-  // every trip changes the value by a uniform amount (the fixpoint below).
-  for (const VarDecl *V : Assigned)
-    if (auto It = L.Locals.find(V); It != L.Locals.end()) {
-      It->second.T = shared(threadPart(It->second));
-      It->second.S = nullptr;
-    }
-
-  // A counted loop `for (...; cond(V); V op= step)` whose V is not written in the body.
+/// The variable V of a counted loop `for (...; cond(V); V op= step)` whose V is not
+/// written in the body; null for another loop.
+static const VarDecl *countedLoopVar(const Expr *Inc,
+                                     const llvm::SmallPtrSet<const VarDecl *, 8> &InBody,
+                                     const llvm::DenseMap<const VarDecl *, AbsVal> &Locals) {
   const VarDecl *IV = nullptr;
   if (Inc) {
     const Expr *I = strip(Inc);
@@ -686,72 +669,85 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
       IV = U->isIncrementDecrementOp() ? localVar(U->getSubExpr()) : nullptr;
     else if (auto *B = dyn_cast<BinaryOperator>(I))
       IV = B->isAssignmentOp() ? localVar(B->getLHS()) : nullptr;
-    if (IV && (InBody.count(IV) || !St.Locals.count(IV)))
+    if (IV && (InBody.count(IV) || !Locals.count(IV)))
       IV = nullptr;
   }
+  return IV;
+}
+
+/// The symbolic form of a counted loop's variable IV in the body (L's local): a loop
+/// variable of the analysis when init, condition and step are uniform, else Init + k *
+/// Stride for a uniform additive step, else only its variance. Returns the loop variable.
+int ThreadDependence::loopCounter(const Stmt *Loop, const VarDecl *IV, const Expr *Cond,
+                                  const Expr *Inc, State &St, State &L) {
   int LoopIdx = -1;
   bool SavedRecording = Recording;
-  if (IV && Cond) {
-    Recording = false;
-    ++Speculative;
-    AbsVal InitV = St.Locals[IV];
-    auto [Bits, Uns] = typeOf(IV->getType());
-    SymVarInfo Info;
-    Info.Kind = SymVarInfo::Loop;
-    Info.Name = IV->getName().str();
-    std::string Key = "loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop));
-    LoopIdx = int(varFor(Key, Info));
-    State T = L;
-    T.Locals[IV] = {Variance::Uniform, Bits ? makeVar(LoopIdx, Bits, Uns) : nullptr};
-    AbsVal CondV = eval(Cond, T);
-    eval(Inc, T);
-    AbsVal StepV = T.Locals[IV];
-    SymVarInfo &VI = Vars[LoopIdx];
-    VI.Init = InitV.S;
-    VI.Cond = CondV.S;
-    VI.Step = StepV.S;
-    VI.LoopVariance = join(InitV.V, join(CondV.V, StepV.V));
-    if (StepV.S) {
-      const Sym *Top = StepV.S.get();
-      while (Top->Op == SymOp::Cast && Top->A)
-        Top = Top->A.get();
-      VI.Shrinking = Top->Op == SymOp::Div || Top->Op == SymOp::Shr;
-      VI.Growing = Top->Op == SymOp::Mul || Top->Op == SymOp::Shl;
+  Recording = false;
+  ++Speculative;
+  AbsVal InitV = St.Locals[IV];
+  auto [Bits, Uns] = typeOf(IV->getType());
+  SymVarInfo Info;
+  Info.Kind = SymVarInfo::Loop;
+  Info.Name = IV->getName().str();
+  std::string Key = "loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop));
+  LoopIdx = int(varFor(Key, Info));
+  State T = L;
+  T.Locals[IV] = {Variance::Uniform, Bits ? makeVar(LoopIdx, Bits, Uns) : nullptr};
+  AbsVal CondV = eval(Cond, T);
+  eval(Inc, T);
+  AbsVal StepV = T.Locals[IV];
+  SymVarInfo &VI = Vars[LoopIdx];
+  VI.Init = InitV.S;
+  VI.Cond = CondV.S;
+  VI.Step = StepV.S;
+  VI.LoopVariance = join(InitV.V, join(CondV.V, StepV.V));
+  if (StepV.S) {
+    const Sym *Top = StepV.S.get();
+    while (Top->Op == SymOp::Cast && Top->A)
+      Top = Top->A.get();
+    VI.Shrinking = Top->Op == SymOp::Div || Top->Op == SymOp::Shr;
+    VI.Growing = Top->Op == SymOp::Mul || Top->Op == SymOp::Shl;
+  }
+  Recording = SavedRecording;
+  --Speculative;
+  if (VI.LoopVariance == Variance::Uniform && VI.Init && VI.Cond && VI.Step) {
+    L.Locals[IV] = {Variance::Uniform, makeVar(LoopIdx, Bits, Uns)};
+  } else {
+    // V = Init + k * Stride with k the iteration, when the step adds a uniform stride.
+    SymRef Stride;
+    const Sym *Top = StepV.S.get();
+    while (Top && Top->Op == SymOp::Cast && Top->A)
+      Top = Top->A.get();
+    if (Top && Top->Op == SymOp::Add && Top->A && Top->B &&
+        !mentionsVar(*Top->B, LoopIdx) && !mentionsThreadIdx(*Top->B) && InitV.S) {
+      const Sym *AV = Top->A.get();
+      while (AV->Op == SymOp::Cast && AV->A)
+        AV = AV->A.get();
+      if (AV->Op == SymOp::Var && AV->Value == LoopIdx)
+        Stride = Top->B;
     }
-    Recording = SavedRecording;
-    --Speculative;
-    if (VI.LoopVariance == Variance::Uniform && VI.Init && VI.Cond && VI.Step) {
-      L.Locals[IV] = {Variance::Uniform, makeVar(LoopIdx, Bits, Uns)};
+    if (Stride && StepV.V == Variance::Uniform) {
+      SymVarInfo Iter;
+      Iter.Kind = SymVarInfo::Iteration;
+      Iter.Name = "iteration of '" + IV->getName().str() + "'";
+      unsigned K = varFor(Key + ":iter", Iter);
+      SymRef Off = makeBinary(SymOp::Mul, makeVar(K, Bits, Uns), makeCast(Stride, Bits, Uns),
+                              Bits, Uns);
+      L.Locals[IV] = {InitV.V, makeBinary(SymOp::Add, makeCast(InitV.S, Bits, Uns), Off,
+                                          Bits, Uns)};
     } else {
-      // V = Init + k * Stride with k the iteration, when the step adds a uniform stride.
-      SymRef Stride;
-      const Sym *Top = StepV.S.get();
-      while (Top && Top->Op == SymOp::Cast && Top->A)
-        Top = Top->A.get();
-      if (Top && Top->Op == SymOp::Add && Top->A && Top->B &&
-          !mentionsVar(*Top->B, LoopIdx) && !mentionsThreadIdx(*Top->B) && InitV.S) {
-        const Sym *AV = Top->A.get();
-        while (AV->Op == SymOp::Cast && AV->A)
-          AV = AV->A.get();
-        if (AV->Op == SymOp::Var && AV->Value == LoopIdx)
-          Stride = Top->B;
-      }
-      if (Stride && StepV.V == Variance::Uniform) {
-        SymVarInfo Iter;
-        Iter.Kind = SymVarInfo::Iteration;
-        Iter.Name = "iteration of '" + IV->getName().str() + "'";
-        unsigned K = varFor(Key + ":iter", Iter);
-        SymRef Off = makeBinary(SymOp::Mul, makeVar(K, Bits, Uns), makeCast(Stride, Bits, Uns),
-                                Bits, Uns);
-        L.Locals[IV] = {InitV.V, makeBinary(SymOp::Add, makeCast(InitV.S, Bits, Uns), Off,
-                                            Bits, Uns)};
-      } else {
-        L.Locals[IV] = {join(InitV.V, StepV.V), nullptr};
-      }
+      L.Locals[IV] = {join(InitV.V, StepV.V), nullptr};
     }
   }
+  return LoopIdx;
+}
 
-  // Fixpoint of the variance of everything the loop writes.
+/// The fixpoint of the variance of everything the loop writes (L's locals), over trial
+/// walks of the body that record nothing; a thread part that does not settle is dropped.
+void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stmt *Body,
+                                    const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned,
+                                    const VarDecl *IV, State &L) {
+  bool SavedRecording = Recording;
   Recording = false;
   ++Speculative;
   bool Settled = false;
@@ -789,6 +785,33 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
         It->second.T = nullptr;
   --Speculative;
   Recording = SavedRecording;
+}
+
+void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                                const Expr *Inc, const Stmt *Body, State &St) {
+  walk(Init, St);
+  auto [Writes, New] = LoopWrites.try_emplace(Loop);
+  if (New) {
+    collectAssigned(Cond, Writes->second.Assigned);
+    collectAssigned(Inc, Writes->second.Assigned);
+    collectAssigned(Body, Writes->second.Assigned);
+    collectAssigned(Body, Writes->second.InBody);
+  }
+  const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned = Writes->second.Assigned;
+  const llvm::SmallPtrSet<const VarDecl *, 8> &InBody = Writes->second.InBody;
+  State L = St;
+  // What the loop writes loses its form; its thread part stays a candidate, kept while
+  // every trip changes the value by a uniform amount (the fixpoint below).
+  for (const VarDecl *V : Assigned)
+    if (auto It = L.Locals.find(V); It != L.Locals.end()) {
+      It->second.T = shared(threadPart(It->second));
+      It->second.S = nullptr;
+    }
+
+  // A counted loop `for (...; cond(V); V op= step)` whose V is not written in the body.
+  const VarDecl *IV = countedLoopVar(Inc, InBody, St.Locals);
+  int LoopIdx = IV && Cond ? loopCounter(Loop, IV, Cond, Inc, St, L) : -1;
+  loopFixpoint(Cond, Inc, Body, Assigned, IV, L);
 
   State T = L;
   AbsVal C;

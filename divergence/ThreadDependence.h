@@ -168,6 +168,11 @@ private:
   void walkAsm(const GCCAsmStmt *A, State &St);
   void walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond, const Expr *Inc,
                 const Stmt *Body, State &St);
+  int loopCounter(const Stmt *Loop, const VarDecl *IV, const Expr *Cond, const Expr *Inc,
+                  State &St, State &L);
+  void loopFixpoint(const Expr *Cond, const Expr *Inc, const Stmt *Body,
+                    const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned, const VarDecl *IV,
+                    State &L);
   AbsVal eval(const Expr *E, State &St);
   AbsVal evalImpl(const Expr *E, State &St);
   AbsVal evalCall(const CallExpr *C, State &St);
