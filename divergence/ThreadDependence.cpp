@@ -1091,6 +1091,136 @@ void ThreadDependence::combineParts(const BinaryOperator *B, const AbsVal &L, co
     Out.T = std::make_shared<const ThreadPart>(std::move(D));
 }
 
+/// A conversion: the operand's value in the new type (Bits, Uns: its integer width).
+AbsVal ThreadDependence::evalCast(const CastExpr *CE, State &St, unsigned Bits, bool Uns) {
+  AbsVal Sub = eval(CE->getSubExpr(), St);
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_IntegralCast:
+  case CK_UserDefinedConversion: // HIP's threadIdx.x: a conversion operator's call
+    return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr,
+            Sub.S && Bits ? nullptr : Sub.T};
+  // The same address as another pointer type, or an array's first element: the same
+  // bytes' thread part.
+  case CK_BitCast:
+  case CK_ArrayToPointerDecay:
+    return {Sub.V, nullptr, CE->getType()->isPointerType() ? Sub.T : nullptr};
+  case CK_IntegralToBoolean:
+    return {Sub.V, Sub.S ? makeBinary(SymOp::Ne, Sub.S,
+                                      makeConst(0, Sub.S->Bits, Sub.S->Unsigned), 8, true)
+                         : nullptr};
+  // A floating value keeps a symbolic form only while it is an exact integer: an
+  // integer converted, an integral literal, or a math function of such (evalCall); as a
+  // 64-bit signed value. Floating arithmetic drops it.
+  case CK_IntegralToFloating:
+    return {Sub.V, Sub.S ? makeCast(Sub.S, 64, false) : nullptr};
+  case CK_FloatingCast:
+    return Sub;
+  case CK_FloatingToIntegral:
+    return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr};
+  default:
+    return {Sub.V, nullptr};
+  }
+}
+
+/// A binary operator, assignments and short-circuit operands (a branch site) included.
+AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned Bits, bool Uns) {
+  BinaryOperatorKind K = B->getOpcode();
+  if (K == BO_Assign) {
+    AbsVal R = eval(B->getRHS(), St);
+    if (!localVar(B->getLHS()))
+      eval(B->getLHS(), St);
+    assign(B->getLHS(), R, St);
+    return R;
+  }
+  if (K == BO_Comma) {
+    eval(B->getLHS(), St);
+    return eval(B->getRHS(), St);
+  }
+  AbsVal L = eval(B->getLHS(), St);
+  if (K == BO_LAnd || K == BO_LOr) {
+    if (L.V != Variance::Uniform && readsMemoryOrCalls(B->getRHS())) {
+      BranchSite Site;
+      Site.Kind = BranchSite::ShortCircuit;
+      Site.Branch = B;
+      Site.Cond = B->getLHS();
+      Site.CondVal = L;
+      record(std::move(Site), St);
+    }
+  }
+  AbsVal R = eval(B->getRHS(), St);
+  bool Ok;
+  SymOp Op = binaryOp(K, Ok);
+  AbsVal Out{join(L.V, R.V), nullptr};
+  if (auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
+    auto [CB, CU] = typeOf(CA->getComputationResultType());
+    if (Ok && L.S && R.S && CB)
+      Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
+    combineParts(B, L, R, Out);
+    assign(B->getLHS(), Out, St);
+    return Out;
+  }
+  if (Ok && L.S && R.S && Bits && B->getLHS()->getType()->isIntegralOrEnumerationType() &&
+      B->getRHS()->getType()->isIntegralOrEnumerationType())
+    Out.S = makeBinary(Op, L.S, R.S, Bits, Uns);
+  // A comparison of exact floating values (both with a symbolic form) is the integer one.
+  else if (Ok && L.S && R.S && Bits && B->isComparisonOp() &&
+           B->getLHS()->getType()->isRealFloatingType() &&
+           B->getRHS()->getType()->isRealFloatingType())
+    Out.S = makeBinary(Op, makeCast(L.S, 64, false), makeCast(R.S, 64, false), Bits, Uns);
+  // A lane index divided by a multiple of 32 (or shifted by 5 or more) is the same in a
+  // warp; the divisor may come through a conversion (`threadIdx.x / 32`, unsigned).
+  const Sym *RC = stripSymCasts(R.S.get());
+  if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && RC &&
+      RC->Op == SymOp::Const && ((K == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
+                                 (K == BO_Shr && RC->Value >= 5)))
+    Out.V = Variance::WarpUniform;
+  combineParts(B, L, R, Out);
+  return Out;
+}
+
+/// A unary operator: increments (an assignment), an address, a load, arithmetic.
+AbsVal ThreadDependence::evalUnary(const UnaryOperator *U, State &St, unsigned Bits, bool Uns) {
+  UnaryOperatorKind K = U->getOpcode();
+  if (U->isIncrementDecrementOp()) {
+    AbsVal Old = eval(U->getSubExpr(), St);
+    AbsVal New{Old.V, nullptr};
+    if (Old.S && Bits)
+      New.S = makeBinary(U->isIncrementOp() ? SymOp::Add : SymOp::Sub, Old.S,
+                         makeConst(1, Bits, Uns), Bits, Uns);
+    else if (Old.T) // a uniform step: the same part, a new value
+      New.T = std::make_shared<const ThreadPart>(*Old.T);
+    assign(U->getSubExpr(), New, St);
+    return U->isPrefix() ? New : Old;
+  }
+  if (K == UO_AddrOf) {
+    const Expr *Sub = strip(U->getSubExpr());
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
+      // &A[i]: A + i, with its thread part.
+      AbsVal Base = eval(AS->getBase(), St), Idx = eval(AS->getIdx(), St);
+      AbsVal Out{join(Base.V, Idx.V), nullptr};
+      QualType Elem = AS->getType();
+      if (Out.V != Variance::Uniform && Out.V != Variance::Data && !Elem->isIncompleteType() &&
+          !Elem->isDependentType() && !Elem->isSizelessType())
+        if (std::optional<ThreadPart> PB = threadPart(Base), PI = threadPart(Idx); PB && PI)
+          Out.T = std::make_shared<const ThreadPart>(
+              added(*PB, scaled(*PI, Ctx.getTypeSizeInChars(Elem).getQuantity()), 1));
+      return Out;
+    }
+    return {Variance::Uniform, nullptr};
+  }
+  AbsVal Sub = eval(U->getSubExpr(), St);
+  if (K == UO_Deref)
+    return load(U, Sub.V);
+  SymOp Op = K == UO_Minus ? SymOp::Neg : K == UO_Not ? SymOp::BitNot : SymOp::LNot;
+  if (K == UO_Plus)
+    return Sub;
+  if ((K == UO_Minus || K == UO_Not || K == UO_LNot) && Sub.S && Bits)
+    return {Sub.V, makeUnary(Op, Sub.S, Bits, Uns)};
+  return {Sub.V, nullptr};
+}
+
 AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   if (!E)
     return {};
@@ -1120,128 +1250,13 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
     return {};
   }
   if (auto *CE = dyn_cast<CastExpr>(E)) {
-    AbsVal Sub = eval(CE->getSubExpr(), St);
-    switch (CE->getCastKind()) {
-    case CK_LValueToRValue:
-    case CK_NoOp:
-    case CK_IntegralCast:
-    case CK_UserDefinedConversion: // HIP's threadIdx.x: a conversion operator's call
-      return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr,
-              Sub.S && Bits ? nullptr : Sub.T};
-    // The same address as another pointer type, or an array's first element: the same
-    // bytes' thread part.
-    case CK_BitCast:
-    case CK_ArrayToPointerDecay:
-      return {Sub.V, nullptr, CE->getType()->isPointerType() ? Sub.T : nullptr};
-    case CK_IntegralToBoolean:
-      return {Sub.V, Sub.S ? makeBinary(SymOp::Ne, Sub.S,
-                                        makeConst(0, Sub.S->Bits, Sub.S->Unsigned), 8, true)
-                           : nullptr};
-    // A floating value keeps a symbolic form only while it is an exact integer: an
-    // integer converted, an integral literal, or a math function of such (evalCall); as a
-    // 64-bit signed value. Floating arithmetic drops it.
-    case CK_IntegralToFloating:
-      return {Sub.V, Sub.S ? makeCast(Sub.S, 64, false) : nullptr};
-    case CK_FloatingCast:
-      return Sub;
-    case CK_FloatingToIntegral:
-      return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr};
-    default:
-      return {Sub.V, nullptr};
-    }
+    return evalCast(CE, St, Bits, Uns);
   }
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
-    BinaryOperatorKind K = B->getOpcode();
-    if (K == BO_Assign) {
-      AbsVal R = eval(B->getRHS(), St);
-      if (!localVar(B->getLHS()))
-        eval(B->getLHS(), St);
-      assign(B->getLHS(), R, St);
-      return R;
-    }
-    if (K == BO_Comma) {
-      eval(B->getLHS(), St);
-      return eval(B->getRHS(), St);
-    }
-    AbsVal L = eval(B->getLHS(), St);
-    if (K == BO_LAnd || K == BO_LOr) {
-      if (L.V != Variance::Uniform && readsMemoryOrCalls(B->getRHS())) {
-        BranchSite Site;
-        Site.Kind = BranchSite::ShortCircuit;
-        Site.Branch = B;
-        Site.Cond = B->getLHS();
-        Site.CondVal = L;
-        record(std::move(Site), St);
-      }
-    }
-    AbsVal R = eval(B->getRHS(), St);
-    bool Ok;
-    SymOp Op = binaryOp(K, Ok);
-    AbsVal Out{join(L.V, R.V), nullptr};
-    if (auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
-      auto [CB, CU] = typeOf(CA->getComputationResultType());
-      if (Ok && L.S && R.S && CB)
-        Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
-      combineParts(B, L, R, Out);
-      assign(B->getLHS(), Out, St);
-      return Out;
-    }
-    if (Ok && L.S && R.S && Bits && B->getLHS()->getType()->isIntegralOrEnumerationType() &&
-        B->getRHS()->getType()->isIntegralOrEnumerationType())
-      Out.S = makeBinary(Op, L.S, R.S, Bits, Uns);
-    // A comparison of exact floating values (both with a symbolic form) is the integer one.
-    else if (Ok && L.S && R.S && Bits && B->isComparisonOp() &&
-             B->getLHS()->getType()->isRealFloatingType() &&
-             B->getRHS()->getType()->isRealFloatingType())
-      Out.S = makeBinary(Op, makeCast(L.S, 64, false), makeCast(R.S, 64, false), Bits, Uns);
-    // A lane index divided by a multiple of 32 (or shifted by 5 or more) is the same in a
-    // warp; the divisor may come through a conversion (`threadIdx.x / 32`, unsigned).
-    const Sym *RC = stripSymCasts(R.S.get());
-    if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && RC &&
-        RC->Op == SymOp::Const && ((K == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
-                                   (K == BO_Shr && RC->Value >= 5)))
-      Out.V = Variance::WarpUniform;
-    combineParts(B, L, R, Out);
-    return Out;
+    return evalBinary(B, St, Bits, Uns);
   }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
-    UnaryOperatorKind K = U->getOpcode();
-    if (U->isIncrementDecrementOp()) {
-      AbsVal Old = eval(U->getSubExpr(), St);
-      AbsVal New{Old.V, nullptr};
-      if (Old.S && Bits)
-        New.S = makeBinary(U->isIncrementOp() ? SymOp::Add : SymOp::Sub, Old.S,
-                           makeConst(1, Bits, Uns), Bits, Uns);
-      else if (Old.T) // a uniform step: the same part, a new value
-        New.T = std::make_shared<const ThreadPart>(*Old.T);
-      assign(U->getSubExpr(), New, St);
-      return U->isPrefix() ? New : Old;
-    }
-    if (K == UO_AddrOf) {
-      const Expr *Sub = strip(U->getSubExpr());
-      if (auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
-        // &A[i]: A + i, with its thread part.
-        AbsVal Base = eval(AS->getBase(), St), Idx = eval(AS->getIdx(), St);
-        AbsVal Out{join(Base.V, Idx.V), nullptr};
-        QualType Elem = AS->getType();
-        if (Out.V != Variance::Uniform && Out.V != Variance::Data && !Elem->isIncompleteType() &&
-            !Elem->isDependentType() && !Elem->isSizelessType())
-          if (std::optional<ThreadPart> PB = threadPart(Base), PI = threadPart(Idx); PB && PI)
-            Out.T = std::make_shared<const ThreadPart>(
-                added(*PB, scaled(*PI, Ctx.getTypeSizeInChars(Elem).getQuantity()), 1));
-        return Out;
-      }
-      return {Variance::Uniform, nullptr};
-    }
-    AbsVal Sub = eval(U->getSubExpr(), St);
-    if (K == UO_Deref)
-      return load(E, Sub.V);
-    SymOp Op = K == UO_Minus ? SymOp::Neg : K == UO_Not ? SymOp::BitNot : SymOp::LNot;
-    if (K == UO_Plus)
-      return Sub;
-    if ((K == UO_Minus || K == UO_Not || K == UO_LNot) && Sub.S && Bits)
-      return {Sub.V, makeUnary(Op, Sub.S, Bits, Uns)};
-    return {Sub.V, nullptr};
+    return evalUnary(U, St, Bits, Uns);
   }
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     AbsVal Base = eval(AS->getBase(), St);

@@ -175,6 +175,9 @@ private:
                     State &L);
   AbsVal eval(const Expr *E, State &St);
   AbsVal evalImpl(const Expr *E, State &St);
+  AbsVal evalCast(const CastExpr *CE, State &St, unsigned Bits, bool Uns);
+  AbsVal evalBinary(const BinaryOperator *B, State &St, unsigned Bits, bool Uns);
+  AbsVal evalUnary(const UnaryOperator *U, State &St, unsigned Bits, bool Uns);
   AbsVal evalCall(const CallExpr *C, State &St);
   AbsVal evalBuiltinVar(const Expr *E);
   /// threadIdx, blockIdx, blockDim or gridDim (Var) in dimension Dim (0..2).
