@@ -1299,21 +1299,10 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   return Out;
 }
 
-AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
-  std::vector<AbsVal> Args;
-  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
-    eval(MC->getImplicitObjectArgument(), St);
-  for (const Expr *A : C->arguments())
-    Args.push_back(eval(A, St));
-  auto [Bits, Uns] = typeOf(C->getType());
-  Variance All = Variance::Uniform;
-  for (const AbsVal &A : Args)
-    All = join(All, A.V);
-  const FunctionDecl *FD = C->getDirectCallee();
-  if (!FD)
-    return {Variance::Data, nullptr};
-  std::string Name = FD->getNameAsString();
-
+/// HIP's thread and block indices: ROCm's conversion operators of __HIP_Coordinates, the
+/// work-item builtins and functions; none for another callee.
+std::optional<AbsVal> ThreadDependence::hipIndexCall(const CallExpr *C, const FunctionDecl *FD,
+                                                     const std::string &Name) {
   // HIP: ROCm's headers read threadIdx.x through a conversion operator of
   // __HIP_Coordinates<__HIP_ThreadIdx>::__X, and the work-item functions and builtins
   // directly (hipThreadIdx_x is __ockl_get_local_id(0); warplint's own header uses
@@ -1362,40 +1351,50 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
       return builtinVar(Var, *Dim);
   }
 
-  if (StringRef(Name).starts_with("__nvvm_read_ptx_sreg_")) {
-    StringRef Reg = StringRef(Name).drop_front(strlen("__nvvm_read_ptx_sreg_"));
-    unsigned Dim = Reg.ends_with("_y") ? 1 : Reg.ends_with("_z") ? 2 : 0;
-    if (Reg.starts_with("tid_"))
-      return {Variance::LaneVarying, makeThreadIdx(Dim)};
-    if (Reg.starts_with("ntid_"))
-      return {Variance::Uniform, makeBlockDim(Dim)};
-    if (Reg == "laneid")
-      return {Variance::LaneVarying,
-              makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
-    if (Reg.starts_with("ctaid_") || Reg.starts_with("nctaid_"))
-      return {Variance::Uniform, nullptr};
-    if (Reg == "warpid")
-      return {Variance::WarpUniform, nullptr};
-    return {Variance::Data, nullptr};
-  }
-  StringRef N(Name);
-  const bool Sync = isSyncCallee(FD);
-  if (Sync)
-    recordSync(C, Args, St);
+  return std::nullopt;
+}
+
+/// NVVM's special registers (`__nvvm_read_ptx_sreg_tid_x`): Name without its prefix.
+AbsVal ThreadDependence::specialRegister(StringRef Reg) {
+  unsigned Dim = Reg.ends_with("_y") ? 1 : Reg.ends_with("_z") ? 2 : 0;
+  if (Reg.starts_with("tid_"))
+    return {Variance::LaneVarying, makeThreadIdx(Dim)};
+  if (Reg.starts_with("ntid_"))
+    return {Variance::Uniform, makeBlockDim(Dim)};
+  if (Reg == "laneid")
+    return {Variance::LaneVarying,
+            makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
+  if (Reg.starts_with("ctaid_") || Reg.starts_with("nctaid_"))
+    return {Variance::Uniform, nullptr};
+  if (Reg == "warpid")
+    return {Variance::WarpUniform, nullptr};
+  return {Variance::Data, nullptr};
+}
+
+/// The warp- and block-wide intrinsics whose result is known uniform, lane-varying or data;
+/// none for another callee.
+static std::optional<AbsVal> warpIntrinsic(StringRef N, const std::vector<AbsVal> &Args) {
   // A barrier that reduces a predicate gives every thread of the block the same value.
   if (N == "__syncthreads_count" || N == "__syncthreads_and" || N == "__syncthreads_or")
-    return {Variance::Uniform, nullptr};
+    return AbsVal{Variance::Uniform, nullptr};
   if (N == "__ballot_sync" || N == "__all_sync" || N == "__any_sync" || N == "__activemask" ||
       N == "__uni_sync" || N.starts_with("__reduce_"))
-    return {Variance::WarpUniform, nullptr};
+    return AbsVal{Variance::WarpUniform, nullptr};
   if (N == "__shfl_sync" && Args.size() >= 3)
-    return {Args[2].V <= Variance::WarpUniform ? join(Variance::WarpUniform, Args[2].V)
+    return AbsVal{Args[2].V <= Variance::WarpUniform ? join(Variance::WarpUniform, Args[2].V)
                                                : join(Args[1].V, Variance::LaneVarying),
             nullptr};
   if (N.starts_with("__shfl_"))
-    return {Args.size() >= 2 ? Args[1].V : Variance::Data, nullptr};
+    return AbsVal{Args.size() >= 2 ? Args[1].V : Variance::Data, nullptr};
   if (N.starts_with("atomic") || N.starts_with("__ldg") || N == "clock" || N == "clock64")
-    return {Variance::Data, nullptr};
+    return AbsVal{Variance::Data, nullptr};
+  return std::nullopt;
+}
+
+/// Math functions and bit intrinsics of known operands, and min/max; none for another callee.
+static std::optional<AbsVal> mathCall(const CallExpr *C, StringRef N,
+                                      const std::vector<AbsVal> &Args, Variance All,
+                                      unsigned Bits, bool Uns) {
   // Math functions and bit intrinsics of known operands, evaluated as min/max are:
   // exp2/pow of exact values (an integer-valued float), log2 as floor(log2(x)) (what a
   // conversion to an integer keeps), __ffs/__clz/__popc in their operand's width.
@@ -1434,17 +1433,23 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
       S = makeCast(makeUnary(Op, makeCast(Args[0].S, Width, true), 32, false), Bits, Uns);
     }
     if (S)
-      return {All, S};
+      return AbsVal{All, S};
   }
   if ((N == "min" || N == "max" || N == "umin" || N == "umax") && Args.size() == 2) {
     SymRef S;
     if (Args[0].S && Args[1].S && Bits)
       S = makeBinary(N.ends_with("min") ? SymOp::Min : SymOp::Max, makeCast(Args[0].S, Bits, Uns),
                      makeCast(Args[1].S, Bits, Uns), Bits, Uns);
-    return {All, S};
+    return AbsVal{All, S};
   }
 
-  // cooperative_groups ranks.
+  return std::nullopt;
+}
+
+/// cooperative_groups ranks and sizes; none for another member call.
+std::optional<AbsVal> ThreadDependence::cooperativeGroupsCall(const CallExpr *C,
+                                                              const std::string &Name,
+                                                              unsigned Bits, bool Uns) {
   if (auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
     const CXXRecordDecl *RD = MC->getRecordDecl();
     std::string Type = RD ? RD->getNameAsString() : "";
@@ -1456,29 +1461,36 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     bool IsTile = StringRef(Type).contains("tile");
     if (Name == "thread_rank" && Bits) {
       if (IsTile && TileSize)
-        return {Variance::LaneVarying,
+        return AbsVal{Variance::LaneVarying,
                 makeCast(makeBinary(SymOp::Rem, linearTid(), makeConst(TileSize, 32, true), 32,
                                     true),
                          Bits, Uns)};
       if (Type == "thread_block")
-        return {Variance::LaneVarying, makeCast(linearTid(), Bits, Uns)};
-      return {Variance::LaneVarying, nullptr};
+        return AbsVal{Variance::LaneVarying, makeCast(linearTid(), Bits, Uns)};
+      return AbsVal{Variance::LaneVarying, nullptr};
     }
     if (Name == "meta_group_rank" && IsTile && TileSize && Bits)
-      return {TileSize % 32 == 0 ? Variance::WarpUniform : Variance::LaneVarying,
+      return AbsVal{TileSize % 32 == 0 ? Variance::WarpUniform : Variance::LaneVarying,
               makeCast(makeBinary(SymOp::Div, linearTid(), makeConst(TileSize, 32, true), 32,
                                   true),
                        Bits, Uns)};
     if (Name == "thread_index")
-      return {Variance::LaneVarying, nullptr};
+      return AbsVal{Variance::LaneVarying, nullptr};
     if (Name == "size" || Name == "num_threads" || Name == "meta_group_size" ||
         Name == "group_index" || Name == "dim_threads" || Name == "group_dim")
-      return {Variance::Uniform, nullptr};
+      return AbsVal{Variance::Uniform, nullptr};
   }
+  return std::nullopt;
+}
 
-  // A device function defined in this TU: evaluate its body with these arguments.
+/// A call of a device function defined in this TU: its body walked with these arguments
+/// (four deep at most, no recursion); its outputs through pointers or references to
+/// locals unknown after. None when it is not walked.
+std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const FunctionDecl *FD,
+                                                   const std::vector<AbsVal> &Args, State &St,
+                                                   unsigned Bits, bool Uns) {
   const FunctionDecl *Def = nullptr;
-  if (!Sync && FD->hasBody(Def) && Def && Frames.size() < 4 && !isa<CXXMethodDecl>(Def)) {
+  if (FD->hasBody(Def) && Def && Frames.size() < 4 && !isa<CXXMethodDecl>(Def)) {
     bool Active = false;
     for (const Frame &F : Frames)
       Active |= F.Fn == Def;
@@ -1532,6 +1544,42 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
       return Out;
     }
   }
+  return std::nullopt;
+}
+
+AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
+  std::vector<AbsVal> Args;
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    eval(MC->getImplicitObjectArgument(), St);
+  for (const Expr *A : C->arguments())
+    Args.push_back(eval(A, St));
+  auto [Bits, Uns] = typeOf(C->getType());
+  Variance All = Variance::Uniform;
+  for (const AbsVal &A : Args)
+    All = join(All, A.V);
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return {Variance::Data, nullptr};
+  std::string Name = FD->getNameAsString();
+
+  if (std::optional<AbsVal> Index = hipIndexCall(C, FD, Name))
+    return *Index;
+  if (StringRef(Name).starts_with("__nvvm_read_ptx_sreg_"))
+    return specialRegister(StringRef(Name).drop_front(strlen("__nvvm_read_ptx_sreg_")));
+  StringRef N(Name);
+  const bool Sync = isSyncCallee(FD);
+  if (Sync)
+    recordSync(C, Args, St);
+  if (std::optional<AbsVal> Warp = warpIntrinsic(N, Args))
+    return *Warp;
+  if (std::optional<AbsVal> Math = mathCall(C, N, Args, All, Bits, Uns))
+    return *Math;
+  if (std::optional<AbsVal> Rank = cooperativeGroupsCall(C, Name, Bits, Uns))
+    return *Rank;
+  // A device function defined in this TU: evaluate its body with these arguments.
+  if (!Sync)
+    if (std::optional<AbsVal> Out = inlineCall(C, FD, Args, St, Bits, Uns))
+      return *Out;
   if (Args.empty())
     return {Bits ? Variance::Data : Variance::Uniform, nullptr};
   for (const Expr *A : C->arguments())

@@ -179,6 +179,14 @@ private:
   AbsVal evalBinary(const BinaryOperator *B, State &St, unsigned Bits, bool Uns);
   AbsVal evalUnary(const UnaryOperator *U, State &St, unsigned Bits, bool Uns);
   AbsVal evalCall(const CallExpr *C, State &St);
+  std::optional<AbsVal> hipIndexCall(const CallExpr *C, const FunctionDecl *FD,
+                                     const std::string &Name);
+  AbsVal specialRegister(StringRef Reg);
+  std::optional<AbsVal> cooperativeGroupsCall(const CallExpr *C, const std::string &Name,
+                                              unsigned Bits, bool Uns);
+  std::optional<AbsVal> inlineCall(const CallExpr *C, const FunctionDecl *FD,
+                                   const std::vector<AbsVal> &Args, State &St, unsigned Bits,
+                                   bool Uns);
   AbsVal evalBuiltinVar(const Expr *E);
   /// threadIdx, blockIdx, blockDim or gridDim (Var) in dimension Dim (0..2).
   AbsVal builtinVar(StringRef Var, unsigned Dim);
