@@ -524,11 +524,13 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord
   K.Alternatives = branchAlternatives(WaveSize);
   for (const BranchSite &Found : TD.branches()) {
     bool Unevaluable = false;
-    std::optional<BranchRecord> F = analyzeBranch(K, Found, K.Vars, K.Fixed, K.Passed, Unevaluable);
+    std::optional<BranchRecord> F =
+        analyzeBranch(K, Found, K.Vars, K.Fixed, K.Passed, Unevaluable);
     // The launch values leave nothing to evaluate (one end of a loop known, the other
     // sampled and always past it): the sampled values alone, as without them.
     if (F && F->Severity == BranchSeverity::Silent && Unevaluable && !K.Fixed.empty())
-      if (std::optional<BranchRecord> Again = analyzeBranch(K, Found, TD.vars(), {}, {}, Unevaluable))
+      if (std::optional<BranchRecord> Again =
+              analyzeBranch(K, Found, TD.vars(), {}, {}, Unevaluable))
         F = std::move(Again);
     if (F)
       Out.push_back(std::move(*F));
