@@ -96,152 +96,175 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   const std::string &Missing = M.registers().Missing;
 
   for (const LaunchModel &L : Launches) {
-    SourceLocation Loc = L.Site->Loc;
     if (leftOut(L))
       continue;
-    for (const LaunchFigures &E : L.PerArch) {
-      if (!E.Result)
-        continue;
-      const wl::OccupancyResult &R = *E.Result;
-      if (!R.canLaunch())
-        continue;
-      bool Known = E.registersKnown();
-      // AMD: amdgpu_waves_per_eu's minimum (HIP's second __launch_bounds__ argument) the
-      // launch does not reach.
-      std::optional<uint64_t> MinWaves =
-          E.Arch->isAmd() && L.Kernel ? L.Kernel->WavesPerEuMin : std::nullopt;
-      if (MinWaves && *MinWaves > 0 && uint64_t(R.WavesPerSimd) < *MinWaves) {
-        reportWavesPerEu(Loc, L, E, unsigned(*MinWaves));
-        continue;
-      }
-      if (R.Occupancy >= MinOccupancy)
-        continue;
-      // __launch_bounds__(N, minBlocks) met: the occupancy was asked for, not an accident;
-      // on AMD amdgpu_waves_per_eu's minimum met.
-      if (E.Resources.LaunchBoundsMinBlocks > 0 &&
-          R.BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks)
-        continue;
-      if (MinWaves && *MinWaves > 0)
-        continue;
-      // A minimum the block size itself cannot reach (its block or warp slots hold
-      // fewer warps) is the launch's choice of block size, not an occupancy to fix by
-      // registers or shared memory: a note that says so, not a warning.
-      const wl::OccupancyResult *Ceiling =
-          E.Ceiling && E.Ceiling->canLaunch() ? &*E.Ceiling : nullptr;
-      bool OutOfReach = Ceiling && Ceiling->Occupancy < MinOccupancy;
-      // A grid of one block (a small solve, a setup kernel) runs on one SM: how many
-      // blocks an SM could hold does not matter to it.
-      bool OneBlock = L.Site->Grid.known() && L.Site->Grid.total() == 1;
-      std::string Verdict = limiterVerdict(E);
-      if (OutOfReach) {
-        bool Amd = E.Arch->isAmd();
-        std::string Reach = wl::limiterText(*E.Arch, Ceiling->Limiters) + " allow at most " +
-                            std::to_string(Ceiling->BlocksPerSm) +
-                            (Amd ? (Ceiling->BlocksPerSm == 1 ? " workgroup/CU (" : " workgroups/CU (")
-                                 : (Ceiling->BlocksPerSm == 1 ? " block/SM (" : " blocks/SM (")) +
-                            wl::percentText(Ceiling->Occupancy) + ")";
-        std::string Why = (R.ActiveWarpsPerSm < Ceiling->ActiveWarpsPerSm
-                               ? Verdict + "; and their "
-                               : std::string("their ")) +
-                          Reach;
-        if (Amd)
-          diag(Loc,
-               "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU with "
-               "%5-thread workgroups; %5-thread workgroups cannot reach the %6 minimum "
-               "there: %7",
-               DiagnosticIDs::Remark)
-              << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
-              << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
-              << wl::percentText(MinOccupancy)
-              << Why << E.Arch->WarpSize;
-        else
-          diag(Loc,
-               "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks; "
-               "%5-thread blocks cannot reach the %6 minimum there: %7",
-               DiagnosticIDs::Remark)
-              << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
-              << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
-              << wl::percentText(MinOccupancy)
-              << Why;
-      } else if (E.Arch->isAmd()) {
-        // The same fix-it as on NVIDIA: __launch_bounds__(threads, waves per EU), HIP's
-        // spelling, where the backend showed it spill-free.
-        std::optional<FixItHint> Fix;
-        if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
-          Fix = M.launchBoundsFixIt(L, E);
-        auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU "
-                           "with %5-thread workgroups, below the %6 minimum; %7",
-                      OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-                 << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
-                 << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
-                 << wl::percentText(MinOccupancy) << Verdict << E.Arch->WarpSize;
-        if (Fix)
-          D << *Fix;
-      } else {
-        // A __launch_bounds__ the compiler showed keeps the kernel spill-free, where the
-        // rewrite is certain (TuModel::launchBoundsFixIt): a fix-it on the warning.
-        std::optional<FixItHint> Fix;
-        if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
-          Fix = M.launchBoundsFixIt(L, E);
-        auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with "
-                           "%5-thread blocks, below the %6 minimum; %7",
-                      OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-                 << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
-                 << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
-                 << wl::percentText(MinOccupancy) << Verdict;
-        if (Fix)
-          D << *Fix;
-      }
-      if (OneBlock && !OutOfReach)
-        diag(Loc,
-             "said as a note: the grid is one %select{block|workgroup}0, which runs on one "
-             "%select{SM|CU}0 whatever the occupancy; more resident "
-             "%select{blocks|workgroups}0 would change nothing",
-             DiagnosticIDs::Note)
-            << unsigned(E.Arch->isAmd());
-      std::string Step = nextStepText(E);
-      if (!Step.empty())
-        diag(Loc, "%0", DiagnosticIDs::Note) << Step;
-      if (E.Verified && R.isLimitedBy(wl::Resource::Registers))
-        diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, E.Arch->isAmd());
-      if (Known) {
-        diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
-        // The backend's figure is for the workgroup sizes it allowed for (the flat range,
-        // best case); this one is for the launch's own workgroup: say where they differ.
-        if (E.Compiler->BackendOccupancy && E.Arch->isAmd()) {
-          int Ours = R.WavesPerSimd;
-          if (Ours != *E.Compiler->BackendOccupancy)
-            diag(Loc,
-                 "the compiler's backend reports %0 waves per SIMD for the workgroup sizes "
-                 "it allowed for (up to %1 threads); this launch's %2-thread workgroups "
-                 "give %3",
-                 DiagnosticIDs::Note)
-                << *E.Compiler->BackendOccupancy << E.Compiler->MaxFlatWorkgroupSize
-                << R.ThreadsPerBlock << Ours;
-        }
-      } else {
-        // The register budget: how many registers keep this occupancy.
-        const wl::NextStep *S = E.step(wl::Resource::Registers);
-        if (S && S->LossBlocksPerSm && E.Arch->isAmd())
-          diag(Loc,
-               "VGPRs unknown: up to %0 VGPRs per lane keep this; at %1 it drops to "
-               "%2 workgroup%s2/CU",
-               DiagnosticIDs::Note)
-              << int(S->HeadroomUpTo) << int(S->HeadroomUpTo + 1) << *S->LossBlocksPerSm;
-        else if (S && S->LossBlocksPerSm)
-          diag(Loc,
-               "registers unknown: up to %0 registers/thread keep this; at %1 it drops to "
-               "%2 block%s2/SM",
-               DiagnosticIDs::Note)
-              << int(S->HeadroomUpTo) << int(S->HeadroomUpTo + 1) << *S->LossBlocksPerSm;
-        std::string Why = !L.MatchNote.empty() ? L.MatchNote : Missing;
-        if (!Why.empty())
-          diag(Loc, "registers not counted: %0", DiagnosticIDs::Note) << Why;
-      }
-      if (!L.Site->Instantiation.empty())
-        diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
-    }
+    for (const LaunchFigures &E : L.PerArch)
+      if (E.Result && E.Result->canLaunch())
+        checkLaunch(M, L, E, Missing);
   }
+}
+
+void OccupancyCheck::checkLaunch(TuModel &M, const LaunchModel &L, const LaunchFigures &E,
+                                 const std::string &Missing) {
+  SourceLocation Loc = L.Site->Loc;
+  const wl::OccupancyResult &R = *E.Result;
+  // AMD: amdgpu_waves_per_eu's minimum (HIP's second __launch_bounds__ argument) the
+  // launch does not reach.
+  std::optional<uint64_t> MinWaves =
+      E.Arch->isAmd() && L.Kernel ? L.Kernel->WavesPerEuMin : std::nullopt;
+  if (MinWaves && *MinWaves > 0 && uint64_t(R.WavesPerSimd) < *MinWaves) {
+    reportWavesPerEu(Loc, L, E, unsigned(*MinWaves));
+    return;
+  }
+  if (R.Occupancy >= MinOccupancy)
+    return;
+  // __launch_bounds__(N, minBlocks) met: the occupancy was asked for, not an accident;
+  // on AMD amdgpu_waves_per_eu's minimum met.
+  if (E.Resources.LaunchBoundsMinBlocks > 0 &&
+      R.BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks)
+    return;
+  if (MinWaves && *MinWaves > 0)
+    return;
+  // A minimum the block size itself cannot reach (its block or warp slots hold
+  // fewer warps) is the launch's choice of block size, not an occupancy to fix by
+  // registers or shared memory: a note that says so, not a warning.
+  const wl::OccupancyResult *Ceiling =
+      E.Ceiling && E.Ceiling->canLaunch() ? &*E.Ceiling : nullptr;
+  bool OutOfReach = Ceiling && Ceiling->Occupancy < MinOccupancy;
+  // A grid of one block (a small solve, a setup kernel) runs on one SM: how many
+  // blocks an SM could hold does not matter to it.
+  bool OneBlock = L.Site->Grid.known() && L.Site->Grid.total() == 1;
+  if (OutOfReach)
+    reportOutOfReach(L, E, *Ceiling);
+  else
+    reportBelowMinimum(M, L, E, OneBlock);
+  if (OneBlock && !OutOfReach)
+    diag(Loc,
+         "said as a note: the grid is one %select{block|workgroup}0, which runs on one "
+         "%select{SM|CU}0 whatever the occupancy; more resident "
+         "%select{blocks|workgroups}0 would change nothing",
+         DiagnosticIDs::Note)
+        << unsigned(E.Arch->isAmd());
+  std::string Step = nextStepText(E);
+  if (!Step.empty())
+    diag(Loc, "%0", DiagnosticIDs::Note) << Step;
+  if (E.Verified && R.isLimitedBy(wl::Resource::Registers))
+    diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, E.Arch->isAmd());
+  registerNotes(L, E, Missing);
+  if (!L.Site->Instantiation.empty())
+    diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
+}
+
+void OccupancyCheck::reportOutOfReach(const LaunchModel &L, const LaunchFigures &E,
+                                      const wl::OccupancyResult &Ceiling) {
+  SourceLocation Loc = L.Site->Loc;
+  const wl::OccupancyResult &R = *E.Result;
+  std::string Verdict = limiterVerdict(E);
+  bool Amd = E.Arch->isAmd();
+  std::string Reach = wl::limiterText(*E.Arch, Ceiling.Limiters) + " allow at most " +
+                      std::to_string(Ceiling.BlocksPerSm) +
+                      (Amd ? (Ceiling.BlocksPerSm == 1 ? " workgroup/CU (" : " workgroups/CU (")
+                           : (Ceiling.BlocksPerSm == 1 ? " block/SM (" : " blocks/SM (")) +
+                      wl::percentText(Ceiling.Occupancy) + ")";
+  std::string Why = (R.ActiveWarpsPerSm < Ceiling.ActiveWarpsPerSm
+                         ? Verdict + "; and their "
+                         : std::string("their ")) +
+                    Reach;
+  if (Amd)
+    diag(Loc,
+         "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU with "
+         "%5-thread workgroups; %5-thread workgroups cannot reach the %6 minimum "
+         "there: %7",
+         DiagnosticIDs::Remark)
+        << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
+        << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+        << wl::percentText(MinOccupancy)
+        << Why << E.Arch->WarpSize;
+  else
+    diag(Loc,
+         "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks; "
+         "%5-thread blocks cannot reach the %6 minimum there: %7",
+         DiagnosticIDs::Remark)
+        << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
+        << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+        << wl::percentText(MinOccupancy)
+        << Why;
+}
+
+void OccupancyCheck::reportBelowMinimum(TuModel &M, const LaunchModel &L,
+                                        const LaunchFigures &E, bool OneBlock) {
+  SourceLocation Loc = L.Site->Loc;
+  const wl::OccupancyResult &R = *E.Result;
+  std::string Verdict = limiterVerdict(E);
+  if (E.Arch->isAmd()) {
+    // The same fix-it as on NVIDIA: __launch_bounds__(threads, waves per EU), HIP's
+    // spelling, where the backend showed it spill-free.
+    std::optional<FixItHint> Fix;
+    if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
+      Fix = M.launchBoundsFixIt(L, E);
+    auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU "
+                       "with %5-thread workgroups, below the %6 minimum; %7",
+                  OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
+             << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+             << wl::percentText(MinOccupancy) << Verdict << E.Arch->WarpSize;
+    if (Fix)
+      D << *Fix;
+  } else {
+    // A __launch_bounds__ the compiler showed keeps the kernel spill-free, where the
+    // rewrite is certain (TuModel::launchBoundsFixIt): a fix-it on the warning.
+    std::optional<FixItHint> Fix;
+    if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
+      Fix = M.launchBoundsFixIt(L, E);
+    auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with "
+                       "%5-thread blocks, below the %6 minimum; %7",
+                  OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
+             << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+             << wl::percentText(MinOccupancy) << Verdict;
+    if (Fix)
+      D << *Fix;
+  }
+}
+
+void OccupancyCheck::registerNotes(const LaunchModel &L, const LaunchFigures &E,
+                                   const std::string &Missing) {
+  SourceLocation Loc = L.Site->Loc;
+  const wl::OccupancyResult &R = *E.Result;
+  if (E.registersKnown()) {
+    diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+    // The backend's figure is for the workgroup sizes it allowed for (the flat range,
+    // best case); this one is for the launch's own workgroup: say where they differ.
+    if (E.Compiler->BackendOccupancy && E.Arch->isAmd()) {
+      int Ours = R.WavesPerSimd;
+      if (Ours != *E.Compiler->BackendOccupancy)
+        diag(Loc,
+             "the compiler's backend reports %0 waves per SIMD for the workgroup sizes "
+             "it allowed for (up to %1 threads); this launch's %2-thread workgroups "
+             "give %3",
+             DiagnosticIDs::Note)
+            << *E.Compiler->BackendOccupancy << E.Compiler->MaxFlatWorkgroupSize
+            << R.ThreadsPerBlock << Ours;
+    }
+    return;
+  }
+  // The register budget: how many registers keep this occupancy.
+  const wl::NextStep *S = E.step(wl::Resource::Registers);
+  if (S && S->LossBlocksPerSm && E.Arch->isAmd())
+    diag(Loc,
+         "VGPRs unknown: up to %0 VGPRs per lane keep this; at %1 it drops to "
+         "%2 workgroup%s2/CU",
+         DiagnosticIDs::Note)
+        << int(S->HeadroomUpTo) << int(S->HeadroomUpTo + 1) << *S->LossBlocksPerSm;
+  else if (S && S->LossBlocksPerSm)
+    diag(Loc,
+         "registers unknown: up to %0 registers/thread keep this; at %1 it drops to "
+         "%2 block%s2/SM",
+         DiagnosticIDs::Note)
+        << int(S->HeadroomUpTo) << int(S->HeadroomUpTo + 1) << *S->LossBlocksPerSm;
+  std::string Why = !L.MatchNote.empty() ? L.MatchNote : Missing;
+  if (!Why.empty())
+    diag(Loc, "registers not counted: %0", DiagnosticIDs::Note) << Why;
 }
 
 void OccupancyCheck::reportWavesPerEu(SourceLocation Loc, const LaunchModel &L,

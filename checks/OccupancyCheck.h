@@ -5,6 +5,10 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+namespace warplint {
+struct OccupancyResult;
+} // namespace warplint
+
 namespace clang::tidy::warplint {
 
 struct LaunchFigures;
@@ -19,6 +23,18 @@ public:
 
 private:
   void checkTu(TuModel &M, ASTContext &Ctx) override;
+  /// One evaluation of a launch that can run: the finding when it is below the minimum,
+  /// with its notes (the next step, the registers, the instantiation).
+  void checkLaunch(TuModel &M, const LaunchModel &L, const LaunchFigures &E,
+                   const std::string &Missing);
+  /// A minimum the block size itself cannot reach: a remark that names the ceiling.
+  void reportOutOfReach(const LaunchModel &L, const LaunchFigures &E,
+                        const ::warplint::OccupancyResult &Ceiling);
+  /// Below the minimum (a remark for a grid of one block), with the fix-it where known.
+  void reportBelowMinimum(TuModel &M, const LaunchModel &L, const LaunchFigures &E,
+                          bool OneBlock);
+  /// The registers as counted, or, unknown, how many keep the occupancy and why.
+  void registerNotes(const LaunchModel &L, const LaunchFigures &E, const std::string &Missing);
   /// AMD: a launch below its kernel's amdgpu_waves_per_eu minimum.
   void reportWavesPerEu(SourceLocation Loc, const LaunchModel &L, const LaunchFigures &E,
                         unsigned MinWaves);

@@ -497,6 +497,159 @@ void ThreadDependence::recordSync(const CallExpr *C, const std::vector<AbsVal> &
   SyncCalls.push_back(std::move(S));
 }
 
+/// The locals a declaration makes, with their initial values.
+void ThreadDependence::walkDecl(const DeclStmt *DS, State &St) {
+  for (const Decl *D : DS->decls())
+    if (auto *VD = dyn_cast<VarDecl>(D))
+      if (VD->hasLocalStorage()) {
+        AbsVal V;
+        if (const Expr *Init = VD->getInit()) {
+          V = eval(Init, St);
+          auto [Bits, Uns] = typeOf(VD->getType());
+          if (V.S && Bits)
+            V.S = makeCast(V.S, Bits, Uns);
+          else if (!Bits && !VD->getType()->isRealFloatingType())
+            V.S = nullptr;
+        }
+        St.Locals[VD] = V;
+      }
+}
+
+/// An if: its branch site when the condition is not uniform, both arms walked from the
+/// state before it and merged.
+void ThreadDependence::walkIf(const IfStmt *If, State &St) {
+  walk(If->getInit(), St);
+  if (If->getConditionVariableDeclStmt())
+    walk(If->getConditionVariableDeclStmt(), St);
+  if (If->isConstexpr()) {
+    walk(If->getThen(), St);
+    return;
+  }
+  // A condition the compiler folds (`width == ggml_cuda_get_physical_warp_size()`, both
+  // constexpr): only the arm it picks runs, as for `if constexpr`. (constantOf declines
+  // calls, which clang counts as possible side effects; a constexpr call that folds has
+  // none.)
+  Expr::EvalResult Folded;
+  if (!If->getConditionVariable() && !If->getCond()->isValueDependent() &&
+      If->getCond()->EvaluateAsInt(Folded, Ctx)) {
+    walk(Folded.Val.getInt().getBoolValue() ? If->getThen() : If->getElse(), St);
+    return;
+  }
+  AbsVal C = eval(If->getCond(), St);
+  if (C.V != Variance::Uniform) {
+    BranchSite Site;
+    Site.Kind = BranchSite::If;
+    Site.Branch = If;
+    Site.Cond = If->getCond();
+    Site.CondVal = C;
+    const Stmt *Then = If->getThen();
+    if (auto *CS = dyn_cast<CompoundStmt>(Then))
+      if (CS->size() == 1)
+        Then = CS->body_front();
+    Site.EarlyExit = !If->getElse() && isa<ReturnStmt, BreakStmt, ContinueStmt>(Then);
+    record(std::move(Site), St);
+  }
+  std::vector<SymRef> OrigPath = St.Path;
+  std::vector<Guard> OrigGuards = St.Guards;
+  size_t OrigExits = St.Exits.size();
+  State T = St, E = std::move(St);
+  if (C.S) {
+    T.Path.push_back(C.S);
+    E.Path.push_back(makeUnary(SymOp::LNot, C.S, 8, true));
+  }
+  Guard G{Guard::If, If, If->getCond(), C};
+  T.Guards.push_back(G);
+  G.Negated = true;
+  E.Guards.push_back(G);
+  walk(If->getThen(), T);
+  walk(If->getElse(), E);
+  std::vector<ExitSite> Exits = joinExits(T.Exits, E.Exits, OrigExits);
+  bool SameEnd = T.Terminated == E.Terminated;
+  St = mergeStates(C, T, E);
+  if (SameEnd)
+    St.Path = std::move(OrigPath);
+  St.Guards = std::move(OrigGuards);
+  St.Exits = std::move(Exits);
+}
+
+/// A switch: its branch site (the case a value goes to), the body walked once; a break
+/// leaves the switch only.
+void ThreadDependence::walkSwitch(const SwitchStmt *Sw, State &St) {
+  walk(Sw->getInit(), St);
+  AbsVal C = eval(Sw->getCond(), St);
+  if (C.V != Variance::Uniform) {
+    BranchSite Site;
+    Site.Kind = BranchSite::Switch;
+    Site.Branch = Sw;
+    Site.Cond = Sw->getCond();
+    Site.CondVal.V = C.V;
+    if (C.S) {
+      // Map the value to its case target: 1 + the case's position, 0 for default.
+      SymRef Target = makeConst(0, 32, false);
+      unsigned Index = 1;
+      bool Ok = true;
+      for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
+        auto *Case = dyn_cast<CaseStmt>(SC);
+        if (!Case)
+          continue;
+        Expr::EvalResult R;
+        if (Case->getRHS() || !Case->getLHS()->EvaluateAsInt(R, Ctx)) {
+          Ok = false;
+          break;
+        }
+        SymRef Eq = makeBinary(SymOp::Eq, C.S,
+                               makeConst(R.Val.getInt().getExtValue(), C.S->Bits, C.S->Unsigned),
+                               8, true);
+        Target = makeSelect(Eq, makeConst(Index++, 32, false), Target, 32, false);
+      }
+      if (Ok)
+        Site.CondVal.S = Target;
+    }
+    record(std::move(Site), St);
+  }
+  State Body = St;
+  size_t OrigExits = St.Exits.size();
+  Body.Guards.push_back({Guard::Switch, Sw, Sw->getCond(), {C.V, nullptr}});
+  walk(Sw->getBody(), Body);
+  Body.Terminated = false;
+  // A break leaves the switch only; a return leaves the function.
+  std::vector<ExitSite> Exits = St.Exits;
+  for (size_t I = OrigExits; I < Body.Exits.size(); ++I)
+    if (!isa<BreakStmt>(Body.Exits[I].Exit))
+      Exits.push_back(Body.Exits[I]);
+  std::vector<Guard> OrigGuards = St.Guards;
+  AbsVal NoSym{C.V, nullptr};
+  St = mergeStates(NoSym, Body, St);
+  St.Guards = std::move(OrigGuards);
+  St.Exits = std::move(Exits);
+}
+
+/// Inline assembly: its inputs read, its outputs data (the lane id read through %laneid
+/// a lane-varying value).
+void ThreadDependence::walkAsm(const GCCAsmStmt *A, State &St) {
+#if WARPLINT_LLVM_MAJOR < 22
+  std::string Asm = A->getAsmString()->getString().str();
+#else
+  std::string Asm = A->getAsmString();
+#endif
+  // Arithmetic on registers only (`bfind.u32 %0, %1;`: no special register `%%...`, no
+  // memory operand `[...]`, no warp-wide instruction) gives outputs as varied as its
+  // inputs; anything else is taken as data.
+  Variance Inputs = Variance::Uniform;
+  for (unsigned I = 0; I < A->getNumInputs(); ++I)
+    Inputs = join(Inputs, eval(A->getInputExpr(I), St).V);
+  bool Pure = Asm.find("%%") == std::string::npos && Asm.find('[') == std::string::npos;
+  for (const char *Warp : {"shfl", "vote", "match", "redux", "activemask", "bar", "atom"})
+    Pure = Pure && Asm.find(Warp) == std::string::npos;
+  for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+    AbsVal V{Pure ? Inputs : Variance::Data, nullptr};
+    if (Asm.find("%laneid") != std::string::npos && A->getNumOutputs() == 1)
+      V = {Variance::LaneVarying,
+           makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
+    assign(A->getOutputExpr(I), V, St);
+  }
+}
+
 void ThreadDependence::walk(const Stmt *S, State &St) {
   if (!S || St.Terminated)
     return;
@@ -506,20 +659,7 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     return;
   }
   if (auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (auto *VD = dyn_cast<VarDecl>(D))
-        if (VD->hasLocalStorage()) {
-          AbsVal V;
-          if (const Expr *Init = VD->getInit()) {
-            V = eval(Init, St);
-            auto [Bits, Uns] = typeOf(VD->getType());
-            if (V.S && Bits)
-              V.S = makeCast(V.S, Bits, Uns);
-            else if (!Bits && !VD->getType()->isRealFloatingType())
-              V.S = nullptr;
-          }
-          St.Locals[VD] = V;
-        }
+    walkDecl(DS, St);
     return;
   }
   if (auto *E = dyn_cast<Expr>(S)) {
@@ -527,108 +667,11 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     return;
   }
   if (auto *If = dyn_cast<IfStmt>(S)) {
-    walk(If->getInit(), St);
-    if (If->getConditionVariableDeclStmt())
-      walk(If->getConditionVariableDeclStmt(), St);
-    if (If->isConstexpr()) {
-      walk(If->getThen(), St);
-      return;
-    }
-    // A condition the compiler folds (`width == ggml_cuda_get_physical_warp_size()`, both
-    // constexpr): only the arm it picks runs, as for `if constexpr`.
-    // (constantOf declines calls, which clang counts as possible side effects; a constexpr
-    // call that folds has none.)
-    Expr::EvalResult Folded;
-    if (!If->getConditionVariable() && !If->getCond()->isValueDependent() &&
-        If->getCond()->EvaluateAsInt(Folded, Ctx)) {
-      walk(Folded.Val.getInt().getBoolValue() ? If->getThen() : If->getElse(), St);
-      return;
-    }
-    AbsVal C = eval(If->getCond(), St);
-    if (C.V != Variance::Uniform) {
-      BranchSite Site;
-      Site.Kind = BranchSite::If;
-      Site.Branch = If;
-      Site.Cond = If->getCond();
-      Site.CondVal = C;
-      const Stmt *Then = If->getThen();
-      if (auto *CS = dyn_cast<CompoundStmt>(Then))
-        if (CS->size() == 1)
-          Then = CS->body_front();
-      Site.EarlyExit = !If->getElse() && isa<ReturnStmt, BreakStmt, ContinueStmt>(Then);
-      record(std::move(Site), St);
-    }
-    std::vector<SymRef> OrigPath = St.Path;
-    std::vector<Guard> OrigGuards = St.Guards;
-    size_t OrigExits = St.Exits.size();
-    State T = St, E = std::move(St);
-    if (C.S) {
-      T.Path.push_back(C.S);
-      E.Path.push_back(makeUnary(SymOp::LNot, C.S, 8, true));
-    }
-    Guard G{Guard::If, If, If->getCond(), C};
-    T.Guards.push_back(G);
-    G.Negated = true;
-    E.Guards.push_back(G);
-    walk(If->getThen(), T);
-    walk(If->getElse(), E);
-    std::vector<ExitSite> Exits = joinExits(T.Exits, E.Exits, OrigExits);
-    bool SameEnd = T.Terminated == E.Terminated;
-    St = mergeStates(C, T, E);
-    if (SameEnd)
-      St.Path = std::move(OrigPath);
-    St.Guards = std::move(OrigGuards);
-    St.Exits = std::move(Exits);
+    walkIf(If, St);
     return;
   }
   if (auto *Sw = dyn_cast<SwitchStmt>(S)) {
-    walk(Sw->getInit(), St);
-    AbsVal C = eval(Sw->getCond(), St);
-    if (C.V != Variance::Uniform) {
-      BranchSite Site;
-      Site.Kind = BranchSite::Switch;
-      Site.Branch = Sw;
-      Site.Cond = Sw->getCond();
-      Site.CondVal.V = C.V;
-      if (C.S) {
-        // Map the value to its case target: 1 + the case's position, 0 for default.
-        SymRef Target = makeConst(0, 32, false);
-        unsigned Index = 1;
-        bool Ok = true;
-        for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
-          auto *Case = dyn_cast<CaseStmt>(SC);
-          if (!Case)
-            continue;
-          Expr::EvalResult R;
-          if (Case->getRHS() || !Case->getLHS()->EvaluateAsInt(R, Ctx)) {
-            Ok = false;
-            break;
-          }
-          SymRef Eq = makeBinary(SymOp::Eq, C.S,
-                                 makeConst(R.Val.getInt().getExtValue(), C.S->Bits, C.S->Unsigned),
-                                 8, true);
-          Target = makeSelect(Eq, makeConst(Index++, 32, false), Target, 32, false);
-        }
-        if (Ok)
-          Site.CondVal.S = Target;
-      }
-      record(std::move(Site), St);
-    }
-    State Body = St;
-    size_t OrigExits = St.Exits.size();
-    Body.Guards.push_back({Guard::Switch, Sw, Sw->getCond(), {C.V, nullptr}});
-    walk(Sw->getBody(), Body);
-    Body.Terminated = false;
-    // A break leaves the switch only; a return leaves the function.
-    std::vector<ExitSite> Exits = St.Exits;
-    for (size_t I = OrigExits; I < Body.Exits.size(); ++I)
-      if (!isa<BreakStmt>(Body.Exits[I].Exit))
-        Exits.push_back(Body.Exits[I]);
-    std::vector<Guard> OrigGuards = St.Guards;
-    AbsVal NoSym{C.V, nullptr};
-    St = mergeStates(NoSym, Body, St);
-    St.Guards = std::move(OrigGuards);
-    St.Exits = std::move(Exits);
+    walkSwitch(Sw, St);
     return;
   }
   if (auto *F = dyn_cast<ForStmt>(S)) {
@@ -666,55 +709,18 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     return;
   }
   if (auto *A = dyn_cast<GCCAsmStmt>(S)) {
-#if WARPLINT_LLVM_MAJOR < 22
-    std::string Asm = A->getAsmString()->getString().str();
-#else
-    std::string Asm = A->getAsmString();
-#endif
-    // Arithmetic on registers only (`bfind.u32 %0, %1;`: no special register `%%...`, no
-    // memory operand `[...]`, no warp-wide instruction) gives outputs as varied as its
-    // inputs; anything else is taken as data.
-    Variance Inputs = Variance::Uniform;
-    for (unsigned I = 0; I < A->getNumInputs(); ++I)
-      Inputs = join(Inputs, eval(A->getInputExpr(I), St).V);
-    bool Pure = Asm.find("%%") == std::string::npos && Asm.find('[') == std::string::npos;
-    for (const char *Warp : {"shfl", "vote", "match", "redux", "activemask", "bar", "atom"})
-      Pure = Pure && Asm.find(Warp) == std::string::npos;
-    for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
-      AbsVal V{Pure ? Inputs : Variance::Data, nullptr};
-      if (Asm.find("%laneid") != std::string::npos && A->getNumOutputs() == 1)
-        V = {Variance::LaneVarying,
-             makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
-      assign(A->getOutputExpr(I), V, St);
-    }
+    walkAsm(A, St);
     return;
   }
   for (const Stmt *C : S->children())
     walk(C, St);
 }
 
-void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
-                                const Expr *Inc, const Stmt *Body, State &St) {
-  walk(Init, St);
-  auto [Writes, New] = LoopWrites.try_emplace(Loop);
-  if (New) {
-    collectAssigned(Cond, Writes->second.Assigned);
-    collectAssigned(Inc, Writes->second.Assigned);
-    collectAssigned(Body, Writes->second.Assigned);
-    collectAssigned(Body, Writes->second.InBody);
-  }
-  const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned = Writes->second.Assigned;
-  const llvm::SmallPtrSet<const VarDecl *, 8> &InBody = Writes->second.InBody;
-  State L = St;
-  // What the loop writes loses its form; its thread part stays a candidate, kept while
-  // every trip changes the value by a uniform amount (the fixpoint below).
-  for (const VarDecl *V : Assigned)
-    if (auto It = L.Locals.find(V); It != L.Locals.end()) {
-      It->second.T = shared(threadPart(It->second));
-      It->second.S = nullptr;
-    }
-
-  // A counted loop `for (...; cond(V); V op= step)` whose V is not written in the body.
+/// The variable V of a counted loop `for (...; cond(V); V op= step)` whose V is not
+/// written in the body; null for another loop.
+static const VarDecl *countedLoopVar(const Expr *Inc,
+                                     const llvm::SmallPtrSet<const VarDecl *, 8> &InBody,
+                                     const llvm::DenseMap<const VarDecl *, AbsVal> &Locals) {
   const VarDecl *IV = nullptr;
   if (Inc) {
     const Expr *I = strip(Inc);
@@ -722,72 +728,85 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
       IV = U->isIncrementDecrementOp() ? localVar(U->getSubExpr()) : nullptr;
     else if (auto *B = dyn_cast<BinaryOperator>(I))
       IV = B->isAssignmentOp() ? localVar(B->getLHS()) : nullptr;
-    if (IV && (InBody.count(IV) || !St.Locals.count(IV)))
+    if (IV && (InBody.count(IV) || !Locals.count(IV)))
       IV = nullptr;
   }
+  return IV;
+}
+
+/// The symbolic form of a counted loop's variable IV in the body (L's local): a loop
+/// variable of the analysis when init, condition and step are uniform, else Init + k *
+/// Stride for a uniform additive step, else only its variance. Returns the loop variable.
+int ThreadDependence::loopCounter(const Stmt *Loop, const VarDecl *IV, const Expr *Cond,
+                                  const Expr *Inc, State &St, State &L) {
   int LoopIdx = -1;
   bool SavedRecording = Recording;
-  if (IV && Cond) {
-    Recording = false;
-    ++Speculative;
-    AbsVal InitV = St.Locals[IV];
-    auto [Bits, Uns] = typeOf(IV->getType());
-    SymVarInfo Info;
-    Info.Kind = SymVarInfo::Loop;
-    Info.Name = IV->getName().str();
-    std::string Key = "loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop));
-    LoopIdx = int(varFor(Key, Info));
-    State T = L;
-    T.Locals[IV] = {Variance::Uniform, Bits ? makeVar(LoopIdx, Bits, Uns) : nullptr};
-    AbsVal CondV = eval(Cond, T);
-    eval(Inc, T);
-    AbsVal StepV = T.Locals[IV];
-    SymVarInfo &VI = Vars[LoopIdx];
-    VI.Init = InitV.S;
-    VI.Cond = CondV.S;
-    VI.Step = StepV.S;
-    VI.LoopVariance = join(InitV.V, join(CondV.V, StepV.V));
-    if (StepV.S) {
-      const Sym *Top = StepV.S.get();
-      while (Top->Op == SymOp::Cast && Top->A)
-        Top = Top->A.get();
-      VI.Shrinking = Top->Op == SymOp::Div || Top->Op == SymOp::Shr;
-      VI.Growing = Top->Op == SymOp::Mul || Top->Op == SymOp::Shl;
+  Recording = false;
+  ++Speculative;
+  AbsVal InitV = St.Locals[IV];
+  auto [Bits, Uns] = typeOf(IV->getType());
+  SymVarInfo Info;
+  Info.Kind = SymVarInfo::Loop;
+  Info.Name = IV->getName().str();
+  std::string Key = "loop:" + std::to_string(reinterpret_cast<uintptr_t>(Loop));
+  LoopIdx = int(varFor(Key, Info));
+  State T = L;
+  T.Locals[IV] = {Variance::Uniform, Bits ? makeVar(LoopIdx, Bits, Uns) : nullptr};
+  AbsVal CondV = eval(Cond, T);
+  eval(Inc, T);
+  AbsVal StepV = T.Locals[IV];
+  SymVarInfo &VI = Vars[LoopIdx];
+  VI.Init = InitV.S;
+  VI.Cond = CondV.S;
+  VI.Step = StepV.S;
+  VI.LoopVariance = join(InitV.V, join(CondV.V, StepV.V));
+  if (StepV.S) {
+    const Sym *Top = StepV.S.get();
+    while (Top->Op == SymOp::Cast && Top->A)
+      Top = Top->A.get();
+    VI.Shrinking = Top->Op == SymOp::Div || Top->Op == SymOp::Shr;
+    VI.Growing = Top->Op == SymOp::Mul || Top->Op == SymOp::Shl;
+  }
+  Recording = SavedRecording;
+  --Speculative;
+  if (VI.LoopVariance == Variance::Uniform && VI.Init && VI.Cond && VI.Step) {
+    L.Locals[IV] = {Variance::Uniform, makeVar(LoopIdx, Bits, Uns)};
+  } else {
+    // V = Init + k * Stride with k the iteration, when the step adds a uniform stride.
+    SymRef Stride;
+    const Sym *Top = StepV.S.get();
+    while (Top && Top->Op == SymOp::Cast && Top->A)
+      Top = Top->A.get();
+    if (Top && Top->Op == SymOp::Add && Top->A && Top->B &&
+        !mentionsVar(*Top->B, LoopIdx) && !mentionsThreadIdx(*Top->B) && InitV.S) {
+      const Sym *AV = Top->A.get();
+      while (AV->Op == SymOp::Cast && AV->A)
+        AV = AV->A.get();
+      if (AV->Op == SymOp::Var && AV->Value == LoopIdx)
+        Stride = Top->B;
     }
-    Recording = SavedRecording;
-    --Speculative;
-    if (VI.LoopVariance == Variance::Uniform && VI.Init && VI.Cond && VI.Step) {
-      L.Locals[IV] = {Variance::Uniform, makeVar(LoopIdx, Bits, Uns)};
+    if (Stride && StepV.V == Variance::Uniform) {
+      SymVarInfo Iter;
+      Iter.Kind = SymVarInfo::Iteration;
+      Iter.Name = "iteration of '" + IV->getName().str() + "'";
+      unsigned K = varFor(Key + ":iter", Iter);
+      SymRef Off = makeBinary(SymOp::Mul, makeVar(K, Bits, Uns), makeCast(Stride, Bits, Uns),
+                              Bits, Uns);
+      L.Locals[IV] = {InitV.V, makeBinary(SymOp::Add, makeCast(InitV.S, Bits, Uns), Off,
+                                          Bits, Uns)};
     } else {
-      // V = Init + k * Stride with k the iteration, when the step adds a uniform stride.
-      SymRef Stride;
-      const Sym *Top = StepV.S.get();
-      while (Top && Top->Op == SymOp::Cast && Top->A)
-        Top = Top->A.get();
-      if (Top && Top->Op == SymOp::Add && Top->A && Top->B &&
-          !mentionsVar(*Top->B, LoopIdx) && !mentionsThreadIdx(*Top->B) && InitV.S) {
-        const Sym *AV = Top->A.get();
-        while (AV->Op == SymOp::Cast && AV->A)
-          AV = AV->A.get();
-        if (AV->Op == SymOp::Var && AV->Value == LoopIdx)
-          Stride = Top->B;
-      }
-      if (Stride && StepV.V == Variance::Uniform) {
-        SymVarInfo Iter;
-        Iter.Kind = SymVarInfo::Iteration;
-        Iter.Name = "iteration of '" + IV->getName().str() + "'";
-        unsigned K = varFor(Key + ":iter", Iter);
-        SymRef Off = makeBinary(SymOp::Mul, makeVar(K, Bits, Uns), makeCast(Stride, Bits, Uns),
-                                Bits, Uns);
-        L.Locals[IV] = {InitV.V, makeBinary(SymOp::Add, makeCast(InitV.S, Bits, Uns), Off,
-                                            Bits, Uns)};
-      } else {
-        L.Locals[IV] = {join(InitV.V, StepV.V), nullptr};
-      }
+      L.Locals[IV] = {join(InitV.V, StepV.V), nullptr};
     }
   }
+  return LoopIdx;
+}
 
-  // Fixpoint of the variance of everything the loop writes.
+/// The fixpoint of the variance of everything the loop writes (L's locals), over trial
+/// walks of the body that record nothing; a thread part that does not settle is dropped.
+void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stmt *Body,
+                                    const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned,
+                                    const VarDecl *IV, State &L) {
+  bool SavedRecording = Recording;
   Recording = false;
   ++Speculative;
   bool Settled = false;
@@ -825,6 +844,33 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
         It->second.T = nullptr;
   --Speculative;
   Recording = SavedRecording;
+}
+
+void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                                const Expr *Inc, const Stmt *Body, State &St) {
+  walk(Init, St);
+  auto [Writes, New] = LoopWrites.try_emplace(Loop);
+  if (New) {
+    collectAssigned(Cond, Writes->second.Assigned);
+    collectAssigned(Inc, Writes->second.Assigned);
+    collectAssigned(Body, Writes->second.Assigned);
+    collectAssigned(Body, Writes->second.InBody);
+  }
+  const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned = Writes->second.Assigned;
+  const llvm::SmallPtrSet<const VarDecl *, 8> &InBody = Writes->second.InBody;
+  State L = St;
+  // What the loop writes loses its form; its thread part stays a candidate, kept while
+  // every trip changes the value by a uniform amount (the fixpoint below).
+  for (const VarDecl *V : Assigned)
+    if (auto It = L.Locals.find(V); It != L.Locals.end()) {
+      It->second.T = shared(threadPart(It->second));
+      It->second.S = nullptr;
+    }
+
+  // A counted loop `for (...; cond(V); V op= step)` whose V is not written in the body.
+  const VarDecl *IV = countedLoopVar(Inc, InBody, St.Locals);
+  int LoopIdx = IV && Cond ? loopCounter(Loop, IV, Cond, Inc, St, L) : -1;
+  loopFixpoint(Cond, Inc, Body, Assigned, IV, L);
 
   State T = L;
   AbsVal C;
@@ -1110,6 +1156,136 @@ void ThreadDependence::combineParts(const BinaryOperator *B, const AbsVal &L, co
     Out.T = std::make_shared<const ThreadPart>(std::move(D));
 }
 
+/// A conversion: the operand's value in the new type (Bits, Uns: its integer width).
+AbsVal ThreadDependence::evalCast(const CastExpr *CE, State &St, unsigned Bits, bool Uns) {
+  AbsVal Sub = eval(CE->getSubExpr(), St);
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_IntegralCast:
+  case CK_UserDefinedConversion: // HIP's threadIdx.x: a conversion operator's call
+    return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr,
+            Sub.S && Bits ? nullptr : Sub.T};
+  // The same address as another pointer type, or an array's first element: the same
+  // bytes' thread part.
+  case CK_BitCast:
+  case CK_ArrayToPointerDecay:
+    return {Sub.V, nullptr, CE->getType()->isPointerType() ? Sub.T : nullptr};
+  case CK_IntegralToBoolean:
+    return {Sub.V, Sub.S ? makeBinary(SymOp::Ne, Sub.S,
+                                      makeConst(0, Sub.S->Bits, Sub.S->Unsigned), 8, true)
+                         : nullptr};
+  // A floating value keeps a symbolic form only while it is an exact integer: an
+  // integer converted, an integral literal, or a math function of such (evalCall); as a
+  // 64-bit signed value. Floating arithmetic drops it.
+  case CK_IntegralToFloating:
+    return {Sub.V, Sub.S ? makeCast(Sub.S, 64, false) : nullptr};
+  case CK_FloatingCast:
+    return Sub;
+  case CK_FloatingToIntegral:
+    return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr};
+  default:
+    return {Sub.V, nullptr};
+  }
+}
+
+/// A binary operator, assignments and short-circuit operands (a branch site) included.
+AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned Bits, bool Uns) {
+  BinaryOperatorKind K = B->getOpcode();
+  if (K == BO_Assign) {
+    AbsVal R = eval(B->getRHS(), St);
+    if (!localVar(B->getLHS()))
+      eval(B->getLHS(), St);
+    assign(B->getLHS(), R, St);
+    return R;
+  }
+  if (K == BO_Comma) {
+    eval(B->getLHS(), St);
+    return eval(B->getRHS(), St);
+  }
+  AbsVal L = eval(B->getLHS(), St);
+  if (K == BO_LAnd || K == BO_LOr) {
+    if (L.V != Variance::Uniform && readsMemoryOrCalls(B->getRHS())) {
+      BranchSite Site;
+      Site.Kind = BranchSite::ShortCircuit;
+      Site.Branch = B;
+      Site.Cond = B->getLHS();
+      Site.CondVal = L;
+      record(std::move(Site), St);
+    }
+  }
+  AbsVal R = eval(B->getRHS(), St);
+  bool Ok;
+  SymOp Op = binaryOp(K, Ok);
+  AbsVal Out{join(L.V, R.V), nullptr};
+  if (auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
+    auto [CB, CU] = typeOf(CA->getComputationResultType());
+    if (Ok && L.S && R.S && CB)
+      Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
+    combineParts(B, L, R, Out);
+    assign(B->getLHS(), Out, St);
+    return Out;
+  }
+  if (Ok && L.S && R.S && Bits && B->getLHS()->getType()->isIntegralOrEnumerationType() &&
+      B->getRHS()->getType()->isIntegralOrEnumerationType())
+    Out.S = makeBinary(Op, L.S, R.S, Bits, Uns);
+  // A comparison of exact floating values (both with a symbolic form) is the integer one.
+  else if (Ok && L.S && R.S && Bits && B->isComparisonOp() &&
+           B->getLHS()->getType()->isRealFloatingType() &&
+           B->getRHS()->getType()->isRealFloatingType())
+    Out.S = makeBinary(Op, makeCast(L.S, 64, false), makeCast(R.S, 64, false), Bits, Uns);
+  // A lane index divided by a multiple of 32 (or shifted by 5 or more) is the same in a
+  // warp; the divisor may come through a conversion (`threadIdx.x / 32`, unsigned).
+  const Sym *RC = stripSymCasts(R.S.get());
+  if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && RC &&
+      RC->Op == SymOp::Const && ((K == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
+                                 (K == BO_Shr && RC->Value >= 5)))
+    Out.V = Variance::WarpUniform;
+  combineParts(B, L, R, Out);
+  return Out;
+}
+
+/// A unary operator: increments (an assignment), an address, a load, arithmetic.
+AbsVal ThreadDependence::evalUnary(const UnaryOperator *U, State &St, unsigned Bits, bool Uns) {
+  UnaryOperatorKind K = U->getOpcode();
+  if (U->isIncrementDecrementOp()) {
+    AbsVal Old = eval(U->getSubExpr(), St);
+    AbsVal New{Old.V, nullptr};
+    if (Old.S && Bits)
+      New.S = makeBinary(U->isIncrementOp() ? SymOp::Add : SymOp::Sub, Old.S,
+                         makeConst(1, Bits, Uns), Bits, Uns);
+    else if (Old.T) // a uniform step: the same part, a new value
+      New.T = std::make_shared<const ThreadPart>(*Old.T);
+    assign(U->getSubExpr(), New, St);
+    return U->isPrefix() ? New : Old;
+  }
+  if (K == UO_AddrOf) {
+    const Expr *Sub = strip(U->getSubExpr());
+    if (auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
+      // &A[i]: A + i, with its thread part.
+      AbsVal Base = eval(AS->getBase(), St), Idx = eval(AS->getIdx(), St);
+      AbsVal Out{join(Base.V, Idx.V), nullptr};
+      QualType Elem = AS->getType();
+      if (Out.V != Variance::Uniform && Out.V != Variance::Data && !Elem->isIncompleteType() &&
+          !Elem->isDependentType() && !Elem->isSizelessType())
+        if (std::optional<ThreadPart> PB = threadPart(Base), PI = threadPart(Idx); PB && PI)
+          Out.T = std::make_shared<const ThreadPart>(
+              added(*PB, scaled(*PI, Ctx.getTypeSizeInChars(Elem).getQuantity()), 1));
+      return Out;
+    }
+    return {Variance::Uniform, nullptr};
+  }
+  AbsVal Sub = eval(U->getSubExpr(), St);
+  if (K == UO_Deref)
+    return load(U, Sub.V);
+  SymOp Op = K == UO_Minus ? SymOp::Neg : K == UO_Not ? SymOp::BitNot : SymOp::LNot;
+  if (K == UO_Plus)
+    return Sub;
+  if ((K == UO_Minus || K == UO_Not || K == UO_LNot) && Sub.S && Bits)
+    return {Sub.V, makeUnary(Op, Sub.S, Bits, Uns)};
+  return {Sub.V, nullptr};
+}
+
 AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   if (!E)
     return {};
@@ -1139,128 +1315,13 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
     return {};
   }
   if (auto *CE = dyn_cast<CastExpr>(E)) {
-    AbsVal Sub = eval(CE->getSubExpr(), St);
-    switch (CE->getCastKind()) {
-    case CK_LValueToRValue:
-    case CK_NoOp:
-    case CK_IntegralCast:
-    case CK_UserDefinedConversion: // HIP's threadIdx.x: a conversion operator's call
-      return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr,
-              Sub.S && Bits ? nullptr : Sub.T};
-    // The same address as another pointer type, or an array's first element: the same
-    // bytes' thread part.
-    case CK_BitCast:
-    case CK_ArrayToPointerDecay:
-      return {Sub.V, nullptr, CE->getType()->isPointerType() ? Sub.T : nullptr};
-    case CK_IntegralToBoolean:
-      return {Sub.V, Sub.S ? makeBinary(SymOp::Ne, Sub.S,
-                                        makeConst(0, Sub.S->Bits, Sub.S->Unsigned), 8, true)
-                           : nullptr};
-    // A floating value keeps a symbolic form only while it is an exact integer: an
-    // integer converted, an integral literal, or a math function of such (evalCall); as a
-    // 64-bit signed value. Floating arithmetic drops it.
-    case CK_IntegralToFloating:
-      return {Sub.V, Sub.S ? makeCast(Sub.S, 64, false) : nullptr};
-    case CK_FloatingCast:
-      return Sub;
-    case CK_FloatingToIntegral:
-      return {Sub.V, Sub.S && Bits ? makeCast(Sub.S, Bits, Uns) : nullptr};
-    default:
-      return {Sub.V, nullptr};
-    }
+    return evalCast(CE, St, Bits, Uns);
   }
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
-    BinaryOperatorKind K = B->getOpcode();
-    if (K == BO_Assign) {
-      AbsVal R = eval(B->getRHS(), St);
-      if (!localVar(B->getLHS()))
-        eval(B->getLHS(), St);
-      assign(B->getLHS(), R, St);
-      return R;
-    }
-    if (K == BO_Comma) {
-      eval(B->getLHS(), St);
-      return eval(B->getRHS(), St);
-    }
-    AbsVal L = eval(B->getLHS(), St);
-    if (K == BO_LAnd || K == BO_LOr) {
-      if (L.V != Variance::Uniform && readsMemoryOrCalls(B->getRHS())) {
-        BranchSite Site;
-        Site.Kind = BranchSite::ShortCircuit;
-        Site.Branch = B;
-        Site.Cond = B->getLHS();
-        Site.CondVal = L;
-        record(std::move(Site), St);
-      }
-    }
-    AbsVal R = eval(B->getRHS(), St);
-    bool Ok;
-    SymOp Op = binaryOp(K, Ok);
-    AbsVal Out{join(L.V, R.V), nullptr};
-    if (auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
-      auto [CB, CU] = typeOf(CA->getComputationResultType());
-      if (Ok && L.S && R.S && CB)
-        Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
-      combineParts(B, L, R, Out);
-      assign(B->getLHS(), Out, St);
-      return Out;
-    }
-    if (Ok && L.S && R.S && Bits && B->getLHS()->getType()->isIntegralOrEnumerationType() &&
-        B->getRHS()->getType()->isIntegralOrEnumerationType())
-      Out.S = makeBinary(Op, L.S, R.S, Bits, Uns);
-    // A comparison of exact floating values (both with a symbolic form) is the integer one.
-    else if (Ok && L.S && R.S && Bits && B->isComparisonOp() &&
-             B->getLHS()->getType()->isRealFloatingType() &&
-             B->getRHS()->getType()->isRealFloatingType())
-      Out.S = makeBinary(Op, makeCast(L.S, 64, false), makeCast(R.S, 64, false), Bits, Uns);
-    // A lane index divided by a multiple of 32 (or shifted by 5 or more) is the same in a
-    // warp; the divisor may come through a conversion (`threadIdx.x / 32`, unsigned).
-    const Sym *RC = stripSymCasts(R.S.get());
-    if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && RC &&
-        RC->Op == SymOp::Const && ((K == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
-                                   (K == BO_Shr && RC->Value >= 5)))
-      Out.V = Variance::WarpUniform;
-    combineParts(B, L, R, Out);
-    return Out;
+    return evalBinary(B, St, Bits, Uns);
   }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
-    UnaryOperatorKind K = U->getOpcode();
-    if (U->isIncrementDecrementOp()) {
-      AbsVal Old = eval(U->getSubExpr(), St);
-      AbsVal New{Old.V, nullptr};
-      if (Old.S && Bits)
-        New.S = makeBinary(U->isIncrementOp() ? SymOp::Add : SymOp::Sub, Old.S,
-                           makeConst(1, Bits, Uns), Bits, Uns);
-      else if (Old.T) // a uniform step: the same part, a new value
-        New.T = std::make_shared<const ThreadPart>(*Old.T);
-      assign(U->getSubExpr(), New, St);
-      return U->isPrefix() ? New : Old;
-    }
-    if (K == UO_AddrOf) {
-      const Expr *Sub = strip(U->getSubExpr());
-      if (auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
-        // &A[i]: A + i, with its thread part.
-        AbsVal Base = eval(AS->getBase(), St), Idx = eval(AS->getIdx(), St);
-        AbsVal Out{join(Base.V, Idx.V), nullptr};
-        QualType Elem = AS->getType();
-        if (Out.V != Variance::Uniform && Out.V != Variance::Data && !Elem->isIncompleteType() &&
-            !Elem->isDependentType() && !Elem->isSizelessType())
-          if (std::optional<ThreadPart> PB = threadPart(Base), PI = threadPart(Idx); PB && PI)
-            Out.T = std::make_shared<const ThreadPart>(
-                added(*PB, scaled(*PI, Ctx.getTypeSizeInChars(Elem).getQuantity()), 1));
-        return Out;
-      }
-      return {Variance::Uniform, nullptr};
-    }
-    AbsVal Sub = eval(U->getSubExpr(), St);
-    if (K == UO_Deref)
-      return load(E, Sub.V);
-    SymOp Op = K == UO_Minus ? SymOp::Neg : K == UO_Not ? SymOp::BitNot : SymOp::LNot;
-    if (K == UO_Plus)
-      return Sub;
-    if ((K == UO_Minus || K == UO_Not || K == UO_LNot) && Sub.S && Bits)
-      return {Sub.V, makeUnary(Op, Sub.S, Bits, Uns)};
-    return {Sub.V, nullptr};
+    return evalUnary(U, St, Bits, Uns);
   }
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     AbsVal Base = eval(AS->getBase(), St);
@@ -1311,21 +1372,10 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   return Out;
 }
 
-AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
-  std::vector<AbsVal> Args;
-  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
-    eval(MC->getImplicitObjectArgument(), St);
-  for (const Expr *A : C->arguments())
-    Args.push_back(eval(A, St));
-  auto [Bits, Uns] = typeOf(C->getType());
-  Variance All = Variance::Uniform;
-  for (const AbsVal &A : Args)
-    All = join(All, A.V);
-  const FunctionDecl *FD = C->getDirectCallee();
-  if (!FD)
-    return {Variance::Data, nullptr};
-  std::string Name = FD->getNameAsString();
-
+/// HIP's thread and block indices: ROCm's conversion operators of __HIP_Coordinates, the
+/// work-item builtins and functions; none for another callee.
+std::optional<AbsVal> ThreadDependence::hipIndexCall(const CallExpr *C, const FunctionDecl *FD,
+                                                     const std::string &Name) {
   // HIP: ROCm's headers read threadIdx.x through a conversion operator of
   // __HIP_Coordinates<__HIP_ThreadIdx>::__X, and the work-item functions and builtins
   // directly (hipThreadIdx_x is __ockl_get_local_id(0); warplint's own header uses
@@ -1374,42 +1424,50 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
       return builtinVar(Var, *Dim);
   }
 
-  if (StringRef(Name).starts_with("__nvvm_read_ptx_sreg_")) {
-    StringRef Reg = StringRef(Name).drop_front(strlen("__nvvm_read_ptx_sreg_"));
-    unsigned Dim = Reg.ends_with("_y") ? 1 : Reg.ends_with("_z") ? 2 : 0;
-    if (Reg.starts_with("tid_"))
-      return {Variance::LaneVarying, makeThreadIdx(Dim)};
-    if (Reg.starts_with("ntid_"))
-      return {Variance::Uniform, makeBlockDim(Dim)};
-    if (Reg == "laneid")
-      return {Variance::LaneVarying,
-              makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
-    if (Reg.starts_with("ctaid_") || Reg.starts_with("nctaid_"))
-      return {Variance::Uniform, nullptr};
-    if (Reg == "warpid")
-      return {Variance::WarpUniform, nullptr};
-    return {Variance::Data, nullptr};
-  }
-  StringRef N(Name);
-  const bool Sync = isSyncCallee(FD);
-  if (Sync)
-    recordSync(C, Args, St);
-  if (std::optional<Variance> V = Sync ? groupCollective(C, FD, Args) : std::nullopt)
-    return {*V, nullptr};
+  return std::nullopt;
+}
+
+/// NVVM's special registers (`__nvvm_read_ptx_sreg_tid_x`): Name without its prefix.
+AbsVal ThreadDependence::specialRegister(StringRef Reg) {
+  unsigned Dim = Reg.ends_with("_y") ? 1 : Reg.ends_with("_z") ? 2 : 0;
+  if (Reg.starts_with("tid_"))
+    return {Variance::LaneVarying, makeThreadIdx(Dim)};
+  if (Reg.starts_with("ntid_"))
+    return {Variance::Uniform, makeBlockDim(Dim)};
+  if (Reg == "laneid")
+    return {Variance::LaneVarying,
+            makeBinary(SymOp::Rem, linearTid(), makeConst(32, 32, true), 32, true)};
+  if (Reg.starts_with("ctaid_") || Reg.starts_with("nctaid_"))
+    return {Variance::Uniform, nullptr};
+  if (Reg == "warpid")
+    return {Variance::WarpUniform, nullptr};
+  return {Variance::Data, nullptr};
+}
+
+/// The warp- and block-wide intrinsics whose result is known uniform, lane-varying or data;
+/// none for another callee.
+static std::optional<AbsVal> warpIntrinsic(StringRef N, const std::vector<AbsVal> &Args) {
   // A barrier that reduces a predicate gives every thread of the block the same value.
   if (N == "__syncthreads_count" || N == "__syncthreads_and" || N == "__syncthreads_or")
-    return {Variance::Uniform, nullptr};
+    return AbsVal{Variance::Uniform, nullptr};
   if (N == "__ballot_sync" || N == "__all_sync" || N == "__any_sync" || N == "__activemask" ||
       N == "__uni_sync" || N.starts_with("__reduce_"))
-    return {Variance::WarpUniform, nullptr};
+    return AbsVal{Variance::WarpUniform, nullptr};
   if (N == "__shfl_sync" && Args.size() >= 3)
-    return {Args[2].V <= Variance::WarpUniform ? join(Variance::WarpUniform, Args[2].V)
+    return AbsVal{Args[2].V <= Variance::WarpUniform ? join(Variance::WarpUniform, Args[2].V)
                                                : join(Args[1].V, Variance::LaneVarying),
             nullptr};
   if (N.starts_with("__shfl_"))
-    return {Args.size() >= 2 ? Args[1].V : Variance::Data, nullptr};
+    return AbsVal{Args.size() >= 2 ? Args[1].V : Variance::Data, nullptr};
   if (N.starts_with("atomic") || N.starts_with("__ldg") || N == "clock" || N == "clock64")
-    return {Variance::Data, nullptr};
+    return AbsVal{Variance::Data, nullptr};
+  return std::nullopt;
+}
+
+/// Math functions and bit intrinsics of known operands, and min/max; none for another callee.
+static std::optional<AbsVal> mathCall(const CallExpr *C, StringRef N,
+                                      const std::vector<AbsVal> &Args, Variance All,
+                                      unsigned Bits, bool Uns) {
   // Math functions and bit intrinsics of known operands, evaluated as min/max are:
   // exp2/pow of exact values (an integer-valued float), log2 as floor(log2(x)) (what a
   // conversion to an integer keeps), __ffs/__clz/__popc in their operand's width.
@@ -1448,19 +1506,25 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
       S = makeCast(makeUnary(Op, makeCast(Args[0].S, Width, true), 32, false), Bits, Uns);
     }
     if (S)
-      return {All, S};
+      return AbsVal{All, S};
   }
   if ((N == "min" || N == "max" || N == "umin" || N == "umax") && Args.size() == 2) {
     SymRef S;
     if (Args[0].S && Args[1].S && Bits)
       S = makeBinary(N.ends_with("min") ? SymOp::Min : SymOp::Max, makeCast(Args[0].S, Bits, Uns),
                      makeCast(Args[1].S, Bits, Uns), Bits, Uns);
-    return {All, S};
+    return AbsVal{All, S};
   }
 
-  // cooperative_groups ranks: `g.thread_rank()` calls a member, or (CUDA's own headers
-  // declare thread_block's and a tile's ranks and sizes static) a static member through
-  // the object.
+  return std::nullopt;
+}
+
+/// cooperative_groups ranks and sizes; none for another member call.
+std::optional<AbsVal> ThreadDependence::cooperativeGroupsCall(const CallExpr *C,
+                                                              const std::string &Name,
+                                                              unsigned Bits, bool Uns) {
+  // `g.thread_rank()` calls a member or (CUDA's own header declares thread_block's and a
+  // tile's ranks and sizes static) a static member through the object.
   const CXXRecordDecl *GroupRD = nullptr;
   if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
     GroupRD = MC->getRecordDecl();
@@ -1480,29 +1544,36 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     bool IsTile = StringRef(Type).contains("tile");
     if (Name == "thread_rank" && Bits) {
       if (IsTile && TileSize)
-        return {Variance::LaneVarying,
+        return AbsVal{Variance::LaneVarying,
                 makeCast(makeBinary(SymOp::Rem, linearTid(), makeConst(TileSize, 32, true), 32,
                                     true),
                          Bits, Uns)};
       if (Type == "thread_block")
-        return {Variance::LaneVarying, makeCast(linearTid(), Bits, Uns)};
-      return {Variance::LaneVarying, nullptr};
+        return AbsVal{Variance::LaneVarying, makeCast(linearTid(), Bits, Uns)};
+      return AbsVal{Variance::LaneVarying, nullptr};
     }
     if (Name == "meta_group_rank" && IsTile && TileSize && Bits)
-      return {TileSize % 32 == 0 ? Variance::WarpUniform : Variance::LaneVarying,
+      return AbsVal{TileSize % 32 == 0 ? Variance::WarpUniform : Variance::LaneVarying,
               makeCast(makeBinary(SymOp::Div, linearTid(), makeConst(TileSize, 32, true), 32,
                                   true),
                        Bits, Uns)};
     if (Name == "thread_index")
-      return {Variance::LaneVarying, nullptr};
+      return AbsVal{Variance::LaneVarying, nullptr};
     if (Name == "size" || Name == "num_threads" || Name == "meta_group_size" ||
         Name == "group_index" || Name == "dim_threads" || Name == "group_dim")
-      return {Variance::Uniform, nullptr};
+      return AbsVal{Variance::Uniform, nullptr};
   }
+  return std::nullopt;
+}
 
-  // A device function defined in this TU: evaluate its body with these arguments.
+/// A call of a device function defined in this TU: its body walked with these arguments
+/// (four deep at most, no recursion); its outputs through pointers or references to
+/// locals unknown after. None when it is not walked.
+std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const FunctionDecl *FD,
+                                                   const std::vector<AbsVal> &Args, State &St,
+                                                   unsigned Bits, bool Uns) {
   const FunctionDecl *Def = nullptr;
-  if (!Sync && FD->hasBody(Def) && Def && Frames.size() < 4 && !isa<CXXMethodDecl>(Def)) {
+  if (FD->hasBody(Def) && Def && Frames.size() < 4 && !isa<CXXMethodDecl>(Def)) {
     bool Active = false;
     for (const Frame &F : Frames)
       Active |= F.Fn == Def;
@@ -1556,6 +1627,44 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
       return Out;
     }
   }
+  return std::nullopt;
+}
+
+AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
+  std::vector<AbsVal> Args;
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    eval(MC->getImplicitObjectArgument(), St);
+  for (const Expr *A : C->arguments())
+    Args.push_back(eval(A, St));
+  auto [Bits, Uns] = typeOf(C->getType());
+  Variance All = Variance::Uniform;
+  for (const AbsVal &A : Args)
+    All = join(All, A.V);
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return {Variance::Data, nullptr};
+  std::string Name = FD->getNameAsString();
+
+  if (std::optional<AbsVal> Index = hipIndexCall(C, FD, Name))
+    return *Index;
+  if (StringRef(Name).starts_with("__nvvm_read_ptx_sreg_"))
+    return specialRegister(StringRef(Name).drop_front(strlen("__nvvm_read_ptx_sreg_")));
+  StringRef N(Name);
+  const bool Sync = isSyncCallee(FD);
+  if (Sync)
+    recordSync(C, Args, St);
+  if (std::optional<Variance> V = Sync ? groupCollective(C, FD, Args) : std::nullopt)
+    return {*V, nullptr};
+  if (std::optional<AbsVal> Warp = warpIntrinsic(N, Args))
+    return *Warp;
+  if (std::optional<AbsVal> Math = mathCall(C, N, Args, All, Bits, Uns))
+    return *Math;
+  if (std::optional<AbsVal> Rank = cooperativeGroupsCall(C, Name, Bits, Uns))
+    return *Rank;
+  // A device function defined in this TU: evaluate its body with these arguments.
+  if (!Sync)
+    if (std::optional<AbsVal> Out = inlineCall(C, FD, Args, St, Bits, Uns))
+      return *Out;
   if (Args.empty())
     return {Bits ? Variance::Data : Variance::Uniform, nullptr};
   for (const Expr *A : C->arguments())

@@ -162,11 +162,31 @@ private:
   };
 
   void walk(const Stmt *S, State &St);
+  void walkDecl(const DeclStmt *DS, State &St);
+  void walkIf(const IfStmt *If, State &St);
+  void walkSwitch(const SwitchStmt *Sw, State &St);
+  void walkAsm(const GCCAsmStmt *A, State &St);
   void walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond, const Expr *Inc,
                 const Stmt *Body, State &St);
+  int loopCounter(const Stmt *Loop, const VarDecl *IV, const Expr *Cond, const Expr *Inc,
+                  State &St, State &L);
+  void loopFixpoint(const Expr *Cond, const Expr *Inc, const Stmt *Body,
+                    const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned, const VarDecl *IV,
+                    State &L);
   AbsVal eval(const Expr *E, State &St);
   AbsVal evalImpl(const Expr *E, State &St);
+  AbsVal evalCast(const CastExpr *CE, State &St, unsigned Bits, bool Uns);
+  AbsVal evalBinary(const BinaryOperator *B, State &St, unsigned Bits, bool Uns);
+  AbsVal evalUnary(const UnaryOperator *U, State &St, unsigned Bits, bool Uns);
   AbsVal evalCall(const CallExpr *C, State &St);
+  std::optional<AbsVal> hipIndexCall(const CallExpr *C, const FunctionDecl *FD,
+                                     const std::string &Name);
+  AbsVal specialRegister(StringRef Reg);
+  std::optional<AbsVal> cooperativeGroupsCall(const CallExpr *C, const std::string &Name,
+                                              unsigned Bits, bool Uns);
+  std::optional<AbsVal> inlineCall(const CallExpr *C, const FunctionDecl *FD,
+                                   const std::vector<AbsVal> &Args, State &St, unsigned Bits,
+                                   bool Uns);
   AbsVal evalBuiltinVar(const Expr *E);
   /// threadIdx, blockIdx, blockDim or gridDim (Var) in dimension Dim (0..2).
   AbsVal builtinVar(StringRef Var, unsigned Dim);

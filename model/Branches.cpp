@@ -221,11 +221,101 @@ private:
     std::optional<std::array<uint64_t, 3>> Grid; ///< when a compile-time fact
     const FunctionDecl *Enclosing = nullptr;     ///< the launching function
   };
+  /// What every branch of one kernel shares: its launches and their distinct block shapes,
+  /// the grid facts the demotions read, the values its launches pass. Shapes points into
+  /// Owned and AssumedLaunch: made in place, never copied.
+  struct KernelContext {
+    const KernelInfo *KI = nullptr;
+    const FunctionDecl *Kernel = nullptr;
+    std::string KernelName;
+    std::vector<Launch> Owned;
+    /// The launches whose block is known (else the assumed one), and every launch.
+    std::vector<const Launch *> Shapes, AllOfKernel;
+    bool Assumed = false;
+    Launch AssumedLaunch;
+    /// Each block shape once, however many launches share it; ShapeOf[I] is Shapes[I]'s.
+    std::vector<BlockShape> Distinct;
+    std::vector<size_t> ShapeOf;
+    /// The whole grid is one warp: every launch in the TU is of one block of at most one
+    /// warp (a `<<<1, 32>>>` one-shot), outside any loop.
+    bool OneWarpGrid = false;
+    /// Grid dimensions that may hold more than one block (bits x, y, z).
+    unsigned WideGridDims = 7;
+    /// The kernel's body has a loop (its main work, beside which a one-time store is small).
+    bool KernelHasLoop = false;
+    /// The values the launches pass to the kernel's parameters, and those of one value.
+    PassedValues Passed;
+    std::map<unsigned, int64_t> Fixed;
+    /// The analysis's variables, with the fixed values put in.
+    std::vector<SymVarInfo> Vars;
+    std::vector<BlockShape> Alternatives;
+    /// The places already reported: one record per place.
+    std::set<SourceLocation> Reported;
+    KernelContext() = default;
+    KernelContext(const KernelContext &) = delete;
+  };
+  /// One branch as it is decided: the site with the launch values put in, its condition,
+  /// its tallies per distinct block shape and what the verdict reads of them.
+  struct BranchEval {
+    BranchSite B;
+    const std::vector<SymVarInfo> &Vars;
+    const PassedValues &Passed;
+    SourceLocation Loc;
+    const Sym *CondS = nullptr;
+    /// A guard that is silent only where it leaves some warp of the block whole.
+    bool GuardIfPartial = false;
+    /// The terms beside a bounds guard that the figures are of, and their text.
+    SymRef Stronger;
+    const Expr *StrongerExpr = nullptr;
+    std::vector<EnvSet> Envs;
+    std::vector<Tally> ByShape;
+    bool RowLeader = false, Pick = false;
+  };
   /// The value of a launch argument: a compile-time constant, or a parameter of the
   /// launching function that every call of it in the TU passes as one (one level).
   std::vector<int64_t> argumentValues(const Expr *Arg, const FunctionDecl *Enclosing,
                                       ASTContext &Ctx);
   void analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord> &Out);
+  /// The kernel's launches (those whose known block can run, and those whose block is
+  /// computed at run time), as the analysis lists them, and their distinct block shapes.
+  void kernelLaunches(const KernelAnalysis &KA, KernelContext &K) const;
+  /// OneWarpGrid and WideGridDims of the kernel's launches.
+  void gridFacts(KernelContext &K) const;
+  /// The parameters every launch passes as compile-time constants (Passed, Fixed), put
+  /// into the analysis's variables.
+  void launchValues(KernelContext &K, const ThreadDependence &TD);
+  /// Analyses one branch with the given variables and launch values; sets Unevaluable
+  /// when no block shape could be evaluated. No record: a branch a macro wrote, or a place
+  /// already reported.
+  std::optional<BranchRecord> analyzeBranch(KernelContext &K, const BranchSite &Found,
+                                            const std::vector<SymVarInfo> &Vars,
+                                            const std::map<unsigned, int64_t> &Fixed,
+                                            const PassedValues &Passed, bool &Unevaluable);
+  /// A named idiom that keeps the branch silent (or the data-dependent verdict): true
+  /// when R is decided. Sets E.GuardIfPartial for a guard silent only when partial.
+  bool decidedByIdiom(KernelContext &K, BranchEval &E, BranchRecord &R) const;
+  /// A bounds guard joined by `&&` to a stronger term: E.Stronger and E.StrongerExpr.
+  void strongerTerm(BranchEval &E) const;
+  /// Whether the tallies of a set of block shapes make a finding, and the worst of them.
+  /// Why: the idiom or reason that keeps it silent when it returns false.
+  bool decide(const BranchEval &E, const std::vector<Tally> &Ts, size_t &Worst,
+              std::string *Why) const;
+  /// Why a place is a note rather than a warning; empty for a warning.
+  std::vector<std::string> demotions(const KernelContext &K, const BranchEval &E,
+                                     const Tally &Worst) const;
+  /// Lanes idle because of the data's shape (the edge of a triangle, a tile or a tail).
+  std::optional<std::string> dataShapeDemotion(const KernelContext &K, const BranchEval &E) const;
+  /// The finding's term, its figures as the message says them, and its group key.
+  void describeFinding(const KernelContext &K, const BranchEval &E, const BranchSite &Found,
+                       const Tally &Worst, const Launch &Chosen, BranchRecord &R) const;
+  /// The finding's notes: the assumed block, the launches that keep it uniform, the
+  /// stronger term, a warp-uniform remapping, rows across warps, short arms.
+  void findingNotes(const KernelContext &K, BranchEval &E, const Launch &Chosen,
+                    BranchRecord &R) const;
+  /// The figures of every shape into the record (the lanes taking the branch summed up);
+  /// moves E's tallies.
+  void fillShapes(const KernelContext &K, BranchEval &E, size_t WorstShape,
+                  BranchRecord &R) const;
 
   TuModel &M;
   const BranchOptions &O;
@@ -284,652 +374,701 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
   return {Values.begin(), Values.end()};
 }
 
-void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord> &Out) {
-  ASTContext &Ctx = M.Ctx;
-  const SourceManager &SM = Ctx.getSourceManager();
-  const KernelAnalysis &KA = M.kernelAnalysis(KI.Decl);
-  const FunctionDecl *Kernel = KA.Kernel;
-  // The kernel's launches (those whose known block can run, and those whose block is
-  // computed at run time), as the analysis lists them.
-  std::vector<Launch> Owned;
-  Owned.reserve(KA.Launches.size());
+namespace {
+
+/// A launch inside a loop runs again and again (Rodinia lud's `lud_diagonal<<<1, 16>>>`
+/// per step of the factorisation): its split is paid each time, on the critical path.
+bool launchInLoop(const Expr *Call, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*Call);
+  for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+      return true;
+    if (P.get<FunctionDecl>())
+      return false;
+    Parents = Ctx.getParents(P);
+  }
+  return false;
+}
+
+/// Whether a statement has a loop in it.
+bool hasLoop(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (hasLoop(C))
+      return true;
+  return false;
+}
+
+} // namespace
+
+void BranchBuilder::kernelLaunches(const KernelAnalysis &KA, KernelContext &K) const {
+  K.Owned.reserve(KA.Launches.size());
   for (const KernelLaunch &KL : KA.Launches) {
     const LaunchSite &L = *KL.Site;
     Launch Site{L.Loc, BlockShape{}, KL.Shape.has_value(), L.Call, L.Grid.Dims, L.Enclosing};
     if (KL.Shape)
       Site.Block = KA.Shapes[*KL.Shape].Shape;
-    Owned.push_back(Site);
+    K.Owned.push_back(Site);
   }
-  std::vector<const Launch *> Shapes, AllOfKernel;
-  for (const Launch &L : Owned) {
-    AllOfKernel.push_back(&L);
+  for (const Launch &L : K.Owned) {
+    K.AllOfKernel.push_back(&L);
     if (L.BlockKnown)
-      Shapes.push_back(&L);
+      K.Shapes.push_back(&L);
   }
-  bool Assumed = Shapes.empty();
-  Launch AssumedLaunch{SourceLocation(), O.AssumedBlock};
-  if (Assumed)
-    Shapes.push_back(&AssumedLaunch);
+  K.Assumed = K.Shapes.empty();
+  K.AssumedLaunch = Launch{SourceLocation(), O.AssumedBlock};
+  if (K.Assumed)
+    K.Shapes.push_back(&K.AssumedLaunch);
   // Each block shape is evaluated once, however many launches share it.
-  std::vector<BlockShape> Distinct;
-  std::vector<size_t> ShapeOf;
-  for (const Launch *L : Shapes) {
-    size_t K = 0;
-    while (K < Distinct.size() &&
-           !(Distinct[K].X == L->Block.X && Distinct[K].Y == L->Block.Y &&
-             Distinct[K].Z == L->Block.Z))
-      ++K;
-    if (K == Distinct.size())
-      Distinct.push_back(L->Block);
-    ShapeOf.push_back(K);
+  for (const Launch *L : K.Shapes) {
+    size_t I = 0;
+    while (I < K.Distinct.size() &&
+           !(K.Distinct[I].X == L->Block.X && K.Distinct[I].Y == L->Block.Y &&
+             K.Distinct[I].Z == L->Block.Z))
+      ++I;
+    if (I == K.Distinct.size())
+      K.Distinct.push_back(L->Block);
+    K.ShapeOf.push_back(I);
   }
-  // The whole grid is one warp: every launch in the TU is of one block of at most one
-  // warp (a `<<<1, 32>>>` one-shot).
-  // A launch inside a loop runs again and again (Rodinia lud's `lud_diagonal<<<1, 16>>>`
-  // per step of the factorisation): its split is paid each time, on the critical path.
-  auto InLoop = [&](const Expr *Call) {
-    DynTypedNodeList Parents = Ctx.getParents(*Call);
-    for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
-      const DynTypedNode &P = Parents[0];
-      if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
-        return true;
-      if (P.get<FunctionDecl>())
-        return false;
-      Parents = Ctx.getParents(P);
-    }
-    return false;
-  };
-  bool OneWarpGrid = !Assumed && !AllOfKernel.empty();
-  for (const Launch *L : AllOfKernel)
-    OneWarpGrid &= L->BlockKnown && L->Grid &&
-                   (*L->Grid)[0] * (*L->Grid)[1] * (*L->Grid)[2] == 1 &&
-                   L->Block.threads() <= WaveSize && L->Call && !InLoop(L->Call);
-  // Grid dimensions that may hold more than one block.
-  unsigned WideGridDims = 7;
-  if (!AllOfKernel.empty()) {
-    WideGridDims = 0;
-    for (const Launch *L : AllOfKernel)
+}
+
+void BranchBuilder::gridFacts(KernelContext &K) const {
+  K.OneWarpGrid = !K.Assumed && !K.AllOfKernel.empty();
+  for (const Launch *L : K.AllOfKernel)
+    K.OneWarpGrid &= L->BlockKnown && L->Grid &&
+                     (*L->Grid)[0] * (*L->Grid)[1] * (*L->Grid)[2] == 1 &&
+                     L->Block.threads() <= WaveSize && L->Call && !launchInLoop(L->Call, M.Ctx);
+  K.WideGridDims = 7;
+  if (!K.AllOfKernel.empty()) {
+    K.WideGridDims = 0;
+    for (const Launch *L : K.AllOfKernel)
       for (unsigned D = 0; D < 3; ++D)
         if (!L->Grid || (*L->Grid)[D] > 1)
-          WideGridDims |= 1u << D;
+          K.WideGridDims |= 1u << D;
   }
+}
 
-  // The kernel's one thread-dependence analysis (the model's, shared with every reader).
-  const ThreadDependence &TD = KA.TD;
-
+void BranchBuilder::launchValues(KernelContext &K, const ThreadDependence &TD) {
+  ASTContext &Ctx = M.Ctx;
   // Real values before sampled ones: a parameter that every launch of the kernel in this
   // TU passes as a compile-time constant takes those values; one value replaces the
   // parameter in every expression (so the idioms see a constant, not a run-time size).
-  PassedValues Passed;
-  std::map<unsigned, int64_t> Fixed;
-  std::vector<SymVarInfo> KernelVars = TD.vars();
-  std::vector<SymVarInfo> &Vars = KernelVars;
-  if (!AllOfKernel.empty()) {
-    for (unsigned V = 0; V < Vars.size(); ++V) {
-      if (Vars[V].Kind != SymVarInfo::Param || Vars[V].ParamIndex < 0)
-        continue;
-      std::set<int64_t> Values;
-      bool All = true;
-      for (const Launch *L : AllOfKernel) {
-        const auto *Call = dyn_cast_or_null<CUDAKernelCallExpr>(L->Call);
-        std::vector<int64_t> Got;
-        if (Call && unsigned(Vars[V].ParamIndex) < Call->getNumArgs())
-          Got = argumentValues(Call->getArg(Vars[V].ParamIndex), L->Enclosing, Ctx);
-        if (Got.empty()) {
-          All = false;
-          break;
-        }
-        // The value as the parameter's type holds it (`int minDisp = -16` evaluates to
-        // the 64-bit pattern of the conversion).
-        QualType T = unsigned(Vars[V].ParamIndex) < Kernel->getNumParams()
-                         ? Kernel->getParamDecl(Vars[V].ParamIndex)->getType()
-                         : QualType();
-        unsigned Bits = !T.isNull() && T->isIntegralOrEnumerationType()
-                            ? unsigned(Ctx.getTypeSize(T))
-                            : 64;
-        bool Unsigned = !T.isNull() && T->isUnsignedIntegerOrEnumerationType();
-        for (int64_t X : Got) {
-          if (Bits < 64) {
-            uint64_t Mask = (uint64_t(1) << Bits) - 1, U = uint64_t(X) & Mask;
-            if (!Unsigned && (U >> (Bits - 1)) & 1)
-              U |= ~Mask;
-            X = int64_t(U);
-          }
-          Values.insert(X);
-        }
+  K.Vars = TD.vars();
+  std::vector<SymVarInfo> &Vars = K.Vars;
+  if (K.AllOfKernel.empty())
+    return;
+  for (unsigned V = 0; V < Vars.size(); ++V) {
+    if (Vars[V].Kind != SymVarInfo::Param || Vars[V].ParamIndex < 0)
+      continue;
+    std::set<int64_t> Values;
+    bool All = true;
+    for (const Launch *L : K.AllOfKernel) {
+      const auto *Call = dyn_cast_or_null<CUDAKernelCallExpr>(L->Call);
+      std::vector<int64_t> Got;
+      if (Call && unsigned(Vars[V].ParamIndex) < Call->getNumArgs())
+        Got = argumentValues(Call->getArg(Vars[V].ParamIndex), L->Enclosing, Ctx);
+      if (Got.empty()) {
+        All = false;
+        break;
       }
-      if (!All || Values.empty())
-        continue;
-      Passed[V].assign(Values.begin(), Values.end());
-      Vars[V].Launched = true;
-      if (Values.size() == 1)
-        Fixed[V] = *Values.begin();
+      // The value as the parameter's type holds it (`int minDisp = -16` evaluates to
+      // the 64-bit pattern of the conversion).
+      QualType T = unsigned(Vars[V].ParamIndex) < K.Kernel->getNumParams()
+                       ? K.Kernel->getParamDecl(Vars[V].ParamIndex)->getType()
+                       : QualType();
+      unsigned Bits = !T.isNull() && T->isIntegralOrEnumerationType()
+                          ? unsigned(Ctx.getTypeSize(T))
+                          : 64;
+      bool Unsigned = !T.isNull() && T->isUnsignedIntegerOrEnumerationType();
+      for (int64_t X : Got) {
+        if (Bits < 64) {
+          uint64_t Mask = (uint64_t(1) << Bits) - 1, U = uint64_t(X) & Mask;
+          if (!Unsigned && (U >> (Bits - 1)) & 1)
+            U |= ~Mask;
+          X = int64_t(U);
+        }
+        Values.insert(X);
+      }
     }
-    std::map<const Sym *, SymRef> Memo;
-    for (SymVarInfo &I : Vars) {
-      I.Init = substituteVars(I.Init, Fixed, Memo);
-      I.Cond = substituteVars(I.Cond, Fixed, Memo);
-      I.Step = substituteVars(I.Step, Fixed, Memo);
-    }
+    if (!All || Values.empty())
+      continue;
+    K.Passed[V].assign(Values.begin(), Values.end());
+    Vars[V].Launched = true;
+    if (Values.size() == 1)
+      K.Fixed[V] = *Values.begin();
   }
-  std::set<SourceLocation> Reported;
-  std::string KernelName = Kernel->getNameAsString();
-  // Whether the kernel's body has a loop (its main work, beside which a one-time store
-  // is small).
-  bool KernelHasLoop = false;
-  {
-    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
-      if (!S || KernelHasLoop)
-        return;
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
-        KernelHasLoop = true;
-        return;
-      }
-      for (const Stmt *C : S->children())
-        Find(C);
-    };
-    Find(Kernel->getBody());
+  std::map<const Sym *, SymRef> Memo;
+  for (SymVarInfo &I : Vars) {
+    I.Init = substituteVars(I.Init, K.Fixed, Memo);
+    I.Cond = substituteVars(I.Cond, K.Fixed, Memo);
+    I.Step = substituteVars(I.Step, K.Fixed, Memo);
   }
+}
 
-  const std::vector<BlockShape> Alternatives = branchAlternatives(WaveSize);
-
-  // Analyses one branch with the given environment variables and launch values; sets
-  // Unevaluable when no block shape could be evaluated. No record: a branch a macro wrote,
-  // or a place already reported.
-  bool Unevaluable = false;
-  auto Analyze = [&](const BranchSite &Found, const std::vector<SymVarInfo> &Vars,
-                     const std::map<unsigned, int64_t> &Fixed,
-                     const PassedValues &Passed) -> std::optional<BranchRecord> {
-    BranchSite B = Found;
-    if (!Fixed.empty()) {
-      std::map<const Sym *, SymRef> Memo;
-      B.CondVal.S = substituteVars(B.CondVal.S, Fixed, Memo);
-      B.TermSym = substituteVars(B.TermSym, Fixed, Memo);
-      B.Path = substituteVars(B.Path, Fixed, Memo);
-    }
-    B.Path = pathWithoutRuntimeConditions(B.Path, Vars);
-    // A condition written with a macro (`if (IN_RANGE(x, 0, n))`) is reported where the
-    // macro is used; a branch produced entirely by a macro is not reported.
-    if (B.Branch->getBeginLoc().isMacroID())
-      return std::nullopt;
-    SourceLocation Loc = SM.getExpansionLoc(B.Cond->getBeginLoc());
-    if (Loc.isInvalid() || Reported.count(Loc))
-      return std::nullopt;
-    BranchRecord R;
-    R.Kernel = &KI;
-    R.KernelDecl = Kernel;
-    R.KernelName = KernelName;
-    R.Kind = B.Kind;
-    R.Site = &Found;
-    R.Loc = Loc;
-    R.Range = B.Cond->getSourceRange();
-    R.Condition = sourceText(B.Cond, Ctx);
-    R.AssumedShape = Assumed;
-    R.WaveSize = WaveSize;
-    R.Amd = Amd;
-    // Named idioms, each with its option.
-    if (B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
-                                            Vars[B.LoopVar].LoopVariance != Variance::Data &&
-                                            Vars[B.LoopVar].Cond)) {
-      R.DataDependent = true;
-      R.Idiom = "data-dependent";
-      if (O.ReportDataDependent) {
-        Reported.insert(Loc);
-        R.Severity = BranchSeverity::Warning;
-      }
-      return R;
-    }
-    const Sym *CondS = B.CondVal.S.get();
-    if (isStrideLoop(B, Vars) && !O.ReportGridStrideLoops) {
-      R.Idiom = "stride-loop";
-      return R;
-    }
-    // A bounds guard of a block-local index against a compile-time limit splits the same
-    // warps in every block: silent only where it leaves some warp of the block whole. So is
-    // a loop from a thread index stepping by one: each lane runs its own triangle of trips,
-    // reported where every warp that runs it splits; a remainder of a few elements taken
-    // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
-    bool GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
-    if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, Ctx))) {
-      if (!O.ReportTreeReductionTails) {
-        R.Idiom = "tree-reduction-tail";
-        return R;
-      }
-    } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars) &&
-               !isPerLaneTripCount(B, Vars) && !isPerLaneStart(B, Vars)) {
-      if (!O.ReportBoundsGuards) {
-        if (!isBlockLocalGuard(CondS, Vars)) {
-          R.Idiom = "bounds-guard";
-          return R;
-        }
-        GuardIfPartial = true;
-      }
-    }
-    // A bounds guard joined by `&&` to a stronger term (`ixj > i && i < n`) only takes
-    // the grid's tail away: the figure is that of the other terms, and the term named is
-    // theirs.
-    SymRef Stronger;
-    const Expr *StrongerExpr = nullptr;
-    if (CondS && B.Kind == BranchSite::If && !O.ReportBoundsGuards) {
-      std::vector<const Sym *> Parts;
-      conjuncts(CondS, Parts);
-      std::vector<const Expr *> Written;
-      std::function<void(const Expr *)> Split = [&](const Expr *E) {
-        E = E->IgnoreParenImpCasts();
-        if (auto *BO = dyn_cast<BinaryOperator>(E))
-          if (BO->getOpcode() == BO_LAnd) {
-            Split(BO->getLHS());
-            Split(BO->getRHS());
-            return;
-          }
-        Written.push_back(E);
-      };
-      Split(B.Cond);
-      bool Guard = false;
-      std::vector<size_t> Others;
-      for (size_t I = 0; I < Parts.size(); ++I) {
-        if (!mentionsThreadIdx(*Parts[I]))
-          continue;
-        if (isBoundsGuard(Parts[I], Vars) && !isBlockLocalGuard(Parts[I], Vars))
-          Guard = true;
-        else
-          Others.push_back(I);
-      }
-      if (Guard && !Others.empty()) {
-        std::function<SymRef(const SymRef &)> Keep = [&](const SymRef &E) -> SymRef {
-          const Sym *T = E.get();
-          while (T && T->Op == SymOp::Cast && T->A)
-            T = T->A.get();
-          if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
-            SymRef L = Keep(T->A), R = Keep(T->B);
-            if (!L)
-              return R;
-            if (!R)
-              return L;
-            return makeBinary(SymOp::LAnd, L, R, 8, true);
-          }
-          if (!mentionsThreadIdx(*E))
-            return E;
-          if (isBoundsGuard(E.get(), Vars) && !isBlockLocalGuard(E.get(), Vars))
-            return nullptr;
-          return E;
-        };
-        Stronger = Keep(B.CondVal.S);
-        // Named by its text, unless a macro wrote it (`IN_RANGE(tx, ...)`): then by the
-        // condition's first thread-dependent term, as any condition.
-        if (Written.size() == Parts.size() &&
-            !Written[Others.front()]->getBeginLoc().isMacroID() &&
-            !sourceText(Written[Others.front()], Ctx).empty())
-          StrongerExpr = Written[Others.front()];
-      }
-    }
-
-    // Evaluate lane by lane for every known block shape.
-    std::vector<EnvSet> Envs(Distinct.size());
-    std::vector<Tally> ByShape;
-    for (size_t K = 0; K < Distinct.size(); ++K)
-      ByShape.push_back(
-          evaluateBranch(B, Vars, Distinct[K], WaveSize, Passed, Stronger, &Envs[K]));
-    bool RowLeader = CondS && isRowLeaderTest(CondS, Vars);
-    bool Pick = CondS && isUniformPick(CondS);
-    // Whether the tallies of a set of block shapes make a finding, and the worst of them.
-    // Why: the idiom or reason that keeps it silent when it returns false.
-    auto decide = [&](const std::vector<Tally> &Ts, size_t &Worst, std::string *Why) {
-      Worst = Ts.size();
-      for (size_t I = 0; I < Ts.size(); ++I) {
-        const Tally &T = Ts[I];
-        if (T.Evaluated && T.Divergent > 0 &&
-            (Worst == Ts.size() ||
-             T.Divergent * Ts[Worst].Total > Ts[Worst].Divergent * T.Total))
-          Worst = I;
-      }
-      if (Worst == Ts.size()) {
-        // uniform for every shape, or not evaluable: stay silent
-        if (Why) {
-          bool Any = false;
-          for (const Tally &T : Ts)
-            Any |= T.Evaluated;
-          *Why = Any ? "warp-uniform" : "not-evaluable";
-        }
-        return false;
-      }
-      if (GuardIfPartial) {
-        // Reported when, for some shape, every warp that reaches it splits (a block of one
-        // warp: `threadIdx.x < 16` with 32 threads; rows of 16 with `threadIdx.x < 8`; a
-        // triangle of trips per lane).
-        bool Whole = false;
-        for (const Tally &T : Ts)
-          Whole |= T.Evaluated && T.EveryWarpSplits;
-        if (!Whole) {
-          if (Why)
-            *Why = "partial-guard";
-          return false;
-        }
-      }
-      // At most one lane of each row of a warp on the smaller side (one lane of the warp
-      // for rows of 32 or more threads), or one lane in each run of a run-time row length,
-      // or the lanes of one warp picked by a uniform value (`row == k`).
-      bool Leader = true, OneWarp = true;
-      for (const Tally &T : Ts)
-        if (T.Evaluated) {
-          Leader &= T.MaxMinorityPerRow <= 1;
-          OneWarp &= T.MaxDivergentPerEnv <= 1;
-        }
-      Leader |= RowLeader || (Pick && OneWarp);
-      if (Leader && !O.ReportLeaderPatterns) {
-        if (Why)
-          *Why = "leader";
-        return false;
-      }
-      return true;
-    };
-    // The figures of every shape into the record (the lanes taking the branch summed up).
-    auto Fill = [&](size_t WorstShape) {
-      for (size_t K = 0; K < Distinct.size(); ++K) {
-        BranchShape S;
-        S.Shape = Distinct[K];
-        for (size_t I = 0; I < Shapes.size(); ++I)
-          if (ShapeOf[I] == K && Shapes[I]->Loc.isValid()) {
-            S.Launch = Shapes[I]->Loc;
-            break;
-          }
-        S.Figures = std::move(ByShape[K]);
-        for (int64_t N : S.Figures.TrueLanesPerEnv) {
-          S.TrueLanesMin = S.TrueLanesMin < 0 ? N : std::min(S.TrueLanesMin, N);
-          S.TrueLanesMax = std::max(S.TrueLanesMax, N);
-        }
-        S.Figures.TrueLanesPerEnv.clear();
-        S.Figures.TrueLanesPerEnv.shrink_to_fit();
-        R.PerShape.push_back(std::move(S));
-      }
-      if (WorstShape < Distinct.size())
-        R.Worst = WorstShape;
-    };
-    size_t WorstShape;
-    if (!decide(ByShape, WorstShape, &R.Idiom)) {
-      Unevaluable = true;
-      for (const Tally &T : ByShape)
-        Unevaluable &= !T.Evaluated;
-      Fill(WorstShape);
-      return R;
-    }
-    const Tally &Worst = ByShape[WorstShape];
-    const Launch *Chosen = nullptr;
-    for (size_t I = 0; I < Shapes.size() && !Chosen; ++I)
-      if (ShapeOf[I] == WorstShape)
-        Chosen = Shapes[I];
-
-    BranchRecord &F = R;
-    // Why a place is a note rather than a warning; empty for a warning.
-    std::vector<std::string> Demoted;
-    // Under an assumed block shape, a warning only when it holds for every block at least
-    // a warp wide in x.
-    if (Assumed) {
-      for (const BlockShape &Alt : Alternatives) {
-        EnvSet AltEnvs;
-        std::vector<Tally> One{
-            evaluateBranch(B, Vars, Alt, WaveSize, Passed, Stronger, &AltEnvs)};
-        size_t Ignored;
-        if (!decide(One, Ignored, nullptr)) {
-          Demoted.push_back("the block is assumed and with a block of " + Alt.str() +
-                            " this branch would " +
-                            (One[0].Evaluated && One[0].Divergent == 0
-                                 ? std::string("be warp-uniform")
-                                 : std::string("not be reported")) +
-                            "; give the launch's block shape (--assume-block, or a launch "
-                            "in this file) to decide");
-          break;
-        }
-      }
-    }
-    // Divergence that costs next to nothing: at most one warp (or loop evaluation) in
-    // sixteen splits, whatever the run-time values (the one partial warp of a 512-thread
-    // block at a matrix edge; the last trips of a block-stride loop).
-    if (Worst.Evaluated && Worst.WorstEfficiency * 16 >= 15)
-      Demoted.push_back("at most one in sixteen " +
-                        std::string(Worst.Trips ? "evaluations of the loop condition"
-                                                : Amd ? "wavefronts" : "warps") +
-                        " splits (predicted branch efficiency " +
-                        percent(Worst.WorstEfficiency) +
-                        " or more): a small part of the branch's time");
-    if (hasRegisterArms(B))
-      Demoted.push_back("the arms only move values between registers (no memory access, "
-                        "call or barrier): the compiler makes selects of them, as of a "
-                        "'?:' of two values, and no lane waits for another");
-    // The pins must be what narrows the grid to one block: a grid of one block launched
-    // as such pays the split in a good part of its warps.
-    unsigned Pinned = pinnedBlockDims(CondS, Vars) | pinnedBlockDims(B.Path.get(), Vars);
-    bool OneBlock = (WideGridDims & Pinned) != 0 && (WideGridDims & ~Pinned) == 0;
-    bool OneWarpEach = true;
-    for (const Tally &T : ByShape)
-      OneWarpEach &= !T.Evaluated || T.MaxDivergentPerEnv <= 1;
-    if (OneWarpGrid)
-      Demoted.push_back("every launch of '" + KernelName + "' in this file is one block of "
-                        "at most one warp, outside any loop: a one-shot whose split costs "
-                        "one warp once");
-    else if (OneBlock && OneWarpEach)
-      Demoted.push_back("the branch splits one warp of one block of the grid (blockIdx is "
-                        "pinned by the condition): a one-time cost");
-    // Lanes idle because of the data's shape: one side of the branch does no work (or both
-    // are a statement or two), the lanes that take it are one contiguous range of each row
-    // of each warp (a loop: they leave in lane order), and the boundary is set by the data
-    // (an ordered test of a run-time value or an additive loop counter). The edge of a
-    // triangle, a tile or a tail: no remapping of threads gives the idle lanes work. Still
-    // a warning where the boundary sweeps the block step after step of an enclosing loop,
-    // splitting more than one warp (or the one warp of a one-warp block) and leaving at
-    // least a quarter of a warp's lanes on the smaller side at some step: wavefronts,
-    // triangular factorisations, shrinking halos, whose lanes idle through the kernel's
-    // main loop. A split of the thread index alone (`tid % 2`, `lane < 16`) is the
-    // programmer's choice of lanes, and stays.
-    bool OneArmed = isOneArmed(B);
-    // The term the figures are of: a bounds guard beside a stronger term only takes the
-    // grid's tail away.
-    const Sym *Figured = Stronger ? Stronger.get() : CondS;
-    bool Shaped = B.Kind == BranchSite::Loop && B.LoopVar >= 0
-                      ? isDataBoundary(B, Figured, Vars) ||
-                            !(mentionsLaneForm(Vars[B.LoopVar].Init.get()) ||
-                              mentionsLaneForm(Vars[B.LoopVar].Cond.get()))
-                      : isDataBoundary(B, Figured, Vars);
-    if (Demoted.empty() && (OneArmed || hasLightArms(B)) && Shaped) {
-      bool Contiguous = true, SweepsWarps = false;
-      for (size_t K = 0; K < ByShape.size(); ++K) {
-        const Tally &T = ByShape[K];
-        if (!T.Evaluated || T.Divergent == 0)
-          continue;
-        Contiguous &= B.Kind == BranchSite::Loop ? T.InLaneOrder : T.MaxRunsPerRow <= 3;
-        SweepsWarps |= T.MaxDivergentPerEnv >= std::min(2u, Distinct[K].warps()) &&
-                       T.MaxMinority * 4 >= WaveSize;
-      }
-      bool Swept = B.Kind != BranchSite::Loop && isSweptCondition(Figured, Vars) && SweepsWarps;
-      if (Contiguous && !Swept)
-        Demoted.push_back(
-            B.Kind == BranchSite::Loop
-                ? std::string("the lanes leave the loop in lane order (the edge of a "
-                              "triangle or the tail of a stride): each warp splits only in "
-                              "its last trips, which no remapping of threads avoids")
-                : OneArmed
-                    ? std::string("one side of the branch does no work and the lanes that "
-                                  "take the other are one contiguous range of each warp (the "
-                                  "edge of a triangle, a tile or a tail): the others only "
-                                  "wait, and no remapping of threads gives them work")
-                    : std::string("the arms are a statement or two each and the lanes split "
-                                  "into contiguous ranges of each warp (the edge of a "
-                                  "triangle, a tile or a tail): the warp issues both in a few "
-                                  "instructions, and no remapping of threads saves them"));
-    }
-    // A one-time store: an `if` with no else, outside the loops of a kernel that has some,
-    // whose arm is one statement of straight-line work (`if (tx == 0) *info = 0;`):
-    // whatever lanes take it, the split costs each warp one masked statement once. A lane
-    // role (`lane < 16`, the step of a warp's own tree) is the warp's work and stays.
-    if (Demoted.empty() && OneArmed && B.Kind == BranchSite::If && KernelHasLoop &&
-        !(Figured && isLaneRoleTest(Figured)) && !insideLoop(B.Branch, Ctx)) {
-      auto *If = dyn_cast<IfStmt>(B.Branch);
-      if (If && lightStatements(If->getThen()) == 1)
-        Demoted.push_back("the branch runs once per thread, outside the kernel's loops, and "
-                          "its arm is one statement: the split costs each warp one masked "
-                          "statement, once");
-    }
-    F.Severity = Demoted.empty() ? BranchSeverity::Warning : BranchSeverity::Note;
-
-    Reported.insert(Loc);
-    std::string Term = StrongerExpr ? sourceText(StrongerExpr, Ctx)
-                       : B.Term     ? sourceText(B.Term, Ctx)
-                                    : sourceText(B.Cond, Ctx);
-    F.Term = Term;
-    const std::string What = branchKindText(B.Kind);
-    bool Executions = !Worst.LoopName.empty();
-    // On AMD the unit is the wavefront, named with its width.
-    std::string Unit = Amd ? "wavefront" : "warp";
-    std::string Counted = Executions ? " " + Unit + " executions" : " " + Unit + "s";
-    if (Amd)
-      Counted += " of " + std::to_string(WaveSize) + " lanes";
-    std::string Detail = "block " + Chosen->Block.str() + (Assumed ? " assumed" : "");
-    if (Executions && !Worst.LoopName.empty())
-      Detail += ", " + std::to_string(Worst.LoopValues) +
-                (Worst.Varies ? " iterations" : " values of '" + Worst.LoopName + "'");
-    if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
-        Vars[B.LoopVar].LoopVariance != Variance::Uniform)
-      Detail += ", lanes leave after different trip counts";
-    for (const auto &[V, Values] : Passed) {
-      std::string List;
-      for (int64_t X : Values)
-        List += (List.empty() ? "" : ", ") + std::to_string(X);
-      std::vector<unsigned> Used;
-      if (CondS)
-        collectVars(*Found.CondVal.S, Used);
-      if (std::find(Used.begin(), Used.end(), V) != Used.end())
-        Detail += ", '" + Vars[V].Name + "' = " + List + " as launched";
-    }
-    // The efficiency: one figure, or the range over the run-time values it depends on.
-    std::string Efficiency = percent(Worst.WorstEfficiency);
-    bool Range = percent(Worst.WorstEfficiency) != percent(Worst.BestEfficiency);
-    if (Range)
-      Efficiency += " to " + percent(Worst.BestEfficiency);
-    if (Worst.Trips)
-      Efficiency += " over the loop's trips";
-    if (Range) {
-      std::string Names;
-      for (const std::string &N : Worst.Sampled)
-        Names += (Names.empty() ? "'" : ", '") + N + "'";
-      Efficiency += Names.empty() ? std::string(", depending on run-time values")
-                                  : ", depending on " + Names;
-    }
-    F.Figures = "diverges in " + std::string(Worst.Varies ? "up to " : "") +
-                std::to_string(Worst.Divergent) + " of " + std::to_string(Worst.Total) +
-                Counted + " of kernel '" + KernelName + "' (" + Detail +
-                "); predicted branch efficiency " + Efficiency;
-    std::string CondText = sourceText(B.Cond, Ctx);
-    std::string Compact;
-    for (char C : CondText)
-      if (!isspace(static_cast<unsigned char>(C)))
-        Compact += C;
-    F.GroupKey = KernelName + '\n' + Compact + '\n' + What + '\n' + F.Figures + '\n' +
-                 branchSeverityName(F.Severity);
-    F.NoteReasons = Demoted;
-    if (Assumed)
-      F.Notes.push_back({Kernel->getLocation(),
-                         "no launch of '" + KernelName +
-                             "' with a known block shape in this translation unit; assumed " +
-                             (O.AssumedBlock.Y == 1 && O.AssumedBlock.Z == 1
-                                  ? "a 1-D block of " + std::to_string(O.AssumedBlock.X)
-                                  : "a block of " + O.AssumedBlock.str()) +
-                             " threads" +
-                             (O.AssumedBlock.threads() % 32 == 0 ? " (a multiple of 32)" : "")});
-    for (size_t I = 0; I < Shapes.size(); ++I) {
-      const Tally &T = ByShape[ShapeOf[I]];
-      if (T.Evaluated && T.Divergent == 0 && Shapes[I]->Loc.isValid())
-        F.Notes.push_back({Shapes[I]->Loc, "with the block " + Shapes[I]->Block.str() +
-                                               " of this launch the branch is warp-uniform"});
-    }
-    if (Stronger && StrongerExpr)
-      F.Notes.push_back({Loc, "the bounds guard beside '" + Term +
-                                  "' only takes the grid's tail away: the figures are "
-                                  "those of '" + Term + "'"});
-    else if (Stronger)
-      F.Notes.push_back({Loc, "the bounds guards among the terms of this condition only take "
-                              "the grid's tail away: the figures are those of the other terms"});
-
-    // Notes with a warp-uniform remapping.
-    if (CondS && isInterleavedReduction(CondS, Vars)) {
-      F.Notes.push_back(
-          {Loc, "interleaved tree reduction: the active threads spread over every warp; index "
-                "contiguous threads instead ('int index = 2 * s * tid; if (index < "
-                "blockDim.x)') so that whole warps go idle"});
-    } else if (!Stronger && B.Kind != BranchSite::Loop && B.TermSym && B.Term && CondS &&
-               mentionsThreadIdx(*B.TermSym)) {
-      SymRef Remapped = replaceNode(
-          B.CondVal.S, B.TermSym.get(),
-          makeBinary(SymOp::Div, B.TermSym,
-                     makeConst(WaveSize, B.TermSym->Bits, B.TermSym->Unsigned), B.TermSym->Bits,
-                     B.TermSym->Unsigned));
-      bool Works = true;
-      for (size_t K = 0; K < Distinct.size(); ++K) {
-        Tally New = evaluateBranch(B, Vars, Distinct[K], WaveSize, Passed, Remapped, &Envs[K]);
-        if (!New.Evaluated || New.Divergent != 0 ||
-            New.TrueLanesPerEnv != ByShape[K].TrueLanesPerEnv)
-          Works = false;
-      }
-      if (Works) {
-        unsigned Offset = SM.getFileOffset(B.Term->getBeginLoc()) -
-                          SM.getFileOffset(B.Cond->getBeginLoc());
-        std::string NewText = CondText;
-        if (Offset + Term.size() <= NewText.size())
-          NewText.replace(Offset, Term.size(), "(" + Term + " / warpSize)");
-        F.Notes.push_back({B.Term->getBeginLoc(),
-                           "'(" + Term + " / warpSize)' in place of '" + Term +
-                               "' splits the same number of threads by whole warps: '" +
-                               NewText + "' (this changes which threads take each path)"});
-      }
-    }
-    // Rows (planes) that straddle warps, when the condition reads threadIdx.y (.z).
-    unsigned TidDims = 0;
-    std::vector<bool> SeenVars(Vars.size());
-    if (!Assumed)
-      collectTidDims(CondS, Vars, TidDims, SeenVars);
-    const BlockShape &Shape = Chosen->Block;
-    std::string Wave = Amd ? "wavefront" : "warp";
-    if ((TidDims & 2) && Shape.X % WaveSize != 0 && Shape.Y > 1) {
-      RunsPerWarp R = runsPerWarp(Shape.X, Shape.threads(), WaveSize);
-      F.Notes.push_back({Loc, "a " + Wave + " spans " + (R.Same ? "" : "up to ") +
-                                  std::to_string(R.Most) + (R.Most == 1 ? " row" : " rows") +
-                                  " of " + std::to_string(Shape.X) +
-                                  " threads: 'threadIdx.y' is " + Wave +
-                                  "-uniform only when blockDim.x is a multiple of " +
-                                  std::to_string(WaveSize)});
-    }
-    if ((TidDims & 4) && (Shape.X * Shape.Y) % WaveSize != 0 && Shape.Z > 1) {
-      RunsPerWarp R = runsPerWarp(Shape.X * Shape.Y, Shape.threads(), WaveSize);
-      F.Notes.push_back({Loc, "a " + Wave + " spans " + (R.Same ? "" : "up to ") +
-                                  std::to_string(R.Most) +
-                                  (R.Most == 1 ? " plane" : " planes") + " of " +
-                                  std::to_string(Shape.X) + "x" + std::to_string(Shape.Y) +
-                                  " threads: 'threadIdx.z' is " + Wave +
-                                  "-uniform only when blockDim.x * blockDim.y is a multiple "
-                                  "of " + std::to_string(WaveSize)});
-    }
-    // Last: what the compiler may make of it.
-    if (hasShortArms(B) && !hasRegisterArms(B))
-      F.Notes.push_back({Loc, std::string("the arms are short: ") +
-                                  (Amd ? "the compiler" : "nvcc") +
-                                  " may predicate them instead of branching; the " + Wave +
-                                  " then issues both arms with the lanes of the other side "
-                                  "masked off, so they still idle"});
-    Fill(WorstShape);
-    return R;
-  };
+void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord> &Out) {
+  const KernelAnalysis &KA = M.kernelAnalysis(KI.Decl);
+  KernelContext K;
+  K.KI = &KI;
+  K.Kernel = KA.Kernel;
+  kernelLaunches(KA, K);
+  gridFacts(K);
+  // The kernel's one thread-dependence analysis (the model's, shared with every reader).
+  const ThreadDependence &TD = KA.TD;
+  launchValues(K, TD);
+  K.KernelName = K.Kernel->getNameAsString();
+  K.KernelHasLoop = hasLoop(K.Kernel->getBody());
+  K.Alternatives = branchAlternatives(WaveSize);
   for (const BranchSite &Found : TD.branches()) {
-    Unevaluable = false;
-    std::optional<BranchRecord> F = Analyze(Found, KernelVars, Fixed, Passed);
+    bool Unevaluable = false;
+    std::optional<BranchRecord> F =
+        analyzeBranch(K, Found, K.Vars, K.Fixed, K.Passed, Unevaluable);
     // The launch values leave nothing to evaluate (one end of a loop known, the other
     // sampled and always past it): the sampled values alone, as without them.
-    if (F && F->Severity == BranchSeverity::Silent && Unevaluable && !Fixed.empty())
-      if (std::optional<BranchRecord> Again = Analyze(Found, TD.vars(), {}, {}))
+    if (F && F->Severity == BranchSeverity::Silent && Unevaluable && !K.Fixed.empty())
+      if (std::optional<BranchRecord> Again =
+              analyzeBranch(K, Found, TD.vars(), {}, {}, Unevaluable))
         F = std::move(Again);
     if (F)
       Out.push_back(std::move(*F));
   }
 }
 
+std::optional<BranchRecord>
+BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
+                             const std::vector<SymVarInfo> &Vars,
+                             const std::map<unsigned, int64_t> &Fixed, const PassedValues &Passed,
+                             bool &Unevaluable) {
+  ASTContext &Ctx = M.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  BranchEval E{Found, Vars, Passed};
+  BranchSite &B = E.B;
+  if (!Fixed.empty()) {
+    std::map<const Sym *, SymRef> Memo;
+    B.CondVal.S = substituteVars(B.CondVal.S, Fixed, Memo);
+    B.TermSym = substituteVars(B.TermSym, Fixed, Memo);
+    B.Path = substituteVars(B.Path, Fixed, Memo);
+  }
+  B.Path = pathWithoutRuntimeConditions(B.Path, Vars);
+  // A condition written with a macro (`if (IN_RANGE(x, 0, n))`) is reported where the
+  // macro is used; a branch produced entirely by a macro is not reported.
+  if (B.Branch->getBeginLoc().isMacroID())
+    return std::nullopt;
+  E.Loc = SM.getExpansionLoc(B.Cond->getBeginLoc());
+  if (E.Loc.isInvalid() || K.Reported.count(E.Loc))
+    return std::nullopt;
+  BranchRecord R;
+  R.Kernel = K.KI;
+  R.KernelDecl = K.Kernel;
+  R.KernelName = K.KernelName;
+  R.Kind = B.Kind;
+  R.Site = &Found;
+  R.Loc = E.Loc;
+  R.Range = B.Cond->getSourceRange();
+  R.Condition = sourceText(B.Cond, Ctx);
+  R.AssumedShape = K.Assumed;
+  R.WaveSize = WaveSize;
+  R.Amd = Amd;
+  if (decidedByIdiom(K, E, R))
+    return R;
+  strongerTerm(E);
+
+  // Evaluate lane by lane for every known block shape.
+  E.Envs.resize(K.Distinct.size());
+  for (size_t I = 0; I < K.Distinct.size(); ++I)
+    E.ByShape.push_back(evaluateBranch(B, Vars, K.Distinct[I], WaveSize, Passed, E.Stronger,
+                                       &E.Envs[I]));
+  E.RowLeader = E.CondS && isRowLeaderTest(E.CondS, Vars);
+  E.Pick = E.CondS && isUniformPick(E.CondS);
+  size_t WorstShape;
+  if (!decide(E, E.ByShape, WorstShape, &R.Idiom)) {
+    Unevaluable = true;
+    for (const Tally &T : E.ByShape)
+      Unevaluable &= !T.Evaluated;
+    fillShapes(K, E, WorstShape, R);
+    return R;
+  }
+  const Tally &Worst = E.ByShape[WorstShape];
+  const Launch *Chosen = nullptr;
+  for (size_t I = 0; I < K.Shapes.size() && !Chosen; ++I)
+    if (K.ShapeOf[I] == WorstShape)
+      Chosen = K.Shapes[I];
+
+  std::vector<std::string> Demoted = demotions(K, E, Worst);
+  R.Severity = Demoted.empty() ? BranchSeverity::Warning : BranchSeverity::Note;
+  K.Reported.insert(E.Loc);
+  describeFinding(K, E, Found, Worst, *Chosen, R);
+  R.NoteReasons = Demoted;
+  findingNotes(K, E, *Chosen, R);
+  fillShapes(K, E, WorstShape, R);
+  return R;
+}
+
+bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchRecord &R) const {
+  const BranchSite &B = E.B;
+  const std::vector<SymVarInfo> &Vars = E.Vars;
+  // Named idioms, each with its option.
+  if (B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
+                                          Vars[B.LoopVar].LoopVariance != Variance::Data &&
+                                          Vars[B.LoopVar].Cond)) {
+    R.DataDependent = true;
+    R.Idiom = "data-dependent";
+    if (O.ReportDataDependent) {
+      K.Reported.insert(E.Loc);
+      R.Severity = BranchSeverity::Warning;
+    }
+    return true;
+  }
+  E.CondS = B.CondVal.S.get();
+  const Sym *CondS = E.CondS;
+  if (isStrideLoop(B, Vars) && !O.ReportGridStrideLoops) {
+    R.Idiom = "stride-loop";
+    return true;
+  }
+  // A bounds guard of a block-local index against a compile-time limit splits the same
+  // warps in every block: silent only where it leaves some warp of the block whole. So is
+  // a loop from a thread index stepping by one: each lane runs its own triangle of trips,
+  // reported where every warp that runs it splits; a remainder of a few elements taken
+  // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
+  E.GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
+  if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx))) {
+    if (!O.ReportTreeReductionTails) {
+      R.Idiom = "tree-reduction-tail";
+      return true;
+    }
+  } else if (CondS && isBoundsGuard(CondS, Vars) && !isStrideLoop(B, Vars) &&
+             !isPerLaneTripCount(B, Vars) && !isPerLaneStart(B, Vars)) {
+    if (!O.ReportBoundsGuards) {
+      if (!isBlockLocalGuard(CondS, Vars)) {
+        R.Idiom = "bounds-guard";
+        return true;
+      }
+      E.GuardIfPartial = true;
+    }
+  }
+  return false;
+}
+
+void BranchBuilder::strongerTerm(BranchEval &E) const {
+  const BranchSite &B = E.B;
+  const std::vector<SymVarInfo> &Vars = E.Vars;
+  const Sym *CondS = E.CondS;
+  // A bounds guard joined by `&&` to a stronger term (`ixj > i && i < n`) only takes
+  // the grid's tail away: the figure is that of the other terms, and the term named is
+  // theirs.
+  if (!(CondS && B.Kind == BranchSite::If && !O.ReportBoundsGuards))
+    return;
+  std::vector<const Sym *> Parts;
+  conjuncts(CondS, Parts);
+  std::vector<const Expr *> Written;
+  std::function<void(const Expr *)> Split = [&](const Expr *X) {
+    X = X->IgnoreParenImpCasts();
+    if (auto *BO = dyn_cast<BinaryOperator>(X))
+      if (BO->getOpcode() == BO_LAnd) {
+        Split(BO->getLHS());
+        Split(BO->getRHS());
+        return;
+      }
+    Written.push_back(X);
+  };
+  Split(B.Cond);
+  bool Guard = false;
+  std::vector<size_t> Others;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (!mentionsThreadIdx(*Parts[I]))
+      continue;
+    if (isBoundsGuard(Parts[I], Vars) && !isBlockLocalGuard(Parts[I], Vars))
+      Guard = true;
+    else
+      Others.push_back(I);
+  }
+  if (!Guard || Others.empty())
+    return;
+  std::function<SymRef(const SymRef &)> Keep = [&](const SymRef &X) -> SymRef {
+    const Sym *T = X.get();
+    while (T && T->Op == SymOp::Cast && T->A)
+      T = T->A.get();
+    if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+      SymRef L = Keep(T->A), R = Keep(T->B);
+      if (!L)
+        return R;
+      if (!R)
+        return L;
+      return makeBinary(SymOp::LAnd, L, R, 8, true);
+    }
+    if (!mentionsThreadIdx(*X))
+      return X;
+    if (isBoundsGuard(X.get(), Vars) && !isBlockLocalGuard(X.get(), Vars))
+      return nullptr;
+    return X;
+  };
+  E.Stronger = Keep(B.CondVal.S);
+  // Named by its text, unless a macro wrote it (`IN_RANGE(tx, ...)`): then by the
+  // condition's first thread-dependent term, as any condition.
+  if (Written.size() == Parts.size() && !Written[Others.front()]->getBeginLoc().isMacroID() &&
+      !sourceText(Written[Others.front()], M.Ctx).empty())
+    E.StrongerExpr = Written[Others.front()];
+}
+
+bool BranchBuilder::decide(const BranchEval &E, const std::vector<Tally> &Ts, size_t &Worst,
+                           std::string *Why) const {
+  Worst = Ts.size();
+  for (size_t I = 0; I < Ts.size(); ++I) {
+    const Tally &T = Ts[I];
+    if (T.Evaluated && T.Divergent > 0 &&
+        (Worst == Ts.size() || T.Divergent * Ts[Worst].Total > Ts[Worst].Divergent * T.Total))
+      Worst = I;
+  }
+  if (Worst == Ts.size()) {
+    // uniform for every shape, or not evaluable: stay silent
+    if (Why) {
+      bool Any = false;
+      for (const Tally &T : Ts)
+        Any |= T.Evaluated;
+      *Why = Any ? "warp-uniform" : "not-evaluable";
+    }
+    return false;
+  }
+  if (E.GuardIfPartial) {
+    // Reported when, for some shape, every warp that reaches it splits (a block of one
+    // warp: `threadIdx.x < 16` with 32 threads; rows of 16 with `threadIdx.x < 8`; a
+    // triangle of trips per lane).
+    bool Whole = false;
+    for (const Tally &T : Ts)
+      Whole |= T.Evaluated && T.EveryWarpSplits;
+    if (!Whole) {
+      if (Why)
+        *Why = "partial-guard";
+      return false;
+    }
+  }
+  // At most one lane of each row of a warp on the smaller side (one lane of the warp
+  // for rows of 32 or more threads), or one lane in each run of a run-time row length,
+  // or the lanes of one warp picked by a uniform value (`row == k`).
+  bool Leader = true, OneWarp = true;
+  for (const Tally &T : Ts)
+    if (T.Evaluated) {
+      Leader &= T.MaxMinorityPerRow <= 1;
+      OneWarp &= T.MaxDivergentPerEnv <= 1;
+    }
+  Leader |= E.RowLeader || (E.Pick && OneWarp);
+  if (Leader && !O.ReportLeaderPatterns) {
+    if (Why)
+      *Why = "leader";
+    return false;
+  }
+  return true;
+}
+
+void BranchBuilder::fillShapes(const KernelContext &K, BranchEval &E, size_t WorstShape,
+                               BranchRecord &R) const {
+  for (size_t I = 0; I < K.Distinct.size(); ++I) {
+    BranchShape S;
+    S.Shape = K.Distinct[I];
+    for (size_t J = 0; J < K.Shapes.size(); ++J)
+      if (K.ShapeOf[J] == I && K.Shapes[J]->Loc.isValid()) {
+        S.Launch = K.Shapes[J]->Loc;
+        break;
+      }
+    S.Figures = std::move(E.ByShape[I]);
+    for (int64_t N : S.Figures.TrueLanesPerEnv) {
+      S.TrueLanesMin = S.TrueLanesMin < 0 ? N : std::min(S.TrueLanesMin, N);
+      S.TrueLanesMax = std::max(S.TrueLanesMax, N);
+    }
+    S.Figures.TrueLanesPerEnv.clear();
+    S.Figures.TrueLanesPerEnv.shrink_to_fit();
+    R.PerShape.push_back(std::move(S));
+  }
+  if (WorstShape < K.Distinct.size())
+    R.Worst = WorstShape;
+}
+
+std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const BranchEval &E,
+                                                  const Tally &Worst) const {
+  const BranchSite &B = E.B;
+  const Sym *CondS = E.CondS;
+  std::vector<std::string> Demoted;
+  // Under an assumed block shape, a warning only when it holds for every block at least
+  // a warp wide in x.
+  if (K.Assumed) {
+    for (const BlockShape &Alt : K.Alternatives) {
+      EnvSet AltEnvs;
+      std::vector<Tally> One{
+          evaluateBranch(B, E.Vars, Alt, WaveSize, E.Passed, E.Stronger, &AltEnvs)};
+      size_t Ignored;
+      if (!decide(E, One, Ignored, nullptr)) {
+        Demoted.push_back("the block is assumed and with a block of " + Alt.str() +
+                          " this branch would " +
+                          (One[0].Evaluated && One[0].Divergent == 0
+                               ? std::string("be warp-uniform")
+                               : std::string("not be reported")) +
+                          "; give the launch's block shape (--assume-block, or a launch "
+                          "in this file) to decide");
+        break;
+      }
+    }
+  }
+  // Divergence that costs next to nothing: at most one warp (or loop evaluation) in
+  // sixteen splits, whatever the run-time values (the one partial warp of a 512-thread
+  // block at a matrix edge; the last trips of a block-stride loop).
+  if (Worst.Evaluated && Worst.WorstEfficiency * 16 >= 15)
+    Demoted.push_back("at most one in sixteen " +
+                      std::string(Worst.Trips ? "evaluations of the loop condition"
+                                  : Amd       ? "wavefronts"
+                                              : "warps") +
+                      " splits (predicted branch efficiency " + percent(Worst.WorstEfficiency) +
+                      " or more): a small part of the branch's time");
+  if (hasRegisterArms(B))
+    Demoted.push_back("the arms only move values between registers (no memory access, "
+                      "call or barrier): the compiler makes selects of them, as of a "
+                      "'?:' of two values, and no lane waits for another");
+  // The pins must be what narrows the grid to one block: a grid of one block launched
+  // as such pays the split in a good part of its warps.
+  unsigned Pinned = pinnedBlockDims(CondS, E.Vars) | pinnedBlockDims(B.Path.get(), E.Vars);
+  bool OneBlock = (K.WideGridDims & Pinned) != 0 && (K.WideGridDims & ~Pinned) == 0;
+  bool OneWarpEach = true;
+  for (const Tally &T : E.ByShape)
+    OneWarpEach &= !T.Evaluated || T.MaxDivergentPerEnv <= 1;
+  if (K.OneWarpGrid)
+    Demoted.push_back("every launch of '" + K.KernelName + "' in this file is one block of "
+                      "at most one warp, outside any loop: a one-shot whose split costs "
+                      "one warp once");
+  else if (OneBlock && OneWarpEach)
+    Demoted.push_back("the branch splits one warp of one block of the grid (blockIdx is "
+                      "pinned by the condition): a one-time cost");
+  if (Demoted.empty())
+    if (std::optional<std::string> Shape = dataShapeDemotion(K, E))
+      Demoted.push_back(std::move(*Shape));
+  // A one-time store: an `if` with no else, outside the loops of a kernel that has some,
+  // whose arm is one statement of straight-line work (`if (tx == 0) *info = 0;`):
+  // whatever lanes take it, the split costs each warp one masked statement once. A lane
+  // role (`lane < 16`, the step of a warp's own tree) is the warp's work and stays.
+  const Sym *Figured = E.Stronger ? E.Stronger.get() : CondS;
+  if (Demoted.empty() && isOneArmed(B) && B.Kind == BranchSite::If && K.KernelHasLoop &&
+      !(Figured && isLaneRoleTest(Figured)) && !insideLoop(B.Branch, M.Ctx)) {
+    auto *If = dyn_cast<IfStmt>(B.Branch);
+    if (If && lightStatements(If->getThen()) == 1)
+      Demoted.push_back("the branch runs once per thread, outside the kernel's loops, and "
+                        "its arm is one statement: the split costs each warp one masked "
+                        "statement, once");
+  }
+  return Demoted;
+}
+
+std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext &K,
+                                                            const BranchEval &E) const {
+  const BranchSite &B = E.B;
+  const std::vector<SymVarInfo> &Vars = E.Vars;
+  // Lanes idle because of the data's shape: one side of the branch does no work (or both
+  // are a statement or two), the lanes that take it are one contiguous range of each row
+  // of each warp (a loop: they leave in lane order), and the boundary is set by the data
+  // (an ordered test of a run-time value or an additive loop counter). The edge of a
+  // triangle, a tile or a tail: no remapping of threads gives the idle lanes work. Still
+  // a warning where the boundary sweeps the block step after step of an enclosing loop,
+  // splitting more than one warp (or the one warp of a one-warp block) and leaving at
+  // least a quarter of a warp's lanes on the smaller side at some step: wavefronts,
+  // triangular factorisations, shrinking halos, whose lanes idle through the kernel's
+  // main loop. A split of the thread index alone (`tid % 2`, `lane < 16`) is the
+  // programmer's choice of lanes, and stays.
+  bool OneArmed = isOneArmed(B);
+  // The term the figures are of: a bounds guard beside a stronger term only takes the
+  // grid's tail away.
+  const Sym *Figured = E.Stronger ? E.Stronger.get() : E.CondS;
+  bool Shaped = B.Kind == BranchSite::Loop && B.LoopVar >= 0
+                    ? isDataBoundary(B, Figured, Vars) ||
+                          !(mentionsLaneForm(Vars[B.LoopVar].Init.get()) ||
+                            mentionsLaneForm(Vars[B.LoopVar].Cond.get()))
+                    : isDataBoundary(B, Figured, Vars);
+  if (!((OneArmed || hasLightArms(B)) && Shaped))
+    return std::nullopt;
+  bool Contiguous = true, SweepsWarps = false;
+  for (size_t I = 0; I < E.ByShape.size(); ++I) {
+    const Tally &T = E.ByShape[I];
+    if (!T.Evaluated || T.Divergent == 0)
+      continue;
+    Contiguous &= B.Kind == BranchSite::Loop ? T.InLaneOrder : T.MaxRunsPerRow <= 3;
+    SweepsWarps |= T.MaxDivergentPerEnv >= std::min(2u, K.Distinct[I].warps()) &&
+                   T.MaxMinority * 4 >= WaveSize;
+  }
+  bool Swept = B.Kind != BranchSite::Loop && isSweptCondition(Figured, Vars) && SweepsWarps;
+  if (!Contiguous || Swept)
+    return std::nullopt;
+  return B.Kind == BranchSite::Loop
+             ? std::string("the lanes leave the loop in lane order (the edge of a "
+                           "triangle or the tail of a stride): each warp splits only in "
+                           "its last trips, which no remapping of threads avoids")
+         : OneArmed
+             ? std::string("one side of the branch does no work and the lanes that "
+                           "take the other are one contiguous range of each warp (the "
+                           "edge of a triangle, a tile or a tail): the others only "
+                           "wait, and no remapping of threads gives them work")
+             : std::string("the arms are a statement or two each and the lanes split "
+                           "into contiguous ranges of each warp (the edge of a "
+                           "triangle, a tile or a tail): the warp issues both in a few "
+                           "instructions, and no remapping of threads saves them");
+}
+
+void BranchBuilder::describeFinding(const KernelContext &K, const BranchEval &E,
+                                    const BranchSite &Found, const Tally &Worst,
+                                    const Launch &Chosen, BranchRecord &R) const {
+  ASTContext &Ctx = M.Ctx;
+  const BranchSite &B = E.B;
+  const std::vector<SymVarInfo> &Vars = E.Vars;
+  R.Term = E.StrongerExpr ? sourceText(E.StrongerExpr, Ctx)
+           : B.Term       ? sourceText(B.Term, Ctx)
+                          : sourceText(B.Cond, Ctx);
+  const std::string What = branchKindText(B.Kind);
+  bool Executions = !Worst.LoopName.empty();
+  // On AMD the unit is the wavefront, named with its width.
+  std::string Unit = Amd ? "wavefront" : "warp";
+  std::string Counted = Executions ? " " + Unit + " executions" : " " + Unit + "s";
+  if (Amd)
+    Counted += " of " + std::to_string(WaveSize) + " lanes";
+  std::string Detail = "block " + Chosen.Block.str() + (K.Assumed ? " assumed" : "");
+  if (Executions && !Worst.LoopName.empty())
+    Detail += ", " + std::to_string(Worst.LoopValues) +
+              (Worst.Varies ? " iterations" : " values of '" + Worst.LoopName + "'");
+  if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
+      Vars[B.LoopVar].LoopVariance != Variance::Uniform)
+    Detail += ", lanes leave after different trip counts";
+  for (const auto &[V, Values] : E.Passed) {
+    std::string List;
+    for (int64_t X : Values)
+      List += (List.empty() ? "" : ", ") + std::to_string(X);
+    std::vector<unsigned> Used;
+    if (E.CondS)
+      collectVars(*Found.CondVal.S, Used);
+    if (std::find(Used.begin(), Used.end(), V) != Used.end())
+      Detail += ", '" + Vars[V].Name + "' = " + List + " as launched";
+  }
+  // The efficiency: one figure, or the range over the run-time values it depends on.
+  std::string Efficiency = percent(Worst.WorstEfficiency);
+  bool Range = percent(Worst.WorstEfficiency) != percent(Worst.BestEfficiency);
+  if (Range)
+    Efficiency += " to " + percent(Worst.BestEfficiency);
+  if (Worst.Trips)
+    Efficiency += " over the loop's trips";
+  if (Range) {
+    std::string Names;
+    for (const std::string &N : Worst.Sampled)
+      Names += (Names.empty() ? "'" : ", '") + N + "'";
+    Efficiency += Names.empty() ? std::string(", depending on run-time values")
+                                : ", depending on " + Names;
+  }
+  R.Figures = "diverges in " + std::string(Worst.Varies ? "up to " : "") +
+              std::to_string(Worst.Divergent) + " of " + std::to_string(Worst.Total) +
+              Counted + " of kernel '" + K.KernelName + "' (" + Detail +
+              "); predicted branch efficiency " + Efficiency;
+  std::string CondText = sourceText(B.Cond, Ctx);
+  std::string Compact;
+  for (char C : CondText)
+    if (!isspace(static_cast<unsigned char>(C)))
+      Compact += C;
+  R.GroupKey = K.KernelName + '\n' + Compact + '\n' + What + '\n' + R.Figures + '\n' +
+               branchSeverityName(R.Severity);
+}
+
+void BranchBuilder::findingNotes(const KernelContext &K, BranchEval &E, const Launch &Chosen,
+                                 BranchRecord &R) const {
+  ASTContext &Ctx = M.Ctx;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const BranchSite &B = E.B;
+  const std::vector<SymVarInfo> &Vars = E.Vars;
+  const Sym *CondS = E.CondS;
+  const std::string &Term = R.Term;
+  SourceLocation Loc = E.Loc;
+  if (K.Assumed)
+    R.Notes.push_back({K.Kernel->getLocation(),
+                       "no launch of '" + K.KernelName +
+                           "' with a known block shape in this translation unit; assumed " +
+                           (O.AssumedBlock.Y == 1 && O.AssumedBlock.Z == 1
+                                ? "a 1-D block of " + std::to_string(O.AssumedBlock.X)
+                                : "a block of " + O.AssumedBlock.str()) +
+                           " threads" +
+                           (O.AssumedBlock.threads() % 32 == 0 ? " (a multiple of 32)" : "")});
+  for (size_t I = 0; I < K.Shapes.size(); ++I) {
+    const Tally &T = E.ByShape[K.ShapeOf[I]];
+    if (T.Evaluated && T.Divergent == 0 && K.Shapes[I]->Loc.isValid())
+      R.Notes.push_back({K.Shapes[I]->Loc, "with the block " + K.Shapes[I]->Block.str() +
+                                               " of this launch the branch is warp-uniform"});
+  }
+  if (E.Stronger && E.StrongerExpr)
+    R.Notes.push_back({Loc, "the bounds guard beside '" + Term +
+                                "' only takes the grid's tail away: the figures are "
+                                "those of '" + Term + "'"});
+  else if (E.Stronger)
+    R.Notes.push_back({Loc, "the bounds guards among the terms of this condition only take "
+                            "the grid's tail away: the figures are those of the other terms"});
+
+  // Notes with a warp-uniform remapping.
+  if (CondS && isInterleavedReduction(CondS, Vars)) {
+    R.Notes.push_back(
+        {Loc, "interleaved tree reduction: the active threads spread over every warp; index "
+              "contiguous threads instead ('int index = 2 * s * tid; if (index < "
+              "blockDim.x)') so that whole warps go idle"});
+  } else if (!E.Stronger && B.Kind != BranchSite::Loop && B.TermSym && B.Term && CondS &&
+             mentionsThreadIdx(*B.TermSym)) {
+    SymRef Remapped = replaceNode(
+        B.CondVal.S, B.TermSym.get(),
+        makeBinary(SymOp::Div, B.TermSym,
+                   makeConst(WaveSize, B.TermSym->Bits, B.TermSym->Unsigned), B.TermSym->Bits,
+                   B.TermSym->Unsigned));
+    bool Works = true;
+    for (size_t I = 0; I < K.Distinct.size(); ++I) {
+      Tally New = evaluateBranch(B, Vars, K.Distinct[I], WaveSize, E.Passed, Remapped, &E.Envs[I]);
+      if (!New.Evaluated || New.Divergent != 0 ||
+          New.TrueLanesPerEnv != E.ByShape[I].TrueLanesPerEnv)
+        Works = false;
+    }
+    if (Works) {
+      unsigned Offset = SM.getFileOffset(B.Term->getBeginLoc()) -
+                        SM.getFileOffset(B.Cond->getBeginLoc());
+      std::string NewText = sourceText(B.Cond, Ctx);
+      if (Offset + Term.size() <= NewText.size())
+        NewText.replace(Offset, Term.size(), "(" + Term + " / warpSize)");
+      R.Notes.push_back({B.Term->getBeginLoc(),
+                         "'(" + Term + " / warpSize)' in place of '" + Term +
+                             "' splits the same number of threads by whole warps: '" +
+                             NewText + "' (this changes which threads take each path)"});
+    }
+  }
+  // Rows (planes) that straddle warps, when the condition reads threadIdx.y (.z).
+  unsigned TidDims = 0;
+  std::vector<bool> SeenVars(Vars.size());
+  if (!K.Assumed)
+    collectTidDims(CondS, Vars, TidDims, SeenVars);
+  const BlockShape &Shape = Chosen.Block;
+  std::string Wave = Amd ? "wavefront" : "warp";
+  if ((TidDims & 2) && Shape.X % WaveSize != 0 && Shape.Y > 1) {
+    RunsPerWarp Runs = runsPerWarp(Shape.X, Shape.threads(), WaveSize);
+    R.Notes.push_back({Loc, "a " + Wave + " spans " + (Runs.Same ? "" : "up to ") +
+                                std::to_string(Runs.Most) + (Runs.Most == 1 ? " row" : " rows") +
+                                " of " + std::to_string(Shape.X) +
+                                " threads: 'threadIdx.y' is " + Wave +
+                                "-uniform only when blockDim.x is a multiple of " +
+                                std::to_string(WaveSize)});
+  }
+  if ((TidDims & 4) && (Shape.X * Shape.Y) % WaveSize != 0 && Shape.Z > 1) {
+    RunsPerWarp Runs = runsPerWarp(Shape.X * Shape.Y, Shape.threads(), WaveSize);
+    R.Notes.push_back({Loc, "a " + Wave + " spans " + (Runs.Same ? "" : "up to ") +
+                                std::to_string(Runs.Most) +
+                                (Runs.Most == 1 ? " plane" : " planes") + " of " +
+                                std::to_string(Shape.X) + "x" + std::to_string(Shape.Y) +
+                                " threads: 'threadIdx.z' is " + Wave +
+                                "-uniform only when blockDim.x * blockDim.y is a multiple "
+                                "of " + std::to_string(WaveSize)});
+  }
+  // Last: what the compiler may make of it.
+  if (hasShortArms(B) && !hasRegisterArms(B))
+    R.Notes.push_back({Loc, std::string("the arms are short: ") +
+                                (Amd ? "the compiler" : "nvcc") +
+                                " may predicate them instead of branching; the " + Wave +
+                                " then issues both arms with the lanes of the other side "
+                                "masked off, so they still idle"});
+}
 
 const std::vector<BranchRecord> &TuModel::branches(const BranchOptions &Opts) {
   for (const auto &[O, Records] : Branches)

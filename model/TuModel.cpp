@@ -958,16 +958,10 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
   Reported.push_back({&A, Shape, std::move(Check), std::move(Text), Misaligned, As});
 }
 
-::warplint::ModelRecords TuModel::records() {
-  ::warplint::ModelRecords Out;
-  const TUFacts &F = facts();
-  const std::vector<LaunchModel> &Ls = launches();
+void TuModel::launchRecords(::warplint::ModelRecords &Out) {
   const LoadedRegisters &Regs = registers();
   const SourceManager &SM = Ctx.getSourceManager();
-  Out.Arch = arch();
-  Out.RegisterSource = resourceSourceName(Regs.Source);
-  Out.RegistersMissing = Regs.Missing;
-  for (const LaunchModel &M : Ls) {
+  for (const LaunchModel &M : launches()) {
     const LaunchSite &L = *M.Site;
     wl::LaunchRecord R;
     R.Pos = where(SM, L.Loc);
@@ -1017,6 +1011,12 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       Out.Launches.push_back(std::move(PerArch));
     }
   }
+}
+
+void TuModel::kernelRecords(::warplint::ModelRecords &Out) {
+  const TUFacts &F = facts();
+  const LoadedRegisters &Regs = registers();
+  const SourceManager &SM = Ctx.getSourceManager();
   for (const KernelInfo &K : F.Kernels) {
     wl::KernelRecord R;
     R.Name = K.Name;
@@ -1068,6 +1068,10 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       }
     Out.Kernels.push_back(std::move(R));
   }
+}
+
+void TuModel::accessRecords(::warplint::ModelRecords &Out) const {
+  const SourceManager &SM = Ctx.getSourceManager();
   for (const ReportedAccess &RA : Reported) {
     const AccessModel &A = *RA.Access;
     const AccessShape &Shape = A.PerShape[RA.Shape];
@@ -1111,6 +1115,10 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       Out.Impacts.push_back({R.Check, {R.Pos.File, R.FindingLine, R.FindingColumn}, "", "", *I});
     Out.Accesses.push_back(std::move(R));
   }
+}
+
+void TuModel::syncRecords(::warplint::ModelRecords &Out) const {
+  const SourceManager &SM = Ctx.getSourceManager();
   for (const ReportedSync &RS : SyncsReported) {
     const SyncModel &S = *RS.Sync;
     wl::SyncRecord R;
@@ -1143,6 +1151,10 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       R.CauseLine = where(SM, RS.CauseLoc).Line;
     Out.Syncs.push_back(std::move(R));
   }
+}
+
+void TuModel::branchRecords(::warplint::ModelRecords &Out) const {
+  const SourceManager &SM = Ctx.getSourceManager();
   if (!Branches.empty()) {
     const std::vector<BranchRecord> &Bs = Branches.front().second;
     for (const BranchRecord &B : Bs) {
@@ -1201,6 +1213,19 @@ void TuModel::reportAccess(const AccessModel &A, size_t Shape, std::string Check
       Out.Branches.push_back(std::move(R));
     }
   }
+}
+
+::warplint::ModelRecords TuModel::records() {
+  ::warplint::ModelRecords Out;
+  const LoadedRegisters &Regs = registers();
+  Out.Arch = arch();
+  Out.RegisterSource = resourceSourceName(Regs.Source);
+  Out.RegistersMissing = Regs.Missing;
+  launchRecords(Out);
+  kernelRecords(Out);
+  accessRecords(Out);
+  syncRecords(Out);
+  branchRecords(Out);
   correctnessRecords(Out);
   Out.Problems = takeProblems();
   return Out;

@@ -328,6 +328,12 @@ private:
                            bool ByBaseName) const;
   /// The cluster and the run's GPU figures (active clusters, waves) of one evaluation.
   void gridFigures(const LaunchSite &L, const KernelInfo *K, LaunchFigures &E) const;
+  /// records() by kind of record: each appends its records (and their impacts) to Out.
+  void launchRecords(::warplint::ModelRecords &Out);
+  void kernelRecords(::warplint::ModelRecords &Out);
+  void accessRecords(::warplint::ModelRecords &Out) const;
+  void syncRecords(::warplint::ModelRecords &Out) const;
+  void branchRecords(::warplint::ModelRecords &Out) const;
 
   ASTContext &Ctx;
   const Preprocessor *PP;

@@ -715,17 +715,16 @@ std::string archConflict(const std::string &File, const AnalysisOptions &Opts,
   return "";
 }
 
-RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
-                     const AnalysisOptions &Opts,
-                     const clang::tooling::CompilationDatabase *Original) {
-  std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
-  if (Commands.empty())
-    return noCommand(File, Opts);
+/// The failed result of a command that cannot run at all, none when it can: a directory
+/// that does not exist, or an --arch of the other vendor than the command's language.
+std::optional<RunResult> commandCannotRun(const std::string &File,
+                                          const clang::tooling::CompileCommand &Command,
+                                          const AnalysisOptions &Opts,
+                                          const clang::tooling::CompilationDatabase *Original) {
   // A command whose directory does not exist cannot run (ClangTool would abort the whole
   // process on it): this file fails, named, and the others are analysed.
-  if (!Commands.front().Directory.empty() &&
-      !llvm::sys::fs::is_directory(Commands.front().Directory)) {
-    return failedFile(File, "the compile command's directory '" + Commands.front().Directory +
+  if (!Command.Directory.empty() && !llvm::sys::fs::is_directory(Command.Directory)) {
+    return failedFile(File, "the compile command's directory '" + Command.Directory +
                 "' does not exist");
   }
 
@@ -733,20 +732,13 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   if (std::string Why = archConflict(File, Opts, Original); !Why.empty()) {
     return failedFile(File, Why);
   }
+  return std::nullopt;
+}
 
-  // The checks, through clang-tidy's engine: .clang-tidy files apply as usual; the
-  // command line's options override them.
-  clang::tidy::ClangTidyOptions Defaults = clang::tidy::ClangTidyOptions::getDefaults();
-  Defaults.Checks = "-*,warplint-*";
-  // Each analysis gets a file system with its own working directory: ClangTool moves to
-  // the command's directory, and on the process-wide real file system that is a chdir,
-  // which races between -j workers (a relative -I or include then resolves in another
-  // command's directory, and a relative -o lands there).
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical(
-      llvm::vfs::createPhysicalFileSystem().release());
-  clang::tidy::ClangTidyContext Context(std::make_unique<clang::tidy::FileOptionsProvider>(
-      clang::tidy::ClangTidyGlobalOptions(), Defaults,
-      commandLineOverrides(File, Opts, Original), Physical));
+/// The files one analysis reads: the disk, under an editor's unsaved texts.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
+analysisFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical,
+                   const AnalysisOptions &Opts) {
   auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
   // An editor's unsaved texts over the files on disk.
   if (!Opts.Unsaved.empty()) {
@@ -755,50 +747,49 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       Memory->addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, Path));
     BaseFS->pushOverlay(Memory);
   }
-  // A run-wide option whose value leaves the analysis without the meaning asked for (an
-  // assumed block that cannot launch, in .clang-tidy): the file fails, saying why.
-  {
-    clang::tidy::warplint::ModelOptions M =
-        clang::tidy::warplint::ModelOptions::read(Context.getOptionsForFile(File).CheckOptions);
-    if (!M.Errors.empty())
-      return failedFile(File, M.Errors.front());
-  }
-  // The same command, options and files as a cached run: its result, byte for byte.
-  // Not for unsaved text: the cache's digests are of the files on disk.
-  std::string CacheDir = Opts.Unsaved.empty() && !Opts.PreambleOnly ? resultCacheDir(Opts) : "";
-  std::string Key, CacheDamage;
-  if (!CacheDir.empty()) {
-    Key = resultKey(resultKeyParts(Commands.front(), Context.getOptionsForFile(File), Opts));
-    if (std::optional<RunResult> Hit = lookupResult(CacheDir, Key, &CacheDamage)) {
-      Hit->FromCache = 1;
-      return std::move(*Hit);
-    }
-  }
-  // Launch chevrons written with spaces (`k << < g, b >> > (...)`), which nvcc accepts and
-  // clang does not: the file is parsed joined, every column where it was.
-  if (auto Buffer = BaseFS->getBufferForFile(File)) {
+  return BaseFS;
+}
+
+/// Launch chevrons written with spaces (`k << < g, b >> > (...)`), which nvcc accepts and
+/// clang does not: the file is parsed joined, every column where it was.
+void joinSpacedChevronsOf(const std::string &File, llvm::vfs::OverlayFileSystem &BaseFS) {
+  if (auto Buffer = BaseFS.getBufferForFile(File)) {
     if (std::optional<std::string> Joined = joinSpacedChevrons((*Buffer)->getBuffer())) {
       auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
       Memory->addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(*Joined, File));
-      BaseFS->pushOverlay(Memory);
+      BaseFS.pushOverlay(Memory);
     }
   }
-  // One parse serves the checks and the records: both read the TU's one model.
-  TUResult TU;
-  std::vector<clang::tidy::ClangTidyError> Errors;
-  if (Opts.Preambles)
-    Opts.Preambles->Used = false;
-  int ToolRc = runTidyAndModel(Context, Db, File, BaseFS, Opts.CollectLaunches, TU, Errors,
-                               Opts.Preambles, Opts.PreambleOnly);
-  // A parse with a preamble lists only the headers it read again: not a cache entry.
-  bool WithPreamble = Opts.Preambles && Opts.Preambles->Used;
-  std::string Arch = TU.Records ? TU.Records->Arch : commandArch(Db, File);
+}
 
-  RunResult R;
-  if (!CacheDamage.empty()) // said once: this result is not stored (Store below)
-    R.Messages.push_back({Severity::Warning, CacheDamage});
-  CommandDir InDir{Db.getCompileCommands(File).front().Directory};
-  bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R, File, Opts.Unsaved);
+/// Where one analysis's result is cached: the cache's directory and the entry's key
+/// (both empty when it is not cached), and why a damaged entry was not read.
+struct CacheSlot {
+  std::string Dir, Key, Damage;
+};
+
+/// The same command, options and files as a cached run: its result, byte for byte.
+/// Not for unsaved text: the cache's digests are of the files on disk.
+std::optional<RunResult> cachedResult(const std::string &File,
+                                      const clang::tooling::CompileCommand &Command,
+                                      clang::tidy::ClangTidyContext &Context,
+                                      const AnalysisOptions &Opts, CacheSlot &Slot) {
+  Slot.Dir = Opts.Unsaved.empty() && !Opts.PreambleOnly ? resultCacheDir(Opts) : "";
+  if (!Slot.Dir.empty()) {
+    Slot.Key = resultKey(resultKeyParts(Command, Context.getOptionsForFile(File), Opts));
+    if (std::optional<RunResult> Hit = lookupResult(Slot.Dir, Slot.Key, &Slot.Damage)) {
+      Hit->FromCache = 1;
+      return Hit;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Sorts the file into analysed, analysed with errors or failed from clang's verdict on
+/// its parse (ClangErrors: clang could not compile it; ToolRc: the tool's exit status).
+/// Returns whether it failed; R then keeps only clang's errors.
+bool settleParse(RunResult &R, const std::string &File, const TUResult &TU, bool ClangErrors,
+                 int ToolRc) {
   bool AnyError = ClangErrors || std::any_of(R.Findings.begin(), R.Findings.end(), [](const Finding &F) {
                     return F.Level == Severity::Error;
                   });
@@ -826,67 +817,57 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
       return !llvm::StringRef(F.Check).starts_with("clang-diagnostic-");
     });
     R.FilesFailed.push_back(File);
-    return R;
+    return true;
   }
   R.FilesAnalysed.push_back(File);
   if (ClangErrors)
     R.FilesWithErrors.push_back(File);
-  bool NotCached = TU.RegistersLoaded && TU.RegistersNotCached;
-  if (NotCached)
-    R.RegistersNotCached.push_back(File);
-  // Stored at the end, with every file the result depends on (the sources read, the
-  // ptxas logs and objects of the register source).
-  auto Store = [&](const RunResult &Done) {
-    // A file analysed with errors is cached too: its errors (findings of their own, kept in
-    // the entry) repeat while nothing it read changes, as its other findings do. Before,
-    // such files were parsed on every run: on 69 real TUs (llm.c, Rodinia) the 11 of them
-    // were the whole cost of a warm re-run (16% of the cold run). A file that failed is
-    // not stored (it returned above): its cause may be a file it could not find, which
-    // no digest covers. A result without nvcc's figures (the language server's cache-only
-    // first answer) is not stored either.
-    if (Key.empty() || NotCached || WithPreamble || !CacheDamage.empty() ||
-        TU.RegisterCacheRepaired)
-      return; // a repaired cache entry is said once: the next run stores the result
-    std::vector<std::string> Paths = TU.FilesRead;
-    for (const auto *List : {&Opts.PtxasLogs, &Opts.Objects})
-      for (const std::string &P : *List)
-        Paths.push_back(absolute(P));
-    FileDigests Files;
-    for (const std::string &P : Paths) {
-      // An object (a register source) by its code, not its debug sections, which differ
-      // on each nvcc compile: a rebuild through `warplint launch` hits the cache.
-      bool Object = llvm::any_of(Opts.Objects, [&](const std::string &O) { return absolute(O) == P; });
-      if (Object) // `warplint launch` beside the compile: the object is written by then
-        clang::tidy::warplint::waitForObjectWriters();
-      auto Contents = llvm::MemoryBuffer::getFile(P);
-      if (Contents) {
-        llvm::StringRef Text = (*Contents)->getBuffer();
-        Files.emplace_back(P, Object ? objectDigest(std::string_view(Text.data(), Text.size()))
-                                     : contentDigest(Text));
-      } else if (BaseFS->exists(P)) {
-        // warplint's own in-memory file (a wrapper shim), made from the command and the
-        // toolkit's files, which are in the list themselves.
-        Files.emplace_back(P, VirtualFileDigest);
-      } else {
-        return; // a file that cannot be read again: do not cache
-      }
+  return false;
+}
+
+/// Stores a finished result under Slot's key, with every file it depends on (the sources
+/// read, the ptxas logs and objects of the register source); not when one of them cannot
+/// be read again.
+void storeAnalysed(const RunResult &Done, const CacheSlot &Slot, const TUResult &TU,
+                   const AnalysisOptions &Opts, llvm::vfs::FileSystem &BaseFS) {
+  std::vector<std::string> Paths = TU.FilesRead;
+  for (const auto *List : {&Opts.PtxasLogs, &Opts.Objects})
+    for (const std::string &P : *List)
+      Paths.push_back(absolute(P));
+  FileDigests Files;
+  for (const std::string &P : Paths) {
+    // An object (a register source) by its code, not its debug sections, which differ
+    // on each nvcc compile: a rebuild through `warplint launch` hits the cache.
+    bool Object = llvm::any_of(Opts.Objects, [&](const std::string &O) { return absolute(O) == P; });
+    if (Object) // `warplint launch` beside the compile: the object is written by then
+      clang::tidy::warplint::waitForObjectWriters();
+    auto Contents = llvm::MemoryBuffer::getFile(P);
+    if (Contents) {
+      llvm::StringRef Text = (*Contents)->getBuffer();
+      Files.emplace_back(P, Object ? objectDigest(std::string_view(Text.data(), Text.size()))
+                                   : contentDigest(Text));
+    } else if (BaseFS.exists(P)) {
+      // warplint's own in-memory file (a wrapper shim), made from the command and the
+      // toolkit's files, which are in the list themselves.
+      Files.emplace_back(P, VirtualFileDigest);
+    } else {
+      return; // a file that cannot be read again: do not cache
     }
-    storeResult(CacheDir, Key, Done, Files);
-  };
-  if (TU.RegistersLoaded && TU.RegisterSource == clang::tidy::warplint::ResourceSource::None &&
-      Opts.RegistersFrom != "none" && !TU.RegistersMissing.empty() && !NotCached)
-    R.Messages.push_back({Severity::Note, "registers not counted: " + TU.RegistersMissing +
-                                              "; occupancy figures leave the register "
-                                              "limit out"});
-  // Each finding's impact: the model's record at its place (check, position, arch). Of
-  // several launches at one place (a template's instantiations), the record of the kernel
-  // the message quotes; the largest when the message names none of them.
-  for (ImpactRecord &I : TU.Impacts)
+  }
+  storeResult(Slot.Dir, Slot.Key, Done, Files);
+}
+
+/// Each finding's impact: the model's record at its place (check, position, arch). Of
+/// several launches at one place (a template's instantiations), the record of the kernel
+/// the message quotes; the largest when the message names none of them.
+void attachImpacts(std::vector<Finding> &Findings, std::vector<ImpactRecord> &Impacts,
+                   const CommandDir &InDir) {
+  for (ImpactRecord &I : Impacts)
     I.Pos.File = InDir(I.Pos.File);
-  for (Finding &F : R.Findings) {
+  for (Finding &F : Findings) {
     std::vector<const ImpactRecord *> At;
     bool Named = false;
-    for (const ImpactRecord &I : TU.Impacts)
+    for (const ImpactRecord &I : Impacts)
       if (F.Check == I.Check && F.Pos.File == I.Pos.File && F.Pos.Line == I.Pos.Line &&
           F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch)) {
         At.push_back(&I);
@@ -898,17 +879,18 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
            (F.Impact->Rank == I->Figure.Rank && F.Impact->Value < I->Figure.Value)))
         F.Impact = I->Figure;
   }
-  if (!TU.Records) {
-    Store(R);
-    return R;
-  }
-  for (const std::string &P : TU.Records->Problems)
+}
+
+/// The model's records into R, their paths made absolute: launches and kernels, and the
+/// access, sync and branch records that go with R's findings.
+void exportRecords(RunResult &R, ModelRecords &Records, const CommandDir &InDir) {
+  for (const std::string &P : Records.Problems)
     R.Messages.push_back({Severity::Warning, P});
-  for (LaunchRecord &L : TU.Records->Launches) {
+  for (LaunchRecord &L : Records.Launches) {
     L.Pos.File = InDir(L.Pos.File);
     R.Launches.push_back(std::move(L));
   }
-  for (KernelRecord &K : TU.Records->Kernels) {
+  for (KernelRecord &K : Records.Kernels) {
     if (!K.BeginLine)
       continue; // declared here, defined elsewhere: no body to tie findings to
     K.File = InDir(K.File);
@@ -916,7 +898,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   }
   // An access record goes with its finding: one silenced by NOLINT is not exported. The
   // places a finding stands for (grouped by cause) go with the finding at its first place.
-  for (AccessRecord &A : TU.Records->Accesses) {
+  for (AccessRecord &A : Records.Accesses) {
     A.Pos.File = InDir(A.Pos.File);
     unsigned Line = A.FindingLine ? A.FindingLine : A.Pos.Line;
     unsigned Column = A.FindingLine ? A.FindingColumn : A.Pos.Column;
@@ -926,7 +908,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
         }))
       R.Accesses.push_back(std::move(A));
   }
-  for (SyncRecord &S : TU.Records->Syncs) {
+  for (SyncRecord &S : Records.Syncs) {
     S.Pos.File = InDir(S.Pos.File);
     if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
           return F.Check == S.Check && F.Pos.File == S.Pos.File && F.Pos.Line == S.Pos.Line &&
@@ -934,10 +916,10 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
         }))
       R.Syncs.push_back(std::move(S));
   }
-  keepReportedRaces(TU.Records->Races, InDir, R);
+  keepReportedRaces(Records.Races, InDir, R);
   // A branch whose finding was silenced (NOLINT, a line filter) is silent in the records
   // too: every output says what the findings say.
-  for (BranchRecord &B : TU.Records->Branches) {
+  for (BranchRecord &B : Records.Branches) {
     B.Pos.File = InDir(B.Pos.File);
     if (B.FindingLine &&
         std::none_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
@@ -952,7 +934,83 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
     }
     R.Branches.push_back(std::move(B));
   }
-  Store(R);
+}
+
+RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                     const AnalysisOptions &Opts,
+                     const clang::tooling::CompilationDatabase *Original) {
+  std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
+  if (Commands.empty())
+    return noCommand(File, Opts);
+  if (std::optional<RunResult> Cannot = commandCannotRun(File, Commands.front(), Opts, Original))
+    return std::move(*Cannot);
+
+  // The checks, through clang-tidy's engine: .clang-tidy files apply as usual; the
+  // command line's options override them.
+  clang::tidy::ClangTidyOptions Defaults = clang::tidy::ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,warplint-*";
+  // Each analysis gets a file system with its own working directory: ClangTool moves to
+  // the command's directory, and on the process-wide real file system that is a chdir,
+  // which races between -j workers (a relative -I or include then resolves in another
+  // command's directory, and a relative -o lands there).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical(
+      llvm::vfs::createPhysicalFileSystem().release());
+  clang::tidy::ClangTidyContext Context(std::make_unique<clang::tidy::FileOptionsProvider>(
+      clang::tidy::ClangTidyGlobalOptions(), Defaults,
+      commandLineOverrides(File, Opts, Original), Physical));
+  auto BaseFS = analysisFileSystem(Physical, Opts);
+  // A run-wide option whose value leaves the analysis without the meaning asked for (an
+  // assumed block that cannot launch, in .clang-tidy): the file fails, saying why.
+  {
+    clang::tidy::warplint::ModelOptions M =
+        clang::tidy::warplint::ModelOptions::read(Context.getOptionsForFile(File).CheckOptions);
+    if (!M.Errors.empty())
+      return failedFile(File, M.Errors.front());
+  }
+  CacheSlot Slot;
+  if (std::optional<RunResult> Hit = cachedResult(File, Commands.front(), Context, Opts, Slot))
+    return std::move(*Hit);
+  joinSpacedChevronsOf(File, *BaseFS);
+  // One parse serves the checks and the records: both read the TU's one model.
+  TUResult TU;
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  if (Opts.Preambles)
+    Opts.Preambles->Used = false;
+  int ToolRc = runTidyAndModel(Context, Db, File, BaseFS, Opts.CollectLaunches, TU, Errors,
+                               Opts.Preambles, Opts.PreambleOnly);
+  // A parse with a preamble lists only the headers it read again: not a cache entry.
+  bool WithPreamble = Opts.Preambles && Opts.Preambles->Used;
+  std::string Arch = TU.Records ? TU.Records->Arch : commandArch(Db, File);
+
+  RunResult R;
+  if (!Slot.Damage.empty()) // said once: this result is not stored (see the end)
+    R.Messages.push_back({Severity::Warning, Slot.Damage});
+  CommandDir InDir{Db.getCompileCommands(File).front().Directory};
+  bool ClangErrors = convertDiagnostics(Errors, InDir, Arch, R, File, Opts.Unsaved);
+  if (settleParse(R, File, TU, ClangErrors, ToolRc))
+    return R;
+  bool NotCached = TU.RegistersLoaded && TU.RegistersNotCached;
+  if (NotCached)
+    R.RegistersNotCached.push_back(File);
+  if (TU.RegistersLoaded && TU.RegisterSource == clang::tidy::warplint::ResourceSource::None &&
+      Opts.RegistersFrom != "none" && !TU.RegistersMissing.empty() && !NotCached)
+    R.Messages.push_back({Severity::Note, "registers not counted: " + TU.RegistersMissing +
+                                              "; occupancy figures leave the register "
+                                              "limit out"});
+  attachImpacts(R.Findings, TU.Impacts, InDir);
+  if (TU.Records)
+    exportRecords(R, *TU.Records, InDir);
+  // Stored at the end, with every file the result depends on. A file analysed with errors
+  // is cached too: its errors (findings of their own, kept in the entry) repeat while
+  // nothing it read changes, as its other findings do. Before, such files were parsed on
+  // every run: on 69 real TUs (llm.c, Rodinia) the 11 of them were the whole cost of a
+  // warm re-run (16% of the cold run). A file that failed is not stored (it returned
+  // above): its cause may be a file it could not find, which no digest covers. A result
+  // without nvcc's figures (the language server's cache-only first answer) is not stored
+  // either, nor one whose cache entry was repaired (said once: the next run stores it).
+  if (!Slot.Key.empty() && !NotCached && !WithPreamble && Slot.Damage.empty() &&
+      !TU.RegisterCacheRepaired)
+    storeAnalysed(R, Slot, TU, Opts, *BaseFS);
   return R;
 }
 
@@ -1487,13 +1545,42 @@ std::string unlistedMessage(const std::string &File, const clang::tooling::Compi
          From + "; add it to the build, or name the file that includes it";
 }
 
-} // namespace
+/// The database of named files without -p or a language after `--`: CUDA files get the
+/// CUDA defaults, HIP files (.hip, or any file with an AMD --arch) the HIP ones; each set
+/// is made (and its header said) only when a file needs it. Null, with Error, for a HIP
+/// file with an NVIDIA --arch.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+defaultArgsDatabase(const AnalysisOptions &Opts, const std::string &Cwd, std::string &Error) {
+  bool AnyCuda = false, AnyHip = false;
+  for (const std::string &F : Opts.Files) {
+    bool Hip = isHipFileByDefault(F, Opts.Arch);
+    AnyHip |= Hip;
+    AnyCuda |= !Hip;
+    if (Hip && !Opts.Arch.empty() && !isAmdArch(Opts.Arch)) {
+      Error = "--arch " + Opts.Arch + " is an NVIDIA architecture and " + F +
+              " is a HIP file: give an AMD one (--arch gfx90a)";
+      return nullptr;
+    }
+  }
+  std::vector<std::string> Cuda, Hip;
+  if (AnyCuda)
+    Cuda = defaultCudaArgs(Opts.Arch, Opts.CudaPath, Opts.MockCuda);
+  if (AnyHip)
+    Hip = defaultHipArgs(Opts.Arch, Opts.MockCuda);
+  if (Opts.HasDashDash) {
+    Cuda = withUserArgs(std::move(Cuda), Opts.ExtraArgs);
+    Hip = withUserArgs(std::move(Hip), Opts.ExtraArgs);
+  }
+  return std::make_unique<DefaultArgsDatabase>(Cwd, std::move(Cuda), std::move(Hip), Opts.Arch);
+}
 
-RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
+/// The compile database of the run: -p's (Listed is set to the files it lists, with
+/// commands inferred for the others), or one that gives every named file the default
+/// command or the one after `--`. Null, with Error, when there is none.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadDatabase(const AnalysisOptions &Opts, const clang::tooling::CompilationDatabase *&Listed,
+             std::string &Error) {
   std::unique_ptr<clang::tooling::CompilationDatabase> Base;
-  // The database as loaded from -p: the files it lists (and, for others, commands it
-  // infers, marked by their Heuristic).
-  const clang::tooling::CompilationDatabase *Listed = nullptr;
   if (Opts.Database) {
     Base = std::make_unique<ForwardingDatabase>(*Opts.Database);
     Listed = Opts.Database;
@@ -1502,7 +1589,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     Base = clang::tooling::CompilationDatabase::loadFromDirectory(Opts.BuildDir, Why);
     if (!Base) {
       Error = "cannot load a compile database from " + Opts.BuildDir + ": " + Why;
-      return {};
+      return nullptr;
     }
     Listed = Base.get(); // owned by the database below
     // Headers (a .cuh handed over by pre-commit) and new files get the command of the
@@ -1514,52 +1601,31 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     if (!Opts.HasDashDash && !Opts.MockCuda && !Opts.CudaPath.empty() &&
         !isCudaToolkit(Opts.CudaPath)) {
       Error = "--cuda-path " + Opts.CudaPath + ": no CUDA toolkit there (no include/cuda_runtime.h)";
-      return {};
+      return nullptr;
     }
     // Arguments after `--` add to the defaults (the language, the arch, the toolkit and its
     // include/cccl, the standard) except those they set themselves: `-- -I.` alone lost
     // CUDA 13's libcu++ (cuda/std/type_traits not found) before.
-    if (Opts.HasDashDash && setsLanguage(Opts.ExtraArgs)) {
-      Base = std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Opts.ExtraArgs);
-    } else {
-      // CUDA files get the CUDA defaults, HIP files (.hip, or any file with an AMD --arch)
-      // the HIP ones; each set is made (and its header said) only when a file needs it.
-      bool AnyCuda = false, AnyHip = false;
-      for (const std::string &F : Opts.Files) {
-        bool Hip = isHipFileByDefault(F, Opts.Arch);
-        AnyHip |= Hip;
-        AnyCuda |= !Hip;
-        if (Hip && !Opts.Arch.empty() && !isAmdArch(Opts.Arch)) {
-          Error = "--arch " + Opts.Arch + " is an NVIDIA architecture and " + F +
-                  " is a HIP file: give an AMD one (--arch gfx90a)";
-          return {};
-        }
-      }
-      std::vector<std::string> Cuda, Hip;
-      if (AnyCuda)
-        Cuda = defaultCudaArgs(Opts.Arch, Opts.CudaPath, Opts.MockCuda);
-      if (AnyHip)
-        Hip = defaultHipArgs(Opts.Arch, Opts.MockCuda);
-      if (Opts.HasDashDash) {
-        Cuda = withUserArgs(std::move(Cuda), Opts.ExtraArgs);
-        Hip = withUserArgs(std::move(Hip), Opts.ExtraArgs);
-      }
-      Base = std::make_unique<DefaultArgsDatabase>(std::string(Cwd), std::move(Cuda),
-                                                   std::move(Hip), Opts.Arch);
-    }
+    if (Opts.HasDashDash && setsLanguage(Opts.ExtraArgs))
+      return std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd.str(), Opts.ExtraArgs);
+    return defaultArgsDatabase(Opts, std::string(Cwd), Error);
   }
-  const clang::tooling::CompilationDatabase *Original = Base.get();
-  auto Db = std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(Base));
-  Db->appendArgumentsAdjuster(commandAdjuster(Opts));
+  return Base;
+}
 
-  std::vector<std::string> Files;
+/// The files to analyse, absolute: those named, else every C, C++, CUDA or HIP file of
+/// the database (Skipped counts the others by extension), then --files/--exclude and the
+/// shard. False, with Error, when nothing is left to analyse; a shard with no file is not
+/// an error (a CI matrix may have more shards than the project has files).
+bool inputFiles(const AnalysisOptions &Opts, const clang::tooling::CompilationDatabase &Db,
+                std::vector<std::string> &Files, std::map<std::string, size_t> &Skipped,
+                std::string &Error) {
   for (const std::string &F : Opts.Files)
     Files.push_back(absolute(F));
   // A database's entries in other languages (a CMake project's Fortran files) have no
   // kernels and clang cannot run on them: skipped, and counted.
-  std::map<std::string, size_t> Skipped;
   if (Files.empty() && !Opts.BuildDir.empty()) {
-    for (std::string &F : Db->getAllFiles()) {
+    for (std::string &F : Db.getAllFiles()) {
       std::string Ext = llvm::sys::path::extension(F).lower();
       static const char *const Kept[] = {".cu", ".cuh", ".hip", ".c", ".cc", ".cpp", ".cxx",
                                          ".c++", ".cp", ".h", ".hh", ".hpp", ".hxx", ".inl",
@@ -1572,47 +1638,48 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
     if (Files.empty() && !Skipped.empty()) {
       Error = "the compile database in " + Opts.BuildDir +
               " has no C, C++, CUDA or HIP file";
-      return {};
+      return false;
     }
   }
   if (Files.empty()) {
     Error = Opts.BuildDir.empty() ? "no input files (name .cu files, or give -p BUILD)"
                                   : "the compile database in " + Opts.BuildDir + " has no files";
-    return {};
+    return false;
   }
   // A filter that matches nothing is an error (a typo must not pass CI); a shard with no
-  // file is not (a CI matrix may have more shards than the project has files).
+  // file is not.
   FileFilter Unsharded = Opts.Filter;
   Unsharded.Shard = ShardSpec();
   size_t Matching = selectFiles(Files, Unsharded).size();
   if (Matching == 0) {
     Error = "no file matches --files/--exclude";
-    return {};
+    return false;
   }
   Files = selectFiles(std::move(Files), Opts.Filter);
   if (Files.empty())
     llvm::errs() << "warplint: shard " << Opts.Filter.Shard.Index << "/" << Opts.Filter.Shard.Count
                  << " has no file (" << Matching << " file" << (Matching == 1 ? "" : "s") << " for "
                  << Opts.Filter.Shard.Count << " shards)\n";
+  return true;
+}
 
-  llvm::SmallString<256> CwdBuf;
-  llvm::sys::fs::current_path(CwdBuf);
-  std::string Cwd(CwdBuf);
+/// Whether the register source asked for can be read: its logs, objects or nvcc are
+/// there. Unreadable logs and objects stop the run before any file is parsed (each TU's
+/// model reads them again). Not the objects `warplint launch` analyses beside the compile
+/// that writes them (a read gate is set): they are read, and any error said, once written.
+bool registerSourceReady(const AnalysisOptions &Opts, std::string &Error) {
   if (Opts.RegistersFrom == "ptxas-log" && Opts.PtxasLogs.empty()) {
     Error = "--registers-from ptxas-log needs --ptxas-log FILE";
-    return {};
+    return false;
   }
   if (Opts.RegistersFrom == "objects" && Opts.Objects.empty()) {
     Error = "--registers-from objects needs --objects FILE";
-    return {};
+    return false;
   }
   if (Opts.RegistersFrom == "nvcc" && clang::tidy::warplint::findNvcc().empty()) {
     Error = "--registers-from nvcc: nvcc not found (PATH, /usr/local/cuda/bin, $CUDA_PATH)";
-    return {};
+    return false;
   }
-  // Unreadable logs and objects stop the run before any file is parsed (each TU's model
-  // reads them again). Not the objects `warplint launch` analyses beside the compile that
-  // writes them (a read gate is set): they are read, and any error said, once written.
   clang::tidy::warplint::ResourceTable Resources;
   for (const std::string &Log : Opts.PtxasLogs)
     Resources.addPtxasLogFile(Log);
@@ -1621,8 +1688,61 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
       Resources.addObjectFile(Obj);
   if (!Resources.Errors.empty()) {
     Error = Resources.Errors.front();
-    return {};
+    return false;
   }
+  return true;
+}
+
+/// Named files the database does not list (clang's JSON database already infers a
+/// command for such a file, and says so in the command's Heuristic).
+std::vector<std::string> unlistedFiles(const std::vector<std::string> &Files,
+                                       const clang::tooling::CompilationDatabase *Listed,
+                                       const AnalysisOptions &Opts) {
+  std::vector<std::string> Unlisted;
+  if (Listed && !Opts.Files.empty())
+    for (const std::string &F : Files) {
+      std::vector<clang::tooling::CompileCommand> Commands = Listed->getCompileCommands(F);
+      if (Commands.empty() || !Commands.front().Heuristic.empty())
+        Unlisted.push_back(F);
+    }
+  return Unlisted;
+}
+
+/// "3 database entries skipped: not C, C++, CUDA or HIP (2 .f90, 1 .py)".
+std::string skippedNote(const std::map<std::string, size_t> &Skipped) {
+  size_t N = 0;
+  std::string Kinds;
+  for (const auto &[Ext, Count] : Skipped) {
+    N += Count;
+    Kinds += (Kinds.empty() ? "" : ", ") + std::to_string(Count) + " " + Ext;
+  }
+  return std::to_string(N) + " database entr" + (N == 1 ? "y" : "ies") +
+         " skipped: not C, C++, CUDA or HIP (" + Kinds + ")";
+}
+
+} // namespace
+
+RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
+  // The database as loaded from -p: the files it lists (and, for others, commands it
+  // infers, marked by their Heuristic).
+  const clang::tooling::CompilationDatabase *Listed = nullptr;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Base = loadDatabase(Opts, Listed, Error);
+  if (!Base)
+    return {};
+  const clang::tooling::CompilationDatabase *Original = Base.get();
+  auto Db = std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(std::move(Base));
+  Db->appendArgumentsAdjuster(commandAdjuster(Opts));
+
+  std::vector<std::string> Files;
+  std::map<std::string, size_t> Skipped;
+  if (!inputFiles(Opts, *Db, Files, Skipped, Error))
+    return {};
+
+  llvm::SmallString<256> CwdBuf;
+  llvm::sys::fs::current_path(CwdBuf);
+  std::string Cwd(CwdBuf);
+  if (!registerSourceReady(Opts, Error))
+    return {};
   // Entries whose "command" clang would split wrongly (an unbalanced quote) fail with
   // the reason instead of a misleading clang error.
   std::vector<CompileCommandProblem> BadCommands = checkCompileDatabase(Opts.BuildDir);
@@ -1632,15 +1752,7 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   // Named files the database does not list: a file another translation unit #includes
   // (a kernel file) is analysed in that unit; another gets the command clang's tooling
   // infers from a similar file.
-  std::vector<std::string> Unlisted;
-  if (Listed && !Opts.Files.empty())
-    for (const std::string &F : Files) {
-      // clang's JSON database already infers a command for a file it does not list, and
-      // says so in the command's Heuristic.
-      std::vector<clang::tooling::CompileCommand> Commands = Listed->getCompileCommands(F);
-      if (Commands.empty() || !Commands.front().Heuristic.empty())
-        Unlisted.push_back(F);
-    }
+  std::vector<std::string> Unlisted = unlistedFiles(Files, Listed, Opts);
   std::map<std::string, Includer> Includers =
       Unlisted.empty() ? std::map<std::string, Includer>() : findIncluders(Unlisted, *Listed);
   std::vector<RunResult> PerFile(Files.size());
@@ -1686,18 +1798,8 @@ RunResult analyse(const AnalysisOptions &Opts, std::string &Error) {
   }
   Progress.finish();
   RunResult Out = mergeResults(std::move(PerFile));
-  if (!Skipped.empty()) {
-    size_t N = 0;
-    std::string Kinds;
-    for (const auto &[Ext, Count] : Skipped) {
-      N += Count;
-      Kinds += (Kinds.empty() ? "" : ", ") + std::to_string(Count) + " " + Ext;
-    }
-    Out.Messages.push_back({Severity::Note, std::to_string(N) + " database entr" +
-                                                (N == 1 ? "y" : "ies") +
-                                                " skipped: not C, C++, CUDA or HIP (" + Kinds +
-                                                ")"});
-  }
+  if (!Skipped.empty())
+    Out.Messages.push_back({Severity::Note, skippedNote(Skipped)});
   return Out;
 }
 

@@ -7,6 +7,10 @@ divergence/ and checks/ (core's public headers are `warplint/core/...`). An incl
 project folder the table does not name for the including folder is a defect: model/
 reaching into checks/ (the IgnoredKernels filter once lived there) fails this test.
 
+Once the analysis has left clang-tidy's namespace (scripts/house/move-namespaces.sh, which
+writes checks/AnalysisNames.h), a file of model/, divergence/ or resources/ that opens
+`namespace clang::tidy` is a defect too: that namespace is for the clang-tidy code only.
+
 usage: check-layers.py SOURCE_DIR
 """
 import os
@@ -59,10 +63,24 @@ def main():
                         problems.append(f"{os.path.relpath(path, root)}:{n}: {folder}/ includes "
                                         f"{target}/, which docs/architecture.md does not list "
                                         f"among what {folder}/ depends on")
+    # After the namespace move only (its generated header is the mark).
+    moved = os.path.exists(os.path.join(root, "checks", "AnalysisNames.h"))
+    if moved:
+        for folder in ("model", "divergence", "resources"):
+            for dirpath, _, files in os.walk(os.path.join(root, folder)):
+                for name in sorted(files):
+                    if not name.endswith((".h", ".cpp")):
+                        continue
+                    path = os.path.join(dirpath, name)
+                    for n, line in enumerate(open(path, encoding="utf-8"), 1):
+                        if re.match(r"\s*namespace\s+clang::tidy\b", line):
+                            problems.append(f"{os.path.relpath(path, root)}:{n}: {folder}/ opens "
+                                            "namespace clang::tidy, which is for the clang-tidy "
+                                            "code only (the analysis is in namespace warplint)")
     for p in problems:
         print("LAYER:", p)
-    print(f"{seen} project includes in {', '.join(CHECKED)}: {len(problems)} outside the "
-          "architecture table")
+    print(f"{seen} project includes in {', '.join(CHECKED)}; namespaces "
+          f"{'checked' if moved else 'not checked (before the move)'}: {len(problems)} problems")
     return 1 if problems or seen == 0 else 0
 
 
