@@ -829,6 +829,49 @@ private:
   BlockShape Shape;
 };
 
+/// The distance from one lane to the next: the most common one between consecutive active
+/// lanes (divided by their distance in lanes), when at least half of the pairs have it (a
+/// warp over two rows of a 16x16 block jumps once); the first offset, and whether the lanes
+/// are contiguous.
+void laneStride(const ::warplint::memory::LaneOffsets &LaneOffs, unsigned Lanes,
+                unsigned Bytes, WarpExecution &X) {
+  std::vector<int64_t> Diffs;
+  std::optional<int64_t> Prev;
+  unsigned PrevLane = 0;
+  X.Contiguous = true;
+  for (unsigned L = 0; L < Lanes; ++L) {
+    const auto &O = LaneOffs[L];
+    if (!O)
+      continue;
+    if (!Prev) {
+      X.FirstOffset = *O;
+    } else {
+      int64_t D = *O - *Prev, Apart = int64_t(L - PrevLane);
+      Diffs.push_back(D % Apart == 0 ? D / Apart : INT64_MIN);
+      X.Contiguous &= D == Apart * int64_t(Bytes);
+    }
+    Prev = O;
+    PrevLane = L;
+  }
+  if (Diffs.empty())
+    return;
+  std::vector<int64_t> Sorted = Diffs;
+  std::sort(Sorted.begin(), Sorted.end());
+  size_t Best = 0, BestCount = 0;
+  for (size_t K = 0; K < Sorted.size();) {
+    size_t J = K;
+    while (J < Sorted.size() && Sorted[J] == Sorted[K])
+      ++J;
+    if (J - K > BestCount) {
+      BestCount = J - K;
+      Best = K;
+    }
+    K = J;
+  }
+  if (2 * BestCount >= Diffs.size() && Sorted[Best] != INT64_MIN)
+    X.LaneStride = Sorted[Best];
+}
+
 /// "n = 32, m = 1000": the sampled unknowns that are parameters or loaded values.
 std::string describe(const Env &E, const std::vector<unsigned> &Needed,
                      const std::vector<SymVarInfo> &Vars) {
@@ -923,44 +966,7 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
         X.Sectors = countSectors(LaneOffs, Site.Bytes, unsigned(Seg));
       if ((Shared ? X.Waves.ActiveLanes : X.Sectors.ActiveLanes) == 0)
         continue;
-      // The distance from one lane to the next: the most common one between consecutive
-      // active lanes (divided by their distance in lanes), when at least half of the pairs
-      // have it (a warp over two rows of a 16x16 block jumps once).
-      std::vector<int64_t> Diffs;
-      std::optional<int64_t> Prev;
-      unsigned PrevLane = 0;
-      X.Contiguous = true;
-      for (unsigned L = 0; L < Lanes; ++L) {
-        const auto &O = LaneOffs[L];
-        if (!O)
-          continue;
-        if (!Prev) {
-          X.FirstOffset = *O;
-        } else {
-          int64_t D = *O - *Prev, Apart = int64_t(L - PrevLane);
-          Diffs.push_back(D % Apart == 0 ? D / Apart : INT64_MIN);
-          X.Contiguous &= D == Apart * int64_t(Site.Bytes);
-        }
-        Prev = O;
-        PrevLane = L;
-      }
-      if (!Diffs.empty()) {
-        std::vector<int64_t> Sorted = Diffs;
-        std::sort(Sorted.begin(), Sorted.end());
-        size_t Best = 0, BestCount = 0;
-        for (size_t K = 0; K < Sorted.size();) {
-          size_t J = K;
-          while (J < Sorted.size() && Sorted[J] == Sorted[K])
-            ++J;
-          if (J - K > BestCount) {
-            BestCount = J - K;
-            Best = K;
-          }
-          K = J;
-        }
-        if (2 * BestCount >= Diffs.size() && Sorted[Best] != INT64_MIN)
-          X.LaneStride = Sorted[Best];
-      }
+      laneStride(LaneOffs, Lanes, Site.Bytes, X);
       X.Values = Values;
       if (!Shared) {
         bool Contiguous = X.Contiguous && X.Sectors.ActiveLanes > 1;
