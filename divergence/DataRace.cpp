@@ -478,6 +478,33 @@ const Expr *storedValue(const Expr *Access, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// storedValue for the accesses of one function body, from one walk of it: an access that
+/// is the left side of a binary operator there has that operator as its parent (the
+/// TU-wide parent map is built only for an access found elsewhere, in a callee).
+class StoredValues {
+public:
+  explicit StoredValues(const Stmt *Body) { walk(Body); }
+  const Expr *of(const Expr *Access, ASTContext &Ctx) const {
+    auto It = LhsOf.find(Access);
+    if (It == LhsOf.end())
+      return storedValue(Access, Ctx);
+    const BinaryOperator *B = It->second;
+    return B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == Access ? B->getRHS()
+                                                                               : nullptr;
+  }
+
+private:
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *B = dyn_cast<BinaryOperator>(S))
+      LhsOf.try_emplace(B->getLHS(), B);
+    for (const Stmt *C : S->children())
+      walk(C);
+  }
+  llvm::DenseMap<const Expr *, const BinaryOperator *> LhsOf;
+};
+
 /// A touch of one byte by one thread.
 struct Touch {
   uint32_t Site;
@@ -536,6 +563,496 @@ std::string wordText(const MemoryAccessSite &S, int64_t Byte, ASTContext &Ctx) {
 
 } // namespace
 
+namespace {
+
+/// The environments one object's accesses are evaluated in for a block shape: the plain
+/// unknowns (parameters take 1, 32, 33 and 1000 in a few combinations unless the launches
+/// fix them, grid sizes their value or 2), then a few values of each counter of a loop with
+/// a barrier (every thread in the same iteration), with its previous value pushed past the
+/// kernel's variables for the accesses after the body's last barrier.
+struct ObjectEnvs {
+  std::vector<unsigned> Plain, TiedVars;
+  std::vector<bool> PlainSampled; ///< a parameter no launch fixes: its values are samples
+  std::string Samples;
+  size_t ComboCount = 1;
+  std::vector<Env> Envs;
+  std::vector<size_t> EnvCombo; ///< the combination of sampled values of each env
+};
+
+/// The unknowns an object's accesses read, by role: plain ones, and counters of loops with
+/// a barrier (loop counters used outside a loop with no barrier are free: per thread).
+void objectUnknowns(const std::vector<size_t> &Members, const std::vector<RaceSite> &Sites,
+                    const ThreadDependence &TD, ObjectEnvs &O) {
+  const std::vector<SymVarInfo> &Vars = TD.vars();
+  std::vector<unsigned> Used;
+  for (size_t I : Members) {
+    const RaceSite &R = Sites[I];
+    if (R.Site.Offset)
+      collectVars(*R.Site.Offset, Used);
+    if (R.Site.Active)
+      collectVars(*R.Site.Active, Used);
+    if (R.Value)
+      if (SymRef V = TD.valueOf(R.Value).S)
+        collectVars(*V, Used);
+  }
+  std::sort(Used.begin(), Used.end());
+  Used.erase(std::unique(Used.begin(), Used.end()), Used.end());
+  std::set<int> Tied, Free;
+  for (size_t I : Members) {
+    for (const RaceSite::Tied &T : Sites[I].TiedLoops)
+      Tied.insert(T.Var);
+    for (const auto &F : Sites[I].FreeLoops)
+      Free.insert(F.first);
+  }
+  for (unsigned V : Used) {
+    if (V >= Vars.size())
+      continue;
+    const SymVarInfo &I = Vars[V];
+    if (I.Kind == SymVarInfo::BlockIdx)
+      continue;
+    if (Tied.count(int(V)) && I.Kind == SymVarInfo::Loop)
+      O.TiedVars.push_back(V);
+    else if (!Free.count(int(V)))
+      O.Plain.push_back(V);
+  }
+}
+
+ObjectEnvs objectEnvs(const std::vector<size_t> &Members, const std::vector<RaceSite> &Sites,
+                      const ThreadDependence &TD, const BlockShape &Shape,
+                      std::optional<std::array<uint64_t, 3>> Grid, const KnownValues *Known) {
+  const std::vector<SymVarInfo> &Vars = TD.vars();
+  ObjectEnvs O;
+  objectUnknowns(Members, Sites, TD, O);
+  std::vector<std::vector<int64_t>> PlainValues;
+  size_t Total = 1;
+  for (unsigned V : O.Plain) {
+    const SymVarInfo &I = Vars[V];
+    std::vector<int64_t> C;
+    bool Fixed = Known && Known->count(I.Name) && !Known->at(I.Name).empty();
+    if (I.Kind == SymVarInfo::GridDim)
+      C = {Grid ? int64_t((*Grid)[I.Name.back() == 'z' ? 2 : I.Name.back() == 'y' ? 1 : 0])
+                : 2};
+    else if (I.Kind == SymVarInfo::Param && Fixed)
+      C = Known->at(I.Name); // the launches' values, not samples
+    else if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque)
+      C = {1, 32, 33, 1000};
+    else
+      C = {0, 1};
+    bool Sampled = I.Kind == SymVarInfo::Param && !Fixed;
+    O.PlainSampled.push_back(Sampled);
+    if (Sampled) {
+      O.Samples += (O.Samples.empty() ? "" : "; ") + I.Name + ":";
+      for (size_t K = 0; K < C.size(); ++K)
+        O.Samples += (K ? ", " : " ") + std::to_string(C[K]);
+    }
+    Total = std::min<size_t>(size_t(1) << 20, Total * C.size());
+    PlainValues.push_back(std::move(C));
+  }
+  O.ComboCount = std::min<size_t>(Total, 8);
+  for (size_t G = 0; G < O.ComboCount; ++G) {
+    size_t Index = O.ComboCount == 1 ? 0 : G * (Total - 1) / (O.ComboCount - 1);
+    Env E;
+    E.Vars.resize(Vars.size());
+    E.BlockDim[0] = Shape.X, E.BlockDim[1] = Shape.Y, E.BlockDim[2] = Shape.Z;
+    for (size_t K = 0; K < O.Plain.size(); ++K) {
+      E.Vars[O.Plain[K]] = PlainValues[K][Index % PlainValues[K].size()];
+      Index /= PlainValues[K].size();
+    }
+    for (unsigned V = 0; V < Vars.size(); ++V)
+      if (Vars[V].Kind == SymVarInfo::BlockIdx)
+        E.Vars[V] = 0;
+    O.Envs.push_back(std::move(E));
+    O.EnvCombo.push_back(G);
+  }
+  // Counters of loops with a barrier: a few of their values (first, second, middle, last).
+  for (unsigned V : O.TiedVars) {
+    const SymVarInfo &I = Vars[V];
+    std::vector<Env> Next;
+    std::vector<size_t> NextCombo;
+    for (size_t EI = 0; EI < O.Envs.size(); ++EI) {
+      const Env &B = O.Envs[EI];
+      std::optional<std::vector<int64_t>> Seq;
+      if (I.Init && I.Cond && I.Step)
+        Seq = enumerateLoop(*I.Init, *I.Cond, *I.Step, V, B, 4096);
+      if (!Seq || Seq->empty())
+        continue;
+      size_t N = Seq->size();
+      std::vector<size_t> Picks;
+      for (size_t K : {size_t(0), size_t(1), size_t(2), N / 2, N - 1})
+        if (K < N && std::find(Picks.begin(), Picks.end(), K) == Picks.end())
+          Picks.push_back(K);
+      for (size_t K : Picks) {
+        if (Next.size() >= 24)
+          break;
+        Env X = B;
+        X.Vars[V] = (*Seq)[K];
+        X.Vars.push_back(K ? std::optional<int64_t>((*Seq)[K - 1]) : std::nullopt);
+        Next.push_back(std::move(X));
+        NextCombo.push_back(O.EnvCombo[EI]);
+      }
+    }
+    O.Envs = std::move(Next);
+    O.EnvCombo = std::move(NextCombo);
+  }
+  return O;
+}
+
+/// An access's address, the condition it runs under and its stored value, flattened once
+/// and evaluated 32 threads at a time (RaceScan's fast path).
+struct SiteEval {
+  SiteEval(const Sym &Offset, const Sym *Active, const Sym *Value)
+      : Offset(Offset), Active(Active ? std::make_unique<WarpEvaluator>(*Active) : nullptr),
+        Value(Value ? std::make_unique<WarpEvaluator>(*Value) : nullptr) {}
+  /// False when a variable is out of its type's range (evaluate() then reads it unwrapped:
+  /// the thread-by-thread path is taken).
+  bool bind(const BlockShape &Shape, const Env &E) {
+    bool Ok = Offset.bind(Shape, E);
+    if (Active)
+      Ok &= Active->bind(Shape, E);
+    if (Value)
+      Ok &= Value->bind(Shape, E);
+    return Ok;
+  }
+  WarpEvaluator Offset;
+  std::unique_ptr<WarpEvaluator> Active, Value;
+};
+
+/// The byte maps of one object and block shape: each access of each thread of the
+/// evaluated blocks, in the order of the sites and threads, for every environment; a byte
+/// touched by a second thread while either stores is a collision (PairState).
+class RaceScan {
+public:
+  RaceScan(RaceAnalysis &Out, const ThreadDependence &TD, const BlockShape &Shape,
+           BlockDependence &BlockDep,
+           std::map<std::pair<size_t, size_t>, PairState> &Pairs, const ObjectEnvs &O,
+           std::vector<std::unique_ptr<SiteEval>> &Evals)
+      : Out(Out), TD(TD), Vars(TD.vars()), Shape(Shape),
+        BlockDep(BlockDep), Pairs(Pairs), Obj(O), Evals(Evals) {}
+
+  void run(const std::vector<size_t> &Members, bool Global, int GridBlocks, unsigned GridDim) {
+    for (size_t EI = 0; EI < Obj.Envs.size(); ++EI) {
+      Map.clear();
+      Map.reserve(1024);
+      for (int Block = 0; Block < (Global ? GridBlocks : 1); ++Block)
+        for (size_t I : Members)
+          site(I, EI, Block, GridDim);
+    }
+  }
+
+private:
+  /// What one site's touches need besides the thread.
+  struct SiteCtx {
+    size_t I, EI;
+    int Block;
+    std::optional<int64_t> Value;
+    bool BlockDependent, ValueUniform, ValueWarpUniform;
+  };
+
+  void site(size_t I, size_t EI, int Block, unsigned GridDim);
+  void threadByThread(const SiteCtx &X, Env &E, const std::vector<int> &FreeVars,
+                      SymRef ValueSym);
+  void byGroups(SiteCtx &X, Env &E, SiteEval &Eval);
+  void access(const SiteCtx &X, const Env &C, int64_t Off);
+  void collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t Byte, unsigned T);
+
+  RaceAnalysis &Out;
+  const ThreadDependence &TD;
+  const std::vector<SymVarInfo> &Vars;
+  const BlockShape &Shape;
+  BlockDependence &BlockDep;
+  std::map<std::pair<size_t, size_t>, PairState> &Pairs;
+  const ObjectEnvs &Obj;
+  std::vector<std::unique_ptr<SiteEval>> &Evals;
+  std::unordered_map<int64_t, llvm::SmallVector<Touch, 4>> Map;
+  static constexpr uint64_t MaxWork = 40'000'000; // bytes inserted per kernel
+};
+
+void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
+  const RaceSite &R = Out.Sites[I];
+  const MemoryAccessSite &S = R.Site;
+  if (!S.Offset || R.UnderData || readsData(*S.Offset, Vars) ||
+      (S.Active && readsData(*S.Active, Vars)))
+    return;
+  // Previous values pushed past Vars.size(), in TiedVars order.
+  const Env &Base = Obj.Envs[EI];
+  Env E = Base;
+  E.Vars.resize(Vars.size());
+  for (const RaceSite::Tied &T : R.TiedLoops) {
+    if (T.Shift == 0)
+      continue;
+    auto Pos = std::find(Obj.TiedVars.begin(), Obj.TiedVars.end(), unsigned(T.Var));
+    if (Pos == Obj.TiedVars.end())
+      continue;
+    std::optional<int64_t> Prev = Base.Vars[Vars.size() + (Pos - Obj.TiedVars.begin())];
+    if (!Prev)
+      return;
+    E.Vars[T.Var] = Prev;
+  }
+  for (unsigned V = 0; V < Vars.size(); ++V)
+    if (Vars[V].Kind == SymVarInfo::BlockIdx)
+      E.Vars[V] = Vars[V].Name.back() == "xyz"[GridDim] ? Block : 0;
+  SymRef ValueSym = R.Value ? TD.valueOf(R.Value).S : nullptr;
+  SiteCtx X{I, EI, Block, std::nullopt, false, false, false};
+  X.BlockDependent = mentionsBlock(*S.Offset, Vars) ||
+                     (S.Active && mentionsBlock(*S.Active, Vars)) ||
+                     (R.Value && BlockDep.of(R.Value));
+  Variance ValueVariance = R.Value ? TD.varianceOf(R.Value) : Variance::Data;
+  X.ValueUniform = ValueVariance == Variance::Uniform;
+  X.ValueWarpUniform = ValueVariance <= Variance::WarpUniform;
+  // Free counters: the values each thread may take.
+  std::vector<int> FreeVars;
+  for (const auto &F : R.FreeLoops)
+    if (F.first >= 0)
+      FreeVars.push_back(F.first);
+  std::sort(FreeVars.begin(), FreeVars.end());
+  FreeVars.erase(std::unique(FreeVars.begin(), FreeVars.end()), FreeVars.end());
+  if (FreeVars.empty()) {
+    if (!Evals[I])
+      Evals[I] = std::make_unique<SiteEval>(*S.Offset, S.Active.get(), ValueSym.get());
+    if (Evals[I]->bind(Shape, E))
+      return byGroups(X, E, *Evals[I]);
+  }
+  threadByThread(X, E, FreeVars, ValueSym);
+}
+
+/// Every thread of the block, 32 at a time: the same values as threadByThread's.
+void RaceScan::byGroups(SiteCtx &X, Env &E, SiteEval &Eval) {
+  for (unsigned G = 0; G < Shape.warps() && !Out.WorkCapped; ++G) {
+    uint32_t Live = Eval.Offset.threads(G), Valid = 0;
+    if (Eval.Active) {
+      const int64_t *On = Eval.Active->group(G, Valid);
+      Live &= Valid; // not run, or run on a condition not known: not guessed
+      for (unsigned L = 0; L < 32; ++L)
+        if (On[L] == 0)
+          Live &= ~(uint32_t(1) << L);
+    }
+    const int64_t *Off = Eval.Offset.group(G, Valid);
+    Live &= Valid;
+    if (!Live)
+      continue;
+    uint32_t ValueValid = 0;
+    const int64_t *Value = Eval.Value ? Eval.Value->group(G, ValueValid) : nullptr;
+    const int64_t *Tid = Eval.Offset.tid(G);
+    for (unsigned L = 0; L < 32 && !Out.WorkCapped; ++L) {
+      if (!(Live >> L & 1))
+        continue;
+      E.Tid[0] = Tid[L], E.Tid[1] = Tid[32 + L], E.Tid[2] = Tid[64 + L];
+      X.Value = Value && (ValueValid >> L & 1) ? std::optional<int64_t>(Value[L]) : std::nullopt;
+      access(X, E, Off[L]);
+    }
+  }
+}
+
+void RaceScan::threadByThread(const SiteCtx &X0, Env &E, const std::vector<int> &FreeVars,
+                              SymRef ValueSym) {
+  const MemoryAccessSite &S = Out.Sites[X0.I].Site;
+  SiteCtx X = X0;
+  for (unsigned T = 0; T < Shape.threads(); ++T) {
+    E.Tid[0] = T % Shape.X;
+    E.Tid[1] = (T / Shape.X) % Shape.Y;
+    E.Tid[2] = T / (Shape.X * Shape.Y);
+    // Every combination of the free counters' values (at most 64); with none, the
+    // thread's environment itself (no copy per thread).
+    std::vector<Env> Combos;
+    if (!FreeVars.empty())
+      Combos.push_back(E);
+    for (int V : FreeVars) {
+      const SymVarInfo &FI = Vars[V];
+      std::vector<Env> Next;
+      for (const Env &C : Combos) {
+        std::vector<int64_t> Seq;
+        if (FI.Kind == SymVarInfo::Iteration) {
+          Seq = {0, 1, 2, 3};
+        } else if (FI.Init && FI.Cond && FI.Step) {
+          if (auto L = enumerateLoop(*FI.Init, *FI.Cond, *FI.Step, V, C, 4096)) {
+            size_t N = L->size();
+            for (size_t K : {size_t(0), size_t(1), size_t(2), size_t(3), N / 2, N - 2, N - 1})
+              if (K < N && std::find(Seq.begin(), Seq.end(), (*L)[K]) == Seq.end())
+                Seq.push_back((*L)[K]);
+          }
+        }
+        for (int64_t Val : Seq) {
+          if (Next.size() >= 64)
+            break;
+          Env Y = C;
+          Y.Vars[V] = Val;
+          Next.push_back(std::move(Y));
+        }
+      }
+      Combos = std::move(Next);
+    }
+    size_t CombosN = FreeVars.empty() ? 1 : Combos.size();
+    for (size_t CI = 0; CI < CombosN && !Out.WorkCapped; ++CI) {
+      const Env &C = FreeVars.empty() ? E : Combos[CI];
+      if (S.Active) {
+        std::optional<int64_t> On = evaluate(*S.Active, C);
+        if (!On || !*On)
+          continue; // not run, or run on a condition not known: not guessed
+      }
+      std::optional<int64_t> Off = evaluate(*S.Offset, C);
+      if (!Off)
+        continue;
+      X.Value = ValueSym ? evaluate(*ValueSym, C) : std::nullopt;
+      access(X, C, *Off);
+    }
+    if (Out.WorkCapped)
+      break;
+  }
+}
+
+/// The bytes of one access of one thread (C's Tid) at Off: each against the earlier
+/// touches of that byte, then remembered (at most four a byte).
+void RaceScan::access(const SiteCtx &X, const Env &C, int64_t Off) {
+  const RaceSite &R = Out.Sites[X.I];
+  const unsigned T = unsigned(C.Tid[0] + Shape.X * (C.Tid[1] + Shape.Y * C.Tid[2]));
+  const uint32_t Thread = uint32_t(X.Block) * Shape.threads() + T;
+  for (unsigned K = 0; K < R.Site.Bytes; ++K) {
+    if (++Out.Work > MaxWork) {
+      Out.WorkCapped = true;
+      break;
+    }
+    auto &Bucket = Map[Off + K];
+    for (const Touch &Old : Bucket)
+      if (Old.Thread != Thread && (Old.Store || R.Site.Store))
+        collide(X, C, Old, Off + K, T);
+    if (Bucket.size() < 4)
+      Bucket.push_back({uint32_t(X.I), Thread, R.Site.Store, X.Value});
+  }
+}
+
+void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t Byte,
+                       unsigned T) {
+  const size_t I = X.I;
+  const RaceSite &R = Out.Sites[I];
+  const RaceSite &O = Out.Sites[Old.Site];
+  const bool Store = R.Site.Store;
+  const std::optional<int64_t> &Value = X.Value;
+  bool SameBlock = Old.Thread / Shape.threads() == uint32_t(X.Block);
+  bool SameWarp = SameBlock && (Old.Thread % Shape.threads()) / 32 == T / 32;
+  if (SameBlock && !intervalsMeet(O.Intervals, R.Intervals))
+    return;
+  if (SameWarp && !intervalsMeet(O.WarpIntervals, R.WarpIntervals))
+    return;
+  if (!SameBlock && !intervalsMeet(O.GridIntervals, R.GridIntervals))
+    return;
+  // One value stored by every thread (block-uniform), or by the lanes of one warp
+  // (warp-uniform: a cg::reduce result), to one word: benign.
+  bool Benign = Old.Store && Store &&
+                ((Old.Value && Value && *Old.Value == *Value) ||
+                 (Old.Site == I && !Value && !Old.Value &&
+                  (X.ValueUniform || (SameWarp && X.ValueWarpUniform))));
+  // Every block repeating the same store (`out[threadIdx.x] = v` in a grid of several
+  // blocks, the value not reading blockIdx): the same thread of another block writes the
+  // same value.
+  if (!Benign && !SameBlock && Old.Store && Store && Old.Site == I &&
+      Old.Thread % Shape.threads() == T && !X.BlockDependent)
+    Benign = true;
+  // A read of a word every thread writes with one value before it in the interval
+  // (`p = A; ... p`): it reads that value either way.
+  const RaceSite &W = Old.Store ? O : R;
+  const RaceSite &Rd = Old.Store ? R : O;
+  if (!Benign && !(Old.Store && Store) && W.Value && !W.Site.Active && W.FreeLoops.empty() &&
+      W.TiedLoops.empty() && W.Order < Rd.Order && TD.varianceOf(W.Value) == Variance::Uniform)
+    Benign = true;
+  auto PK = std::make_pair(std::min<size_t>(Old.Site, I), std::max<size_t>(Old.Site, I));
+  PairState &P = Pairs[PK];
+  auto ThreadOf = [&](uint32_t G) {
+    RaceThread Th;
+    unsigned L = G % Shape.threads();
+    Th.Tid[0] = L % Shape.X, Th.Tid[1] = (L / Shape.X) % Shape.Y,
+    Th.Tid[2] = L / (Shape.X * Shape.Y);
+    Th.Block = G / Shape.threads();
+    Th.Linear = L;
+    return Th;
+  };
+  const uint32_t Thread = uint32_t(X.Block) * Shape.threads() + T;
+  bool OldFirst = Old.Site == PK.first;
+  if (!SameBlock && !Benign && !P.CrossExample) {
+    RaceThread A = ThreadOf(Old.Thread), B = ThreadOf(Thread);
+    P.CrossExample = OldFirst ? std::make_pair(A, B) : std::make_pair(B, A);
+  }
+  bool Better = !P.Found || (P.Benign && !Benign) ||
+                (!P.AnyCrossWarp && !SameWarp && (P.Benign == Benign));
+  P.Combos = Obj.ComboCount;
+  if (!Benign)
+    P.RacyCombos.insert(Obj.EnvCombo[X.EI]);
+  if (!Better)
+    return;
+  P.Found = true;
+  P.Benign = Benign;
+  P.AnyCrossWarp = !SameWarp;
+  RaceThread A = ThreadOf(Old.Thread), B;
+  B.Tid[0] = C.Tid[0], B.Tid[1] = C.Tid[1], B.Tid[2] = C.Tid[2];
+  B.Block = X.Block;
+  B.Linear = T;
+  P.T1 = OldFirst ? A : B;
+  P.T2 = OldFirst ? B : A;
+  P.Byte = Byte;
+  P.CrossBlock = !SameBlock;
+  std::string Vals;
+  P.Sampled = false;
+  for (size_t K = 0; K < Obj.Plain.size(); ++K) {
+    unsigned V = Obj.Plain[K];
+    if (Vars[V].Kind == SymVarInfo::Param && C.Vars[V]) {
+      Vals += (Vals.empty() ? "" : ", ") + Vars[V].Name + " = " + std::to_string(*C.Vars[V]);
+      P.Sampled |= Obj.PlainSampled[K];
+    }
+  }
+  P.Values = Vals;
+  P.Samples = Obj.Samples;
+}
+
+/// The findings of one block shape: one per pair of accesses that collide, benign ones
+/// only when asked for, each pair once over the shapes.
+void addFindings(RaceAnalysis &Out, const BlockShape &Shape,
+                 const std::map<std::pair<size_t, size_t>, PairState> &Pairs,
+                 std::set<std::pair<size_t, size_t>> &Reported, const RaceOptions &Opts,
+                 ASTContext &Ctx) {
+  for (auto &[PK, P] : Pairs) {
+    if (!P.Found || (P.Benign && !Opts.ReportBenign) || Reported.count(PK))
+      continue;
+    Reported.insert(PK);
+    RaceFinding F;
+    F.First = PK.first;
+    F.Second = PK.second;
+    const RaceSite &A = Out.Sites[PK.first], &B = Out.Sites[PK.second];
+    if (B.Order < A.Order) {
+      std::swap(F.First, F.Second);
+      F.T1 = P.T2, F.T2 = P.T1;
+    } else {
+      F.T1 = P.T1, F.T2 = P.T2;
+    }
+    F.Byte = P.Byte;
+    F.Word = wordText(A.Site, P.Byte, Ctx);
+    F.SameWarp = !P.AnyCrossWarp && !P.CrossBlock;
+    F.CrossBlock = P.CrossBlock;
+    if (!P.CrossBlock && P.CrossExample)
+      F.CrossBlockToo = B.Order < A.Order
+                            ? std::make_pair(P.CrossExample->second, P.CrossExample->first)
+                            : *P.CrossExample;
+    F.Benign = P.Benign;
+    F.Values = P.Values;
+    F.ValueDependent = !P.Values.empty() && P.RacyCombos.size() < P.Combos;
+    F.Sampled = P.Sampled;
+    F.Samples = P.Samples;
+    F.Shape = Shape;
+    // A loop the collision runs through: a barrier loop whose end meets its start, or a
+    // loop with no barrier around both.
+    for (const RaceSite::Tied &T : A.TiedLoops)
+      for (const RaceSite::Tied &U : B.TiedLoops)
+        if (T.Loop == U.Loop && T.Shift != U.Shift)
+          F.LoopCarried = true, F.Loop = T.Loop;
+    if (!F.Loop)
+      for (const auto &T : A.FreeLoops)
+        for (const auto &U : B.FreeLoops)
+          if (T.second == U.second && !F.Loop)
+            F.Loop = T.second;
+    Out.Findings.push_back(std::move(F));
+  }
+}
+
+} // namespace
+
 RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD,
                           ASTContext &Ctx, const std::vector<BlockShape> &Blocks,
                           std::optional<std::array<uint64_t, 3>> Grid, const RaceOptions &Opts,
@@ -543,11 +1060,12 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
   RaceAnalysis Out;
   if (!Kernel || !Kernel->hasBody())
     return Out;
+  StoredValues Stored(Kernel->getBody());
   for (MemoryAccessSite &S : collectAllAccesses(Kernel, TD, Ctx)) {
     RaceSite R;
     R.Site = std::move(S);
     if (R.Site.Store && !R.Site.Load)
-      R.Value = storedValue(R.Site.Access, Ctx);
+      R.Value = Stored.of(R.Site.Access, Ctx);
     Out.Sites.push_back(std::move(R));
   }
   IntervalWalker W(Out.Sites, TD, Ctx);
@@ -556,20 +1074,17 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
   Out.StoppedAt = W.StoppedAt;
   Out.StoppedCallee = W.StoppedCallee;
 
-  const std::vector<SymVarInfo> &Vars = TD.vars();
   BlockDependence BlockDep(TD, Out.Sites);
   // The grid's dimension whose first two blocks global accesses are evaluated for.
   unsigned GridDim = 0;
   int GridBlocks = 1; // an unknown grid: blocks are not compared (no guess)
-  if (Grid) {
-    GridBlocks = 1;
+  if (Grid)
     for (unsigned D = 0; D < 3; ++D)
       if ((*Grid)[D] > 1) {
         GridDim = D;
         GridBlocks = 2;
         break;
       }
-  }
 
   // The objects: sites grouped by object (declaration and name).
   std::map<std::pair<const VarDecl *, std::string>, std::vector<size_t>> Objects;
@@ -577,10 +1092,9 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
     if (Out.Sites[I].Order != ~0u)
       Objects[{Out.Sites[I].Site.ObjectDecl, Out.Sites[I].Site.Object}].push_back(I);
 
-  constexpr uint64_t MaxWork = 40'000'000; // bytes inserted per kernel
   std::map<std::pair<size_t, size_t>, PairState> Pairs;
   std::set<std::pair<size_t, size_t>> Reported;
-
+  std::vector<std::unique_ptr<SiteEval>> Evals(Out.Sites.size());
   for (const BlockShape &Shape : Blocks) {
     if (Shape.threads() == 0 || Shape.threads() > 1024)
       continue;
@@ -591,365 +1105,11 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
                        [&](size_t I) { return Out.Sites[I].Site.Store; }))
         continue;
       bool Global = Out.Sites[Members.front()].Site.Space == MemorySpace::Global;
-      // The unknowns the group reads, by role.
-      std::vector<unsigned> Used;
-      for (size_t I : Members) {
-        const RaceSite &R = Out.Sites[I];
-        if (R.Site.Offset)
-          collectVars(*R.Site.Offset, Used);
-        if (R.Site.Active)
-          collectVars(*R.Site.Active, Used);
-        if (R.Value)
-          if (SymRef V = TD.valueOf(R.Value).S)
-            collectVars(*V, Used);
-      }
-      std::sort(Used.begin(), Used.end());
-      Used.erase(std::unique(Used.begin(), Used.end()), Used.end());
-      std::set<int> Tied, Free;
-      for (size_t I : Members) {
-        for (const RaceSite::Tied &T : Out.Sites[I].TiedLoops)
-          Tied.insert(T.Var);
-        for (const auto &F : Out.Sites[I].FreeLoops)
-          Free.insert(F.first);
-      }
-      std::vector<unsigned> Plain, TiedVars;
-      for (unsigned V : Used) {
-        if (V >= Vars.size())
-          continue;
-        const SymVarInfo &I = Vars[V];
-        if (I.Kind == SymVarInfo::BlockIdx)
-          continue;
-        if (Tied.count(int(V)) && I.Kind == SymVarInfo::Loop)
-          TiedVars.push_back(V);
-        else if (!Free.count(int(V)))
-          Plain.push_back(V);
-      }
-      // Plain unknowns: parameters take 1, 32, 33 and 1000 (a few combinations), grid
-      // sizes 2; loop counters used outside their loop: free below.
-      std::vector<std::vector<int64_t>> PlainValues;
-      std::vector<bool> PlainSampled; // a parameter no launch fixes: its values are samples
-      std::string Samples;
-      size_t Total = 1;
-      for (unsigned V : Plain) {
-        const SymVarInfo &I = Vars[V];
-        std::vector<int64_t> C;
-        if (I.Kind == SymVarInfo::GridDim)
-          C = {Grid ? int64_t((*Grid)[I.Name.back() == 'z' ? 2 : I.Name.back() == 'y' ? 1 : 0])
-                    : 2};
-        else if (I.Kind == SymVarInfo::Param && Known && Known->count(I.Name) &&
-                 !Known->at(I.Name).empty())
-          C = Known->at(I.Name); // the launches' values, not samples
-        else if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque)
-          C = {1, 32, 33, 1000};
-        else
-          C = {0, 1};
-        bool Sampled = I.Kind == SymVarInfo::Param &&
-                       !(Known && Known->count(I.Name) && !Known->at(I.Name).empty());
-        PlainSampled.push_back(Sampled);
-        if (Sampled) {
-          Samples += (Samples.empty() ? "" : "; ") + I.Name + ":";
-          for (size_t K = 0; K < C.size(); ++K)
-            Samples += (K ? ", " : " ") + std::to_string(C[K]);
-        }
-        Total = std::min<size_t>(size_t(1) << 20, Total * C.size());
-        PlainValues.push_back(std::move(C));
-      }
-      size_t ComboCount = std::min<size_t>(Total, 8);
-      std::vector<Env> Envs;
-      std::vector<size_t> EnvCombo; // the combination of sampled values of each env
-      for (size_t G = 0; G < ComboCount; ++G) {
-        size_t Index = ComboCount == 1 ? 0 : G * (Total - 1) / (ComboCount - 1);
-        Env E;
-        E.Vars.resize(Vars.size());
-        E.BlockDim[0] = Shape.X, E.BlockDim[1] = Shape.Y, E.BlockDim[2] = Shape.Z;
-        for (size_t K = 0; K < Plain.size(); ++K) {
-          E.Vars[Plain[K]] = PlainValues[K][Index % PlainValues[K].size()];
-          Index /= PlainValues[K].size();
-        }
-        for (unsigned V = 0; V < Vars.size(); ++V)
-          if (Vars[V].Kind == SymVarInfo::BlockIdx)
-            E.Vars[V] = 0;
-        Envs.push_back(std::move(E));
-        EnvCombo.push_back(G);
-      }
-      // Counters of loops with a barrier: every thread in the same iteration; a few of
-      // their values (first, second, middle, last).
-      std::map<std::pair<size_t, unsigned>, std::vector<int64_t>> TiedSeq; // env, var
-      for (unsigned V : TiedVars) {
-        const SymVarInfo &I = Vars[V];
-        std::vector<Env> Next;
-        std::vector<size_t> NextCombo;
-        for (size_t EI = 0; EI < Envs.size(); ++EI) {
-          const Env &B = Envs[EI];
-          std::optional<std::vector<int64_t>> Seq;
-          if (I.Init && I.Cond && I.Step)
-            Seq = enumerateLoop(*I.Init, *I.Cond, *I.Step, V, B, 4096);
-          if (!Seq || Seq->empty())
-            continue;
-          size_t N = Seq->size();
-          std::vector<size_t> Picks;
-          for (size_t K : {size_t(0), size_t(1), size_t(2), N / 2, N - 1})
-            if (K < N && std::find(Picks.begin(), Picks.end(), K) == Picks.end())
-              Picks.push_back(K);
-          for (size_t K : Picks) {
-            if (Next.size() >= 24)
-              break;
-            Env X = B;
-            X.Vars[V] = (*Seq)[K];
-            // The previous value, for accesses after the body's last barrier.
-            X.Vars.push_back(K ? std::optional<int64_t>((*Seq)[K - 1]) : std::nullopt);
-            Next.push_back(std::move(X));
-            NextCombo.push_back(EnvCombo[EI]);
-          }
-        }
-        Envs = std::move(Next);
-        EnvCombo = std::move(NextCombo);
-      }
-
-      for (size_t EI = 0; EI < Envs.size(); ++EI) {
-        // Previous values pushed past Vars.size(), in TiedVars order.
-        const Env &Base = Envs[EI];
-        std::unordered_map<int64_t, llvm::SmallVector<Touch, 4>> Map;
-        Map.reserve(1024);
-        std::vector<bool> SiteRan(Out.Sites.size(), false);
-        for (int Block = 0; Block < (Global ? GridBlocks : 1); ++Block) {
-          for (size_t I : Members) {
-            const RaceSite &R = Out.Sites[I];
-            const MemoryAccessSite &S = R.Site;
-            if (!S.Offset || R.UnderData || readsData(*S.Offset, Vars) ||
-                (S.Active && readsData(*S.Active, Vars)))
-              continue;
-            Env E = Base;
-            E.Vars.resize(Vars.size());
-            bool Skip = false;
-            for (const RaceSite::Tied &T : R.TiedLoops) {
-              if (T.Shift == 0)
-                continue;
-              auto Pos = std::find(TiedVars.begin(), TiedVars.end(), unsigned(T.Var));
-              if (Pos == TiedVars.end())
-                continue;
-              std::optional<int64_t> Prev = Base.Vars[Vars.size() + (Pos - TiedVars.begin())];
-              if (!Prev)
-                Skip = true;
-              else
-                E.Vars[T.Var] = Prev;
-            }
-            if (Skip)
-              continue;
-            for (unsigned V = 0; V < Vars.size(); ++V)
-              if (Vars[V].Kind == SymVarInfo::BlockIdx)
-                E.Vars[V] = Vars[V].Name.back() == "xyz"[GridDim] ? Block : 0;
-            SymRef ValueSym = R.Value ? TD.valueOf(R.Value).S : nullptr;
-            bool BlockDependent = mentionsBlock(*S.Offset, Vars) ||
-                                  (S.Active && mentionsBlock(*S.Active, Vars)) ||
-                                  (R.Value && BlockDep.of(R.Value));
-            Variance ValueVariance = R.Value ? TD.varianceOf(R.Value) : Variance::Data;
-            bool ValueUniform = ValueVariance == Variance::Uniform;
-            bool ValueWarpUniform = ValueVariance <= Variance::WarpUniform;
-            // Free counters: the values each thread may take.
-            std::vector<int> FreeVars;
-            for (const auto &F : R.FreeLoops)
-              if (F.first >= 0)
-                FreeVars.push_back(F.first);
-            std::sort(FreeVars.begin(), FreeVars.end());
-            FreeVars.erase(std::unique(FreeVars.begin(), FreeVars.end()), FreeVars.end());
-            for (unsigned T = 0; T < Shape.threads(); ++T) {
-              E.Tid[0] = T % Shape.X;
-              E.Tid[1] = (T / Shape.X) % Shape.Y;
-              E.Tid[2] = T / (Shape.X * Shape.Y);
-              // Every combination of the free counters' values (at most 64); with none,
-              // the thread's environment itself (no copy per thread).
-              std::vector<Env> Combos;
-              if (!FreeVars.empty())
-                Combos.push_back(E);
-              for (int V : FreeVars) {
-                const SymVarInfo &FI = Vars[V];
-                std::vector<Env> Next;
-                for (const Env &C : Combos) {
-                  std::vector<int64_t> Seq;
-                  if (FI.Kind == SymVarInfo::Iteration) {
-                    Seq = {0, 1, 2, 3};
-                  } else if (FI.Init && FI.Cond && FI.Step) {
-                    if (auto L = enumerateLoop(*FI.Init, *FI.Cond, *FI.Step, V, C, 4096)) {
-                      size_t N = L->size();
-                      for (size_t K : {size_t(0), size_t(1), size_t(2), size_t(3), N / 2,
-                                       N - 2, N - 1})
-                        if (K < N && std::find(Seq.begin(), Seq.end(), (*L)[K]) == Seq.end())
-                          Seq.push_back((*L)[K]);
-                    }
-                  }
-                  for (int64_t X : Seq) {
-                    if (Next.size() >= 64)
-                      break;
-                    Env Y = C;
-                    Y.Vars[V] = X;
-                    Next.push_back(std::move(Y));
-                  }
-                }
-                Combos = std::move(Next);
-              }
-              size_t CombosN = FreeVars.empty() ? 1 : Combos.size();
-              for (size_t CI = 0; CI < CombosN; ++CI) {
-                const Env &C = FreeVars.empty() ? E : Combos[CI];
-                if (S.Active) {
-                  std::optional<int64_t> On = evaluate(*S.Active, C);
-                  if (!On || !*On)
-                    continue; // not run, or run on a condition not known: not guessed
-                }
-                std::optional<int64_t> Off = evaluate(*S.Offset, C);
-                if (!Off)
-                  continue;
-                SiteRan[I] = true;
-                std::optional<int64_t> Value;
-                if (ValueSym)
-                  Value = evaluate(*ValueSym, C);
-                uint32_t Thread = uint32_t(Block) * Shape.threads() + T;
-                for (unsigned K = 0; K < S.Bytes; ++K) {
-                  if (++Out.Work > MaxWork) {
-                    Out.WorkCapped = true;
-                    break;
-                  }
-                  auto &Bucket = Map[*Off + K];
-                  for (const Touch &Old : Bucket) {
-                    if (Old.Thread == Thread || !(Old.Store || S.Store))
-                      continue;
-                    const RaceSite &O = Out.Sites[Old.Site];
-                    bool SameBlock = Old.Thread / Shape.threads() == uint32_t(Block);
-                    bool SameWarp =
-                        SameBlock && (Old.Thread % Shape.threads()) / 32 == T / 32;
-                    if (SameBlock && !intervalsMeet(O.Intervals, R.Intervals))
-                      continue;
-                    if (SameWarp && !intervalsMeet(O.WarpIntervals, R.WarpIntervals))
-                      continue;
-                    if (!SameBlock && !intervalsMeet(O.GridIntervals, R.GridIntervals))
-                      continue;
-                    bool Benign = Old.Store && S.Store &&
-                                  ((Old.Value && Value && *Old.Value == *Value) ||
-                                   (Old.Site == I && !Value && !Old.Value &&
-                                    (ValueUniform || (SameWarp && ValueWarpUniform))));
-                    // Every block repeating the same store (`out[threadIdx.x] = v` in a grid
-                    // of several blocks, the value not reading blockIdx): the same thread
-                    // of another block writes the same value.
-                    if (!Benign && !SameBlock && Old.Store && S.Store && Old.Site == I &&
-                        Old.Thread % Shape.threads() == T && !BlockDependent)
-                      Benign = true;
-                    // A read of a word every thread writes with one value before it in
-                    // the interval (`p = A; ... p`): it reads that value either way.
-                    const RaceSite &W = Old.Store ? O : R;
-                    const RaceSite &Rd = Old.Store ? R : O;
-                    if (!Benign && !(Old.Store && S.Store) && W.Value && !W.Site.Active &&
-                        W.FreeLoops.empty() && W.TiedLoops.empty() && W.Order < Rd.Order &&
-                        TD.varianceOf(W.Value) == Variance::Uniform)
-                      Benign = true;
-                    auto PK = std::make_pair(std::min<size_t>(Old.Site, I),
-                                             std::max<size_t>(Old.Site, I));
-                    PairState &P = Pairs[PK];
-                    auto ThreadOf = [&](uint32_t G) {
-                      RaceThread X;
-                      unsigned L = G % Shape.threads();
-                      X.Tid[0] = L % Shape.X, X.Tid[1] = (L / Shape.X) % Shape.Y,
-                      X.Tid[2] = L / (Shape.X * Shape.Y);
-                      X.Block = G / Shape.threads();
-                      X.Linear = L;
-                      return X;
-                    };
-                    if (!SameBlock && !Benign && !P.CrossExample) {
-                      bool OldFirst = Old.Site == PK.first;
-                      RaceThread A = ThreadOf(Old.Thread), B = ThreadOf(Thread);
-                      P.CrossExample = OldFirst ? std::make_pair(A, B) : std::make_pair(B, A);
-                    }
-                    bool Better = !P.Found || (P.Benign && !Benign) ||
-                                  (!P.AnyCrossWarp && !SameWarp && (P.Benign == Benign));
-                    P.Combos = ComboCount;
-                    if (!Benign)
-                      P.RacyCombos.insert(EnvCombo[EI]);
-                    if (Better) {
-                      P.Found = true;
-                      P.Benign = Benign;
-                      P.AnyCrossWarp = !SameWarp;
-                      RaceThread A, B;
-                      unsigned OT = Old.Thread % Shape.threads();
-                      A.Tid[0] = OT % Shape.X, A.Tid[1] = (OT / Shape.X) % Shape.Y,
-                      A.Tid[2] = OT / (Shape.X * Shape.Y);
-                      A.Block = Old.Thread / Shape.threads();
-                      A.Linear = OT;
-                      B.Tid[0] = E.Tid[0], B.Tid[1] = E.Tid[1], B.Tid[2] = E.Tid[2];
-                      B.Block = Block;
-                      B.Linear = T;
-                      bool OldFirst = Old.Site == PK.first;
-                      P.T1 = OldFirst ? A : B;
-                      P.T2 = OldFirst ? B : A;
-                      P.Byte = *Off + K;
-                      P.CrossBlock = !SameBlock;
-                      std::string Vals;
-                      P.Sampled = false;
-                      for (size_t K = 0; K < Plain.size(); ++K) {
-                        unsigned V = Plain[K];
-                        if (Vars[V].Kind == SymVarInfo::Param && C.Vars[V]) {
-                          Vals += (Vals.empty() ? "" : ", ") + Vars[V].Name + " = " +
-                                  std::to_string(*C.Vars[V]);
-                          P.Sampled |= PlainSampled[K];
-                        }
-                      }
-                      P.Values = Vals;
-                      P.Samples = Samples;
-                    }
-                  }
-                  if (Bucket.size() < 4)
-                    Bucket.push_back({uint32_t(I), Thread, S.Store, Value});
-                }
-                if (Out.WorkCapped)
-                  break;
-              }
-              if (Out.WorkCapped)
-                break;
-            }
-          }
-        }
-        (void)SiteRan;
-      }
+      ObjectEnvs O = objectEnvs(Members, Out.Sites, TD, Shape, Grid, Known);
+      RaceScan(Out, TD, Shape, BlockDep, Pairs, O, Evals)
+          .run(Members, Global, GridBlocks, GridDim);
     }
-    for (auto &[PK, P] : Pairs) {
-      if (!P.Found || (P.Benign && !Opts.ReportBenign) || Reported.count(PK))
-        continue;
-      Reported.insert(PK);
-      RaceFinding F;
-      F.First = PK.first;
-      F.Second = PK.second;
-      const RaceSite &A = Out.Sites[PK.first], &B = Out.Sites[PK.second];
-      if (B.Order < A.Order) {
-        std::swap(F.First, F.Second);
-        F.T1 = P.T2, F.T2 = P.T1;
-      } else {
-        F.T1 = P.T1, F.T2 = P.T2;
-      }
-      F.Byte = P.Byte;
-      F.Word = wordText(A.Site, P.Byte, Ctx);
-      F.SameWarp = !P.AnyCrossWarp && !P.CrossBlock;
-      F.CrossBlock = P.CrossBlock;
-      if (!P.CrossBlock && P.CrossExample)
-        F.CrossBlockToo = B.Order < A.Order
-                              ? std::make_pair(P.CrossExample->second, P.CrossExample->first)
-                              : *P.CrossExample;
-      F.Benign = P.Benign;
-      F.Values = P.Values;
-      F.ValueDependent = !P.Values.empty() && P.RacyCombos.size() < P.Combos;
-      F.Sampled = P.Sampled;
-      F.Samples = P.Samples;
-      F.Shape = Shape;
-      // A loop the collision runs through: a barrier loop whose end meets its start, or
-      // a loop with no barrier around both.
-      for (const RaceSite::Tied &T : A.TiedLoops)
-        for (const RaceSite::Tied &U : B.TiedLoops)
-          if (T.Loop == U.Loop && T.Shift != U.Shift)
-            F.LoopCarried = true, F.Loop = T.Loop;
-      if (!F.Loop)
-        for (const auto &T : A.FreeLoops)
-          for (const auto &U : B.FreeLoops)
-            if (T.second == U.second && !F.Loop)
-              F.Loop = T.second;
-      Out.Findings.push_back(std::move(F));
-    }
+    addFindings(Out, Shape, Pairs, Reported, Opts, Ctx);
   }
   return Out;
 }

@@ -783,6 +783,95 @@ std::vector<Env> buildEnvs(const std::vector<unsigned> &Needed,
   return Out;
 }
 
+/// An access's offset (and the condition it runs under) evaluated for a block, 32 lanes at
+/// a time: laneOffsets' answer for each sampled warp, which folds the lane-independent
+/// parts first as the evaluator does.
+class SiteLanes {
+public:
+  SiteLanes(const Sym &Offset, const Sym *Active)
+      : Offset(Offset), Active(Active ? std::make_unique<WarpEvaluator>(*Active) : nullptr) {}
+  void bind(const BlockShape &S, const Env &E) {
+    Shape = S;
+    Offset.bind(S, E);
+    if (Active)
+      Active->bind(S, E);
+  }
+  /// laneOffsets(Offset, Active, Shape, Warp, E, Out, Lanes) for Lanes a multiple of 32.
+  bool lanes(unsigned Warp, unsigned Lanes, ::warplint::memory::LaneOffsets &Out) {
+    for (std::optional<int64_t> &O : Out)
+      O.reset();
+    const unsigned Per = Lanes / 32;
+    for (unsigned G = Warp * Per; G < (Warp + 1) * Per && G < Shape.warps(); ++G) {
+      uint32_t Live = Offset.threads(G), Valid = 0;
+      if (Active) {
+        const int64_t *On = Active->group(G, Valid);
+        if (Live & ~Valid)
+          return false; // a lane whose condition cannot be evaluated
+        for (unsigned L = 0; L < 32; ++L)
+          if (On[L] == 0)
+            Live &= ~(uint32_t(1) << L);
+      }
+      if (!Live)
+        continue;
+      const int64_t *V = Offset.group(G, Valid);
+      if (Live & ~Valid)
+        return false;
+      for (unsigned L = 0; L < 32; ++L)
+        if (Live >> L & 1)
+          Out[(G - Warp * Per) * 32 + L] = V[L];
+    }
+    return true;
+  }
+
+private:
+  WarpEvaluator Offset;
+  std::unique_ptr<WarpEvaluator> Active;
+  BlockShape Shape;
+};
+
+/// The distance from one lane to the next: the most common one between consecutive active
+/// lanes (divided by their distance in lanes), when at least half of the pairs have it (a
+/// warp over two rows of a 16x16 block jumps once); the first offset, and whether the lanes
+/// are contiguous.
+void laneStride(const ::warplint::memory::LaneOffsets &LaneOffs, unsigned Lanes,
+                unsigned Bytes, WarpExecution &X) {
+  std::vector<int64_t> Diffs;
+  std::optional<int64_t> Prev;
+  unsigned PrevLane = 0;
+  X.Contiguous = true;
+  for (unsigned L = 0; L < Lanes; ++L) {
+    const auto &O = LaneOffs[L];
+    if (!O)
+      continue;
+    if (!Prev) {
+      X.FirstOffset = *O;
+    } else {
+      int64_t D = *O - *Prev, Apart = int64_t(L - PrevLane);
+      Diffs.push_back(D % Apart == 0 ? D / Apart : INT64_MIN);
+      X.Contiguous &= D == Apart * int64_t(Bytes);
+    }
+    Prev = O;
+    PrevLane = L;
+  }
+  if (Diffs.empty())
+    return;
+  std::vector<int64_t> Sorted = Diffs;
+  std::sort(Sorted.begin(), Sorted.end());
+  size_t Best = 0, BestCount = 0;
+  for (size_t K = 0; K < Sorted.size();) {
+    size_t J = K;
+    while (J < Sorted.size() && Sorted[J] == Sorted[K])
+      ++J;
+    if (J - K > BestCount) {
+      BestCount = J - K;
+      Best = K;
+    }
+    K = J;
+  }
+  if (2 * BestCount >= Diffs.size() && Sorted[Best] != INT64_MIN)
+    X.LaneStride = Sorted[Best];
+}
+
 /// "n = 32, m = 1000": the sampled unknowns that are parameters or loaded values.
 std::string describe(const Env &E, const std::vector<unsigned> &Needed,
                      const std::vector<SymVarInfo> &Vars) {
@@ -837,19 +926,37 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
   std::vector<double> PaddedRatios;
   bool AllMisaligned = !Shared;
   std::optional<int64_t> Misalign;
+  // Warps of 32 lanes or wavefronts of 64 are evaluated 32 lanes at a time (what does not
+  // depend on the lane once per environment); any other width lane by lane.
+  const bool ByGroups = Lanes >= 32 && Lanes % 32 == 0;
+  std::optional<SiteLanes> Eval, PaddedEval;
+  if (ByGroups) {
+    Eval.emplace(*Site.Offset, Site.Active.get());
+    if (Site.PaddedOffset)
+      PaddedEval.emplace(*Site.PaddedOffset, Site.Active.get());
+  }
   for (const Env &Base : Envs) {
     Env E = Base;
     E.BlockDim[0] = Shape.X;
     E.BlockDim[1] = Shape.Y;
     E.BlockDim[2] = Shape.Z;
-    // What does not depend on the lane is folded once per environment.
-    SymRef Offset = foldUniform(Site.Offset, E);
-    SymRef Active = Site.Active ? foldUniform(Site.Active, E) : nullptr;
-    SymRef Padded = Site.PaddedOffset ? foldUniform(Site.PaddedOffset, E) : nullptr;
+    SymRef Offset, Active, Padded;
+    if (ByGroups) {
+      Eval->bind(Shape, E);
+      if (PaddedEval)
+        PaddedEval->bind(Shape, E);
+    } else {
+      // What does not depend on the lane is folded once per environment.
+      Offset = foldUniform(Site.Offset, E);
+      Active = Site.Active ? foldUniform(Site.Active, E) : nullptr;
+      Padded = Site.PaddedOffset ? foldUniform(Site.PaddedOffset, E) : nullptr;
+    }
     std::string Values = describe(Base, Needed, Vars);
     for (unsigned W : Warps) {
       LaneOffsets LaneOffs;
-      if (!::warplint::memory::laneOffsets(*Offset, Active.get(), Shape, W, E, LaneOffs, Lanes))
+      if (ByGroups ? !Eval->lanes(W, Lanes, LaneOffs)
+                   : !::warplint::memory::laneOffsets(*Offset, Active.get(), Shape, W, E,
+                                                      LaneOffs, Lanes))
         return F; // a lane that cannot be evaluated: never guessed
       WarpExecution X;
       X.Warp = W;
@@ -859,44 +966,7 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
         X.Sectors = countSectors(LaneOffs, Site.Bytes, unsigned(Seg));
       if ((Shared ? X.Waves.ActiveLanes : X.Sectors.ActiveLanes) == 0)
         continue;
-      // The distance from one lane to the next: the most common one between consecutive
-      // active lanes (divided by their distance in lanes), when at least half of the pairs
-      // have it (a warp over two rows of a 16x16 block jumps once).
-      std::vector<int64_t> Diffs;
-      std::optional<int64_t> Prev;
-      unsigned PrevLane = 0;
-      X.Contiguous = true;
-      for (unsigned L = 0; L < Lanes; ++L) {
-        const auto &O = LaneOffs[L];
-        if (!O)
-          continue;
-        if (!Prev) {
-          X.FirstOffset = *O;
-        } else {
-          int64_t D = *O - *Prev, Apart = int64_t(L - PrevLane);
-          Diffs.push_back(D % Apart == 0 ? D / Apart : INT64_MIN);
-          X.Contiguous &= D == Apart * int64_t(Site.Bytes);
-        }
-        Prev = O;
-        PrevLane = L;
-      }
-      if (!Diffs.empty()) {
-        std::vector<int64_t> Sorted = Diffs;
-        std::sort(Sorted.begin(), Sorted.end());
-        size_t Best = 0, BestCount = 0;
-        for (size_t K = 0; K < Sorted.size();) {
-          size_t J = K;
-          while (J < Sorted.size() && Sorted[J] == Sorted[K])
-            ++J;
-          if (J - K > BestCount) {
-            BestCount = J - K;
-            Best = K;
-          }
-          K = J;
-        }
-        if (2 * BestCount >= Diffs.size() && Sorted[Best] != INT64_MIN)
-          X.LaneStride = Sorted[Best];
-      }
+      laneStride(LaneOffs, Lanes, Site.Bytes, X);
       X.Values = Values;
       if (!Shared) {
         bool Contiguous = X.Contiguous && X.Sectors.ActiveLanes > 1;
@@ -906,9 +976,11 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
           AllMisaligned = false;
         Misalign = Past;
       }
-      if (Padded) {
+      if (Site.PaddedOffset) {
         LaneOffsets P;
-        if (::warplint::memory::laneOffsets(*Padded, Active.get(), Shape, W, E, P, Lanes)) {
+        if (ByGroups ? PaddedEval->lanes(W, Lanes, P)
+                     : ::warplint::memory::laneOffsets(*Padded, Active.get(), Shape, W, E, P,
+                                                       Lanes)) {
           ::warplint::memory::WavefrontCount PW = countWavefronts(P, Site.Bytes, Lanes);
           PaddedRatios.push_back(PW.IdealWavefronts ? double(PW.Wavefronts) / PW.IdealWavefronts
                                                     : 1.0);

@@ -799,6 +799,16 @@ public:
     return std::copy_n(Root, WarpLanes, &Current->Vals[size_t(W) * WarpLanes]) - WarpLanes;
   }
 
+  /// Every variable the expression reads is unbound in E or holds a value that its node's
+  /// width and signedness represent.
+  bool varsInRange(const Env &E) const {
+    for (const Instr &I : Code)
+      if (I.Op == SymOp::Var && I.Value >= 0 && size_t(I.Value) < E.Vars.size() &&
+          E.Vars[I.Value] && normalize(*E.Vars[I.Value], I.Bits, I.Unsigned) != *E.Vars[I.Value])
+        return false;
+    return true;
+  }
+
   /// The lanes of warp W whose value is known to be zero.
   uint32_t zeroLanes(unsigned W, const int64_t *Tid) {
     uint32_t M;
@@ -942,6 +952,31 @@ private:
 };
 
 } // namespace
+
+struct WarpEvaluator::Impl {
+  explicit Impl(const Sym &E) : Prog(E, -1) {}
+  WarpProgram Prog;
+  ThreadTable Threads;
+};
+
+WarpEvaluator::WarpEvaluator(const Sym &E) : P(std::make_unique<Impl>(E)) {}
+
+WarpEvaluator::~WarpEvaluator() = default;
+
+bool WarpEvaluator::bind(const BlockShape &Shape, const Env &Base) {
+  Env Block = withShape(Base, Shape);
+  P->Prog.bind(Block, Block, Shape);
+  P->Threads.build(Shape);
+  return P->Prog.varsInRange(Base);
+}
+
+const int64_t *WarpEvaluator::group(unsigned G, uint32_t &Valid) {
+  return P->Prog.warp(G, P->Threads.warp(G), Valid);
+}
+
+uint32_t WarpEvaluator::threads(unsigned G) const { return P->Threads.lanes(G); }
+
+const int64_t *WarpEvaluator::tid(unsigned G) const { return P->Threads.warp(G); }
 
 struct WarpSplitter::Impl {
   Impl(const Sym &C, bool CompareValues, const Sym *A) : CompareValues(CompareValues) {

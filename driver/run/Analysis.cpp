@@ -46,6 +46,8 @@
 #include <cstdlib>
 #include <mutex>
 #include <map>
+#include <set>
+#include <tuple>
 #include <memory>
 
 // The driver hosts the module itself, as the plugin does for a loading clang-tidy.
@@ -862,17 +864,26 @@ void storeAnalysed(const RunResult &Done, const CacheSlot &Slot, const TUResult 
 /// the message quotes; the largest when the message names none of them.
 void attachImpacts(std::vector<Finding> &Findings, std::vector<ImpactRecord> &Impacts,
                    const CommandDir &InDir) {
-  for (ImpactRecord &I : Impacts)
+  // The records by line and column (a scan of every record per finding was quadratic:
+  // a third of the analysis of 20,000 generated kernels).
+  std::map<std::pair<unsigned, unsigned>, std::vector<const ImpactRecord *>> ImpactsAt;
+  for (ImpactRecord &I : Impacts) {
     I.Pos.File = InDir(I.Pos.File);
+    ImpactsAt[{I.Pos.Line, I.Pos.Column}].push_back(&I);
+  }
   for (Finding &F : Findings) {
     std::vector<const ImpactRecord *> At;
     bool Named = false;
-    for (const ImpactRecord &I : Impacts)
+    static const std::vector<const ImpactRecord *> None;
+    auto Here = ImpactsAt.find({F.Pos.Line, F.Pos.Column});
+    for (const ImpactRecord *IP : Here == ImpactsAt.end() ? None : Here->second) {
+      const ImpactRecord &I = *IP;
       if (F.Check == I.Check && F.Pos.File == I.Pos.File && F.Pos.Line == I.Pos.Line &&
           F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch)) {
         At.push_back(&I);
         Named |= !I.Kernel.empty() && F.Message.find("'" + I.Kernel + "'") != std::string::npos;
       }
+    }
     for (const ImpactRecord *I : At)
       if ((!Named || F.Message.find("'" + I->Kernel + "'") != std::string::npos) &&
           (!F.Impact || F.Impact->Rank < I->Figure.Rank ||
@@ -896,24 +907,27 @@ void exportRecords(RunResult &R, ModelRecords &Records, const CommandDir &InDir)
     K.File = InDir(K.File);
     R.Kernels.push_back(std::move(K));
   }
+  // The findings by check and place, for the records below (a scan of the findings per
+  // record was quadratic: 40,000 branch records x 14,286 findings on a generated file).
+  std::set<std::tuple<llvm::StringRef, llvm::StringRef, unsigned, unsigned>> FindingAt;
+  for (const Finding &F : R.Findings)
+    FindingAt.insert({F.Check, F.Pos.File, F.Pos.Line, F.Pos.Column});
+  auto HasFinding = [&](llvm::StringRef Check, llvm::StringRef File, unsigned Line,
+                        unsigned Column) {
+    return FindingAt.count({Check, File, Line, Column}) != 0;
+  };
   // An access record goes with its finding: one silenced by NOLINT is not exported. The
   // places a finding stands for (grouped by cause) go with the finding at its first place.
   for (AccessRecord &A : Records.Accesses) {
     A.Pos.File = InDir(A.Pos.File);
     unsigned Line = A.FindingLine ? A.FindingLine : A.Pos.Line;
     unsigned Column = A.FindingLine ? A.FindingColumn : A.Pos.Column;
-    if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
-          return F.Check == A.Check && F.Pos.File == A.Pos.File && F.Pos.Line == Line &&
-                 F.Pos.Column == Column;
-        }))
+    if (HasFinding(A.Check, A.Pos.File, Line, Column))
       R.Accesses.push_back(std::move(A));
   }
   for (SyncRecord &S : Records.Syncs) {
     S.Pos.File = InDir(S.Pos.File);
-    if (std::any_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
-          return F.Check == S.Check && F.Pos.File == S.Pos.File && F.Pos.Line == S.Pos.Line &&
-                 F.Pos.Column == S.Pos.Column;
-        }))
+    if (HasFinding(S.Check, S.Pos.File, S.Pos.Line, S.Pos.Column))
       R.Syncs.push_back(std::move(S));
   }
   keepReportedRaces(Records.Races, InDir, R);
@@ -922,10 +936,7 @@ void exportRecords(RunResult &R, ModelRecords &Records, const CommandDir &InDir)
   for (BranchRecord &B : Records.Branches) {
     B.Pos.File = InDir(B.Pos.File);
     if (B.FindingLine &&
-        std::none_of(R.Findings.begin(), R.Findings.end(), [&](const Finding &F) {
-          return F.Check == "warplint-divergent-branch" && F.Pos.File == B.Pos.File &&
-                 F.Pos.Line == B.FindingLine && F.Pos.Column == B.FindingColumn;
-        })) {
+        !HasFinding("warplint-divergent-branch", B.Pos.File, B.FindingLine, B.FindingColumn)) {
       B.Severity = "silent";
       B.Idiom = "suppressed";
       B.NoteReasons.clear();

@@ -427,6 +427,68 @@ TEST(LaneEval, WarpAtATimeMatchesLaneByLane) {
   EXPECT_GT(Divergent, 1000u) << Divergent;
 }
 
+std::string dumpSym(const Sym &S) {
+  std::string O = "(" + std::to_string(int(S.Op)) + ":" + std::to_string(S.Value) + "/" +
+                  std::to_string(S.Bits) + (S.Unsigned ? "u" : "s");
+  for (const SymRef &C : {S.A, S.B, S.C})
+    if (C)
+      O += " " + dumpSym(*C);
+  return O + ")";
+}
+
+// WarpEvaluator gives each thread what evaluate() gives it on the expression's uniform parts
+// folded first, and on the expression itself when bind() says every variable is in its
+// type's range (the memory and race checks read it in place of a lane-by-lane loop).
+TEST(LaneEval, WarpEvaluatorMatchesEvaluate) {
+  RandomSym R(777);
+  unsigned Valued = 0, Missing = 0, InRangeBinds = 0, Differ = 0;
+  for (unsigned Case = 0; Case < 4000; ++Case) {
+    SymRef E = R.expr(1 + R.below(5));
+    WarpEvaluator Eval(*E);
+    BlockShape Shapes[2] = {R.shape(), R.shape()};
+    Env Envs[3] = {R.env(), R.env(), R.env()};
+    for (unsigned K = 0; K < 6; ++K) {
+      const BlockShape &Shape = Shapes[K % 2];
+      Env Base = reference::withShape(Envs[K % 3], Shape);
+      SymRef Folded = foldUniform(E, Base);
+      bool InRange = Eval.bind(Shape, Envs[K % 3]);
+      InRangeBinds += InRange;
+      for (unsigned G = 0; G < Shape.warps(); ++G) {
+        uint32_t Valid = 0;
+        const int64_t *V = Eval.group(G, Valid);
+        uint32_t Threads = Eval.threads(G);
+        for (unsigned L = 0; L < 32; ++L) {
+          unsigned T = G * 32 + L;
+          ASSERT_EQ(T < Shape.threads(), bool(Threads >> L & 1)) << "case " << Case;
+          if (T >= Shape.threads())
+            continue;
+          Env X = Base;
+          X.Tid[0] = T % Shape.X;
+          X.Tid[1] = (T / Shape.X) % Shape.Y;
+          X.Tid[2] = T / (Shape.X * Shape.Y);
+          ASSERT_EQ(X.Tid[0], Eval.tid(G)[L]) << "case " << Case;
+          ASSERT_EQ(X.Tid[1], Eval.tid(G)[32 + L]) << "case " << Case;
+          ASSERT_EQ(X.Tid[2], Eval.tid(G)[64 + L]) << "case " << Case;
+          std::optional<int64_t> Want = evaluate(*Folded, X), Plain = evaluate(*E, X);
+          ASSERT_EQ(Want.has_value(), bool(Valid >> L & 1)) << "case " << Case;
+          if (Want)
+            ASSERT_EQ(*Want, V[L]) << "case " << Case;
+          if (InRange)
+            ASSERT_EQ(Want, Plain) << "case " << Case << " " << dumpSym(*E);
+          Differ += Want != Plain;
+          Valued += Want.has_value();
+          Missing += !Want;
+        }
+      }
+    }
+  }
+  EXPECT_GT(Valued, 100000u) << Valued;
+  EXPECT_GT(Missing, 10000u) << Missing;
+  // Both kinds of environment are reached: in range, and out of range where the two differ.
+  EXPECT_GT(InRangeBinds, 8000u) << InRangeBinds;
+  EXPECT_GT(Differ, 0u);
+}
+
 TEST(LaneEval, WarpAtATimeLoopsMatchLaneByLane) {
   RandomSym R(54321);
   const unsigned Var = 4;

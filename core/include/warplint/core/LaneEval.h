@@ -144,6 +144,35 @@ struct WarpSplit {
   WarpSplit asWaves(unsigned LanesPerWave) const;
 };
 
+/// One expression evaluated for every thread of a block, 32 threads (a group, in the order
+/// of the linear thread index) at a time: flattened once, what does not depend on the
+/// thread evaluated once per bind(), the rest for a group's 32 lanes at once, and a group's
+/// values reused while the lane-independent inputs stay the same. Each thread's value is
+/// evaluate() of foldUniform(E, Base) for that thread, as splitByWarp's lanes are.
+class WarpEvaluator {
+public:
+  explicit WarpEvaluator(const Sym &E);
+  ~WarpEvaluator();
+  WarpEvaluator(const WarpEvaluator &) = delete;
+  WarpEvaluator &operator=(const WarpEvaluator &) = delete;
+  /// Evaluates for a block of Shape in Base (its Tid and BlockDim are not read). True when
+  /// every variable the expression reads holds a value its type represents (or none):
+  /// then each thread's value is also evaluate() of E itself, unfolded (a variable out of
+  /// its type's range is read as it is by evaluate, wrapped by the fold).
+  bool bind(const BlockShape &Shape, const Env &Base);
+  /// The values of group G of the bound block (threads 32G to 32G+31); Valid gets the
+  /// lanes that have one. Lanes past the block's threads (see threads()) carry no meaning.
+  const int64_t *group(unsigned G, uint32_t &Valid);
+  /// The lanes of group G that are threads of the bound block.
+  uint32_t threads(unsigned G) const;
+  /// The thread indices of group G's lanes: 32 of threadIdx.x, then .y, then .z.
+  const int64_t *tid(unsigned G) const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
 /// splitByWarp of one condition in many environments and block shapes: the condition is
 /// flattened once, what does not depend on the lane is evaluated once per environment,
 /// the rest for the 32 lanes of a warp at a time, and a warp's values are reused while
