@@ -102,8 +102,10 @@ void DataRaceCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) 
   std::vector<BlockShape> Shapes;
   for (const KernelShape &S : KA.Shapes)
     Shapes.push_back(S.Shape);
+  // The assumed block keeps the dimensions every launch fixes at 1 (fitUnitDims).
+  const BlockShape Assumed = fitUnitDims(AssumedBlock, KA);
   if (KA.AssumedShape)
-    Shapes.push_back(AssumedBlock);
+    Shapes.push_back(Assumed);
   // The grid: the first known grid of its launches, else the run's assumed grid
   // (warplint.AssumedGrid, --assume-grid); unknown otherwise (blocks are then not
   // compared).
@@ -124,10 +126,9 @@ void DataRaceCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) 
   std::vector<std::pair<BlockShape, RaceAnalysis>> Alternatives;
   auto AlternativeWithout = [&](const RaceFinding &F) -> const BlockShape * {
     if (Alternatives.empty())
-      for (const BlockShape &Alt : assumedAlternatives())
-        if (Alt.X != AssumedBlock.X || Alt.Y != AssumedBlock.Y || Alt.Z != AssumedBlock.Z)
-          Alternatives.push_back(
-              {Alt, analyzeRaces(KA.Kernel, KA.TD, Ctx, {Alt}, Grid, Opts, &KA.Known)});
+      for (const BlockShape &Alt : assumedAlternatives(KA, AssumedBlock))
+        Alternatives.push_back(
+            {Alt, analyzeRaces(KA.Kernel, KA.TD, Ctx, {Alt}, Grid, Opts, &KA.Known)});
     for (const auto &[Alt, AR] : Alternatives)
       if (std::none_of(AR.Findings.begin(), AR.Findings.end(), [&](const RaceFinding &G) {
             return G.First == F.First && G.Second == F.Second;
@@ -186,8 +187,8 @@ void DataRaceCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) 
       Demotion = "whether it races depends on run-time values no launch in this file fixes "
                  "(sampled " + F.Samples + "): it races for " + F.Values +
                  ", not for every sampled value";
-    else if (KA.AssumedShape && F.Shape.X == AssumedBlock.X && F.Shape.Y == AssumedBlock.Y &&
-             F.Shape.Z == AssumedBlock.Z)
+    else if (KA.AssumedShape && F.Shape.X == Assumed.X && F.Shape.Y == Assumed.Y &&
+             F.Shape.Z == Assumed.Z)
       if (const BlockShape *Alt = AlternativeWithout(F))
         Demotion = "no launch in this file gives the block shape, and with a block of " +
                    Alt->str() + " these two accesses do not collide";

@@ -904,6 +904,9 @@ AbsVal ThreadDependence::evalBuiltinVar(const Expr *E) {
 
 AbsVal ThreadDependence::builtinVar(StringRef Var, unsigned Dim) {
   StringRef Prop = Dim == 0 ? "x" : Dim == 1 ? "y" : "z";
+  // Every launch fixes this dimension of the block at 1: one thread index, 0.
+  if (Dim < 3 && UnitDims[Dim] && (Var == "threadIdx" || Var == "blockDim"))
+    return {Variance::Uniform, makeConst(Var == "threadIdx" ? 0 : 1, 32, true)};
   if (Var == "threadIdx")
     return {Variance::LaneVarying, makeThreadIdx(Dim)};
   if (Var == "blockDim")

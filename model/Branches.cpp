@@ -307,7 +307,7 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord
       Shapes.push_back(&L);
   }
   bool Assumed = Shapes.empty();
-  Launch AssumedLaunch{SourceLocation(), O.AssumedBlock};
+  Launch AssumedLaunch{SourceLocation(), fitUnitDims(O.AssumedBlock, KA)};
   if (Assumed)
     Shapes.push_back(&AssumedLaunch);
   // Each block shape is evaluated once, however many launches share it.
