@@ -204,6 +204,11 @@ private:
   std::vector<SymVarInfo> Vars;
   std::map<std::string, unsigned> VarIndex;
   std::vector<BranchSite> Branches;
+  /// Whether a member function only computes from its object and arguments (accessor):
+  /// its body and the bodies it calls read no thread index and make no sync, atomic, asm
+  /// or other call without a body (readsOnlyInputs).
+  bool readsOnlyInputs(const FunctionDecl *FD, unsigned Depth);
+  llvm::DenseMap<const FunctionDecl *, bool> OnlyInputs;
   llvm::DenseMap<const Expr *, AbsVal> Seen;
   /// The variance of the addresses each load variable (SymVarInfo::Opaque) was read at.
   llvm::DenseMap<unsigned, Variance> LoadVariance;
