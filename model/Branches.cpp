@@ -490,7 +490,8 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord
     // reported where every warp that runs it splits; a remainder of a few elements taken
     // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
     bool GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
-    if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, Ctx))) {
+    if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, Ctx) ||
+                  isReductionFinalStep(B, CondS, Ctx))) {
       if (!O.ReportTreeReductionTails) {
         R.Idiom = "tree-reduction-tail";
         return R;
