@@ -1,7 +1,6 @@
 //===- ThreadDependence.cpp - which values of a kernel differ between threads -===//
 #include "divergence/ThreadDependence.h"
 
-#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -930,10 +929,6 @@ AbsVal ThreadDependence::eval(const Expr *E, State &St) {
       Access = U->getOpcode() == UO_Deref;
     if (isa<MemberExpr>(E))
       Access = true;
-    // A shared scalar is an access too (`if (threadIdx.x == 0) { jp = ...; jp -= adj; }`).
-    if (auto *DR = dyn_cast<DeclRefExpr>(E))
-      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasAttr<CUDASharedAttr>())
-        Access = true;
     if (Access && !St.Path.empty())
       AccessPaths[E] = St.Path;
   }

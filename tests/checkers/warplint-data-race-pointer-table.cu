@@ -1,7 +1,6 @@
 // warplint-data-race: a pointer loaded from an array of pointers points to another object
 // than the array (issue 23, magma's batched kernels: `ipiv = ipiv_array[batchid]`, then
 // `ipiv[i] = ...`): a read of the table and a write through the pointer it holds do not race.
-// A shared scalar's accesses keep the conditions they run under.
 // RUN: %clang_tidy --checks='-*,warplint-data-race' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 
 // Every thread reads the table's slot; each writes its own element of the pivot vector.
@@ -33,37 +32,8 @@ __global__ void tableRace(int **ipiv_array, int *other) {
   ipiv[threadIdx.x] = 1;
 }
 
-// A shared scalar set and adjusted by thread 0 alone (magma's zswap_kernel_vbatched): the
-// guard holds for both accesses. Silent.
-__global__ void guardedSharedScalar(int **ipiv_array, int adj, float *a) {
-  int *ipiv = ipiv_array[blockIdx.x];
-  __shared__ int jp;
-  if (threadIdx.x == 0) {
-    jp = ipiv[0] - 1;
-    jp -= adj;
-  }
-  __syncthreads();
-  a[blockIdx.x * blockDim.x + threadIdx.x] = jp;
-}
-
-// The adjustment outside the guard: every thread updates what thread 0 wrote. A race.
-__global__ void unguardedUpdate(int **ipiv_array, int adj, float *a) {
-  int *ipiv = ipiv_array[blockIdx.x];
-  __shared__ int jp;
-  if (threadIdx.x == 0)
-    jp = ipiv[0] - 1;
-  jp -= adj;
-  // CHECK: :[[@LINE-1]]:3: warning: data race on shared 'jp'
-  // CHECK: note:
-  // CHECK: note:
-  __syncthreads();
-  a[blockIdx.x * blockDim.x + threadIdx.x] = jp;
-}
-
 void launchAll(int **t, const int *src, int *o, int n) {
   writePivots<<<4, 128>>>(t, src, n);
   sameElement<<<4, 128>>>(t);
   tableRace<<<4, 128>>>(t, o);
-  guardedSharedScalar<<<4, 128>>>(t, n, (float *)o);
-  unguardedUpdate<<<4, 128>>>(t, n, (float *)o);
 }
