@@ -942,6 +942,100 @@ bool isUnrolledTreeStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) 
   return false;
 }
 
+bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) {
+  auto *If = B.Kind == BranchSite::If ? dyn_cast<IfStmt>(B.Branch) : nullptr;
+  if (!If || If->getElse() || B.EarlyExit || !CondS)
+    return false;
+  // The first K threads: `threadIdx < K` among the conjuncts.
+  std::vector<const Sym *> Parts;
+  conjuncts(CondS, Parts);
+  bool Prefix = false;
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    Prefix |= P && (P->Op == SymOp::Lt || P->Op == SymOp::Le) && P->A && P->B &&
+              skipCasts(P->A.get())->Op == SymOp::ThreadIdx && !mentionsLaneForm(P->B.get());
+  }
+  if (!Prefix)
+    return false;
+  // After a barrier: the statements between it and the `if` only set locals.
+  const CompoundStmt *Block = nullptr;
+  for (const DynTypedNode &P : Ctx.getParents(*If))
+    if ((Block = P.get<CompoundStmt>()))
+      break;
+  if (!Block)
+    return false;
+  auto IsBarrier = [](const Stmt *S) {
+    if (auto *E = dyn_cast<Expr>(S))
+      if (auto *C = dyn_cast<CallExpr>(E->IgnoreImplicit()))
+        if (const FunctionDecl *FD = C->getDirectCallee())
+          return FD->getIdentifier() && FD->getName() == "__syncthreads";
+    return false;
+  };
+  auto SetsLocal = [](const Stmt *S) {
+    if (isa<DeclStmt>(S))
+      return true;
+    auto *E = dyn_cast<Expr>(S);
+    if (!E)
+      return false;
+    const Expr *LHS = nullptr;
+    if (auto *A = dyn_cast<BinaryOperator>(E->IgnoreImplicit()); A && A->getOpcode() == BO_Assign)
+      LHS = A->getLHS();
+    // A class's assignment (`zsum = MAGMA_Z_ZERO` of a complex struct).
+    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(E->IgnoreImplicit());
+        OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      LHS = OC->getArg(0);
+    if (!LHS)
+      return false;
+    auto *DR = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+    auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return V && V->hasLocalStorage();
+  };
+  bool AfterBarrier = false;
+  const Stmt *Prev = nullptr;
+  for (const Stmt *S : Block->body()) {
+    if (S == If) {
+      AfterBarrier = Prev && IsBarrier(Prev);
+      break;
+    }
+    if (!(Prev && IsBarrier(Prev) && SetsLocal(S)))
+      Prev = S; // keep the barrier as the previous statement across local settings
+  }
+  if (!AfterBarrier)
+    return false;
+  // The arm sums array elements in a loop: `acc += a[...]` inside a loop of the arm.
+  bool Sums = false;
+  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S, bool InLoop) {
+    if (!S || Sums)
+      return;
+    bool Loop = InLoop || isa<ForStmt, WhileStmt, DoStmt>(S);
+    const Expr *Added = nullptr;
+    if (auto *CA = dyn_cast<CompoundAssignOperator>(S); CA && CA->getOpcode() == BO_AddAssign)
+      Added = CA->getRHS();
+    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->getOperator() == OO_PlusEqual &&
+                                                    OC->getNumArgs() == 2)
+      Added = OC->getArg(1);
+    if (Added && InLoop) {
+      std::function<bool(const Stmt *)> ReadsElement = [&](const Stmt *E) {
+        if (!E)
+          return false;
+        if (isa<ArraySubscriptExpr>(E))
+          return true;
+        if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+          return true;
+        for (const Stmt *C : E->children())
+          if (ReadsElement(C))
+            return true;
+        return false;
+      };
+      Sums = ReadsElement(Added);
+    }
+    for (const Stmt *C : S->children())
+      Visit(C, Loop);
+  };
+  Visit(If->getThen(), false);
+  return Sums;
+}
+
 /// The condition's boundary moves with the counter of an enclosing loop that sweeps the
 /// block (`for (m...) if (tx <= m)`, a halo shrinking with the step `i`): the split recurs
 /// at every step of that loop.

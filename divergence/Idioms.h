@@ -112,6 +112,12 @@ bool isDataBoundary(const BranchSite &B, const ::warplint::divergence::Sym *Cond
 /// `if (tx < 16 && tx + 16 < M) s[tx] += s[tx + 16];`: an unrolled step of a block's tree.
 bool isUnrolledTreeStep(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
                         ASTContext &Ctx);
+/// The last level of a block's two-level reduction: `__syncthreads(); if (tx < K) { sum =
+/// 0; for (i...) sum += s[i][tx]; out[tx] = sum; }`, an `if` on the thread index with no
+/// else, after a barrier, whose arm sums array elements in a loop: each of the first K
+/// threads reduces what the block wrote; the others have no result to compute.
+bool isReductionFinalStep(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
+                          ASTContext &Ctx);
 /// The condition moves with the counter of an enclosing loop that sweeps the block.
 bool isSweptCondition(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 

@@ -162,9 +162,29 @@ private:
     E = E->IgnoreParens();
     if (auto *FE = dyn_cast<FullExpr>(E))
       return pointer(FE->getSubExpr(), Depth + 1);
-    if (auto *C = dyn_cast<CastExpr>(E); All && C && C->getCastKind() == CK_LValueToRValue)
+    if (auto *C = dyn_cast<CastExpr>(E); All && C && C->getCastKind() == CK_LValueToRValue) {
       if (std::optional<PointerForm> P = pointerElement(C->getSubExpr()))
         return P;
+      // A pointer loaded from an array of pointers (magma's `ipiv = ipiv_array[batchid]`)
+      // points to another object than the array: the race analysis must not take a read
+      // of the table and a write through the pointer it holds as one object. At a
+      // block-uniform index it is an object of its own, named by the load; else unknown.
+      if (auto *A = dyn_cast<ArraySubscriptExpr>(C->getSubExpr()->IgnoreParens());
+          A && A->getType()->isPointerType()) {
+        std::optional<PointerForm> Table = pointer(A->getBase(), Depth + 1);
+        if (!Table || TD.valueOf(A->getIdx()).V != Variance::Uniform)
+          return std::nullopt;
+        PointerForm P;
+        P.Root = Table->Root;
+        P.Space = MemorySpace::Global;
+        P.Offset = makeConst(0, 64, false);
+        std::string Text;
+        llvm::raw_string_ostream OS(Text);
+        A->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+        P.Name = "*" + OS.str();
+        return P;
+      }
+    }
     if (auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
       case CK_ArrayToPointerDecay:

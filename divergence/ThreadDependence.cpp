@@ -1009,6 +1009,9 @@ AbsVal ThreadDependence::evalBuiltinVar(const Expr *E) {
 
 AbsVal ThreadDependence::builtinVar(StringRef Var, unsigned Dim) {
   StringRef Prop = Dim == 0 ? "x" : Dim == 1 ? "y" : "z";
+  // Every launch fixes this dimension of the block at 1: one thread index, 0.
+  if (Dim < 3 && UnitDims[Dim] && (Var == "threadIdx" || Var == "blockDim"))
+    return {Variance::Uniform, makeConst(Var == "threadIdx" ? 0 : 1, 32, true)};
   if (Var == "threadIdx")
     return {Variance::LaneVarying, makeThreadIdx(Dim)};
   if (Var == "blockDim")
@@ -1372,6 +1375,71 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   return Out;
 }
 
+namespace {
+/// The calls and thread indices of a function body, for readsOnlyInputs.
+struct BodyFacts {
+  bool Thread = false; ///< reads a thread index, an asm statement, or an unknown callee
+  std::vector<const FunctionDecl *> Callees;
+  void scan(const Stmt *S) {
+    if (!S || Thread)
+      return;
+    if (isa<AsmStmt>(S)) {
+      Thread = true;
+      return;
+    }
+    if (auto *DR = dyn_cast<DeclRefExpr>(S))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (VD->getName() == "threadIdx" || VD->getName() == "__lane_id")
+          Thread = true;
+    if (auto *C = dyn_cast<CallExpr>(S)) {
+      if (const FunctionDecl *FD = C->getDirectCallee())
+        Callees.push_back(FD);
+      else if (!isa<CXXPseudoDestructorExpr>(C->getCallee()->IgnoreParenImpCasts()))
+        Thread = true; // through a pointer: unknown
+    }
+    if (auto *CE = dyn_cast<CXXConstructExpr>(S))
+      Callees.push_back(CE->getConstructor());
+    for (const Stmt *Child : S->children())
+      scan(Child);
+  }
+};
+} // namespace
+
+bool ThreadDependence::readsOnlyInputs(const FunctionDecl *FD, unsigned Depth) {
+  if (!FD)
+    return false;
+  FD = FD->getCanonicalDecl();
+  if (auto It = OnlyInputs.find(FD); It != OnlyInputs.end())
+    return It->second;
+  if (Depth > 4 || isSyncCallee(FD))
+    return false;
+  const FunctionDecl *Def = nullptr;
+  bool Out = false;
+  if (!FD->hasBody(Def) || !Def) {
+    // A builtin without a body (__ldg, a math function) computes from its arguments;
+    // the thread-index, lane, atomic, vote, shuffle and clock intrinsics do not.
+    StringRef N = FD->getIdentifier() ? FD->getName() : "";
+    Out = FD->getBuiltinID() != 0 && !N.starts_with("__nvvm_read_ptx_sreg") &&
+          !N.starts_with("__builtin_amdgcn_") && !N.contains("atomic") &&
+          !N.starts_with("__shfl") && !N.contains("clock");
+    if (FD->isDefaulted() || FD->isTrivial())
+      Out = true; // an implicit copy, move or default constructor
+  } else {
+    OnlyInputs[FD] = false; // recursion: not an accessor
+    BodyFacts B;
+    B.scan(Def->getBody());
+    if (auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *I : Ctor->inits())
+        B.scan(I->getInit());
+    Out = !B.Thread;
+    for (const FunctionDecl *Callee : B.Callees)
+      if (Out && Callee->getCanonicalDecl() != FD)
+        Out = readsOnlyInputs(Callee, Depth + 1);
+  }
+  OnlyInputs[FD] = Out;
+  return Out;
+}
+
 /// HIP's thread and block indices: ROCm's conversion operators of __HIP_Coordinates, the
 /// work-item builtins and functions; none for another callee.
 std::optional<AbsVal> ThreadDependence::hipIndexCall(const CallExpr *C, const FunctionDecl *FD,
@@ -1632,8 +1700,10 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
 
 AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   std::vector<AbsVal> Args;
+  // The object of a member call (an operator's object is its first argument).
+  std::optional<AbsVal> Object;
   if (auto *MC = dyn_cast<CXXMemberCallExpr>(C))
-    eval(MC->getImplicitObjectArgument(), St);
+    Object = eval(MC->getImplicitObjectArgument(), St);
   for (const Expr *A : C->arguments())
     Args.push_back(eval(A, St));
   auto [Bits, Uns] = typeOf(C->getType());
@@ -1661,6 +1731,19 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     return *Math;
   if (std::optional<AbsVal> Rank = cooperativeGroupsCall(C, Name, Bits, Uns))
     return *Rank;
+  // An accessor of a class (`tensor[i][j]`, a conversion to T&, a const getter): a
+  // member function whose body, followed through its calls, computes only from its object
+  // and arguments (no thread index, sync, atomic or call it cannot see). With an object and
+  // arguments the same for the block (or the warp), so is what it returns, and a reference
+  // it returns reads memory at such an address: faiss's `listIds[queryId][probeId]` with
+  // blockIdx indices. A thread-dependent object or argument leaves it to the rules below.
+  if (auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !MD->isStatic() && !Sync) {
+    Variance In = All;
+    if (Object)
+      In = join(In, Object->V);
+    if (In <= Variance::WarpUniform && readsOnlyInputs(MD, 0))
+      return {In, nullptr};
+  }
   // A device function defined in this TU: evaluate its body with these arguments.
   if (!Sync)
     if (std::optional<AbsVal> Out = inlineCall(C, FD, Args, St, Bits, Uns))

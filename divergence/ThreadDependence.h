@@ -9,6 +9,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -122,6 +123,11 @@ bool isSyncCallee(const FunctionDecl *FD);
 class ThreadDependence {
 public:
   explicit ThreadDependence(ASTContext &Ctx) : Ctx(Ctx) {}
+  /// The block dimensions (0..2) whose extent every launch of the kernel fixes at 1 (set
+  /// before analyze): there threadIdx is 0 and blockDim 1, uniform constants, also when
+  /// another dimension of the launches is a run-time value (`dim3 threads(n, 1, 1)`).
+  void setUnitDims(std::array<bool, 3> U) { UnitDims = U; }
+  const std::array<bool, 3> &unitDims() const { return UnitDims; }
   /// Analyses one kernel; branches() and vars() describe it afterwards.
   void analyze(const FunctionDecl *Kernel);
   /// How many times any ThreadDependence of this process analysed the kernel (any of its
@@ -214,9 +220,15 @@ private:
   std::optional<int64_t> constantOf(const Expr *E);
 
   ASTContext &Ctx;
+  std::array<bool, 3> UnitDims{false, false, false};
   std::vector<SymVarInfo> Vars;
   std::map<std::string, unsigned> VarIndex;
   std::vector<BranchSite> Branches;
+  /// Whether a member function only computes from its object and arguments (accessor):
+  /// its body and the bodies it calls read no thread index and make no sync, atomic, asm
+  /// or other call without a body (readsOnlyInputs).
+  bool readsOnlyInputs(const FunctionDecl *FD, unsigned Depth);
+  llvm::DenseMap<const FunctionDecl *, bool> OnlyInputs;
   llvm::DenseMap<const Expr *, AbsVal> Seen;
   /// The variance of the addresses each load variable (SymVarInfo::Opaque) was read at.
   llvm::DenseMap<unsigned, Variance> LoadVariance;

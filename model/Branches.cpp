@@ -420,7 +420,7 @@ void BranchBuilder::kernelLaunches(const KernelAnalysis &KA, KernelContext &K) c
       K.Shapes.push_back(&L);
   }
   K.Assumed = K.Shapes.empty();
-  K.AssumedLaunch = Launch{SourceLocation(), O.AssumedBlock};
+  K.AssumedLaunch = Launch{SourceLocation(), fitUnitDims(O.AssumedBlock, KA)};
   if (K.Assumed)
     K.Shapes.push_back(&K.AssumedLaunch);
   // Each block shape is evaluated once, however many launches share it.
@@ -634,7 +634,8 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchRecord
   // reported where every warp that runs it splits; a remainder of a few elements taken
   // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
   E.GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
-  if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx))) {
+  if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx) ||
+                isReductionFinalStep(B, CondS, M.Ctx))) {
     if (!O.ReportTreeReductionTails) {
       R.Idiom = "tree-reduction-tail";
       return true;

@@ -197,22 +197,24 @@ public:
   }
 
   std::optional<std::array<uint64_t, 3>> evalDim3(const Expr *E) {
-    std::array<uint64_t, 3> D;
+    std::array<std::optional<uint64_t>, 3> P = evalDim3Parts(E);
+    if (!P[0] || !P[1] || !P[2])
+      return std::nullopt;
+    return std::array<uint64_t, 3>{*P[0], *P[1], *P[2]};
+  }
+
+  /// Each component of a dim3 (or an integer: x, with y = z = 1) that is a compile-time
+  /// fact, also where another is not (`dim3 threads(n, 1, 1)` with a run-time n).
+  std::array<std::optional<uint64_t>, 3> evalDim3Parts(const Expr *E) {
+    std::array<std::optional<uint64_t>, 3> D;
     const char *Names[3] = {"x", "y", "z"};
     Steps = 0;
     const Expr *S = skipTemporaries(E);
-    if (S && S->getType()->isIntegralOrEnumerationType()) {
-      auto V = evalInt(S);
-      if (!V)
-        return std::nullopt;
-      return std::array<uint64_t, 3>{*V, 1, 1};
-    }
+    if (S && S->getType()->isIntegralOrEnumerationType())
+      return {evalInt(S), uint64_t(1), uint64_t(1)};
     for (int I = 0; I < 3; ++I) {
       Path P{Names[I]};
-      auto V = evalPath(E, P, 0);
-      if (!V)
-        return std::nullopt;
-      D[I] = *V;
+      D[I] = evalPath(E, P, 0);
     }
     return D;
   }
@@ -1168,7 +1170,9 @@ private:
   ShapeFact shape(const Expr *E) {
     ShapeFact S;
     S.Text = exprText(E, Ctx);
-    S.Dims = Eval.evalDim3(E);
+    S.Parts = Eval.evalDim3Parts(E);
+    if (S.Parts[0] && S.Parts[1] && S.Parts[2])
+      S.Dims = std::array<uint64_t, 3>{*S.Parts[0], *S.Parts[1], *S.Parts[2]};
     return S;
   }
   BytesFact bytes(const Expr *E) {
@@ -1269,14 +1273,13 @@ private:
         P.push_back(Sub);
       return Eval.evalField(V, P, DR);
     };
-    auto Dims = [&](StringRef F) -> std::optional<std::array<uint64_t, 3>> {
-      auto X = Field(F, "x"), Y = Field(F, "y"), Z = Field(F, "z");
-      if (!X || !Y || !Z)
-        return std::nullopt;
-      return std::array<uint64_t, 3>{*X, *Y, *Z};
+    auto Dims = [&](StringRef F, ShapeFact &Out) {
+      Out.Parts = {Field(F, "x"), Field(F, "y"), Field(F, "z")};
+      if (Out.Parts[0] && Out.Parts[1] && Out.Parts[2])
+        Out.Dims = std::array<uint64_t, 3>{*Out.Parts[0], *Out.Parts[1], *Out.Parts[2]};
     };
-    L.Grid.Dims = Dims("gridDim");
-    L.Block.Dims = Dims("blockDim");
+    Dims("gridDim", L.Grid);
+    Dims("blockDim", L.Block);
     L.DynamicSmem.Bytes = Field("dynamicSmemBytes", "");
   }
 

@@ -35,6 +35,9 @@ const char *launchApiName(LaunchApi A, bool Hip = false);
 /// the TU, otherwise unknown; Text is always the expression as written.
 struct ShapeFact {
   std::optional<std::array<uint64_t, 3>> Dims;
+  /// Each component that is a compile-time fact, also where another is not (`dim3
+  /// threads(n, 1, 1)` with a run-time n: y and z); all three when Dims is known.
+  std::array<std::optional<uint64_t>, 3> Parts;
   std::string Text;
   bool known() const { return Dims.has_value(); }
   /// x*y*z; only when known.

@@ -117,8 +117,10 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
   std::vector<BlockShape> Shapes;
   for (const KernelShape &S : KA.Shapes)
     Shapes.push_back(S.Shape);
+  // The assumed block keeps the dimensions every launch fixes at 1 (fitUnitDims).
+  const BlockShape Assumed = fitUnitDims(AssumedBlock, KA);
   if (KA.AssumedShape)
-    Shapes.push_back(AssumedBlock);
+    Shapes.push_back(Assumed);
   Out.AssumedShape = KA.AssumedShape;
   // The grid: the first known grid of its launches, else the run's assumed grid
   // (warplint.AssumedGrid, --assume-grid); unknown otherwise (blocks are then not
@@ -143,10 +145,9 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
   std::vector<std::pair<BlockShape, RaceAnalysis>> Alternatives;
   auto AlternativeWithout = [&](const RaceFinding &F) -> const BlockShape * {
     if (Alternatives.empty())
-      for (const BlockShape &Alt : assumedAlternatives())
-        if (!sameShape(Alt, AssumedBlock))
-          Alternatives.push_back(
-              {Alt, analyzeRaces(KA.Kernel, KA.TD, Ctx, {Alt}, Grid, RO, &KA.Known)});
+      for (const BlockShape &Alt : assumedAlternatives(KA, AssumedBlock))
+        Alternatives.push_back(
+            {Alt, analyzeRaces(KA.Kernel, KA.TD, Ctx, {Alt}, Grid, RO, &KA.Known)});
     for (const auto &[Alt, AR] : Alternatives)
       if (std::none_of(AR.Findings.begin(), AR.Findings.end(), [&](const RaceFinding &G) {
             return G.First == F.First && G.Second == F.Second;
@@ -207,7 +208,7 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
       Rec.NoteReason = "whether it races depends on run-time values no launch in this file "
                        "fixes (sampled " + F.Samples + "): it races for " + F.Values +
                        ", not for every sampled value";
-    else if (KA.AssumedShape && sameShape(F.Shape, AssumedBlock))
+    else if (KA.AssumedShape && sameShape(F.Shape, Assumed))
       if (const BlockShape *Alt = AlternativeWithout(F))
         Rec.NoteReason = "no launch in this file gives the block shape, and with a block of " +
                          Alt->str() + " these two accesses do not collide";

@@ -759,6 +759,34 @@ std::vector<wl::divergence::BlockShape> assumedAlternatives() {
   return {{32, 1, 1}, {32, 8, 1}, {64, 4, 1}, {128, 2, 1}};
 }
 
+wl::divergence::BlockShape fitUnitDims(wl::divergence::BlockShape S, const KernelAnalysis &KA) {
+  // The threads of a dimension the launches fix at 1 go to x (z to y when only z is).
+  if (KA.UnitDims[2]) {
+    (KA.UnitDims[1] ? S.X : S.Y) *= S.Z;
+    S.Z = 1;
+  }
+  if (KA.UnitDims[1]) {
+    S.X *= S.Y;
+    S.Y = 1;
+  }
+  return S;
+}
+
+std::vector<wl::divergence::BlockShape> assumedAlternatives(const KernelAnalysis &KA,
+                                                            const wl::divergence::BlockShape &Assumed) {
+  std::vector<wl::divergence::BlockShape> Out;
+  wl::divergence::BlockShape A = fitUnitDims(Assumed, KA);
+  for (wl::divergence::BlockShape S : assumedAlternatives()) {
+    S = fitUnitDims(S, KA);
+    bool Seen = S.X == A.X && S.Y == A.Y && S.Z == A.Z;
+    for (const auto &O : Out)
+      Seen |= O.X == S.X && O.Y == S.Y && O.Z == S.Z;
+    if (!Seen)
+      Out.push_back(S);
+  }
+  return Out;
+}
+
 namespace {
 
 /// The values each parameter of K takes at its triple-chevron launches in the TU, for the
@@ -809,10 +837,29 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   const FunctionDecl *Def = K && K->Decl ? K->Decl : Kernel;
   if (const FunctionDecl *D = Def->getDefinition())
     Def = D;
+  // The block dimensions that every launch of the TU fixes at 1, also where another
+  // dimension is a run-time value (magma's `dim3 threads(nthreads, 1, 1)`): the analysis
+  // takes threadIdx there as 0. A launch that cannot run does not count; no launch: none.
+  std::array<bool, 3> Unit{false, false, false};
+  if (K) {
+    bool Any = false;
+    std::array<bool, 3> All{true, true, true};
+    for (unsigned I : K->Launches) {
+      const LaunchSite &L = F.Launches[I];
+      if (L.Block.known() && !launchableBlock(L))
+        continue;
+      Any = true;
+      for (unsigned D = 0; D < 3; ++D)
+        All[D] = All[D] && L.Block.Parts[D] && *L.Block.Parts[D] == 1;
+    }
+    if (Any)
+      Unit = {false, All[1], All[2]};
+  }
   auto &TD = Dependences[Canon];
   TD = std::make_unique<ThreadDependence>(Ctx);
+  TD->setUnitDims(Unit);
   TD->analyze(Def);
-  auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false, {}});
+  auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false, Unit, {}});
   if (K)
     A->Known = knownArguments(*K, F, Ctx);
   // The distinct block shapes of its launches that can run, each with its first launch.
@@ -877,7 +924,7 @@ const std::vector<AccessModel> &TuModel::accesses(const wl::divergence::BlockSha
       Shapes.push_back({S.Shape, S.Launch});
     bool Assumed = KA.AssumedShape;
     if (Assumed)
-      Shapes.push_back({AssumedBlock, SourceLocation()});
+      Shapes.push_back({fitUnitDims(AssumedBlock, KA), SourceLocation()});
     // The analysed arch's pipeline: 32-lane warps and 32-byte sectors on NVIDIA, the
     // wavefront and the vector L1 line on AMD.
     wl::memory::MemoryModel MM;
@@ -892,10 +939,9 @@ const std::vector<AccessModel> &TuModel::accesses(const wl::divergence::BlockSha
         A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD.vars(), Shape, MM, &Known)});
       const AccessFigures &First = A.PerShape.front().Figures;
       if (Assumed && First.Evaluated && First.Typical.ratio() > 1.0)
-        for (const wl::divergence::BlockShape &Alt : assumedAlternatives())
-          if (Alt.X != AssumedBlock.X || Alt.Y != AssumedBlock.Y || Alt.Z != AssumedBlock.Z)
-            A.Alternatives.push_back(
-                {Alt, SourceLocation(), evaluateAccess(Site, TD.vars(), Alt, MM, &Known)});
+        for (const wl::divergence::BlockShape &Alt : assumedAlternatives(KA, AssumedBlock))
+          A.Alternatives.push_back(
+              {Alt, SourceLocation(), evaluateAccess(Site, TD.vars(), Alt, MM, &Known)});
       A.Site = std::move(Site);
       It->second.push_back(std::move(A));
     }
@@ -917,7 +963,7 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
       Shapes.push_back({S.Shape, S.Launch});
     bool Assumed = KA.AssumedShape;
     if (Assumed)
-      Shapes.push_back({AssumedBlock, SourceLocation()});
+      Shapes.push_back({fitUnitDims(AssumedBlock, KA), SourceLocation()});
     for (const SyncCall &C : TD.syncCalls()) {
       SyncModel M;
       M.Kernel = &K;
@@ -938,9 +984,8 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
       if (Lanes && M.Causes.empty() && !Splits)
         continue;
       if (Assumed && Splits)
-        for (const wl::divergence::BlockShape &Alt : assumedAlternatives())
-          if (Alt.X != AssumedBlock.X || Alt.Y != AssumedBlock.Y || Alt.Z != AssumedBlock.Z)
-            M.Alternatives.push_back(evaluateReach(M.Call, M.Class, TD.vars(), Alt));
+        for (const wl::divergence::BlockShape &Alt : assumedAlternatives(KA, AssumedBlock))
+          M.Alternatives.push_back(evaluateReach(M.Call, M.Class, TD.vars(), Alt));
       It->second.push_back(std::move(M));
     }
   }

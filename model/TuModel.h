@@ -182,6 +182,16 @@ std::optional<::warplint::divergence::BlockShape> launchableBlock(const LaunchSi
 /// block: blocks at least a warp wide in x, 1-D and 2-D (32x1, 32x8, 64x4, 128x2).
 std::vector<::warplint::divergence::BlockShape> assumedAlternatives();
 
+struct KernelAnalysis;
+/// S with the dimensions KA's launches fix at 1 folded into x (or z into y): the assumed
+/// block of a kernel whose launches fix y = 1 is 1-D.
+::warplint::divergence::BlockShape fitUnitDims(::warplint::divergence::BlockShape S,
+                                               const KernelAnalysis &KA);
+/// The alternatives of an assumed block for KA (fitUnitDims of each, without duplicates
+/// and without Assumed's fitted shape itself).
+std::vector<::warplint::divergence::BlockShape>
+assumedAlternatives(const KernelAnalysis &KA, const ::warplint::divergence::BlockShape &Assumed);
+
 /// A block shape of a kernel's launches that can run, with the first launch of it.
 struct KernelShape {
   ::warplint::divergence::BlockShape Shape;
@@ -207,6 +217,9 @@ struct KernelAnalysis {
   std::vector<KernelLaunch> Launches;
   /// No launch with a known block that can run: a caller assumes a 1-D block.
   bool AssumedShape = false;
+  /// The block dimensions every launch fixes at 1 (y, z) also where another is a run-time
+  /// value: the analysis takes threadIdx there as 0, and an assumed block keeps them 1.
+  std::array<bool, 3> UnitDims{false, false, false};
   /// The parameters every launch of the TU passes as a compile-time constant, with those
   /// values (read before sampled values: the memory model and the race check).
   KnownValues Known;
