@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/ModelOptions.h"
+#include "checks/AnalysisNames.h"
 
 #include "warplint/core/Arch.h"
 #include "warplint/core/LaneEval.h"

@@ -1,5 +1,6 @@
 //===- BarrierDivergenceCheck.cpp - warplint-barrier-divergence ------------===//
 #include "checks/BarrierDivergenceCheck.h"
+#include "checks/AnalysisNames.h"
 
 namespace clang::tidy::warplint {
 

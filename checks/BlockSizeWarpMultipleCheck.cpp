@@ -1,5 +1,6 @@
 //===- BlockSizeWarpMultipleCheck.cpp - warplint-block-size-warp-multiple -===//
 #include "checks/BlockSizeWarpMultipleCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "model/TuModel.h"
 

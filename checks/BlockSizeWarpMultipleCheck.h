@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/LaunchCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 

@@ -1,5 +1,6 @@
 //===- DataRaceCheck.cpp - warplint-data-race -===//
 #include "checks/DataRaceCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "checks/AssumedShape.h"
 #include "checks/OptionParsing.h"

@@ -1,6 +1,8 @@
 //===- DataRaceCheck.h - warplint-data-race -----------------------*- C++ -*-===//
 #pragma once
 
+#include "checks/AnalysisNames.h"
+
 #include "model/KernelFilter.h"
 #include "divergence/MemoryAccess.h"
 #include "model/ModelOptions.h"
@@ -11,8 +13,6 @@
 #include <string>
 
 namespace clang::tidy::warplint {
-
-struct RaceModel;
 
 /// Finds a shared or global word that one thread writes and another thread reads or
 /// writes between the same two barriers, evaluated lane by lane for the block shapes of

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------------===//
 #include "checks/DivergentBranchCheck.h"
+#include "checks/AnalysisNames.h"
 #include "checks/AssumedShape.h"
 #include "checks/OptionParsing.h"
 
@@ -82,15 +83,15 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
   if (!Ctx || !AnyKernel)
     return;
   AnyKernel = false;
-  const std::vector<BranchRecord> &Records =
+  const std::vector<BranchModel> &Records =
       TuModel::of(*Ctx, nullptr, Model).branches(Branches);
   const SourceManager &SM = Ctx->getSourceManager();
-  for (const BranchRecord &R : Records)
+  for (const BranchModel &R : Records)
     if (R.DataDependent && R.Severity == BranchSeverity::Warning)
       diag(R.Loc, "branch in kernel '%0' depends on data loaded at a thread-dependent "
                   "address; it diverges where the data differs between lanes")
           << R.KernelName << R.Range;
-  for (const BranchRecord &F : Records) {
+  for (const BranchModel &F : Records) {
     if (!F.finding())
       continue;
     const std::string What = branchKindText(F.Kind);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/KernelFilter.h"
+#include "checks/AnalysisNames.h"
 #include "model/Branches.h"
 #include "model/ModelOptions.h"
 

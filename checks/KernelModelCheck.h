@@ -11,6 +11,7 @@
 #pragma once
 
 #include "checks/AssumedShape.h"
+#include "checks/AnalysisNames.h"
 #include "model/KernelFilter.h"
 #include "model/ModelOptions.h"
 #include "model/TuModel.h"

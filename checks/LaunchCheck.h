@@ -11,6 +11,7 @@
 #pragma once
 
 #include "model/KernelFilter.h"
+#include "checks/AnalysisNames.h"
 #include "checks/OptionParsing.h"
 #include "model/ModelOptions.h"
 #include "model/TuModel.h"

@@ -1,5 +1,6 @@
 //===- LaunchConfigInvalidCheck.cpp - warplint-launch-config-invalid -----===//
 #include "checks/LaunchConfigInvalidCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "model/TuModel.h"
 #include "warplint/core/Arch.h"

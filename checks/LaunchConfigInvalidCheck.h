@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/LaunchCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -9,9 +10,7 @@
 
 namespace clang::tidy::warplint {
 
-struct KernelInfo;
 struct LaunchTarget;
-struct LaunchModel;
 
 /// Finds kernel launches that cannot run on the target architecture: block or grid
 /// dimensions over their limits, more threads than a block or `__launch_bounds__` allows,

@@ -1,5 +1,6 @@
 //===- MemoryAccessReport.cpp - what the two memory-access checks share -===//
 #include "checks/MemoryAccessReport.h"
+#include "checks/AnalysisNames.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"

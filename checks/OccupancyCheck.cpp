@@ -1,5 +1,6 @@
 //===- OccupancyCheck.cpp - warplint-occupancy -----------------------------===//
 #include "checks/OccupancyCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "model/TuModel.h"
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/LaunchCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -10,9 +11,6 @@ struct OccupancyResult;
 } // namespace warplint
 
 namespace clang::tidy::warplint {
-
-struct LaunchFigures;
-struct LaunchModel;
 
 /// Finds kernel launches of known shape whose theoretical occupancy is below a minimum,
 /// naming the figure, the warps per SM, the limiting resource and the next step.

@@ -1,5 +1,6 @@
 //===- OccupancyCliffCheck.cpp - warplint-occupancy-cliff ------------------===//
 #include "checks/OccupancyCliffCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "checks/OccupancyCheck.h"
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/LaunchCheck.h"
+#include "checks/AnalysisNames.h"
 #include "warplint/core/Occupancy.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -9,9 +10,6 @@
 #include <cmath>
 
 namespace clang::tidy::warplint {
-
-struct LaunchFigures;
-struct KernelInfo;
 
 /// Finds kernel launches just past an occupancy cliff, where a small reduction of registers
 /// or shared memory would win a block per SM back (and, with `WarnBeforeCliff`, launches a

@@ -1,5 +1,6 @@
 //===- PartialWaveCheck.cpp - warplint-partial-wave -----------------------===//
 #include "checks/PartialWaveCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "checks/OccupancyCheck.h"
 #include "model/TuModel.h"

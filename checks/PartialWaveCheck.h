@@ -2,13 +2,11 @@
 #pragma once
 
 #include "checks/LaunchCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::warplint {
-
-struct LaunchModel;
-struct LaunchFigures;
 
 /// Finds launches of a known grid whose last wave fills less than a threshold of the
 /// named GPU's block slots, or that leave SMs idle, naming the waves and the grid that

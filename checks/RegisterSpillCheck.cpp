@@ -1,5 +1,6 @@
 //===- RegisterSpillCheck.cpp - warplint-register-spill -------------------===//
 #include "checks/RegisterSpillCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "model/TuModel.h"
 

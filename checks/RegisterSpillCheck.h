@@ -2,13 +2,11 @@
 #pragma once
 
 #include "checks/LaunchCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::warplint {
-
-struct KernelInfo;
-struct KernelArchFigures;
 
 /// Finds kernels that ptxas made spill registers to local memory, with the bytes, the
 /// architecture and, where the source shows it, the cap that forces the spills.

@@ -1,5 +1,6 @@
 //===- SharedBankConflictCheck.cpp - warplint-shared-bank-conflict --------===//
 #include "checks/SharedBankConflictCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "checks/MemoryAccessReport.h"
 #include "model/TuModel.h"

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/MemoryAccessReport.h"
+#include "checks/AnalysisNames.h"
 
 namespace clang::tidy::warplint {
 

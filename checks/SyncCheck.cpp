@@ -1,5 +1,6 @@
 //===- SyncCheck.cpp - what the two synchronisation checks share ----------===//
 #include "checks/SyncCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"

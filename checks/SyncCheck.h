@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks/KernelModelCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 

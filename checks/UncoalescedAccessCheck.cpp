@@ -1,5 +1,6 @@
 //===- UncoalescedAccessCheck.cpp - warplint-uncoalesced-access ------------===//
 #include "checks/UncoalescedAccessCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "checks/MemoryAccessReport.h"
 #include "model/TuModel.h"

@@ -1,5 +1,6 @@
 //===- WarpSyncMaskCheck.cpp - warplint-warp-sync-mask ----------------------===//
 #include "checks/WarpSyncMaskCheck.h"
+#include "checks/AnalysisNames.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"

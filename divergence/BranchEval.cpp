@@ -13,7 +13,7 @@
 
 using namespace ::warplint::divergence;
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 /// E with the variables of Values replaced by their constants (shared nodes stay shared
 /// through Memo, so a node found by identity in one tree is found in the other).
@@ -318,4 +318,4 @@ std::vector<BlockShape> branchAlternatives(unsigned WaveSize) {
   return Out;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

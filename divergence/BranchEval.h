@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 /// A branch's evaluation for one block shape.
 struct Tally {
@@ -109,4 +109,4 @@ RunsPerWarp runsPerWarp(unsigned RunThreads, unsigned Threads, unsigned WaveSize
 /// branch is a warning only when it holds for all of them).
 std::vector<::warplint::divergence::BlockShape> branchAlternatives(unsigned WaveSize);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -14,7 +14,8 @@
 #include <set>
 #include <unordered_map>
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 using namespace ::warplint::divergence;
 
@@ -1114,4 +1115,4 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
   return Out;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

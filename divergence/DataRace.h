@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 struct RaceOptions {
   bool ReportBenign = false; ///< report every thread writing the same value too
@@ -128,4 +128,4 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
 bool isBlockBarrier(const CallExpr *C);
 bool isWarpBarrier(const CallExpr *C);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -20,7 +20,8 @@
 
 using namespace ::warplint::divergence;
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 const Sym *skipCasts(const Sym *S) {
   while (S && S->Op == SymOp::Cast && S->A)
@@ -1050,4 +1051,4 @@ bool isSweptCondition(const Sym *S, const SymVars &Vars) {
   return false;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -12,7 +12,7 @@
 
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 using SymVars = std::vector<SymVarInfo>;
 
@@ -126,4 +126,4 @@ bool isSweptCondition(const ::warplint::divergence::Sym *S, const SymVars &Vars)
 void collectTidDims(const ::warplint::divergence::Sym *S, const SymVars &Vars, unsigned &Dims,
                     std::vector<bool> &SeenVars);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

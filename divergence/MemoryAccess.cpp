@@ -11,7 +11,8 @@
 #include <map>
 #include <set>
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 using namespace ::warplint::divergence;
 using ::warplint::memory::countSectors;
@@ -1041,4 +1042,4 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
   return F;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 enum class MemorySpace : uint8_t { Global, Shared };
 
@@ -140,4 +140,4 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
                              const ::warplint::memory::MemoryModel &Model = {},
                              const KnownValues *Known = nullptr);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -10,7 +10,8 @@
 
 #include <functional>
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 using namespace ::warplint::divergence;
 
@@ -415,4 +416,4 @@ std::string threadRanges(const std::vector<bool> &Reaches, bool Want, unsigned M
   return (Count == 1 ? "thread " : "threads ") + Out;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 /// What a synchronising call waits for.
 enum class SyncKind {
@@ -98,4 +98,4 @@ std::string laneRanges(uint32_t Bits);
 /// (at most MaxRanges, then how many in all).
 std::string threadRanges(const std::vector<bool> &Reaches, bool Want, unsigned MaxRanges = 4);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -13,7 +13,8 @@
 #include <mutex>
 #include <set>
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 using namespace ::warplint::divergence;
 
@@ -1780,4 +1781,4 @@ void orderUnknowns(const std::vector<unsigned> &Needed, const std::vector<SymVar
     Visit(V);
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -17,7 +17,8 @@
 #include <unordered_map>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 /// How far a value may differ between the threads of a block, from least to most.
 enum class Variance : uint8_t {
@@ -258,4 +259,4 @@ private:
 void orderUnknowns(const std::vector<unsigned> &Needed, const std::vector<SymVarInfo> &Vars,
                    std::vector<unsigned> &Plain, std::vector<unsigned> &Loops);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -28,7 +28,8 @@
 
 using namespace ::warplint::divergence;
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 bool BranchOptions::operator==(const BranchOptions &O) const {
   return ReportBoundsGuards == O.ReportBoundsGuards &&
@@ -165,7 +166,7 @@ std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTCont
 /// template report alike is one place. Instantiations of one template that report one
 /// place with other figures: one finding, the first instantiation's, with the others'
 /// figures as notes.
-void groupFindings(std::vector<BranchRecord> &Rs) {
+void groupFindings(std::vector<BranchModel> &Rs) {
   std::vector<size_t> Fs; // the records that are findings (warnings and notes)
   for (size_t I = 0; I < Rs.size(); ++I)
     if (Rs[I].Severity != BranchSeverity::Silent && !Rs[I].DataDependent)
@@ -173,8 +174,8 @@ void groupFindings(std::vector<BranchRecord> &Rs) {
   std::vector<bool> Done(Fs.size());
   for (size_t I = 0; I < Fs.size(); ++I)
     for (size_t J = I + 1; J < Fs.size() && !Done[I]; ++J) {
-      BranchRecord &A = Rs[Fs[I]];
-      BranchRecord &B = Rs[Fs[J]];
+      BranchModel &A = Rs[Fs[I]];
+      BranchModel &B = Rs[Fs[J]];
       if (Done[J] || A.Loc != B.Loc || A.KernelName != B.KernelName ||
           StringRef(branchKindText(A.Kind)) != branchKindText(B.Kind) ||
           A.Severity != B.Severity)
@@ -189,7 +190,7 @@ void groupFindings(std::vector<BranchRecord> &Rs) {
   for (size_t I = 0; I < Fs.size(); ++I) {
     if (Done[I])
       continue;
-    BranchRecord &F = Rs[Fs[I]];
+    BranchModel &F = Rs[Fs[I]];
     F.Places = {Fs[I]};
     for (size_t J = I + 1; J < Fs.size(); ++J)
       if (!Done[J] && Rs[Fs[J]].GroupKey == F.GroupKey) {
@@ -210,7 +211,7 @@ void groupFindings(std::vector<BranchRecord> &Rs) {
 class BranchBuilder {
 public:
   BranchBuilder(TuModel &M, const BranchOptions &O) : M(M), O(O) {}
-  std::vector<BranchRecord> build();
+  std::vector<BranchModel> build();
 
 private:
   struct Launch {
@@ -275,7 +276,7 @@ private:
   /// launching function that every call of it in the TU passes as one (one level).
   std::vector<int64_t> argumentValues(const Expr *Arg, const FunctionDecl *Enclosing,
                                       ASTContext &Ctx);
-  void analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord> &Out);
+  void analyzeKernel(const KernelInfo &KI, std::vector<BranchModel> &Out);
   /// The kernel's launches (those whose known block can run, and those whose block is
   /// computed at run time), as the analysis lists them, and their distinct block shapes.
   void kernelLaunches(const KernelAnalysis &KA, KernelContext &K) const;
@@ -287,13 +288,13 @@ private:
   /// Analyses one branch with the given variables and launch values; sets Unevaluable
   /// when no block shape could be evaluated. No record: a branch a macro wrote, or a place
   /// already reported.
-  std::optional<BranchRecord> analyzeBranch(KernelContext &K, const BranchSite &Found,
+  std::optional<BranchModel> analyzeBranch(KernelContext &K, const BranchSite &Found,
                                             const std::vector<SymVarInfo> &Vars,
                                             const std::map<unsigned, int64_t> &Fixed,
                                             const PassedValues &Passed, bool &Unevaluable);
   /// A named idiom that keeps the branch silent (or the data-dependent verdict): true
   /// when R is decided. Sets E.GuardIfPartial for a guard silent only when partial.
-  bool decidedByIdiom(KernelContext &K, BranchEval &E, BranchRecord &R) const;
+  bool decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel &R) const;
   /// A bounds guard joined by `&&` to a stronger term: E.Stronger and E.StrongerExpr.
   void strongerTerm(BranchEval &E) const;
   /// Whether the tallies of a set of block shapes make a finding, and the worst of them.
@@ -307,15 +308,15 @@ private:
   std::optional<std::string> dataShapeDemotion(const KernelContext &K, const BranchEval &E) const;
   /// The finding's term, its figures as the message says them, and its group key.
   void describeFinding(const KernelContext &K, const BranchEval &E, const BranchSite &Found,
-                       const Tally &Worst, const Launch &Chosen, BranchRecord &R) const;
+                       const Tally &Worst, const Launch &Chosen, BranchModel &R) const;
   /// The finding's notes: the assumed block, the launches that keep it uniform, the
   /// stronger term, a warp-uniform remapping, rows across warps, short arms.
   void findingNotes(const KernelContext &K, BranchEval &E, const Launch &Chosen,
-                    BranchRecord &R) const;
+                    BranchModel &R) const;
   /// The figures of every shape into the record (the lanes taking the branch summed up);
   /// moves E's tallies.
   void fillShapes(const KernelContext &K, BranchEval &E, size_t WorstShape,
-                  BranchRecord &R) const;
+                  BranchModel &R) const;
 
   TuModel &M;
   const BranchOptions &O;
@@ -324,8 +325,8 @@ private:
   bool Amd = false;
 };
 
-std::vector<BranchRecord> BranchBuilder::build() {
-  std::vector<BranchRecord> Out;
+std::vector<BranchModel> BranchBuilder::build() {
+  std::vector<BranchModel> Out;
   const TUFacts &Facts = M.facts();
   WaveSize = Facts.WaveSize ? Facts.WaveSize : 32;
   Amd = ::warplint::isAmdArchName(Facts.Arch);
@@ -334,7 +335,7 @@ std::vector<BranchRecord> BranchBuilder::build() {
     if (!Ignored.ignores(functionName(K->Decl)))
       analyzeKernel(*K, Out);
   groupFindings(Out);
-  for (BranchRecord &R : Out)
+  for (BranchModel &R : Out)
     if (const BranchShape *W = R.worst(); W && R.finding())
       R.Impact = ::warplint::divergenceImpact(1.0 - W->Figures.WorstEfficiency);
   return Out;
@@ -509,7 +510,7 @@ void BranchBuilder::launchValues(KernelContext &K, const ThreadDependence &TD) {
   }
 }
 
-void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord> &Out) {
+void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchModel> &Out) {
   const KernelAnalysis &KA = M.kernelAnalysis(KI.Decl);
   KernelContext K;
   K.KI = &KI;
@@ -524,12 +525,12 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord
   K.Alternatives = branchAlternatives(WaveSize);
   for (const BranchSite &Found : TD.branches()) {
     bool Unevaluable = false;
-    std::optional<BranchRecord> F =
+    std::optional<BranchModel> F =
         analyzeBranch(K, Found, K.Vars, K.Fixed, K.Passed, Unevaluable);
     // The launch values leave nothing to evaluate (one end of a loop known, the other
     // sampled and always past it): the sampled values alone, as without them.
     if (F && F->Severity == BranchSeverity::Silent && Unevaluable && !K.Fixed.empty())
-      if (std::optional<BranchRecord> Again =
+      if (std::optional<BranchModel> Again =
               analyzeBranch(K, Found, TD.vars(), {}, {}, Unevaluable))
         F = std::move(Again);
     if (F)
@@ -537,7 +538,7 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchRecord
   }
 }
 
-std::optional<BranchRecord>
+std::optional<BranchModel>
 BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
                              const std::vector<SymVarInfo> &Vars,
                              const std::map<unsigned, int64_t> &Fixed, const PassedValues &Passed,
@@ -560,7 +561,7 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
   E.Loc = SM.getExpansionLoc(B.Cond->getBeginLoc());
   if (E.Loc.isInvalid() || K.Reported.count(E.Loc))
     return std::nullopt;
-  BranchRecord R;
+  BranchModel R;
   R.Kernel = K.KI;
   R.KernelDecl = K.Kernel;
   R.KernelName = K.KernelName;
@@ -607,7 +608,7 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
   return R;
 }
 
-bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchRecord &R) const {
+bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel &R) const {
   const BranchSite &B = E.B;
   const std::vector<SymVarInfo> &Vars = E.Vars;
   // Named idioms, each with its option.
@@ -765,7 +766,7 @@ bool BranchBuilder::decide(const BranchEval &E, const std::vector<Tally> &Ts, si
 }
 
 void BranchBuilder::fillShapes(const KernelContext &K, BranchEval &E, size_t WorstShape,
-                               BranchRecord &R) const {
+                               BranchModel &R) const {
   for (size_t I = 0; I < K.Distinct.size(); ++I) {
     BranchShape S;
     S.Shape = K.Distinct[I];
@@ -914,7 +915,7 @@ std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext 
 
 void BranchBuilder::describeFinding(const KernelContext &K, const BranchEval &E,
                                     const BranchSite &Found, const Tally &Worst,
-                                    const Launch &Chosen, BranchRecord &R) const {
+                                    const Launch &Chosen, BranchModel &R) const {
   ASTContext &Ctx = M.Ctx;
   const BranchSite &B = E.B;
   const std::vector<SymVarInfo> &Vars = E.Vars;
@@ -973,7 +974,7 @@ void BranchBuilder::describeFinding(const KernelContext &K, const BranchEval &E,
 }
 
 void BranchBuilder::findingNotes(const KernelContext &K, BranchEval &E, const Launch &Chosen,
-                                 BranchRecord &R) const {
+                                 BranchModel &R) const {
   ASTContext &Ctx = M.Ctx;
   const SourceManager &SM = Ctx.getSourceManager();
   const BranchSite &B = E.B;
@@ -1071,7 +1072,7 @@ void BranchBuilder::findingNotes(const KernelContext &K, BranchEval &E, const La
                                 "masked off, so they still idle"});
 }
 
-const std::vector<BranchRecord> &TuModel::branches(const BranchOptions &Opts) {
+const std::vector<BranchModel> &TuModel::branches(const BranchOptions &Opts) {
   for (const auto &[O, Records] : Branches)
     if (O == Opts)
       return Records;
@@ -1091,11 +1092,11 @@ const std::vector<BranchRecord> &TuModel::branches(const BranchOptions &Opts) {
         Own.push_back(D);
     Ctx.setTraversalScope(Own);
   }
-  std::vector<BranchRecord> Records = BranchBuilder(*this, Opts).build();
+  std::vector<BranchModel> Records = BranchBuilder(*this, Opts).build();
   if (Whole)
     Ctx.setTraversalScope(Scope);
   Branches.emplace_back(Opts, std::move(Records));
   return Branches.back().second;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -25,7 +25,8 @@ namespace clang {
 class FunctionDecl;
 } // namespace clang
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 struct KernelInfo;
 
@@ -60,7 +61,7 @@ struct BranchShape {
 
 /// One thread-dependent branch of one kernel (one instantiation of a template) at one
 /// place, with its verdict.
-struct BranchRecord {
+struct BranchModel {
   const KernelInfo *Kernel = nullptr;
   const FunctionDecl *KernelDecl = nullptr;
   std::string KernelName; ///< as the finding names it (unqualified)
@@ -115,4 +116,4 @@ struct BranchRecord {
 /// "branch on", "switch on", "'?:' on", "loop condition on", "short-circuit operand on".
 const char *branchKindText(BranchSite::KindT Kind);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

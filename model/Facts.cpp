@@ -21,7 +21,8 @@
 #include <functional>
 #include <limits>
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 const char *launchApiName(LaunchApi A, bool Hip) {
   switch (A) {
@@ -1569,4 +1570,4 @@ std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &C
 
 std::string functionName(const FunctionDecl *FD) { return nameOf(FD); }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -13,7 +13,8 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 /// Which API a launch goes through.
 enum class LaunchApi : uint8_t {
@@ -168,4 +169,4 @@ std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &C
 /// and launching functions ("ns::launch<128>").
 std::string functionName(const FunctionDecl *FD);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

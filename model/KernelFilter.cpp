@@ -3,7 +3,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 KernelFilter::KernelFilter(llvm::StringRef Option) : Text(Option.str()) {
   llvm::SmallVector<llvm::StringRef, 4> Parts;
@@ -25,4 +25,4 @@ bool KernelFilter::ignores(llvm::StringRef KernelName) const {
   return false;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 /// Kernels a check stays silent on, at every launch and in the body: the check option
 /// `IgnoredKernels`, ';'-separated. A name matches a kernel's qualified name with
@@ -25,4 +25,4 @@ private:
   std::vector<std::string> Names;
 };
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -6,7 +6,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
-namespace clang::tidy::warplint {
+namespace warplint {
 namespace {
 
 /// The checks that read these options per check in the first round.
@@ -24,7 +24,7 @@ std::vector<std::string> splitList(llvm::StringRef S) {
 }
 
 /// The value of `warplint.<Name>`, else of a legacy per-check key (noted in Problems).
-std::optional<std::string> lookup(const ClangTidyOptions::OptionMap &Options,
+std::optional<std::string> lookup(const clang::tidy::ClangTidyOptions::OptionMap &Options,
                                   llvm::StringRef Name, std::vector<std::string> &Problems) {
   auto It = Options.find(modelOptionKey(Name));
   if (It != Options.end())
@@ -45,7 +45,7 @@ std::optional<std::string> lookup(const ClangTidyOptions::OptionMap &Options,
 
 std::string modelOptionKey(llvm::StringRef Name) { return "warplint." + Name.str(); }
 
-ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
+ModelOptions ModelOptions::read(const clang::tidy::ClangTidyOptions::OptionMap &Options) {
   ModelOptions O;
   if (std::optional<std::string> V = lookup(Options, "RegisterSource", O.Problems)) {
     if (std::optional<RegisterSourceChoice> C = parseRegisterSourceChoice(*V))
@@ -118,9 +118,9 @@ ModelOptions ModelOptions::read(const ClangTidyOptions::OptionMap &Options) {
   return O;
 }
 
-void ModelOptions::store(ClangTidyOptions::OptionMap &Options) const {
+void ModelOptions::store(clang::tidy::ClangTidyOptions::OptionMap &Options) const {
   auto Set = [&](llvm::StringRef Name, std::string Value) {
-    Options.insert_or_assign(modelOptionKey(Name), ClangTidyOptions::ClangTidyValue(Value));
+    Options.insert_or_assign(modelOptionKey(Name), clang::tidy::ClangTidyOptions::ClangTidyValue(Value));
   };
   Set("RegisterSource", registerSourceChoiceName(Registers.Source));
   Set("PtxasLog", llvm::join(Registers.PtxasLogs, ";"));
@@ -139,4 +139,4 @@ void ModelOptions::store(ClangTidyOptions::OptionMap &Options) const {
   Set("AssumedGrid", AssumedGrid ? shapeOptionText(*AssumedGrid) : std::string());
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 struct ModelOptions {
   RegisterOptions Registers;
@@ -64,12 +64,12 @@ struct ModelOptions {
   std::vector<std::string> Errors;
 
   /// Reads the `warplint.*` keys of a check-options map.
-  static ModelOptions read(const ClangTidyOptions::OptionMap &Options);
+  static ModelOptions read(const clang::tidy::ClangTidyOptions::OptionMap &Options);
   /// Writes every `warplint.*` key (for --dump-config).
-  void store(ClangTidyOptions::OptionMap &Options) const;
+  void store(clang::tidy::ClangTidyOptions::OptionMap &Options) const;
 };
 
 /// The `warplint.`-prefixed key of a run-wide option: "warplint.RegisterSource".
 std::string modelOptionKey(llvm::StringRef Name);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

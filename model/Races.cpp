@@ -17,7 +17,8 @@
 
 namespace wl = ::warplint;
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 namespace {
 
 using wl::divergence::BlockShape;
@@ -231,4 +232,4 @@ void TuModel::correctnessRecords(wl::ModelRecords &Out) {
   }
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

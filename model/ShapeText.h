@@ -16,7 +16,7 @@
 #include <optional>
 #include <string>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 /// A block (Grid false) or grid shape written `X[xYxZ]` ("256", "16x16", "8x8x4"): every
 /// dimension at least 1; a block at most 1024 threads, 1024 in x and y and 64 in z; a grid
@@ -73,4 +73,4 @@ inline std::string shapeOptionText(const std::array<uint64_t, 3> &Shape) {
   return S;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -14,7 +14,8 @@
 
 namespace wl = ::warplint;
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 namespace {
 
 /// The models of the live ASTContexts. An entry is removed by the ASTContext's own
@@ -1201,8 +1202,8 @@ void TuModel::syncRecords(::warplint::ModelRecords &Out) const {
 void TuModel::branchRecords(::warplint::ModelRecords &Out) const {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Branches.empty()) {
-    const std::vector<BranchRecord> &Bs = Branches.front().second;
-    for (const BranchRecord &B : Bs) {
+    const std::vector<BranchModel> &Bs = Branches.front().second;
+    for (const BranchModel &B : Bs) {
       wl::BranchRecord R;
       R.Pos = where(SM, B.Loc);
       R.Kernel = B.Kernel ? B.Kernel->Name : B.KernelName;
@@ -1239,7 +1240,7 @@ void TuModel::branchRecords(::warplint::ModelRecords &Out) const {
         R.Worst = unsigned(*B.Worst);
       if (B.Severity != BranchSeverity::Silent && !B.DataDependent) {
         // The finding that stands for this place: its own, or the one it is folded into.
-        const BranchRecord *F = &B;
+        const BranchModel *F = &B;
         while (F->FoldedInto)
           F = &Bs[*F->FoldedInto];
         wl::SourcePos At = where(SM, F->Loc);
@@ -1276,4 +1277,4 @@ void TuModel::branchRecords(::warplint::ModelRecords &Out) const {
   return Out;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

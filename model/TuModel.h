@@ -37,7 +37,8 @@ namespace clang {
 class Preprocessor;
 } // namespace clang
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 /// One launch on one architecture: what core was given and what it answered.
 struct LaunchFigures {
@@ -261,7 +262,7 @@ public:
   /// Every thread-dependent branch of the TU's kernels with its figures per block shape
   /// and its verdict under these options (model/Branches.h), grouped into findings;
   /// computed on first use for each set of options.
-  const std::vector<BranchRecord> &branches(const BranchOptions &Opts);
+  const std::vector<BranchModel> &branches(const BranchOptions &Opts);
 
   /// A check reported access A with the figures of its shape Shape: records() exports it
   /// (an AccessRecord with the check's name) for the driver's outputs.
@@ -363,7 +364,7 @@ private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<ThreadDependence>> Dependences;
   std::map<const clang::FunctionDecl *, std::unique_ptr<KernelAnalysis>> Analyses;
   /// Branch records by the options they were decided with (records() exports the first).
-  std::list<std::pair<BranchOptions, std::vector<BranchRecord>>> Branches;
+  std::list<std::pair<BranchOptions, std::vector<BranchModel>>> Branches;
   /// The calls of each function of the TU (canonical declaration) outside system headers,
   /// each with the function it is in (null at file scope), made on first use.
   std::optional<std::map<const clang::FunctionDecl *,
@@ -421,4 +422,4 @@ std::string describeRegisters(const LaunchFigures &E);
 /// advice to use fewer VGPRs names what must fall; empty without AGPRs.
 std::string amdAgprText(const LaunchFigures &E);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

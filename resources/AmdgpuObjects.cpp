@@ -13,7 +13,7 @@
 
 #include <cctype>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 namespace {
 
 using ELFT = llvm::object::ELF64LE;
@@ -364,4 +364,4 @@ std::vector<OffloadBundleEntry> readOffloadBundles(llvm::StringRef Data,
   return Out;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

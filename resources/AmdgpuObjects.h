@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 /// The kernels of one AMDGPU code object, from its metadata note; Target is the note's
 /// amdhsa.target ("gfx90a"), else the ELF header's processor. BackendOccupancy stays
@@ -50,4 +50,4 @@ std::vector<OffloadBundleEntry> readOffloadBundles(llvm::StringRef Data,
                                                    std::deque<std::string> &Storage,
                                                    std::string &Error);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -18,7 +18,7 @@
 #include <algorithm>
 #include <map>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 namespace {
 
@@ -952,4 +952,4 @@ std::string findNvcc() {
   return "";
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 /// One nvcc run that yields a ptxas resource report for one arch.
 struct NvccRequest {
@@ -177,4 +177,4 @@ std::string defaultCacheDir();
 /// nvcc on PATH, else /usr/local/cuda/bin/nvcc, else $CUDA_PATH/bin/nvcc; empty if none.
 std::string findNvcc();
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

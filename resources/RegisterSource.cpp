@@ -23,7 +23,8 @@
 
 #include <algorithm>
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 const char *registerSourceChoiceName(RegisterSourceChoice C) {
   switch (C) {
@@ -618,4 +619,4 @@ std::string describeOrigin(const KernelFigures &F) {
   return "no source";
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

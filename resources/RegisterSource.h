@@ -15,7 +15,8 @@ class ASTContext;
 class Preprocessor;
 } // namespace clang
 
-namespace clang::tidy::warplint {
+namespace warplint {
+using namespace clang;
 
 /// The register source a user asked for; Auto picks one per translation unit.
 enum class RegisterSourceChoice { Auto, PtxasLog, Objects, Nvcc, None, Clang };
@@ -117,4 +118,4 @@ std::string describeOrigin(const KernelFigures &F);
 /// installation so that another copy of warplint shares the cache.
 std::string contentKeyName(llvm::StringRef Path);
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

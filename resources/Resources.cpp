@@ -20,7 +20,7 @@
 #include <deque>
 #include <map>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 const char *resourceSourceName(ResourceSource S) {
   switch (S) {
@@ -728,4 +728,4 @@ ResourceTable::Match ResourceTable::match(llvm::StringRef Mangled) const {
   return R;
 }
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warplint {
+namespace warplint {
 
 /// Where a kernel's resource figures came from.
 enum class ResourceSource { None, PtxasLog, Objects, Nvcc, Clang };
@@ -124,4 +124,4 @@ void waitForObjectWriters();
 /// Whether a gate is set (the objects may not exist yet).
 bool objectReadGateSet();
 
-} // namespace clang::tidy::warplint
+} // namespace warplint

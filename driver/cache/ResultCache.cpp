@@ -1101,7 +1101,7 @@ std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::st
     if (D == VirtualFileDigest)
       continue;
     if (D.starts_with("object:"))
-      clang::tidy::warplint::waitForObjectWriters();
+      ::warplint::waitForObjectWriters();
     auto Contents = llvm::MemoryBuffer::getFile(P);
     if (!Contents)
       return std::nullopt;

@@ -224,12 +224,12 @@ ArgParser::ValueHandler shapeOption(std::string Name, bool Grid, std::string &In
   return [Name, Grid, &Into](llvm::StringRef V, std::string &Error) {
     std::string Why;
     std::optional<std::array<uint64_t, 3>> S =
-        clang::tidy::warplint::parseShapeText(V, Grid, Why);
+        ::warplint::parseShapeText(V, Grid, Why);
     if (!S) {
       Error = fmt::format("{}: {}", Name, Why);
       return false;
     }
-    Into = clang::tidy::warplint::shapeOptionText(*S);
+    Into = ::warplint::shapeOptionText(*S);
     return true;
   };
 }

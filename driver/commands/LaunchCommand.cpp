@@ -449,7 +449,7 @@ int compileWithAnalysisBeside(const LaunchConfig &C, const LaunchPlan &Plan,
     close(Out[1]);
     int GateFd = Gate[0];
     std::string Object = Plan.Output;
-    clang::tidy::warplint::setObjectReadGate([GateFd, Object] {
+    ::warplint::setObjectReadGate([GateFd, Object] {
       char Byte = 0;
       ssize_t N;
       while ((N = read(GateFd, &Byte, 1)) < 0 && errno == EINTR) {
@@ -461,7 +461,7 @@ int compileWithAnalysisBeside(const LaunchConfig &C, const LaunchPlan &Plan,
       uint64_t Size = 0;
       if (llvm::sys::fs::file_size(Object, Size) || Size == 0)
         _exit(AnalyseAfter);
-      clang::tidy::warplint::ResourceTable T;
+      ::warplint::ResourceTable T;
       T.addObjectFile(Object);
       if (!T.Errors.empty())
         _exit(AnalyseAfter);

@@ -110,7 +110,7 @@ struct TUResult {
   /// A cache-only register load missed (LoadedRegisters::NotCached).
   bool RegistersNotCached = false;
   bool RegisterCacheRepaired = false; ///< LoadedRegisters::CacheRepaired
-  clang::tidy::warplint::ResourceSource RegisterSource = clang::tidy::warplint::ResourceSource::None;
+  ::warplint::ResourceSource RegisterSource = ::warplint::ResourceSource::None;
   bool RegistersLoaded = false;
   /// Every file the front end read, absolute (for the result cache).
   std::vector<std::string> FilesRead;
@@ -127,17 +127,17 @@ struct TUResult {
 struct ModelConsumer : clang::ASTConsumer {
   TUResult &Out;
   const clang::Preprocessor &PP;
-  clang::tidy::warplint::ModelOptions Opts;
+  ::warplint::ModelOptions Opts;
   bool Records;
   ModelConsumer(TUResult &Out, const clang::Preprocessor &PP,
-                clang::tidy::warplint::ModelOptions Opts, bool Records)
+                ::warplint::ModelOptions Opts, bool Records)
       : Out(Out), PP(PP), Opts(std::move(Opts)), Records(Records) {}
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     Out.Built = true;
     Out.Stopped = PP.getDiagnostics().hasFatalErrorOccurred();
     if (Out.Stopped)
       return;
-    clang::tidy::warplint::TuModel &M = clang::tidy::warplint::TuModel::of(Ctx, &PP, Opts);
+    ::warplint::TuModel &M = ::warplint::TuModel::of(Ctx, &PP, Opts);
     const clang::SourceManager &SM = Ctx.getSourceManager();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
       llvm::SmallString<256> Path(It->first.getName());
@@ -157,7 +157,7 @@ struct ModelConsumer : clang::ASTConsumer {
     // No launch records, but each finding still gets its impact from the one record the
     // model makes of it: the records are made and their impacts alone kept.
     Out.Impacts = M.records().Impacts;
-    if (const clang::tidy::warplint::LoadedRegisters *R = M.loadedRegisters()) {
+    if (const ::warplint::LoadedRegisters *R = M.loadedRegisters()) {
       Out.RegistersLoaded = true;
       Out.RegistersMissing = R->Missing;
       Out.RegisterSource = R->Source;
@@ -194,10 +194,10 @@ std::string absolute(const std::string &Path) {
 /// The run's register options from the command line: --registers-from, --ptxas-log,
 /// --objects, --cache-dir; the paths as the user wrote them (the process never changes
 /// directory, and the notes then name them as written).
-clang::tidy::warplint::RegisterOptions registerOptions(const AnalysisOptions &Opts) {
-  clang::tidy::warplint::RegisterOptions R;
-  R.Source = clang::tidy::warplint::parseRegisterSourceChoice(Opts.RegistersFrom)
-                 .value_or(clang::tidy::warplint::RegisterSourceChoice::Auto);
+::warplint::RegisterOptions registerOptions(const AnalysisOptions &Opts) {
+  ::warplint::RegisterOptions R;
+  R.Source = ::warplint::parseRegisterSourceChoice(Opts.RegistersFrom)
+                 .value_or(::warplint::RegisterSourceChoice::Auto);
   R.PtxasLogs = Opts.PtxasLogs;
   R.Objects = Opts.Objects;
   R.CacheDir = Opts.CacheDir.empty() ? "" : absolute(Opts.CacheDir);
@@ -243,14 +243,14 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
   // The model's options as the checks read them: the same .clang-tidy and overrides.
-  clang::tidy::warplint::ModelOptions ModelOpts = clang::tidy::warplint::ModelOptions::read(
+  ::warplint::ModelOptions ModelOpts = ::warplint::ModelOptions::read(
       Context.getOptionsForFile(File).CheckOptions);
 
   class Factory : public clang::tooling::FrontendActionFactory {
   public:
     Factory(clang::tidy::ClangTidyContext &Context,
             llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
-            clang::tidy::warplint::ModelOptions Opts, bool Records, TUResult &Model,
+            ::warplint::ModelOptions Opts, bool Records, TUResult &Model,
             PreambleStore *Preambles, bool PreambleOnly)
         : Tidy(Context, BaseFS), BaseFS(std::move(BaseFS)), Opts(std::move(Opts)),
           Records(Records), Model(Model), Preambles(Preambles), PreambleOnly(PreambleOnly) {}
@@ -329,7 +329,7 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
     };
     clang::tidy::ClangTidyASTConsumerFactory Tidy;
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS;
-    clang::tidy::warplint::ModelOptions Opts;
+    ::warplint::ModelOptions Opts;
     bool Records;
     TUResult &Model;
     PreambleStore *Preambles;
@@ -373,7 +373,7 @@ BuildNvcc buildNvcc(const clang::tooling::CompileCommand &C) {
   } else if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName(A[I])) {
     Out.Nvcc = *P;
   } else {
-    Out.Nvcc = clang::tidy::warplint::findNvcc();
+    Out.Nvcc = ::warplint::findNvcc();
   }
   auto Quote = [](llvm::StringRef S) {
     std::string Q = "'";
@@ -497,7 +497,7 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     Override.Checks = Opts.Checks;
   if (!Opts.WarningsAsErrors.empty())
     Override.WarningsAsErrors = Opts.WarningsAsErrors;
-  clang::tidy::warplint::RegisterOptions R = registerOptions(Opts);
+  ::warplint::RegisterOptions R = registerOptions(Opts);
   bool Explicit = Opts.RegistersFrom != "auto" || !R.PtxasLogs.empty() || !R.Objects.empty();
   // auto on an nvcc compile command: the registers come from that nvcc, with the build's
   // flags (docs/registers.md); cached, so a second run compiles nothing.
@@ -520,7 +520,7 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     if (!Cmds.empty() && isNvccCommand(Cmds.front().CommandLine)) {
       BuildNvcc B = buildNvcc(Cmds.front());
       if (!B.Nvcc.empty()) {
-        R.Source = clang::tidy::warplint::RegisterSourceChoice::Nvcc;
+        R.Source = ::warplint::RegisterSourceChoice::Nvcc;
         R.Nvcc = B.Nvcc;
         R.NvccFlags = B.Flags;
         Explicit = true;
@@ -528,11 +528,11 @@ clang::tidy::ClangTidyOptions commandLineOverrides(const std::string &File,
     }
   }
   auto Set = [&](llvm::StringRef Name, const std::string &Value) {
-    Override.CheckOptions[clang::tidy::warplint::modelOptionKey(Name)] =
+    Override.CheckOptions[::warplint::modelOptionKey(Name)] =
         clang::tidy::ClangTidyOptions::ClangTidyValue(Value);
   };
   if (Explicit)
-    Set("RegisterSource", clang::tidy::warplint::registerSourceChoiceName(R.Source));
+    Set("RegisterSource", ::warplint::registerSourceChoiceName(R.Source));
   if (!R.PtxasLogs.empty())
     Set("PtxasLog", llvm::join(R.PtxasLogs, ";"));
   if (!R.Objects.empty())
@@ -681,12 +681,12 @@ std::vector<std::string> resultKeyParts(const clang::tooling::CompileCommand &Co
   // Not NvccCacheOnly: a cache-only run whose registers were cached gives the same result
   // as a full one (one that missed is never stored), so the two share entries.
   for (const auto &E : O.CheckOptions)
-    if (E.getKey() != clang::tidy::warplint::modelOptionKey("NvccCacheOnly"))
+    if (E.getKey() != ::warplint::modelOptionKey("NvccCacheOnly"))
       Keys.push_back(E.getKey().str() + "=" + E.getValue().Value);
   std::sort(Keys.begin(), Keys.end());
   Parts.push_back(Options + llvm::join(Keys, "\n"));
-  Parts.push_back(Identity(clang::tidy::warplint::findNvcc()));
-  Parts.push_back(Identity(clang::tidy::warplint::findHipClang()));
+  Parts.push_back(Identity(::warplint::findNvcc()));
+  Parts.push_back(Identity(::warplint::findHipClang()));
   Parts.push_back(Opts.CollectLaunches ? "records" : "findings");
   return Parts;
 }
@@ -695,7 +695,7 @@ std::vector<std::string> resultKeyParts(const clang::tooling::CompileCommand &Co
 std::string resultCacheDir(const AnalysisOptions &Opts) {
   if (!Opts.ResultCache)
     return "";
-  return Opts.CacheDir.empty() ? clang::tidy::warplint::defaultCacheDir() : absolute(Opts.CacheDir);
+  return Opts.CacheDir.empty() ? ::warplint::defaultCacheDir() : absolute(Opts.CacheDir);
 }
 
 /// Why --arch cannot apply to File's command: an AMD architecture for a CUDA command, an
@@ -842,7 +842,7 @@ void storeAnalysed(const RunResult &Done, const CacheSlot &Slot, const TUResult 
     // on each nvcc compile: a rebuild through `warplint launch` hits the cache.
     bool Object = llvm::any_of(Opts.Objects, [&](const std::string &O) { return absolute(O) == P; });
     if (Object) // `warplint launch` beside the compile: the object is written by then
-      clang::tidy::warplint::waitForObjectWriters();
+      ::warplint::waitForObjectWriters();
     auto Contents = llvm::MemoryBuffer::getFile(P);
     if (Contents) {
       llvm::StringRef Text = (*Contents)->getBuffer();
@@ -973,8 +973,8 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   // A run-wide option whose value leaves the analysis without the meaning asked for (an
   // assumed block that cannot launch, in .clang-tidy): the file fails, saying why.
   {
-    clang::tidy::warplint::ModelOptions M =
-        clang::tidy::warplint::ModelOptions::read(Context.getOptionsForFile(File).CheckOptions);
+    ::warplint::ModelOptions M =
+        ::warplint::ModelOptions::read(Context.getOptionsForFile(File).CheckOptions);
     if (!M.Errors.empty())
       return failedFile(File, M.Errors.front());
   }
@@ -1003,7 +1003,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   bool NotCached = TU.RegistersLoaded && TU.RegistersNotCached;
   if (NotCached)
     R.RegistersNotCached.push_back(File);
-  if (TU.RegistersLoaded && TU.RegisterSource == clang::tidy::warplint::ResourceSource::None &&
+  if (TU.RegistersLoaded && TU.RegisterSource == ::warplint::ResourceSource::None &&
       Opts.RegistersFrom != "none" && !TU.RegistersMissing.empty() && !NotCached)
     R.Messages.push_back({Severity::Note, "registers not counted: " + TU.RegistersMissing +
                                               "; occupancy figures leave the register "
@@ -1687,14 +1687,14 @@ bool registerSourceReady(const AnalysisOptions &Opts, std::string &Error) {
     Error = "--registers-from objects needs --objects FILE";
     return false;
   }
-  if (Opts.RegistersFrom == "nvcc" && clang::tidy::warplint::findNvcc().empty()) {
+  if (Opts.RegistersFrom == "nvcc" && ::warplint::findNvcc().empty()) {
     Error = "--registers-from nvcc: nvcc not found (PATH, /usr/local/cuda/bin, $CUDA_PATH)";
     return false;
   }
-  clang::tidy::warplint::ResourceTable Resources;
+  ::warplint::ResourceTable Resources;
   for (const std::string &Log : Opts.PtxasLogs)
     Resources.addPtxasLogFile(Log);
-  if (!clang::tidy::warplint::objectReadGateSet())
+  if (!::warplint::objectReadGateSet())
     for (const std::string &Obj : Opts.Objects)
       Resources.addObjectFile(Obj);
   if (!Resources.Errors.empty()) {

@@ -14,7 +14,7 @@
 // sm_ or gfx arch.
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
-  clang::tidy::warplint::ResourceTable T;
+  ::warplint::ResourceTable T;
   T.addCubin(Bytes, "fuzz");
   static std::string Path = "/tmp/warplint-objfuzz-" + std::to_string(getpid()) + ".o";
   {
@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     OS << Bytes;
   }
   T.addObjectFile(Path);
-  for (const clang::tidy::warplint::KernelFigures &K : T.Entries)
+  for (const ::warplint::KernelFigures &K : T.Entries)
     if (K.Arch.rfind("sm_", 0) != 0 && K.Arch.rfind("gfx", 0) != 0)
       std::abort();
   (void)T.match("_Z1kv");

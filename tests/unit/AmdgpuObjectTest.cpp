@@ -17,7 +17,7 @@
 
 #include <gtest/gtest.h>
 
-using namespace clang::tidy::warplint;
+using namespace ::warplint;
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <cstring>
 
 using namespace clang;
-using namespace clang::tidy::warplint;
+using namespace ::warplint;
 
 namespace {
 

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-using namespace clang::tidy::warplint;
+using namespace ::warplint;
 
 namespace {
 

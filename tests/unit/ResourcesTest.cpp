@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-using namespace clang::tidy::warplint;
+using namespace ::warplint;
 
 namespace {
 
@@ -571,7 +571,7 @@ TEST(NvccResources, ADamagedEntryIsAMissSaidOnce) {
 // installation, so two copies of warplint (a build tree and an install) share entries;
 // every other file keeps its path.
 TEST(Resources, ContentKeyNamesOfWarplintHeadersIgnoreTheInstallPrefix) {
-  using clang::tidy::warplint::contentKeyName;
+  using ::warplint::contentKeyName;
   EXPECT_EQ(contentKeyName("/opt/a/share/warplint/include/warplint_cuda_compat.h"),
             "<warplint>/include/warplint_cuda_compat.h");
   EXPECT_EQ(contentKeyName("/home/u/build/share/warplint/include/warplint_cuda_compat.h"),
