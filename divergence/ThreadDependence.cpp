@@ -1014,7 +1014,8 @@ AbsVal ThreadDependence::builtinVar(StringRef Var, unsigned Dim) {
   if (Dim < 3 && UnitDims[Dim] && (Var == "threadIdx" || Var == "blockDim"))
     return {Variance::Uniform, makeConst(Var == "threadIdx" ? 0 : 1, 32, true)};
   if (Var == "threadIdx")
-    return {Variance::LaneVarying, makeThreadIdx(Dim)};
+    return {WarpRows && Dim > 0 ? Variance::WarpUniform : Variance::LaneVarying,
+            makeThreadIdx(Dim)};
   if (Var == "blockDim")
     return {Variance::Uniform, makeBlockDim(Dim)};
   if (Var == "blockIdx" || Var == "gridDim") {

@@ -128,6 +128,9 @@ public:
   /// before analyze): there threadIdx is 0 and blockDim 1, uniform constants, also when
   /// another dimension of the launches is a run-time value (`dim3 threads(n, 1, 1)`).
   void setUnitDims(std::array<bool, 3> U) { UnitDims = U; }
+  /// Every launch's block is a multiple of 32 threads wide in x: a warp lies in one row,
+  /// so threadIdx.y and threadIdx.z are the same in a warp.
+  void setWarpRows(bool W) { WarpRows = W; }
   const std::array<bool, 3> &unitDims() const { return UnitDims; }
   /// Analyses one kernel; branches() and vars() describe it afterwards.
   void analyze(const FunctionDecl *Kernel);
@@ -222,6 +225,7 @@ private:
 
   ASTContext &Ctx;
   std::array<bool, 3> UnitDims{false, false, false};
+  bool WarpRows = false;
   std::vector<SymVarInfo> Vars;
   std::map<std::string, unsigned> VarIndex;
   std::vector<BranchSite> Branches;

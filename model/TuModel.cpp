@@ -770,6 +770,22 @@ wl::divergence::BlockShape fitUnitDims(wl::divergence::BlockShape S, const Kerne
     S.X *= S.Y;
     S.Y = 1;
   }
+  // Dimensions every launch fixes (beyond those at 1): kept, and the threads fill the
+  // first open one.
+  const std::array<unsigned, 3> &F = KA.FixedParts;
+  if ((F[0] || F[1] || F[2]) && !(F[0] && F[1] && F[2]) &&
+      ((F[0] && F[0] != 1) || (F[1] && F[1] != 1) || (F[2] && F[2] != 1))) {
+    unsigned Threads = S.X * S.Y * S.Z, Known = 1;
+    for (unsigned D = 0; D < 3; ++D)
+      Known *= F[D] ? F[D] : 1;
+    unsigned Dims[3];
+    bool Filled = false;
+    for (unsigned D = 0; D < 3; ++D) {
+      Dims[D] = F[D] ? F[D] : Filled ? 1 : std::max(1u, Threads / Known);
+      Filled |= !F[D];
+    }
+    S = wl::divergence::BlockShape{Dims[0], Dims[1], Dims[2]};
+  }
   return S;
 }
 
@@ -842,8 +858,12 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   // dimension is a run-time value (magma's `dim3 threads(nthreads, 1, 1)`): the analysis
   // takes threadIdx there as 0. A launch that cannot run does not count; no launch: none.
   std::array<bool, 3> Unit{false, false, false};
+  // The dimensions every launch fixes while another is a run-time value.
+  std::array<unsigned, 3> Fixed{0, 0, 0};
+  bool XWarpRows = false;
   if (K) {
-    bool Any = false;
+    bool Any = false, Partial = true, WarpRows = true;
+    std::array<bool, 3> Same{true, true, true};
     std::array<bool, 3> All{true, true, true};
     for (unsigned I : K->Launches) {
       const LaunchSite &L = F.Launches[I];
@@ -852,15 +872,27 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
       Any = true;
       for (unsigned D = 0; D < 3; ++D)
         All[D] = All[D] && L.Block.Parts[D] && *L.Block.Parts[D] == 1;
+      Partial = Partial && !L.Block.known();
+      WarpRows = WarpRows && L.Block.Parts[0] && *L.Block.Parts[0] % 32 == 0;
+      for (unsigned D = 0; D < 3; ++D) {
+        uint64_t V = L.Block.Parts[D] ? *L.Block.Parts[D] : 0;
+        Same[D] = Same[D] && V > 0 && V <= 1024 && (!Fixed[D] || V == Fixed[D]);
+        Fixed[D] = Same[D] ? unsigned(V) : 0;
+      }
     }
     if (Any)
       Unit = {false, All[1], All[2]};
+    if (!Any || !Partial)
+      Fixed = {0, 0, 0};
+    XWarpRows = Any && WarpRows;
   }
   auto &TD = Dependences[Canon];
   TD = std::make_unique<ThreadDependence>(Ctx);
   TD->setUnitDims(Unit);
+  TD->setWarpRows(XWarpRows);
   TD->analyze(Def);
   auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false, Unit, {}});
+  A->FixedParts = Fixed;
   if (K)
     A->Known = knownArguments(*K, F, Ctx);
   // The distinct block shapes of its launches that can run, each with its first launch.

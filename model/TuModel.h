@@ -185,7 +185,9 @@ std::vector<::warplint::divergence::BlockShape> assumedAlternatives();
 
 struct KernelAnalysis;
 /// S with the dimensions KA's launches fix at 1 folded into x (or z into y): the assumed
-/// block of a kernel whose launches fix y = 1 is 1-D.
+/// block of a kernel whose launches fix y = 1 is 1-D. Every dimension the launches fix
+/// (KernelAnalysis::FixedParts) is kept, and S's threads fill the first one they leave
+/// open: 256 threads with x fixed at 32 are assumed as 32x8.
 ::warplint::divergence::BlockShape fitUnitDims(::warplint::divergence::BlockShape S,
                                                const KernelAnalysis &KA);
 /// The alternatives of an assumed block for KA (fitUnitDims of each, without duplicates
@@ -224,6 +226,10 @@ struct KernelAnalysis {
   /// The parameters every launch of the TU passes as a compile-time constant, with those
   /// values (read before sampled values: the memory model and the race check).
   KnownValues Known;
+  /// The block dimensions every launch fixes at compile time while another is a run-time
+  /// value (llm.c's `dim3(32, block_y)`, magma's `dim3(nthreads, 1, 1)`), 0 where not
+  /// fixed: an assumed block keeps them.
+  std::array<unsigned, 3> FixedParts{0, 0, 0};
 };
 
 class TuModel {

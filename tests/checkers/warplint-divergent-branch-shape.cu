@@ -26,7 +26,7 @@ __global__ void triangleCopy(float *A, int n) {
   for (int i = ty * 8; i < ty * 8 + 8; i++) {
     if (i < tx)
       la[i][tx] = la[tx][i];
-    // CHECK: :[[@LINE-2]]:9: remark: branch on 'i' diverges in 4 of 4 warps of kernel 'triangleCopy' (block 32x4x1); predicted branch efficiency 0%
+    // CHECK: :[[@LINE-2]]:9: remark: branch on 'tx' diverges in 4 of 4 warps of kernel 'triangleCopy' (block 32x4x1); predicted branch efficiency 0%
     // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: one side of the branch does no work and the lanes that take the other are one contiguous range of each warp
     // CHECK: :[[@LINE-4]]:9: note: the arms are short
   }
