@@ -157,6 +157,49 @@ private:
       findWrittenLocals(C);
   }
 
+  /// A pointer loaded from an array of pointers (magma's `ipiv = ipiv_array[batchid]`)
+  /// points to another object than the array: the race analysis must not take a read of
+  /// the table and a write through the pointer it holds as one object. At a block-uniform
+  /// index it is an object of its own, named by the load; else unknown.
+  std::optional<PointerForm> tableEntry(const ArraySubscriptExpr *A, unsigned Depth) {
+    std::optional<PointerForm> Table = pointer(A->getBase(), Depth + 1);
+    if (!Table || TD.valueOf(A->getIdx()).V != Variance::Uniform)
+      return std::nullopt;
+    PointerForm P;
+    P.Root = Table->Root;
+    P.Space = MemorySpace::Global;
+    P.Offset = makeConst(0, 64, false);
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    A->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+    P.Name = "*" + OS.str();
+    return P;
+  }
+
+  /// A helper that returns shared memory (cuda-samples' `SharedMemory<T>()`, whose
+  /// conversion operator returns an `extern __shared__` array): its last statement returns
+  /// the array at a constant offset.
+  std::optional<PointerForm> sharedHelper(const CallExpr *Call, unsigned Depth) {
+    const FunctionDecl *Def = nullptr;
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->hasBody(Def) || !Def)
+      return std::nullopt;
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+    const auto *Ret =
+        Body && !Body->body_empty() ? dyn_cast<ReturnStmt>(Body->body_back()) : nullptr;
+    if (!Ret || !Ret->getRetValue())
+      return std::nullopt;
+    std::optional<PointerForm> P = pointer(Ret->getRetValue(), Depth + 1);
+    if (!P || P->Space != MemorySpace::Shared || mentionsThreadIdx(*P->Offset))
+      return std::nullopt;
+    std::vector<unsigned> Used;
+    collectVars(*P->Offset, Used);
+    if (!Used.empty())
+      return std::nullopt;
+    P->Padded = nullptr;
+    return P;
+  }
+
   std::optional<PointerForm> pointer(const Expr *E, unsigned Depth = 0) {
     if (!E || Depth > 16)
       return std::nullopt;
@@ -166,25 +209,10 @@ private:
     if (auto *C = dyn_cast<CastExpr>(E); All && C && C->getCastKind() == CK_LValueToRValue) {
       if (std::optional<PointerForm> P = pointerElement(C->getSubExpr()))
         return P;
-      // A pointer loaded from an array of pointers (magma's `ipiv = ipiv_array[batchid]`)
-      // points to another object than the array: the race analysis must not take a read
-      // of the table and a write through the pointer it holds as one object. At a
-      // block-uniform index it is an object of its own, named by the load; else unknown.
+      // A pointer loaded from an array of pointers: tableEntry.
       if (auto *A = dyn_cast<ArraySubscriptExpr>(C->getSubExpr()->IgnoreParens());
-          A && A->getType()->isPointerType()) {
-        std::optional<PointerForm> Table = pointer(A->getBase(), Depth + 1);
-        if (!Table || TD.valueOf(A->getIdx()).V != Variance::Uniform)
-          return std::nullopt;
-        PointerForm P;
-        P.Root = Table->Root;
-        P.Space = MemorySpace::Global;
-        P.Offset = makeConst(0, 64, false);
-        std::string Text;
-        llvm::raw_string_ostream OS(Text);
-        A->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-        P.Name = "*" + OS.str();
-        return P;
-      }
+          A && A->getType()->isPointerType())
+        return tableEntry(A, Depth);
     }
     if (auto *C = dyn_cast<CastExpr>(E)) {
       switch (C->getCastKind()) {
@@ -252,29 +280,8 @@ private:
       P.Name = PV->getName().str() + "." + Path;
       return P;
     }
-    if (auto *Call = dyn_cast<CallExpr>(E)) {
-      // A helper that returns shared memory (cuda-samples' `SharedMemory<T>()`, whose
-      // conversion operator returns an `extern __shared__` array): its last statement
-      // returns the array at a constant offset.
-      const FunctionDecl *Def = nullptr;
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || !FD->hasBody(Def) || !Def)
-        return std::nullopt;
-      const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
-      const auto *Ret = Body && !Body->body_empty() ? dyn_cast<ReturnStmt>(Body->body_back())
-                                                    : nullptr;
-      if (!Ret || !Ret->getRetValue())
-        return std::nullopt;
-      std::optional<PointerForm> P = pointer(Ret->getRetValue(), Depth + 1);
-      if (!P || P->Space != MemorySpace::Shared || mentionsThreadIdx(*P->Offset))
-        return std::nullopt;
-      std::vector<unsigned> Used;
-      collectVars(*P->Offset, Used);
-      if (!Used.empty())
-        return std::nullopt;
-      P->Padded = nullptr;
-      return P;
-    }
+    if (auto *Call = dyn_cast<CallExpr>(E))
+      return sharedHelper(Call, Depth);
     if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
       // A row of a multi-dimensional array, or `&p[i]`'s element.
       return element(A, Depth);
