@@ -188,35 +188,77 @@ std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
   return Out;
 }
 
-ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
-                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape) {
-  ReachFigures R;
-  R.Shape = Shape;
-  bool Grid = Class.Kind == SyncKind::GridBarrier;
+/// The trips a thread makes of a loop (its counter Var from Init while Cond, by Step) in
+/// environment E; none when a part cannot be evaluated or it runs past 4096.
+static std::optional<int64_t> tripCount(const SymVarInfo &L, unsigned Var, Env E) {
+  std::optional<int64_t> V = evaluate(*L.Init, E);
+  int64_t N = 0;
+  while (V) {
+    E.Vars[Var] = *V;
+    std::optional<int64_t> C = evaluate(*L.Cond, E);
+    if (!C || N > 4096)
+      return std::nullopt;
+    if (!*C)
+      return N;
+    ++N;
+    V = evaluate(*L.Step, E);
+  }
+  return std::nullopt;
+}
+
+/// Per warp, the lanes a warp-synchronous call names (its mask, or the tiles of its
+/// lanes that arrive) that do not reach it.
+static std::vector<uint32_t> absentNamed(const std::vector<bool> &Reaches,
+                                         const SyncClass &Class) {
+  std::vector<uint32_t> Absent;
+  const unsigned Threads = unsigned(Reaches.size());
+  for (unsigned W = 0; W * 32 < Threads; ++W) {
+    uint32_t In = 0;
+    for (unsigned L = 0; L < 32 && W * 32 + L < Threads; ++L)
+      if (Reaches[W * 32 + L])
+        In |= 1u << L;
+    uint32_t Named = 0;
+    if (In && Class.Kind == SyncKind::WarpMask && Class.MaskValue)
+      Named = *Class.MaskValue;
+    if (In && Class.Kind == SyncKind::Tile)
+      for (unsigned B = 0; B < 32; B += Class.TileSize) {
+        uint32_t Seg =
+            Class.TileSize == 32 ? 0xffffffffu : ((1u << Class.TileSize) - 1) << B;
+        if (In & Seg)
+          Named |= Seg;
+      }
+    Absent.push_back(Named & ~In);
+  }
+  return Absent;
+}
+
+/// The condition under which a thread reaches S: the enclosing conditions that differ
+/// between threads (for a grid barrier, between blocks too), and no exit taken; the loops
+/// with a thread-dependent trip count apart (TripLoops, their counters TripVars). False
+/// when a part has no form to evaluate.
+static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &Vars,
+                              bool Grid, SymRef &Reach,
+                              std::vector<const SymVarInfo *> &TripLoops,
+                              std::vector<unsigned> &TripVars) {
   auto Relevant = [&](const Guard &G) {
     return G.Val.V != Variance::Uniform || (Grid && mentionsBlockIdx(G.Val.S.get(), Vars));
   };
-  // The reaching condition: the enclosing conditions that differ between threads, and
-  // no exit taken; loops with a thread-dependent trip count apart.
-  SymRef Reach;
-  std::vector<const SymVarInfo *> TripLoops;
-  std::vector<unsigned> TripVars;
   for (const Guard &G : S.Guards) {
     if (!Relevant(G))
       continue;
     if (G.Kind == Guard::Loop) {
       if (G.LoopVar < 0 || size_t(G.LoopVar) >= Vars.size())
-        return R;
+        return false;
       const SymVarInfo &L = Vars[G.LoopVar];
       if (!L.Init || !L.Cond || !L.Step)
-        return R;
+        return false;
       TripLoops.push_back(&L);
       TripVars.push_back(unsigned(G.LoopVar));
       continue;
     }
     SymRef T = truthOf(G);
     if (!T)
-      return R;
+      return false;
     Reach = conj(Reach, T);
   }
   for (const ExitSite &X : S.Exits) {
@@ -228,11 +270,24 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
         continue; // the trip of a uniform loop the exit is in: running
       SymRef T = truthOf(G);
       if (!T || G.Kind == Guard::Switch)
-        return R;
+        return false;
       Taken = conj(Taken, T);
     }
     Reach = conj(Reach, makeUnary(SymOp::LNot, Taken, 8, true));
   }
+  return true;
+}
+
+ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
+                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape) {
+  ReachFigures R;
+  R.Shape = Shape;
+  SymRef Reach;
+  std::vector<const SymVarInfo *> TripLoops;
+  std::vector<unsigned> TripVars;
+  if (!reachingCondition(S, Vars, Class.Kind == SyncKind::GridBarrier, Reach, TripLoops,
+                         TripVars))
+    return R;
   if (!Reach && TripLoops.empty())
     Reach = makeConst(1, 8, true);
 
@@ -300,26 +355,12 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
       // Trip counts of the thread-dependent loops around the call (the innermost
       // decides: a thread with fewer trips skips the call in the last ones).
       for (size_t L = 0; L < TripLoops.size() && Reaches[T]; ++L) {
-        Env LE = E;
-        std::optional<int64_t> V = evaluate(*TripLoops[L]->Init, LE);
-        int64_t N = 0;
-        while (V) {
-          LE.Vars[TripVars[L]] = *V;
-          std::optional<int64_t> C = evaluate(*TripLoops[L]->Cond, LE);
-          if (!C || N > 4096) {
-            V.reset();
-            break;
-          }
-          if (!*C)
-            break;
-          ++N;
-          V = evaluate(*TripLoops[L]->Step, LE);
-        }
-        if (!V) {
+        std::optional<int64_t> N = tripCount(*TripLoops[L], TripVars[L], E);
+        if (!N) {
           Failed = true;
           break;
         }
-        Trips[T] = N;
+        Trips[T] = *N;
       }
       if (Reaches[T])
         MaxTrips = std::max(MaxTrips, Trips[T]);
@@ -332,24 +373,8 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
     bool Split = false;
     std::vector<uint32_t> Absent;
     if (Class.Kind == SyncKind::WarpMask || Class.Kind == SyncKind::Tile) {
-      for (unsigned W = 0; W * 32 < Threads; ++W) {
-        uint32_t In = 0;
-        for (unsigned L = 0; L < 32 && W * 32 + L < Threads; ++L)
-          if (Reaches[W * 32 + L])
-            In |= 1u << L;
-        uint32_t Named = 0;
-        if (In && Class.Kind == SyncKind::WarpMask && Class.MaskValue)
-          Named = *Class.MaskValue;
-        if (In && Class.Kind == SyncKind::Tile)
-          for (unsigned B = 0; B < 32; B += Class.TileSize) {
-            uint32_t Seg = Class.TileSize == 32 ? 0xffffffffu
-                                                : ((1u << Class.TileSize) - 1) << B;
-            if (In & Seg)
-              Named |= Seg;
-          }
-        Absent.push_back(Named & ~In);
-        Split |= (Named & ~In) != 0;
-      }
+      Absent = absentNamed(Reaches, Class);
+      Split = llvm::any_of(Absent, [](uint32_t A) { return A != 0; });
     } else {
       bool Any = false, All = true;
       for (unsigned T = 0; T < Threads; ++T) {
