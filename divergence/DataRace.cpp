@@ -949,11 +949,14 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
       Old.Thread % Shape.threads() == T && !X.BlockDependent)
     Benign = true;
   // A read of a word every thread writes with one value before it in the interval
-  // (`p = A; ... p`): it reads that value either way.
+  // (`p = A; ... p`): it reads that value either way. Only where every thread writes that
+  // same word (an address without the thread in it): `t[tid] = 1` then a read of
+  // `t[255 - tid]` reads a word another thread may not have written yet.
   const RaceSite &W = Old.Store ? O : R;
   const RaceSite &Rd = Old.Store ? R : O;
   if (!Benign && !(Old.Store && Store) && W.Value && !W.Site.Active && W.FreeLoops.empty() &&
-      W.TiedLoops.empty() && W.Order < Rd.Order && TD.varianceOf(W.Value) == Variance::Uniform)
+      W.TiedLoops.empty() && W.Order < Rd.Order && W.Site.Offset &&
+      !mentionsThreadIdx(*W.Site.Offset) && TD.varianceOf(W.Value) == Variance::Uniform)
     Benign = true;
   auto PK = std::make_pair(std::min<size_t>(Old.Site, I), std::max<size_t>(Old.Site, I));
   PairState &P = Pairs[PK];

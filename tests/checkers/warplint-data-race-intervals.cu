@@ -168,6 +168,18 @@ __global__ void selectArmRead(float *out, const float *in) {
   out[blockIdx.x * 256 + tid] = s[8];
 }
 
+// Every thread stores one constant to its own word, then reads another thread's: the
+// other thread may not have stored yet. A race (the constant does not make it benign:
+// only a word every thread stores is read the same either way).
+__global__ void constantOwnWord(float *out) {
+  __shared__ float t[256];
+  t[threadIdx.x] = 1.0f;
+  out[blockIdx.x * 256 + threadIdx.x] = t[255 - threadIdx.x];
+  // CHECK: :[[@LINE-1]]:41: warning: data race on shared 't[{{[0-9]+}}]': thread {{[0-9]+}} writes it (t[threadIdx.x], line [[@LINE-2]]) and thread {{[0-9]+}} reads it (t[255 - threadIdx.x], line [[@LINE-1]]) with no barrier between (block 256x1x1) [warplint-data-race]
+  // CHECK: :[[@LINE-3]]:3: note: the other access to 't[{{[0-9]+}}]'
+  // CHECK: :[[@LINE-3]]:41: note: a __syncthreads() between line [[@LINE-4]] and line [[@LINE-3]] separates them
+}
+
 // A scalar `__shared__` stored by the block's last thread only (Rodinia's huffman
 // `kcmax`), then read by all after the barrier. Silent: the store's guard counts for a
 // scalar as it does for an array element.
@@ -194,6 +206,7 @@ void launchUnsigned(unsigned *o, const unsigned *i) { bitonicTwoPhases<<<64, 512
 
 void launch(float *f, const float *g) {
   lastThreadScalar<<<64, 256>>>(f, g);
+  constantOwnWord<<<64, 256>>>(f);
   selectArmRead<<<64, 256>>>(f, g);
   tailThenAfter<<<64, 256>>>(f, g);
   everyThreadScalar<<<64, 256>>>(f, g);
