@@ -200,6 +200,25 @@ private:
     return P;
   }
 
+  /// The kernel's by-value struct parameter a member path starts at (`q.v.p`: q, with
+  /// Path "v.p"), when nothing in the kernel assigns it; none through an arrow.
+  const ParmVarDecl *structParam(const MemberExpr *M, std::string &Path) const {
+    Path = M->getMemberDecl()->getName().str();
+    const Expr *B = M->getBase()->IgnoreParenImpCasts();
+    while (auto *Inner = dyn_cast<MemberExpr>(B)) {
+      if (Inner->isArrow())
+        return nullptr;
+      Path = Inner->getMemberDecl()->getName().str() + "." + Path;
+      B = Inner->getBase()->IgnoreParenImpCasts();
+    }
+    auto *DR = dyn_cast<DeclRefExpr>(B);
+    auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+    if (!PV || PV->getDeclContext() != Kernel || !PV->getType()->isRecordType() ||
+        Written.count(PV))
+      return nullptr;
+    return PV;
+  }
+
   std::optional<PointerForm> pointer(const Expr *E, unsigned Depth = 0) {
     if (!E || Depth > 16)
       return std::nullopt;
@@ -261,18 +280,9 @@ private:
                                             M->getType()->isPointerType()) {
       // A pointer field of a struct parameter passed by value (`q.p`, `q.v.p`): an object
       // of its own, named by the path, when nothing in the kernel assigns the parameter.
-      std::string Path = M->getMemberDecl()->getName().str();
-      const Expr *B = M->getBase()->IgnoreParenImpCasts();
-      while (auto *Inner = dyn_cast<MemberExpr>(B)) {
-        if (Inner->isArrow())
-          return std::nullopt;
-        Path = Inner->getMemberDecl()->getName().str() + "." + Path;
-        B = Inner->getBase()->IgnoreParenImpCasts();
-      }
-      auto *DR = dyn_cast<DeclRefExpr>(B);
-      auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
-      if (!PV || PV->getDeclContext() != Kernel || !PV->getType()->isRecordType() ||
-          Written.count(PV))
+      std::string Path;
+      const ParmVarDecl *PV = structParam(M, Path);
+      if (!PV)
         return std::nullopt;
       PointerForm P;
       P.Root = PV;
@@ -493,18 +503,9 @@ private:
     if (!M || M->isArrow() || !M->getType()->isConstantArrayType() ||
         !A->getIdx()->EvaluateAsInt(R, Ctx))
       return std::nullopt;
-    std::string Path = M->getMemberDecl()->getName().str();
-    const Expr *B = M->getBase()->IgnoreParenImpCasts();
-    while (auto *Inner = dyn_cast<MemberExpr>(B)) {
-      if (Inner->isArrow())
-        return std::nullopt;
-      Path = Inner->getMemberDecl()->getName().str() + "." + Path;
-      B = Inner->getBase()->IgnoreParenImpCasts();
-    }
-    auto *DR = dyn_cast<DeclRefExpr>(B);
-    auto *PV = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
-    if (!PV || PV->getDeclContext() != Kernel || !PV->getType()->isRecordType() ||
-        Written.count(PV))
+    std::string Path;
+    const ParmVarDecl *PV = structParam(M, Path);
+    if (!PV)
       return std::nullopt;
     PointerForm P;
     P.Root = PV;
