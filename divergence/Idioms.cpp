@@ -14,6 +14,7 @@
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -1035,6 +1036,172 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx
   };
   Visit(If->getThen(), false);
   return Sums;
+}
+
+namespace {
+
+/// A call that leaves the warp's result in every lane: a shuffle, a warp reduce
+/// (`__shfl*_sync`, `__reduce_*_sync`, cooperative groups' `reduce`), written in S or in a
+/// function S calls, two levels down (`warpReduceSum(v)` of a shuffle loop).
+bool hasWarpCollective(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      if (const IdentifierInfo *Id = F->getIdentifier()) {
+        StringRef N = Id->getName();
+        if (N.starts_with("__shfl") || N.starts_with("__reduce_") ||
+            (N == "reduce" &&
+             StringRef(F->getQualifiedNameAsString()).contains("cooperative_groups")))
+          return true;
+      }
+      const FunctionDecl *Def = nullptr;
+      if (Depth < 2 && F->hasBody(Def) && Def && hasWarpCollective(Def->getBody(), Depth + 1))
+        return true;
+    }
+  for (const Stmt *C : S->children())
+    if (hasWarpCollective(C, Depth))
+      return true;
+  return false;
+}
+
+/// E reads no memory but the thread's own locals and arrays; a cooperative group's rank
+/// or size (`warp.thread_rank()`) is a register read.
+bool readsRegistersOnly(const Expr *E) {
+  if (!E)
+    return true;
+  if (isa<PseudoObjectExpr>(E->IgnoreParenImpCasts())) // threadIdx and friends
+    return true;
+  // CUDA's header makes a tile's thread_rank() static: a plain call of a member.
+  auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  if (auto *M = dyn_cast_or_null<CXXMethodDecl>(Call ? Call->getDirectCallee() : nullptr)) {
+    return M->getParent() &&
+           StringRef(M->getParent()->getQualifiedNameAsString()).contains("cooperative_groups") &&
+           M->getIdentifier() &&
+           (M->getName() == "thread_rank" || M->getName() == "size" ||
+            M->getName() == "meta_group_rank" || M->getName() == "num_threads");
+  }
+  if (auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts()))
+    return isThreadLocalElement(A) && readsRegistersOnly(A->getIdx());
+  if (isa<CallExpr>(E->IgnoreParenImpCasts()))
+    return movesRegistersOnly(E);
+  if (auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts()))
+    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf ||
+        U->isIncrementDecrementOp())
+      return false;
+  if (auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()); M && M->isArrow())
+    return false;
+  if (auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()); B && B->isAssignmentOp())
+    return false;
+  for (const Stmt *C : E->children())
+    if (auto *CE = dyn_cast_or_null<Expr>(C); C && (!CE || !readsRegistersOnly(CE)))
+      return false;
+  return true;
+}
+
+/// A store of a value held in registers: `out[...] = reg` (a plain assignment to memory,
+/// the value and the address computed from the thread's own locals).
+bool isRegisterStore(const Stmt *S) {
+  const Expr *LHS = nullptr, *RHS = nullptr;
+  if (auto *B = dyn_cast_or_null<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
+    LHS = B->getLHS();
+    RHS = B->getRHS();
+  } else if (auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(S);
+             OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+    LHS = OC->getArg(0);
+    RHS = OC->getArg(1);
+  }
+  if (!LHS || isThreadLocal(LHS, 0) || isThreadLocalElement(LHS) || !readsRegistersOnly(RHS))
+    return false;
+  const Expr *Address = LHS->IgnoreParenImpCasts();
+  if (auto *A = dyn_cast<ArraySubscriptExpr>(Address))
+    return readsRegistersOnly(A->getIdx()) && isa<DeclRefExpr, MemberExpr>(
+                                                   A->getBase()->IgnoreParenImpCasts());
+  if (auto *U = dyn_cast<UnaryOperator>(Address); U && U->getOpcode() == UO_Deref)
+    return readsRegistersOnly(U->getSubExpr());
+  return false;
+}
+
+/// The `if` whose condition the branch is or is an operand of (`if (a && b)`: the
+/// short-circuit operand `a`).
+const IfStmt *enclosingIf(const BranchSite &B, ASTContext &Ctx) {
+  if (B.Kind == BranchSite::If)
+    return dyn_cast_or_null<IfStmt>(B.Branch);
+  if (B.Kind != BranchSite::ShortCircuit || !B.Branch)
+    return nullptr;
+  const Stmt *Cur = B.Branch;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    if (Parents.empty())
+      return nullptr;
+    if (auto *If = Parents[0].get<IfStmt>())
+      return If->getCond() && If->getCond()->IgnoreParenImpCasts() ==
+                                  cast<Expr>(Cur)->IgnoreParenImpCasts()
+                 ? If
+                 : nullptr;
+    auto *Op = Parents[0].get<BinaryOperator>();
+    if (!Op || Op->getOpcode() != BO_LAnd)
+      if (!Parents[0].get<ParenExpr>() && !Parents[0].get<ImplicitCastExpr>())
+        return nullptr;
+    Cur = Parents[0].get<Stmt>();
+    if (!Cur)
+      return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) {
+  if (B.EarlyExit || !CondS)
+    return false;
+  const IfStmt *If = enclosingIf(B, Ctx);
+  if (!If || (If->getElse() && !isa<NullStmt>(If->getElse())) || If->getInit() ||
+      If->getConditionVariable())
+    return false;
+  // The first K lanes of the warp, K a compile-time count up to the warp's width.
+  std::vector<const Sym *> Parts;
+  conjuncts(CondS, Parts);
+  bool FirstLanes = false;
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (!P || !P->A || !P->B || (P->Op != SymOp::Lt && P->Op != SymOp::Le))
+      continue;
+    const Sym *K = skipCasts(P->B.get());
+    FirstLanes |= isLaneForm(P->A.get()) && K->Op == SymOp::Const && K->Value > 0 &&
+                  K->Value <= 32;
+  }
+  if (!FirstLanes)
+    return false;
+  // The arm stores values held in registers, and nothing else.
+  const Stmt *Then = If->getThen();
+  std::vector<const Stmt *> Arm;
+  if (auto *CS = dyn_cast_or_null<CompoundStmt>(Then))
+    Arm.assign(CS->body_begin(), CS->body_end());
+  else
+    Arm.push_back(Then);
+  if (Arm.empty())
+    return false;
+  for (const Stmt *S : Arm)
+    if (!isRegisterStore(S))
+      return false;
+  // Right after a warp collective: the statements between it and the `if` only set
+  // the thread's locals.
+  const CompoundStmt *Block = nullptr;
+  for (const DynTypedNode &P : Ctx.getParents(*If))
+    if ((Block = P.get<CompoundStmt>()))
+      break;
+  if (!Block)
+    return false;
+  const Stmt *const *At = std::find(Block->body_begin(), Block->body_end(), If);
+  while (At != Block->body_begin()) {
+    const Stmt *S = *--At;
+    if (hasWarpCollective(S, 0))
+      return true;
+    if (!movesRegistersOnly(S))
+      return false;
+  }
+  return false;
 }
 
 /// The condition's boundary moves with the counter of an enclosing loop that sweeps the

@@ -118,6 +118,12 @@ bool isUnrolledTreeStep(const BranchSite &B, const ::warplint::divergence::Sym *
 /// threads reduces what the block wrote; the others have no result to compute.
 bool isReductionFinalStep(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
                           ASTContext &Ctx);
+/// The write-out after a warp's reduction: `r = cg::reduce(warp, v, op); if (lane < K)
+/// out[i + lane] = r[lane];`, an `if` with no else on the first K lanes (K <= 32), whose
+/// arm only stores register values, right after a shuffle or warp reduce (the statements
+/// between only set locals): every lane holds the results; K of them exist.
+bool isWarpResultWriteOut(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
+                          ASTContext &Ctx);
 /// The condition moves with the counter of an enclosing loop that sweeps the block.
 bool isSweptCondition(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 

@@ -636,7 +636,8 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
   // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
   E.GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
   if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx) ||
-                isReductionFinalStep(B, CondS, M.Ctx))) {
+                isReductionFinalStep(B, CondS, M.Ctx) ||
+                isWarpResultWriteOut(B, CondS, M.Ctx))) {
     if (!O.ReportTreeReductionTails) {
       R.Idiom = "tree-reduction-tail";
       return true;
