@@ -1678,11 +1678,16 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
       // Outputs through pointers or references to locals: unknown from here on. A
       // reference or pointer to const is no output (`real(const complex &)`, `min(const
       // T &, const T &)`): the local keeps its value.
+      // A pointer passed by value (`f(tau)`, tau a local pointer) is a copy: the callee
+      // may write what it points to, never the local itself.
       for (unsigned I = 0; I < C->getNumArgs(); ++I) {
         const Expr *A = strip(C->getArg(I));
+        bool AddressOf = false;
         if (auto *U = dyn_cast<UnaryOperator>(A))
-          if (U->getOpcode() == UO_AddrOf)
+          if (U->getOpcode() == UO_AddrOf) {
             A = U->getSubExpr();
+            AddressOf = true;
+          }
         if (I >= Def->getNumParams())
           continue;
         QualType PT = Def->getParamDecl(I)->getType();
@@ -1691,7 +1696,8 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
         if (PT->getPointeeType().isConstQualified())
           continue;
         if (const VarDecl *V = localVar(A))
-          if (St.Locals.count(V))
+          if (St.Locals.count(V) &&
+              (PT->isReferenceType() || AddressOf || V->getType()->isArrayType()))
             St.Locals[V] = {Variance::Data, nullptr};
       }
       return Out;
