@@ -239,6 +239,9 @@ std::optional<Impact> syncImpact(const SyncRecord &S) {
   I.Unit = Barrier ? "share of the block's threads that skip the barrier (undefined behaviour)"
                    : "share of the block's threads named by the mask that do not take part "
                      "(undefined behaviour)";
+  // Not evaluated: the 0 is no share of threads but the lack of one.
+  if (!S.Evaluated)
+    I.Unit += ": not known, run-time values decide which";
   I.Rank = correctnessRank(Certainty, S.Severity);
   return I;
 }
