@@ -393,10 +393,57 @@ private:
       for (LoopCtx *Outer : Loops)
         Outer->Header[K] = join(Outer->Header[K], copies(Outer->Header[K], Before));
     }
-    // The loop exits at its condition: after the code before it or after a body's end.
-    Cur = join(L.Header[0], Tail[0]);
-    CurWarp = join(L.Header[1], Tail[1]);
-    CurGrid = join(L.Header[2], Tail[2]);
+    // The loop exits at its condition: after the code before it or after a body's end;
+    // only after a body's end when it surely runs a trip and a barrier of that kind is
+    // in every trip.
+    const bool Once = runsATrip(S);
+    Set *CurOf[3] = {&Cur, &CurWarp, &CurGrid};
+    for (unsigned K = 0; K < 3; ++K)
+      *CurOf[K] = Once && Separated[K] && !intervalsMeet(Tail[K], L.Header[K])
+                      ? Tail[K]
+                      : join(L.Header[K], Tail[K]);
+  }
+
+  /// The loop runs its body at least once: a `do`, or a `for` from a constant start whose
+  /// condition holds for it against a constant (`for (int i = 0; i < WIDTH; i++)` with a
+  /// template's WIDTH of 1 or more).
+  bool runsATrip(const Stmt *S) const {
+    if (isa<DoStmt>(S))
+      return true;
+    auto *F = dyn_cast<ForStmt>(S);
+    auto *Init = F ? dyn_cast_or_null<DeclStmt>(F->getInit()) : nullptr;
+    if (!Init || !Init->isSingleDecl() || !F->getCond())
+      return false;
+    auto *V = dyn_cast<VarDecl>(Init->getSingleDecl());
+    Expr::EvalResult Start, Limit;
+    if (!V || !V->getInit() || !V->getType()->isIntegerType() ||
+        V->getInit()->isValueDependent() || !V->getInit()->EvaluateAsInt(Start, Ctx))
+      return false;
+    auto *B = dyn_cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
+    if (!B || !B->isComparisonOp())
+      return false;
+    auto IsVar = [&](const Expr *E) {
+      auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DR && DR->getDecl() == V;
+    };
+    bool VarLeft = IsVar(B->getLHS());
+    if (!VarLeft && !IsVar(B->getRHS()))
+      return false;
+    const Expr *Other = VarLeft ? B->getRHS() : B->getLHS();
+    if (Other->isValueDependent() || !Other->EvaluateAsInt(Limit, Ctx))
+      return false;
+    llvm::APSInt L = Start.Val.getInt(), R = Limit.Val.getInt();
+    if (!VarLeft)
+      std::swap(L, R);
+    int64_t A = L.getExtValue(), C = R.getExtValue();
+    switch (B->getOpcode()) {
+    case BO_LT: return A < C;
+    case BO_LE: return A <= C;
+    case BO_GT: return A > C;
+    case BO_GE: return A >= C;
+    case BO_NE: return A != C;
+    default: return false;
+    }
   }
 
   void call(const CallExpr *C) {

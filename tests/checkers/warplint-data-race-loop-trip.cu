@@ -1,0 +1,88 @@
+// warplint-data-race: a loop that surely runs a trip, with a barrier in every trip,
+// separates the code before it from the code after it (issue 23, magma's
+// zgetf2_fused_kernel_batched: info_array[batchid] read before zgetf2_fused_device<N>, whose
+// loop of N >= 1 trips has unconditional barriers, and written by thread 0 after it).
+// A loop that may run no trip (a run-time bound) does not: the read and the write may meet.
+// RUN: %clang_tidy --checks='-*,warplint-data-race' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+
+template <int WIDTH> __device__ void factor(double *s, int &linfo) {
+  for (int i = 0; i < WIDTH; i++) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+    linfo += s[(threadIdx.x + 1) % 64] > 3;
+    __syncthreads();
+  }
+}
+
+// A template's WIDTH = 4: four trips, each with its barriers. Silent.
+template <int N> __global__ void constantTrips(int *info_array, int batchCount) {
+  extern __shared__ double s[];
+  const int batchid = blockIdx.x * blockDim.y + threadIdx.y;
+  if (batchid >= batchCount)
+    return;
+  int linfo = info_array[batchid];
+  factor<N>(s, linfo);
+  if (threadIdx.x == 0)
+    info_array[batchid] = linfo;
+}
+void launchConstant(int *i, int b) { constantTrips<4><<<dim3(b, 1), dim3(64, 1), 512>>>(i, b); }
+
+// The same written out in the kernel, and as a do-while. Silent.
+__global__ void constantLoop(int *info) {
+  __shared__ double s[64];
+  int linfo = info[blockIdx.x];
+  for (int i = 8; i > 0; --i) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+    linfo += s[(threadIdx.x + 1) % 64] > 3;
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    info[blockIdx.x] = linfo;
+}
+void launchConstantLoop(int *i) { constantLoop<<<8, 64>>>(i); }
+
+__global__ void doWhile(int *info, int n) {
+  __shared__ double s[64];
+  int linfo = info[blockIdx.x];
+  int i = 0;
+  do {
+    s[threadIdx.x] = i;
+    __syncthreads();
+    linfo += s[(threadIdx.x + 1) % 64] > 3;
+    __syncthreads();
+  } while (++i < n);
+  if (threadIdx.x == 0)
+    info[blockIdx.x] = linfo;
+}
+void launchDoWhile(int *i, int n) { doWhile<<<8, 64>>>(i, n); }
+
+// A run-time trip count: with n = 0 no barrier separates the read and the write. Reported.
+__global__ void runtimeTrips(int *info, int n) {
+  __shared__ double s[64];
+  int linfo = info[blockIdx.x];
+  for (int i = 0; i < n; i++) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+    linfo += s[(threadIdx.x + 1) % 64] > 3;
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    info[blockIdx.x] = linfo;
+  // CHECK: :[[@LINE-1]]:5: warning: data race on global 'info[0]': thread 1 reads it
+}
+void launchRuntime(int *i, int n) { runtimeTrips<<<8, 64>>>(i, n); }
+
+// A constant loop whose start fails its condition runs no trip. Reported.
+__global__ void noTrip(int *info) {
+  __shared__ double s[64];
+  int linfo = info[blockIdx.x];
+  for (int i = 4; i < 2; i++) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    info[blockIdx.x] = linfo;
+  // CHECK: :[[@LINE-1]]:5: warning: data race on global 'info[0]': thread 1 reads it
+}
+void launchNoTrip(int *i) { noTrip<<<8, 64>>>(i); }
