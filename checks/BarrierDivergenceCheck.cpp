@@ -10,12 +10,15 @@ std::string BarrierDivergenceCheck::rootCause(const SyncModel &S, ASTContext &C)
   if (S.Causes.empty())
     return "";
   // Evaluated for every shape and no shape splits: every thread reaches it.
-  bool AllEvaluated = true, Splits = false;
+  bool AllEvaluated = true, Splits = false, AllWhole = true;
   for (const auto &[R, Loc] : S.PerShape) {
     AllEvaluated &= R.Evaluated;
+    // Sampled values count only for a launch's block: an assumed one may lack the
+    // dimension (a run-time y) that splits the block.
+    AllWhole &= R.Evaluated || (R.SampledWhole && Loc.isValid());
     Splits |= R.splits();
   }
-  if (AllEvaluated && !Splits)
+  if (AllWhole && !Splits)
     return "";
   // One finding per cause: the barriers after one bounds return, or inside one `if`.
   const SourceManager &SM = C.getSourceManager();

@@ -42,12 +42,15 @@ std::string WarpSyncMaskCheck::rootCause(const SyncModel &S, ASTContext &C) {
   // lanes that arrive: nothing to compare.
   if (S.Class.Kind == SyncKind::WarpMask && !S.Class.MaskValue)
     return "";
-  bool AllEvaluated = true, Splits = false;
+  bool AllEvaluated = true, Splits = false, AllWhole = true;
   for (const auto &[R, Loc] : S.PerShape) {
     AllEvaluated &= R.Evaluated;
+    // Sampled values count only for a launch's block: an assumed one may lack the
+    // dimension (a run-time y) that splits the block.
+    AllWhole &= R.Evaluated || (R.SampledWhole && Loc.isValid());
     Splits |= R.splits();
   }
-  if (AllEvaluated && !Splits)
+  if (AllWhole && !Splits)
     return "";
   std::vector<const SyncCause *> Causes = laneCauses(S);
   if (!AllEvaluated && Causes.empty())

@@ -304,9 +304,26 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
       Wanted.push_back(V);
   std::vector<unsigned> Plain, Loops;
   orderUnknowns(Wanted, Vars, Plain, Loops);
-  for (unsigned V : Plain)
-    if (!llvm::is_contained(TripVars, V))
-      return R; // a run-time value
+  // Run-time values (a parameter, a loaded value, the block's index): not evaluated. They
+  // are sampled all the same (parameters 1, 32, 33, 1000; blocks 0 and 1 of a grid of 2)
+  // to tell a call that no sampled value keeps from any thread (or named lane) from one
+  // that some value does; a grid barrier's blocks are not sampled.
+  std::vector<std::pair<unsigned, std::vector<int64_t>>> Sampled;
+  for (unsigned V : Plain) {
+    if (llvm::is_contained(TripVars, V))
+      continue;
+    const SymVarInfo &I = Vars[V];
+    if (Class.Kind == SyncKind::GridBarrier)
+      return R;
+    if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque)
+      Sampled.push_back({V, {1, 32, 33, 1000}});
+    else if (I.Kind == SymVarInfo::BlockIdx)
+      Sampled.push_back({V, {0, 1}});
+    else if (I.Kind == SymVarInfo::GridDim)
+      Sampled.push_back({V, {2}});
+    else
+      return R;
+  }
   for (unsigned V : Loops)
     if (Vars[V].LoopVariance != Variance::Uniform || llvm::is_contained(TripVars, V))
       return R;
@@ -323,19 +340,28 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
   std::function<void(size_t)> Enumerate = [&](size_t K) {
     if (Failed || Found || Envs >= 256)
       return;
-    if (K < Loops.size()) {
-      const SymVarInfo &L = Vars[Loops[K]];
+    if (K < Sampled.size()) {
+      for (int64_t V : Sampled[K].second) {
+        Base.Vars[Sampled[K].first] = V;
+        Enumerate(K + 1);
+      }
+      Base.Vars[Sampled[K].first] = std::nullopt;
+      return;
+    }
+    if (K - Sampled.size() < Loops.size()) {
+      unsigned LV = Loops[K - Sampled.size()];
+      const SymVarInfo &L = Vars[LV];
       std::optional<std::vector<int64_t>> Values =
-          enumerateLoop(*L.Init, *L.Cond, *L.Step, Loops[K], Base);
+          enumerateLoop(*L.Init, *L.Cond, *L.Step, LV, Base);
       if (!Values) {
         Failed = true;
         return;
       }
       for (int64_t V : *Values) {
-        Base.Vars[Loops[K]] = V;
+        Base.Vars[LV] = V;
         Enumerate(K + 1);
       }
-      Base.Vars[Loops[K]] = std::nullopt;
+      Base.Vars[LV] = std::nullopt;
       return;
     }
     ++Envs;
@@ -395,6 +421,12 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
   };
   Enumerate(0);
   R.Evaluated = !Failed && (Found || Envs < 256);
+  if (!Sampled.empty()) {
+    // A sampled split is no figure of the launches: the run-time values decide, as
+    // before. No sampled value splits: every thread reaches it for all of them.
+    R.SampledWhole = R.Evaluated && !Found;
+    R.Evaluated = false;
+  }
   if (!R.Evaluated) {
     R.Reaches.clear();
     R.AbsentNamed.clear();

@@ -78,6 +78,11 @@ struct ReachFigures {
   /// WarpMask and Tile: per warp of that environment, the lanes the mask (or the tiles of
   /// the lanes that reach) name that do not reach: bit l for lane l.
   std::vector<uint32_t> AbsentNamed;
+  /// Not evaluated (run-time values decide), but with those values sampled (parameters
+  /// and loaded values 1, 32, 33, 1000; blocks 0 and 1) no environment keeps a thread, or
+  /// a named lane, from the call: a guard that admits only whole warps, a bound a multiple
+  /// of the warp by construction.
+  bool SampledWhole = false;
   bool splits() const { return !Reaches.empty(); }
 };
 
