@@ -80,6 +80,40 @@ SymRef conj(const SymRef &A, const SymRef &B) {
   return A ? makeBinary(SymOp::LAnd, A, B, 8, true) : B;
 }
 
+/// Reach without the conjuncts that read run-time values (Runtime) and no thread index
+/// or counter of a thread-dependent loop (Keep): such a part is the same in every thread,
+/// so it splits no block; where it is false no thread reaches the call at all.
+SymRef withoutUniformParts(const SymRef &Reach, const std::vector<unsigned> &Runtime,
+                           const std::vector<unsigned> &Keep) {
+  const Sym *T = Reach.get();
+  while (T && T->Op == SymOp::Cast && T->A)
+    T = T->A.get();
+  // A guard's truth (`c != 0`) is c's.
+  if (T && T->Op == SymOp::Ne && T->A && T->B && T->B->Op == SymOp::Const && T->B->Value == 0) {
+    const Sym *In = T->A.get();
+    while (In && In->Op == SymOp::Cast && In->A)
+      In = In->A.get();
+    if (In && (In->Op == SymOp::LAnd || (In->Op == SymOp::And && isTruthAndOr(In))))
+      return withoutUniformParts(T->A, Runtime, Keep);
+  }
+  if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+    SymRef L = withoutUniformParts(T->A, Runtime, Keep);
+    SymRef R = withoutUniformParts(T->B, Runtime, Keep);
+    return L && R ? conj(L, R) : L ? L : R;
+  }
+  if (!Reach || mentionsThreadIdx(*Reach))
+    return Reach;
+  std::vector<unsigned> Used;
+  collectVars(*Reach, Used);
+  bool Reads = false;
+  for (unsigned V : Used) {
+    if (llvm::is_contained(Keep, V))
+      return Reach;
+    Reads |= llvm::is_contained(Runtime, V);
+  }
+  return Reads ? SymRef() : Reach;
+}
+
 } // namespace
 
 SyncClass classifySync(const SyncCall &S, ASTContext &Ctx) {
@@ -309,6 +343,29 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
   // to tell a call that no sampled value keeps from any thread (or named lane) from one
   // that some value does; a grid barrier's blocks are not sampled.
   std::vector<std::pair<unsigned, std::vector<int64_t>>> Sampled;
+  std::vector<unsigned> Runtime;
+  for (unsigned V : Plain)
+    if (!llvm::is_contained(TripVars, V))
+      Runtime.push_back(V);
+  if (!Runtime.empty() && Reach && Class.Kind != SyncKind::GridBarrier) {
+    // Fewer values to sample: the parts on run-time values alone split nothing.
+    Reach = withoutUniformParts(Reach, Runtime, TripVars);
+    if (!Reach && TripLoops.empty())
+      Reach = makeConst(1, 8, true);
+    Needed.clear();
+    if (Reach)
+      collectVars(*Reach, Needed);
+    for (const SymVarInfo *L : TripLoops)
+      for (const SymRef *P : {&L->Init, &L->Cond, &L->Step})
+        collectVars(**P, Needed);
+    Wanted.clear();
+    for (unsigned V : Needed)
+      if (!llvm::is_contained(TripVars, V))
+        Wanted.push_back(V);
+    Plain.clear();
+    Loops.clear();
+    orderUnknowns(Wanted, Vars, Plain, Loops);
+  }
   for (unsigned V : Plain) {
     if (llvm::is_contained(TripVars, V))
       continue;

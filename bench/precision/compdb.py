@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-# Writes an nvcc compile_commands.json for the two code bases of the precision sample
+# Writes an nvcc compile_commands.json for the code bases of the precision sample
 # (docs/precision.md) from a checkout of each. Nothing from the checkout is copied; the
 # database names its files where they are.
 #
-# usage: bench/precision/compdb.py magma|faiss CHECKOUT OUTDIR [--nvcc PATH]
+# usage: bench/precision/compdb.py magma|faiss|darknet CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
 #           checkout: cp make.inc-examples/make.inc.openblas make.inc, then
@@ -21,6 +21,8 @@
 #           source tree (faiss/gpu/**) once, leaving out the template instances CMake
 #           generates into the build tree (template_*.cu: one IVF-PQ kernel per
 #           codec/metric/tile, the same source code many times over).
+#   darknet AlexeyAB/darknet. Its Makefile is the build: `make -n -B GPU=1` with ARCH set to
+#           sm_80 (the Makefile lists sm_50-sm_61), keeping the nvcc line of each src/*.cu.
 import argparse
 import json
 import os
@@ -75,9 +77,24 @@ def faiss(src, out, nvcc):
     return [seen[f] for f in sorted(seen)]
 
 
+def darknet(src, out, nvcc):
+    arch = "ARCH=-gencode arch=compute_80,code=[sm_80,compute_80]"
+    dry = subprocess.run(["make", "-n", "-B", "GPU=1", "NVCC=" + nvcc, arch], cwd=src,
+                         capture_output=True, text=True, check=True).stdout
+    db = []
+    for line in dry.splitlines():
+        args = shlex.split(line)
+        if not args or args[0] != nvcc or "-c" not in args:
+            continue
+        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
+        if f.endswith(".cu"):
+            db.append({"directory": src, "file": f, "arguments": args})
+    return sorted(db, key=lambda e: e["file"])
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("corpus", choices=["magma", "faiss"])
+    p.add_argument("corpus", choices=["magma", "faiss", "darknet"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -85,7 +102,7 @@ def main():
     src = os.path.realpath(a.checkout)
     out = os.path.realpath(a.outdir)
     os.makedirs(out, exist_ok=True)
-    db = magma(src, out, a.nvcc) if a.corpus == "magma" else faiss(src, out, a.nvcc)
+    db = {"magma": magma, "faiss": faiss, "darknet": darknet}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))

@@ -30,6 +30,25 @@ void launchWhole(int size, const float *in, float *out) {
   wholeWarpsOnly<<<dim3((size + 511) / 512, 1), 512>>>(size, in, out, 1);
 }
 
+// Silent too with more run-time values in the guard: the parts on run-time values alone
+// (`mode == 1 && step == 2 && kind != 0`) are the same in every thread and are not
+// sampled (4 x 4 x 4 x 4 values with size would pass the 256 environments sampled).
+__global__ void wholeWarpsManyValues(int size, const float *in, float *out, int mode, int step,
+                                     int kind) {
+  const int id = blockIdx.x * blockDim.x + threadIdx.x;
+  if (id >= size)
+    return;
+  float v = in[id];
+  if (mode == 1 && step == 2 && kind != 0 && (size / 32) > (id / 32 + 1)) {
+    float s = warpSum(v);
+    if (threadIdx.x % 32 == 0)
+      atomicAdd(out, s);
+  }
+}
+void launchMany(int size, const float *in, float *out, int m, int s, int k) {
+  wholeWarpsManyValues<<<(size + 511) / 512, 512>>>(size, in, out, m, s, k);
+}
+
 // Reported: the same shuffle with no such guard; size = 33 leaves lanes 1-31 of warp 1
 // out of it.
 __global__ void anyTail(int size, const float *in, float *out) {
