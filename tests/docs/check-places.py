@@ -14,7 +14,8 @@ places it cannot generate against the one list that defines each thing:
 - output formats: driver/formats/Formats.h's `OutputFormats` rows; each needs its row in
   the table of docs/user-guide.md "Output formats", and no row there names another.
 - architectures: core/lib/Arch.cpp's table (`nvidia(`, `legacy(`, `amd(` rows). Each AMD
-  target is in the `--arch` row of docs/user-guide.md and in docs/occupancy.md's table;
+  target is in the `--arch` row of docs/user-guide.md, in docs/occupancy.md's table and in
+  docs/hip.md's "Wavefront sizes";
   each legacy one in the `--arch` row; the NVIDIA range docs/user-guide.md states
   (`sm_50` to `sm_121`) is the table's first and last.
 
@@ -108,11 +109,14 @@ def main():
     if not arch_row:
         bad.append("docs/user-guide.md: no `--arch ARCH` row of `warplint occupancy`")
     occupancy = read(root, "docs/occupancy.md")
+    waves = section(read(root, "docs/hip.md"), "## Wavefront sizes")
     for kind, name in rows:
         if kind in ("amd", "legacy") and f"`{name}`" not in arch_row:
             bad.append(f"{name} (core/lib/Arch.cpp): not in docs/user-guide.md's `--arch` row")
         if kind == "amd" and not re.search(rf"^\|[^\n]*\b{name}\b", occupancy, re.M):
             bad.append(f"{name} (core/lib/Arch.cpp): no row of docs/occupancy.md names it")
+        if kind == "amd" and not re.search(rf"^\|[^\n]*\b{name}\b", waves, re.M):
+            bad.append(f"{name} (core/lib/Arch.cpp): not in docs/hip.md \"Wavefront sizes\"")
     nvidia = [n for k, n in rows if k == "nvidia"]
     if nvidia:
         span = f"(`{nvidia[0]}` to `{nvidia[-1]}`;"
