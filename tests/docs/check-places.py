@@ -12,7 +12,8 @@ places it cannot generate against the one list that defines each thing:
   check table and in docs/impact.md's table (how its impact is computed), and its checker
   test tests/checkers/NAME.cu; no row or page may name a check that does not exist.
 - output formats: driver/formats/Formats.h's `OutputFormats` rows; each needs its row in
-  the table of docs/user-guide.md "Output formats", and no row there names another.
+  the table of docs/user-guide.md "Output formats" (no row there names another) and its
+  name in README.md's "- Formats" item.
 - architectures: core/lib/Arch.cpp's table (`nvidia(`, `legacy(`, `amd(` rows). Each AMD
   target is in the `--arch` row of docs/user-guide.md, in docs/occupancy.md's table and in
   docs/hip.md's "Wavefront sizes";
@@ -96,6 +97,10 @@ def main():
         if f not in documented:
             bad.append(f"format {f} (driver/formats/Formats.h): no row in docs/user-guide.md "
                        "\"Output formats\"")
+    listed = re.search(r"^- Formats (.*?)(?:\n\n|\n- )", read(root, "README.md"), re.M | re.S)
+    for f in formats:
+        if not listed or f"`{f}`" not in listed.group(1):
+            bad.append(f"format {f} (driver/formats/Formats.h): not in README.md's \"- Formats\" item")
     for f in sorted(documented - set(formats)):
         bad.append(f"docs/user-guide.md \"Output formats\": a row for {f}, which "
                    "driver/formats/Formats.h's OutputFormats does not have")
