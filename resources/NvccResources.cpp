@@ -160,7 +160,6 @@ std::string framedDigest(llvm::ArrayRef<std::string> Parts) {
   return llvm::toHex(H.final(), /*LowerCase=*/true);
 }
 
-
 // Whether files can be created in Dir (created if missing); the reason when not.
 std::string cacheDirProblem(const std::string &Dir) {
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir))

@@ -935,17 +935,13 @@ std::string resultToJson(const RunResult &R) {
   Array Messages;
   for (const RunMessage &M : R.Messages)
     Messages.push_back(Array{int64_t(M.Level), M.Text});
-  Object Root{{"findings", jsonArray(R.Findings, finding)},
-              {"launches", jsonArray(R.Launches, launch)},
-              {"kernels", jsonArray(R.Kernels, kernel)},
-              {"accesses", jsonArray(R.Accesses, access)},
-              {"syncs", jsonArray(R.Syncs, sync)},
-              {"races", jsonArray(R.Races, race)},
-              {"branches", jsonArray(R.Branches, branch)},
-              {"messages", std::move(Messages)},
-              {"analysed", strings(R.FilesAnalysed)},
-              {"failed", strings(R.FilesFailed)},
-              {"with_errors", strings(R.FilesWithErrors)}};
+  Object Root{
+      {"findings", jsonArray(R.Findings, finding)}, {"launches", jsonArray(R.Launches, launch)},
+      {"kernels", jsonArray(R.Kernels, kernel)},    {"accesses", jsonArray(R.Accesses, access)},
+      {"syncs", jsonArray(R.Syncs, sync)},          {"races", jsonArray(R.Races, race)},
+      {"branches", jsonArray(R.Branches, branch)},  {"messages", std::move(Messages)},
+      {"analysed", strings(R.FilesAnalysed)},       {"failed", strings(R.FilesFailed)},
+      {"with_errors", strings(R.FilesWithErrors)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << Value(std::move(Root));

@@ -81,15 +81,12 @@ struct OutputFormat {
 /// without a list) and a row here.
 inline constexpr OutputFormat OutputFormats[] = {
     {"text", writeText},
-    {"json", [](const RunResult &R, const LocationOptions &L, bool, llvm::raw_ostream &OS) {
-       writeJson(R, L, OS);
-     }},
-    {"sarif", [](const RunResult &R, const LocationOptions &L, bool, llvm::raw_ostream &OS) {
-       writeSarif(R, L, OS);
-     }},
-    {"github", [](const RunResult &R, const LocationOptions &L, bool, llvm::raw_ostream &OS) {
-       writeGithub(R, L, OS);
-     }},
+    {"json", [](const RunResult &R, const LocationOptions &L, bool,
+                llvm::raw_ostream &OS) { writeJson(R, L, OS); }},
+    {"sarif", [](const RunResult &R, const LocationOptions &L, bool,
+                 llvm::raw_ostream &OS) { writeSarif(R, L, OS); }},
+    {"github", [](const RunResult &R, const LocationOptions &L, bool,
+                  llvm::raw_ostream &OS) { writeGithub(R, L, OS); }},
 };
 
 /// Escapes the message part of a workflow command: % \r \n.

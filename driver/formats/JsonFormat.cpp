@@ -1,6 +1,6 @@
 //===- JsonFormat.cpp - one JSON object: findings, launches, files --------===//
-#include "driver/formats/Formats.h"
 #include "driver/formats/BoundedJson.h"
+#include "driver/formats/Formats.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"

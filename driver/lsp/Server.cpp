@@ -278,7 +278,7 @@ std::optional<std::string> Server::documentPath(const Object *Params) {
 }
 
 Server::FileState *Server::analysedFile(llvm::StringRef Uri, std::string &Path,
-                                       std::string &Error) {
+                                        std::string &Error) {
   std::optional<std::string> P = uriToPath(Uri, Error);
   if (!P)
     return nullptr;
@@ -330,8 +330,7 @@ std::optional<Value> Server::codeActions(const Object *Params, std::string &Erro
   if (!F)
     return std::nullopt;
   SourceLines Lines = linesOf(*F);
-  return Value(codeActionsFor(*F->Last, Path, unsigned(*First) + 1,
-                              unsigned(*Last) + 1, Lines));
+  return Value(codeActionsFor(*F->Last, Path, unsigned(*First) + 1, unsigned(*Last) + 1, Lines));
 }
 
 void Server::reply(const Value &Id, Value Result) {
