@@ -147,6 +147,19 @@ CacheRead readCacheEntry(const std::string &Path, std::string &Contents, std::st
 
 namespace {
 
+/// A cache key: SHA-256 over the parts, each framed by its length ("N:part", so no two
+/// lists of parts hash alike), as lowercase hex. Every cache key of a compiler run here
+/// (nvcc's figures, clang's AMDGPU assembly and IR) is one.
+std::string framedDigest(llvm::ArrayRef<std::string> Parts) {
+  llvm::SHA256 H;
+  for (const std::string &S : Parts) {
+    H.update(std::to_string(S.size()));
+    H.update(":");
+    H.update(S);
+  }
+  return llvm::toHex(H.final(), /*LowerCase=*/true);
+}
+
 // Whether files can be created in Dir (created if missing); the reason when not.
 std::string cacheDirProblem(const std::string &Dir) {
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
@@ -174,19 +187,11 @@ std::vector<std::string> nvccArgv(const NvccRequest &R) {
 }
 
 std::string nvccCacheKey(const NvccRequest &R, const std::string &NvccVersion) {
-  llvm::SHA256 H;
-  auto Add = [&H](llvm::StringRef S) {
-    H.update(std::to_string(S.size()));
-    H.update(":");
-    H.update(S);
-  };
-  Add("warplint-nvcc-resources-v2"); // v2: framed entries (readCacheEntry)
-  Add(NvccVersion);
-  for (const std::string &A : nvccArgv(R))
-    Add(A);
-  Add(R.ContentKey);
-  std::array<uint8_t, 32> Digest = H.final();
-  return llvm::toHex(Digest, /*LowerCase=*/true);
+  std::vector<std::string> Parts{"warplint-nvcc-resources-v2", // v2: framed entries
+                                 NvccVersion};                 // (readCacheEntry)
+  llvm::append_range(Parts, nvccArgv(R));
+  Parts.push_back(R.ContentKey);
+  return framedDigest(Parts);
 }
 
 namespace {
@@ -621,18 +626,10 @@ ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) 
   std::string Version, Err;
   if (!startClangRun(R, Out, Version))
     return Out;
-  llvm::SHA256 H;
-  auto Add = [&H](llvm::StringRef S) {
-    H.update(std::to_string(S.size()));
-    H.update(":");
-    H.update(S);
-  };
-  Add("warplint-clang-amdgpu-resources-v2");
-  Add(Version);
-  for (const std::string &A : clangDeviceArgv(R))
-    Add(A);
-  Add(R.ContentKey);
-  std::string Key = llvm::toHex(H.final(), /*LowerCase=*/true);
+  std::vector<std::string> Parts{"warplint-clang-amdgpu-resources-v2", Version};
+  llvm::append_range(Parts, clangDeviceArgv(R));
+  Parts.push_back(R.ContentKey);
+  std::string Key = framedDigest(Parts);
   std::string CacheFile;
   if (!R.CacheDir.empty()) {
     CacheFile = R.CacheDir + "/" + Key + ".amdgpu.s";
@@ -799,20 +796,11 @@ ClangDeviceResult runBoundedClang(const ClangDeviceRequest &Request,
   std::vector<std::string> IrArgv = clangDeviceArgv(R);
   IrArgv.insert(IrArgv.end() - 1, "-emit-llvm");
   auto KeyOf = [&](llvm::StringRef Tag, llvm::ArrayRef<std::string> Extra) {
-    llvm::SHA256 H;
-    auto Add = [&H](llvm::StringRef S) {
-      H.update(std::to_string(S.size()));
-      H.update(":");
-      H.update(S);
-    };
-    Add(Tag);
-    Add(Version);
-    for (const std::string &A : IrArgv)
-      Add(A);
-    Add(R.ContentKey);
-    for (const std::string &E : Extra)
-      Add(E);
-    return llvm::toHex(H.final(), /*LowerCase=*/true);
+    std::vector<std::string> Parts{Tag.str(), Version};
+    llvm::append_range(Parts, IrArgv);
+    Parts.push_back(R.ContentKey);
+    llvm::append_range(Parts, Extra);
+    return framedDigest(Parts);
   };
   // Read a cache entry (a damaged one is said and removed), or nothing.
   auto Cached = [&](const std::string &File, std::string &Contents) {

@@ -312,6 +312,33 @@ namespace {
 // What one ELF image outside a cubin gave: whether it held device code at all.
 enum class ObjectKind { NotElf, NoDeviceCode, DeviceCode };
 
+// Calls Take(Name, Contents) for each section of File that Want(Name, Section) accepts
+// (a name that cannot be read is skipped, contents that cannot be read are said in
+// Errors); the section table's own error when it cannot be read.
+template <typename WantFn, typename TakeFn>
+llvm::Error eachSection(const llvm::object::ELFFile<ELFT> &File, llvm::StringRef Path,
+                        std::vector<std::string> &Errors, WantFn Want, TakeFn Take) {
+  auto Sections = File.sections();
+  if (!Sections)
+    return Sections.takeError();
+  for (const ELFT::Shdr &S : *Sections) {
+    llvm::Expected<llvm::StringRef> Name = File.getSectionName(S);
+    if (!Name) {
+      llvm::consumeError(Name.takeError());
+      continue;
+    }
+    if (!Want(*Name, S))
+      continue;
+    llvm::Expected<llvm::ArrayRef<uint8_t>> Contents = File.getSectionContents(S);
+    if (!Contents) {
+      Errors.push_back((Path + ": " + llvm::toString(Contents.takeError())).str());
+      continue;
+    }
+    Take(*Name, llvm::toStringRef(*Contents));
+  }
+  return llvm::Error::success();
+}
+
 // The fatbin sections of a host object, executable or shared library: .nv_fatbin
 // (whole-program objects, linked binaries) first, then __nv_relfatbin (-rdc objects),
 // so that the linked cubin is the one matched when a binary has both.
@@ -319,25 +346,17 @@ std::vector<llvm::StringRef> fatbinSections(const llvm::object::ELFFile<ELFT> &F
                                             llvm::StringRef Path,
                                             std::vector<std::string> &Errors) {
   std::vector<llvm::StringRef> Out, Rel;
-  auto Sections = File.sections();
-  if (!Sections) {
-    Errors.push_back((Path + ": " + llvm::toString(Sections.takeError())).str());
+  llvm::Error E = eachSection(
+      File, Path, Errors,
+      [](llvm::StringRef Name, const ELFT::Shdr &) {
+        return Name == ".nv_fatbin" || Name == "__nv_relfatbin";
+      },
+      [&](llvm::StringRef Name, llvm::StringRef Contents) {
+        (Name == ".nv_fatbin" ? Out : Rel).push_back(Contents);
+      });
+  if (E) {
+    Errors.push_back((Path + ": " + llvm::toString(std::move(E))).str());
     return Out;
-  }
-  for (const ELFT::Shdr &S : *Sections) {
-    llvm::Expected<llvm::StringRef> Name = File.getSectionName(S);
-    if (!Name) {
-      llvm::consumeError(Name.takeError());
-      continue;
-    }
-    if (*Name != ".nv_fatbin" && *Name != "__nv_relfatbin")
-      continue;
-    llvm::Expected<llvm::ArrayRef<uint8_t>> Contents = File.getSectionContents(S);
-    if (!Contents) {
-      Errors.push_back((Path + ": " + llvm::toString(Contents.takeError())).str());
-      continue;
-    }
-    (*Name == ".nv_fatbin" ? Out : Rel).push_back(llvm::toStringRef(*Contents));
   }
   Out.insert(Out.end(), Rel.begin(), Rel.end());
   return Out;
@@ -351,29 +370,20 @@ std::vector<llvm::StringRef> hipFatbinSections(const llvm::object::ELFFile<ELFT>
                                                bool &NewDriver,
                                                std::vector<llvm::StringRef> &Rdc) {
   std::vector<llvm::StringRef> Out;
-  auto Sections = File.sections();
-  if (!Sections) {
-    llvm::consumeError(Sections.takeError()); // said by fatbinSections
-    return Out;
-  }
-  for (const ELFT::Shdr &S : *Sections) {
-    llvm::Expected<llvm::StringRef> Name = File.getSectionName(S);
-    if (!Name) {
-      llvm::consumeError(Name.takeError());
-      continue;
-    }
-    NewDriver |= *Name == ".llvm.offloading";
-    // -fgpu-rdc: one section per target, __CLANG_OFFLOAD_BUNDLE__hip-amdgcn-...-gfxNNN.
-    bool RdcSection = Name->starts_with("__CLANG_OFFLOAD_BUNDLE__") && Name->contains("amdgcn");
-    if ((*Name != ".hip_fatbin" && !RdcSection) || S.sh_type == llvm::ELF::SHT_NOBITS)
-      continue;
-    llvm::Expected<llvm::ArrayRef<uint8_t>> Contents = File.getSectionContents(S);
-    if (!Contents) {
-      Errors.push_back((Path + ": " + llvm::toString(Contents.takeError())).str());
-      continue;
-    }
-    (RdcSection ? Rdc : Out).push_back(llvm::toStringRef(*Contents));
-  }
+  // -fgpu-rdc: one section per target, __CLANG_OFFLOAD_BUNDLE__hip-amdgcn-...-gfxNNN.
+  auto RdcSection = [](llvm::StringRef Name) {
+    return Name.starts_with("__CLANG_OFFLOAD_BUNDLE__") && Name.contains("amdgcn");
+  };
+  llvm::Error E = eachSection(
+      File, Path, Errors,
+      [&](llvm::StringRef Name, const ELFT::Shdr &S) {
+        NewDriver |= Name == ".llvm.offloading";
+        return (Name == ".hip_fatbin" || RdcSection(Name)) && S.sh_type != llvm::ELF::SHT_NOBITS;
+      },
+      [&](llvm::StringRef Name, llvm::StringRef Contents) {
+        (RdcSection(Name) ? Rdc : Out).push_back(Contents);
+      });
+  llvm::consumeError(std::move(E)); // said by fatbinSections
   return Out;
 }
 

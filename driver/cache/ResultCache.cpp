@@ -932,39 +932,16 @@ std::string resultKey(const std::vector<std::string> &Parts) {
 }
 
 std::string resultToJson(const RunResult &R) {
-  Array Findings, Launches, Kernels, Accesses, Branches, Messages, Analysed, Failed, WithErrors;
-  for (const Finding &F : R.Findings)
-    Findings.push_back(finding(F));
-  for (const LaunchRecord &L : R.Launches)
-    Launches.push_back(launch(L));
-  for (const KernelRecord &K : R.Kernels)
-    Kernels.push_back(kernel(K));
-  for (const AccessRecord &A : R.Accesses)
-    Accesses.push_back(access(A));
-  Array Syncs;
-  for (const SyncRecord &S : R.Syncs)
-    Syncs.push_back(sync(S));
-  Array Races;
-  for (const RaceRecord &X : R.Races)
-    Races.push_back(race(X));
-  for (const BranchRecord &B : R.Branches)
-    Branches.push_back(branch(B));
+  Array Messages;
   for (const RunMessage &M : R.Messages)
     Messages.push_back(Array{int64_t(M.Level), M.Text});
-  for (const std::string &F : R.FilesAnalysed)
-    Analysed.push_back(F);
-  for (const std::string &F : R.FilesFailed)
-    Failed.push_back(F);
-  for (const std::string &F : R.FilesWithErrors)
-    WithErrors.push_back(F);
-  Object Root{{"findings", std::move(Findings)}, {"launches", std::move(Launches)},
-              {"kernels", std::move(Kernels)},   {"accesses", std::move(Accesses)},
-              {"syncs", std::move(Syncs)},
-              {"races", std::move(Races)},
-              {"branches", std::move(Branches)},
-              {"messages", std::move(Messages)},
-              {"analysed", std::move(Analysed)}, {"failed", std::move(Failed)},
-              {"with_errors", std::move(WithErrors)}};
+  Object Root{
+      {"findings", jsonArray(R.Findings, finding)}, {"launches", jsonArray(R.Launches, launch)},
+      {"kernels", jsonArray(R.Kernels, kernel)},    {"accesses", jsonArray(R.Accesses, access)},
+      {"syncs", jsonArray(R.Syncs, sync)},          {"races", jsonArray(R.Races, race)},
+      {"branches", jsonArray(R.Branches, branch)},  {"messages", std::move(Messages)},
+      {"analysed", strings(R.FilesAnalysed)},       {"failed", strings(R.FilesFailed)},
+      {"with_errors", strings(R.FilesWithErrors)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << Value(std::move(Root));
@@ -989,48 +966,22 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
     for (const Value &E : *A)
       Fn(E);
   };
-  Each("findings", [&](const Value &E) {
-    if (const Object *O = E.getAsObject())
-      R.Findings.push_back(readFinding(Rd, *O));
-    else
-      Rd.Ok = false;
-  });
-  Each("launches", [&](const Value &E) {
-    if (const Object *O = E.getAsObject())
-      R.Launches.push_back(readLaunch(Rd, *O));
-    else
-      Rd.Ok = false;
-  });
-  Each("kernels", [&](const Value &E) {
-    if (const Object *O = E.getAsObject())
-      R.Kernels.push_back(readKernel(Rd, *O));
-    else
-      Rd.Ok = false;
-  });
-  Each("accesses", [&](const Value &E) {
-    if (const Object *O = E.getAsObject())
-      R.Accesses.push_back(readAccess(Rd, *O));
-    else
-      Rd.Ok = false;
-  });
-  Each("syncs", [&](const Value &E) {
-    if (const Object *O = E.getAsObject())
-      R.Syncs.push_back(readSync(Rd, *O));
-    else
-      Rd.Ok = false;
-  });
-  Each("races", [&](const Value &E) {
-    if (const Object *O = E.getAsObject())
-      R.Races.push_back(readRace(Rd, *O));
-    else
-      Rd.Ok = false;
-  });
-  Each("branches", [&](const Value &E) {
-    if (const Object *O = E.getAsObject())
-      R.Branches.push_back(readBranch(Rd, *O));
-    else
-      Rd.Ok = false;
-  });
+  // Each record list: an array of objects, each read by its reader.
+  auto Records = [&](const char *Name, auto &Into, auto Read) {
+    Each(Name, [&](const Value &E) {
+      if (const Object *O = E.getAsObject())
+        Into.push_back(Read(Rd, *O));
+      else
+        Rd.Ok = false;
+    });
+  };
+  Records("findings", R.Findings, readFinding);
+  Records("launches", R.Launches, readLaunch);
+  Records("kernels", R.Kernels, readKernel);
+  Records("accesses", R.Accesses, readAccess);
+  Records("syncs", R.Syncs, readSync);
+  Records("races", R.Races, readRace);
+  Records("branches", R.Branches, readBranch);
   Each("messages", [&](const Value &E) {
     const Array *M = Rd.array(&E);
     if (!Rd.Ok)

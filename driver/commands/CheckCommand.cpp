@@ -92,7 +92,7 @@ whole project:
                            it does not make the exit status 2, and clang's errors do not
                            count as findings
 output:
-  --format text|json|sarif|github   (default text; text is coloured on a terminal)
+  --format FORMATS   (default text; text is coloured on a terminal)
   -o FILE                  write the output to FILE (atomically) instead of stdout
   --source-root DIR        paths under DIR are written relative to it (default: the
                            current directory)
@@ -117,6 +117,24 @@ exit status: 0 no findings (notes alone are information), 1 findings, 2 could no
 analyse (a file does not parse, or was analysed with errors without --allow-errors; bad
 arguments, no compile database).
 )";
+
+/// formats/Formats.h's OutputFormats by name, in order.
+std::vector<const char *> formatNames() {
+  std::vector<const char *> Names;
+  for (const OutputFormat &F : OutputFormats)
+    Names.push_back(F.Name);
+  return Names;
+}
+
+/// Usage with FORMATS spelled out (text|json|sarif|github).
+std::string usage() {
+  std::string Joined;
+  for (const char *N : formatNames())
+    Joined += (Joined.empty() ? "" : "|") + std::string(N);
+  std::string U = Usage;
+  U.replace(U.find("FORMATS"), 7, Joined);
+  return U;
+}
 
 struct CheckConfig {
   AnalysisOptions Analysis;
@@ -219,7 +237,7 @@ ArgParser::Result parseCheckArgs(const std::vector<std::string> &Args, CheckConf
       .option("--cache-dir", A.CacheDir)
       .flag("--no-cache", NoCache)
       .flag("--no-verify-advice", NoVerifyAdvice)
-      .option("--format", oneOf("--format", C.Format, {"text", "json", "sarif", "github"}))
+      .option("--format", oneOf("--format", C.Format, formatNames()))
       .option("-o", C.Output, "a file name")
       .option("--source-root", C.SourceRoot)
       .option("--color", oneOf("--color", C.Color, {"auto", "always", "never"}))
@@ -349,7 +367,7 @@ int runCheckCommand(int Argc, char **Argv) {
   std::string Err;
   switch (parseCheckArgs(Args, C, Err)) {
   case ArgParser::Result::Help:
-    llvm::outs() << Usage;
+    llvm::outs() << usage();
     return 0;
   case ArgParser::Result::Error:
     llvm::errs() << "warplint check: " << Err << "\n";
@@ -370,17 +388,11 @@ int runCheckCommand(int Argc, char **Argv) {
   LocationOptions Loc{C.SourceRoot};
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  if (C.Format == "json") {
-    writeJson(Result, Loc, OS);
-  } else if (C.Format == "sarif") {
-    writeSarif(Result, Loc, OS);
-  } else if (C.Format == "github") {
-    writeGithub(Result, Loc, OS);
-  } else {
-    bool Colour = C.Color == "always" || (C.Color == "auto" && C.Output.empty() &&
-                                          llvm::sys::Process::StandardOutIsDisplayed());
-    writeText(Result, Loc, Colour, OS);
-  }
+  bool Colour = C.Color == "always" || (C.Color == "auto" && C.Output.empty() &&
+                                        llvm::sys::Process::StandardOutIsDisplayed());
+  for (const OutputFormat &F : OutputFormats)
+    if (C.Format == F.Name)
+      F.Write(Result, Loc, Colour, OS);
   if (C.Output.empty()) {
     llvm::outs() << Text;
     llvm::outs().flush();

@@ -4,6 +4,7 @@
 // overflows the stack. Every JSON reader of the driver (occupancy --batch lines, SARIF
 // logs, compile_commands.json) parses through parseBoundedJson, which scans the depth
 // first (skipping strings) and refuses what nests deeper than any real input does.
+// jsonArray is the one loop the JSON format and the result cache write record lists with.
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
@@ -13,6 +14,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <string>
+#include <vector>
 
 namespace warplint::driver {
 
@@ -26,5 +28,18 @@ std::string jsonNestingError(llvm::StringRef Text, unsigned MaxDepth = MaxJsonNe
 /// llvm::json::parse, after jsonNestingError has found nothing.
 llvm::Expected<llvm::json::Value> parseBoundedJson(llvm::StringRef Text,
                                                    unsigned MaxDepth = MaxJsonNesting);
+
+/// The JSON array of Write(R, Extra...) for each R of Records: every record list of the
+/// JSON format and of the result cache's entries is written through it (its readers
+/// through resultFromJson's Records).
+template <typename T, typename WriteFn, typename... ExtraArgs>
+llvm::json::Array jsonArray(const std::vector<T> &Records, WriteFn Write,
+                            const ExtraArgs &...Extra) {
+  llvm::json::Array A;
+  A.reserve(Records.size());
+  for (const T &R : Records)
+    A.push_back(Write(R, Extra...));
+  return A;
+}
 
 } // namespace warplint::driver

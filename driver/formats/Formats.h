@@ -68,6 +68,27 @@ std::optional<std::string> mergeSarifLogs(const std::vector<std::string> &Logs, 
 /// message, escaped as the Actions runner expects.
 void writeGithub(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS);
 
+/// One output format of `warplint check --format NAME`. Write gets Colour (a terminal
+/// wants colours) whether or not the format has any.
+struct OutputFormat {
+  const char *Name;
+  void (*Write)(const RunResult &, const LocationOptions &, bool Colour, llvm::raw_ostream &);
+};
+
+/// Every format, the first the default: the one list `--format` accepts, its `--help`
+/// names and `warplint check` writes from. A new format is its writer (declared above,
+/// defined in driver/formats/<Name>Format.cpp, which driver/CMakeLists.txt compiles
+/// without a list) and a row here.
+inline constexpr OutputFormat OutputFormats[] = {
+    {"text", writeText},
+    {"json", [](const RunResult &R, const LocationOptions &L, bool,
+                llvm::raw_ostream &OS) { writeJson(R, L, OS); }},
+    {"sarif", [](const RunResult &R, const LocationOptions &L, bool,
+                 llvm::raw_ostream &OS) { writeSarif(R, L, OS); }},
+    {"github", [](const RunResult &R, const LocationOptions &L, bool,
+                  llvm::raw_ostream &OS) { writeGithub(R, L, OS); }},
+};
+
 /// Escapes the message part of a workflow command: % \r \n.
 std::string escapeGithubData(std::string_view S);
 /// Escapes a property value of a workflow command: % \r \n : ,.

@@ -1,4 +1,5 @@
 //===- JsonFormat.cpp - one JSON object: findings, launches, files --------===//
+#include "driver/formats/BoundedJson.h"
 #include "driver/formats/Formats.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -367,21 +368,6 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
     O["fixes"] = std::move(Fixes);
     Findings.push_back(std::move(O));
   }
-  Array Launches;
-  for (const LaunchRecord &L : Result.Launches)
-    Launches.push_back(launchJson(L, Opts));
-  Array Accesses;
-  for (const AccessRecord &A : Result.Accesses)
-    Accesses.push_back(accessJson(A, Opts));
-  Array Syncs;
-  for (const SyncRecord &S : Result.Syncs)
-    Syncs.push_back(syncJson(S, Opts));
-  Array Races;
-  for (const RaceRecord &R : Result.Races)
-    Races.push_back(raceJson(R, Opts));
-  Array Branches;
-  for (const BranchRecord &B : Result.Branches)
-    Branches.push_back(branchJson(B, Opts));
   auto Files = [&](const std::vector<std::string> &Paths) {
     Array A;
     for (const std::string &F : Paths)
@@ -394,11 +380,11 @@ void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_o
   Object Root{{"version", 1},
               {"findings", std::move(Findings)},
               {"messages", std::move(Messages)},
-              {"launches", std::move(Launches)},
-              {"memory_accesses", std::move(Accesses)},
-              {"sync_calls", std::move(Syncs)},
-              {"data_races", std::move(Races)},
-              {"branches", std::move(Branches)},
+              {"launches", jsonArray(Result.Launches, launchJson, Opts)},
+              {"memory_accesses", jsonArray(Result.Accesses, accessJson, Opts)},
+              {"sync_calls", jsonArray(Result.Syncs, syncJson, Opts)},
+              {"data_races", jsonArray(Result.Races, raceJson, Opts)},
+              {"branches", jsonArray(Result.Branches, branchJson, Opts)},
               {"files_analysed", Files(Result.FilesAnalysed)},
               {"files_with_errors", Files(Result.FilesWithErrors)},
               {"files_failed", Files(Result.FilesFailed)}};

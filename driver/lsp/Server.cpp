@@ -277,6 +277,16 @@ std::optional<std::string> Server::documentPath(const Object *Params) {
   return Path;
 }
 
+Server::FileState *Server::analysedFile(llvm::StringRef Uri, std::string &Path,
+                                        std::string &Error) {
+  std::optional<std::string> P = uriToPath(Uri, Error);
+  if (!P)
+    return nullptr;
+  Path = std::move(*P);
+  auto It = Files.find(Path);
+  return It == Files.end() || !It->second.Last ? nullptr : &It->second;
+}
+
 std::optional<Value> Server::hover(const Object *Params, std::string &Error) {
   const Object *Doc = Params ? Params->getObject("textDocument") : nullptr;
   const Object *Pos = Params ? Params->getObject("position") : nullptr;
@@ -287,21 +297,19 @@ std::optional<Value> Server::hover(const Object *Params, std::string &Error) {
     Error = "hover needs textDocument.uri and position.line/character";
     return std::nullopt;
   }
-  std::optional<std::string> Path = uriToPath(*Uri, Error);
-  if (!Path)
-    return std::nullopt;
   std::lock_guard<std::mutex> G(Lock);
-  auto It = Files.find(*Path);
-  if (It == Files.end() || !It->second.Last)
+  std::string Path;
+  FileState *F = analysedFile(*Uri, Path, Error);
+  if (!F)
     return std::nullopt;
-  SourceLines Lines = linesOf(It->second);
+  SourceLines Lines = linesOf(*F);
   unsigned L = static_cast<unsigned>(*Line) + 1;
-  unsigned Column = Lines.toColumn(Lines.line(*Path, L), static_cast<unsigned>(*Char));
-  std::optional<LaunchHover> H = hoverAt(*It->second.Last, *Path, L, Column);
+  unsigned Column = Lines.toColumn(Lines.line(Path, L), static_cast<unsigned>(*Char));
+  std::optional<LaunchHover> H = hoverAt(*F->Last, Path, L, Column);
   if (!H)
     return std::nullopt;
   return Value(Object{{"contents", Object{{"kind", "markdown"}, {"value", H->Markdown}}},
-                      {"range", Lines.range(*Path, H->Line, H->Column)}});
+                      {"range", Lines.range(Path, H->Line, H->Column)}});
 }
 
 std::optional<Value> Server::codeActions(const Object *Params, std::string &Error) {
@@ -316,16 +324,13 @@ std::optional<Value> Server::codeActions(const Object *Params, std::string &Erro
     Error = "codeAction needs textDocument.uri and range.start/end.line";
     return std::nullopt;
   }
-  std::optional<std::string> Path = uriToPath(*Uri, Error);
-  if (!Path)
-    return std::nullopt;
   std::lock_guard<std::mutex> G(Lock);
-  auto It = Files.find(*Path);
-  if (It == Files.end() || !It->second.Last)
+  std::string Path;
+  FileState *F = analysedFile(*Uri, Path, Error);
+  if (!F)
     return std::nullopt;
-  SourceLines Lines = linesOf(It->second);
-  return Value(codeActionsFor(*It->second.Last, *Path, unsigned(*First) + 1,
-                              unsigned(*Last) + 1, Lines));
+  SourceLines Lines = linesOf(*F);
+  return Value(codeActionsFor(*F->Last, Path, unsigned(*First) + 1, unsigned(*Last) + 1, Lines));
 }
 
 void Server::reply(const Value &Id, Value Result) {

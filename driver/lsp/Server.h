@@ -96,6 +96,9 @@ private:
   void publish(FileState &F, RunResult R, bool Final, bool OfText = false);
   /// The line texts diagnostics of F's last result are placed in (its unsaved text).
   SourceLines linesOf(const FileState &F);
+  /// The file of a request's Uri (its path in Path) when it has a result; null when it
+  /// has none yet, or when Uri is not a file URI (Error set). The caller holds Lock.
+  FileState *analysedFile(llvm::StringRef Uri, std::string &Path, std::string &Error);
   /// The preamble worker: started when none runs; null when it cannot start (shown).
   std::shared_ptr<ChildProcess> preambleWorker();
   /// The next line for the preamble worker (an edit due, else a preamble to build), with

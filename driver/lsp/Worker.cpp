@@ -120,30 +120,29 @@ int runWorker(AnalysisOptions A, llvm::raw_ostream &OS) {
   // usual case after a first save) is answered in one line, as fast as `warplint check`
   // with a warm cache; one that is not gets a line at once and a second after nvcc.
   A.NvccCacheOnly = A.RegistersFrom == "auto" || A.RegistersFrom == "nvcc";
-  std::string Error;
-  RunResult R = analyse(A, Error);
-  if (!Error.empty()) {
-    llvm::errs() << "warplint lsp: " << Error << "\n";
+  // One analysis written as one line, final unless nvcc's figures are still to come;
+  // false when the analysis could not run.
+  bool More = false;
+  auto Answer = [&] {
+    std::string Error;
+    RunResult R = analyse(A, Error);
+    if (!Error.empty()) {
+      llvm::errs() << "warplint lsp: " << Error << "\n";
+      return false;
+    }
+    if (Unlisted)
+      noteUnlisted(R, A);
+    More = A.NvccCacheOnly && !R.RegistersNotCached.empty();
+    OS << workerLine(R, !More) << "\n";
+    OS.flush();
+    return true;
+  };
+  if (!Answer())
     return 2;
-  }
-  if (Unlisted)
-    noteUnlisted(R, A);
-  bool More = A.NvccCacheOnly && !R.RegistersNotCached.empty();
-  OS << workerLine(R, !More) << "\n";
-  OS.flush();
   if (!More)
     return 0;
   A.NvccCacheOnly = false;
-  R = analyse(A, Error);
-  if (!Error.empty()) {
-    llvm::errs() << "warplint lsp: " << Error << "\n";
-    return 2;
-  }
-  if (Unlisted)
-    noteUnlisted(R, A);
-  OS << workerLine(R, true) << "\n";
-  OS.flush();
-  return 0;
+  return Answer() ? 0 : 2;
 }
 
 namespace {

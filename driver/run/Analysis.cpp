@@ -1368,18 +1368,7 @@ RunResult combineArchs(std::vector<RunResult> PerArch) {
       if (!Seen)
         Out.Findings.push_back(std::move(F));
     }
-    for (LaunchRecord &L : R.Launches)
-      Out.Launches.push_back(std::move(L));
-    for (KernelRecord &K : R.Kernels)
-      Out.Kernels.push_back(std::move(K));
-    for (AccessRecord &A : R.Accesses)
-      Out.Accesses.push_back(std::move(A));
-    for (BranchRecord &B : R.Branches)
-      Out.Branches.push_back(std::move(B));
-    for (SyncRecord &S : R.Syncs)
-      Out.Syncs.push_back(std::move(S));
-    for (RaceRecord &X : R.Races)
-      Out.Races.push_back(std::move(X));
+    appendRecords(Out, R);
   }
   if (!File.empty())
     (Failed ? Out.FilesFailed : Out.FilesAnalysed).push_back(File);
@@ -1512,18 +1501,7 @@ RunResult focusOn(RunResult R, const std::string &File, const Includer &From,
     if (InFile(F.Pos.File) ||
         (F.Level == Severity::Error && llvm::StringRef(F.Check).starts_with("clang-diagnostic-")))
       Out.Findings.push_back(std::move(F));
-  for (LaunchRecord &L : R.Launches)
-    if (InFile(L.Pos.File))
-      Out.Launches.push_back(std::move(L));
-  for (KernelRecord &K : R.Kernels)
-    if (InFile(K.File))
-      Out.Kernels.push_back(std::move(K));
-  for (AccessRecord &A : R.Accesses)
-    if (InFile(A.Pos.File))
-      Out.Accesses.push_back(std::move(A));
-  for (BranchRecord &B : R.Branches)
-    if (InFile(B.Pos.File))
-      Out.Branches.push_back(std::move(B));
+  appendRecords(Out, R, InFile);
   if (!R.FilesFailed.empty())
     Out.FilesFailed.push_back(File);
   else

@@ -157,18 +157,7 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
   for (RunResult &R : PerFile) {
     for (Finding &F : R.Findings)
       Out.Findings.push_back(std::move(F));
-    for (LaunchRecord &L : R.Launches)
-      Out.Launches.push_back(std::move(L));
-    for (KernelRecord &K : R.Kernels)
-      Out.Kernels.push_back(std::move(K));
-    for (AccessRecord &A : R.Accesses)
-      Out.Accesses.push_back(std::move(A));
-    for (SyncRecord &S : R.Syncs)
-      Out.Syncs.push_back(std::move(S));
-    for (RaceRecord &X : R.Races)
-      Out.Races.push_back(std::move(X));
-    for (BranchRecord &B : R.Branches)
-      Out.Branches.push_back(std::move(B));
+    appendRecords(Out, R);
     for (std::string &F : R.FilesAnalysed)
       Out.FilesAnalysed.push_back(std::move(F));
     for (std::string &F : R.FilesWithErrors)
