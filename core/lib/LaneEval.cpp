@@ -712,6 +712,45 @@ WarpSplit emptySplit(const BlockShape &Shape) {
   return Out;
 }
 
+/// Which instruction each node of an expression became (a node shared in the expression
+/// is flattened once): open addressing over one array, where a std::unordered_map
+/// allocated a node per entry for every expression flattened.
+class NodeMemo {
+public:
+  int find(const Sym *E) const {
+    for (size_t K = slot(E);; K = (K + 1) & (Slots.size() - 1)) {
+      if (!Slots[K].first)
+        return -1;
+      if (Slots[K].first == E)
+        return Slots[K].second;
+    }
+  }
+  void insert(const Sym *E, int Index) {
+    if (2 * (Used + 1) > Slots.size()) {
+      std::vector<std::pair<const Sym *, int>> Old(Slots.size() * 2, {nullptr, -1});
+      Old.swap(Slots);
+      Used = 0;
+      for (const auto &[Key, Value] : Old)
+        if (Key)
+          insert(Key, Value);
+    }
+    size_t K = slot(E);
+    while (Slots[K].first)
+      K = (K + 1) & (Slots.size() - 1);
+    Slots[K] = {E, Index};
+    ++Used;
+  }
+
+private:
+  size_t slot(const Sym *E) const {
+    uint64_t H = uint64_t(reinterpret_cast<uintptr_t>(E)) * 0x9E3779B97F4A7C15ull;
+    return size_t(H ^ (H >> 32)) & (Slots.size() - 1);
+  }
+  std::vector<std::pair<const Sym *, int>> Slots =
+      std::vector<std::pair<const Sym *, int>>(32, {nullptr, -1});
+  size_t Used = 0;
+};
+
 /// A symbolic expression flattened into instructions (each shared node once) and
 /// evaluated for a warp's 32 lanes at a time. The instructions that read neither threadIdx
 /// nor the lane variable are evaluated once per environment by bind(), with foldUniform's
@@ -720,7 +759,7 @@ WarpSplit emptySplit(const BlockShape &Shape) {
 class WarpProgram {
 public:
   WarpProgram(const Sym &Root, int64_t LaneVar) : LaneVar(LaneVar) {
-    std::unordered_map<const Sym *, int> Memo;
+    NodeMemo Memo;
     add(Root, Memo);
     Vals.assign(Code.size() * WarpLanes, 0);
     Valid.assign(Code.size(), 0);
@@ -746,11 +785,11 @@ public:
 
   /// Evaluates the lane-independent instructions for a block of Shape: folded in Fold
   /// where they have a value there, else in Lane (where foldUniform keeps the subtree for
-  /// the lanes to evaluate).
+  /// the lanes to evaluate). blockDim is read from Shape, not from the environments.
   void bind(const Env &Fold, const Env &Lane, const BlockShape &Shape) {
     for (unsigned K = 0; K < Code.size(); ++K)
       if (!Code[K].Varies)
-        bindOne(K, Fold, Lane);
+        bindOne(K, Fold, Lane, Shape);
     if (!Cacheable)
       return;
     // A warp's values are remembered per shape and inputs (the lane-independent values
@@ -817,7 +856,7 @@ public:
   }
 
 private:
-  void bindOne(unsigned K, const Env &Fold, const Env &Lane) {
+  void bindOne(unsigned K, const Env &Fold, const Env &Lane, const BlockShape &Shape) {
     const Instr &I = Code[K];
     Normalizer Norm(I.Bits, I.Unsigned);
     int64_t FV = 0, LV = 0;
@@ -828,7 +867,7 @@ private:
       FOk = LOk = true;
       break;
     case SymOp::BlockDim:
-      FV = LV = Norm(Fold.BlockDim[I.Value]);
+      FV = LV = Norm(I.Value == 0 ? Shape.X : I.Value == 1 ? Shape.Y : Shape.Z);
       FOk = LOk = true;
       break;
     case SymOp::Var:
@@ -889,10 +928,9 @@ private:
     }
   }
 
-  int add(const Sym &E, std::unordered_map<const Sym *, int> &Memo) {
-    auto It = Memo.find(&E);
-    if (It != Memo.end())
-      return It->second;
+  int add(const Sym &E, NodeMemo &Memo) {
+    if (int Seen = Memo.find(&E); Seen >= 0)
+      return Seen;
     Instr I;
     I.Op = E.Op;
     I.Value = E.Value;
@@ -922,7 +960,7 @@ private:
       break;
     }
     Code.push_back(I);
-    Memo.emplace(&E, int(Code.size() - 1));
+    Memo.insert(&E, int(Code.size() - 1));
     return int(Code.size() - 1);
   }
 
@@ -964,8 +1002,7 @@ WarpEvaluator::WarpEvaluator(const Sym &E) : P(std::make_unique<Impl>(E)) {}
 WarpEvaluator::~WarpEvaluator() = default;
 
 bool WarpEvaluator::bind(const BlockShape &Shape, const Env &Base) {
-  Env Block = withShape(Base, Shape);
-  P->Prog.bind(Block, Block, Shape);
+  P->Prog.bind(Base, Base, Shape);
   P->Threads.build(Shape);
   return P->Prog.varsInRange(Base);
 }
@@ -999,10 +1036,9 @@ void WarpSplitter::setCondition(const Sym &Cond) { P->Cond.emplace(Cond, -1); }
 
 WarpSplit WarpSplitter::split(const BlockShape &Shape, const Env &Base) {
   // What does not depend on the lane is computed once for the block, not per lane.
-  Env Block = withShape(Base, Shape);
-  P->Cond->bind(Block, Block, Shape);
+  P->Cond->bind(Base, Base, Shape);
   if (P->Active)
-    P->Active->bind(Block, Block, Shape);
+    P->Active->bind(Base, Base, Shape);
   P->Threads.build(Shape);
   WarpSplit Out = emptySplit(Shape);
   for (unsigned W = 0; W < Shape.warps(); ++W) {
