@@ -702,14 +702,20 @@ bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint
   return true;
 }
 
-WarpSplit emptySplit(const BlockShape &Shape) {
-  WarpSplit Out;
+/// Out made the split of a block of Shape before any warp is counted, its per-warp
+/// vectors' storage kept (a splitter reuses one WarpSplit for every environment).
+void resetSplit(WarpSplit &Out, const BlockShape &Shape) {
+  WarpSplit Fresh;
+  Fresh.WarpTrue.swap(Out.WarpTrue);
+  Fresh.WarpDivergent.swap(Out.WarpDivergent);
+  Fresh.WarpValue.swap(Out.WarpValue);
+  Fresh.WarpLive.swap(Out.WarpLive);
+  Out = std::move(Fresh);
   Out.Evaluated = true;
   Out.WarpTrue.assign(Shape.warps(), false);
   Out.WarpDivergent.assign(Shape.warps(), false);
   Out.WarpValue.assign(Shape.warps(), 0);
   Out.WarpLive.assign(Shape.warps(), 0);
-  return Out;
 }
 
 /// Which instruction each node of an expression became (a node shared in the expression
@@ -1025,6 +1031,7 @@ struct WarpSplitter::Impl {
   std::optional<WarpProgram> Active;
   bool CompareValues;
   ThreadTable Threads;
+  WarpSplit Out; ///< the last split
 };
 
 WarpSplitter::WarpSplitter(const Sym &Cond, bool CompareValues, const Sym *Active)
@@ -1034,13 +1041,14 @@ WarpSplitter::~WarpSplitter() = default;
 
 void WarpSplitter::setCondition(const Sym &Cond) { P->Cond.emplace(Cond, -1); }
 
-WarpSplit WarpSplitter::split(const BlockShape &Shape, const Env &Base) {
+const WarpSplit &WarpSplitter::split(const BlockShape &Shape, const Env &Base) {
   // What does not depend on the lane is computed once for the block, not per lane.
   P->Cond->bind(Base, Base, Shape);
   if (P->Active)
     P->Active->bind(Base, Base, Shape);
   P->Threads.build(Shape);
-  WarpSplit Out = emptySplit(Shape);
+  WarpSplit &Out = P->Out;
+  resetSplit(Out, Shape);
   for (unsigned W = 0; W < Shape.warps(); ++W) {
     const int64_t *Tid = P->Threads.warp(W);
     uint32_t Live = P->Threads.lanes(W);
@@ -1068,6 +1076,7 @@ struct LoopSplitter::Impl {
   std::optional<WarpProgram> Active;
   unsigned VarIndex, MaxTrips;
   ThreadTable Threads;
+  WarpSplit Out; ///< the last split
 };
 
 LoopSplitter::LoopSplitter(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
@@ -1076,7 +1085,7 @@ LoopSplitter::LoopSplitter(const Sym &Init, const Sym &Cond, const Sym &Step, un
 
 LoopSplitter::~LoopSplitter() = default;
 
-WarpSplit LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
+const WarpSplit &LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
   unsigned VarIndex = P->VarIndex;
   Env Lane = Base;
   if (Lane.Vars.size() <= VarIndex)
@@ -1091,12 +1100,13 @@ WarpSplit LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
   if (P->Active)
     P->Active->bind(Block, Lane, Shape);
   P->Threads.build(Shape);
-  WarpSplit Out = emptySplit(Shape);
+  WarpSplit &Out = P->Out;
+  resetSplit(Out, Shape);
   // The loop variable before the loop is what the environment says (usually unbound).
   int64_t Before[WarpLanes];
   std::fill_n(Before, WarpLanes, Lane.Vars[VarIndex].value_or(0));
   uint32_t BeforeValid = Lane.Vars[VarIndex] ? AllLanes : 0;
-  auto Fail = [&] {
+  auto Fail = [&]() -> const WarpSplit & {
     Out.Evaluated = false;
     return Out;
   };
