@@ -247,8 +247,11 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     bool GroupOk = true;
     for (const Env &E : Group) {
       // Lanes per wavefront: 64 on AMD GCN/CDNA, counted as that many 32-lane groups.
-      WarpSplit S =
-          (Loop ? LoopSplit->split(Shape, E) : CondSplit->split(Shape, E)).asWaves(WaveSize);
+      const WarpSplit &Split = Loop ? LoopSplit->split(Shape, E) : CondSplit->split(Shape, E);
+      WarpSplit Waves;
+      if (WaveSize > 32) // asWaves of 32 lanes is a copy of the split itself
+        Waves = Split.asWaves(WaveSize);
+      const WarpSplit &S = WaveSize > 32 ? Waves : Split;
       if (!S.Evaluated) {
         GroupOk = false;
         break;

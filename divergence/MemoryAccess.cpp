@@ -865,6 +865,7 @@ private:
 void laneStride(const ::warplint::memory::LaneOffsets &LaneOffs, unsigned Lanes,
                 unsigned Bytes, WarpExecution &X) {
   std::vector<int64_t> Diffs;
+  Diffs.reserve(Lanes);
   std::optional<int64_t> Prev;
   unsigned PrevLane = 0;
   X.Contiguous = true;

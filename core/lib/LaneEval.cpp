@@ -702,15 +702,60 @@ bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint
   return true;
 }
 
-WarpSplit emptySplit(const BlockShape &Shape) {
-  WarpSplit Out;
+/// Out made the split of a block of Shape before any warp is counted, its per-warp
+/// vectors' storage kept (a splitter reuses one WarpSplit for every environment).
+void resetSplit(WarpSplit &Out, const BlockShape &Shape) {
+  WarpSplit Fresh;
+  Fresh.WarpTrue.swap(Out.WarpTrue);
+  Fresh.WarpDivergent.swap(Out.WarpDivergent);
+  Fresh.WarpValue.swap(Out.WarpValue);
+  Fresh.WarpLive.swap(Out.WarpLive);
+  Out = std::move(Fresh);
   Out.Evaluated = true;
   Out.WarpTrue.assign(Shape.warps(), false);
   Out.WarpDivergent.assign(Shape.warps(), false);
   Out.WarpValue.assign(Shape.warps(), 0);
   Out.WarpLive.assign(Shape.warps(), 0);
-  return Out;
 }
+
+/// Which instruction each node of an expression became (a node shared in the expression
+/// is flattened once): open addressing over one array, where a std::unordered_map
+/// allocated a node per entry for every expression flattened.
+class NodeMemo {
+public:
+  int find(const Sym *E) const {
+    for (size_t K = slot(E);; K = (K + 1) & (Slots.size() - 1)) {
+      if (!Slots[K].first)
+        return -1;
+      if (Slots[K].first == E)
+        return Slots[K].second;
+    }
+  }
+  void insert(const Sym *E, int Index) {
+    if (2 * (Used + 1) > Slots.size()) {
+      std::vector<std::pair<const Sym *, int>> Old(Slots.size() * 2, {nullptr, -1});
+      Old.swap(Slots);
+      Used = 0;
+      for (const auto &[Key, Value] : Old)
+        if (Key)
+          insert(Key, Value);
+    }
+    size_t K = slot(E);
+    while (Slots[K].first)
+      K = (K + 1) & (Slots.size() - 1);
+    Slots[K] = {E, Index};
+    ++Used;
+  }
+
+private:
+  size_t slot(const Sym *E) const {
+    uint64_t H = uint64_t(reinterpret_cast<uintptr_t>(E)) * 0x9E3779B97F4A7C15ull;
+    return size_t(H ^ (H >> 32)) & (Slots.size() - 1);
+  }
+  std::vector<std::pair<const Sym *, int>> Slots =
+      std::vector<std::pair<const Sym *, int>>(32, {nullptr, -1});
+  size_t Used = 0;
+};
 
 /// A symbolic expression flattened into instructions (each shared node once) and
 /// evaluated for a warp's 32 lanes at a time. The instructions that read neither threadIdx
@@ -720,7 +765,7 @@ WarpSplit emptySplit(const BlockShape &Shape) {
 class WarpProgram {
 public:
   WarpProgram(const Sym &Root, int64_t LaneVar) : LaneVar(LaneVar) {
-    std::unordered_map<const Sym *, int> Memo;
+    NodeMemo Memo;
     add(Root, Memo);
     Vals.assign(Code.size() * WarpLanes, 0);
     Valid.assign(Code.size(), 0);
@@ -746,11 +791,11 @@ public:
 
   /// Evaluates the lane-independent instructions for a block of Shape: folded in Fold
   /// where they have a value there, else in Lane (where foldUniform keeps the subtree for
-  /// the lanes to evaluate).
+  /// the lanes to evaluate). blockDim is read from Shape, not from the environments.
   void bind(const Env &Fold, const Env &Lane, const BlockShape &Shape) {
     for (unsigned K = 0; K < Code.size(); ++K)
       if (!Code[K].Varies)
-        bindOne(K, Fold, Lane);
+        bindOne(K, Fold, Lane, Shape);
     if (!Cacheable)
       return;
     // A warp's values are remembered per shape and inputs (the lane-independent values
@@ -817,7 +862,7 @@ public:
   }
 
 private:
-  void bindOne(unsigned K, const Env &Fold, const Env &Lane) {
+  void bindOne(unsigned K, const Env &Fold, const Env &Lane, const BlockShape &Shape) {
     const Instr &I = Code[K];
     Normalizer Norm(I.Bits, I.Unsigned);
     int64_t FV = 0, LV = 0;
@@ -828,7 +873,7 @@ private:
       FOk = LOk = true;
       break;
     case SymOp::BlockDim:
-      FV = LV = Norm(Fold.BlockDim[I.Value]);
+      FV = LV = Norm(I.Value == 0 ? Shape.X : I.Value == 1 ? Shape.Y : Shape.Z);
       FOk = LOk = true;
       break;
     case SymOp::Var:
@@ -889,10 +934,9 @@ private:
     }
   }
 
-  int add(const Sym &E, std::unordered_map<const Sym *, int> &Memo) {
-    auto It = Memo.find(&E);
-    if (It != Memo.end())
-      return It->second;
+  int add(const Sym &E, NodeMemo &Memo) {
+    if (int Seen = Memo.find(&E); Seen >= 0)
+      return Seen;
     Instr I;
     I.Op = E.Op;
     I.Value = E.Value;
@@ -922,7 +966,7 @@ private:
       break;
     }
     Code.push_back(I);
-    Memo.emplace(&E, int(Code.size() - 1));
+    Memo.insert(&E, int(Code.size() - 1));
     return int(Code.size() - 1);
   }
 
@@ -964,8 +1008,7 @@ WarpEvaluator::WarpEvaluator(const Sym &E) : P(std::make_unique<Impl>(E)) {}
 WarpEvaluator::~WarpEvaluator() = default;
 
 bool WarpEvaluator::bind(const BlockShape &Shape, const Env &Base) {
-  Env Block = withShape(Base, Shape);
-  P->Prog.bind(Block, Block, Shape);
+  P->Prog.bind(Base, Base, Shape);
   P->Threads.build(Shape);
   return P->Prog.varsInRange(Base);
 }
@@ -988,6 +1031,7 @@ struct WarpSplitter::Impl {
   std::optional<WarpProgram> Active;
   bool CompareValues;
   ThreadTable Threads;
+  WarpSplit Out; ///< the last split
 };
 
 WarpSplitter::WarpSplitter(const Sym &Cond, bool CompareValues, const Sym *Active)
@@ -997,14 +1041,14 @@ WarpSplitter::~WarpSplitter() = default;
 
 void WarpSplitter::setCondition(const Sym &Cond) { P->Cond.emplace(Cond, -1); }
 
-WarpSplit WarpSplitter::split(const BlockShape &Shape, const Env &Base) {
+const WarpSplit &WarpSplitter::split(const BlockShape &Shape, const Env &Base) {
   // What does not depend on the lane is computed once for the block, not per lane.
-  Env Block = withShape(Base, Shape);
-  P->Cond->bind(Block, Block, Shape);
+  P->Cond->bind(Base, Base, Shape);
   if (P->Active)
-    P->Active->bind(Block, Block, Shape);
+    P->Active->bind(Base, Base, Shape);
   P->Threads.build(Shape);
-  WarpSplit Out = emptySplit(Shape);
+  WarpSplit &Out = P->Out;
+  resetSplit(Out, Shape);
   for (unsigned W = 0; W < Shape.warps(); ++W) {
     const int64_t *Tid = P->Threads.warp(W);
     uint32_t Live = P->Threads.lanes(W);
@@ -1032,6 +1076,7 @@ struct LoopSplitter::Impl {
   std::optional<WarpProgram> Active;
   unsigned VarIndex, MaxTrips;
   ThreadTable Threads;
+  WarpSplit Out; ///< the last split
 };
 
 LoopSplitter::LoopSplitter(const Sym &Init, const Sym &Cond, const Sym &Step, unsigned VarIndex,
@@ -1040,7 +1085,7 @@ LoopSplitter::LoopSplitter(const Sym &Init, const Sym &Cond, const Sym &Step, un
 
 LoopSplitter::~LoopSplitter() = default;
 
-WarpSplit LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
+const WarpSplit &LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
   unsigned VarIndex = P->VarIndex;
   Env Lane = Base;
   if (Lane.Vars.size() <= VarIndex)
@@ -1055,12 +1100,13 @@ WarpSplit LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
   if (P->Active)
     P->Active->bind(Block, Lane, Shape);
   P->Threads.build(Shape);
-  WarpSplit Out = emptySplit(Shape);
+  WarpSplit &Out = P->Out;
+  resetSplit(Out, Shape);
   // The loop variable before the loop is what the environment says (usually unbound).
   int64_t Before[WarpLanes];
   std::fill_n(Before, WarpLanes, Lane.Vars[VarIndex].value_or(0));
   uint32_t BeforeValid = Lane.Vars[VarIndex] ? AllLanes : 0;
-  auto Fail = [&] {
+  auto Fail = [&]() -> const WarpSplit & {
     Out.Evaluated = false;
     return Out;
   };

@@ -998,6 +998,124 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
   return R;
 }
 
+std::string resultToLines(const RunResult &R) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  auto Line = [&](char Tag, Value V) { OS << Tag << ' ' << V << '\n'; };
+  for (const Finding &F : R.Findings)
+    Line('f', finding(F));
+  for (const LaunchRecord &L : R.Launches)
+    Line('l', launch(L));
+  for (const KernelRecord &K : R.Kernels)
+    Line('k', kernel(K));
+  for (const AccessRecord &A : R.Accesses)
+    Line('a', access(A));
+  for (const SyncRecord &S : R.Syncs)
+    Line('s', sync(S));
+  for (const RaceRecord &X : R.Races)
+    Line('r', race(X));
+  for (const BranchRecord &B : R.Branches)
+    Line('b', branch(B));
+  for (const RunMessage &M : R.Messages)
+    Line('m', Array{int64_t(M.Level), M.Text});
+  for (const std::string &F : R.FilesAnalysed)
+    Line('A', F);
+  for (const std::string &F : R.FilesFailed)
+    Line('F', F);
+  for (const std::string &F : R.FilesWithErrors)
+    Line('E', F);
+  for (const std::string &F : R.RegistersNotCached)
+    Line('N', F);
+  if (R.FromCache)
+    Line('C', int64_t(R.FromCache));
+  Line('e', true); // the end: a stream cut between two lines is not a smaller result
+  return Out;
+}
+
+std::optional<RunResult> resultFromLines(std::string_view Text) {
+  llvm::StringRef Rest(Text.data(), Text.size());
+  Reader Rd;
+  RunResult R;
+  bool Ended = false;
+  while (!Rest.empty() && Rd.Ok && !Ended) {
+    auto [Line, Next] = Rest.split('\n');
+    Rest = Next;
+    if (Line.size() < 3 || Line[1] != ' ')
+      return std::nullopt;
+    llvm::Expected<Value> V = parseBoundedJson(Line.drop_front(2));
+    if (!V) {
+      llvm::consumeError(V.takeError());
+      return std::nullopt;
+    }
+    const Object *O = V->getAsObject();
+    auto Need = [&](bool Have) { Rd.Ok &= Have; return Have; };
+    switch (Line[0]) {
+    case 'f':
+      if (Need(O))
+        R.Findings.push_back(readFinding(Rd, *O));
+      break;
+    case 'l':
+      if (Need(O))
+        R.Launches.push_back(readLaunch(Rd, *O));
+      break;
+    case 'k':
+      if (Need(O))
+        R.Kernels.push_back(readKernel(Rd, *O));
+      break;
+    case 'a':
+      if (Need(O))
+        R.Accesses.push_back(readAccess(Rd, *O));
+      break;
+    case 's':
+      if (Need(O))
+        R.Syncs.push_back(readSync(Rd, *O));
+      break;
+    case 'r':
+      if (Need(O))
+        R.Races.push_back(readRace(Rd, *O));
+      break;
+    case 'b':
+      if (Need(O))
+        R.Branches.push_back(readBranch(Rd, *O));
+      break;
+    case 'm': {
+      const Array *M = Rd.array(&*V);
+      if (!Rd.Ok)
+        break;
+      int64_t Level = Rd.num(Rd.at(M, 0));
+      Rd.Ok &= Level >= 0 && Level <= 2;
+      R.Messages.push_back({static_cast<Severity>(Level), Rd.str(Rd.at(M, 1))});
+      break;
+    }
+    case 'A':
+      R.FilesAnalysed.push_back(Rd.str(&*V));
+      break;
+    case 'F':
+      R.FilesFailed.push_back(Rd.str(&*V));
+      break;
+    case 'E':
+      R.FilesWithErrors.push_back(Rd.str(&*V));
+      break;
+    case 'N':
+      R.RegistersNotCached.push_back(Rd.str(&*V));
+      break;
+    case 'C':
+      R.FromCache = size_t(Rd.num(&*V));
+      break;
+    case 'e':
+      Ended = Rest.empty();
+      if (!Ended)
+        return std::nullopt;
+      break;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (!Rd.Ok || !Ended)
+    return std::nullopt;
+  return R;
+}
+
 std::optional<RunResult> lookupResult(const std::string &CacheDir, const std::string &Key,
                                       std::string *Damaged) {
   std::string Path = entryPath(CacheDir, Key);

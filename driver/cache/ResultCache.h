@@ -57,4 +57,14 @@ void storeResult(const std::string &CacheDir, const std::string &Key, const RunR
 std::string resultToJson(const RunResult &Result);
 std::optional<RunResult> resultFromJson(std::string_view Text);
 
+/// The same result as lines, one record a line (a tag letter, a space, the record's JSON
+/// as resultToJson writes it): what a checking child sends its parent (run/Isolated.cpp).
+/// Neither side builds a document of every record (llvm::json copies an array's values
+/// each time it grows: 40,000 branch records of a generated file cost more there than
+/// the records themselves), and FromCache and RegistersNotCached travel too. A round trip
+/// is the identity; a line that does not read back, or a stream without its last line
+/// ("e true"), gives nullopt.
+std::string resultToLines(const RunResult &Result);
+std::optional<RunResult> resultFromLines(std::string_view Text);
+
 } // namespace warplint::driver

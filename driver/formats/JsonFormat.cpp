@@ -337,58 +337,71 @@ Value branchJson(const BranchRecord &B, const LocationOptions &Opts) {
 
 } // namespace
 
-void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
-  Array Findings;
-  for (const Finding &F : Result.Findings) {
-    Object O{{"check", F.Check}, {"severity", severityName(F.Level)}, {"message", F.Message}};
-    position(O, F.Pos, Opts);
-    Array Notes;
-    for (const FindingNote &N : F.Notes) {
-      Object NO{{"message", N.Message}};
-      position(NO, N.Pos, Opts);
-      Notes.push_back(std::move(NO));
-    }
-    O["notes"] = std::move(Notes);
-    if (!F.Arch.empty())
-      O["arch"] = F.Arch;
-    if (F.Impact)
-      O["impact"] = Object{{"value", F.Impact->Value},
-                           {"unit", F.Impact->Unit},
-                           {"rank", int64_t(F.Impact->Rank)}};
-    // The fix-it's edits (byte offsets and lines/columns of the file as analysed).
-    Array Fixes;
-    for (const FixEdit &E : F.Fixes) {
-      Object FO{{"offset", int64_t(E.Offset)}, {"length", int64_t(E.Length)},
-                {"replacement", E.Text}};
-      position(FO, E.Begin, Opts);
-      FO["end_line"] = int64_t(E.End.Line);
-      FO["end_column"] = int64_t(E.End.Column);
-      Fixes.push_back(std::move(FO));
-    }
-    O["fixes"] = std::move(Fixes);
-    Findings.push_back(std::move(O));
+namespace {
+
+Value findingJson(const Finding &F, const LocationOptions &Opts) {
+  Object O{{"check", F.Check}, {"severity", severityName(F.Level)}, {"message", F.Message}};
+  position(O, F.Pos, Opts);
+  Array Notes;
+  for (const FindingNote &N : F.Notes) {
+    Object NO{{"message", N.Message}};
+    position(NO, N.Pos, Opts);
+    Notes.push_back(std::move(NO));
   }
-  auto Files = [&](const std::vector<std::string> &Paths) {
-    Array A;
-    for (const std::string &F : Paths)
-      A.push_back(Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot));
-    return A;
+  O["notes"] = std::move(Notes);
+  if (!F.Arch.empty())
+    O["arch"] = F.Arch;
+  if (F.Impact)
+    O["impact"] = Object{{"value", F.Impact->Value},
+                         {"unit", F.Impact->Unit},
+                         {"rank", int64_t(F.Impact->Rank)}};
+  // The fix-it's edits (byte offsets and lines/columns of the file as analysed).
+  Array Fixes;
+  for (const FixEdit &E : F.Fixes) {
+    Object FO{{"offset", int64_t(E.Offset)}, {"length", int64_t(E.Length)},
+              {"replacement", E.Text}};
+    position(FO, E.Begin, Opts);
+    FO["end_line"] = int64_t(E.End.Line);
+    FO["end_column"] = int64_t(E.End.Column);
+    Fixes.push_back(std::move(FO));
+  }
+  O["fixes"] = std::move(Fixes);
+  return O;
+}
+
+} // namespace
+
+void writeJson(const RunResult &Result, const LocationOptions &Opts, llvm::raw_ostream &OS) {
+  // Written record by record, not as one document: a json::Array that grows copies every
+  // value it holds, and a file of 20,000 kernels has 40,000 branch records. The keys come
+  // in the order a json::Object prints them (sorted), so the output is the same bytes.
+  llvm::json::OStream J(OS, 2);
+  auto Each = [&](llvm::StringRef Key, const auto &Records, auto ToJson) {
+    J.attributeArray(Key, [&] {
+      for (const auto &R : Records)
+        J.value(ToJson(R));
+    });
   };
-  Array Messages;
-  for (const RunMessage &M : Result.Messages)
-    Messages.push_back(Object{{"severity", severityName(M.Level)}, {"message", M.Text}});
-  Object Root{{"version", 1},
-              {"findings", std::move(Findings)},
-              {"messages", std::move(Messages)},
-              {"launches", jsonArray(Result.Launches, launchJson, Opts)},
-              {"memory_accesses", jsonArray(Result.Accesses, accessJson, Opts)},
-              {"sync_calls", jsonArray(Result.Syncs, syncJson, Opts)},
-              {"data_races", jsonArray(Result.Races, raceJson, Opts)},
-              {"branches", jsonArray(Result.Branches, branchJson, Opts)},
-              {"files_analysed", Files(Result.FilesAnalysed)},
-              {"files_with_errors", Files(Result.FilesWithErrors)},
-              {"files_failed", Files(Result.FilesFailed)}};
-  OS << llvm::formatv("{0:2}", Value(std::move(Root))) << "\n";
+  auto File = [&](const std::string &F) -> Value {
+    return Opts.SourceRoot.empty() ? F : relativeToRoot(F, Opts.SourceRoot);
+  };
+  auto With = [&](auto Fn) { return [&, Fn](const auto &R) -> Value { return Fn(R, Opts); }; };
+  J.object([&] {
+    Each("branches", Result.Branches, With(branchJson));
+    Each("data_races", Result.Races, With(raceJson));
+    Each("files_analysed", Result.FilesAnalysed, File);
+    Each("files_failed", Result.FilesFailed, File);
+    Each("files_with_errors", Result.FilesWithErrors, File);
+    Each("findings", Result.Findings, With(findingJson));
+    Each("launches", Result.Launches, With(launchJson));
+    Each("memory_accesses", Result.Accesses, With(accessJson));
+    Each("messages", Result.Messages, [](const RunMessage &M) -> Value {
+      return Object{{"severity", severityName(M.Level)}, {"message", M.Text}};
+    });
+    Each("sync_calls", Result.Syncs, With(syncJson));
+    J.attribute("version", 1);
+  });
+  OS << "\n";
 }
 
 } // namespace warplint::driver

@@ -1,10 +1,8 @@
 //===- Isolated.cpp - each translation unit's analysis in a child process ---===//
 #include "driver/run/Isolated.h"
 #include "driver/run/Batch.h"
-#include "driver/formats/BoundedJson.h"
 #include "driver/cache/ResultCache.h"
 
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -19,41 +17,6 @@
 namespace warplint::driver {
 
 namespace {
-
-/// What a child sends: the result, with what resultToJson leaves out.
-std::string payload(const RunResult &R) {
-  llvm::json::Array NotCached;
-  for (const std::string &F : R.RegistersNotCached)
-    NotCached.push_back(F);
-  llvm::json::Object O{{"result", resultToJson(R)},
-                       {"from_cache", int64_t(R.FromCache)},
-                       {"registers_not_cached", std::move(NotCached)}};
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << llvm::json::Value(std::move(O));
-  return Out;
-}
-
-std::optional<RunResult> fromPayload(const std::string &Text) {
-  llvm::Expected<llvm::json::Value> V = parseBoundedJson(Text);
-  if (!V) {
-    llvm::consumeError(V.takeError());
-    return std::nullopt;
-  }
-  const llvm::json::Object *O = V->getAsObject();
-  std::optional<llvm::StringRef> Result = O ? O->getString("result") : std::nullopt;
-  if (!Result)
-    return std::nullopt;
-  std::optional<RunResult> R = resultFromJson(*Result);
-  if (!R)
-    return std::nullopt;
-  R->FromCache = size_t(O->getInteger("from_cache").value_or(0));
-  if (const llvm::json::Array *A = O->getArray("registers_not_cached"))
-    for (const llvm::json::Value &F : *A)
-      if (std::optional<llvm::StringRef> S = F.getAsString())
-        R->RegistersNotCached.push_back(S->str());
-  return R;
-}
 
 /// Writes all of Data to Fd.
 void writeAll(int Fd, const std::string &Data) {
@@ -102,7 +65,7 @@ void runIsolated(size_t Count, unsigned Jobs, llvm::function_ref<RunResult(size_
     ::close(C.Fd);
     std::optional<RunResult> R;
     if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
-      R = fromPayload(C.Data);
+      R = resultFromLines(C.Data);
     if (R)
       Store(C.Index, std::move(*R));
     else if (WIFSIGNALED(Status))
@@ -127,7 +90,7 @@ void runIsolated(size_t Count, unsigned Jobs, llvm::function_ref<RunResult(size_
       pid_t Pid = ::fork();
       if (Pid == 0) {
         ::close(P[0]);
-        std::string Out = payload(Analyse(Next));
+        std::string Out = resultToLines(Analyse(Next));
         writeAll(P[1], Out);
         ::close(P[1]);
         llvm::errs().flush();

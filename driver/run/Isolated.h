@@ -3,8 +3,9 @@
 // clang can overflow its stack on a hostile file (3000 nested parentheses) and a check can
 // crash; either would take the whole run down with it, and every other file's results.
 // runIsolated forks one child per file from the single-threaded parent, at most Jobs at a
-// time; the child analyses and sends its RunResult back through a pipe as JSON, so that
-// a crash costs that file alone: it is counted as failed with the signal named.
+// time; the child analyses and sends its RunResult back through a pipe, one record a line
+// (resultToLines), so that a crash costs that file alone: it is counted as failed with
+// the signal named.
 //
 //===----------------------------------------------------------------------------===//
 #pragma once

@@ -1,5 +1,6 @@
 //===- BatchTest.cpp - file selection, shards, jobs, merge, summary -------===//
 #include "driver/run/Batch.h"
+#include "driver/cache/ResultCache.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -217,6 +218,69 @@ TEST(Summary, CountsByCheck) {
   printSummary(R, std::chrono::milliseconds(12345), OS);
   EXPECT_EQ(S, "warplint: 2 files analysed (1 with errors), 1 failed, 3 findings "
                "(warplint-a: 1, warplint-b: 2) in 12.3 s\n");
+}
+
+} // namespace
+
+namespace {
+
+// What a checking child sends its parent (resultToLines) reads back as the same result:
+// every kind of record, the run's messages and file lists, and the two fields the cache's
+// JSON leaves out (FromCache, RegistersNotCached); a damaged stream is refused.
+TEST(ResultLines, RoundTrip) {
+  RunResult R;
+  Finding F;
+  F.Check = "warplint-x";
+  F.Pos = {"/p/k.cu", 3, 4};
+  F.Message = "two\nlines, a \"quote\" and a tab\t";
+  F.Notes.push_back({{"/p/k.cu", 2, 1}, "note"});
+  R.Findings.push_back(F);
+  LaunchRecord L;
+  L.Pos = {"/p/k.cu", 9, 3};
+  L.Kernel = "k";
+  L.Block = std::array<uint64_t, 3>{128, 1, 1};
+  L.Occupancy = 0.5;
+  R.Launches.push_back(L);
+  KernelRecord K;
+  K.Name = "k";
+  K.File = "/p/k.cu";
+  R.Kernels.push_back(K);
+  warplint::BranchRecord B;
+  B.Pos = {"/p/k.cu", 5, 7};
+  B.Kernel = "k";
+  B.Kind = "if";
+  R.Branches.push_back(B);
+  R.Branches.push_back(B);
+  R.Branches.back().Pos.Line = 6;
+  R.Messages.push_back({Severity::Note, "a run message"});
+  R.FilesAnalysed = {"/p/k.cu"};
+  R.FilesWithErrors = {"/p/k.cu"};
+  R.FilesFailed = {"/p/bad.cu"};
+  R.RegistersNotCached = {"/p/k.cu"};
+  R.FromCache = 1;
+  std::string Lines = resultToLines(R);
+  std::optional<RunResult> Back = resultFromLines(Lines);
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(resultToJson(*Back), resultToJson(R));
+  EXPECT_EQ(Back->FromCache, 1u);
+  EXPECT_EQ(Back->RegistersNotCached, R.RegistersNotCached);
+  ASSERT_EQ(Back->Findings.size(), 1u);
+  EXPECT_EQ(Back->Findings[0].Message, F.Message);
+  ASSERT_EQ(Back->Branches.size(), 2u);
+  EXPECT_EQ(Back->Branches[1].Pos.Line, 6u);
+  // An empty result is the last line alone, and reads back as one.
+  EXPECT_EQ(resultToLines(RunResult()), "e true\n");
+  ASSERT_TRUE(resultFromLines("e true\n"));
+  EXPECT_TRUE(resultFromLines("e true\n")->Findings.empty());
+  // A stream cut inside a record or between two (the child stopped writing), something
+  // after the end, an unknown tag, a record of the wrong shape: refused.
+  EXPECT_FALSE(resultFromLines(Lines.substr(0, Lines.size() / 2)));
+  EXPECT_FALSE(resultFromLines(Lines.substr(0, Lines.find('\n') + 1)));
+  EXPECT_FALSE(resultFromLines(""));
+  EXPECT_FALSE(resultFromLines(Lines + "A \"/p/x.cu\"\n"));
+  EXPECT_FALSE(resultFromLines("x {}\n"));
+  EXPECT_FALSE(resultFromLines("l []\n"));
+  EXPECT_FALSE(resultFromLines("A 3\n"));
 }
 
 } // namespace

@@ -183,7 +183,8 @@ public:
   ~WarpSplitter();
   WarpSplitter(const WarpSplitter &) = delete;
   WarpSplitter &operator=(const WarpSplitter &) = delete;
-  WarpSplit split(const BlockShape &Shape, const Env &Base);
+  /// The split (valid until the next call: its storage is reused).
+  const WarpSplit &split(const BlockShape &Shape, const Env &Base);
   /// Evaluates another condition from now on; what the active lanes were stays known.
   void setCondition(const Sym &Cond);
 
@@ -201,7 +202,8 @@ public:
   ~LoopSplitter();
   LoopSplitter(const LoopSplitter &) = delete;
   LoopSplitter &operator=(const LoopSplitter &) = delete;
-  WarpSplit split(const BlockShape &Shape, const Env &Base);
+  /// The split (valid until the next call: its storage is reused).
+  const WarpSplit &split(const BlockShape &Shape, const Env &Base);
 
 private:
   struct Impl;
