@@ -526,31 +526,48 @@ const Expr *storedValue(const Expr *Access, ASTContext &Ctx) {
   return nullptr;
 }
 
-/// storedValue for the accesses of one function body, from one walk of it: an access that
-/// is the left side of a binary operator there has that operator as its parent (the
-/// TU-wide parent map is built only for an access found elsewhere, in a callee).
+/// storedValue for the accesses of one function body, from one walk of it that records
+/// each statement's parent there; the TU-wide parent map (getParents) is built only for an
+/// access found elsewhere. Over the whole TU that map read every header's declarations back
+/// from a language server's precompiled preamble: an edit's analysis of llm.c's
+/// layernorm_forward.cu spent 58% of its time building it for three struct copies
+/// (`s_in[c / x128::size] = in_data`, an operator call, not an assignment operator).
 class StoredValues {
 public:
   explicit StoredValues(const Stmt *Body) { walk(Body); }
   const Expr *of(const Expr *Access, ASTContext &Ctx) const {
-    auto It = LhsOf.find(Access);
-    if (It == LhsOf.end())
+    auto It = ParentOf.find(Access);
+    if (It == ParentOf.end())
       return storedValue(Access, Ctx);
-    const BinaryOperator *B = It->second;
-    return B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == Access ? B->getRHS()
-                                                                               : nullptr;
+    // storedValue's walk up, over the parents recorded here.
+    for (;;) {
+      const auto *P = dyn_cast<Expr>(It->second);
+      if (!P)
+        return nullptr;
+      if (auto *B = dyn_cast<BinaryOperator>(P))
+        return B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == Access
+                   ? B->getRHS()
+                   : nullptr;
+      if (!isa<ParenExpr>(P))
+        return nullptr;
+      Access = P;
+      It = ParentOf.find(P);
+      if (It == ParentOf.end())
+        return nullptr;
+    }
   }
 
 private:
   void walk(const Stmt *S) {
     if (!S)
       return;
-    if (auto *B = dyn_cast<BinaryOperator>(S))
-      LhsOf.try_emplace(B->getLHS(), B);
     for (const Stmt *C : S->children())
-      walk(C);
+      if (C) {
+        ParentOf.try_emplace(C, S);
+        walk(C);
+      }
   }
-  llvm::DenseMap<const Expr *, const BinaryOperator *> LhsOf;
+  llvm::DenseMap<const Stmt *, const Stmt *> ParentOf;
 };
 
 /// A touch of one byte by one thread.
