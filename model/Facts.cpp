@@ -351,8 +351,17 @@ VarUse Evaluator::classify(const DeclRefExpr *DR, const BodyScan &S) {
       return U;
     }
     if (auto *CE = dyn_cast<CXXConstructExpr>(P)) {
-      if (CE->getConstructor()->isCopyConstructor())
+      // A copy, or an argument bound to a reference to const (ggml's
+      // `ggml_cuda_kernel_launch_params(grid_dims, block_dims, 0, stream)`): a read.
+      const CXXConstructorDecl *Ctor = CE->getConstructor();
+      if (Ctor->isCopyConstructor())
         U.Kind = VarUse::Read;
+      for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
+        if (CE->getArg(I)->IgnoreParens() == N) {
+          QualType T = Ctor->getParamDecl(I)->getType();
+          if (T->isReferenceType() && T.getNonReferenceType().isConstQualified())
+            U.Kind = VarUse::Read;
+        }
       return U;
     }
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
