@@ -978,8 +978,12 @@ AbsVal ThreadDependence::readVar(const VarDecl *D, const Expr *Ref, State &St) {
     Info.Name = D->getName().str();
     // A parameter of the kernel itself (a callee's are bound to its arguments; one left
     // unbound is no launch argument).
-    if (!Frames.empty() && D->getDeclContext() == Frames.front().Fn)
+    if (!Frames.empty() && D->getDeclContext() == Frames.front().Fn) {
       Info.ParamIndex = int(cast<ParmVarDecl>(D)->getFunctionScopeIndex());
+      for (unsigned Dim = 0; Dim < 3; ++Dim)
+        if (BlockDimParams[Dim] == Info.ParamIndex)
+          return builtinVar("blockDim", Dim);
+    }
     unsigned Idx = varFor("param:" + std::to_string(reinterpret_cast<uintptr_t>(D)), Info);
     return {Variance::Uniform, makeVar(Idx, Bits, Uns)};
   }

@@ -131,6 +131,10 @@ public:
   /// Every launch's block is a multiple of 32 threads wide in x: a warp lies in one row,
   /// so threadIdx.y and threadIdx.z are the same in a warp.
   void setWarpRows(bool W) { WarpRows = W; }
+  /// For each block dimension, the kernel parameter (its position) that every launch
+  /// passes the block's size in that dimension as (-1: none): the parameter reads as
+  /// blockDim there, so `threadIdx.x >= n` with n == blockDim.x is never true.
+  void setBlockDimParams(std::array<int, 3> P) { BlockDimParams = P; }
   const std::array<bool, 3> &unitDims() const { return UnitDims; }
   /// Analyses one kernel; branches() and vars() describe it afterwards.
   void analyze(const FunctionDecl *Kernel);
@@ -226,6 +230,7 @@ private:
   ASTContext &Ctx;
   std::array<bool, 3> UnitDims{false, false, false};
   bool WarpRows = false;
+  std::array<int, 3> BlockDimParams{-1, -1, -1};
   std::vector<SymVarInfo> Vars;
   std::map<std::string, unsigned> VarIndex;
   std::vector<BranchSite> Branches;

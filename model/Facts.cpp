@@ -237,6 +237,23 @@ public:
   /// helper to the call that names its kernel); empty: a parameter is unknown.
   llvm::DenseMap<const ParmVarDecl *, const Expr *> Bound;
 
+  /// Where the integer at field path P of E comes from when it is no compile-time fact:
+  /// the variable it is read from, followed through copies, dim3 constructors, struct
+  /// fields set by a constructor, the initialisers of variables that are never written,
+  /// and the parameters in Bound. Two expressions with the same source at one launch hold
+  /// the same value there (block sizes and kernel arguments: LaunchSite::BlockParams).
+  struct Source {
+    const VarDecl *Var = nullptr;
+    unsigned MinCastBits = 64; ///< the narrowest integer cast on the way
+    bool ViaInit = false;      ///< read from a variable's initialiser, not the launch
+  };
+  Source sourceOf(const Expr *E, const Path &P) {
+    Steps = 0;
+    Source S;
+    S.Var = sourceVar(E, P, 0, S);
+    return S;
+  }
+
 private:
   static constexpr unsigned MaxDepth = 24;
   ASTContext &Ctx;
@@ -267,6 +284,12 @@ private:
   std::optional<uint64_t> fromAPValue(const APValue &V, QualType T, const Path &P, size_t I);
   std::optional<uint64_t> evalCtorField(const CXXConstructExpr *CE, const Path &P, unsigned Depth);
   std::optional<uint64_t> evalScalarOp(const Expr *E, unsigned Depth);
+  const VarDecl *sourceVar(const Expr *E, const Path &P, unsigned Depth, Source &S);
+
+public:
+  /// Every reference to V in its function reads it (a local or parameter that keeps the
+  /// value it starts with).
+  bool neverWritten(const VarDecl *V);
 };
 
 /// A MemberExpr chain over a local variable: `cfg.blockDim.x` -> (cfg, [blockDim, x]).
@@ -351,8 +374,17 @@ VarUse Evaluator::classify(const DeclRefExpr *DR, const BodyScan &S) {
       return U;
     }
     if (auto *CE = dyn_cast<CXXConstructExpr>(P)) {
-      if (CE->getConstructor()->isCopyConstructor())
+      // A copy, or an argument bound to a reference to const (ggml's
+      // `ggml_cuda_kernel_launch_params(grid_dims, block_dims, 0, stream)`): a read.
+      const CXXConstructorDecl *Ctor = CE->getConstructor();
+      if (Ctor->isCopyConstructor())
         U.Kind = VarUse::Read;
+      for (unsigned I = 0; I < CE->getNumArgs() && I < Ctor->getNumParams(); ++I)
+        if (CE->getArg(I)->IgnoreParens() == N) {
+          QualType T = Ctor->getParamDecl(I)->getType();
+          if (T->isReferenceType() && T.getNonReferenceType().isConstQualified())
+            U.Kind = VarUse::Read;
+        }
       return U;
     }
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
@@ -751,6 +783,111 @@ std::optional<uint64_t> Evaluator::evalPath(const Expr *E, const Path &P, unsign
   return std::nullopt;
 }
 
+bool Evaluator::neverWritten(const VarDecl *V) {
+  if (V->getType().isConstQualified() || V->isConstexpr())
+    return true;
+  if (!V->hasLocalStorage() || V->getType()->isReferenceType())
+    return false;
+  const BodyScan *S = scanOf(V);
+  if (!S || S->CapturedByRef.count(V))
+    return false;
+  auto It = S->Uses.find(V);
+  if (It == S->Uses.end())
+    return true;
+  return llvm::all_of(It->second, [&](const DeclRefExpr *DR) {
+    return classify(DR, *S).Kind == VarUse::Read;
+  });
+}
+
+const VarDecl *Evaluator::sourceVar(const Expr *E, const Path &P, unsigned Depth, Source &S) {
+  if (!E || Depth > MaxDepth || ++Steps > MaxSteps || E->isValueDependent())
+    return nullptr;
+  const Expr *T = skipTemporaries(E);
+  if (T != E)
+    return sourceVar(T, P, Depth + 1, S);
+  E = E->IgnoreParens();
+  if (auto *CE = dyn_cast<CastExpr>(E)) {
+    switch (CE->getCastKind()) {
+    case CK_IntegralCast:
+      if (!CE->getType()->isIntegerType())
+        return nullptr;
+      S.MinCastBits = std::min<unsigned>(S.MinCastBits, Ctx.getIntWidth(CE->getType()));
+      [[fallthrough]];
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_ConstructorConversion:
+      return sourceVar(CE->getSubExpr(), P, Depth + 1, S);
+    default:
+      return nullptr;
+    }
+  }
+  // std::forward<Args>(args)... and std::move: the argument itself.
+  if (auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && FD->isInStdNamespace() && FD->getIdentifier() && Call->getNumArgs() == 1 &&
+        (FD->getName() == "forward" || FD->getName() == "move"))
+      return sourceVar(Call->getArg(0), P, Depth + 1, S);
+    return nullptr;
+  }
+  Path Sub;
+  if (auto *DR = asVarPath(E, Sub)) {
+    Sub.append(P.begin(), P.end());
+    const auto *V = cast<VarDecl>(DR->getDecl());
+    if (auto *PV = dyn_cast<ParmVarDecl>(V))
+      if (auto It = Bound.find(PV); It != Bound.end())
+        return sourceVar(It->second, Sub, Depth + 1, S);
+    bool Integer = Sub.empty() && V->getType().getNonReferenceType()->isIntegerType();
+    if (isa<ParmVarDecl>(V))
+      return Integer ? V : nullptr; // (its init is a default argument)
+    if (V->getType()->isReferenceType() || !neverWritten(V))
+      return Integer && V->hasLocalStorage() ? V : nullptr;
+    // A variable that keeps its initialiser: its source if it copies another, else itself.
+    if (const Expr *Init = V->getInit()) {
+      Source Inner = S;
+      Inner.ViaInit = true;
+      if (const VarDecl *From = sourceVar(Init, Sub, Depth + 1, Inner)) {
+        S = Inner;
+        return From;
+      }
+    }
+    return Integer ? V : nullptr;
+  }
+  if (auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if ((Ctor->isCopyConstructor() || Ctor->isMoveConstructor()) && CE->getNumArgs() >= 1)
+      return sourceVar(CE->getArg(0), P, Depth + 1, S);
+    const FunctionDecl *Def = nullptr;
+    if (P.empty() || !Ctor->isDefined(Def))
+      return nullptr;
+    // x(vx): the constructor's argument for the field (dim3's, ggml's launch struct's).
+    for (const CXXCtorInitializer *Init : cast<CXXConstructorDecl>(Def)->inits()) {
+      const FieldDecl *F = Init->getMember();
+      if (!F || F->getName() != P[0])
+        continue;
+      const Expr *IE = Init->getInit();
+      if (auto *PL = dyn_cast<ParenListExpr>(IE); PL && PL->getNumExprs() == 1)
+        IE = PL->getExpr(0);
+      IE = IE->IgnoreParenImpCasts();
+      if (auto *Copy = dyn_cast<CXXConstructExpr>(IE);
+          Copy && Copy->getNumArgs() == 1 && (Copy->getConstructor()->isCopyConstructor() ||
+                                              Copy->getConstructor()->isMoveConstructor()))
+        IE = Copy->getArg(0)->IgnoreParenImpCasts();
+      Path Field;
+      auto *DR = asVarPath(IE, Field);
+      auto *Parm = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+      if (!Parm || Parm->getFunctionScopeIndex() >= CE->getNumArgs())
+        return nullptr;
+      // The field's own type narrows the value as the initialiser stores it.
+      if (F->getType()->isIntegerType())
+        S.MinCastBits = std::min<unsigned>(S.MinCastBits, Ctx.getIntWidth(F->getType()));
+      Field.append(P.begin() + 1, P.end());
+      return sourceVar(CE->getArg(Parm->getFunctionScopeIndex()), Field, Depth + 1, S);
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 // --- Collection ---------------------------------------------------------------------
 
 StringRef baseApiName(StringRef N) {
@@ -978,6 +1115,8 @@ public:
     // `kernel<<<...>>>` on a parameter of the enclosing function (a launch helper such as
     // ggml's ggml_cuda_kernel_launch): followed to the calls that name the kernel.
     F.Param = L.Kernel ? nullptr : kernelParam(E->getCallee(), L.Enclosing);
+    if (F.Block && L.Kernel)
+      L.BlockParams = blockParams(E, F.Block);
     finish(std::move(L));
     if (F.Param) {
       F.Index = Out.Launches.size() - 1;
@@ -1124,6 +1263,7 @@ private:
       const FunctionDecl *K = resolveKernel(Arg);
       if (K && K->hasAttr<CUDAGlobalAttr>()) {
         LaunchSite L = Out.Launches[F.Index];
+        const auto *Inner = dyn_cast_or_null<CUDAKernelCallExpr>(L.Call);
         L.Call = C;
         L.Loc = SM.getExpansionLoc(C->getBeginLoc());
         L.Enclosing = Caller;
@@ -1139,6 +1279,8 @@ private:
           L.Block = shape(F.Block);
         if (F.Smem)
           L.DynamicSmem = bytes(F.Smem);
+        if (F.Block && Inner)
+          L.BlockParams = blockParams(Inner, F.Block, C);
         Eval.Bound.clear();
         Resolved.push_back(std::move(L));
         ++Added;
@@ -1166,6 +1308,63 @@ private:
     if (!Opts.IncludeSystemHeaders && inSystemHeader(E->getBeginLoc()))
       return false;
     return !E->isValueDependent() && !E->isTypeDependent() && !E->containsErrors();
+  }
+
+  /// LaunchSite::BlockParams of the launch Call (its arguments, in the order of the
+  /// kernel's parameters) with the block Block. A size and an argument hold the same value
+  /// when both are read from one variable that keeps its value (or, for one that is
+  /// written elsewhere, when both read it in the launch itself, Outer when the launch goes
+  /// through a helper, and nothing there writes it), through no cast narrower than the
+  /// variable: a block size that can launch (1 to 1024) is then the argument's value.
+  std::array<int, 3> blockParams(const CUDAKernelCallExpr *Call, const Expr *Block,
+                                 const Expr *Outer = nullptr) {
+    std::array<int, 3> Out{-1, -1, -1};
+    const Expr *S = skipTemporaries(Block);
+    bool Scalar = S && S->getType()->isIntegralOrEnumerationType();
+    const char *Names[3] = {"x", "y", "z"};
+    for (unsigned D = 0; D < (Scalar ? 1u : 3u); ++D) {
+      Evaluator::Source B = Eval.sourceOf(Block, Scalar ? Path{} : Path{Names[D]});
+      if (!B.Var || !usableSource(B, Call, Outer))
+        continue;
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        Evaluator::Source A = Eval.sourceOf(Call->getArg(I), {});
+        if (A.Var == B.Var && usableSource(A, Call, Outer)) {
+          Out[D] = int(I);
+          break;
+        }
+      }
+    }
+    return Out;
+  }
+  bool usableSource(const Evaluator::Source &S, const Expr *Call, const Expr *Outer) {
+    QualType T = S.Var->getType().getNonReferenceType();
+    if (!T->isIntegerType())
+      return false;
+    unsigned Bits = Ctx.getIntWidth(T);
+    if (Bits > 32 || S.MinCastBits < Bits)
+      return false;
+    if (Eval.neverWritten(S.Var))
+      return true;
+    return !S.ViaInit && !writes(Call, S.Var) && !(Outer && writes(Outer, S.Var));
+  }
+  /// An assignment, ++ or -- of V, or V's address taken, inside E.
+  static bool writes(const Stmt *E, const VarDecl *V) {
+    if (!E)
+      return false;
+    auto Names = [&](const Expr *X) {
+      auto *DR = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+      return DR && DR->getDecl() == V;
+    };
+    if (auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+      return true;
+    if (auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        Names(UO->getSubExpr()))
+      return true;
+    for (const Stmt *C : E->children())
+      if (writes(C, V))
+        return true;
+    return false;
   }
 
   ShapeFact shape(const Expr *E) {

@@ -65,6 +65,10 @@ struct LaunchSite {
                                         ///< the callee's text when not resolvable
   std::string MangledName;              ///< device-side mangled name; empty if unresolved
   ShapeFact Grid, Block;
+  /// For each block dimension, the kernel parameter whose argument at this launch is the
+  /// same value as the block's size there (argsort's `dim3 block_dims(ncols_pad, 1, 1)`
+  /// with the argument `ncols_pad`), -1 where none is.
+  std::array<int, 3> BlockParams{-1, -1, -1};
   BytesFact DynamicSmem;                   ///< 0 bytes when the launch passes none
   const FunctionDecl *Enclosing = nullptr; ///< the function (or instantiation) launching
   std::string Instantiation;               ///< "launch<128>" when in a template instantiation

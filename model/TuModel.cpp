@@ -861,8 +861,11 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   // The dimensions every launch fixes while another is a run-time value.
   std::array<unsigned, 3> Fixed{0, 0, 0};
   bool XWarpRows = false;
+  // The kernel parameter that every launch passes its block's size in a dimension as.
+  std::array<int, 3> SizeParams{-1, -1, -1};
   if (K) {
     bool Any = false, Partial = true, WarpRows = true;
+    std::array<bool, 3> SameParam{true, true, true};
     std::array<bool, 3> Same{true, true, true};
     std::array<bool, 3> All{true, true, true};
     for (unsigned I : K->Launches) {
@@ -873,6 +876,11 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
       for (unsigned D = 0; D < 3; ++D)
         All[D] = All[D] && L.Block.Parts[D] && *L.Block.Parts[D] == 1;
       Partial = Partial && !L.Block.known();
+      for (unsigned D = 0; D < 3; ++D) {
+        SameParam[D] = SameParam[D] && L.BlockParams[D] >= 0 &&
+                       (SizeParams[D] < 0 || SizeParams[D] == L.BlockParams[D]);
+        SizeParams[D] = SameParam[D] ? L.BlockParams[D] : -1;
+      }
       WarpRows = WarpRows && L.Block.Parts[0] && *L.Block.Parts[0] % 32 == 0;
       for (unsigned D = 0; D < 3; ++D) {
         uint64_t V = L.Block.Parts[D] ? *L.Block.Parts[D] : 0;
@@ -885,11 +893,14 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
     if (!Any || !Partial)
       Fixed = {0, 0, 0};
     XWarpRows = Any && WarpRows;
+    if (!Any)
+      SizeParams = {-1, -1, -1};
   }
   auto &TD = Dependences[Canon];
   TD = std::make_unique<ThreadDependence>(Ctx);
   TD->setUnitDims(Unit);
   TD->setWarpRows(XWarpRows);
+  TD->setBlockDimParams(SizeParams);
   TD->analyze(Def);
   auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false, Unit, {}});
   A->FixedParts = Fixed;

@@ -254,6 +254,27 @@ TEST(Launches, FunctionPointersAreUnresolved) {
   EXPECT_EQ(F.Launches[0].Kernel, std::optional<std::string>("(const void *)fp"));
 }
 
+TEST(Launches, BlockSizePassedAsAnArgument) {
+  Parsed P = parse("__global__ void k(int a, int n, int m) {}\n"
+                   "int pad(int);\n"
+                   "void h(int c, int r) {\n"
+                   "  const int n = pad(c);\n"
+                   "  const dim3 b(n, r, 1);\n"
+                   "  k<<<1, b>>>(0, n, r);\n"      // x is n, y is r
+                   "  k<<<1, c>>>(c + 1, 0, c);\n"  // x is the third argument only
+                   "  int w = c;\n"
+                   "  dim3 d(w);\n"
+                   "  w = 2;\n"
+                   "  k<<<1, d>>>(0, w, 0);\n"      // w changed after d was built: none
+                   "  k<<<1, c>>>(0, (char)c, 0);\n" // narrowed to 8 bits: none
+                   "}\n");
+  ASSERT_EQ(P.Facts.Launches.size(), 4u);
+  EXPECT_EQ(P.Facts.Launches[0].BlockParams, (std::array<int, 3>{1, 2, -1}));
+  EXPECT_EQ(P.Facts.Launches[1].BlockParams, (std::array<int, 3>{2, -1, -1}));
+  EXPECT_EQ(P.Facts.Launches[2].BlockParams, (std::array<int, 3>{-1, -1, -1}));
+  EXPECT_EQ(P.Facts.Launches[3].BlockParams, (std::array<int, 3>{-1, -1, -1}));
+}
+
 // --- Kernel facts --------------------------------------------------------------------
 
 TEST(Kernels, StaticSharedWithAlignmentStructsAndCallees) {
