@@ -23,17 +23,6 @@ namespace {
 
 using wl::divergence::BlockShape;
 
-wl::SourcePos racePos(const SourceManager &SM, SourceLocation L) {
-  wl::SourcePos P;
-  PresumedLoc Pl = SM.getPresumedLoc(SM.getExpansionLoc(L));
-  if (Pl.isInvalid())
-    return P;
-  P.File = Pl.getFilename();
-  P.Line = Pl.getLine();
-  P.Column = Pl.getColumn();
-  return P;
-}
-
 std::string accessText(const Expr *E, const ASTContext &Ctx) {
   CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
   std::string T = Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
@@ -43,7 +32,7 @@ std::string accessText(const Expr *E, const ASTContext &Ctx) {
 }
 
 wl::RaceAccessRecord accessRecord(const MemoryAccessSite &S, const ASTContext &Ctx) {
-  return {racePos(Ctx.getSourceManager(), S.Access->getBeginLoc()), accessText(S.Access, Ctx),
+  return {sourcePos(Ctx.getSourceManager(), S.Access->getBeginLoc()), accessText(S.Access, Ctx),
           S.Load && S.Store ? "update" : S.Store ? "write" : "read"};
 }
 

@@ -672,9 +672,7 @@ std::optional<FixItHint> TuModel::launchBoundsFixIt(const LaunchModel &L, const 
 
 // --- Plain records -------------------------------------------------------------------
 
-namespace {
-
-wl::SourcePos where(const SourceManager &SM, SourceLocation L) {
+wl::SourcePos sourcePos(const SourceManager &SM, SourceLocation L) {
   wl::SourcePos P;
   PresumedLoc Pl = SM.getPresumedLoc(SM.getExpansionLoc(L));
   if (Pl.isInvalid())
@@ -684,6 +682,8 @@ wl::SourcePos where(const SourceManager &SM, SourceLocation L) {
   P.Column = Pl.getColumn();
   return P;
 }
+
+namespace {
 
 void fillFigures(wl::LaunchRecord &R, const LaunchFigures &E, const LoadedRegisters &Regs,
                  const std::string &TuArch) {
@@ -1053,7 +1053,7 @@ void TuModel::launchRecords(::warplint::ModelRecords &Out) {
   for (const LaunchModel &M : launches()) {
     const LaunchSite &L = *M.Site;
     wl::LaunchRecord R;
-    R.Pos = where(SM, L.Loc);
+    R.Pos = sourcePos(SM, L.Loc);
     R.Kernel = L.KernelName;
     if (L.Kernel)
       R.MangledKernel = L.MangledName;
@@ -1111,14 +1111,14 @@ void TuModel::kernelRecords(::warplint::ModelRecords &Out) {
     R.Name = K.Name;
     R.MangledName = K.MangledName;
     if (K.Decl) {
-      wl::SourcePos P = where(SM, K.Decl->getLocation());
+      wl::SourcePos P = sourcePos(SM, K.Decl->getLocation());
       R.File = P.File;
       R.Line = P.Line;
       R.Column = P.Column;
       if (const FunctionDecl *Def = K.Decl->getDefinition(); Def && Def->hasBody()) {
         SourceRange Range = Def->getSourceRange();
-        R.BeginLine = where(SM, Range.getBegin()).Line;
-        R.EndLine = where(SM, Range.getEnd()).Line;
+        R.BeginLine = sourcePos(SM, Range.getBegin()).Line;
+        R.EndLine = sourcePos(SM, Range.getEnd()).Line;
       }
     }
     R.StaticSmemBytes = K.StaticSmemBytes;
@@ -1152,7 +1152,7 @@ void TuModel::kernelRecords(::warplint::ModelRecords &Out) {
                                  KF.Arch->Name, K.Name, I});
         else
           for (unsigned L : K.Launches)
-            Out.Impacts.push_back({"warplint-register-spill", where(SM, F.Launches[L].Loc),
+            Out.Impacts.push_back({"warplint-register-spill", sourcePos(SM, F.Launches[L].Loc),
                                    KF.Arch->Name, K.Name, I});
       }
     Out.Kernels.push_back(std::move(R));
@@ -1166,7 +1166,7 @@ void TuModel::accessRecords(::warplint::ModelRecords &Out) const {
     const AccessShape &Shape = A.PerShape[RA.Shape];
     const WarpExecution &X = Shape.Figures.Typical;
     wl::AccessRecord R;
-    R.Pos = where(SM, A.Site.Access->getBeginLoc());
+    R.Pos = sourcePos(SM, A.Site.Access->getBeginLoc());
     R.Check = RA.Check;
     R.Kernel = A.Kernel->Name;
     R.Access = RA.Text;
@@ -1194,7 +1194,7 @@ void TuModel::accessRecords(::warplint::ModelRecords &Out) const {
       if (RA.Misaligned)
         R.MisalignmentBytes = Shape.Figures.Misalignment;
     }
-    wl::SourcePos At = where(SM, RA.As.Finding.isValid() ? RA.As.Finding : A.Site.Access->getBeginLoc());
+    wl::SourcePos At = sourcePos(SM, RA.As.Finding.isValid() ? RA.As.Finding : A.Site.Access->getBeginLoc());
     R.FindingLine = At.Line;
     R.FindingColumn = At.Column;
     R.Places = RA.As.Places;
@@ -1211,7 +1211,7 @@ void TuModel::syncRecords(::warplint::ModelRecords &Out) const {
   for (const ReportedSync &RS : SyncsReported) {
     const SyncModel &S = *RS.Sync;
     wl::SyncRecord R;
-    R.Pos = where(SM, S.Call.Call->getBeginLoc());
+    R.Pos = sourcePos(SM, S.Call.Call->getBeginLoc());
     R.Check = RS.Check;
     R.Kernel = S.Kernel->Name;
     R.Call = S.Class.Name.find("()") != std::string::npos ? S.Class.Name : S.Class.Name + "()";
@@ -1237,7 +1237,7 @@ void TuModel::syncRecords(::warplint::ModelRecords &Out) const {
     R.Mask = S.Class.MaskValue;
     R.Cause = RS.Cause;
     if (RS.CauseLoc.isValid())
-      R.CauseLine = where(SM, RS.CauseLoc).Line;
+      R.CauseLine = sourcePos(SM, RS.CauseLoc).Line;
     Out.Syncs.push_back(std::move(R));
   }
 }
@@ -1248,7 +1248,7 @@ void TuModel::branchRecords(::warplint::ModelRecords &Out) const {
     const std::vector<BranchModel> &Bs = Branches.front().second;
     for (const BranchModel &B : Bs) {
       wl::BranchRecord R;
-      R.Pos = where(SM, B.Loc);
+      R.Pos = sourcePos(SM, B.Loc);
       R.Kernel = B.Kernel ? B.Kernel->Name : B.KernelName;
       R.Kind = B.Kind == BranchSite::If           ? "if"
                : B.Kind == BranchSite::Switch      ? "switch"
@@ -1265,7 +1265,7 @@ void TuModel::branchRecords(::warplint::ModelRecords &Out) const {
       for (const BranchShape &S : B.PerShape) {
         wl::BranchShapeRecord X;
         X.Block = {S.Shape.X, S.Shape.Y, S.Shape.Z};
-        X.LaunchLine = S.Launch.isValid() ? where(SM, S.Launch).Line : 0;
+        X.LaunchLine = S.Launch.isValid() ? sourcePos(SM, S.Launch).Line : 0;
         X.Evaluated = S.Figures.Evaluated;
         X.DivergentWarps = S.Figures.Divergent;
         X.Warps = S.Figures.Total;
@@ -1286,7 +1286,7 @@ void TuModel::branchRecords(::warplint::ModelRecords &Out) const {
         const BranchModel *F = &B;
         while (F->FoldedInto)
           F = &Bs[*F->FoldedInto];
-        wl::SourcePos At = where(SM, F->Loc);
+        wl::SourcePos At = sourcePos(SM, F->Loc);
         R.FindingLine = At.Line;
         R.FindingColumn = At.Column;
         R.Places = unsigned(F->Places.size());

@@ -40,6 +40,9 @@ class Preprocessor;
 namespace warplint {
 using namespace clang;
 
+/// Where L is, as a plain record says it: the presumed line and column of its expansion.
+::warplint::SourcePos sourcePos(const SourceManager &SM, SourceLocation L);
+
 /// One launch on one architecture: what core was given and what it answered.
 struct LaunchFigures {
   const ::warplint::GpuArch *Arch = nullptr;

@@ -931,17 +931,30 @@ std::string resultKey(const std::vector<std::string> &Parts) {
   return llvm::toHex(H.final(), true);
 }
 
+/// Every record list of a result, once: its name in a cache entry, its tag in the child's
+/// lines, the list, its writer and its reader. The entry, the lines and both readers
+/// walk this table (R may be const for the writers).
+template <typename Result, typename Fn> void forEachRecordKind(Result &R, Fn &&F) {
+  F("findings", 'f', R.Findings, finding, readFinding);
+  F("launches", 'l', R.Launches, launch, readLaunch);
+  F("kernels", 'k', R.Kernels, kernel, readKernel);
+  F("accesses", 'a', R.Accesses, access, readAccess);
+  F("syncs", 's', R.Syncs, sync, readSync);
+  F("races", 'r', R.Races, race, readRace);
+  F("branches", 'b', R.Branches, branch, readBranch);
+}
+
 std::string resultToJson(const RunResult &R) {
   Array Messages;
   for (const RunMessage &M : R.Messages)
     Messages.push_back(Array{int64_t(M.Level), M.Text});
-  Object Root{
-      {"findings", jsonArray(R.Findings, finding)}, {"launches", jsonArray(R.Launches, launch)},
-      {"kernels", jsonArray(R.Kernels, kernel)},    {"accesses", jsonArray(R.Accesses, access)},
-      {"syncs", jsonArray(R.Syncs, sync)},          {"races", jsonArray(R.Races, race)},
-      {"branches", jsonArray(R.Branches, branch)},  {"messages", std::move(Messages)},
-      {"analysed", strings(R.FilesAnalysed)},       {"failed", strings(R.FilesFailed)},
-      {"with_errors", strings(R.FilesWithErrors)}};
+  Object Root{{"messages", std::move(Messages)},
+              {"analysed", strings(R.FilesAnalysed)},
+              {"failed", strings(R.FilesFailed)},
+              {"with_errors", strings(R.FilesWithErrors)}};
+  forEachRecordKind(R, [&](const char *Name, char, const auto &List, auto Write, auto) {
+    Root[Name] = jsonArray(List, Write);
+  });
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << Value(std::move(Root));
@@ -975,13 +988,9 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
         Rd.Ok = false;
     });
   };
-  Records("findings", R.Findings, readFinding);
-  Records("launches", R.Launches, readLaunch);
-  Records("kernels", R.Kernels, readKernel);
-  Records("accesses", R.Accesses, readAccess);
-  Records("syncs", R.Syncs, readSync);
-  Records("races", R.Races, readRace);
-  Records("branches", R.Branches, readBranch);
+  forEachRecordKind(R, [&](const char *Name, char, auto &Into, auto, auto Read) {
+    Records(Name, Into, Read);
+  });
   Each("messages", [&](const Value &E) {
     const Array *M = Rd.array(&E);
     if (!Rd.Ok)
@@ -1002,20 +1011,10 @@ std::string resultToLines(const RunResult &R) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   auto Line = [&](char Tag, Value V) { OS << Tag << ' ' << V << '\n'; };
-  for (const Finding &F : R.Findings)
-    Line('f', finding(F));
-  for (const LaunchRecord &L : R.Launches)
-    Line('l', launch(L));
-  for (const KernelRecord &K : R.Kernels)
-    Line('k', kernel(K));
-  for (const AccessRecord &A : R.Accesses)
-    Line('a', access(A));
-  for (const SyncRecord &S : R.Syncs)
-    Line('s', sync(S));
-  for (const RaceRecord &X : R.Races)
-    Line('r', race(X));
-  for (const BranchRecord &B : R.Branches)
-    Line('b', branch(B));
+  forEachRecordKind(R, [&](const char *, char Tag, const auto &List, auto Write, auto) {
+    for (const auto &X : List)
+      Line(Tag, Write(X));
+  });
   for (const RunMessage &M : R.Messages)
     Line('m', Array{int64_t(M.Level), M.Text});
   for (const std::string &F : R.FilesAnalysed)
@@ -1048,36 +1047,18 @@ std::optional<RunResult> resultFromLines(std::string_view Text) {
       return std::nullopt;
     }
     const Object *O = V->getAsObject();
-    auto Need = [&](bool Have) { Rd.Ok &= Have; return Have; };
+    bool Record = false;
+    forEachRecordKind(R, [&](const char *, char Tag, auto &Into, auto, auto Read) {
+      if (Tag != Line[0])
+        return;
+      Record = true;
+      Rd.Ok &= O != nullptr;
+      if (O)
+        Into.push_back(Read(Rd, *O));
+    });
+    if (Record)
+      continue;
     switch (Line[0]) {
-    case 'f':
-      if (Need(O))
-        R.Findings.push_back(readFinding(Rd, *O));
-      break;
-    case 'l':
-      if (Need(O))
-        R.Launches.push_back(readLaunch(Rd, *O));
-      break;
-    case 'k':
-      if (Need(O))
-        R.Kernels.push_back(readKernel(Rd, *O));
-      break;
-    case 'a':
-      if (Need(O))
-        R.Accesses.push_back(readAccess(Rd, *O));
-      break;
-    case 's':
-      if (Need(O))
-        R.Syncs.push_back(readSync(Rd, *O));
-      break;
-    case 'r':
-      if (Need(O))
-        R.Races.push_back(readRace(Rd, *O));
-      break;
-    case 'b':
-      if (Need(O))
-        R.Branches.push_back(readBranch(Rd, *O));
-      break;
     case 'm': {
       const Array *M = Rd.array(&*V);
       if (!Rd.Ok)
