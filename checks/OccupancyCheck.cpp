@@ -197,12 +197,13 @@ void OccupancyCheck::reportBelowMinimum(TuModel &M, const LaunchModel &L,
   SourceLocation Loc = L.Site->Loc;
   const wl::OccupancyResult &R = *E.Result;
   std::string Verdict = limiterVerdict(E);
+  // A __launch_bounds__ the compiler showed keeps the kernel spill-free, where the rewrite
+  // is certain (TuModel::launchBoundsFixIt): a fix-it on the warning (HIP's spelling,
+  // threads and waves per EU, on AMD).
+  std::optional<FixItHint> Fix;
+  if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
+    Fix = M.launchBoundsFixIt(L, E);
   if (E.Arch->isAmd()) {
-    // The same fix-it as on NVIDIA: __launch_bounds__(threads, waves per EU), HIP's
-    // spelling, where the backend showed it spill-free.
-    std::optional<FixItHint> Fix;
-    if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
-      Fix = M.launchBoundsFixIt(L, E);
     auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU "
                        "with %5-thread workgroups, below the %6 minimum; %7",
                   OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
@@ -212,11 +213,6 @@ void OccupancyCheck::reportBelowMinimum(TuModel &M, const LaunchModel &L,
     if (Fix)
       D << *Fix;
   } else {
-    // A __launch_bounds__ the compiler showed keeps the kernel spill-free, where the
-    // rewrite is certain (TuModel::launchBoundsFixIt): a fix-it on the warning.
-    std::optional<FixItHint> Fix;
-    if (!OneBlock && R.isLimitedBy(wl::Resource::Registers))
-      Fix = M.launchBoundsFixIt(L, E);
     auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with "
                        "%5-thread blocks, below the %6 minimum; %7",
                   OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)

@@ -553,6 +553,20 @@ std::optional<uint64_t> Evaluator::fromAPValue(const APValue &V, QualType T, con
   return std::nullopt;
 }
 
+/// The value a constructor's member initialiser stores, as written: `x(vx)`, `x{vx}`, and
+/// through the copy of a class-typed field (`b(b_)` copies the argument).
+static const Expr *initialiserValue(const CXXCtorInitializer *Init) {
+  const Expr *IE = Init->getInit();
+  if (auto *PL = dyn_cast<ParenListExpr>(IE); PL && PL->getNumExprs() == 1)
+    IE = PL->getExpr(0);
+  IE = IE->IgnoreParenImpCasts();
+  if (auto *Copy = dyn_cast<CXXConstructExpr>(IE);
+      Copy && Copy->getNumArgs() == 1 && (Copy->getConstructor()->isCopyConstructor() ||
+                                          Copy->getConstructor()->isMoveConstructor()))
+    IE = Copy->getArg(0)->IgnoreParenImpCasts();
+  return IE;
+}
+
 std::optional<uint64_t> Evaluator::evalCtorField(const CXXConstructExpr *CE, const Path &P,
                                                  unsigned Depth) {
   const CXXConstructorDecl *Ctor = CE->getConstructor();
@@ -569,15 +583,7 @@ std::optional<uint64_t> Evaluator::evalCtorField(const CXXConstructExpr *CE, con
     if (!F || F->getName() != P[0])
       continue;
     Path Rest(P.begin() + 1, P.end());
-    const Expr *IE = Init->getInit();
-    if (auto *PL = dyn_cast<ParenListExpr>(IE); PL && PL->getNumExprs() == 1)
-      IE = PL->getExpr(0);
-    IE = IE->IgnoreParenImpCasts();
-    // b(b_) of a class-typed field copies the argument: look through the copy.
-    if (auto *Copy = dyn_cast<CXXConstructExpr>(IE);
-        Copy && Copy->getNumArgs() == 1 && (Copy->getConstructor()->isCopyConstructor() ||
-                                            Copy->getConstructor()->isMoveConstructor()))
-      IE = Copy->getArg(0)->IgnoreParenImpCasts();
+    const Expr *IE = initialiserValue(Init);
     // x(vx): the constructor's argument; x(v.x): a field of an argument.
     Path Sub;
     if (auto *DR = asVarPath(IE, Sub))
@@ -864,14 +870,7 @@ const VarDecl *Evaluator::sourceVar(const Expr *E, const Path &P, unsigned Depth
       const FieldDecl *F = Init->getMember();
       if (!F || F->getName() != P[0])
         continue;
-      const Expr *IE = Init->getInit();
-      if (auto *PL = dyn_cast<ParenListExpr>(IE); PL && PL->getNumExprs() == 1)
-        IE = PL->getExpr(0);
-      IE = IE->IgnoreParenImpCasts();
-      if (auto *Copy = dyn_cast<CXXConstructExpr>(IE);
-          Copy && Copy->getNumArgs() == 1 && (Copy->getConstructor()->isCopyConstructor() ||
-                                              Copy->getConstructor()->isMoveConstructor()))
-        IE = Copy->getArg(0)->IgnoreParenImpCasts();
+      const Expr *IE = initialiserValue(Init);
       Path Field;
       auto *DR = asVarPath(IE, Field);
       auto *Parm = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
