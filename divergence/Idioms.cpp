@@ -1040,19 +1040,19 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx
 
 namespace {
 
-/// A call that leaves the warp's result in every lane: a shuffle, a warp reduce
-/// (`__shfl*_sync`, `__reduce_*_sync`, cooperative groups' `reduce`), written in S or in a
-/// function S calls, two levels down (`warpReduceSum(v)` of a shuffle loop).
+/// A call that leaves the warp's result in every lane: a warp-synchronous call that is no
+/// barrier (isSyncCallee: a shuffle, vote, match or reduce, cooperative groups' too),
+/// written in S or in a function S calls, two levels down (`warpReduceSum(v)` of a
+/// shuffle loop).
 bool hasWarpCollective(const Stmt *S, unsigned Depth) {
   if (!S)
     return false;
   if (auto *C = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *F = C->getDirectCallee()) {
-      if (const IdentifierInfo *Id = F->getIdentifier()) {
-        StringRef N = Id->getName();
-        if (N.starts_with("__shfl") || N.starts_with("__reduce_") ||
-            (N == "reduce" &&
-             StringRef(F->getQualifiedNameAsString()).contains("cooperative_groups")))
+      if (isSyncCallee(F)) {
+        StringRef N = F->getName();
+        if (!N.starts_with("__syncthreads") && N != "__barrier_sync" && N != "__syncwarp" &&
+            N != "sync" && N != "synchronize")
           return true;
       }
       const FunctionDecl *Def = nullptr;

@@ -326,49 +326,35 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
     Reach = makeConst(1, 8, true);
 
   // The unknowns: only counters of uniform loops with compile-time bounds, enumerated.
-  std::vector<unsigned> Needed;
-  if (Reach)
-    collectVars(*Reach, Needed);
-  for (const SymVarInfo *L : TripLoops)
-    for (const SymRef *P : {&L->Init, &L->Cond, &L->Step})
-      collectVars(**P, Needed);
-  std::vector<unsigned> Wanted;
-  for (unsigned V : Needed)
-    if (!llvm::is_contained(TripVars, V))
-      Wanted.push_back(V);
   std::vector<unsigned> Plain, Loops;
-  orderUnknowns(Wanted, Vars, Plain, Loops);
-  // Run-time values (a parameter, a loaded value, the block's index): not evaluated. They
-  // are sampled all the same (parameters 1, 32, 33, 1000; blocks 0 and 1 of a grid of 2)
-  // to tell a call that no sampled value keeps from any thread (or named lane) from one
-  // that some value does; a grid barrier's blocks are not sampled.
-  std::vector<std::pair<unsigned, std::vector<int64_t>>> Sampled;
-  std::vector<unsigned> Runtime;
-  for (unsigned V : Plain)
-    if (!llvm::is_contained(TripVars, V))
-      Runtime.push_back(V);
-  if (!Runtime.empty() && Reach && Class.Kind != SyncKind::GridBarrier) {
-    // Fewer values to sample: the parts on run-time values alone split nothing.
-    Reach = withoutUniformParts(Reach, Runtime, TripVars);
-    if (!Reach && TripLoops.empty())
-      Reach = makeConst(1, 8, true);
-    Needed.clear();
+  auto Unknowns = [&] {
+    std::vector<unsigned> Needed, Wanted;
     if (Reach)
       collectVars(*Reach, Needed);
     for (const SymVarInfo *L : TripLoops)
       for (const SymRef *P : {&L->Init, &L->Cond, &L->Step})
         collectVars(**P, Needed);
-    Wanted.clear();
     for (unsigned V : Needed)
       if (!llvm::is_contained(TripVars, V))
         Wanted.push_back(V);
     Plain.clear();
     Loops.clear();
     orderUnknowns(Wanted, Vars, Plain, Loops);
+  };
+  Unknowns();
+  // Run-time values (a parameter, a loaded value, the block's index): not evaluated. They
+  // are sampled all the same (parameters 1, 32, 33, 1000; blocks 0 and 1 of a grid of 2)
+  // to tell a call that no sampled value keeps from any thread (or named lane) from one
+  // that some value does; a grid barrier's blocks are not sampled.
+  if (!Plain.empty() && Reach && Class.Kind != SyncKind::GridBarrier) {
+    // Fewer values to sample: the parts on run-time values alone split nothing.
+    Reach = withoutUniformParts(Reach, Plain, TripVars);
+    if (!Reach && TripLoops.empty())
+      Reach = makeConst(1, 8, true);
+    Unknowns();
   }
+  std::vector<std::pair<unsigned, std::vector<int64_t>>> Sampled;
   for (unsigned V : Plain) {
-    if (llvm::is_contained(TripVars, V))
-      continue;
     const SymVarInfo &I = Vars[V];
     if (Class.Kind == SyncKind::GridBarrier)
       return R;
