@@ -404,46 +404,35 @@ private:
                       : join(L.Header[K], Tail[K]);
   }
 
-  /// The loop runs its body at least once: a `do`, or a `for` from a constant start whose
-  /// condition holds for it against a constant (`for (int i = 0; i < WIDTH; i++)` with a
-  /// template's WIDTH of 1 or more).
+  /// The loop runs its body at least once: a `do`, or a loop whose counter starts at a
+  /// compile-time value that meets its compile-time condition (`for (int i = 0; i <
+  /// WIDTH; i++)` with a template's WIDTH of 1 or more), as the analysis' loop forms say.
   bool runsATrip(const Stmt *S) const {
     if (isa<DoStmt>(S))
       return true;
-    auto *F = dyn_cast<ForStmt>(S);
-    auto *Init = F ? dyn_cast_or_null<DeclStmt>(F->getInit()) : nullptr;
-    if (!Init || !Init->isSingleDecl() || !F->getCond())
+    int Var = TD.loopVarOf(S);
+    if (Var < 0)
       return false;
-    auto *V = dyn_cast<VarDecl>(Init->getSingleDecl());
-    Expr::EvalResult Start, Limit;
-    if (!V || !V->getInit() || !V->getType()->isIntegerType() ||
-        V->getInit()->isValueDependent() || !V->getInit()->EvaluateAsInt(Start, Ctx))
-      return false;
-    auto *B = dyn_cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
-    if (!B || !B->isComparisonOp())
-      return false;
-    auto IsVar = [&](const Expr *E) {
-      auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return DR && DR->getDecl() == V;
+    const SymVarInfo &L = TD.vars()[Var];
+    // Only constants and the counter itself: no thread, block shape or run-time value.
+    std::function<bool(const Sym *)> Fixed = [&](const Sym *X) {
+      if (!X)
+        return true;
+      if (X->Op == SymOp::ThreadIdx || X->Op == SymOp::BlockDim ||
+          (X->Op == SymOp::Var && X->Value != Var))
+        return false;
+      return Fixed(X->A.get()) && Fixed(X->B.get()) && Fixed(X->C.get());
     };
-    bool VarLeft = IsVar(B->getLHS());
-    if (!VarLeft && !IsVar(B->getRHS()))
+    if (!L.Init || !L.Cond || !Fixed(L.Init.get()) || !Fixed(L.Cond.get()))
       return false;
-    const Expr *Other = VarLeft ? B->getRHS() : B->getLHS();
-    if (Other->isValueDependent() || !Other->EvaluateAsInt(Limit, Ctx))
+    Env E;
+    E.Vars.assign(TD.vars().size(), std::nullopt);
+    std::optional<int64_t> Start = evaluate(*L.Init, E);
+    if (!Start)
       return false;
-    llvm::APSInt L = Start.Val.getInt(), R = Limit.Val.getInt();
-    if (!VarLeft)
-      std::swap(L, R);
-    int64_t A = L.getExtValue(), C = R.getExtValue();
-    switch (B->getOpcode()) {
-    case BO_LT: return A < C;
-    case BO_LE: return A <= C;
-    case BO_GT: return A > C;
-    case BO_GE: return A >= C;
-    case BO_NE: return A != C;
-    default: return false;
-    }
+    E.Vars[Var] = *Start;
+    std::optional<int64_t> Holds = evaluate(*L.Cond, E);
+    return Holds && *Holds != 0;
   }
 
   void call(const CallExpr *C) {
