@@ -6,10 +6,14 @@
 # arrive in the editor with their codes and severities, a hover on a launch shows its
 # occupancy, and :write brings the moved diagnostics. Skips (77) without nvim 0.7 or later.
 # usage: nvim-lsp.sh WARPLINT SOURCE_DIR WORK_DIR
+# WARPLINT_NVIM names the Neovim to run (default: nvim on PATH), e.g. tests/lsp/nvim-in-root.sh
+# for the Neovim of another Debian root (tests/lsp/nvim-trixie.sh).
 set -euo pipefail
 warplint=$(realpath "$1") src=$(realpath "$2") work=$3
-command -v nvim >/dev/null || { echo "nvim not installed: skipped"; exit 77; }
-nvim --headless -u NONE -c 'lua if vim.lsp.start_client == nil then vim.cmd("cquit 1") end' \
+nvim=${WARPLINT_NVIM:-nvim}
+command -v "$nvim" >/dev/null || { echo "nvim not installed: skipped"; exit 77; }
+echo "Neovim: $("$nvim" --version | head -1)"
+"$nvim" --headless -u NONE -c 'lua if vim.lsp.start_client == nil then vim.cmd("cquit 1") end' \
   -c 'qall!' 2>/dev/null || { echo "nvim has no vim.lsp.start_client: skipped"; exit 77; }
 rm -rf "$work" && mkdir -p "$work/proj/build" "$work/cache"
 work=$(realpath "$work")
@@ -26,6 +30,8 @@ mkdir -p "$work/bin" && ln -sf "$warplint" "$work/bin/warplint"
 run_form() { # BLOCK OUT
   local block=$1 out=$2 rc=0
   rm -rf "$work/config" && mkdir -p "$work/config/nvim"
+  # Each form starts from the file as shipped (the run below edits and writes it).
+  cp "$src/tests/lsp/Inputs/kernel.cu" "$work/proj/"
   python3 - "$src/docs/editors.md" "$block" > "$work/config/nvim/init.lua" <<'PY'
 import re, sys
 page = open(sys.argv[1]).read()
@@ -35,7 +41,7 @@ if not m:
 print(m.group(1), end="")
 PY
   (cd "$work/proj" && PATH="$work/bin:$PATH" LSP_OUT=$out XDG_CONFIG_HOME=$work/config \
-    XDG_CACHE_HOME=$work/cache timeout 600 nvim --headless -i NONE -n kernel.cu \
+    XDG_CACHE_HOME=$work/cache timeout 600 "$nvim" --headless -i NONE -n kernel.cu \
       -c "luafile $src/tests/lsp/nvim-lsp.lua") >"$work/nvim.log" 2>&1 || rc=$?
   cat "$out" 2>/dev/null || true
   [ $rc -eq 0 ] || { echo "nvim ($block) exited with $rc"; cat "$work/nvim.log"; exit 1; }
@@ -43,11 +49,11 @@ PY
 fail=0
 expect() { grep -qF -- "$2" "$1" || { echo "missing ($1): $2"; fail=1; }; }
 forms=(nvim-lsp)
-if nvim --headless -u NONE -c 'lua if vim.lsp.start == nil then vim.cmd("cquit 1") end' \
+if "$nvim" --headless -u NONE -c 'lua if vim.lsp.start == nil then vim.cmd("cquit 1") end' \
      -c 'qall!' 2>/dev/null; then
   forms+=(nvim-lsp-0.8)
 else
-  echo "nvim-lsp-0.8: skipped, this Neovim ($(nvim --version | head -1)) has no vim.lsp.start"
+  echo "nvim-lsp-0.8: skipped, this Neovim ($("$nvim" --version | head -1)) has no vim.lsp.start"
 fi
 for form in "${forms[@]}"; do
   out=$work/out-$form.txt
