@@ -817,15 +817,9 @@ int printLaunch(const CliOptions &Opt, llvm::raw_ostream &OS) {
 int runOccupancyCommand(int Argc, char **Argv) {
   CliOptions Opt;
   std::string Err;
-  switch (parseOccupancyArgs(Argc, Argv, Opt, Err)) {
-  case ArgParser::Result::Help:
-    llvm::outs() << Usage;
-    return 0;
-  case ArgParser::Result::Error:
-    return error(Err);
-  case ArgParser::Result::Ok:
-    break;
-  }
+  if (std::optional<int> Rc =
+          parsed(parseOccupancyArgs(Argc, Argv, Opt, Err), Usage, Err, error))
+    return *Rc;
   if (Opt.List)
     return listArchs(Opt.Json);
   // Options that another one would drop without a word are refused.
