@@ -4,6 +4,7 @@
 #include "driver/commands/OccupancyBatch.h"
 #include "driver/commands/OccupancyInput.h"
 #include "driver/formats/Formats.h"
+#include "driver/formats/RecordText.h"
 #include "driver/report/HtmlReport.h"
 #include "driver/report/ReportSvg.h"
 
@@ -83,12 +84,6 @@ output:
 
 exit status: 0 the launch runs, 1 it cannot run, 2 bad input.
 )";
-
-std::string bytesText(uint64_t B) {
-  if (B >= 1024 && B % 1024 == 0)
-    return fmt::format("{} KiB", B / 1024);
-  return fmt::format("{} B", B);
-}
 
 std::string limitersText(const OccupancyResult &R) {
   std::string S;
