@@ -26,7 +26,7 @@ uint64_t rangesCount(const std::vector<std::array<unsigned, 2>> &Ranges) {
   return N;
 }
 
-std::vector<std::array<unsigned, 2>> laneRanges(uint32_t Mask) {
+std::vector<std::array<unsigned, 2>> maskRanges(uint32_t Mask) {
   std::vector<std::array<unsigned, 2>> Lanes;
   for (unsigned L = 0; L < 32; ++L)
     if (Mask >> L & 1) {

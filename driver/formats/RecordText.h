@@ -27,7 +27,7 @@ uint64_t rangesCount(const std::vector<std::array<unsigned, 2>> &Ranges);
 
 /// The lanes of a 32-lane mask as ranges ({0, 15}, {48, 63}), lowest first: a sync
 /// record's absent named lanes of one warp.
-std::vector<std::array<unsigned, 2>> laneRanges(uint32_t Mask);
+std::vector<std::array<unsigned, 2>> maskRanges(uint32_t Mask);
 
 /// "thread 64", "thread (3, 1) of block 1": a race record's thread as the block's rank
 /// needs (the check's message words it the same way).

@@ -472,7 +472,7 @@ std::string syncMarkdown(const SyncRecord &S) {
                          Threads, rangesText(S.SkippingThreads));
     for (const auto &W : S.AbsentLanes)
       Out += fmt::format("- warp {}: named lanes {} do not take part\n", W[0],
-                         rangesText(laneRanges(W[1])));
+                         rangesText(maskRanges(W[1])));
   }
   if (!S.Cause.empty())
     Out += (S.CauseLine ? fmt::format("\ncause (line {}): ", S.CauseLine) : std::string("\ncause: ")) +

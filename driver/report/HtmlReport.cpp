@@ -117,7 +117,7 @@ void writeSyncs(const std::vector<SyncRecord> &Syncs, llvm::raw_ostream &OS) {
         Absent.clear();
         for (const auto &W : S.AbsentLanes)
           Absent += fmt::format("{}warp {}: lanes {}", Absent.empty() ? "" : "; ", W[0],
-                                rangesText(laneRanges(W[1])));
+                                rangesText(maskRanges(W[1])));
       }
     }
     std::string Cause = S.Cause.empty() ? std::string("-") : S.Cause;
