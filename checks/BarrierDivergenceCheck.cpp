@@ -9,22 +9,16 @@ std::string BarrierDivergenceCheck::rootCause(const SyncModel &S, ASTContext &C)
     return "";
   if (S.Causes.empty())
     return "";
-  // Evaluated for every shape and no shape splits: every thread reaches it.
-  bool AllEvaluated = true, Splits = false, AllWhole = true;
-  for (const auto &[R, Loc] : S.PerShape) {
-    AllEvaluated &= R.Evaluated;
-    // Sampled values count only for a launch's block: an assumed one may lack the
-    // dimension (a run-time y) that splits the block.
-    AllWhole &= R.Evaluated || (R.SampledWhole && Loc.isValid());
-    Splits |= R.splits();
-  }
-  if (AllWhole && !Splits)
+  // Evaluated (or sampled whole) for every shape and no shape splits: every thread
+  // reaches it.
+  Shapes Sh = shapesOf(S);
+  if (Sh.AllWhole && !Sh.Split)
     return "";
   // One finding per cause: the barriers after one bounds return, or inside one `if`.
   const SourceManager &SM = C.getSourceManager();
   SourceLocation Cause = causeLoc(S.Causes.front(), SM);
   return S.Kernel->Name + "\n" + Cause.printToString(SM) + "\n" +
-         (AllEvaluated ? "evaluated" : "run-time");
+         (Sh.AllEvaluated ? "evaluated" : "run-time");
 }
 
 void BarrierDivergenceCheck::report(const SyncModel &S, SourceLocation Loc, ASTContext &C,
@@ -32,21 +26,13 @@ void BarrierDivergenceCheck::report(const SyncModel &S, SourceLocation Loc, ASTC
   const SourceManager &SM = C.getSourceManager();
   bool Grid = S.Class.Kind == SyncKind::GridBarrier;
   const char *Scope = Grid ? "grid" : "block";
-  const ReachFigures *Split = nullptr;
-  bool AllEvaluated = true;
-  for (const auto &[R, L] : S.PerShape) {
-    AllEvaluated &= R.Evaluated;
-    if (!Split && R.splits())
-      Split = &R;
-  }
+  [[maybe_unused]] auto [AllEvaluated, AllWhole, Split] = shapesOf(S);
   const SyncCause &First = S.Causes.front();
   if (AllEvaluated && Split) {
     // Certain for a launch of this shape; an assumed block is a warning when every other
     // block splits it too, else a note.
-    std::string Demotion = S.AssumedShape ? assumedDemotion(S) : "";
-    DiagnosticIDs::Level Level = !S.AssumedShape     ? DiagnosticIDs::Error
-                                 : Demotion.empty() ? DiagnosticIDs::Warning
-                                                    : DiagnosticIDs::Note;
+    std::string Demotion;
+    DiagnosticIDs::Level Level = splitLevel(S, Demotion);
     size_t Skip = 0;
     for (bool R : Split->Reaches)
       Skip += !R;
@@ -58,13 +44,7 @@ void BarrierDivergenceCheck::report(const SyncModel &S, SourceLocation Loc, ASTC
         << Split->Shape.str() << (S.AssumedShape ? " (assumed)" : "")
         << (Split->Values.empty() ? "" : " when " + Split->Values)
         << threadRanges(Split->Reaches, false) << Scope;
-    if (!Demotion.empty())
-      diag(Loc, "a note, not a warning: %0", DiagnosticIDs::Note) << Demotion;
-    Tu->reportSync(S, Split, std::string(getID()),
-                   Level == DiagnosticIDs::Error     ? "error"
-                   : Level == DiagnosticIDs::Warning ? "warning"
-                                                     : "note",
-                   causeText(First, S, C), causeLoc(First, SM));
+    recordSplit(S, *Split, Loc, Level, Demotion, causeText(First, S, C), causeLoc(First, SM));
   } else {
     Tu->reportSync(S, nullptr, std::string(getID()), "warning", causeText(First, S, C),
                    causeLoc(First, SM));

@@ -75,6 +75,17 @@ protected:
     for (const std::string &P : M.takeProblems())
       configurationDiag("%0") << P;
   }
+  /// What the occupancy checks start from: the TU's launches, with the compiler's answer
+  /// to every "fewer registers" step (one run for the TU) and the model's problems said;
+  /// nullptr when the TU launches nothing.
+  const std::vector<LaunchModel> *advisedLaunches(TuModel &M) {
+    if (M.facts().Launches.empty())
+      return nullptr;
+    const std::vector<LaunchModel> &Launches = M.launches();
+    M.verifyAdvice();
+    sayProblems(M);
+    return &Launches;
+  }
   /// A launch the check leaves out: no source location, or an ignored kernel.
   bool leftOut(const LaunchModel &L) const {
     return L.Site->Loc.isInvalid() || Ignored.ignores(L.name());

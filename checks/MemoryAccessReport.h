@@ -6,6 +6,7 @@
 #include "checks/OptionParsing.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -65,10 +66,18 @@ protected:
   /// Says the finding of access A (its worst shape Worst) at Loc.
   virtual void report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
                       const Group &G) = 0;
-  /// The note, once per kernel, that its block shape was assumed.
-  void noteAssumedShape(const AccessModel &A) {
+  /// The notes every finding ends with: once per kernel, that its block shape was
+  /// assumed; then, through NoteLaunch, each other launch (than Quoted, the shape the
+  /// finding quotes) whose evaluated block keeps the access below the threshold (its
+  /// typical warp's ratio under MinRatio): its figure there.
+  void noteShapes(const AccessModel &A, const AccessShape &Quoted,
+                  llvm::function_ref<void(const AccessShape &Other)> NoteLaunch) {
     if (A.AssumedShape)
       noteAssumedBlock(*A.Kernel);
+    for (const AccessShape &Other : A.PerShape)
+      if (&Other != &Quoted && Other.Figures.Evaluated && Other.Launch.isValid() &&
+          Other.Figures.Typical.ratio() < MinRatio)
+        NoteLaunch(Other);
   }
   void reportTu(TuModel &M, ASTContext &C) override;
   /// The figure of one evaluation in a note: "32 sectors for 128 bytes".

@@ -89,14 +89,12 @@ void OccupancyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
-  if (M.facts().Launches.empty())
+  const std::vector<LaunchModel> *Launches = advisedLaunches(M);
+  if (!Launches)
     return;
-  const std::vector<LaunchModel> &Launches = M.launches();
-  M.verifyAdvice(); // the compiler's answer to every "fewer registers" step (one run)
-  sayProblems(M);
   const std::string &Missing = M.registers().Missing;
 
-  for (const LaunchModel &L : Launches) {
+  for (const LaunchModel &L : *Launches) {
     if (leftOut(L))
       continue;
     for (const LaunchFigures &E : L.PerArch)

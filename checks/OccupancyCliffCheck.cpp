@@ -66,13 +66,11 @@ void OccupancyCliffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
-  if (M.facts().Launches.empty())
+  const std::vector<LaunchModel> *Launches = advisedLaunches(M);
+  if (!Launches)
     return;
-  const std::vector<LaunchModel> &Launches = M.launches();
-  M.verifyAdvice(); // the compiler's answer to every "fewer registers" step (one run)
-  sayProblems(M);
 
-  for (const LaunchModel &L : Launches) {
+  for (const LaunchModel &L : *Launches) {
     SourceLocation Loc = L.Site->Loc;
     if (leftOut(L))
       continue;

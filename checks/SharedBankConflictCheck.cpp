@@ -236,16 +236,14 @@ void SharedBankConflictCheck::report(const AccessModel &A, size_t W, SourceLocat
         << unsigned(Amd);
   if (F.PaddedRatio && *F.PaddedRatio <= 1.0 && !Fix && !NoFix.empty())
     diag(S.ObjectDecl->getLocation(), "no fix-it: %0", DiagnosticIDs::Note) << NoFix;
-  noteAssumedShape(A);
-  for (const AccessShape &Other : A.PerShape)
-    if (&Other != &Shape && Other.Figures.Evaluated && Other.Launch.isValid() &&
-        Other.Figures.Typical.ratio() < MinRatio)
-      diag(Other.Launch,
-           "with the block %0 of this launch the access needs %1 "
-           "%select{wavefronts|LDS passes}3 (ideal %2)",
-           DiagnosticIDs::Note)
-          << Other.Shape.str() << Other.Figures.Typical.Waves.Wavefronts
-          << Other.Figures.Typical.Waves.IdealWavefronts << unsigned(Amd);
+  noteShapes(A, Shape, [&](const AccessShape &Other) {
+    diag(Other.Launch,
+         "with the block %0 of this launch the access needs %1 "
+         "%select{wavefronts|LDS passes}3 (ideal %2)",
+         DiagnosticIDs::Note)
+        << Other.Shape.str() << Other.Figures.Typical.Waves.Wavefronts
+        << Other.Figures.Typical.Waves.IdealWavefronts << unsigned(Amd);
+  });
 }
 
 } // namespace clang::tidy::warplint

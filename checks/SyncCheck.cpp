@@ -100,6 +100,36 @@ std::string SyncCheck::assumedDemotion(const SyncModel &S) {
   return "";
 }
 
+SyncCheck::Shapes SyncCheck::shapesOf(const SyncModel &S) {
+  Shapes Out;
+  for (const auto &[R, Loc] : S.PerShape) {
+    Out.AllEvaluated &= R.Evaluated;
+    Out.AllWhole &= R.Evaluated || (R.SampledWhole && Loc.isValid());
+    if (!Out.Split && R.splits())
+      Out.Split = &R;
+  }
+  return Out;
+}
+
+DiagnosticIDs::Level SyncCheck::splitLevel(const SyncModel &S, std::string &Demotion) {
+  Demotion = S.AssumedShape ? assumedDemotion(S) : "";
+  return !S.AssumedShape     ? DiagnosticIDs::Error
+         : Demotion.empty() ? DiagnosticIDs::Warning
+                            : DiagnosticIDs::Note;
+}
+
+void SyncCheck::recordSplit(const SyncModel &S, const ReachFigures &Split, SourceLocation Loc,
+                            DiagnosticIDs::Level Level, const std::string &Demotion,
+                            std::string Cause, SourceLocation CauseLoc) {
+  if (!Demotion.empty())
+    diag(Loc, "a note, not a warning: %0", DiagnosticIDs::Note) << Demotion;
+  Tu->reportSync(S, &Split, std::string(getID()),
+                 Level == DiagnosticIDs::Error     ? "error"
+                 : Level == DiagnosticIDs::Warning ? "warning"
+                                                   : "note",
+                 std::move(Cause), CauseLoc);
+}
+
 void SyncCheck::reportTu(TuModel &M, ASTContext &C) {
   const SourceManager &SM = C.getSourceManager();
   std::set<SourceLocation> Seen;

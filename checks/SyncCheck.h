@@ -42,6 +42,26 @@ protected:
   /// where it does not split, or "" when every one splits too.
   static std::string assumedDemotion(const SyncModel &S);
 
+  /// What a call's evaluations for its block shapes say together.
+  struct Shapes {
+    bool AllEvaluated = true; ///< every shape evaluated for every thread
+    /// Every shape reaches the call whole: evaluated, or (a launch's block only: an
+    /// assumed one may lack the dimension, a run-time y, that splits the block) sampled
+    /// whole.
+    bool AllWhole = true;
+    const ReachFigures *Split = nullptr; ///< the first shape that splits the call
+  };
+  static Shapes shapesOf(const SyncModel &S);
+
+  /// The level of an evaluated split: an error for a launch's block; for an assumed one a
+  /// warning, or a note when another block does not split it (Demotion then says why).
+  static DiagnosticIDs::Level splitLevel(const SyncModel &S, std::string &Demotion);
+  /// After an evaluated split's finding at Loc: the note of its Demotion, if any, and its
+  /// record (the split quoted, the cause the finding names and where it is).
+  void recordSplit(const SyncModel &S, const ReachFigures &Split, SourceLocation Loc,
+                   DiagnosticIDs::Level Level, const std::string &Demotion, std::string Cause,
+                   SourceLocation CauseLoc);
+
 };
 
 } // namespace clang::tidy::warplint

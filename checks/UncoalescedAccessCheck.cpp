@@ -154,16 +154,14 @@ void UncoalescedAccessCheck::report(const AccessModel &A, size_t W, SourceLocati
          DiagnosticIDs::Note)
         << F.Worst.Sectors.Sectors << unsigned(F.Worst.Sectors.BytesRequested) << F.Worst.Warp
         << shapeText(A, Shape, F.Worst, MinRatio) << unsigned(MM.Amd);
-  noteAssumedShape(A);
-  for (const AccessShape &Other : A.PerShape)
-    if (&Other != &Shape && Other.Figures.Evaluated && Other.Launch.isValid() &&
-        Other.Figures.Typical.ratio() < MinRatio)
-      diag(Other.Launch,
-           "with the block %0 of this launch the access touches %1 "
-           "%select{sectors|cache lines}3 for %2 bytes",
-           DiagnosticIDs::Note)
-          << Other.Shape.str() << Other.Figures.Typical.Sectors.Sectors
-          << unsigned(Other.Figures.Typical.Sectors.BytesRequested) << unsigned(MM.Amd);
+  noteShapes(A, Shape, [&](const AccessShape &Other) {
+    diag(Other.Launch,
+         "with the block %0 of this launch the access touches %1 "
+         "%select{sectors|cache lines}3 for %2 bytes",
+         DiagnosticIDs::Note)
+        << Other.Shape.str() << Other.Figures.Typical.Sectors.Sectors
+        << unsigned(Other.Figures.Typical.Sectors.BytesRequested) << unsigned(MM.Amd);
+  });
 }
 
 } // namespace clang::tidy::warplint

@@ -42,38 +42,25 @@ std::string WarpSyncMaskCheck::rootCause(const SyncModel &S, ASTContext &C) {
   // lanes that arrive: nothing to compare.
   if (S.Class.Kind == SyncKind::WarpMask && !S.Class.MaskValue)
     return "";
-  bool AllEvaluated = true, Splits = false, AllWhole = true;
-  for (const auto &[R, Loc] : S.PerShape) {
-    AllEvaluated &= R.Evaluated;
-    // Sampled values count only for a launch's block: an assumed one may lack the
-    // dimension (a run-time y) that splits the block.
-    AllWhole &= R.Evaluated || (R.SampledWhole && Loc.isValid());
-    Splits |= R.splits();
-  }
-  if (AllWhole && !Splits)
+  Shapes Sh = shapesOf(S);
+  if (Sh.AllWhole && !Sh.Split)
     return "";
   std::vector<const SyncCause *> Causes = laneCauses(S);
-  if (!AllEvaluated && Causes.empty())
+  if (!Sh.AllEvaluated && Causes.empty())
     return "";
   const SourceManager &SM = C.getSourceManager();
   // One finding per cause: the partial warp of the block, or one condition or exit.
   if (Causes.empty())
     return S.Kernel->Name + "\npartial warp";
   return S.Kernel->Name + "\n" + causeLoc(*Causes.front(), SM).printToString(SM) + "\n" +
-         (AllEvaluated ? "evaluated" : "run-time");
+         (Sh.AllEvaluated ? "evaluated" : "run-time");
 }
 
 void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContext &C,
                                const std::vector<SourceLocation> &More) {
   const SourceManager &SM = C.getSourceManager();
   std::vector<const SyncCause *> Causes = laneCauses(S);
-  const ReachFigures *Split = nullptr;
-  bool AllEvaluated = true;
-  for (const auto &[R, L] : S.PerShape) {
-    AllEvaluated &= R.Evaluated;
-    if (!Split && R.splits())
-      Split = &R;
-  }
+  [[maybe_unused]] auto [AllEvaluated, AllWhole, Split] = shapesOf(S);
   std::string Names = namesText(S, callName(S));
   if (AllEvaluated && Split) {
     // The first warp with named lanes absent, and how many more.
@@ -93,10 +80,8 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
             " only";
     else
       Why = "they do not reach it";
-    std::string Demotion = S.AssumedShape ? assumedDemotion(S) : "";
-    DiagnosticIDs::Level Level = !S.AssumedShape     ? DiagnosticIDs::Error
-                                 : Demotion.empty() ? DiagnosticIDs::Warning
-                                                    : DiagnosticIDs::Note;
+    std::string Demotion;
+    DiagnosticIDs::Level Level = splitLevel(S, Demotion);
     diag(Loc,
          "%0 in kernel '%1' names lanes %2 of warp %3%4 that do not take part (block %5%6%7: "
          "%8); a named lane that does not execute the call is undefined behaviour",
@@ -107,14 +92,9 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
                       : std::string())
         << Split->Shape.str() << (S.AssumedShape ? " assumed" : "")
         << (Split->Values.empty() ? "" : ", " + Split->Values) << Why;
-    if (!Demotion.empty())
-      diag(Loc, "a note, not a warning: %0", DiagnosticIDs::Note) << Demotion;
-    Tu->reportSync(S, Split, std::string(getID()),
-                   Level == DiagnosticIDs::Error     ? "error"
-                   : Level == DiagnosticIDs::Warning ? "warning"
-                                                     : "note",
-                   Causes.empty() ? Why : causeText(*Causes.front(), S, C),
-                   Causes.empty() ? SourceLocation() : causeLoc(*Causes.front(), SM));
+    recordSplit(S, *Split, Loc, Level, Demotion,
+                Causes.empty() ? Why : causeText(*Causes.front(), S, C),
+                Causes.empty() ? SourceLocation() : causeLoc(*Causes.front(), SM));
     if (!(Absent & ~Exists))
       for (const SyncCause *Cause : Causes)
         if (SourceLocation L = causeLoc(*Cause, SM); L.isValid())

@@ -240,6 +240,43 @@ static std::optional<int64_t> tripCount(const SymVarInfo &L, unsigned Var, Env E
   return std::nullopt;
 }
 
+/// Per thread of a block of Shape (linear index), whether it reaches the call in
+/// environment Base: Reach holds (no Reach: every thread) and, inside thread-dependent
+/// loops (TripLoops, their counters TripVars), the thread makes the most trips of the
+/// innermost (a thread with fewer skips the call in the last ones). None when a part
+/// cannot be evaluated.
+static std::optional<std::vector<bool>>
+threadsReaching(const SymRef &Reach, const std::vector<const SymVarInfo *> &TripLoops,
+                const std::vector<unsigned> &TripVars, const BlockShape &Shape,
+                const Env &Base) {
+  const unsigned Threads = Shape.threads();
+  std::vector<bool> Reaches(Threads);
+  Env E = Base;
+  std::vector<int64_t> Trips(Threads, 0);
+  int64_t MaxTrips = -1;
+  for (unsigned T = 0; T < Threads; ++T) {
+    E.Tid[0] = T % Shape.X;
+    E.Tid[1] = (T / Shape.X) % Shape.Y;
+    E.Tid[2] = T / (Shape.X * Shape.Y);
+    std::optional<int64_t> In = Reach ? evaluate(*Reach, E) : std::optional<int64_t>(1);
+    if (!In)
+      return std::nullopt;
+    Reaches[T] = *In != 0;
+    for (size_t L = 0; L < TripLoops.size() && Reaches[T]; ++L) {
+      std::optional<int64_t> N = tripCount(*TripLoops[L], TripVars[L], E);
+      if (!N)
+        return std::nullopt;
+      Trips[T] = *N;
+    }
+    if (Reaches[T])
+      MaxTrips = std::max(MaxTrips, Trips[T]);
+  }
+  if (!TripLoops.empty())
+    for (unsigned T = 0; T < Threads; ++T)
+      Reaches[T] = Reaches[T] && Trips[T] == MaxTrips && MaxTrips > 0;
+  return Reaches;
+}
+
 /// Per warp, the lanes a warp-synchronous call names (its mask, or the tiles of its
 /// lanes that arrive) that do not reach it.
 static std::vector<uint32_t> absentNamed(const std::vector<bool> &Reaches,
@@ -379,7 +416,6 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
   Base.Vars.assign(Vars.size(), std::nullopt);
   unsigned Envs = 0;
   bool Failed = false, Found = false;
-  std::vector<bool> Reaches(Threads);
   std::function<void(size_t)> Enumerate = [&](size_t K) {
     if (Failed || Found || Envs >= 256)
       return;
@@ -408,37 +444,12 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
       return;
     }
     ++Envs;
-    Env E = Base;
-    std::vector<int64_t> Trips(Threads, 0);
-    int64_t MaxTrips = -1;
-    for (unsigned T = 0; T < Threads && !Failed; ++T) {
-      E.Tid[0] = T % Shape.X;
-      E.Tid[1] = (T / Shape.X) % Shape.Y;
-      E.Tid[2] = T / (Shape.X * Shape.Y);
-      std::optional<int64_t> In = Reach ? evaluate(*Reach, E) : std::optional<int64_t>(1);
-      if (!In) {
-        Failed = true;
-        break;
-      }
-      Reaches[T] = *In != 0;
-      // Trip counts of the thread-dependent loops around the call (the innermost
-      // decides: a thread with fewer trips skips the call in the last ones).
-      for (size_t L = 0; L < TripLoops.size() && Reaches[T]; ++L) {
-        std::optional<int64_t> N = tripCount(*TripLoops[L], TripVars[L], E);
-        if (!N) {
-          Failed = true;
-          break;
-        }
-        Trips[T] = *N;
-      }
-      if (Reaches[T])
-        MaxTrips = std::max(MaxTrips, Trips[T]);
-    }
-    if (Failed)
+    std::optional<std::vector<bool>> In = threadsReaching(Reach, TripLoops, TripVars, Shape, Base);
+    if (!In) {
+      Failed = true;
       return;
-    if (!TripLoops.empty())
-      for (unsigned T = 0; T < Threads; ++T)
-        Reaches[T] = Reaches[T] && Trips[T] == MaxTrips && MaxTrips > 0;
+    }
+    std::vector<bool> Reaches = std::move(*In);
     bool Split = false;
     std::vector<uint32_t> Absent;
     if (Class.Kind == SyncKind::WarpMask || Class.Kind == SyncKind::Tile) {

@@ -168,6 +168,24 @@ std::optional<Impact> launchErrorImpact(const LaunchRecord &R) {
   return I;
 }
 
+const std::vector<CheckImpact> &checkImpacts() {
+  static const std::vector<CheckImpact> Table = {
+      {"warplint-occupancy", occupancyImpact},
+      {"warplint-occupancy-cliff", cliffImpact},
+      {"warplint-partial-wave", partialWaveImpact},
+      {"warplint-block-size-warp-multiple", blockLanesImpact},
+      {"warplint-launch-config-invalid", launchErrorImpact},
+      {"warplint-register-spill", nullptr, "spillImpact"},
+      {"warplint-uncoalesced-access", nullptr, "accessImpact"},
+      {"warplint-shared-bank-conflict", nullptr, "accessImpact"},
+      {"warplint-divergent-branch", nullptr, "divergenceImpact"},
+      {"warplint-barrier-divergence", nullptr, "syncImpact"},
+      {"warplint-warp-sync-mask", nullptr, "syncImpact"},
+      {"warplint-data-race", nullptr, "raceImpact"},
+  };
+  return Table;
+}
+
 Impact spillImpact(uint64_t StoreBytes, uint64_t LoadBytes, unsigned Registers) {
   Impact I;
   I.Value = double(StoreBytes + LoadBytes);

@@ -480,6 +480,22 @@ Impact divergenceImpact(double SplitShare);
 /// interval.
 std::optional<Impact> syncImpact(const SyncRecord &S);
 Impact raceImpact(const RaceRecord &R);
+/// Each check's impact, one row per check: the one place where a new check names its
+/// impact. `docs-places` (tests/docs/check-places.py) fails, naming the check, when a
+/// check of checks/*Check.h has no row here, and for a row of no check. A launch check's
+/// row holds the function TuModel::launchRecords applies to each launch record; another
+/// check's row names the function above that computes it where its record is made (the
+/// spill loop, the access, branch, sync and race records).
+struct CheckImpact {
+  const char *Check;
+  /// Launch checks: the impact of the check's finding at a launch, from the launch record.
+  std::optional<Impact> (*OfLaunch)(const LaunchRecord &) = nullptr;
+  /// The other checks: the function declared above that computes it ("accessImpact").
+  const char *Computed = nullptr;
+};
+/// The table, in docs/impact.md's order.
+const std::vector<CheckImpact> &checkImpacts();
+
 /// certain: 100 (as a launch that fails); under an assumed block every alternative block
 /// shows too: 95; decided by run-time values: 90; a note (the finding may not hold: an
 /// assumed block or a sampled value decides, or the arch runs warps in lockstep): 25;

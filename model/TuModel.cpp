@@ -1087,16 +1087,13 @@ void TuModel::launchRecords(::warplint::ModelRecords &Out) {
       fillFigures(PerArch, E, Regs, Out.Arch);
       if (!E.Compiler && !M.MatchNote.empty() && Regs.Source != ResourceSource::None)
         PerArch.RegistersMissing = M.MatchNote;
-      // The impact of each launch check's finding at this launch, from this record.
-      using ImpactOf = std::optional<wl::Impact> (*)(const wl::LaunchRecord &);
-      for (const auto &[Check, Of] : std::initializer_list<std::pair<const char *, ImpactOf>>{
-               {"warplint-occupancy", wl::occupancyImpact},
-               {"warplint-occupancy-cliff", wl::cliffImpact},
-               {"warplint-partial-wave", wl::partialWaveImpact},
-               {"warplint-block-size-warp-multiple", wl::blockLanesImpact},
-               {"warplint-launch-config-invalid", wl::launchErrorImpact}})
-        if (std::optional<wl::Impact> I = Of(PerArch))
-          Out.Impacts.push_back({Check, PerArch.Pos, PerArch.Arch, PerArch.Kernel.value_or(""), *I});
+      // The impact of each launch check's finding at this launch, from this record: the
+      // launch checks' rows of the one table of impacts.
+      for (const wl::CheckImpact &C : wl::checkImpacts())
+        if (C.OfLaunch)
+          if (std::optional<wl::Impact> I = C.OfLaunch(PerArch))
+            Out.Impacts.push_back(
+                {C.Check, PerArch.Pos, PerArch.Arch, PerArch.Kernel.value_or(""), *I});
       Out.Launches.push_back(std::move(PerArch));
     }
   }

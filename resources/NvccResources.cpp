@@ -618,12 +618,27 @@ bool startClangRun(ClangDeviceRequest &R, ClangDeviceResult &Out, std::string &V
   return true;
 }
 
+/// Runs one of clang's steps (Argv) with its output on stdout into Stdout. False when it
+/// fails, with Out.Error saying why and quoting clang's first error ("HIP is not
+/// supported on GFX10 with wavefront size 64"); clang's diagnostics are not kept.
+bool runClangStep(const std::vector<std::string> &Argv, const ClangDeviceRequest &R,
+                  std::string &Stdout, ClangDeviceResult &Out) {
+  std::string Err, Diagnostics;
+  if (run(Argv, R.CacheDir, Stdout, Err, /*CaptureStdout=*/true, &Diagnostics))
+    return true;
+  Out.Error = Err;
+  llvm::StringRef D(Diagnostics);
+  if (size_t At = D.find("error: "); At != llvm::StringRef::npos)
+    Out.Error += ": " + D.substr(At + 7).split('\n').first.trim().take_front(300).str();
+  return false;
+}
+
 } // namespace
 
 ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) {
   ClangDeviceResult Out;
   ClangDeviceRequest R = Request;
-  std::string Version, Err;
+  std::string Version;
   if (!startClangRun(R, Out, Version))
     return Out;
   std::vector<std::string> Parts{"warplint-clang-amdgpu-resources-v2", Version};
@@ -642,17 +657,9 @@ ClangDeviceResult runClangForAmdgpuResources(const ClangDeviceRequest &Request) 
     if (Got == CacheRead::Damaged)
       Out.Repaired = Damage + "; clang ran again";
   }
-  // The assembly comes on stdout; clang's diagnostics (stderr) are not kept.
-  std::string Asm, Diagnostics;
-  if (!run(clangDeviceArgv(R), R.CacheDir, Asm, Err, /*CaptureStdout=*/true, &Diagnostics)) {
-    Out.Error = Err;
-    // clang's first error says why ("HIP is not supported on GFX10 with wavefront size 64").
-    llvm::StringRef D(Diagnostics);
-    size_t At = D.find("error: ");
-    if (At != llvm::StringRef::npos)
-      Out.Error += ": " + D.substr(At + 7).split('\n').first.trim().take_front(300).str();
+  std::string Asm;
+  if (!runClangStep(clangDeviceArgv(R), R, Asm, Out))
     return Out;
-  }
   Out.Assembly = reduceAssembly(Asm);
   if (!CacheFile.empty())
     if (std::string Err = writeEntry(CacheFile, Out.Assembly); !Err.empty())
@@ -790,7 +797,7 @@ ClangDeviceResult runBoundedClang(const ClangDeviceRequest &Request,
                                   const std::vector<AmdgpuBound> &Bounds) {
   ClangDeviceResult Out;
   ClangDeviceRequest R = Request;
-  std::string Version, Err;
+  std::string Version;
   if (!startClangRun(R, Out, Version))
     return Out;
   std::vector<std::string> IrArgv = clangDeviceArgv(R);
@@ -833,14 +840,8 @@ ClangDeviceResult runBoundedClang(const ClangDeviceRequest &Request,
       R.CacheDir.empty() ? "" : R.CacheDir + "/" + KeyOf("warplint-clang-amdgpu-ir-v1", {}) + ".amdgpu.ll";
   std::string Ir;
   if (!Cached(IrFile, Ir)) {
-    std::string Diagnostics;
-    if (!run(IrArgv, R.CacheDir, Ir, Err, /*CaptureStdout=*/true, &Diagnostics)) {
-      Out.Error = Err;
-      llvm::StringRef D(Diagnostics);
-      if (size_t At = D.find("error: "); At != llvm::StringRef::npos)
-        Out.Error += ": " + D.substr(At + 7).split('\n').first.trim().take_front(300).str();
+    if (!runClangStep(IrArgv, R, Ir, Out))
       return Out;
-    }
     Store(IrFile, Ir);
   }
   std::vector<std::string> Missing;
@@ -877,16 +878,11 @@ ClangDeviceResult runBoundedClang(const ClangDeviceRequest &Request,
   for (const char *A : {"-nogpulib", "-O3", "-Xclang", "-disable-llvm-optzns", "-S", "-o", "-"})
     Argv.emplace_back(A);
   Argv.push_back(std::string(Tmp));
-  std::string Asm, Diagnostics;
-  bool Ok = run(Argv, R.CacheDir, Asm, Err, /*CaptureStdout=*/true, &Diagnostics);
+  std::string Asm;
+  bool Ok = runClangStep(Argv, R, Asm, Out);
   llvm::sys::fs::remove(Tmp);
-  if (!Ok) {
-    Out.Error = Err;
-    llvm::StringRef D(Diagnostics);
-    if (size_t At = D.find("error: "); At != llvm::StringRef::npos)
-      Out.Error += ": " + D.substr(At + 7).split('\n').first.trim().take_front(300).str();
+  if (!Ok)
     return Out;
-  }
   Out.Assembly = reduceAssembly(Asm);
   Store(WhatIfFile, Out.Assembly);
   return Out;

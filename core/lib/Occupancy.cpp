@@ -117,25 +117,26 @@ bool checkShape(const GpuArch &A, const KernelResources &K, const LaunchShape &S
 }
 
 /// What both vendors start with: R for A with no limit yet, the shape checked, threads and
-/// warps per block set; false when the shape cannot be modelled (R is then finished).
+/// warps per block set, and the warp slots' limit; false when the shape cannot be modelled.
 bool start(const GpuArch &A, const KernelResources &K, const LaunchShape &S, OccupancyResult &R) {
   R.Arch = &A;
   R.MaxWarpsPerSm = A.MaxWarpsPerSm;
   R.BlockLimit.fill(UnlimitedBlocks);
-  if (!checkShape(A, K, S, R)) {
-    finish(R);
+  if (!checkShape(A, K, S, R))
     return false;
-  }
   R.ThreadsPerBlock = static_cast<int>(std::min<int64_t>(S.ThreadsPerBlock, INT_MAX));
   R.WarpsPerBlock = static_cast<int>(divUp(R.ThreadsPerBlock, A.WarpSize));
+  R.BlockLimit[static_cast<unsigned>(Resource::Warps)] =
+      launchLimits(&A).threadsOver(uint64_t(R.ThreadsPerBlock))
+          ? 0
+          : A.MaxWarpsPerSm / R.WarpsPerBlock;
   return true;
 }
 
-OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
-  OccupancyResult R;
-  if (!start(A, K, S, R))
-    return R;
-  const int T = R.ThreadsPerBlock;
+/// NVIDIA's limits after start(): registers, blocks, shared memory, barriers and virtual
+/// resources.
+void nvidiaLimits(const GpuArch &A, const KernelResources &K, const LaunchShape &S,
+                  OccupancyResult &R) {
   const int W = R.WarpsPerBlock;
   auto setLimit = [&](Resource Res, int V) { R.BlockLimit[static_cast<unsigned>(Res)] = V; };
 
@@ -158,8 +159,7 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const 
              " registers per block, over the " + num(A.RegistersPerBlock) +
              "-register file (the launch fails: too many resources requested)");
 
-  // Warps and blocks.
-  setLimit(Resource::Warps, launchLimits(&A).threadsOver(uint64_t(T)) ? 0 : A.MaxWarpsPerSm / W);
+  // Blocks (the warps' limit is start()'s).
   setLimit(Resource::Blocks, A.MaxBlocksPerSm);
 
   // Shared memory.
@@ -252,22 +252,16 @@ OccupancyResult computeNvidia(const GpuArch &A, const KernelResources &K, const 
     setLimit(Resource::Barriers, A.MaxBlocksPerSm * A.BarrierBlocksFactor / K.Barriers);
   if (A.VirtualResourcesPerSm > 0 && K.VirtualResources > 0)
     setLimit(Resource::VirtualResources, A.VirtualResourcesPerSm / K.VirtualResources);
-
-  finish(R);
-  return R;
 }
 
-OccupancyResult computeAmd(const GpuArch &A, const KernelResources &K, const LaunchShape &S) {
-  OccupancyResult R;
-  if (!start(A, K, S, R))
-    return R;
-  const int T = R.ThreadsPerBlock;
+/// AMD's limits after start(): workgroups, VGPRs, SGPRs and LDS per CU.
+void amdLimits(const GpuArch &A, const KernelResources &K, const LaunchShape &S,
+               OccupancyResult &R) {
   const int W = R.WarpsPerBlock;
   auto setLimit = [&](Resource Res, int V) { R.BlockLimit[static_cast<unsigned>(Res)] = V; };
   // Waves of a workgroup spread over the SIMDs, so per-SIMD wave limits count per CU.
   auto perCu = [&](int WavesPerSimd) { return WavesPerSimd * A.SimdsPerCu / W; };
 
-  setLimit(Resource::Warps, launchLimits(&A).threadsOver(uint64_t(T)) ? 0 : A.MaxWarpsPerSm / W);
   setLimit(Resource::Blocks, W == 1 ? A.MaxWarpsPerSm : A.MaxBarrierWorkgroupsPerCu);
 
   if (K.Vgprs > A.MaxVgprsPerWave) {
@@ -304,8 +298,6 @@ OccupancyResult computeAmd(const GpuArch &A, const KernelResources &K, const Lau
     setLimit(Resource::SharedMemory,
              Alloc > 0 ? static_cast<int>(A.LdsPerCuBytes / Alloc) : UnlimitedBlocks);
   }
-  finish(R);
-  return R;
 }
 
 } // namespace
@@ -489,8 +481,14 @@ bool isSharedSplit(const GpuArch &Arch, uint64_t Bytes) {
 
 OccupancyResult computeOccupancy(const GpuArch &Arch, const KernelResources &Res,
                                  const LaunchShape &Shape) {
-  OccupancyResult R =
-      Arch.isNvidia() ? computeNvidia(Arch, Res, Shape) : computeAmd(Arch, Res, Shape);
+  OccupancyResult R;
+  if (start(Arch, Res, Shape, R)) {
+    if (Arch.isNvidia())
+      nvidiaLimits(Arch, Res, Shape, R);
+    else
+      amdLimits(Arch, Res, Shape, R);
+  }
+  finish(R);
   if (Res.LaunchBoundsMinBlocks > 0)
     R.MeetsMinBlocks = R.BlocksPerSm >= Res.LaunchBoundsMinBlocks;
   return R;

@@ -3,6 +3,7 @@
 #include "model/ShapeText.h"
 
 #include "clang/Basic/OffloadArch.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "warplint/core/Arch.h"
 #include "warplint/core/Products.h"
@@ -10,6 +11,20 @@
 #include <fmt/format.h>
 
 namespace warplint::driver {
+
+std::optional<int> parsed(ArgParser::Result R, llvm::StringRef Usage, const std::string &Error,
+                          llvm::function_ref<int(const std::string &)> Fail) {
+  switch (R) {
+  case ArgParser::Result::Help:
+    llvm::outs() << Usage;
+    return 0;
+  case ArgParser::Result::Error:
+    return Fail(Error);
+  case ArgParser::Result::Ok:
+    break;
+  }
+  return std::nullopt;
+}
 
 ArgParser &ArgParser::option(std::string Name, ValueHandler Handler, std::string Missing) {
   Options.push_back({std::move(Name), true, std::move(Handler), nullptr, std::move(Missing)});

@@ -17,9 +17,11 @@
 #pragma once
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +84,14 @@ private:
   std::vector<std::string> *Rest = nullptr;
   bool *RestSeen = nullptr;
 };
+
+/// What a subcommand does with parse()'s answer R: for --help, Usage on stdout and 0; for
+/// a bad argument, Fail(Error) (the command's own error line and exit status); nullopt for
+/// Ok, and the command goes on:
+///   if (std::optional<int> Rc = parsed(P.parse(Argc, Argv, Err), Usage, Err, fail))
+///     return *Rc;
+std::optional<int> parsed(ArgParser::Result R, llvm::StringRef Usage, const std::string &Error,
+                          llvm::function_ref<int(const std::string &)> Fail);
 
 /// --arch: an NVIDIA architecture core knows (sm_86, also 8.6, 86, compute_86, sm_90a),
 /// stored as clang's --cuda-gpu-arch wants it (sm_XX); AMD and unknown names are errors

@@ -152,15 +152,8 @@ int runCompdbCommand(int Argc, char **Argv) {
       .option("--arch", nvidiaArchOption(Arch, "warplint compdb"))
       .option("--for", ForTool, "a tool name (clang-tidy-19)")
       .rest(Extra);
-  switch (P.parse(Argc, Argv, Err)) {
-  case ArgParser::Result::Help:
-    llvm::outs() << Usage;
-    return 0;
-  case ArgParser::Result::Error:
-    return fail(Err);
-  case ArgParser::Result::Ok:
-    break;
-  }
+  if (std::optional<int> Rc = parsed(P.parse(Argc, Argv, Err), Usage, Err, fail))
+    return *Rc;
   if (BuildDir.empty() || OutDir.empty())
     return fail("-p BUILD and -o DIR are required (see 'warplint compdb --help')");
   // An older clang than warplint's (clang-tidy-19 with the LLVM 19 plugin): its CUDA

@@ -4,6 +4,7 @@
 #include "driver/commands/OccupancyBatch.h"
 #include "driver/commands/OccupancyInput.h"
 #include "driver/formats/Formats.h"
+#include "driver/formats/RecordText.h"
 #include "driver/report/HtmlReport.h"
 #include "driver/report/ReportSvg.h"
 
@@ -83,12 +84,6 @@ output:
 
 exit status: 0 the launch runs, 1 it cannot run, 2 bad input.
 )";
-
-std::string bytesText(uint64_t B) {
-  if (B >= 1024 && B % 1024 == 0)
-    return fmt::format("{} KiB", B / 1024);
-  return fmt::format("{} B", B);
-}
 
 std::string limitersText(const OccupancyResult &R) {
   std::string S;
@@ -817,15 +812,9 @@ int printLaunch(const CliOptions &Opt, llvm::raw_ostream &OS) {
 int runOccupancyCommand(int Argc, char **Argv) {
   CliOptions Opt;
   std::string Err;
-  switch (parseOccupancyArgs(Argc, Argv, Opt, Err)) {
-  case ArgParser::Result::Help:
-    llvm::outs() << Usage;
-    return 0;
-  case ArgParser::Result::Error:
-    return error(Err);
-  case ArgParser::Result::Ok:
-    break;
-  }
+  if (std::optional<int> Rc =
+          parsed(parseOccupancyArgs(Argc, Argv, Opt, Err), Usage, Err, error))
+    return *Rc;
   if (Opt.List)
     return listArchs(Opt.Json);
   // Options that another one would drop without a word are refused.

@@ -48,16 +48,24 @@ void writeValue(llvm::json::OStream &J, const llvm::json::Value &V) {
   }
 }
 
+/// Text trimmed, or nullopt with Error set when it is negative ("--regs: '-1' is
+/// negative"): a count or a size says so before saying what else is wrong.
+std::optional<StringRef> notNegative(StringRef Text, StringRef What, std::string &Error) {
+  StringRef T = Text.trim();
+  if (!T.starts_with("-"))
+    return T;
+  Error = fmt::format("{}: '{}' is negative", What.str(), Text.str());
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<int64_t> parseCount(StringRef Text, StringRef What, int64_t Max, std::string &Error) {
-  StringRef T = Text.trim();
-  if (T.starts_with("-")) {
-    Error = fmt::format("{}: '{}' is negative", What.str(), Text.str());
+  std::optional<StringRef> T = notNegative(Text, What, Error);
+  if (!T)
     return std::nullopt;
-  }
   unsigned long long V = 0;
-  if (T.empty() || T.getAsInteger(10, V)) {
+  if (T->empty() || T->getAsInteger(10, V)) {
     Error = fmt::format("{}: '{}' is not a whole number", What.str(), Text.str());
     return std::nullopt;
   }
@@ -69,11 +77,10 @@ std::optional<int64_t> parseCount(StringRef Text, StringRef What, int64_t Max, s
 }
 
 std::optional<uint64_t> parseSize(StringRef Text, StringRef What, std::string &Error) {
-  StringRef T = Text.trim();
-  if (T.starts_with("-")) {
-    Error = fmt::format("{}: '{}' is negative", What.str(), Text.str());
+  std::optional<StringRef> Trimmed = notNegative(Text, What, Error);
+  if (!Trimmed)
     return std::nullopt;
-  }
+  StringRef T = *Trimmed;
   size_t DigitsEnd = 0;
   while (DigitsEnd < T.size() && T[DigitsEnd] >= '0' && T[DigitsEnd] <= '9')
     ++DigitsEnd;

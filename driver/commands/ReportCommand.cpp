@@ -104,15 +104,10 @@ int runReportCommand(int Argc, char **Argv) {
       .positional(CheckArgs)
       .rest(ClangArgs, &DashDash);
   std::string Err;
-  switch (P.parse(Argc, Argv, Err)) {
-  case ArgParser::Result::Help:
-    llvm::outs() << Usage << knownProductList() << UsageTail;
-    return 0;
-  case ArgParser::Result::Error:
-    return fail(Err);
-  case ArgParser::Result::Ok:
-    break;
-  }
+  if (std::optional<int> Rc = parsed(P.parse(Argc, Argv, Err),
+                                     std::string(Usage) + knownProductList() + UsageTail, Err,
+                                     fail))
+    return *Rc;
   bool ArchGiven = llvm::any_of(
       CheckArgs, [](llvm::StringRef A) { return A == "--arch" || A.starts_with("--arch="); });
   if (DashDash) {

@@ -299,15 +299,8 @@ private:
 int runTimelineCommand(int Argc, char **Argv) {
   Options O;
   std::string Err;
-  switch (parseArgs(Argc, Argv, O, Err)) {
-  case ArgParser::Result::Help:
-    llvm::outs() << Usage;
-    return 0;
-  case ArgParser::Result::Error:
-    return fail(Err);
-  case ArgParser::Result::Ok:
-    break;
-  }
+  if (std::optional<int> Rc = parsed(parseArgs(Argc, Argv, O, Err), Usage, Err, fail))
+    return *Rc;
   if (O.Inputs.size() != 1)
     return fail("give one trace file (see 'warplint timeline --help')");
   if (O.Gpu && !O.Sms)

@@ -1,5 +1,6 @@
 //===- HipTranslate.cpp - HIP compile commands as device-side clang parses --===//
 #include "driver/compdb/HipTranslate.h"
+#include "driver/compdb/NvccTranslate.h"
 #include "warplint/core/Arch.h"
 
 #include <algorithm>
@@ -9,11 +10,6 @@
 
 namespace warplint::driver {
 namespace {
-
-std::string_view baseName(std::string_view Path) {
-  size_t Slash = Path.find_last_of('/');
-  return Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
-}
 
 bool startsWith(std::string_view S, std::string_view P) { return S.substr(0, P.size()) == P; }
 
@@ -70,10 +66,8 @@ unsigned amdWaveSize(const std::string &Arch, bool Wave64Flag) {
 bool isHipCommand(const std::vector<std::string> &Args) {
   if (Args.empty())
     return false;
-  size_t I = 0;
-  std::string_view Tool = baseName(Args[0]);
-  if ((Tool == "ccache" || Tool == "sccache") && Args.size() > 1)
-    Tool = baseName(Args[I = 1]);
+  size_t I = compilerIndex(Args);
+  std::string_view Tool = baseName(Args[I]);
   if (isHipDriver(Tool))
     return true;
   for (size_t J = I + 1; J < Args.size(); ++J) {
@@ -95,12 +89,7 @@ bool isHipCommand(const std::vector<std::string> &Args) {
 HipTranslation translateHipCommand(const std::vector<std::string> &In, const std::string &Arch,
                                    bool RocmFound, const std::string &OwnHeaderDir) {
   HipTranslation T;
-  size_t I = 0;
-  if (!In.empty()) {
-    std::string_view First = baseName(In[0]);
-    if ((First == "ccache" || First == "sccache") && In.size() > 1)
-      I = 1;
-  }
+  size_t I = compilerIndex(In);
   T.Args.push_back("clang++");
   bool HasX = false, Wave64 = false, HasWaveMacro = false, NoGpuInc = false, RocmPath = false,
        NoGpuLib = false;

@@ -15,12 +15,20 @@
 #include <sstream>
 
 namespace warplint::driver {
-namespace {
 
 std::string_view baseName(std::string_view Path) {
   size_t Slash = Path.find_last_of('/');
   return Slash == std::string_view::npos ? Path : Path.substr(Slash + 1);
 }
+
+size_t compilerIndex(const std::vector<std::string> &Args) {
+  if (Args.size() < 2)
+    return 0;
+  std::string_view Launcher = baseName(Args[0]);
+  return Launcher == "ccache" || Launcher == "sccache" ? 1 : 0;
+}
+
+namespace {
 
 template <size_t N> bool contains(const std::string_view (&Set)[N], std::string_view S) {
   return std::find(std::begin(Set), std::end(Set), S) != std::end(Set);
@@ -253,18 +261,13 @@ std::string defaultCudaToolkit() {
 bool isNvccCommand(const std::vector<std::string> &Args) {
   if (Args.empty())
     return false;
-  std::string_view Tool = baseName(Args[0]);
-  if ((Tool == "ccache" || Tool == "sccache") && Args.size() > 1)
-    Tool = baseName(Args[1]);
+  std::string_view Tool = baseName(Args[compilerIndex(Args)]);
   return Tool == "nvcc" || Tool == "nvcc.exe";
 }
 
 NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   NvccTranslation T;
-  size_t I = 0;
-  std::string_view First = In.empty() ? "" : baseName(In[0]);
-  if ((First == "ccache" || First == "sccache") && In.size() > 1)
-    I = 1;
+  size_t I = compilerIndex(In);
   std::string CudaPath = I < In.size() ? cudaPathOf(In[I]) : "/usr/local/cuda";
   T.Args.push_back("clang++");
   bool Rdc = false;

@@ -14,6 +14,12 @@
 
 namespace warplint::driver {
 
+/// Where the compiler of a compile command is (nvcc's, hipcc's, clang's): 1 after a
+/// ccache or sccache launcher with a command after it, else 0.
+size_t compilerIndex(const std::vector<std::string> &Args);
+/// A path's last component: "nvcc" of "/usr/local/cuda/bin/nvcc".
+std::string_view baseName(std::string_view Path);
+
 /// Whether Args (argv[0] first) runs nvcc, directly or through ccache/sccache.
 bool isNvccCommand(const std::vector<std::string> &Args);
 

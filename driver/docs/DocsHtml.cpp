@@ -8,6 +8,8 @@
 // so a browser shows a page instead of raw Markdown. Plain C++17: no LLVM.
 //
 //===----------------------------------------------------------------------===//
+#include "driver/report/HtmlEscape.h"
+
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -18,19 +20,7 @@
 
 namespace {
 
-std::string escape(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
-    }
-  }
-  return Out;
-}
+using warplint::driver::htmlEscape;
 
 /// A link target: another page's .md (with or without #anchor) becomes its .html.
 std::string target(std::string T) {
@@ -56,7 +46,7 @@ std::string inlineHtml(const std::string &S) {
         std::string Code = S.substr(I + Ticks, End - I - Ticks);
         if (Ticks > 1 && Code.size() >= 2 && Code.front() == ' ' && Code.back() == ' ')
           Code = Code.substr(1, Code.size() - 2);
-        Out += "<code>" + escape(Code) + "</code>";
+        Out += "<code>" + htmlEscape(Code) + "</code>";
         I = End + Ticks;
         continue;
       }
@@ -99,7 +89,7 @@ std::string inlineHtml(const std::string &S) {
       if (Close != std::string::npos && Close + 1 < S.size() && S[Close + 1] == '(') {
         size_t End = S.find(')', Close + 2);
         if (End != std::string::npos) {
-          Out += "<a href=\"" + escape(target(S.substr(Close + 2, End - Close - 2))) + "\">" +
+          Out += "<a href=\"" + htmlEscape(target(S.substr(Close + 2, End - Close - 2))) + "\">" +
                  inlineHtml(S.substr(I + 1, Close - I - 1)) + "</a>";
           I = End + 1;
           continue;
@@ -107,11 +97,11 @@ std::string inlineHtml(const std::string &S) {
       }
     }
     if (S[I] == '\\' && I + 1 < S.size() && std::ispunct(static_cast<unsigned char>(S[I + 1]))) {
-      Out += escape(std::string(1, S[I + 1]));
+      Out += htmlEscape(std::string(1, S[I + 1]));
       I += 2;
       continue;
     }
-    Out += escape(std::string(1, S[I]));
+    Out += htmlEscape(std::string(1, S[I]));
     ++I;
   }
   return Out;
@@ -205,12 +195,13 @@ void blocks(const std::vector<std::string> &Lines, std::string &Out) {
     }
     if (T.compare(0, 3, "```") == 0) {
       std::string Lang = T.substr(3);
-      Out += Lang.empty() ? "<pre><code>" : "<pre><code class=\"language-" + escape(Lang) + "\">";
+      Out += Lang.empty() ? "<pre><code>"
+                          : "<pre><code class=\"language-" + htmlEscape(Lang) + "\">";
       for (++I; I < Lines.size(); ++I) {
         std::string C = Lines[I];
         if (C.substr(indentOf(C)).compare(0, 3, "```") == 0)
           break;
-        Out += escape(C.substr(std::min(Ind, indentOf(C)))) + "\n";
+        Out += htmlEscape(C.substr(std::min(Ind, indentOf(C)))) + "\n";
       }
       Out += "</code></pre>\n";
       ++I;
@@ -308,7 +299,7 @@ std::string page(const std::string &Md, const std::string &Title, const std::str
   std::string Body;
   blocks(Lines, Body);
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-         escape(Title) + "</title>\n<style>\n" + Css + "</style>\n</head>\n<body>\n<main>\n" +
+         htmlEscape(Title) + "</title>\n<style>\n" + Css + "</style>\n</head>\n<body>\n<main>\n" +
          Body + "</main>\n</body>\n</html>\n";
 }
 

@@ -2,6 +2,7 @@
 #include "driver/lsp/Convert.h"
 
 #include "driver/formats/Formats.h"
+#include "driver/formats/RecordText.h"
 
 #include "warplint/core/Arch.h"
 #include "warplint/core/Occupancy.h"
@@ -252,12 +253,6 @@ llvm::json::Array codeActionsFor(const RunResult &Result, const std::string &Pat
 
 namespace {
 
-std::string bytesText(uint64_t B) {
-  if (B >= 1024 && B % 1024 == 0)
-    return fmt::format("{} KiB", B / 1024);
-  return fmt::format("{} B", B);
-}
-
 std::string dimsText(const std::array<uint64_t, 3> &D) {
   if (D[1] == 1 && D[2] == 1)
     return std::to_string(D[0]);
@@ -298,21 +293,19 @@ std::string stepText(const NextStep &S, const GpuArch *Arch) {
     Out += fmt::format("{} at {} {} {}{} per {} ({}), the best", S.GainAt ? ";" : ":",
                        Value(*S.BestAt), S.BestBlocksPerSm, Unit,
                        S.BestBlocksPerSm == 1 ? "" : "s", Where, percentText(S.BestOccupancy));
-  if (S.LossBlocksPerSm && S.BestAt)
-    Out += fmt::format("; beyond {} {}", Value(S.HeadroomUpTo),
-                       *S.LossBlocksPerSm == 0
-                           ? std::string("the launch fails")
-                           : fmt::format("{} {}{} per {} ({})", *S.LossBlocksPerSm, Unit,
-                                         *S.LossBlocksPerSm == 1 ? "" : "s", Where,
-                                         percentText(S.LossOccupancy)));
-  else if (S.LossBlocksPerSm)
+  if (!S.LossBlocksPerSm)
+    return Out;
+  // What a value past the headroom gives.
+  std::string Loss = *S.LossBlocksPerSm == 0
+                         ? std::string("the launch fails")
+                         : fmt::format("{} {}{} per {} ({})", *S.LossBlocksPerSm, Unit,
+                                       *S.LossBlocksPerSm == 1 ? "" : "s", Where,
+                                       percentText(S.LossOccupancy));
+  if (S.BestAt)
+    Out += fmt::format("; beyond {} {}", Value(S.HeadroomUpTo), Loss);
+  else
     Out += fmt::format("{} up to {} keeps it, beyond {}", S.GainAt ? ";" : ":",
-                       Value(S.HeadroomUpTo),
-                       *S.LossBlocksPerSm == 0
-                           ? std::string("the launch fails")
-                           : fmt::format("{} {}{} per {} ({})", *S.LossBlocksPerSm, Unit,
-                                         *S.LossBlocksPerSm == 1 ? "" : "s", Where,
-                                         percentText(S.LossOccupancy)));
+                       Value(S.HeadroomUpTo), Loss);
   return Out;
 }
 
@@ -401,15 +394,6 @@ std::string blockText(const std::array<unsigned, 3> &B) {
   return fmt::format("{}x{}x{}", B[0], B[1], B[2]);
 }
 
-/// "0-15, 48-63".
-std::string rangeList(const std::vector<std::array<unsigned, 2>> &Ranges) {
-  std::string Out;
-  for (const auto &R : Ranges)
-    Out += (Out.empty() ? "" : ", ") +
-           (R[0] == R[1] ? std::to_string(R[0]) : fmt::format("{}-{}", R[0], R[1]));
-  return Out;
-}
-
 } // namespace
 
 std::string branchMarkdown(const BranchRecord &B) {
@@ -483,24 +467,12 @@ std::string syncMarkdown(const SyncRecord &S) {
   if (!S.Evaluated) {
     Out += "- who skips it depends on run-time values\n";
   } else {
-    if (!S.SkippingThreads.empty()) {
-      uint64_t N = 0;
-      for (const auto &R : S.SkippingThreads)
-        N += R[1] - R[0] + 1;
-      Out += fmt::format("- {} of {} threads skip it: {}\n", N, Threads,
-                         rangeList(S.SkippingThreads));
-    }
-    for (const auto &W : S.AbsentLanes) {
-      std::vector<std::array<unsigned, 2>> Lanes;
-      for (unsigned L = 0; L < 32; ++L)
-        if (W[1] >> L & 1) {
-          if (!Lanes.empty() && Lanes.back()[1] + 1 == L)
-            Lanes.back()[1] = L;
-          else
-            Lanes.push_back({L, L});
-        }
-      Out += fmt::format("- warp {}: named lanes {} do not take part\n", W[0], rangeList(Lanes));
-    }
+    if (!S.SkippingThreads.empty())
+      Out += fmt::format("- {} of {} threads skip it: {}\n", rangesCount(S.SkippingThreads),
+                         Threads, rangesText(S.SkippingThreads));
+    for (const auto &W : S.AbsentLanes)
+      Out += fmt::format("- warp {}: named lanes {} do not take part\n", W[0],
+                         rangesText(maskRanges(W[1])));
   }
   if (!S.Cause.empty())
     Out += (S.CauseLine ? fmt::format("\ncause (line {}): ", S.CauseLine) : std::string("\ncause: ")) +
@@ -509,20 +481,12 @@ std::string syncMarkdown(const SyncRecord &S) {
 }
 
 std::string raceMarkdown(const RaceRecord &R) {
-  auto Thread = [&](const ::warplint::RaceThreadRecord &T) {
-    std::string Out = R.Block[1] == 1 && R.Block[2] == 1
-                          ? fmt::format("thread {}", T.Thread[0])
-                      : R.Block[2] == 1 ? fmt::format("thread ({}, {})", T.Thread[0], T.Thread[1])
-                                        : fmt::format("thread ({}, {}, {})", T.Thread[0],
-                                                      T.Thread[1], T.Thread[2]);
-    return R.CrossBlock ? Out + fmt::format(" of block {}", T.Block) : Out;
-  };
   std::string Out = fmt::format("**data race** on {} `{}` in kernel `{}`: **{}** ({})\n\n",
                                 R.Space, R.Word, R.Kernel, R.Severity, R.Check);
-  Out += fmt::format("- {} {}s it: `{}` (line {})\n", Thread(R.Thread1), R.First.Kind,
-                     R.First.Access, R.First.Pos.Line);
-  Out += fmt::format("- {} {}s it: `{}` (line {})\n", Thread(R.Thread2), R.Second.Kind,
-                     R.Second.Access, R.Second.Pos.Line);
+  Out += fmt::format("- {} {}s it: `{}` (line {})\n", raceThreadText(R.Thread1, R),
+                     R.First.Kind, R.First.Access, R.First.Pos.Line);
+  Out += fmt::format("- {} {}s it: `{}` (line {})\n", raceThreadText(R.Thread2, R),
+                     R.Second.Kind, R.Second.Access, R.Second.Pos.Line);
   Out += "- block " + blockText(R.Block) + (R.BlockAssumed ? " (assumed)" : "") +
          (R.Values.empty() ? std::string()
                            : ", when " + R.Values + (R.ValuesSampled ? " (sampled)" : "")) +

@@ -1,5 +1,6 @@
 //===- HtmlReport.cpp - one HTML file: inline CSS and SVG, no scripts -----===//
 #include "driver/report/HtmlReport.h"
+#include "driver/formats/RecordText.h"
 
 #include "warplint/core/Version.h"
 
@@ -63,13 +64,6 @@ table.ncu tr.disagree td { color: #b91c1c; font-weight: bold; }
 .defect { color: #b91c1c; font-weight: bold; font-size: 13px; margin: 4px 0; }
 )css";
 
-std::string pct(double Occupancy) {
-  std::string S = fmt::format("{:.1f}", std::round(Occupancy * 1000) / 10);
-  if (S.size() > 2 && S.substr(S.size() - 2) == ".0")
-    S.resize(S.size() - 2);
-  return S + "%";
-}
-
 /// The card's memory accesses with the per-warp figures of their findings.
 void writeAccesses(const std::vector<AccessRecord> &Accesses, llvm::raw_ostream &OS) {
   OS << "<h3>Memory accesses per warp</h3>\n<table class=\"launches accesses\">\n<tr><th>where</th>"
@@ -99,15 +93,6 @@ void writeAccesses(const std::vector<AccessRecord> &Accesses, llvm::raw_ostream 
   OS << "</table>\n";
 }
 
-/// "0-15, 48-63": ranges of linear thread indices (or lanes), each as the record holds it.
-std::string rangesText(const std::vector<std::array<unsigned, 2>> &Ranges) {
-  std::string Out;
-  for (const auto &R : Ranges)
-    Out += (Out.empty() ? "" : ", ") +
-           (R[0] == R[1] ? std::to_string(R[0]) : fmt::format("{}-{}", R[0], R[1]));
-  return Out;
-}
-
 /// The card's reported barriers and warp-synchronous calls: per call the block it was
 /// evaluated for and the threads that skip it (a barrier) or the named lanes that do not
 /// take part (a mask or tile), as the sync records hold them.
@@ -124,27 +109,15 @@ void writeSyncs(const std::vector<SyncRecord> &Syncs, llvm::raw_ostream &OS) {
     if (!S.Evaluated) {
       Skip = Absent = "depends on run-time values";
     } else {
-      if (!S.SkippingThreads.empty()) {
-        uint64_t N = 0;
-        for (const auto &R : S.SkippingThreads)
-          N += R[1] - R[0] + 1;
-        Skip = fmt::format("{} of {}: {}", N, uint64_t(S.Block[0]) * S.Block[1] * S.Block[2],
+      if (!S.SkippingThreads.empty())
+        Skip = fmt::format("{} of {}: {}", rangesCount(S.SkippingThreads),
+                           uint64_t(S.Block[0]) * S.Block[1] * S.Block[2],
                            rangesText(S.SkippingThreads));
-      }
       if (!S.AbsentLanes.empty()) {
         Absent.clear();
-        for (const auto &W : S.AbsentLanes) {
-          std::vector<std::array<unsigned, 2>> Lanes;
-          for (unsigned L = 0; L < 32; ++L)
-            if (W[1] >> L & 1) {
-              if (!Lanes.empty() && Lanes.back()[1] + 1 == L)
-                Lanes.back()[1] = L;
-              else
-                Lanes.push_back({L, L});
-            }
+        for (const auto &W : S.AbsentLanes)
           Absent += fmt::format("{}warp {}: lanes {}", Absent.empty() ? "" : "; ", W[0],
-                                rangesText(Lanes));
-        }
+                                rangesText(maskRanges(W[1])));
       }
     }
     std::string Cause = S.Cause.empty() ? std::string("-") : S.Cause;
@@ -158,19 +131,6 @@ void writeSyncs(const std::vector<SyncRecord> &Syncs, llvm::raw_ostream &OS) {
        << htmlEscape(Cause) << "</td></tr>\n";
   }
   OS << "</table>\n";
-}
-
-/// "thread 64", "thread (3, 1) of block 1": a race record's thread as the block's rank
-/// needs (the check's message words it the same way).
-std::string raceThreadText(const ::warplint::RaceThreadRecord &T, const RaceRecord &R) {
-  std::string Out = R.Block[1] == 1 && R.Block[2] == 1
-                        ? fmt::format("thread {}", T.Thread[0])
-                    : R.Block[2] == 1 ? fmt::format("thread ({}, {})", T.Thread[0], T.Thread[1])
-                                      : fmt::format("thread ({}, {}, {})", T.Thread[0],
-                                                    T.Thread[1], T.Thread[2]);
-  if (R.CrossBlock)
-    Out += fmt::format(" of block {}", T.Block);
-  return Out;
 }
 
 /// The card's data races: per finding the word, the two accesses with their lines and
@@ -295,15 +255,15 @@ void writeWaves(const WavePlan &W, SvgSheet &Sheet, llvm::raw_ostream &OS) {
                       blocks(W.BlocksPerSm), blocks(W.blocksPerWave()));
     if (Waves == 1 && Last < W.blocksPerWave())
       OS << fmt::format("<b>less than one wave</b>, {} of its {} slots filled ({}). ", Last,
-                        W.blocksPerWave(), pct(Full));
+                        W.blocksPerWave(), percentText(Full));
     else
       OS << fmt::format("<b>{:.2f} waves</b> ({} full, the last {} full with {}). ", WaveCount,
-                        Waves - 1, pct(Full), blocks(Last));
+                        Waves - 1, percentText(Full), blocks(Last));
     OS << fmt::format("SM 0 runs {} of {} slots in the last wave, SM {} runs {}; "
                       "{} of the slot time is used over the whole grid "
                       "(equal block durations assumed).",
                       W.lastWaveBlocksOnSm(0), W.BlocksPerSm, W.SmCount - 1,
-                      W.lastWaveBlocksOnSm(W.SmCount - 1), pct(Efficiency));
+                      W.lastWaveBlocksOnSm(W.SmCount - 1), percentText(Efficiency));
     OS << "</p>\n";
   }
   OS << renderTimelineSvg(W, Sheet);
@@ -321,7 +281,7 @@ void writeLaunchTable(const ReportPage &Page, const ReportKernel &K, size_t Card
     OS << "<tr id=\"launch-" << I << "\"><td>" << htmlEscape(L.Where) << "</td><td>"
        << orDash(L.Api) << "</td><td>" << htmlEscape(L.Block) << "</td><td>" << htmlEscape(L.Grid)
        << "</td><td>" << orDash(L.DynamicShared) << "</td><td>" << orDash(L.BlocksPerSm)
-       << "</td><td>" << (L.Occupancy ? pct(*L.Occupancy) : std::string("-")) << "</td><td>"
+       << "</td><td>" << (L.Occupancy ? percentText(*L.Occupancy) : std::string("-")) << "</td><td>"
        << htmlEscape(L.Occupancy ? L.Limiter : L.Missing) << "</td><td><a href=\"#shape-" << Card
        << "-" << L.Shape + 1 << "\">" << L.Shape + 1 << "</a></td></tr>\n";
   }
@@ -429,7 +389,7 @@ void writeIndex(const ReportPage &Page, llvm::raw_ostream &OS) {
     const ReportLaunch &C = Page.Cards[I];
     OS << "<tr><td><a href=\"#launch-" << I << "\">" << htmlEscape(C.Kernel) << "</a></td><td>"
        << htmlEscape(C.Where) << "</td><td>" << htmlEscape(C.Arch) << "</td><td>"
-       << (C.Occupancy ? pct(*C.Occupancy) : std::string("-")) << "</td><td>"
+       << (C.Occupancy ? percentText(*C.Occupancy) : std::string("-")) << "</td><td>"
        << htmlEscape(C.Occupancy ? C.Limiter : C.Missing) << "</td><td>" << C.FindingCount
        << "</td></tr>\n";
   }

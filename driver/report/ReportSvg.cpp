@@ -85,15 +85,7 @@ std::string attributes(std::string_view Props) {
   return Out;
 }
 
-std::string num(double V) {
-  // Two decimals at most, no trailing zeros: stable, compact coordinates.
-  std::string S = fmt::format("{:.2f}", V);
-  while (S.back() == '0')
-    S.pop_back();
-  if (S.back() == '.')
-    S.pop_back();
-  return S == "-0" ? "0" : S;
-}
+using svg::num;
 
 std::string label(double V) {
   if (V >= 1024 && std::fmod(V, 1024) == 0)
@@ -111,15 +103,30 @@ double tickStep(double Range, bool PowersOfTwo) {
       Step *= 2;
     return Step;
   }
-  double Raw = Range / 6;
+  return svg::decimalStep(Range, 6);
+}
+
+} // namespace
+
+std::string svg::num(double V) {
+  std::string S = fmt::format("{:.2f}", V);
+  while (S.back() == '0')
+    S.pop_back();
+  if (S.back() == '.')
+    S.pop_back();
+  return S == "-0" ? "0" : S;
+}
+
+double svg::decimalStep(double Range, double Ticks) {
+  if (Range <= 0)
+    return 1;
+  double Raw = Range / Ticks;
   double Mag = std::pow(10, std::floor(std::log10(Raw)));
   for (double M : {1.0, 2.0, 5.0, 10.0})
     if (Raw <= M * Mag)
       return M * Mag;
   return 10 * Mag;
 }
-
-} // namespace
 
 std::string_view SvgSheet::paint(SvgStyle S) const {
   static const auto Forms = [] {
@@ -172,33 +179,6 @@ std::string svgCss() {
     std::string Selector = std::string(".") + S.Class;
     std::replace(Selector.begin(), Selector.end(), ' ', '.');
     Out += fmt::format("{} {{ {} }}\n", Selector, declarations(S));
-  }
-  return Out;
-}
-
-std::string htmlEscape(std::string_view S) {
-  std::string Out;
-  Out.reserve(S.size());
-  for (char C : S) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    case '\'':
-      Out += "&#39;";
-      break;
-    default:
-      Out += C;
-    }
   }
   return Out;
 }
@@ -318,32 +298,22 @@ std::string renderChartSvg(const OccupancyChart &Chart, SvgSheet &Sheet, int Wid
                     num(Px(CliffX) + (LabelLeft ? -3 : 3)), num(Ly), Sheet.paint(S::CliffText),
                     LabelLeft ? " text-anchor=\"end\"" : "", Bytes ? label(CliffX) : num(CliffX));
   }
-  if (Chart.HasCurrent && Waves) {
+  if (Chart.HasCurrent) {
+    // The current point: waves per SIMD on AMD's waves chart, else the occupancy in %.
     double Cx = Px(Chart.CurrentX), Cy = Py(Chart.CurrentOccupancy);
-    Out += fmt::format("<circle {} data-x=\"{}\" data-waves-per-simd=\"{}\" cx=\"{}\" "
-                       "cy=\"{}\" r=\"5\"{}/>\n",
-                       cls(S::CurrentPoint), num(Chart.CurrentX), num(Chart.CurrentOccupancy),
+    Out += fmt::format("<circle {} data-x=\"{}\" data-{}=\"{}\" cx=\"{}\" cy=\"{}\" "
+                       "r=\"5\"{}/>\n",
+                       cls(S::CurrentPoint), num(Chart.CurrentX),
+                       Waves ? "waves-per-simd" : "occupancy", num(Chart.CurrentOccupancy),
                        num(Cx), num(Cy), Sheet.paint(S::CurrentPoint));
     bool LabelLeft = Cx > Left + PlotW * 0.6;
     double Ty = Cy > Top + 18 ? Cy - 8 : Cy + 16;
-    Out += fmt::format("<text x=\"{}\" y=\"{}\"{}{}>{}: {} waves/SIMD</text>\n",
+    Out += fmt::format("<text x=\"{}\" y=\"{}\"{}{}>{}: {}</text>\n",
                        num(Cx + (LabelLeft ? -7 : 7)), num(Ty), Sheet.paint(S::CurrentText),
                        LabelLeft ? " text-anchor=\"end\"" : "",
                        Bytes ? label(Chart.CurrentX) : num(Chart.CurrentX),
-                       num(Chart.CurrentOccupancy));
-  } else if (Chart.HasCurrent) {
-    double Cx = Px(Chart.CurrentX), Cy = Py(Chart.CurrentOccupancy);
-    Out += fmt::format("<circle {} data-x=\"{}\" data-occupancy=\"{}\" cx=\"{}\" cy=\"{}\" "
-                       "r=\"5\"{}/>\n",
-                       cls(S::CurrentPoint), num(Chart.CurrentX), num(Chart.CurrentOccupancy),
-                       num(Cx), num(Cy), Sheet.paint(S::CurrentPoint));
-    bool LabelLeft = Cx > Left + PlotW * 0.6;
-    double Ty = Cy > Top + 18 ? Cy - 8 : Cy + 16;
-    Out +=
-        fmt::format("<text x=\"{}\" y=\"{}\"{}{}>{}: {}%</text>\n", num(Cx + (LabelLeft ? -7 : 7)),
-                    num(Ty), Sheet.paint(S::CurrentText), LabelLeft ? " text-anchor=\"end\"" : "",
-                    Bytes ? label(Chart.CurrentX) : num(Chart.CurrentX),
-                    num(std::round(Chart.CurrentOccupancy * 1000) / 10));
+                       Waves ? num(Chart.CurrentOccupancy) + " waves/SIMD"
+                             : num(std::round(Chart.CurrentOccupancy * 1000) / 10) + "%");
   }
   Out += "</svg>\n";
   return Out;

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
+#include "driver/report/HtmlEscape.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -142,7 +144,14 @@ std::string renderTimelineSvg(const WavePlan &Plan, SvgSheet &Sheet, int Width =
 /// The same, standalone.
 std::string renderTimelineSvg(const WavePlan &Plan, int Width = 560);
 
-/// Escapes & < > " ' for HTML text and attribute values.
-std::string htmlEscape(std::string_view S);
+/// What every SVG of the report and the timeline writes its numbers with.
+namespace svg {
+/// A coordinate or a figure: two decimals at most, no trailing zeros ("12.5", "0"), so
+/// the pictures are stable and compact.
+std::string num(double V);
+/// A round tick spacing for an axis spanning Range with about Ticks ticks: 1, 2 or 5 times
+/// a power of ten (1 for an empty range).
+double decimalStep(double Range, double Ticks);
+} // namespace svg
 
 } // namespace warplint::driver

@@ -21,14 +21,7 @@ constexpr const char *OverModel = "#dc2626";
 constexpr const char *TailFill = "#fde68a";
 constexpr const char *ModelLine = "#16a34a";
 
-std::string num(double V) {
-  std::string S = fmt::format("{:.2f}", V);
-  while (S.back() == '0')
-    S.pop_back();
-  if (S.back() == '.')
-    S.pop_back();
-  return S == "-0" ? "0" : S;
-}
+using svg::num;
 
 /// A duration in ns as "812 ns", "14.2 us", "3.51 ms".
 std::string duration(uint64_t Ns) {
@@ -50,18 +43,6 @@ std::string smList(const std::vector<unsigned> &Sms) {
   if (Sms.size() > 8)
     S += fmt::format(", ... ({} in all)", Sms.size());
   return S;
-}
-
-/// Round tick spacing in ns: 1, 2 or 5 times a power of ten, about 8 ticks.
-double tickStep(double Range) {
-  if (Range <= 0)
-    return 1;
-  double Raw = Range / 8;
-  double Mag = std::pow(10, std::floor(std::log10(Raw)));
-  for (double M : {1.0, 2.0, 5.0, 10.0})
-    if (Raw <= M * Mag)
-      return M * Mag;
-  return 10 * Mag;
 }
 
 /// The model's waves for the traced grid: "3 (2.004 waves of 264, the last 1 block)".
@@ -215,7 +196,7 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
   double Axis = Top + LanesH + 2;
   Out += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", num(Left), num(Axis),
                      num(Left + PlotW), num(Axis), Sheet.paint(S::TickMark));
-  double Step = tickStep(Span);
+  double Step = svg::decimalStep(Span, 8); // in ns, about 8 ticks
   for (double T = 0; T <= Span + 1e-9; T += Step) {
     double Tx = Left + T / Span * PlotW;
     Out +=

@@ -9,8 +9,11 @@ places it cannot generate against the one list that defines each thing:
 - checks: the checks are the `checks/*Check.h` whose first line names one
   (`//===- FooCheck.h - warplint-foo ---`; checks/CMakeLists.txt registers exactly those).
   Each needs its page docs/checks/NAME.md, its row in docs/checks/README.md, in README.md's
-  check table and in docs/impact.md's table (how its impact is computed), and its checker
-  test tests/checkers/NAME.cu; no row or page may name a check that does not exist.
+  check table and in docs/impact.md's table (how its impact is computed), its row in
+  model/Records.cpp's checkImpacts() (where its impact comes from: a launch check's
+  function of the launch record, or the function named for the others, which must be
+  declared in model/Records.h), and its checker test tests/checkers/NAME.cu; no row or
+  page may name a check that does not exist.
 - output formats: driver/formats/Formats.h's `OutputFormats` rows; each needs its row in
   the table of docs/user-guide.md "Output formats" (no row there names another) and its
   name in README.md's "- Formats" item.
@@ -65,10 +68,26 @@ def main():
     index = read(root, "docs/checks/README.md")
     readme = section(read(root, "README.md"), "### Checks")
     impact = read(root, "docs/impact.md")
+    records_cpp = read(root, "model/Records.cpp")
+    records_h = read(root, "model/Records.h")
+    impact_table = re.search(r"checkImpacts\(\) \{.*?^\s*\};", records_cpp, re.M | re.S)
+    impact_rows = {}
+    if not impact_table:
+        bad.append("model/Records.cpp: no checkImpacts() table found")
+    else:
+        for check, launch, computed in re.findall(
+                r'^\s*\{"(warplint-[a-z0-9-]+)", (\w+)(?:, "(\w+)")?\},', impact_table.group(0),
+                re.M):
+            impact_rows[check] = computed or launch
+    for check, fn in sorted(impact_rows.items()):
+        if fn == "nullptr" or not re.search(rf"\b{fn}\(", records_h):
+            bad.append(f"model/Records.cpp checkImpacts(): the row of {check} names no function "
+                       f"that model/Records.h declares ({fn})")
     places = {
         "docs/checks/README.md": table_names(index, r"^\| \[(warplint-[a-z0-9-]+)\]"),
         "README.md (### Checks)": table_names(readme, r"^\| \[(warplint-[a-z0-9-]+)\]"),
         "docs/impact.md": table_names(impact, r"^\| (warplint-[a-z0-9-]+) \|"),
+        "model/Records.cpp checkImpacts() (its impact)": set(impact_rows),
     }
     for name, header in sorted(found.items()):
         for f in (f"docs/checks/{name}.md", f"tests/checkers/{name}.cu"):
