@@ -901,6 +901,38 @@ void RaceScan::threadByThread(const SiteCtx &X0, Env &E, const std::vector<int> 
                               SymRef ValueSym) {
   const MemoryAccessSite &S = Out.Sites[X0.I].Site;
   SiteCtx X = X0;
+  // A free counter's sampled values, kept by what its loop reads: enumerateLoop reads only
+  // threadIdx (where the loop's init, condition or step mention it), blockDim and the
+  // variables they read, so the threads and the outer counters' combinations that agree
+  // on those share one enumeration (of up to 4096 trips) instead of one each.
+  struct LoopReads {
+    bool Tid = false;
+    std::vector<unsigned> Vars;
+  };
+  std::map<int, LoopReads> Reads;
+  for (int V : FreeVars) {
+    const SymVarInfo &FI = Vars[V];
+    if (FI.Kind == SymVarInfo::Iteration || !FI.Init || !FI.Cond || !FI.Step)
+      continue;
+    LoopReads &R = Reads[V];
+    for (const Sym *P : {FI.Init.get(), FI.Cond.get(), FI.Step.get()}) {
+      R.Tid |= mentionsThreadIdx(*P);
+      collectVars(*P, R.Vars);
+    }
+  }
+  std::map<std::vector<int64_t>, std::vector<int64_t>> Sampled;
+  auto SampleKey = [&](int V, const Env &C) {
+    const LoopReads &R = Reads[V];
+    std::vector<int64_t> K = {V, R.Tid, R.Tid ? C.Tid[0] : 0, R.Tid ? C.Tid[1] : 0,
+                              R.Tid ? C.Tid[2] : 0, C.BlockDim[0], C.BlockDim[1],
+                              C.BlockDim[2]};
+    for (unsigned I : R.Vars) {
+      bool Bound = I < C.Vars.size() && C.Vars[I].has_value();
+      K.push_back(Bound);
+      K.push_back(Bound ? *C.Vars[I] : 0);
+    }
+    return K;
+  };
   for (unsigned T = 0; T < Shape.threads(); ++T) {
     E.Tid[0] = T % Shape.X;
     E.Tid[1] = (T / Shape.X) % Shape.Y;
@@ -918,11 +950,18 @@ void RaceScan::threadByThread(const SiteCtx &X0, Env &E, const std::vector<int> 
         if (FI.Kind == SymVarInfo::Iteration) {
           Seq = {0, 1, 2, 3};
         } else if (FI.Init && FI.Cond && FI.Step) {
-          if (auto L = enumerateLoop(*FI.Init, *FI.Cond, *FI.Step, V, C, 4096)) {
-            size_t N = L->size();
-            for (size_t K : {size_t(0), size_t(1), size_t(2), size_t(3), N / 2, N - 2, N - 1})
-              if (K < N && std::find(Seq.begin(), Seq.end(), (*L)[K]) == Seq.end())
-                Seq.push_back((*L)[K]);
+          std::vector<int64_t> Key = SampleKey(V, C);
+          auto Known = Sampled.find(Key);
+          if (Known != Sampled.end()) {
+            Seq = Known->second;
+          } else {
+            if (auto L = enumerateLoop(*FI.Init, *FI.Cond, *FI.Step, V, C, 4096)) {
+              size_t N = L->size();
+              for (size_t K : {size_t(0), size_t(1), size_t(2), size_t(3), N / 2, N - 2, N - 1})
+                if (K < N && std::find(Seq.begin(), Seq.end(), (*L)[K]) == Seq.end())
+                  Seq.push_back((*L)[K]);
+            }
+            Sampled.emplace(std::move(Key), Seq);
           }
         }
         for (int64_t Val : Seq) {

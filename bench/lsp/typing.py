@@ -16,6 +16,9 @@ the time after the quiet time).
   file's preamble (its log line is waited for). OLD_WARPLINT (which drops didChange): the
   text written to disk and didSave -> publish, the only way it gives an edit's diagnostics.
   The file is put back at the end.
+- worker cpu: the preamble worker's CPU time (user + system, /proc/PID/stat, in clock
+  ticks of 10 ms) during each edit, median: the edit's own cost, which a loaded machine
+  does not stretch as it does the wall-clock time.
 - memory: the preamble worker's resident memory (/proc/PID/status VmRSS) and the size of
   its PCH files (as its log says) as each file is opened, so the growth per open file.
 """
@@ -41,6 +44,16 @@ a = ap.parse_args()
 files = [os.path.abspath(f) for f in a.files]
 originals = {f: open(f).read() for f in files}
 env = dict(os.environ, XDG_CACHE_HOME=tempfile.mkdtemp(prefix="warplint-typing-"))
+
+
+def cpu_s(pid):
+    """The process' CPU time (user + system) in seconds, from /proc/PID/stat."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return float("nan")
 
 
 def rss_kib(pid):
@@ -80,12 +93,13 @@ class Session:
                 self.worker = int(re.search(r"pid (\d+)", c.message(
                     "window/logMessage", "preamble worker started (pid")["message"]).group(1))
             self.memory.append((name, rss_kib(self.worker), pch))
-        edits = []
+        edits, cpus = [], []
         for i in range(a.n):
             text = originals[f] + "\nstatic const int warplint_typing_%d = %d;\n" % (i, i)
             for m in c.seen:
                 m["_taken"] = True
             t = time.perf_counter()
+            c0 = cpu_s(self.worker) if self.typing else 0.0
             if self.typing:
                 c.notify("textDocument/didChange", {
                     "textDocument": {"uri": uri(f), "version": i + 2},
@@ -96,6 +110,7 @@ class Session:
                 c.notify("textDocument/didSave", {"textDocument": {"uri": uri(f)}})
             c.diagnostics(uri(f), timeout=900)
             edits.append(time.perf_counter() - t)
+            cpus.append(cpu_s(self.worker) - c0 if self.typing else float("nan"))
         if not self.typing:
             with open(f, "w") as w:
                 w.write(originals[f])
@@ -104,7 +119,7 @@ class Session:
                     if name + ": unsaved text analysed" in m]
             note += "; %d of %d edits with the preamble" % (
                 sum("with a preamble" in m for m in used), len(used))
-        self.out[f] = (opened, edits, note)
+        self.out[f] = (opened, edits, note, cpus)
 
     def close(self):
         server_rss = rss_kib(self.c.proc.pid)
@@ -131,20 +146,22 @@ finally:
             w.write(text)
 
 med = statistics.median
-print("%-28s %8s %8s %10s %10s  %s" % ("file", "open", "open", "edit", "edit", "preamble"))
-print("%-28s %8s %8s %10s %10s" % ("", "before", "after", "before", "after"))
-ob, oa, eb, ea = [], [], [], []
+print("%-28s %8s %8s %10s %10s %8s  %s" % ("file", "open", "open", "edit", "edit", "worker",
+                                           "preamble"))
+print("%-28s %8s %8s %10s %10s %8s" % ("", "before", "after", "before", "after", "cpu"))
+ob, oa, eb, ea, ec = [], [], [], [], []
 for f in files:
-    o2, e2, note = after[0][f]
+    o2, e2, note, c2 = after[0][f]
     o1, e1 = (before[0][f][0], med(before[0][f][1])) if before else (float("nan"),) * 2
     ob.append(o1)
     oa.append(o2)
     eb.append(e1)
     ea.append(med(e2))
-    print("%-28s %7.2fs %7.2fs %9.2fs %9.2fs  %s" % (os.path.basename(f)[:28], o1, o2, e1,
-                                                     med(e2), note))
-print("%-28s %7.2fs %7.2fs %9.2fs %9.2fs" % ("median of the files", med(ob), med(oa), med(eb),
-                                             med(ea)))
+    ec.append(med(c2))
+    print("%-28s %7.2fs %7.2fs %9.2fs %9.2fs %7.2fs  %s" % (os.path.basename(f)[:28], o1, o2, e1,
+                                                            med(e2), med(c2), note))
+print("%-28s %7.2fs %7.2fs %9.2fs %9.2fs %7.2fs" % ("median of the files", med(ob), med(oa),
+                                                    med(eb), med(ea), med(ec)))
 print("edit after, every round: " + " ".join("%.2f" % x for f in files for x in after[0][f][1]))
 print("\npreamble worker memory as files are opened (resident, PCH files on disk):")
 prev = None

@@ -6,6 +6,7 @@
 #include "clang/Basic/TargetOptions.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -28,10 +29,140 @@ std::string mainFile(const clang::CompilerInvocation &CI) {
   return std::string(P) + "\n" + CI.getTargetOpts().CPU;
 }
 
+/// Whether T is the raw identifier (or keyword) Name.
+bool isWord(const clang::Token &T, llvm::StringRef Name) {
+  return T.is(clang::tok::raw_identifier) && T.getRawIdentifier() == Name;
+}
+
+/// Whether Decl, the tokens of one top-level declaration up to its `;` (no braces), is
+/// complete in itself and declares nothing an analysis reads: a namespace alias, a
+/// using-directive, -declaration or alias, a typedef, or a forward declaration of a class
+/// (templated or not). A function prototype is not taken: `T f(a);` may be a variable.
+bool completeInItself(llvm::ArrayRef<clang::Token> Decl) {
+  if (Decl.size() < 3)
+    return false;
+  const clang::Token &First = Decl.front();
+  if (isWord(First, "namespace"))
+    return Decl[1].is(clang::tok::raw_identifier) && Decl[2].is(clang::tok::equal);
+  if (isWord(First, "using") || isWord(First, "typedef"))
+    return true;
+  auto IsClassKey = [](const clang::Token &T) {
+    return isWord(T, "struct") || isWord(T, "class") || isWord(T, "union");
+  };
+  // `struct S;` or `template <...> struct S;`.
+  size_t N = Decl.size();
+  bool Forward = IsClassKey(Decl[N - 3]) && Decl[N - 2].is(clang::tok::raw_identifier) &&
+                 Decl[N - 1].is(clang::tok::semi);
+  if (IsClassKey(First))
+    return Forward && N == 3;
+  return Forward && isWord(First, "template") && Decl[1].is(clang::tok::less);
+}
+
 } // namespace
+
+clang::PreambleBounds extendedPreambleBounds(const clang::LangOptions &LangOpts,
+                                             llvm::StringRef Text) {
+  clang::PreambleBounds Clang = clang::Lexer::ComputePreamble(Text, LangOpts);
+  // A lexer at the fake file offset 1, as clang's own: a token's offset is its raw
+  // location less one.
+  clang::Lexer L(clang::SourceLocation::getFromRawEncoding(1), LangOpts, Text.begin(),
+                 Text.begin(), Text.end());
+  L.SetCommentRetentionState(false);
+  auto Offset = [](const clang::Token &T) { return size_t(T.getLocation().getRawEncoding() - 1); };
+  // The end of the line whose last token ends at At: after its newline, when only blanks
+  // or a line comment (not continued) come before it; 0 when the line cannot end there.
+  auto LineEnd = [&](size_t At) -> size_t {
+    size_t I = At;
+    while (I < Text.size() && (Text[I] == ' ' || Text[I] == '\t'))
+      ++I;
+    if (Text.substr(I).starts_with("//"))
+      I = Text.find('\n', I);
+    if (I >= Text.size() || Text[I] != '\n' && !Text.substr(I).starts_with("\r\n"))
+      return 0;
+    if (I > 0 && Text[I - 1] == '\\')
+      return 0; // a line comment continued on the next line
+    return I + (Text[I] == '\r' ? 2 : 1);
+  };
+  size_t End = Clang.Size;
+  int Depth = 0, Base = -1; // conditional depth; at the first declaration
+  bool Include = false;     // an #include since the last end taken
+  clang::Token T;
+  bool Have = false;        // T is lexed and not yet consumed
+  for (;;) {
+    if (!Have)
+      L.LexFromRawLexer(T);
+    Have = false;
+    if (T.is(clang::tok::eof))
+      break;
+    if (T.isAtStartOfLine() && T.is(clang::tok::hash)) {
+      // A directive: its name, then its tokens to the end of its line.
+      clang::Token Last = T;
+      L.LexFromRawLexer(T);
+      llvm::StringRef Name;
+      if (!T.isAtStartOfLine() && T.isNot(clang::tok::eof)) {
+        if (T.is(clang::tok::raw_identifier))
+          Name = T.getRawIdentifier();
+        Last = T;
+        while (true) {
+          L.LexFromRawLexer(T);
+          if (T.isAtStartOfLine() || T.is(clang::tok::eof))
+            break;
+          Last = T;
+        }
+      }
+      Have = true; // T starts the next line
+      if (Name == "if" || Name == "ifdef" || Name == "ifndef") {
+        ++Depth;
+      } else if (Name == "endif") {
+        if (--Depth < Base && Base >= 0)
+          break; // it closes a conditional opened before the declarations
+      } else if (Name == "else" || Name.starts_with("elif")) {
+        if (Base >= 0 && Depth == Base)
+          break;
+      } else if (Name == "include" || Name == "include_next" || Name == "import") {
+        Include = true;
+      } else if (!Name.empty() && Name != "define" && Name != "undef" && Name != "pragma") {
+        break; // #error, #warning, #line, ...: kept out
+      }
+      if (Base >= 0 && Depth == Base && Include) {
+        size_t At = LineEnd(Offset(Last) + Last.getLength());
+        if (!At)
+          break;
+        End = std::max(End, At);
+        Include = false;
+      }
+      continue;
+    }
+    // A declaration: its tokens to its `;`, with no brace and no directive among them.
+    if (Base < 0) {
+      Base = Depth;
+      Include = false; // those before are clang's preamble already
+    }
+    llvm::SmallVector<clang::Token, 16> Decl{T};
+    while (Decl.back().isNot(clang::tok::semi)) {
+      L.LexFromRawLexer(T);
+      if (T.isOneOf(clang::tok::eof, clang::tok::l_brace, clang::tok::r_brace) ||
+          (T.isAtStartOfLine() && T.is(clang::tok::hash)))
+        break;
+      Decl.push_back(T);
+    }
+    if (Decl.back().isNot(clang::tok::semi) || !completeInItself(Decl))
+      break;
+  }
+  if (End <= Clang.Size)
+    return Clang;
+  return clang::PreambleBounds(unsigned(End), /*PreambleEndsAtStartOfLine=*/true);
+}
 
 PreambleStore::PreambleStore() = default;
 PreambleStore::~PreambleStore() = default;
+
+clang::PreambleBounds PreambleStore::boundsFor(const Entry &E,
+                                               const clang::LangOptions &LangOpts,
+                                               llvm::StringRef Text) {
+  return E.Extended ? extendedPreambleBounds(LangOpts, Text)
+                    : clang::Lexer::ComputePreamble(Text, LangOpts);
+}
 
 bool PreambleStore::use(clang::CompilerInvocation &CI,
                         llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS) {
@@ -42,8 +173,7 @@ bool PreambleStore::use(clang::CompilerInvocation &CI,
   auto Buf = VFS->getBufferForFile(CI.getFrontendOpts().Inputs[0].getFile());
   if (!Buf)
     return false;
-  clang::PreambleBounds Bounds =
-      clang::ComputePreambleBounds(CI.getLangOpts(), (*Buf)->getMemBufferRef(), 0);
+  clang::PreambleBounds Bounds = boundsFor(It->second, CI.getLangOpts(), (*Buf)->getBuffer());
   const clang::PrecompiledPreamble &P = *It->second.Preamble;
   if (!P.CanReuse(CI, (*Buf)->getMemBufferRef(), Bounds, *VFS))
     return false;
@@ -58,6 +188,37 @@ bool PreambleStore::use(clang::CompilerInvocation &CI,
   return true;
 }
 
+namespace {
+
+/// Counts the diagnostics of a preamble's build that come from its main file at or past
+/// Offset, or from a header included there: what the preamble would keep from the parse.
+class PastOffset : public clang::DiagnosticConsumer {
+public:
+  explicit PastOffset(unsigned Offset) : Offset(Offset) {}
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < clang::DiagnosticsEngine::Warning || !Info.hasSourceManager())
+      return;
+    const clang::SourceManager &SM = Info.getSourceManager();
+    clang::SourceLocation L = Info.getLocation();
+    if (L.isValid())
+      L = SM.getExpansionLoc(L);
+    while (L.isValid()) {
+      clang::FileID F = SM.getFileID(L);
+      if (F == SM.getMainFileID()) {
+        Said += SM.getFileOffset(L) >= Offset;
+        return;
+      }
+      L = SM.getIncludeLoc(F);
+    }
+  }
+  unsigned Offset;
+  unsigned Said = 0;
+};
+
+} // namespace
+
 std::string PreambleStore::build(const clang::CompilerInvocation &CI,
                                  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
                                  std::shared_ptr<clang::PCHContainerOperations> PCH) {
@@ -69,35 +230,75 @@ std::string PreambleStore::build(const clang::CompilerInvocation &CI,
   auto Buf = VFS->getBufferForFile(CI.getFrontendOpts().Inputs[0].getFile());
   if (!Buf)
     return "no preamble: cannot read " + File;
-  clang::PreambleBounds Bounds =
-      clang::ComputePreambleBounds(CI.getLangOpts(), (*Buf)->getMemBufferRef(), 0);
+  llvm::StringRef Text = (*Buf)->getBuffer();
   Entry &E = Files[Key];
-  if (E.Preamble && E.Preamble->CanReuse(CI, (*Buf)->getMemBufferRef(), Bounds, *VFS))
+  if (E.Preamble && E.Preamble->CanReuse(CI, (*Buf)->getMemBufferRef(),
+                                         boundsFor(E, CI.getLangOpts(), Text), *VFS))
     return "kept";
-  std::string Directives = (*Buf)->getBuffer().substr(0, Bounds.Size).str();
-  if (!E.Preamble && !E.FailedDirectives.empty() && E.FailedDirectives == Directives)
-    return "no preamble: its headers had errors";
-  clang::DiagnosticOptions DiagOpts;
-  auto Diags = llvm::makeIntrusiveRefCnt<clang::DiagnosticsEngine>(
-      llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), DiagOpts,
-      new clang::IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
-  clang::PreambleCallbacks Callbacks;
+  clang::PreambleBounds Clang = clang::Lexer::ComputePreamble(Text, CI.getLangOpts());
+  clang::PreambleBounds Extended = extendedPreambleBounds(CI.getLangOpts(), Text);
+  std::string Directives = Text.substr(0, Clang.Size).str();
+  std::string Extension = Text.substr(0, Extended.Size).str();
+  E.Preamble.reset();
+  // One build to Bounds: the preamble, or the reason there is none.
+  std::string Why;
+  auto Try = [&](clang::PreambleBounds Bounds) -> std::unique_ptr<clang::PrecompiledPreamble> {
+    clang::DiagnosticOptions DiagOpts;
+    PastOffset Counter(Clang.Size);
+    auto Diags = llvm::makeIntrusiveRefCnt<clang::DiagnosticsEngine>(
+        llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), DiagOpts, &Counter,
+        /*ShouldOwnClient=*/false);
+    clang::PreambleCallbacks Callbacks;
+    llvm::ErrorOr<clang::PrecompiledPreamble> P = clang::PrecompiledPreamble::Build(
+        CI, Buf->get(), Bounds, Diags, VFS, PCH, /*StoreInMemory=*/false, StorageDir,
+        Callbacks);
+    if (!P) {
+      Why = P.getError().message();
+      return nullptr;
+    }
+    if (Diags->hasErrorOccurred()) {
+      // Errors in the headers: the parse without a preamble reports them where they are.
+      Why = "its headers had errors";
+      return nullptr;
+    }
+    if (Counter.Said) {
+      Why = "it said warnings";
+      return nullptr;
+    }
+    return std::make_unique<clang::PrecompiledPreamble>(std::move(*P));
+  };
   auto Start = std::chrono::steady_clock::now();
-  llvm::ErrorOr<clang::PrecompiledPreamble> P = clang::PrecompiledPreamble::Build(
-      CI, Buf->get(), Bounds, Diags, VFS, std::move(PCH), /*StoreInMemory=*/false,
-      StorageDir, Callbacks);
+  std::string Fallback;
+  if (Extended.Size > Clang.Size && E.FailedExtension != Extension) {
+    E.Preamble = Try(Extended);
+    E.Extended = E.Preamble != nullptr;
+    if (!E.Preamble) {
+      E.FailedExtension = Extension;
+      Fallback = ", the directives only: with the declarations after them " + Why;
+    }
+  }
+  if (!E.Preamble) {
+    if (!E.FailedDirectives.empty() && E.FailedDirectives == Directives)
+      return "no preamble: its headers had errors";
+    E.Preamble = Try(Clang);
+    E.Extended = false;
+  }
   auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                 std::chrono::steady_clock::now() - Start)
                 .count();
-  E.Preamble.reset();
-  if (!P || Diags->hasErrorOccurred()) {
-    // Errors in the headers: the parse without a preamble reports them where they are.
+  if (!E.Preamble) {
     E.FailedDirectives = Directives;
-    return P ? "no preamble: its headers had errors" : "no preamble: " + P.getError().message();
+    return "no preamble: " + Why;
   }
   E.FailedDirectives.clear();
-  E.Preamble = std::make_unique<clang::PrecompiledPreamble>(std::move(*P));
-  return fmt::format("built ({:.1f} MB) in {} ms", double(E.Preamble->getSize()) / 1e6, Ms);
+  if (E.Extended) {
+    E.FailedExtension.clear();
+    unsigned Line = unsigned(llvm::StringRef(Extension).count('\n'));
+    return fmt::format("built ({:.1f} MB, to line {}, past the directives) in {} ms",
+                       double(E.Preamble->getSize()) / 1e6, Line, Ms);
+  }
+  return fmt::format("built ({:.1f} MB{}) in {} ms", double(E.Preamble->getSize()) / 1e6,
+                     Fallback, Ms);
 }
 
 bool PreambleStore::has(const std::string &File) const { return bytes(File) > 0; }

@@ -7,8 +7,12 @@
 // architecture, for a command with several), built
 // from the invocation warplint parses it with, stored as a PCH in a temporary file for
 // as long as the store lives, and used for a parse while PrecompiledPreamble::CanReuse
-// says the directives before the first declaration, the command and the headers they
-// read are unchanged.
+// says the preamble's text, the command and the headers it read are unchanged.
+//
+// The preamble's text is extendedPreambleBounds': clang's (the directives before the
+// first declaration) reaching on past declarations that are complete in themselves to
+// the last #include among them, so that `namespace cg = cooperative_groups;` between two
+// #includes (as cuda-samples write) does not leave the headers after it to every parse.
 //
 //===----------------------------------------------------------------------------===//
 #pragma once
@@ -23,6 +27,8 @@
 
 namespace clang {
 class CompilerInvocation;
+class LangOptions;
+struct PreambleBounds;
 class PCHContainerOperations;
 class PrecompiledPreamble;
 } // namespace clang
@@ -31,6 +37,17 @@ class FileSystem;
 } // namespace llvm::vfs
 
 namespace warplint::driver {
+
+/// The bounds of Text's preamble: clang's (Lexer::ComputePreamble: the directives before
+/// the first declaration), extended past top-level declarations that are complete in
+/// themselves (namespace aliases, using-directives and -declarations, typedefs and alias
+/// declarations, forward declarations of classes) and the directives among them, to the
+/// end of the line of the last #include among them (the end of the #endif line closing
+/// the conditional an #include is in). Clang's bounds when anything else comes before
+/// that #include (a function, a class definition, a variable, a brace), or when the
+/// extension would close or switch a conditional opened before the first declaration.
+clang::PreambleBounds extendedPreambleBounds(const clang::LangOptions &LangOpts,
+                                             llvm::StringRef Text);
 
 class PreambleStore {
 public:
@@ -44,10 +61,13 @@ public:
   /// kept here until the next call) and true is returned.
   bool use(clang::CompilerInvocation &CI, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS);
 
-  /// Builds the main file's preamble from CI and VFS, replacing the one it had. A
-  /// preamble whose headers have errors is not kept (the parse without it says them);
-  /// the same directives are not tried again until they change. Returns what happened,
-  /// for the log: "built 12.3 MB in 812 ms", "kept", or why none.
+  /// Builds the main file's preamble from CI and VFS, replacing the one it had, to
+  /// extendedPreambleBounds' end; to clang's when that one cannot be built or the part
+  /// past clang's says anything (a warning there, or in a header it includes, would be
+  /// lost from the parse). A preamble whose headers have errors is not kept (the parse
+  /// without it says them); the same text is not tried again until it changes. Returns
+  /// what happened, for the log: "built (12.3 MB) in 812 ms" (with ", to line N, past M
+  /// declarations" when extended), "kept", or why none.
   std::string build(const clang::CompilerInvocation &CI,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
                     std::shared_ptr<clang::PCHContainerOperations> PCH);
@@ -70,8 +90,14 @@ public:
 private:
   struct Entry {
     std::unique_ptr<clang::PrecompiledPreamble> Preamble;
+    bool Extended = false;        ///< Preamble's bounds: extendedPreambleBounds' or clang's
     std::string FailedDirectives; ///< the directives whose build failed, not retried
+    std::string FailedExtension;  ///< the extended text whose build failed, not retried
   };
+  /// The bounds of Text for E: those E's preamble was built with (the same kind), so
+  /// that CanReuse compares like with like.
+  static clang::PreambleBounds boundsFor(const Entry &E, const clang::LangOptions &LangOpts,
+                                         llvm::StringRef Text);
   std::map<std::string, Entry> Files;
   std::unique_ptr<llvm::MemoryBuffer> Main; ///< the main file of the last use()
 };
