@@ -275,7 +275,15 @@ std::pair<const Expr *, const FunctionDecl *> hostArgument(const LaunchSite &L, 
   };
   if (!Find(Helper->getBody()) || !Inner || P >= Inner->getNumArgs())
     return {nullptr, nullptr};
-  const VarDecl *Passed = varOf(Inner->getArg(P));
+  // The argument passed on as it is, or through std::forward or std::move.
+  const Expr *A = Inner->getArg(P)->IgnoreParenImpCasts();
+  if (auto *Fwd = dyn_cast<CallExpr>(A); Fwd && Fwd->getNumArgs() == 1 && Fwd->getDirectCallee() &&
+                                        Fwd->getDirectCallee()->isInStdNamespace() &&
+                                        Fwd->getDirectCallee()->getIdentifier() &&
+                                        (Fwd->getDirectCallee()->getName() == "forward" ||
+                                         Fwd->getDirectCallee()->getName() == "move"))
+    A = Fwd->getArg(0);
+  const VarDecl *Passed = varOf(A);
   auto *PV = dyn_cast_or_null<ParmVarDecl>(Passed);
   if (!PV || PV->getDeclContext() != Helper || writes(Helper->getBody(), PV))
     return {nullptr, nullptr};
