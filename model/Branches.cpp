@@ -908,13 +908,20 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                         "its arm is one statement: the split costs each warp one masked "
                         "statement, once");
   }
-  // A split that only some samples of run-time values nobody passed make (the other
-  // reasons first: one is enough): the figure is the samples', not the launches'.
-  // Information, with the values it depends on; a split that holds in every sample, one
-  // of the thread index alone, a bounds guard reported on request, or a split for the
-  // values the launches pass stays a warning.
+  // A split of one warp that only some samples of run-time values nobody passed make
+  // (the other reasons first: one is enough): for some values one warp of the block
+  // splits, for others none. The figure is the samples', not the launches' (darknet's
+  // col2im gather, "up to 1 of 1 warps" of a 512-thread block at sampled sizes).
+  // Information, with the values it depends on. A split that holds in every sample, one
+  // of several warps of a block in some sample, one of the thread index alone, a bounds
+  // guard reported on request, or a split for the values the launches pass stays a
+  // warning.
+  bool OneWarpOfMany = true;
+  for (size_t I = 0; I < E.ByShape.size() && I < K.Distinct.size(); ++I)
+    if (E.ByShape[I].Evaluated)
+      OneWarpOfMany &= E.ByShape[I].MaxDivergentPerEnv <= 1 && K.Distinct[I].warps() > 1;
   if (Demoted.empty() && Worst.Evaluated && Worst.RuntimeSampled && Worst.UniformSample &&
-      Worst.Divergent > 0 && !splitOfThreadIndex(B, E.Vars, E.Passed) &&
+      Worst.Divergent > 0 && OneWarpOfMany && !splitOfThreadIndex(B, E.Vars, E.Passed) &&
       !(CondS && isBoundsGuard(CondS, E.Vars))) {
     // Named: the parameters and loaded values sampled (block indices take all values).
     std::string Names;
@@ -925,8 +932,9 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
           break;
         }
     Demoted.push_back("whether it diverges depends on " + Names +
-                      ", which no launch in this file passes: it splits warps for some "
-                      "sampled values and none for others (predicted branch efficiency " +
+                      ", which no launch in this file passes: it splits one warp of the "
+                      "block for some sampled values and none for others (predicted "
+                      "branch efficiency " +
                       percent(Worst.WorstEfficiency) + " to " +
                       percent(Worst.BestEfficiency) + "); the values the launches pass decide");
   }

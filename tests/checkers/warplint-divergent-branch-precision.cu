@@ -62,13 +62,11 @@ __global__ void disparityFrom(float *c, int lo, int hi) {
 }
 void launchDisparityFrom(float *c, int lo) { disparityFrom<<<4, dim3(32, 8)>>>(c, lo, 0); }
 
-// No launch value: the figure depends on it, and the range is given. Some sampled values
-// split no warp (j = 1000, past the block's indices): a note that names j (AFTER 8).
+// No launch value: the figure depends on it, and the range is given.
 __global__ void partner(float *c, int j) {
   if ((threadIdx.x ^ j) > threadIdx.x)
     c[threadIdx.x] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'partner' (block 128x1x1); predicted branch efficiency 0% to 100%, depending on 'j'
-  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: whether it diverges depends on 'j', which no launch in this file passes
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'partner' (block 128x1x1); predicted branch efficiency 0% to 100%, depending on 'j'
 }
 void launchPartner(float *c, int j) { partner<<<4, 128>>>(c, j); }
 
@@ -114,15 +112,14 @@ __global__ void shuffleTranspose(float *c) {
 void launchTranspose(float *c) { shuffleTranspose<<<8, 64>>>(c); }
 
 // `x == uniform`: one row picked by a run-time value is a leader test; a lane in every
-// group of four is not, but k of 4 or more picks none: a note that names k (AFTER 8).
+// group of four is not.
 __global__ void pick(float *c, int k) {
   int row = threadIdx.x / 8;
   if (row == k)
     c[threadIdx.x] = 0.f;
   if (threadIdx.x % 4 == k)
     c[threadIdx.x] = 1.f;
-  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'pick' (block 128x1x1); predicted branch efficiency 0% to 100%, depending on 'k'
-  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: whether it diverges depends on 'k', which no launch in this file passes
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in up to 4 of 4 warps of kernel 'pick' (block 128x1x1); predicted branch efficiency 0% to 100%, depending on 'k'
 }
 void launchPick(float *c, int k) { pick<<<4, 128>>>(c, k); }
 
