@@ -220,6 +220,17 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
                             Known, Envs.Sampled);
   }
   T.Sampled = Envs.Sampled;
+  // The sampled run-time values: parameters and loaded values no launch passes.
+  std::vector<unsigned> Runtime;
+  {
+    std::vector<unsigned> Plain, Loops;
+    orderUnknowns(Needed, Vars, Plain, Loops);
+    for (unsigned V : Plain)
+      if ((Vars[V].Kind == SymVarInfo::Param || Vars[V].Kind == SymVarInfo::Opaque) &&
+          !Known.count(V))
+        Runtime.push_back(V);
+    T.RuntimeSampled = !Runtime.empty();
+  }
   T.LoopName = Envs.LoopName;
   T.LoopValues = Envs.LoopValues;
   if (!Envs.Ok)
@@ -244,7 +255,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   for (const auto &Group : Groups) {
     uint64_t D = 0, N = 0, Evals = 0, DivEvals = 0;
     unsigned Minority = 0, MinorityPerRow = 0, MostPerEnv = 0;
-    bool GroupOk = true;
+    bool GroupOk = true, Lanes = false;
     for (const Env &E : Group) {
       // Lanes per wavefront: 64 on AMD GCN/CDNA, counted as that many 32-lane groups.
       const WarpSplit &Split = Loop ? LoopSplit->split(Shape, E) : CondSplit->split(Shape, E);
@@ -266,11 +277,21 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
       T.MaxRunsPerRow = std::max(T.MaxRunsPerRow, S.MaxRunsPerRow);
       T.InLaneOrder &= S.InLaneOrder;
       T.TrueLanesPerEnv.push_back(S.TrueLanes);
+      for (unsigned Live : S.WarpLive)
+        Lanes |= Live >= 2;
     }
     if (!GroupOk || N == 0)
       continue;
     T.Evaluated = true;
     T.EveryWarpSplits |= D == N;
+    // A sample with a run-time value of 1 or less (a size of one, a unit stride) collapses
+    // what that value sizes: its uniformity says nothing of the other values.
+    bool Degenerate = false;
+    if (!Group.empty())
+      for (unsigned V : Runtime)
+        Degenerate |= V < Group.front().Vars.size() && Group.front().Vars[V] &&
+                      *Group.front().Vars[V] <= 1;
+    T.UniformSample |= D == 0 && Lanes && !Degenerate;
     Counts.insert(D);
     T.MaxMinority = std::max(T.MaxMinority, Minority);
     T.MaxMinorityPerRow = std::max(T.MaxMinorityPerRow, MinorityPerRow);

@@ -26,6 +26,12 @@ struct Tally {
   unsigned MaxMinority = 0;
   unsigned MaxMinorityPerRow = 0;
   bool Varies = false; ///< the count depends on sampled unknowns
+  /// Some sample of the run-time values splits no warp while warps with two or more lanes
+  /// reach the branch (a sample that leaves one lane per warp says nothing of a split).
+  bool UniformSample = false;
+  /// Among the sampled unknowns, a kernel parameter or a loaded value that no launch
+  /// passes (not only block indices, whose every value some block takes).
+  bool RuntimeSampled = false;
   /// In some sample, every warp (warp execution) that reaches the branch splits.
   bool EveryWarpSplits = false;
   unsigned LoopValues = 1;

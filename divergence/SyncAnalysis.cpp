@@ -350,7 +350,8 @@ static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &
 }
 
 ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
-                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape) {
+                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape,
+                           const HostFacts *Host) {
   ReachFigures R;
   R.Shape = Shape;
   SymRef Reach;
@@ -395,7 +396,9 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
     const SymVarInfo &I = Vars[V];
     if (Class.Kind == SyncKind::GridBarrier)
       return R;
-    if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque)
+    if (I.Kind == SymVarInfo::Param && Host && Host->count(I.ParamIndex))
+      Sampled.push_back({V, restrictSamples({1, 32, 33, 1000}, Host->at(I.ParamIndex))});
+    else if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque)
       Sampled.push_back({V, {1, 32, 33, 1000}});
     else if (I.Kind == SymVarInfo::BlockIdx)
       Sampled.push_back({V, {0, 1}});

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------------===//
 #pragma once
 
+#include "divergence/HostFacts.h"
 #include "divergence/ThreadDependence.h"
 
 #include "warplint/core/LaneEval.h"
@@ -92,10 +93,12 @@ std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
                                   const std::vector<SymVarInfo> &Vars, ASTContext &Ctx);
 
 /// Evaluates who reaches S for Shape (see ReachFigures); Class says what a warp mask or
-/// tile names.
+/// tile names. Host (when given) restricts the sampled values of the parameters the host
+/// establishes facts about at every launch.
 ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
                            const std::vector<SymVarInfo> &Vars,
-                           const ::warplint::divergence::BlockShape &Shape);
+                           const ::warplint::divergence::BlockShape &Shape,
+                           const HostFacts *Host = nullptr);
 
 /// "0-15, 48-63": the set positions of Bits (LSB first) as ranges.
 std::string laneRanges(uint32_t Bits);

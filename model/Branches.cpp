@@ -789,6 +789,56 @@ void BranchBuilder::fillShapes(const KernelContext &K, BranchEval &E, size_t Wor
     R.Worst = WorstShape;
 }
 
+namespace {
+
+/// S reads a run-time value that is sampled: a kernel parameter or a loaded value that no
+/// launch passes.
+bool readsSampled(const Sym &S, const std::vector<SymVarInfo> &Vars, const PassedValues &Passed) {
+  std::vector<unsigned> Used;
+  collectVars(S, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() &&
+        (Vars[V].Kind == SymVarInfo::Param || Vars[V].Kind == SymVarInfo::Opaque) &&
+        !Passed.count(V))
+      return true;
+  return false;
+}
+
+/// A thread-dependent conjunct of S (through casts, `c != 0`, a flag `c ? 1 : 0`) that
+/// reads no sampled run-time value: its split is the thread index's, the same in every
+/// sample, and the sampled values only take lanes away.
+bool threadIndexConjunct(const Sym *S, const std::vector<SymVarInfo> &Vars,
+                         const PassedValues &Passed) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  if (S->Op == SymOp::Ne && S->B && skipCasts(S->B.get())->Op == SymOp::Const)
+    return threadIndexConjunct(S->A.get(), Vars, Passed);
+  if (S->Op == SymOp::Select && S->B && S->C && skipCasts(S->B.get())->Op == SymOp::Const &&
+      skipCasts(S->C.get())->Op == SymOp::Const)
+    return threadIndexConjunct(S->A.get(), Vars, Passed);
+  if (S->Op == SymOp::LAnd || (S->Op == SymOp::And && isTruthAndOr(S)))
+    return threadIndexConjunct(S->A.get(), Vars, Passed) ||
+           threadIndexConjunct(S->B.get(), Vars, Passed);
+  return mentionsThreadIdx(*S) && !readsSampled(*S, Vars, Passed);
+}
+
+/// The branch splits lanes by the thread index whatever the sampled values: a conjunct of
+/// its condition on the thread index, loop counters and constants alone; a loop whose
+/// start, bound and step read no sampled value.
+bool splitOfThreadIndex(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
+                        const PassedValues &Passed) {
+  if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 && size_t(B.LoopVar) < Vars.size()) {
+    const SymVarInfo &L = Vars[B.LoopVar];
+    if (L.LoopVariance != Variance::Uniform && L.Init && L.Cond && L.Step)
+      return !readsSampled(*L.Init, Vars, Passed) && !readsSampled(*L.Cond, Vars, Passed) &&
+             !readsSampled(*L.Step, Vars, Passed);
+  }
+  return threadIndexConjunct(B.CondVal.S.get(), Vars, Passed);
+}
+
+} // namespace
+
 std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const BranchEval &E,
                                                   const Tally &Worst) const {
   const BranchSite &B = E.B;
@@ -857,6 +907,36 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
       Demoted.push_back("the branch runs once per thread, outside the kernel's loops, and "
                         "its arm is one statement: the split costs each warp one masked "
                         "statement, once");
+  }
+  // A split of one warp that only some samples of run-time values nobody passed make
+  // (the other reasons first: one is enough): for some values one warp of the block
+  // splits, for others none. The figure is the samples', not the launches' (darknet's
+  // col2im gather, "up to 1 of 1 warps" of a 512-thread block at sampled sizes).
+  // Information, with the values it depends on. A split that holds in every sample, one
+  // of several warps of a block in some sample, one of the thread index alone, a bounds
+  // guard reported on request, or a split for the values the launches pass stays a
+  // warning.
+  bool OneWarpOfMany = true;
+  for (size_t I = 0; I < E.ByShape.size() && I < K.Distinct.size(); ++I)
+    if (E.ByShape[I].Evaluated)
+      OneWarpOfMany &= E.ByShape[I].MaxDivergentPerEnv <= 1 && K.Distinct[I].warps() > 1;
+  if (Demoted.empty() && Worst.Evaluated && Worst.RuntimeSampled && Worst.UniformSample &&
+      Worst.Divergent > 0 && OneWarpOfMany && !splitOfThreadIndex(B, E.Vars, E.Passed) &&
+      !(CondS && isBoundsGuard(CondS, E.Vars))) {
+    // Named: the parameters and loaded values sampled (block indices take all values).
+    std::string Names;
+    for (const std::string &N : Worst.Sampled)
+      for (const SymVarInfo &V : E.Vars)
+        if (V.Name == N && (V.Kind == SymVarInfo::Param || V.Kind == SymVarInfo::Opaque)) {
+          Names += (Names.empty() ? "'" : ", '") + N + "'";
+          break;
+        }
+    Demoted.push_back("whether it diverges depends on " + Names +
+                      ", which no launch in this file passes: it splits one warp of the "
+                      "block for some sampled values and none for others (predicted "
+                      "branch efficiency " +
+                      percent(Worst.WorstEfficiency) + " to " +
+                      percent(Worst.BestEfficiency) + "); the values the launches pass decide");
   }
   return Demoted;
 }

@@ -906,6 +906,8 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   A->FixedParts = Fixed;
   if (K)
     A->Known = knownArguments(*K, F, Ctx);
+  if (K)
+    A->Host = hostFacts(*K, F, Ctx);
   // The distinct block shapes of its launches that can run, each with its first launch.
   if (K)
     for (unsigned I : K->Launches) {
@@ -1022,14 +1024,14 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
       M.AssumedShape = Assumed;
       bool Splits = false;
       for (const auto &[Shape, Loc] : Shapes) {
-        M.PerShape.push_back({evaluateReach(M.Call, M.Class, TD.vars(), Shape), Loc});
+        M.PerShape.push_back({evaluateReach(M.Call, M.Class, TD.vars(), Shape, &KA.Host), Loc});
         Splits |= M.PerShape.back().first.splits();
       }
       if (Lanes && M.Causes.empty() && !Splits)
         continue;
       if (Assumed && Splits)
         for (const wl::divergence::BlockShape &Alt : assumedAlternatives(KA, AssumedBlock))
-          M.Alternatives.push_back(evaluateReach(M.Call, M.Class, TD.vars(), Alt));
+          M.Alternatives.push_back(evaluateReach(M.Call, M.Class, TD.vars(), Alt, &KA.Host));
       It->second.push_back(std::move(M));
     }
   }

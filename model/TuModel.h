@@ -229,11 +229,18 @@ struct KernelAnalysis {
   /// The parameters every launch of the TU passes as a compile-time constant, with those
   /// values (read before sampled values: the memory model and the race check).
   KnownValues Known;
+  /// What the host establishes about the parameters every launch passes a variable for
+  /// (an enclosing `if (n % 32 == 0)`, an assertion): divergence/HostFacts.h.
+  HostFacts Host;
   /// The block dimensions every launch fixes at compile time while another is a run-time
   /// value (llm.c's `dim3(32, block_y)`, magma's `dim3(nthreads, 1, 1)`), 0 where not
   /// fixed: an assumed block keeps them.
   std::array<unsigned, 3> FixedParts{0, 0, 0};
 };
+
+/// The facts every launch of K in the TU establishes on the host about the integer
+/// arguments it passes (model/HostFacts.cpp).
+HostFacts hostFacts(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx);
 
 class TuModel {
 public:
