@@ -846,11 +846,10 @@ struct SiteEval {
 class RaceScan {
 public:
   RaceScan(RaceAnalysis &Out, const ThreadDependence &TD, const BlockShape &Shape,
-           BlockDependence &BlockDep,
-           std::map<std::pair<size_t, size_t>, PairState> &Pairs, const ObjectEnvs &O,
-           std::vector<std::unique_ptr<SiteEval>> &Evals, ByteTouches &Map)
-      : Out(Out), TD(TD), Vars(TD.vars()), Shape(Shape),
-        BlockDep(BlockDep), Pairs(Pairs), Obj(O), Evals(Evals), Map(Map) {}
+           BlockDependence &BlockDep, std::map<std::pair<size_t, size_t>, PairState> &Pairs,
+           const ObjectEnvs &O, std::vector<std::unique_ptr<SiteEval>> &Evals, ByteTouches &Map)
+      : Out(Out), TD(TD), Vars(TD.vars()), Shape(Shape), BlockDep(BlockDep), Pairs(Pairs), Obj(O),
+        Evals(Evals), Map(Map) {}
 
   void run(const std::vector<size_t> &Members, bool Global, int GridBlocks, unsigned GridDim) {
     for (size_t EI = 0; EI < Obj.Envs.size(); ++EI) {

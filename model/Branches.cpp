@@ -191,8 +191,7 @@ void groupFindings(std::vector<BranchModel> &Rs) {
     B.FoldedInto = Fs[It->second];
     if (A.GroupKey != B.GroupKey)
       A.Notes.push_back({B.Loc, "another instantiation of '" + B.KernelName + "': " +
-                                    branchKindText(B.Kind) + " '" + B.Term + "' " +
-                                    B.Figures});
+                                    branchKindText(B.Kind) + " '" + B.Term + "' " + B.Figures});
   }
   // The same finding at other places (the group key): folded, each place listed once.
   std::unordered_map<std::string_view, std::pair<size_t, std::set<unsigned>>> Groups;

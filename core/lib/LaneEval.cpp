@@ -377,10 +377,11 @@ struct Instr {
 };
 
 /// A vector whose storage comes from, and goes back to, a per-thread pool of at most
-/// PoolSize spare buffers (of at most 64 KiB each). A program is flattened for every access and branch evaluated,
-/// and its 32-lane rows, warp cache and thread table are kilobytes each: past malloc's
-/// fast bins, every such request consolidated them (a tenth of the CPU samples of a file
-/// of 20,000 kernels in malloc's slow paths). Moving one leaves the source empty.
+/// PoolSize spare buffers (of at most 64 KiB each). A program is flattened for every
+/// access and branch evaluated, and its 32-lane rows, warp cache and thread table are
+/// kilobytes each: past malloc's fast bins, every such request consolidated them (a
+/// tenth of the CPU samples of a file of 20,000 kernels in malloc's slow paths). Moving
+/// one leaves the source empty.
 template <typename T> class Pooled : public std::vector<T> {
 public:
   Pooled() {
