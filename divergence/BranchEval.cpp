@@ -106,6 +106,7 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
   while ((size_t(1) << Bits) < Count)
     ++Bits;
   std::vector<Env> Groups;
+  Groups.reserve(Count);
   for (size_t I = 0; I < (size_t(1) << Bits); ++I) {
     size_t G = 0;
     for (unsigned B = 0; B < Bits; ++B)
@@ -134,9 +135,11 @@ std::vector<std::vector<Env>> buildEnvs(const std::vector<unsigned> &Needed,
   // and shape: a group whose loops alone exceed it is left out, and groups stop once the
   // budget is spent (at least one is kept).
   std::vector<std::vector<Env>> Out;
+  Out.reserve(Groups.size());
   size_t Spent = 0;
-  for (const Env &G : Groups) {
-    std::vector<Env> Envs{G};
+  for (Env &G : Groups) {
+    std::vector<Env> Envs;
+    Envs.push_back(std::move(G)); // each group read once: moved, not copied
     bool TooMany = false;
     for (unsigned V : Loops) {
       std::vector<Env> Next;

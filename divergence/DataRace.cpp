@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <unordered_map>
 
 namespace warplint {
 using namespace clang;
@@ -567,6 +566,76 @@ struct Touch {
   std::optional<int64_t> Value;
 };
 
+/// The touches of each byte of one scan, at most four a byte in the order they came, in
+/// flat arrays kept from one environment, object and block shape to the next (clear()
+/// forgets the bytes, not the memory): a hash map of one allocated node a byte made the
+/// scan's allocations a third of all the check's at 500 kernels.
+class ByteTouches {
+public:
+  struct Bucket {
+    int64_t Byte;
+    unsigned N;
+    Touch T[4];
+    const Touch *begin() const { return T; }
+    const Touch *end() const { return T + N; }
+    void add(const Touch &X) {
+      if (N < 4)
+        T[N++] = X;
+    }
+  };
+  void clear() {
+    Used = 0;
+    if (++Gen == 0) { // the stamps wrapped: no slot may look filled
+      std::fill(Slots.begin(), Slots.end(), Slot());
+      Gen = 1;
+    }
+  }
+  /// The bucket of Byte, empty when Byte is new since clear(). Valid until the next call.
+  Bucket &operator[](int64_t Byte) {
+    if (2 * (Used + 1) > Slots.size())
+      grow();
+    for (size_t H = hash(Byte);; H = (H + 1) & (Slots.size() - 1)) {
+      Slot &S = Slots[H];
+      if (S.Gen != Gen) {
+        S = {Gen, uint32_t(Used)};
+        if (Used == Buckets.size())
+          Buckets.emplace_back();
+        Bucket &B = Buckets[Used++];
+        B.Byte = Byte;
+        B.N = 0;
+        return B;
+      }
+      if (Buckets[S.Index].Byte == Byte)
+        return Buckets[S.Index];
+    }
+  }
+
+private:
+  struct Slot {
+    uint32_t Gen = 0; ///< filled when equal to the table's Gen
+    uint32_t Index = 0;
+  };
+  size_t hash(int64_t Byte) const {
+    return size_t((uint64_t(Byte) * 0x9E3779B97F4A7C15ull) >> (64 - Bits));
+  }
+  void grow() {
+    Bits = Slots.empty() ? 11 : Bits + 1;
+    Slots.assign(size_t(1) << Bits, Slot());
+    Gen = 1;
+    for (size_t I = 0; I < Used; ++I) {
+      size_t H = hash(Buckets[I].Byte);
+      while (Slots[H].Gen == Gen)
+        H = (H + 1) & (Slots.size() - 1);
+      Slots[H] = {Gen, uint32_t(I)};
+    }
+  }
+  std::vector<Slot> Slots; ///< open addressing, a power of two, at most half full
+  std::vector<Bucket> Buckets;
+  size_t Used = 0;
+  unsigned Bits = 0;
+  uint32_t Gen = 1;
+};
+
 struct PairState {
   bool Found = false, Benign = true, AnyCrossWarp = false;
   RaceThread T1, T2;
@@ -777,16 +846,14 @@ struct SiteEval {
 class RaceScan {
 public:
   RaceScan(RaceAnalysis &Out, const ThreadDependence &TD, const BlockShape &Shape,
-           BlockDependence &BlockDep,
-           std::map<std::pair<size_t, size_t>, PairState> &Pairs, const ObjectEnvs &O,
-           std::vector<std::unique_ptr<SiteEval>> &Evals)
-      : Out(Out), TD(TD), Vars(TD.vars()), Shape(Shape),
-        BlockDep(BlockDep), Pairs(Pairs), Obj(O), Evals(Evals) {}
+           BlockDependence &BlockDep, std::map<std::pair<size_t, size_t>, PairState> &Pairs,
+           const ObjectEnvs &O, std::vector<std::unique_ptr<SiteEval>> &Evals, ByteTouches &Map)
+      : Out(Out), TD(TD), Vars(TD.vars()), Shape(Shape), BlockDep(BlockDep), Pairs(Pairs), Obj(O),
+        Evals(Evals), Map(Map) {}
 
   void run(const std::vector<size_t> &Members, bool Global, int GridBlocks, unsigned GridDim) {
     for (size_t EI = 0; EI < Obj.Envs.size(); ++EI) {
       Map.clear();
-      Map.reserve(1024);
       for (int Block = 0; Block < (Global ? GridBlocks : 1); ++Block)
         for (size_t I : Members)
           site(I, EI, Block, GridDim);
@@ -817,7 +884,7 @@ private:
   std::map<std::pair<size_t, size_t>, PairState> &Pairs;
   const ObjectEnvs &Obj;
   std::vector<std::unique_ptr<SiteEval>> &Evals;
-  std::unordered_map<int64_t, llvm::SmallVector<Touch, 4>> Map;
+  ByteTouches &Map;
   static constexpr uint64_t MaxWork = 40'000'000; // bytes inserted per kernel
 };
 
@@ -1004,12 +1071,11 @@ void RaceScan::access(const SiteCtx &X, const Env &C, int64_t Off) {
       Out.WorkCapped = true;
       break;
     }
-    auto &Bucket = Map[Off + K];
+    ByteTouches::Bucket &Bucket = Map[Off + K];
     for (const Touch &Old : Bucket)
       if (Old.Thread != Thread && (Old.Store || R.Site.Store))
         collide(X, C, Old, Off + K, T);
-    if (Bucket.size() < 4)
-      Bucket.push_back({uint32_t(X.I), Thread, R.Site.Store, X.Value});
+    Bucket.add({uint32_t(X.I), Thread, R.Site.Store, X.Value});
   }
 }
 
@@ -1191,6 +1257,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
   std::map<std::pair<size_t, size_t>, PairState> Pairs;
   std::set<std::pair<size_t, size_t>> Reported;
   std::vector<std::unique_ptr<SiteEval>> Evals(Out.Sites.size());
+  ByteTouches Map;
   for (const BlockShape &Shape : Blocks) {
     if (Shape.threads() == 0 || Shape.threads() > 1024)
       continue;
@@ -1202,7 +1269,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
         continue;
       bool Global = Out.Sites[Members.front()].Site.Space == MemorySpace::Global;
       ObjectEnvs O = objectEnvs(Members, Out.Sites, TD, Shape, Grid, Known);
-      RaceScan(Out, TD, Shape, BlockDep, Pairs, O, Evals)
+      RaceScan(Out, TD, Shape, BlockDep, Pairs, O, Evals, Map)
           .run(Members, Global, GridBlocks, GridDim);
     }
     addFindings(Out, Shape, Pairs, Reported, Opts, Ctx);

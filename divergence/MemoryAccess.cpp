@@ -754,10 +754,15 @@ std::vector<Env> buildEnvs(const std::vector<unsigned> &Needed,
   std::vector<unsigned> Plain, Loops;
   orderUnknowns(Needed, Vars, Plain, Loops);
   size_t Total = 1;
-  for (unsigned V : Plain)
-    Total = std::min<size_t>(size_t(1) << 30, Total * samplesOf(Vars[V], Known).size());
+  std::vector<std::vector<int64_t>> Choices; // each plain unknown's samples, made once
+  Choices.reserve(Plain.size());
+  for (unsigned V : Plain) {
+    Choices.push_back(samplesOf(Vars[V], Known));
+    Total = std::min<size_t>(size_t(1) << 30, Total * Choices.back().size());
+  }
   size_t Count = std::min(Total, MaxCombos);
   std::vector<Env> Out;
+  Out.reserve(Loops.empty() ? Count : MaxEnvs);
   for (size_t G = 0; G < Count; ++G) {
     size_t Index = Count == 1 ? 0 : G * (Total - 1) / (Count - 1);
     Env E;
@@ -765,10 +770,15 @@ std::vector<Env> buildEnvs(const std::vector<unsigned> &Needed,
     E.BlockDim[0] = Shape.X;
     E.BlockDim[1] = Shape.Y;
     E.BlockDim[2] = Shape.Z;
-    for (unsigned V : Plain) {
-      std::vector<int64_t> C = samplesOf(Vars[V], Known);
-      E.Vars[V] = C[Index % C.size()];
+    for (size_t K = 0; K < Plain.size(); ++K) {
+      const std::vector<int64_t> &C = Choices[K];
+      E.Vars[Plain[K]] = C[Index % C.size()];
       Index /= C.size();
+    }
+    if (Loops.empty()) { // the combination is the environment (no copy through Envs)
+      if (Out.size() < MaxEnvs)
+        Out.push_back(std::move(E));
+      continue;
     }
     std::vector<Env> Envs{E};
     bool Ok = true;
@@ -864,8 +874,9 @@ private:
 /// are contiguous.
 void laneStride(const ::warplint::memory::LaneOffsets &LaneOffs, unsigned Lanes,
                 unsigned Bytes, WarpExecution &X) {
-  std::vector<int64_t> Diffs;
-  Diffs.reserve(Lanes);
+  // At most MaxLanes - 1 differences: on the stack (one count per warp execution).
+  std::array<int64_t, ::warplint::memory::MaxLanes> Diffs;
+  size_t NumDiffs = 0;
   std::optional<int64_t> Prev;
   unsigned PrevLane = 0;
   X.Contiguous = true;
@@ -877,20 +888,20 @@ void laneStride(const ::warplint::memory::LaneOffsets &LaneOffs, unsigned Lanes,
       X.FirstOffset = *O;
     } else {
       int64_t D = *O - *Prev, Apart = int64_t(L - PrevLane);
-      Diffs.push_back(D % Apart == 0 ? D / Apart : INT64_MIN);
+      Diffs[NumDiffs++] = D % Apart == 0 ? D / Apart : INT64_MIN;
       X.Contiguous &= D == Apart * int64_t(Bytes);
     }
     Prev = O;
     PrevLane = L;
   }
-  if (Diffs.empty())
+  if (NumDiffs == 0)
     return;
-  std::vector<int64_t> Sorted = Diffs;
-  std::sort(Sorted.begin(), Sorted.end());
+  std::array<int64_t, ::warplint::memory::MaxLanes> Sorted = Diffs;
+  std::sort(Sorted.begin(), Sorted.begin() + NumDiffs);
   size_t Best = 0, BestCount = 0;
-  for (size_t K = 0; K < Sorted.size();) {
+  for (size_t K = 0; K < NumDiffs;) {
     size_t J = K;
-    while (J < Sorted.size() && Sorted[J] == Sorted[K])
+    while (J < NumDiffs && Sorted[J] == Sorted[K])
       ++J;
     if (J - K > BestCount) {
       BestCount = J - K;
@@ -898,7 +909,7 @@ void laneStride(const ::warplint::memory::LaneOffsets &LaneOffs, unsigned Lanes,
     }
     K = J;
   }
-  if (2 * BestCount >= Diffs.size() && Sorted[Best] != INT64_MIN)
+  if (2 * BestCount >= NumDiffs && Sorted[Best] != INT64_MIN)
     X.LaneStride = Sorted[Best];
 }
 
@@ -965,17 +976,19 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
     if (Site.PaddedOffset)
       PaddedEval.emplace(*Site.PaddedOffset, Site.Active.get());
   }
+  All.reserve(Envs.size() * Warps.size());
+  Env E; // the lane-by-lane path's environment (bind reads blockDim from the shape)
   for (const Env &Base : Envs) {
-    Env E = Base;
-    E.BlockDim[0] = Shape.X;
-    E.BlockDim[1] = Shape.Y;
-    E.BlockDim[2] = Shape.Z;
     SymRef Offset, Active, Padded;
     if (ByGroups) {
-      Eval->bind(Shape, E);
+      Eval->bind(Shape, Base);
       if (PaddedEval)
-        PaddedEval->bind(Shape, E);
+        PaddedEval->bind(Shape, Base);
     } else {
+      E = Base;
+      E.BlockDim[0] = Shape.X;
+      E.BlockDim[1] = Shape.Y;
+      E.BlockDim[2] = Shape.Z;
       // What does not depend on the lane is folded once per environment.
       Offset = foldUniform(Site.Offset, E);
       Active = Site.Active ? foldUniform(Site.Active, E) : nullptr;

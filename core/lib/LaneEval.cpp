@@ -5,7 +5,6 @@
 #include <unordered_map>
 
 #include <algorithm>
-#include <map>
 
 namespace warplint::divergence {
 
@@ -377,6 +376,43 @@ struct Instr {
   int A = -1, B = -1, C = -1;
 };
 
+/// A vector whose storage comes from, and goes back to, a per-thread pool of at most
+/// PoolSize spare buffers (of at most 64 KiB each). A program is flattened for every
+/// access and branch evaluated, and its 32-lane rows, warp cache and thread table are
+/// kilobytes each: past malloc's fast bins, every such request consolidated them (a
+/// tenth of the CPU samples of a file of 20,000 kernels in malloc's slow paths). Moving
+/// one leaves the source empty.
+template <typename T> class Pooled : public std::vector<T> {
+public:
+  Pooled() {
+    std::vector<std::vector<T>> &P = pool();
+    if (!P.empty()) {
+      std::vector<T>::swap(P.back());
+      P.pop_back();
+    }
+  }
+  ~Pooled() {
+    std::vector<std::vector<T>> &P = pool();
+    if (this->capacity() && this->capacity() <= MaxKept && P.size() < PoolSize) {
+      this->clear();
+      P.push_back(std::move(static_cast<std::vector<T> &>(*this)));
+    }
+  }
+  Pooled(Pooled &&) = default;
+  Pooled &operator=(Pooled &&) = default;
+  Pooled &operator=(const std::vector<T> &V) {
+    std::vector<T>::operator=(V);
+    return *this;
+  }
+
+private:
+  static constexpr size_t PoolSize = 64, MaxKept = (size_t(64) << 10) / sizeof(T);
+  static std::vector<std::vector<T>> &pool() {
+    static thread_local std::vector<std::vector<T>> P;
+    return P;
+  }
+};
+
 /// normalize() with its mask computed once.
 struct Normalizer {
   uint64_t Mask = ~uint64_t(0), Sign = 0;
@@ -603,7 +639,7 @@ public:
 private:
   bool Built = false;
   BlockShape Shape;
-  std::vector<int64_t> Tid;
+  Pooled<int64_t> Tid;
   std::vector<unsigned> Lanes;
 };
 
@@ -806,23 +842,33 @@ public:
       Key.push_back(Valid[K]);
       Key.push_back(Vals[K * WarpLanes]);
     }
-    auto It = Warps.find(Key);
-    if (It != Warps.end()) {
-      Current = &It->second;
-      return;
-    }
-    if (Warps.size() < MaxKeys) {
-      Current = &Warps[Key];
+    uint64_t Hash = 0xcbf29ce484222325ull;
+    for (int64_t V : Key)
+      Hash = (Hash ^ uint64_t(V)) * 0x100000001b3ull;
+    const unsigned NWarps = Shape.warps();
+    for (const auto &[H, At] : Entries)
+      if (H == Hash && std::equal(Key.begin(), Key.end(), Store.begin() + At)) {
+        point(At, NWarps);
+        return;
+      }
+    size_t At;
+    if (Entries.size() < MaxKeys) {
+      // A new entry at the end of Store: the key, then per warp Done and Valid, then the
+      // warps' values.
+      At = Store.size();
+      Store.resize(At + Key.size() + size_t(NWarps) * (2 + WarpLanes));
+      Entries.push_back({Hash, At});
     } else {
       // Past MaxKeys sets of inputs, only the last one is remembered.
-      Current = &Scratch;
-      if (ScratchKey == Key)
-        return;
-      ScratchKey = Key;
+      if (ScratchKey != Key) {
+        ScratchKey = Key;
+        Scratch.assign(Key.size() + size_t(NWarps) * (2 + WarpLanes), 0);
+      }
+      point(0, NWarps, &Scratch);
+      return;
     }
-    Current->Done.assign(Shape.warps(), false);
-    Current->Vals.resize(size_t(Shape.warps()) * WarpLanes);
-    Current->Valid.resize(Shape.warps());
+    std::copy(Key.begin(), Key.end(), Store.begin() + At);
+    point(At, NWarps);
   }
 
   /// The root's values for warp W of the bound block, whose thread indices are Tid (32
@@ -830,18 +876,18 @@ public:
   /// LaneValid); Valid gets the lanes that have a value.
   const int64_t *warp(unsigned W, const int64_t *Tid, uint32_t &ValidOut,
                       const int64_t *LaneVals = nullptr, uint32_t LaneValid = 0) {
-    if (Cacheable && Current->Done[W]) {
-      ValidOut = Current->Valid[W];
-      return &Current->Vals[size_t(W) * WarpLanes];
+    if (Cacheable && CurDone[W]) {
+      ValidOut = uint32_t(CurValid[W]);
+      return &CurVals[size_t(W) * WarpLanes];
     }
     run(Tid, LaneVals, LaneValid);
     ValidOut = Valid.back();
     const int64_t *Root = &Vals[(Code.size() - 1) * WarpLanes];
     if (!Cacheable)
       return Root;
-    Current->Done[W] = true;
-    Current->Valid[W] = ValidOut;
-    return std::copy_n(Root, WarpLanes, &Current->Vals[size_t(W) * WarpLanes]) - WarpLanes;
+    CurDone[W] = 1;
+    CurValid[W] = ValidOut;
+    return std::copy_n(Root, WarpLanes, &CurVals[size_t(W) * WarpLanes]) - WarpLanes;
   }
 
   /// Every variable the expression reads is unbound in E or holds a value that its node's
@@ -971,9 +1017,9 @@ private:
   }
 
   int64_t LaneVar;
-  std::vector<Instr> Code;
+  Pooled<Instr> Code;
   std::vector<unsigned> Varying;
-  std::vector<int64_t> Vals; ///< per instruction, 32 lanes
+  Pooled<int64_t> Vals; ///< per instruction, 32 lanes
   std::vector<uint32_t> Valid;
   std::vector<int64_t> Folded; ///< lane-independent instructions: foldUniform's value
   std::vector<bool> FoldedOk;
@@ -981,18 +1027,23 @@ private:
   bool Cacheable = true;
   /// Lane-independent operands of lane-dependent nodes, or the root when it is one.
   std::vector<unsigned> Inputs;
-  /// The root's values of the warps evaluated so far for one shape and set of inputs.
-  struct WarpValues {
-    std::vector<bool> Done;
-    std::vector<int64_t> Vals; ///< per warp, 32 lanes
-    std::vector<uint32_t> Valid;
-  };
+  /// The entry of the bound inputs: the warps done, their valid lanes and values (32 a
+  /// warp), in Store (or Scratch) at At after the key.
+  void point(size_t At, unsigned NWarps, std::vector<int64_t> *In = nullptr) {
+    int64_t *Base = (In ? *In : Store).data() + At + Key.size();
+    CurDone = Base;
+    CurValid = Base + NWarps;
+    CurVals = Base + 2 * size_t(NWarps);
+  }
   /// Inputs (the shape, then valid mask and value of each input) remembered at most.
   static constexpr size_t MaxKeys = 64;
   std::vector<int64_t> Key, ScratchKey;
-  std::map<std::vector<int64_t>, WarpValues> Warps;
-  WarpValues Scratch;
-  WarpValues *Current = nullptr;
+  /// The root's values of the warps evaluated so far, per shape and set of inputs: each
+  /// entry (the hash of its key, where it starts) in one flat Store, where a std::map of
+  /// vectors allocated five times for each new set of inputs.
+  std::vector<std::pair<uint64_t, size_t>> Entries;
+  Pooled<int64_t> Store, Scratch;
+  int64_t *CurDone = nullptr, *CurValid = nullptr, *CurVals = nullptr;
 };
 
 } // namespace

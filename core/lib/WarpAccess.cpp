@@ -41,25 +41,34 @@ SectorCount countSectors(const LaneOffsets &Offsets, unsigned AccessBytes,
   const int64_t Seg = std::max(1u, SegmentBytes);
   SectorCount C;
   AccessBytes = std::max(1u, AccessBytes);
-  std::vector<int64_t> Sectors;
-  std::vector<std::pair<int64_t, int64_t>> Ranges; // [begin, end) per lane
-  // Reserved: grown push by push, these were most of the cost of a warp's count.
-  Sectors.reserve(2 * MaxLanes);
-  Ranges.reserve(MaxLanes);
+  // On the stack (a warp's count is made for every warp of every environment of every
+  // access): each lane touches at most (AccessBytes - 1) / Seg + 2 sectors, which for an
+  // access no wider than a sector is two; a wider one takes the heap.
+  const size_t PerLane = size_t((int64_t(AccessBytes) - 1) / Seg + 2);
+  std::array<int64_t, 2 * MaxLanes> Small;
+  std::vector<int64_t> Large;
+  int64_t *Sectors = Small.data();
+  if (PerLane * MaxLanes > Small.size()) {
+    Large.resize(PerLane * MaxLanes);
+    Sectors = Large.data();
+  }
+  size_t NumSectors = 0, NumRanges = 0;
+  std::array<std::pair<int64_t, int64_t>, MaxLanes> Ranges; // [begin, end) per lane
   for (const std::optional<int64_t> &O : Offsets) {
     if (!O)
       continue;
     ++C.ActiveLanes;
-    Ranges.push_back({*O, *O + AccessBytes});
+    Ranges[NumRanges++] = {*O, *O + AccessBytes};
     for (int64_t S = floorDiv(*O, Seg); S <= floorDiv(*O + AccessBytes - 1, Seg); ++S)
-      Sectors.push_back(S);
+      Sectors[NumSectors++] = S;
   }
-  uniq(Sectors);
-  C.Sectors = unsigned(Sectors.size());
+  std::sort(Sectors, Sectors + NumSectors);
+  C.Sectors = unsigned(std::unique(Sectors, Sectors + NumSectors) - Sectors);
   // Distinct bytes: the union of the lanes' ranges.
-  std::sort(Ranges.begin(), Ranges.end());
+  std::sort(Ranges.begin(), Ranges.begin() + NumRanges);
   int64_t End = INT64_MIN;
-  for (const auto &[B, E] : Ranges) {
+  for (size_t K = 0; K < NumRanges; ++K) {
+    const auto &[B, E] = Ranges[K];
     int64_t From = std::max(B, End);
     if (E > From)
       C.BytesRequested += uint64_t(E - From);

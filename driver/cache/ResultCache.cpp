@@ -15,6 +15,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace warplint::driver {
 namespace {
@@ -1007,10 +1008,91 @@ std::optional<RunResult> resultFromJson(std::string_view Text) {
   return R;
 }
 
+namespace {
+
+/// S as a JSON string: quotes, backslashes and control characters escaped.
+void writeString(llvm::raw_ostream &OS, llvm::StringRef S) {
+  OS << '"';
+  size_t From = 0;
+  for (size_t K = 0; K < S.size(); ++K) {
+    unsigned char C = S[K];
+    if (C >= 0x20 && C != '"' && C != '\\' && C != 0x7f)
+      continue;
+    OS << S.slice(From, K);
+    if (C == '"' || C == '\\')
+      OS << '\\' << char(C);
+    else
+      OS << "\\u00" << llvm::hexdigit(C >> 4, true) << llvm::hexdigit(C & 15, true);
+    From = K + 1;
+  }
+  OS << S.substr(From) << '"';
+}
+
+/// V as JSON text for the child's lines, which only resultFromLines reads: an object's
+/// members in the object's own order (the reader looks them up by name), strings escaped
+/// where JSON requires it. llvm::json's printer sorts every object's keys and checks
+/// each string it writes, a quarter of the child's hand-off. A number that is not an
+/// integer of at most 2^53 is printed by llvm::json itself, so it reads back the same.
+void writeLine(llvm::raw_ostream &OS, const Value &V) {
+  switch (V.kind()) {
+  case Value::Null:
+    OS << "null";
+    return;
+  case Value::Boolean:
+    OS << (*V.getAsBoolean() ? "true" : "false");
+    return;
+  case Value::Number: {
+    std::optional<int64_t> I = V.getAsInteger();
+    double D = *V.getAsNumber();
+    if (I && *I > -(int64_t(1) << 53) && *I < (int64_t(1) << 53) && double(*I) == D &&
+        !std::signbit(D))
+      OS << *I; // what %.17g prints for it too
+    else
+      OS << V;
+    return;
+  }
+  case Value::String:
+    writeString(OS, *V.getAsString());
+    return;
+  case Value::Array: {
+    OS << '[';
+    bool First = true;
+    for (const Value &E : *V.getAsArray()) {
+      if (!First)
+        OS << ',';
+      First = false;
+      writeLine(OS, E);
+    }
+    OS << ']';
+    return;
+  }
+  case Value::Object: {
+    OS << '{';
+    bool First = true;
+    for (const auto &KV : *V.getAsObject()) {
+      if (!First)
+        OS << ',';
+      First = false;
+      writeString(OS, KV.first);
+      OS << ':';
+      writeLine(OS, KV.second);
+    }
+    OS << '}';
+    return;
+  }
+  }
+}
+
+} // namespace
+
 std::string resultToLines(const RunResult &R) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  auto Line = [&](char Tag, Value V) { OS << Tag << ' ' << V << '\n'; };
+  auto Line = [&](char Tag, const Value &V) {
+    OS << Tag << ' ';
+    writeLine(OS, V);
+    OS << '\n';
+  };
   forEachRecordKind(R, [&](const char *, char Tag, const auto &List, auto Write, auto) {
     for (const auto &X : List)
       Line(Tag, Write(X));

@@ -265,6 +265,12 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
       // line: the findings are printed by the driver's formats.
       Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
       Invocation->getDiagnosticOpts().ShowCarets = false;
+      // A child of runIsolated exits right after sending its result: the AST, the
+      // preprocessor and the model are left for the exit to reclaim (clang's
+      // -disable-free) instead of being destroyed node by node. Not when the model is
+      // asked to count its analyses, which it says as it is destroyed.
+      if (inIsolatedChild() && !std::getenv("WARPLINT_DEBUG_ANALYSES"))
+        Invocation->getFrontendOpts().DisableFree = true;
       addWrapperShims(*Invocation);
       // The preamble is built from, and checked against, the invocation as parsed.
       if (Preambles && PreambleOnly) {

@@ -18,6 +18,8 @@ namespace warplint::driver {
 
 namespace {
 
+bool InChild = false;
+
 /// Writes all of Data to Fd.
 void writeAll(int Fd, const std::string &Data) {
   size_t Done = 0;
@@ -37,6 +39,8 @@ std::string signalText(int Sig) {
 }
 
 } // namespace
+
+bool inIsolatedChild() { return InChild; }
 
 RunResult crashedFile(const std::string &File, const std::string &Why) {
   return failedFile(File, "the analysis of this file " + Why + "; the other files were analysed");
@@ -89,6 +93,7 @@ void runIsolated(size_t Count, unsigned Jobs, llvm::function_ref<RunResult(size_
       }
       pid_t Pid = ::fork();
       if (Pid == 0) {
+        InChild = true;
         ::close(P[0]);
         std::string Out = resultToLines(Analyse(Next));
         writeAll(P[1], Out);

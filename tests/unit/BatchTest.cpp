@@ -232,14 +232,15 @@ TEST(ResultLines, RoundTrip) {
   Finding F;
   F.Check = "warplint-x";
   F.Pos = {"/p/k.cu", 3, 4};
-  F.Message = "two\nlines, a \"quote\" and a tab\t";
+  // Everything the child's own JSON writer escapes, and UTF-8 it passes through.
+  F.Message = "two\nlines, a \"quote\", a back\\slash, \x01, \x7f, \xc3\xa9 and a tab\t";
   F.Notes.push_back({{"/p/k.cu", 2, 1}, "note"});
   R.Findings.push_back(F);
   LaunchRecord L;
   L.Pos = {"/p/k.cu", 9, 3};
   L.Kernel = "k";
   L.Block = std::array<uint64_t, 3>{128, 1, 1};
-  L.Occupancy = 0.5;
+  L.Occupancy = 1.0 / 3; // a double that must read back to the same bits
   R.Launches.push_back(L);
   KernelRecord K;
   K.Name = "k";
