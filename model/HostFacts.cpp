@@ -13,11 +13,11 @@
 #include "model/TuModel.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 
 #include <functional>
 #include <numeric>
+#include <vector>
 
 namespace warplint {
 using namespace clang;
@@ -176,27 +176,34 @@ void factsOf(const Expr *C, bool Pol, const VarDecl *V, ASTContext &Ctx, ParamFa
   }
 }
 
+/// The statements from At down to S, At first and S last (a declaration's initialiser is
+/// a child of its DeclStmt); false when S is not under At. A walk of the launching
+/// function's body, not clang's parent map: that map is built for the whole unit, headers
+/// included, on its first use.
+bool pathTo(const Stmt *At, const Stmt *S, std::vector<const Stmt *> &Path) {
+  if (!At)
+    return false;
+  Path.push_back(At);
+  if (At == S)
+    return true;
+  for (const Stmt *C : At->children())
+    if (pathTo(C, S, Path))
+      return true;
+  Path.pop_back();
+  return false;
+}
+
 /// The facts on V that hold at S in function body Body: the arms of the enclosing `if`s,
 /// and the statements before S (and before each enclosing statement) in their blocks
 /// that fall through only where a condition holds.
 ParamFact factsAt(const Stmt *S, const VarDecl *V, const Stmt *Body, ASTContext &Ctx) {
   ParamFact F;
-  const Stmt *Child = S;
-  for (unsigned Depth = 0; Child != Body && Depth < 64; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
-    if (Parents.size() != 1)
-      break;
-    const Stmt *P = Parents[0].get<Stmt>();
-    if (!P) {
-      // A declaration between (`int x = f(...)`, a launch in an initialiser): go on from
-      // its DeclStmt.
-      const Decl *D = Parents[0].get<Decl>();
-      if (!D || isa<FunctionDecl>(D))
-        break;
-      DynTypedNodeList Up = Ctx.getParents(*D);
-      if (Up.size() != 1 || !(P = Up[0].get<Stmt>()))
-        break;
-    }
+  std::vector<const Stmt *> Path;
+  if (!pathTo(Body, S, Path))
+    return F;
+  // From S up to Body: each statement and the one that holds it.
+  for (size_t I = Path.size() - 1, Depth = 0; I > 0 && Depth < 64; --I, ++Depth) {
+    const Stmt *Child = Path[I], *P = Path[I - 1];
     if (auto *If = dyn_cast<IfStmt>(P)) {
       if (Child == If->getThen())
         factsOf(If->getCond(), true, V, Ctx, F);
@@ -242,7 +249,6 @@ ParamFact factsAt(const Stmt *S, const VarDecl *V, const Stmt *Body, ASTContext 
         }
       }
     }
-    Child = P;
   }
   return F;
 }
