@@ -238,8 +238,14 @@ std::vector<std::string> nvccCompatArgs(const NvccVersion &V, const NvccModes &M
                                    "-D__CUDACC_VER_BUILD__=" + std::to_string(V.Build)};
   if (Modes.Rdc)
     Args.push_back("-D__CUDACC_RDC__=1");
+  // Not __CUDACC_EXTENDED_LAMBDA__ itself: the toolkit's cuda_runtime.h includes
+  // <functional> under it, and read there (from clang's runtime wrapper, before the
+  // wrapper declares the device malloc and free) clang's <new> wrapper binds the host
+  // ones in its device operator new, an error in any file that uses new in device code
+  // (cuda-samples' newdelete.cu). warplint_cuda_compat.h, read after the wrapper, and
+  // warplint's own CUDA header define it from this.
   if (Modes.ExtendedLambda)
-    Args.push_back("-D__CUDACC_EXTENDED_LAMBDA__=1");
+    Args.push_back("-D__WARPLINT_CUDACC_EXTENDED_LAMBDA__=1");
   if (Modes.RelaxedConstexpr)
     Args.push_back("-D__CUDACC_RELAXED_CONSTEXPR__=1");
   Args.insert(Args.end(),

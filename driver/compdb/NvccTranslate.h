@@ -57,7 +57,8 @@ NvccVersion nvccVersionOf(const std::string &CudaPath);
 /// What nvcc-specific options of a command change in the program nvcc sees.
 struct NvccModes {
   bool Rdc = false;            ///< -rdc=true, -dc: __CUDACC_RDC__
-  bool ExtendedLambda = false; ///< --extended-lambda: __CUDACC_EXTENDED_LAMBDA__
+  bool ExtendedLambda = false; ///< --extended-lambda: __CUDACC_EXTENDED_LAMBDA__ (after
+                               ///< clang's CUDA wrapper: nvccCompatArgs)
   bool RelaxedConstexpr = false; ///< --expt-relaxed-constexpr: __CUDACC_RELAXED_CONSTEXPR__
 };
 

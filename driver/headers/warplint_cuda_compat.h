@@ -21,6 +21,15 @@
 #ifndef WARPLINT_CUDA_COMPAT_H
 #define WARPLINT_CUDA_COMPAT_H
 
+// nvcc's --extended-lambda defines __CUDACC_EXTENDED_LAMBDA__. warplint passes it as
+// __WARPLINT_CUDACC_EXTENDED_LAMBDA__ and defines it here, after clang's wrapper: under it
+// the toolkit's cuda_runtime.h includes <functional>, and read from the wrapper, before the
+// wrapper declares the device malloc and free, clang's <new> binds the host ones in its
+// device operator new (an error wherever device code calls new).
+#if defined(__WARPLINT_CUDACC_EXTENDED_LAMBDA__) && !defined(__CUDACC_EXTENDED_LAMBDA__)
+#define __CUDACC_EXTENDED_LAMBDA__ 1
+#endif
+
 #if defined(__clang__) && defined(__CUDA__) && defined(__NVCC__)
 #undef __CUDACC__
 #define __CUDACC__ 1

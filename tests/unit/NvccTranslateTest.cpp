@@ -210,7 +210,7 @@ TEST(NvccTranslate, NvccVersionOfTheToolkit) {
   EXPECT_EQ(join(nvccCompatArgs(nvccVersionOf((Root / "json").string()),
                                 modes(true, true, true))),
             "-D__NVCC__=1 -D__CUDACC_VER_MAJOR__=12 -D__CUDACC_VER_MINOR__=4 "
-            "-D__CUDACC_VER_BUILD__=131 -D__CUDACC_RDC__=1 -D__CUDACC_EXTENDED_LAMBDA__=1 "
+            "-D__CUDACC_VER_BUILD__=131 -D__CUDACC_RDC__=1 -D__WARPLINT_CUDACC_EXTENDED_LAMBDA__=1 "
             "-D__CUDACC_RELAXED_CONSTEXPR__=1 -Wno-register -Wno-c++11-narrowing "
             "-Wno-reserved-user-defined-literal");
   fs::remove_all(Root);

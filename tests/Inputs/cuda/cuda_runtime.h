@@ -4,6 +4,12 @@
 // function attributes to type-check; it is not the toolkit's header.
 #pragma once
 
+// nvcc's --extended-lambda, as warplint passes it (driver/compdb/NvccTranslate.cpp,
+// nvccCompatArgs): defined here as warplint_cuda_compat.h does for a real toolkit.
+#if defined(__WARPLINT_CUDACC_EXTENDED_LAMBDA__) && !defined(__CUDACC_EXTENDED_LAMBDA__)
+#define __CUDACC_EXTENDED_LAMBDA__ 1
+#endif
+
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))
