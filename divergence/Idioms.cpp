@@ -944,6 +944,18 @@ bool isUnrolledTreeStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) 
   return false;
 }
 
+namespace {
+
+/// The block that holds S as one of its statements, if any.
+const CompoundStmt *enclosingBlock(const Stmt *S, ASTContext &Ctx) {
+  for (const DynTypedNode &P : Ctx.getParents(*S))
+    if (auto *Block = P.get<CompoundStmt>())
+      return Block;
+  return nullptr;
+}
+
+} // namespace
+
 bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) {
   auto *If = B.Kind == BranchSite::If ? dyn_cast<IfStmt>(B.Branch) : nullptr;
   if (!If || If->getElse() || B.EarlyExit || !CondS)
@@ -960,10 +972,7 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx
   if (!Prefix)
     return false;
   // After a barrier: the statements between it and the `if` only set locals.
-  const CompoundStmt *Block = nullptr;
-  for (const DynTypedNode &P : Ctx.getParents(*If))
-    if ((Block = P.get<CompoundStmt>()))
-      break;
+  const CompoundStmt *Block = enclosingBlock(If, Ctx);
   if (!Block)
     return false;
   auto IsBarrier = [](const Stmt *S) {
@@ -1187,10 +1196,7 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ASTContext &Ctx
       return false;
   // Right after a warp collective: the statements between it and the `if` only set
   // the thread's locals.
-  const CompoundStmt *Block = nullptr;
-  for (const DynTypedNode &P : Ctx.getParents(*If))
-    if ((Block = P.get<CompoundStmt>()))
-      break;
+  const CompoundStmt *Block = enclosingBlock(If, Ctx);
   if (!Block)
     return false;
   const Stmt *const *At = std::find(Block->body_begin(), Block->body_end(), If);

@@ -114,33 +114,6 @@ private:
   std::vector<const FunctionDecl *> Stack;
 };
 
-/// Whether the body S writes the variable D (assigns it, increments it, takes its address).
-bool writesVar(const Stmt *S, const ValueDecl *D) {
-  if (!S)
-    return false;
-  auto IsD = [&](const Expr *E) {
-    auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return R && R->getDecl() == D;
-  };
-  if (auto *B = dyn_cast<BinaryOperator>(S))
-    if (B->isAssignmentOp() && IsD(B->getLHS()))
-      return true;
-  if (auto *U = dyn_cast<UnaryOperator>(S))
-    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) && IsD(U->getSubExpr()))
-      return true;
-  if (auto *C = dyn_cast<CallExpr>(S)) // passed by non-const reference
-    if (const FunctionDecl *F = C->getDirectCallee())
-      for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I)
-        if (F->getParamDecl(I)->getType()->isReferenceType() &&
-            !F->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
-            IsD(C->getArg(I)))
-          return true;
-  for (const Stmt *Child : S->children())
-    if (writesVar(Child, D))
-      return true;
-  return false;
-}
-
 /// E's value when it is a compile-time fact in function Fn: an integer constant expression
 /// (negative ones included), a local of Fn initialised with one and never written after,
 /// or what the launch-facts evaluator finds (fields of a dim3, sizes).

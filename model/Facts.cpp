@@ -1344,26 +1344,7 @@ private:
       return false;
     if (Eval.neverWritten(S.Var))
       return true;
-    return !S.ViaInit && !writes(Call, S.Var) && !(Outer && writes(Outer, S.Var));
-  }
-  /// An assignment, ++ or -- of V, or V's address taken, inside E.
-  static bool writes(const Stmt *E, const VarDecl *V) {
-    if (!E)
-      return false;
-    auto Names = [&](const Expr *X) {
-      auto *DR = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
-      return DR && DR->getDecl() == V;
-    };
-    if (auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAssignmentOp() && Names(BO->getLHS()))
-      return true;
-    if (auto *UO = dyn_cast<UnaryOperator>(E);
-        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-        Names(UO->getSubExpr()))
-      return true;
-    for (const Stmt *C : E->children())
-      if (writes(C, V))
-        return true;
-    return false;
+    return !S.ViaInit && !writesVar(Call, S.Var) && !(Outer && writesVar(Outer, S.Var));
   }
 
   ShapeFact shape(const Expr *E) {
@@ -1767,5 +1748,36 @@ std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &C
 }
 
 std::string functionName(const FunctionDecl *FD) { return nameOf(FD); }
+
+bool writesVar(const Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return false;
+  auto Names = [&](const Expr *X) {
+    auto *DR = X ? dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()) : nullptr;
+    return DR && DR->getDecl() == D;
+  };
+  if (auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+    return true;
+  if (auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+      Names(UO->getSubExpr()))
+    return true;
+  auto MutableRef = [](QualType T) {
+    return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+  };
+  if (auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *X : DS->decls())
+      if (auto *VD = dyn_cast<VarDecl>(X); VD && MutableRef(VD->getType()) && Names(VD->getInit()))
+        return true;
+  if (auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee())
+      for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
+        if (Names(Call->getArg(I)) && MutableRef(FD->getParamDecl(I)->getType()))
+          return true;
+  for (const Stmt *C : S->children())
+    if (writesVar(C, D))
+      return true;
+  return false;
+}
 
 } // namespace warplint

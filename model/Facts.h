@@ -169,6 +169,12 @@ std::optional<uint64_t> evaluateInt(const Expr *E, ASTContext &Ctx);
 /// Evaluates a dim3 (or integer converted to dim3) expression the same way.
 std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &Ctx);
 
+/// Whether S writes the variable D: assigns it, increments or decrements it, takes its
+/// address, or binds it to a reference to non-const (a local reference, or a call's
+/// parameter). The one test of "this variable keeps the value it was given" for the
+/// launch facts, the branch model and the host facts.
+bool writesVar(const Stmt *S, const ValueDecl *D);
+
 /// The qualified name of a function with its template arguments, as facts name kernels
 /// and launching functions ("ns::launch<128>").
 std::string functionName(const FunctionDecl *FD);

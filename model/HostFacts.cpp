@@ -16,6 +16,7 @@
 #include "clang/AST/StmtCXX.h"
 
 #include <functional>
+#include <map>
 #include <numeric>
 #include <vector>
 
@@ -29,38 +30,6 @@ const VarDecl *varOf(const Expr *E) {
     return nullptr;
   auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-}
-
-/// An assignment, ++ or -- of V, or V's address taken or bound to a reference to
-/// non-const, anywhere in S.
-bool writes(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  auto Names = [&](const Expr *X) { return varOf(X) == V; };
-  if (auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() && Names(BO->getLHS()))
-    return true;
-  if (auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-      Names(UO->getSubExpr()))
-    return true;
-  // Bound to a reference to non-const: a local reference, or a call's parameter.
-  auto MutableRef = [](QualType T) {
-    return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
-  };
-  if (auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (auto *VD = dyn_cast<VarDecl>(D); VD && MutableRef(VD->getType()) && VD->getInit() &&
-                                           Names(VD->getInit()))
-        return true;
-  if (auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = Call->getDirectCallee())
-      for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
-        if (Names(Call->getArg(I)) && MutableRef(FD->getParamDecl(I)->getType()))
-          return true;
-  for (const Stmt *C : S->children())
-    if (writes(C, V))
-      return true;
-  return false;
 }
 
 bool noReturnCall(const Expr *E) {
@@ -193,15 +162,15 @@ bool pathTo(const Stmt *At, const Stmt *S, std::vector<const Stmt *> &Path) {
   return false;
 }
 
-/// The facts on V that hold at S in function body Body: the arms of the enclosing `if`s,
-/// and the statements before S (and before each enclosing statement) in their blocks
-/// that fall through only where a condition holds.
-ParamFact factsAt(const Stmt *S, const VarDecl *V, const Stmt *Body, ASTContext &Ctx) {
+/// The facts on V that hold at the end of Path (pathTo's, from the launching function's
+/// body down to the launch): the arms of the enclosing `if`s, and the statements before
+/// the launch (and before each enclosing statement) in their blocks that fall through only
+/// where a condition holds.
+ParamFact factsAt(const std::vector<const Stmt *> &Path, const VarDecl *V, ASTContext &Ctx) {
   ParamFact F;
-  std::vector<const Stmt *> Path;
-  if (!pathTo(Body, S, Path))
+  if (Path.empty())
     return F;
-  // From S up to Body: each statement and the one that holds it.
+  // From the launch up to the body: each statement and the one that holds it.
   for (size_t I = Path.size() - 1, Depth = 0; I > 0 && Depth < 64; --I, ++Depth) {
     const Stmt *Child = Path[I], *P = Path[I - 1];
     if (auto *If = dyn_cast<IfStmt>(P)) {
@@ -291,7 +260,7 @@ std::pair<const Expr *, const FunctionDecl *> hostArgument(const LaunchSite &L, 
     A = Fwd->getArg(0);
   const VarDecl *Passed = varOf(A);
   auto *PV = dyn_cast_or_null<ParmVarDecl>(Passed);
-  if (!PV || PV->getDeclContext() != Helper || writes(Helper->getBody(), PV))
+  if (!PV || PV->getDeclContext() != Helper || writesVar(Helper->getBody(), PV))
     return {nullptr, nullptr};
   unsigned I = PV->getFunctionScopeIndex();
   if (I >= C->getNumArgs())
@@ -305,6 +274,14 @@ HostFacts hostFacts(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx) {
   HostFacts Out;
   if (!K.Decl || K.Launches.empty())
     return Out;
+  // Each launch's path from its function's body, walked once for all the parameters.
+  std::map<unsigned, std::vector<const Stmt *>> Paths;
+  auto PathOf = [&](unsigned I, const FunctionDecl *Fn) -> const std::vector<const Stmt *> & {
+    auto [It, New] = Paths.try_emplace(I);
+    if (New && !pathTo(Fn->getBody(), F.Launches[I].Call, It->second))
+      It->second.clear();
+    return It->second;
+  };
   for (unsigned P = 0; P < K.Decl->getNumParams(); ++P) {
     if (!K.Decl->getParamDecl(P)->getType()->isIntegerType())
       continue;
@@ -316,8 +293,8 @@ HostFacts hostFacts(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx) {
       ParamFact One;
       if (V && Fn && Fn->getBody() && V->getType()->isIntegerType() &&
           !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
-          !writes(Fn->getBody(), V))
-        One = factsAt(L.Call, V, Fn->getBody(), Ctx);
+          !writesVar(Fn->getBody(), V))
+        One = factsAt(PathOf(I, Fn), V, Ctx);
       if (!All) {
         All = One;
         continue;

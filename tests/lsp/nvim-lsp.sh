@@ -17,7 +17,6 @@ echo "Neovim: $("$nvim" --version | head -1)"
   -c 'qall!' 2>/dev/null || { echo "nvim has no vim.lsp.start_client: skipped"; exit 77; }
 rm -rf "$work" && mkdir -p "$work/proj/build" "$work/cache"
 work=$(realpath "$work")
-cp "$src/tests/lsp/Inputs/kernel.cu" "$work/proj/"
 cat > "$work/proj/build/compile_commands.json" <<JSON
 [{"directory": "$work/proj", "file": "$work/proj/kernel.cu",
   "arguments": ["clang++", "-x", "cuda", "-nocudainc", "-nocudalib", "-isystem",
