@@ -42,7 +42,7 @@ step() {
   timeout --kill-after=5 "$limit" "$@" > "$out/$name.out" 2>&1
   rc=$?
   t1=$(date +%s.%N)
-  printf '%-22s rc=%-3s %6.1f s  %s\n' "$name" "$rc" "$(echo "$t1 - $t0" | bc)" "$*" >> "$steps"
+  printf '%-22s rc=%-3s %6.1f s  %s\n' "$name" "$rc" "$(awk "BEGIN{print $t1 - $t0}")" "$*" >> "$steps"
   return $rc
 }
 
@@ -55,12 +55,19 @@ declare -A src=(
   [sync_kernels]=bench/gpu/sync_kernels.cu
   [divergence]=bench/divergence/kernels.cu
   [memory]=bench/memory/kernels.cu
+  [divergence_G]=bench/divergence/kernels.cu
+  [cluster_probe]=bench/gpu/cluster_probe.cu
 )
+# -G: nvcc keeps every branch as written (at -O3 the divergence kernels' arms become
+# predicated instructions and selects, and ncu counts no branch at all).
+declare -A extra=([divergence_G]=-G)
 cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d .)
 arch=sm_${cc:-90}
 build() {
   local name=$1
-  "$nvcc" -arch="$arch" -O3 -lineinfo -I"$root/trace/include" -Xptxas -v \
+  local opt=(-O3 -lineinfo)
+  [ -n "${extra[$name]:-}" ] && opt=(${extra[$name]})
+  "$nvcc" -arch="$arch" "${opt[@]}" -I"$root/trace/include" -Xptxas -v \
     -o "$bin/$name" "$root/${src[$name]}" 2> "$bin/$name.ptxas.log"
   echo "$arch" > "$bin/$name.arch"
 }
@@ -85,6 +92,9 @@ cp "$bin"/*.ptxas.log "$out/" 2>/dev/null
 
 # 1. The runtime's occupancy and cluster answers.
 step occupancy_api 60 "$bin/occupancy_api" "$out/runtime.jsonl"
+# 1b. Clusters: the runtime's answer for every size at 1..16 blocks per SM, and the SMs
+# each cluster ran on (which SMs share a GPC).
+step cluster_probe 60 "$bin/cluster_probe" "$out/clusters.jsonl"
 # 2. Block traces: regLimited<1>, <2>, <3> at 4 waves and a tail-heavy grid; cost.txt.
 mkdir -p "$out/trace"
 step occupancy_trace 120 "$bin/occupancy_trace" "$out/trace"
@@ -92,17 +102,17 @@ step occupancy_trace 120 "$bin/occupancy_trace" "$out/trace"
 step trace_cost 60 "$bin/trace_cost" "$out/trace_cost.jsonl"
 # 4. Verified and spilling register advice, timed.
 step advice_timing 60 "$bin/advice_timing" "$out/advice_timing.jsonl"
-# 5. The sanitizer on the sync checks' cases (racecheck: shared memory only). A divergent
-# barrier may hang a kernel under the tool: then each kernel is run alone, 20 s each.
+# 5. The sanitizer on the sync checks' cases (racecheck: shared memory only), each kernel
+# alone (a divergent barrier may hang a kernel under the tool; and racecheck's print limit
+# would otherwise be spent on the first racy kernel), 30 s each.
 kernels=$(grep -o '^__global__ void [A-Za-z]*' "$root/bench/gpu/sync_kernels.cu" | awk '{print $3}')
 for tool in racecheck synccheck; do
-  flags=(--tool "$tool" --print-limit 1000)
+  flags=(--tool "$tool" --print-limit 200)
   [ "$tool" = racecheck ] && flags+=(--racecheck-detect-level info --racecheck-report all)
-  if ! step "$tool" 60 "$sanitizer" "${flags[@]}" "$bin/sync_kernels"; then
-    for k in $kernels; do
-      step "$tool-$k" 20 "$sanitizer" "${flags[@]}" "$bin/sync_kernels" "$k"
-    done
-  fi
+  for k in $kernels; do
+    step "$tool-$k" 30 "$sanitizer" "${flags[@]}" "$bin/sync_kernels" "$k"
+  done
+  grep -H 'SUMMARY' "$out/$tool"-*.out > "$out/$tool.summary" 2>/dev/null
 done
 
 # 6. Nsight Compute (needs the performance counters).
@@ -124,13 +134,14 @@ ncu_run() { # NAME METRICS PROGRAM ARGS...
   shift 2
   step "ncu-$name" 150 "$ncu" --csv --page raw --print-units base --clock-control none \
     --metrics "$metrics" "$@"
-  # The CSV is what follows ncu's own "==PROF==" lines.
-  grep -v '^==' "$out/ncu-$name.out" > "$out/ncu-$name.csv"
+  # The CSV starts at its header line (the program's own output and ncu's "==" lines come first).
+  sed -n '/^"ID"/,$p' "$out/ncu-$name.out" > "$out/ncu-$name.csv"
 }
 mkdir -p "$out/ncu-scratch"
 ncu_run occupancy "$occ,$branch" "$bin/occupancy_trace" "$out/ncu-scratch"
 ncu_run advice "$occ" "$bin/advice_timing" "$out/ncu-scratch/advice.jsonl" 1
 ncu_run divergence "$occ,$branch" "$bin/divergence"
+ncu_run divergence-G "$occ,$branch" "$bin/divergence_G"
 ncu_run memory "$occ,$mem" "$bin/memory"
 rm -rf "$out/ncu-scratch"
 
@@ -144,10 +155,10 @@ rm -rf "$out/ncu-scratch"
     echo "ncu: ERR_NVGPUCTRPERM, no permission for the performance counters: the ncu CSVs are"
     echo "  empty. Recorded without counters: runtime.jsonl (occupancy, potential block size,"
     echo "  clusters), trace/trace.jsonl and trace/cost.txt (measured resident blocks per SM),"
-    echo "  trace_cost.jsonl, advice_timing.jsonl, racecheck.out, synccheck.out."
+    echo "  trace_cost.jsonl, advice_timing.jsonl, clusters.jsonl, racecheck-*.out, synccheck-*.out."
   fi
   for f in runtime.jsonl trace/trace.jsonl trace/cost.txt trace_cost.jsonl advice_timing.jsonl \
-    ncu-occupancy.csv ncu-advice.csv ncu-divergence.csv ncu-memory.csv racecheck.out synccheck.out; do
+    clusters.jsonl ncu-occupancy.csv ncu-advice.csv ncu-divergence.csv ncu-divergence-G.csv ncu-memory.csv racecheck.summary synccheck.summary; do
     if [ -s "$out/$f" ]; then
       printf '  %-22s %6d lines\n' "$f" "$(wc -l < "$out/$f")"
     else

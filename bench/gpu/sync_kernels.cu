@@ -22,8 +22,17 @@ __global__ void barrierInHelper(float *Out) {
     helperBarrier();
   Out[blockIdx.x * blockDim.x + threadIdx.x] = 1.f;
 }
-// Silent: the condition is the same for the whole block.
+// Silent: the condition is the same for the whole block (and true for every block).
 __global__ void barrierUniform(float *Out, int N) {
+  __shared__ float S[64];
+  S[threadIdx.x] = threadIdx.x;
+  if (blockIdx.x < N)
+    __syncthreads();
+  Out[blockIdx.x * blockDim.x + threadIdx.x] = S[(threadIdx.x + 1) % 64];
+}
+// The same kernel where block 1 skips the barrier (N = 1, 2 blocks): no barrier
+// divergence (each block agrees), but block 1 reads its neighbours' words unsynchronised.
+__global__ void raceUniformSkip(float *Out, int N) {
   __shared__ float S[64];
   S[threadIdx.x] = threadIdx.x;
   if (blockIdx.x < N)
@@ -154,7 +163,9 @@ int main(int Argc, char **Argv) {
   if (Want("barrierInHelper"))
     barrierInHelper<<<2, 64>>>(Out);
   if (Want("barrierUniform"))
-    barrierUniform<<<2, 64>>>(Out, 1);
+    barrierUniform<<<2, 64>>>(Out, 2);
+  if (Want("raceUniformSkip"))
+    raceUniformSkip<<<2, 64>>>(Out, 1);
   if (Want("maskAbsentLanes"))
     maskAbsentLanes<<<1, 16>>>(Out);
   if (Want("maskAfterReturn"))
