@@ -4,19 +4,25 @@
 
 #include <cctype>
 #include <iterator>
+#include <string>
+#include <vector>
 
 namespace warplint {
 namespace {
 
-// GH100 has 8 GPCs of 9 TPCs of 2 SMs (144 SMs); H100 SXM5 enables 66 TPCs (132 SMs) in
-// its 8 GPCs, unequally (NVIDIA H100 Tensor Core GPU architecture whitepaper). Which TPCs
-// are fused off varies from die to die and NVIDIA publishes no per-GPC table, so the
-// layout is an assumption: the 6 missing TPCs spread as evenly as 8 GPCs allow, 2 GPCs
-// of 9 TPCs (18 SMs) and 6 of 8 (16 SMs). H200 is the same GH100 configuration.
-const int GH100Sxm5Gpcs[] = {18, 18, 16, 16, 16, 16, 16, 16};
+// GH100 has 8 GPCs of 9 TPCs of 2 SMs (144 SMs); H100 SXM5 and H200 enable 132 SMs. Where
+// thread block clusters can run was measured (bench/gpu/cluster_probe.cu; docs/measuring.md,
+// "Clusters"): the SMs that ever hold blocks of one cluster, on an H100 80GB HBM3 and on an
+// H200 (driver 580.159.04, CUDA 13.0), fall into 7 groups of 16 or 18 SMs, one of 8 and four
+// pairs (TPCs) that take clusters of at most 2 blocks. With the rule of activeClusters, this
+// layout gives cudaOccupancyMaxActiveClusters' answer for every cluster size from 1 to 16 at
+// 1 to 32 blocks per SM on both GPUs (160 of 160 queries each). Both dies had the same
+// layout; another die may differ (which TPCs are fused off is not published).
+const int GH100Sxm5Gpcs[] = {18, 18, 16, 16, 16, 16, 16, 8, 2, 2, 2, 2};
 const char *const GH100GpcSource =
-    "H100 whitepaper: 8 GPCs, 66 TPCs, 132 SMs; assumed 2 GPCs of 18 SMs and 6 of 16 "
-    "(the die's real layout varies and is not published)";
+    "measured with cudaOccupancyMaxActiveClusters and cluster launches on an H100 SXM5 and "
+    "an H200 (bench/gpu): clusters run on 7 GPCs of 16-18 SMs, one of 8 SMs and four "
+    "2-SM TPCs; another die may differ";
 
 // SM counts as enabled on the shipping product (not the full die).
 const GpuProduct Products[] = {
@@ -45,11 +51,11 @@ const GpuProduct Products[] = {
     {"rtx4090", "GeForce RTX 4090", "sm_89", 128,
      "NVIDIA Ada Lovelace architecture whitepaper (RTX 4090: 128 SMs)"},
     {"h100", "H100 SXM5", "sm_90", 132, "NVIDIA H100 Tensor Core GPU architecture whitepaper",
-     GH100Sxm5Gpcs, 8, GH100GpcSource},
+     GH100Sxm5Gpcs, 12, GH100GpcSource},
     {"h100pcie", "H100 PCIe", "sm_90", 114,
      "NVIDIA H100 Tensor Core GPU architecture whitepaper (PCIe: 114 SMs)"},
     {"h200", "H200", "sm_90", 132, "NVIDIA H200 datasheet (same GH100 SM count as H100 SXM)",
-     GH100Sxm5Gpcs, 8, GH100GpcSource},
+     GH100Sxm5Gpcs, 12, GH100GpcSource},
     {"b200", "B200", "sm_100", 148, "NVIDIA Blackwell B200 (148 SMs over two dies)"},
     {"rtx5090", "GeForce RTX 5090", "sm_120", 170,
      "NVIDIA RTX Blackwell GPU architecture whitepaper (RTX 5090: 170 SMs)"},
@@ -93,21 +99,24 @@ const GpuProduct *productsEnd() { return std::end(Products); }
 std::string gpcLayoutText(const GpuProduct &P) {
   if (!P.SmsPerGpc || P.GpcCount <= 0)
     return "";
-  // Runs of equal GPCs: "2 GPCs of 18 SMs and 6 of 16".
-  std::string Out;
+  // Runs of equal GPCs: "2 GPCs of 18 SMs, 5 of 16, 1 of 8 and 4 of 2".
+  std::vector<std::string> Runs;
   int I = 0;
   while (I < P.GpcCount) {
     int J = I;
     while (J < P.GpcCount && P.SmsPerGpc[J] == P.SmsPerGpc[I])
       ++J;
     const int Run = J - I;
-    if (Out.empty())
-      Out = std::to_string(Run) + (Run == 1 ? " GPC of " : " GPCs of ") +
-            std::to_string(P.SmsPerGpc[I]) + " SMs";
+    if (Runs.empty())
+      Runs.push_back(std::to_string(Run) + (Run == 1 ? " GPC of " : " GPCs of ") +
+                     std::to_string(P.SmsPerGpc[I]) + " SMs");
     else
-      Out += " and " + std::to_string(Run) + " of " + std::to_string(P.SmsPerGpc[I]);
+      Runs.push_back(std::to_string(Run) + " of " + std::to_string(P.SmsPerGpc[I]));
     I = J;
   }
+  std::string Out;
+  for (size_t K = 0; K < Runs.size(); ++K)
+    Out += (K == 0 ? "" : K + 1 == Runs.size() ? " and " : ", ") + Runs[K];
   return Out;
 }
 

@@ -299,12 +299,15 @@ std::optional<ClusterOccupancy> activeClusters(int BlocksPerSm, int64_t ClusterB
   ClusterOccupancy C;
   C.ClusterBlocks = ClusterBlocks;
   C.BlocksPerSm = BlocksPerSm;
+  C.ClusterBlocksPerSm = std::min(BlocksPerSm, ClusterBlocksPerSmCap);
   for (int G = 0; G < GpcCount; ++G) {
-    const int64_t Slots = int64_t(SmsPerGpc[G]) * BlocksPerSm;
-    C.BlockSlots += Slots;
-    C.ActiveClusters += Slots / ClusterBlocks;
-    if (Slots < ClusterBlocks)
+    C.BlockSlots += int64_t(SmsPerGpc[G]) * BlocksPerSm;
+    // The blocks of one cluster run on as many different SMs of one GPC.
+    if (SmsPerGpc[G] < ClusterBlocks) {
       ++C.EmptyGpcs;
+      continue;
+    }
+    C.ActiveClusters += int64_t(SmsPerGpc[G]) * C.ClusterBlocksPerSm / ClusterBlocks;
   }
   C.ActiveBlocks = C.ActiveClusters * ClusterBlocks;
   return C;

@@ -725,6 +725,7 @@ llvm::json::Object clusterJson(const CliOptions &Opt, int64_t ClusterBlocks,
   if (Cl) {
     O["active_blocks"] = Cl->ActiveBlocks;
     O["block_slots"] = Cl->BlockSlots;
+    O["cluster_blocks_per_sm"] = Cl->ClusterBlocksPerSm;
   }
   return O;
 }
@@ -739,11 +740,15 @@ void printCluster(llvm::raw_ostream &OS, const CliOptions &Opt, int64_t ClusterB
     OS << "max active clusters 0 (the launch cannot run)\n";
     return;
   }
-  OS << fmt::format("max active clusters {} (cudaOccupancyMaxActiveClusters): per GPC "
-                    "floor(SMs x {} blocks/SM / {}); {} of {} block slots used\n",
-                    Cl->ActiveClusters, Cl->BlocksPerSm, ClusterBlocks, Cl->ActiveBlocks,
-                    Cl->BlockSlots);
-  OS << "note: the GPC layout is an assumption (" << Opt.Gpu->GpcSource << ")\n";
+  OS << fmt::format("max active clusters {} (cudaOccupancyMaxActiveClusters): per GPC of at "
+                    "least {} SMs floor(SMs x {} blocks/SM{} / {}); {} of {} block slots used\n",
+                    Cl->ActiveClusters, ClusterBlocks, Cl->ClusterBlocksPerSm,
+                    Cl->ClusterBlocksPerSm < Cl->BlocksPerSm
+                        ? fmt::format(" (of {}: clusters count at most {})", Cl->BlocksPerSm,
+                                      ClusterBlocksPerSmCap)
+                        : std::string(),
+                    ClusterBlocks, Cl->ActiveBlocks, Cl->BlockSlots);
+  OS << "note: the GPC layout: " << Opt.Gpu->GpcSource << "\n";
 }
 
 /// The launch itself: the text report or one JSON object, with the waves of --grid.

@@ -576,7 +576,7 @@ TEST(Clusters, RecordsCarryTheGpuFiguresOnce) {
   EXPECT_EQ(L.Cluster, (Dims{2, 1, 1}));
   EXPECT_EQ(L.Gpu, "h100");
   EXPECT_EQ(L.GpuSms, 132u);
-  EXPECT_EQ(L.MaxActiveClusters, 198); // 3 blocks/SM over 2 GPCs of 18 SMs and 6 of 16
+  EXPECT_EQ(L.MaxActiveClusters, 198); // 3 blocks/SM over the measured GH100 layout (27+27+5x24+12+4x3)
   ASSERT_TRUE(L.Waves);
   EXPECT_EQ(L.Waves->BlocksPerWave, 396);
   EXPECT_EQ(L.Waves->WaveCount, 1);

@@ -449,24 +449,34 @@ TEST(Clusters, ProblemsPerArchAndSize) {
 }
 
 TEST(Clusters, ActiveClustersPerGpc) {
-  // H100 SXM5 as assumed: 2 GPCs of 18 SMs, 6 of 16.
-  const int Gpcs[] = {18, 18, 16, 16, 16, 16, 16, 16};
-  // 3 blocks/SM, clusters of 2: 27 + 27 + 6 x 24 = 198 clusters, all 396 slots.
-  std::optional<ClusterOccupancy> C = activeClusters(3, 2, Gpcs, 8);
+  // The GH100 layout measured on an H100 and an H200 (bench/gpu/cluster_probe.cu): 2 GPCs of
+  // 18 SMs, 5 of 16, 1 of 8 and 4 pairs; the expected values are the runtime's own answers
+  // (cudaOccupancyMaxActiveClusters, tests/Inputs/gpu/h200/clusters.jsonl).
+  const int Gpcs[] = {18, 18, 16, 16, 16, 16, 16, 8, 2, 2, 2, 2};
+  // 3 blocks/SM, clusters of 2: 27 + 27 + 5 x 24 + 12 + 4 x 3 = 198, all 396 slots.
+  std::optional<ClusterOccupancy> C = activeClusters(3, 2, Gpcs, 12);
   ASSERT_TRUE(C);
   EXPECT_EQ(C->ActiveClusters, 198);
   EXPECT_EQ(C->ActiveBlocks, 396);
   EXPECT_EQ(C->BlockSlots, 396);
-  // 1 block/SM, clusters of 16: one per GPC = 8 (16 slots of an 18-SM GPC left over: 4).
-  C = activeClusters(1, 16, Gpcs, 8);
-  EXPECT_EQ(C->ActiveClusters, 8);
-  EXPECT_EQ(C->BlockSlots - C->ActiveBlocks, 4);
-  // 1 block/SM, clusters of 12: 1 per GPC (18 and 16 SMs) = 8, 36 slots idle.
-  EXPECT_EQ(activeClusters(1, 12, Gpcs, 8)->ActiveClusters, 8);
-  // 2 blocks/SM, clusters of 8: 4 + 4 + 6 x 4 = 32.
-  EXPECT_EQ(activeClusters(2, 8, Gpcs, 8)->ActiveClusters, 32);
-  EXPECT_FALSE(activeClusters(0, 2, Gpcs, 8));
-  // A GPC too small for a cluster holds none.
+  // 1 block/SM, clusters of 16: one in each GPC of 16 or more SMs (7); the GPC of 8 and
+  // the pairs hold none.
+  C = activeClusters(1, 16, Gpcs, 12);
+  EXPECT_EQ(C->ActiveClusters, 7);
+  EXPECT_EQ(C->EmptyGpcs, 5);
+  // A cluster's blocks run on different SMs: 2 blocks/SM, clusters of 3 leave the pairs
+  // empty although each has 4 block slots (79, not 83).
+  EXPECT_EQ(activeClusters(2, 3, Gpcs, 12)->ActiveClusters, 79);
+  // 1 block/SM, clusters of 4: 4 + 4 + 5 x 4 + 2 = 30.
+  EXPECT_EQ(activeClusters(1, 4, Gpcs, 12)->ActiveClusters, 30);
+  // Clusters count at most 8 blocks per SM: 16 blocks/SM answers as 8.
+  C = activeClusters(16, 1, Gpcs, 12);
+  EXPECT_EQ(C->ActiveClusters, 1056);
+  EXPECT_EQ(C->ClusterBlocksPerSm, 8);
+  EXPECT_EQ(C->BlockSlots, 2112);
+  EXPECT_EQ(activeClusters(16, 3, Gpcs, 12)->ActiveClusters, 327);
+  EXPECT_FALSE(activeClusters(0, 2, Gpcs, 12));
+  // A GPC with fewer SMs than the cluster has blocks holds none.
   const int Small[] = {4, 16};
   EXPECT_EQ(activeClusters(1, 8, Small, 2)->EmptyGpcs, 1);
 }

@@ -64,7 +64,7 @@ TEST(Products, GpcLayoutsAddUpToTheSmCount) {
   }
   EXPECT_EQ(WithLayout, 2); // h100, h200
   const GpuProduct *H100 = findProduct("h100");
-  EXPECT_EQ(H100->GpcCount, 8);
-  EXPECT_EQ(gpcLayoutText(*H100), "2 GPCs of 18 SMs and 6 of 16");
+  EXPECT_EQ(H100->GpcCount, 12); // as measured: 8 GPCs and the 4 pairs that take clusters of 2
+  EXPECT_EQ(gpcLayoutText(*H100), "2 GPCs of 18 SMs, 5 of 16, 1 of 8 and 4 of 2");
   EXPECT_EQ(gpcLayoutText(*findProduct("a100")), "");
 }

@@ -323,16 +323,23 @@ constexpr int NonPortableClusterBlocks = 16;
 /// without the non-portable attribute, over 16 with it.
 std::string clusterProblem(const GpuArch &Arch, int64_t ClusterBlocks, bool NonPortable);
 
-/// Clusters resident at once on a GPU, as cudaOccupancyMaxActiveClusters counts them when
-/// all blocks of a cluster must share a GPC: sum over GPCs of
-/// floor(SMs in the GPC x blocks per SM / blocks per cluster).
+/// Clusters count at most this many blocks per SM: measured on an H100 and an H200 (driver
+/// 580.159.04, CUDA 13.0), cudaOccupancyMaxActiveClusters gives the same answer at 16 and
+/// 32 blocks per SM as at 8, for every cluster size (1056 clusters of 1 block on 132 SMs).
+constexpr int ClusterBlocksPerSmCap = 8;
+
+/// Clusters resident at once on a GPU, as cudaOccupancyMaxActiveClusters counts them
+/// (measured, bench/gpu): all blocks of a cluster share a GPC and run on as many different
+/// SMs of it, so a GPC with fewer SMs than the cluster has blocks holds none; the others hold
+/// floor(SMs x min(blocks per SM, 8) / blocks per cluster) each.
 struct ClusterOccupancy {
   int64_t ClusterBlocks = 0;  ///< blocks per cluster
   int BlocksPerSm = 0;        ///< from the per-SM occupancy
+  int ClusterBlocksPerSm = 0; ///< BlocksPerSm capped at ClusterBlocksPerSmCap
   int64_t ActiveClusters = 0; ///< on the whole GPU
   int64_t ActiveBlocks = 0;   ///< ActiveClusters x ClusterBlocks
   int64_t BlockSlots = 0;     ///< BlocksPerSm x SMs: what the GPU holds without clusters
-  /// GPCs with no room for one cluster (fewer block slots than ClusterBlocks).
+  /// GPCs with no room for one cluster (fewer SMs than ClusterBlocks).
   int EmptyGpcs = 0;
 };
 /// SmsPerGpc: the SMs of each GPC. None when an argument is not positive.
