@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       if (L.Blocks.empty() || M.Blocks != L.Blocks.size() || M.MaxResident == 0)
         std::abort();
       for (const TracedBlock &B : L.Blocks)
-        if (B.Sm >= M.SmCount || B.Slot >= M.Lanes[B.Sm].MaxResident || B.Wave >= M.Waves)
+        if (B.Sm >= M.SmCount || B.Slot >= M.Lanes[B.Sm].Rows || B.Wave >= M.Waves)
           std::abort();
       if (M.TailFraction < 0 || M.TailFraction > 1 || M.BusyFraction < 0 ||
           M.BusyFraction > 1 + 1e-9)

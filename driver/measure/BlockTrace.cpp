@@ -130,6 +130,50 @@ bool readBlockTrace(llvm::StringRef Text, std::vector<TracedLaunch> &Out, std::s
   return true;
 }
 
+namespace {
+
+/// Sets Lane.MaxResident (the most blocks running at the midpoint of one of the lane's
+/// blocks) and Lane.OverlapNs (the longest stretch with more blocks than that running).
+/// One sweep over the starts, ends and midpoints in time order; at equal times ends come
+/// first, then midpoints, then starts.
+void residency(const TracedLaunch &L, const std::vector<size_t> &Mine, SmLane &Lane) {
+  enum : int { End = 0, Mid = 1, Start = 2 };
+  std::vector<std::pair<uint64_t, int>> Events;
+  Events.reserve(Mine.size() * 3);
+  for (size_t I : Mine) {
+    const TracedBlock &B = L.Blocks[I];
+    Events.push_back({B.StartNs, Start});
+    Events.push_back({B.StartNs + (B.EndNs - B.StartNs) / 2, Mid});
+    Events.push_back({B.EndNs, End});
+  }
+  std::sort(Events.begin(), Events.end());
+  unsigned Running = 0, Steady = 0;
+  for (const auto &[T, Kind] : Events) {
+    if (Kind == Start)
+      ++Running;
+    else if (Kind == End)
+      --Running;
+    else
+      Steady = std::max(Steady, Running);
+  }
+  Lane.MaxResident = std::max(1u, Steady);
+  Running = 0;
+  uint64_t Since = 0;
+  for (const auto &[T, Kind] : Events) {
+    const unsigned Before = Running;
+    if (Kind == Start)
+      ++Running;
+    else if (Kind == End)
+      --Running;
+    if (Before <= Lane.MaxResident && Running > Lane.MaxResident)
+      Since = T;
+    else if (Before > Lane.MaxResident && Running <= Lane.MaxResident)
+      Lane.OverlapNs = std::max(Lane.OverlapNs, T - Since);
+  }
+}
+
+} // namespace
+
 LaunchMeasure measureLaunch(TracedLaunch &L, unsigned SmCount) {
   LaunchMeasure M;
   M.Blocks = L.Blocks.size();
@@ -197,7 +241,10 @@ LaunchMeasure measureLaunch(TracedLaunch &L, unsigned SmCount) {
       Lane.LastEndNs = std::max(Lane.LastEndNs, B.EndNs);
     }
     Lane.BusyNs += BusyTo - BusyFrom;
-    Lane.MaxResident = static_cast<unsigned>(RowEnd.size());
+    Lane.Rows = static_cast<unsigned>(RowEnd.size());
+    residency(L, Mine, Lane);
+    M.PeakRows = std::max(M.PeakRows, Lane.Rows);
+    M.MaxOverlapNs = std::max(M.MaxOverlapNs, Lane.OverlapNs);
     M.ResidentSlots += Lane.MaxResident;
     if (Lane.MaxResident > M.MaxResident) {
       M.MaxResident = Lane.MaxResident;

@@ -48,7 +48,13 @@ bool readBlockTrace(llvm::StringRef Text, std::vector<TracedLaunch> &Out, std::s
 struct SmLane {
   unsigned Sm = 0;
   size_t Blocks = 0;        ///< blocks it ran
-  unsigned MaxResident = 0; ///< most blocks running on it at one time
+  /// Most blocks running on it together in the steady state: the most blocks running at
+  /// the midpoint of one of its blocks. A block that starts while the last warps of the
+  /// block it replaces still run (the SM frees a block's registers and warp slots warp by
+  /// warp) overlaps it briefly; that overlap is not residency.
+  unsigned MaxResident = 0;
+  unsigned Rows = 0;            ///< most blocks running at any one instant (rows drawn)
+  uint64_t OverlapNs = 0;       ///< longest time over MaxResident blocks ran at once
   uint64_t BusyNs = 0;      ///< time with at least one block running
   uint64_t LastEndNs = 0;   ///< when its last block ended (0: idle)
 };
@@ -62,8 +68,10 @@ struct LaunchMeasure {
   std::vector<SmLane> Lanes;
   unsigned SmCount = 0;
   std::vector<unsigned> IdleSms; ///< SMs that ran no block
-  unsigned MaxResident = 0;      ///< the most blocks resident on one SM at one time
+  unsigned MaxResident = 0;      ///< the most blocks resident on one SM (SmLane::MaxResident)
   unsigned MaxResidentSm = 0;    ///< the first SM where that was measured
+  unsigned PeakRows = 0;         ///< the most blocks on one SM at any one instant
+  uint64_t MaxOverlapNs = 0;     ///< the longest brief overlap beyond residency (SmLane)
   unsigned ResidentSlots = 0;    ///< sum over SMs of their MaxResident: a measured wave
   unsigned Waves = 0;            ///< the most blocks one row of a lane ran in turn
   uint64_t TailStartNs = 0;      ///< when the first SM that ran blocks went idle for good
@@ -77,7 +85,8 @@ struct LaunchMeasure {
 
 /// Measures a launch and sets each block's Slot and Wave. SmCount 0: from the trace.
 /// Blocks that end exactly when another starts on the same SM are not counted as
-/// resident together.
+/// resident together; neither are blocks that overlap only around a handover (a block
+/// counts the blocks running at its own midpoint).
 LaunchMeasure measureLaunch(TracedLaunch &L, unsigned SmCount);
 
 } // namespace warplint::driver

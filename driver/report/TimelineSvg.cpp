@@ -97,6 +97,11 @@ std::string timelineSummary(const TracedLaunch &L, const LaunchMeasure &M,
     S += fmt::format(", model {}: MORE than the model allows", Model->BlocksPerSm);
     break;
   }
+  if (M.PeakRows > M.MaxResident)
+    S += fmt::format(" (a block started up to {} before the one it replaced had recorded its "
+                     "end: the SM frees registers and warp slots warp by warp, and the end is "
+                     "read after the block's last atomic)",
+                     duration(M.MaxOverlapNs));
   S += fmt::format("; {} wave{} measured", M.Waves, M.Waves == 1 ? "" : "s");
   if (Model && Model->BlocksPerSm > 0)
     S += " (model " + modelWaves(M, Model) + ")";
@@ -111,7 +116,7 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
                                    int Width) {
   using S = SvgStyle;
   const unsigned ModelRows = Model ? Model->BlocksPerSm : 0;
-  const unsigned Rows = std::max({1u, M.MaxResident, ModelRows});
+  const unsigned Rows = std::max({1u, M.PeakRows, ModelRows});
   const unsigned Lanes = std::max(1u, M.SmCount);
   // Lanes shrink with many SMs: the picture stays under about 1000 pixels of lanes; with
   // few SMs a row is up to 18 units high (the page scales the picture to its width).
@@ -166,15 +171,20 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
                          num(Y0 + std::min(LaneH, 10.0) - 1), Sheet.paint(S::LaneNote), Sm,
                          Lane.Blocks == 0 ? " idle" : "");
     for (const TracedBlock *B : OnSm[Sm]) {
-      const char *Fill = (ModelRows && B->Slot >= ModelRows) ? OverModel
-                         : B->Wave % 2                       ? WaveOdd
-                                                             : WaveEven;
+      // Red: a block over the model on a lane whose steady residency is over it. A block in
+      // a row past the lane's residency started while the block it replaced was finishing.
+      const bool Over = ModelRows && B->Slot >= ModelRows && Lane.MaxResident > ModelRows;
+      const bool Handover = !Over && B->Slot >= Lane.MaxResident;
+      const char *Fill = Over ? OverModel : B->Wave % 2 ? WaveOdd : WaveEven;
       // The block named on hover (an SVG <title>): its index, SM, row, wave and times.
       std::string Title = fmt::format(
           "block ({},{},{}) on SM {}, row {}, wave {}: {} to {} ({}){}", B->Index[0], B->Index[1],
           B->Index[2], Sm, B->Slot, B->Wave, duration(B->StartNs - M.StartNs),
           duration(B->EndNs - M.StartNs), duration(B->EndNs - B->StartNs),
-          Fill == OverModel ? fmt::format(", above the model ({} per SM)", ModelRows) : "");
+          Over       ? fmt::format(", above the model ({} per SM)", ModelRows)
+          : Handover ? std::string(", started before the block it replaced had finished (its last "
+                                   "warps still ran)")
+                     : std::string());
       Out +=
           fmt::format("<rect class=\"blk\" data-block=\"{},{},{}\" data-slot=\"{}\" "
                       "data-wave=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
@@ -230,6 +240,8 @@ std::string renderBlockTimelineSvg(const TracedLaunch &L, const LaunchMeasure &M
         fmt::format("model: {} per SM", Model->BlocksPerSm));
   if (ModelRows && M.MaxResident > ModelRows)
     key(swatch(OverModel), "above the model");
+  if (M.PeakRows > M.MaxResident)
+    key(swatch(WaveEven), "an extra row: a block started as the one it replaced finished");
   key(swatch(TailFill), "tail: SMs going idle");
   if (!M.IdleSms.empty())
     key(swatch("url(#idle-hatch)"), "SM ran no block");
