@@ -365,7 +365,27 @@ std::string sourceKernelKey(llvm::StringRef Name) {
   std::string S = dropSpaces(Name);
   if (llvm::StringRef(S).starts_with("::"))
     S.erase(0, 2);
-  return dropLiteralSuffixes(S);
+  S = dropLiteralSuffixes(S);
+  // ncu prints a bool template argument as 1 or 0 ("regLimited<2, 1>"), clang as true or
+  // false: one spelling for both.
+  std::string Out;
+  int Depth = 0;
+  for (size_t I = 0; I < S.size();) {
+    char C = S[I];
+    if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
+      size_t J = I;
+      while (J < S.size() && (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_'))
+        ++J;
+      llvm::StringRef Word(S.data() + I, J - I);
+      Out += Depth > 0 && Word == "true" ? "1" : Depth > 0 && Word == "false" ? "0" : Word.str();
+      I = J;
+      continue;
+    }
+    Depth += C == '<' ? 1 : C == '>' ? -1 : 0;
+    Out += C;
+    ++I;
+  }
+  return Out;
 }
 
 std::string withoutTemplateArgs(llvm::StringRef Key) {

@@ -185,12 +185,23 @@ private:
     G.Rows.push_back(std::move(R));
   }
 
+  /// ncu's launch__registers_per_thread is the allocation, at least 16 per thread: measured
+  /// on an H200 (tests/Inputs/gpu/h200), ptxas's 8, 10 and 14 registers read 16 there while
+  /// cudaFuncGetAttributes says 8, 10 and 14. Below 16 registers the register file never
+  /// limits a launch (64 warps x 32 lanes x 16 = 32768 of 65536 registers), so the floor
+  /// changes no occupancy.
+  static constexpr int NcuMinRegisters = 16;
+
   void inputs() {
     std::optional<double> Regs = same(Group, "launch__registers_per_thread", G.Notes);
-    row("registers per thread", L.Registers ? std::optional<double>(*L.Registers) : std::nullopt,
-        Regs,
-        L.Registers ? fmt::format("{} ({})", *L.Registers, L.RegistersSource)
-                    : std::string("not counted"));
+    std::optional<double> Ours = L.Registers ? std::optional<double>(*L.Registers) : std::nullopt;
+    std::string Text = L.Registers ? fmt::format("{} ({})", *L.Registers, L.RegistersSource)
+                                   : std::string("not counted");
+    if (Ours && Regs && *Ours < NcuMinRegisters && *Regs == NcuMinRegisters) {
+      Text += fmt::format(", allocated as {}", NcuMinRegisters);
+      Ours = NcuMinRegisters;
+    }
+    row("registers per thread", Ours, Regs, Text);
     row("static shared memory per block (bytes)",
         L.StaticSmemBytes ? std::optional<double>(double(*L.StaticSmemBytes)) : std::nullopt,
         same(Group, "launch__shared_mem_per_block_static", G.Notes));
@@ -204,8 +215,16 @@ private:
 
   void theoretical(const GpuArch *Arch) {
     std::optional<OccupancyResult> Ours;
-    if (Arch)
-      Ours = evaluateLaunch(*Arch, L.Resources, L.Shape, L.Registers.has_value()).Result;
+    if (Arch) {
+      // With ncu's allocation floor (NcuMinRegisters): the same blocks per SM, and the
+      // register limit counted as ncu counts it.
+      KernelResources Res = L.Resources;
+      std::optional<double> Regs = same(Group, "launch__registers_per_thread", G.Notes);
+      if (L.Registers && Regs && *Regs == NcuMinRegisters &&
+          Res.RegistersPerThread < NcuMinRegisters)
+        Res.RegistersPerThread = NcuMinRegisters;
+      Ours = evaluateLaunch(*Arch, Res, L.Shape, L.Registers.has_value()).Result;
+    }
     std::optional<double> NcuBlocks;
     std::vector<std::pair<Resource, double>> NcuLimitValues;
     for (const auto &[Suffix, Res] : NcuLimits)
@@ -221,13 +240,31 @@ private:
       std::string MineText;
       if (Ours && Ours->canLaunch()) {
         int Lim = Ours->limit(Res);
+        std::optional<double> Config;
+        if (Res == Resource::SharedMemory && Ours->AllocatedSharedBytesPerBlock > 0)
+          Config = same(Group, "launch__shared_mem_config_size", G.Notes);
+        if (Config && *Config > 0) {
+          // ncu counts the shared-memory limit with the carveout the driver chose for the
+          // launch (the smallest that keeps its blocks per SM), not the largest: count ours
+          // at that carveout too, so the figure compares the per-block allocation.
+          Lim = static_cast<int>(std::min<double>(
+              Arch->MaxBlocksPerSm,
+              std::floor(*Config / double(Ours->AllocatedSharedBytesPerBlock))));
+          MineText = fmt::format("{} (at ncu's {} KiB carveout)", Lim, whole(*Config / 1024));
+        }
         if (Lim == UnlimitedBlocks) {
           // Ours does not limit by it: no disagreement unless ncu's limit binds.
           MineText = "no limit";
           if (Ncu <= Binding)
             Mine = UnlimitedBlocks;
         } else {
-          Mine = Lim;
+          // ncu 2025.3 reports a limit at most the SM's block slots (barriers 32 on sm_90,
+          // where 64 block barriers would allow 64): where its figure is within them, ours is
+          // capped the same way.
+          const bool Capped = Ncu <= Arch->MaxBlocksPerSm && Lim > Arch->MaxBlocksPerSm;
+          Mine = Capped ? Arch->MaxBlocksPerSm : Lim;
+          if (Capped && MineText.empty())
+            MineText = fmt::format("{} (at most {} blocks per SM)", Lim, Arch->MaxBlocksPerSm);
         }
       }
       std::string What = fmt::format("blocks per SM allowed by {}",
