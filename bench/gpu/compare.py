@@ -29,6 +29,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 
 def occupancy_batch(warplint, rows):
@@ -195,7 +196,7 @@ def cluster_section(rep, warplint, records, device):
 def ncu_section(rep, warplint, results, device):
     arch = "sm_" + device["cc"].replace(".", "")
     rows = []
-    for name in ("occupancy", "advice", "divergence", "memory"):
+    for name in ("occupancy", "advice", "divergence", "divergence-G", "memory"):
         for r in ncu_rows(os.path.join(results, f"ncu-{name}.csv")):
             threads = int(num(r["launch__block_size"]))
             q = {"arch": arch, "threads": threads,
@@ -203,7 +204,17 @@ def ncu_section(rep, warplint, results, device):
                  "static_smem": int(num(r["launch__shared_mem_per_block_static"])),
                  "dynamic_smem": int(num(r["launch__shared_mem_per_block_dynamic"]))}
             rows.append((name, r, q))
-    answers = occupancy_batch(warplint, [q for _, _, q in rows])
+    # The CLI's JSON has the per-resource limits the batch lines leave out.
+    cache = {}
+    answers = []
+    for _, _, q in rows:
+        key = json.dumps(q, sort_keys=True)
+        if key not in cache:
+            cache[key] = occupancy_cli(warplint, [
+                "--arch", q["arch"], "--threads", str(q["threads"]), "--registers",
+                str(q["registers"]), "--static-smem", str(q["static_smem"]), "--dynamic-smem",
+                str(q["dynamic_smem"])])
+        answers.append(cache[key])
     seen = set()
     table = []
     agree = 0
@@ -245,55 +256,206 @@ def ncu_section(rep, warplint, results, device):
                "ncu theoretical", "warplint", "ncu achieved", "agree"], table)
 
 
-def trace_section(rep, warplint, results, device):
-    path = os.path.join(results, "trace", "trace.jsonl")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def check_json(warplint, source, extra, tmp):
+    """warplint check's JSON for a bench source (registers none unless extra gives a log)."""
+    out = os.path.join(tmp, os.path.basename(source) + ".json")
+    args = [warplint, "check", os.path.join(ROOT, source), "--arch", "sm_90", "--no-cache",
+            "--format", "json", "-o", out] + extra
+    subprocess.run(args, capture_output=True, text=True)
+    with open(out) as f:
+        return json.load(f)
+
+
+def probe_section(rep, warplint, results, device):
+    path = os.path.join(results, "clusters.jsonl")
     if not os.path.exists(path):
+        return
+    rows = [json.loads(l) for l in open(path) if l.strip()]
+    queries = [r for r in rows if r["what"] == "clusters"]
+    gpu = "h200" if "H200" in device["name"] else "h100"
+    agree = 0
+    for r in queries:
+        if r["error"] or r["blocks_per_sm"] <= 0:
+            continue
+        args = ["--gpu", gpu, "--threads", str(r["threads"]), "--registers",
+                str(r["registers"]), "--static-smem", str(r["static_smem"]), "--dynamic-smem",
+                str(r["dynamic_smem"]), "--cluster", f"{r['cluster']}x1x1"]
+        if r["dynamic_smem"] > 48 * 1024:
+            args += ["--optin-smem", str(r["dynamic_smem"])]
+        if r["cluster"] > 8:
+            args.append("--non-portable-cluster")
+        m = occupancy_cli(warplint, args)
+        model = m.get("cluster", {}).get("max_active_clusters")
+        if model == r["max_active_clusters"]:
+            agree += 1
+        else:
+            rep.disagree(f"cluster probe: {r['threads']} threads, {r['blocks_per_sm']} blocks/SM, "
+                         f"cluster {r['cluster']}: runtime {r['max_active_clusters']}, "
+                         f"warplint {model}")
+    # Which SMs share a GPC: the SMs that ever ran blocks of one cluster.
+    parent = {}
+
+    def find(x):
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for r in rows:
+        if r["what"] == "cluster_blocks":
+            for blocks in r["sms"]:
+                for sm in blocks[1:]:
+                    parent[find(blocks[0])] = find(sm)
+    groups = collections.defaultdict(list)
+    for sm in list(parent):
+        groups[find(sm)].append(sm)
+    sizes = sorted((len(g) for g in groups.values()), reverse=True)
+    rep.out("### Cluster probe: every cluster size at 1 to 32 blocks per SM")
+    rep.out()
+    rep.out(f"{agree} of {len(queries)} `cudaOccupancyMaxActiveClusters` answers agree with "
+            f"`warplint occupancy --gpu {gpu} --cluster`. SMs that ran blocks of one cluster, "
+            f"grouped: {len(sizes)} groups of {', '.join(map(str, sizes))} SMs "
+            f"({sum(sizes)} SMs).")
+    rep.out()
+    for g in sorted(groups.values(), key=lambda g: (-len(g), min(g))):
+        rep.out(f"- {len(g)} SMs: {', '.join(map(str, sorted(g)))}")
+    rep.out()
+
+
+def trace_section(rep, warplint, results, tmp):
+    path = os.path.join(results, "trace", "trace.jsonl")
+    if not os.path.exists(path) and os.path.exists(path + ".gz"):
+        import gzip
+        plain = os.path.join(tmp, "trace.jsonl")
+        with gzip.open(path + ".gz", "rt") as f, open(plain, "w") as o:
+            o.write(f.read())
+        path = plain
+    log = os.path.join(results, "occupancy_trace.ptxas.log")
+    if not os.path.exists(path) or not os.path.exists(log):
         rep.out("No block trace was recorded.")
         return
-    launches = collections.defaultdict(list)
-    with open(path) as f:
-        for line in f:
-            b = json.loads(line)
-            launches[(b.get("launch", 0), b["kernel"])].append(b)
-    regs = {}
-    log = os.path.join(results, "occupancy_trace.ptxas.log")
-    if os.path.exists(log):
-        fn = None
-        for line in open(log):
-            m = re.search(r"Compiling entry function '(\S+)'", line)
-            if m:
-                fn = m.group(1)
-            m = re.search(r"Used (\d+) registers", line)
-            if m and fn and "regLimitedILi" in fn and "ILb1E" in fn:
-                regs[int(re.search(r"regLimitedILi(\d)", fn).group(1))] = int(m.group(1))
+    check_json(warplint, "bench/measure/occupancy_trace.cu",
+               ["--registers-from", "ptxas-log", "--ptxas-log", log, "--", "-I",
+                os.path.join(ROOT, "trace", "include")], tmp)
+    check = os.path.join(tmp, "occupancy_trace.cu.json")
+    out = subprocess.run([warplint, "timeline", path, "--check", check, "-o",
+                          os.path.join(tmp, "timeline.html")], capture_output=True, text=True)
     rows = []
-    for (launch, kernel), blocks in sorted(launches.items()):
-        n = int(re.search(r"<(\d)", kernel).group(1))
-        per_sm = collections.defaultdict(list)
-        for b in blocks:
-            per_sm[b["sm"]].append((b["start_ns"], 1))
-            per_sm[b["sm"]].append((b["end_ns"], -1))
-        most = 0
-        for events in per_sm.values():
-            cur = 0
-            for _, d in sorted(events, key=lambda e: (e[0], e[1])):
-                cur += d
-                most = max(most, cur)
-        start = min(b["start_ns"] for b in blocks)
-        end = max(b["end_ns"] for b in blocks)
-        a = occupancy_batch(warplint, [{"arch": "sm_" + device["cc"].replace(".", ""),
-                                        "threads": blocks[0].get("threads", 256),
-                                        "registers": regs.get(n, 0)}])[0]
-        model = a.get("blocks_per_sm")
-        ok = most == model
-        if not ok:
-            rep.disagree(f"trace: {kernel} launch {launch}: most resident {most}, model {model}")
-        rows.append((launch, kernel, len(blocks), len(per_sm), regs.get(n, "?"), model, most,
-                     f"{(end - start) / 1e6:.2f} ms", "yes" if ok else "**no**"))
-    rep.out("### Block traces: most blocks resident at once on an SM against the model")
+    for line in out.stdout.splitlines():
+        m = re.match(r"(.*) launch (\d+): (\d+) blocks on (\d+) of \d+ SMs in ([\d.]+ \w+); at most "
+                     r"(\d+) blocks? resident per SM measured \(SM \d+\), model (\d+): (\w+)"
+                     r"(?: \(a block started up to ([\d.]+ \w+) before)?.*tail (\d+%)", line)
+        if not m:
+            continue
+        kernel, launch, blocks, sms, span, measured, model, verdict, overlap, tail = m.groups()
+        if verdict != "agrees":
+            rep.disagree(f"trace: {kernel} launch {launch}: measured {measured}, model {model}")
+        rows.append((launch, kernel, blocks, span, model, measured, overlap or "-", tail,
+                     "yes" if verdict == "agrees" else "**no**"))
+    if not rows:
+        rep.disagree("trace: `warplint timeline` gave no summary line: " + out.stderr.strip())
+    rep.out("### Block traces (`warplint timeline --check`): resident blocks per SM")
     rep.out()
-    rep.table(["launch", "kernel", "blocks", "SMs used", "registers (ptxas)", "model blocks/SM",
-               "measured most resident", "span", "agree"], rows)
+    rep.table(["launch", "kernel", "blocks", "span", "model blocks/SM", "measured resident",
+               "longest handover overlap", "tail", "agree"], rows)
+
+
+def divergence_section(rep, warplint, results, tmp):
+    rows = ncu_rows(os.path.join(results, "ncu-divergence-G.csv"))
+    if not rows:
+        return
+    opt = {r["Kernel Name"]: r for r in ncu_rows(os.path.join(results, "ncu-divergence.csv"))}
+    d = check_json(warplint, "bench/divergence/kernels.cu", ["--registers-from", "none"], tmp)
+    table = []
+    for r in rows:
+        kernel = re.sub(r"\(.*", "", r["Kernel Name"])
+        block = [int(x) for x in re.findall(r"\d+", r["Block Size"])]
+        grid = int(num(r["launch__grid_size"]))
+        predicted = 0
+        branches = []
+        for b in d["branches"]:
+            if b["kernel"] != kernel:
+                continue
+            for sh in b["shapes"]:
+                if sh["block"] == block:
+                    predicted += sh["diverging_warps"]
+                    branches.append(f"{b['condition']}: {sh['diverging_warps']} of {sh['warps']}")
+        measured = int(num(r["smsp__sass_branch_targets_threads_divergent.sum"]))
+        ok = measured == predicted * grid
+        if not ok:
+            rep.disagree(f"divergence: {kernel} {r['Block Size']}: ncu {measured} divergent "
+                         f"branch targets, predicted {predicted} per block x {grid} blocks")
+        o3 = next((v for k, v in opt.items() if k == r["Kernel Name"] and
+                   v["Block Size"] == r["Block Size"]), None)
+        table.append((kernel, r["Block Size"], "; ".join(branches) or "-", predicted * grid,
+                      measured, r["smsp__sass_average_branch_targets_threads_uniform.pct"] + "%",
+                      o3["smsp__sass_branch_targets.sum"] if o3 else "?",
+                      "yes" if ok else "**no**"))
+    rep.out("### Divergence: diverging warps predicted against ncu (`-G` build)")
+    rep.out()
+    rep.out("Predicted: the warps a branch splits per block (each evaluation in a loop counts) "
+            "x blocks; ncu: `smsp__sass_branch_targets_threads_divergent.sum` of the `-G` build. "
+            "The last column is every branch target of the `-O3` build: there nvcc predicates "
+            "these arms and no branch is left to diverge (the lanes still idle under the "
+            "predicate).")
+    rep.out()
+    rep.table(["kernel", "block", "warplint: warps split per block", "predicted divergent",
+               "ncu divergent", "ncu uniform branches", "-O3 branch targets", "agree"], table)
+
+
+def memory_section(rep, warplint, results, tmp):
+    rows = ncu_rows(os.path.join(results, "ncu-memory.csv"))
+    if not rows:
+        return
+    d = check_json(warplint, "bench/memory/kernels.cu", ["--registers-from", "none"], tmp)
+    table = []
+    for r in rows:
+        kernel = re.sub(r"\(.*", "", r["Kernel Name"])
+
+        def ratio(a, b):
+            x, y = num(r[a]), num(r[b])
+            return x / y if y else None
+
+        measured = {
+            ("global", "load"): ratio("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+                                      "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
+            ("global", "store"): ratio("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+                                       "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
+            ("shared", "load"): ratio("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+                                      "smsp__inst_executed_op_shared_ld.sum"),
+            ("shared", "store"): ratio("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+                                       "smsp__inst_executed_op_shared_st.sum"),
+        }
+        for rec in d["memory_accesses"]:
+            if rec["kernel"] != kernel:
+                continue
+            kinds = ["load", "store"] if rec["kind"] == "load and store" else [rec["kind"]]
+            for kind in kinds:
+                got = measured[(rec["space"], kind)]
+                want = rec["sectors"] if rec["space"] == "global" else rec["wavefronts"]
+                ok = got is not None and abs(got - want) <= 0.05 * want
+                if not ok:
+                    rep.disagree(f"memory: {kernel} {rec['access']} {kind}: predicted {want}, "
+                                 f"ncu {got}")
+                table.append((kernel, rec["access"], f"{rec['space']} {kind}",
+                              f"{want} ({rec['severity']})", f"{got:.2f}" if got else "-",
+                              "yes" if ok else "**no**"))
+        if not any(rec["kernel"] == kernel for rec in d["memory_accesses"]):
+            table.append((kernel, "(no finding)", "global ld/st",
+                          "ideal", " / ".join(f"{v:.2f}" for v in
+                                              (measured[("global", "load")] or 0,
+                                               measured[("global", "store")] or 0)), "-"))
+    rep.out("### Memory: sectors per request and wavefronts per instruction")
+    rep.out()
+    rep.out("Predicted: warplint's record for the access (sectors per warp request for global "
+            "memory, wavefronts per warp instruction for shared memory); ncu: the same ratio "
+            "over the launch. Agreement within 5%.")
+    rep.out()
+    rep.table(["kernel", "access", "space", "predicted", "ncu", "agree"], table)
 
 
 def measured_tables(rep, results):
@@ -316,49 +478,52 @@ def measured_tables(rep, results):
         rep.out()
         rep.table(["grid", "untraced ms", "traced ms", "ns per block"],
                   [(r["grid"], r["untraced_ms"], r["traced_ms"], r["ns_per_block"]) for r in rows])
-    rows = ncu_rows(os.path.join(results, "ncu-memory.csv"))
-    if rows:
-        table = []
-        for r in rows:
-            def ratio(a, b):
-                x, y = num(r[a]), num(r[b])
-                return f"{x / y:.2f}" if y else "-"
-            table.append((re.sub(r"\(.*", "", r["Kernel Name"]),
-                          ratio("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
-                                "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"),
-                          ratio("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
-                                "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"),
-                          ratio("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
-                                "smsp__inst_executed_op_shared_ld.sum"),
-                          ratio("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
-                                "smsp__inst_executed_op_shared_st.sum")))
-        rep.out("### Memory counters (bench/memory/kernels.cu)")
-        rep.out()
-        rep.table(["kernel", "global ld sectors/request", "global st sectors/request",
-                   "shared ld wavefronts/instruction", "shared st wavefronts/instruction"], table)
 
 
-def sanitizer_section(rep, results):
+def sanitizer_section(rep, warplint, results, tmp):
+    texts = {}
+    archive = os.path.join(results, "sanitizer.tar.gz")
+    if os.path.exists(archive):
+        import tarfile
+        with tarfile.open(archive) as t:
+            for m in t.getmembers():
+                texts[os.path.basename(m.name)] = t.extractfile(m).read().decode()
+    else:
+        for name in os.listdir(results):
+            if re.match(r"(racecheck|synccheck)-\w+\.out$", name):
+                texts[name] = open(os.path.join(results, name)).read()
+    if not texts:
+        return
+    d = check_json(warplint, "bench/gpu/sync_kernels.cu",
+                   ["--registers-from", "none", "--checks",
+                    "-*,warplint-barrier-divergence,warplint-warp-sync-mask,warplint-data-race"],
+                   tmp)
+    static = collections.defaultdict(list)
+    for f in d["findings"]:
+        m = re.search(r"kernel '(\w+)'", f.get("message", ""))
+        kernel = m.group(1) if m else None
+        if kernel is None:
+            # data-race messages name the object, not the kernel: place by line.
+            src = open(os.path.join(ROOT, "bench/gpu/sync_kernels.cu")).read().splitlines()
+            for i in range(f["line"] - 1, -1, -1):
+                k = re.match(r"__global__ void (\w+)", src[i])
+                if k:
+                    kernel = k.group(1)
+                    break
+        static[kernel].append(f"{f['check'].replace('warplint-', '')} ({f['severity']})")
+    kernels = sorted({re.match(r"\w+?-(\w+)\.out", n).group(1) for n in texts})
     rows = []
-    for tool in ("racecheck", "synccheck"):
-        whole = os.path.join(results, f"{tool}.out")
-        texts = {}
-        for name in sorted(os.listdir(results)):
-            m = re.match(rf"{tool}-(\w+)\.out$", name)
-            if m:
-                texts[m.group(1)] = open(os.path.join(results, name)).read()
-        if not texts and os.path.exists(whole):
-            texts["(all kernels)"] = open(whole).read()
-        for kernel, text in texts.items():
-            errors = re.findall(r"^========= (?:Error|Warning|Info)?:? ?(.*)$", text, re.M)
-            summary = re.search(r"ERROR SUMMARY: (\d+) error", text)
-            hazards = re.search(r"RACECHECK SUMMARY: (\d+) hazard", text)
-            rows.append((tool, kernel, summary.group(1) if summary else "?",
-                         hazards.group(1) if hazards else "-"))
-    if rows:
-        rep.out("### compute-sanitizer on bench/gpu/sync_kernels.cu")
-        rep.out()
-        rep.table(["tool", "kernel", "errors", "hazards"], rows)
+    for k in kernels:
+        race = texts.get(f"racecheck-{k}.out", "")
+        sync = texts.get(f"synccheck-{k}.out", "")
+        m = re.search(r"RACECHECK SUMMARY: \d+ hazards displayed \((\d+) errors, (\d+) warnings\)", race)
+        n = re.search(r"ERROR SUMMARY: (\d+) error", sync)
+        rows.append((k, ", ".join(static.get(k, [])) or "silent",
+                     f"{m.group(1)} errors, {m.group(2)} warnings" if m else "?",
+                     f"{n.group(1)} errors" if n else "?"))
+    rep.out("### compute-sanitizer on bench/gpu/sync_kernels.cu, kernel by kernel")
+    rep.out()
+    rep.table(["kernel", "warplint", "racecheck hazards", "synccheck"], rows)
 
 
 def main():
@@ -376,10 +541,14 @@ def main():
     runtime_section(rep, args.warplint, records, device)
     potential_section(rep, args.warplint, records, device)
     cluster_section(rep, args.warplint, records, device)
+    probe_section(rep, args.warplint, args.results, device)
     ncu_section(rep, args.warplint, args.results, device)
-    trace_section(rep, args.warplint, args.results, device)
+    with tempfile.TemporaryDirectory() as tmp:
+        trace_section(rep, args.warplint, args.results, tmp)
+        divergence_section(rep, args.warplint, args.results, tmp)
+        memory_section(rep, args.warplint, args.results, tmp)
+        sanitizer_section(rep, args.warplint, args.results, tmp)
     measured_tables(rep, args.results)
-    sanitizer_section(rep, args.results)
     text = "\n".join(rep.lines)
     if args.markdown:
         with open(args.markdown, "w") as f:
