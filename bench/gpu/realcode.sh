@@ -27,7 +27,7 @@ if [ "${1:-}" = --build ]; then
   done
   exit 0
 fi
-out=$1 bin=$2
+out=$1 bin=$(cd "$2" && pwd)
 mkdir -p "$out"
 metrics=launch__block_size,launch__grid_size,launch__registers_per_thread
 metrics+=,launch__shared_mem_per_block_static,launch__shared_mem_per_block_dynamic
