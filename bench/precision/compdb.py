@@ -3,7 +3,7 @@
 # (docs/precision.md) from a checkout of each. Nothing from the checkout is copied; the
 # database names its files where they are.
 #
-# usage: bench/precision/compdb.py magma|faiss|darknet|kaldi CHECKOUT OUTDIR [--nvcc PATH]
+# usage: bench/precision/compdb.py magma|faiss|darknet|kaldi|gpujpeg CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
 #           checkout: cp make.inc-examples/make.inc.openblas make.inc, then
@@ -37,6 +37,10 @@
 #           refuses C++14, so nvcc 13 fails on every file that includes cub at c++14
 #           (configure's CXXLANGVERSION for OpenFst >= 1.8 is c++17 too). Then `make -n -B X.o` in each directory with .cu files
 #           (cudamatrix, chain, cudafeat, cudadecoder) and keeps the nvcc line.
+#   gpujpeg CESNET/GPUJPEG. CMake is the build: configured into OUTDIR/cmake with
+#           -DCMAKE_CUDA_ARCHITECTURES=80 -DCMAKE_BUILD_TYPE=Release (OpenGL not found
+#           here, so its interop is off, as the configure says); every .cu of the
+#           library (src/*.cu) once.
 import argparse
 import json
 import os
@@ -70,18 +74,23 @@ def magma(src, out, nvcc):
     return sorted(db, key=lambda e: e["file"])
 
 
-def faiss(src, out, nvcc):
+def cmake_entries(src, out, nvcc, options):
+    """Configures SRC into OUT/cmake with OPTIONS and returns its compile_commands.json."""
     build = os.path.join(out, "cmake")
     subprocess.run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
                     "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CUDA_COMPILER=" + nvcc,
-                    "-DFAISS_ENABLE_GPU=ON", "-DFAISS_ENABLE_PYTHON=OFF", "-DBUILD_TESTING=OFF",
-                    "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80"],
+                    "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80"] + options,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     path = os.path.join(build, "compile_commands.json")
     if not os.path.exists(path):
         sys.exit("compdb.py: cmake wrote no %s (see cmake -S %s -B %s)" % (path, src, build))
     with open(path) as f:
-        entries = json.load(f)
+        return json.load(f)
+
+
+def faiss(src, out, nvcc):
+    entries = cmake_entries(src, out, nvcc, ["-DFAISS_ENABLE_GPU=ON", "-DFAISS_ENABLE_PYTHON=OFF",
+                                             "-DBUILD_TESTING=OFF"])
     seen = {}
     root = src.rstrip("/") + "/"
     for e in entries:
@@ -89,6 +98,13 @@ def faiss(src, out, nvcc):
         if f.endswith(".cu") and f.startswith(root) and f not in seen:
             seen[f] = e
     return [seen[f] for f in sorted(seen)]
+
+
+def gpujpeg(src, out, nvcc):
+    top = os.path.join(src.rstrip("/"), "src") + "/"
+    return sorted((e for e in cmake_entries(src, out, nvcc, [])
+                   if e["file"].endswith(".cu") and os.path.realpath(e["file"]).startswith(top)),
+                  key=lambda e: e["file"])
 
 
 def darknet(src, out, nvcc):
@@ -152,7 +168,7 @@ def kaldi(src, out, nvcc):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi"])
+    p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -160,7 +176,8 @@ def main():
     src = os.path.realpath(a.checkout)
     out = os.path.realpath(a.outdir)
     os.makedirs(out, exist_ok=True)
-    db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi}[a.corpus](src, out, a.nvcc)
+    db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
+          "gpujpeg": gpujpeg}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
