@@ -106,7 +106,7 @@ std::string raceMessage(const RaceRecord &R) {
 void DataRaceCheck::report(const RaceModel &M) {
   const RaceRecord &R = M.Record;
   SourceLocation At = M.Second->getBeginLoc();
-  diag(At, "%0", R.Severity == "note" ? DiagnosticIDs::Note : DiagnosticIDs::Warning)
+  diag(At, "%0", R.Severity == "note" ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
       << raceMessage(R);
   if (!R.NoteReason.empty())
     diag(At, "a note, not a warning: %0", DiagnosticIDs::Note) << R.NoteReason;

@@ -115,7 +115,7 @@ DiagnosticIDs::Level SyncCheck::splitLevel(const SyncModel &S, std::string &Demo
   Demotion = S.AssumedShape ? assumedDemotion(S) : "";
   return !S.AssumedShape     ? DiagnosticIDs::Error
          : Demotion.empty() ? DiagnosticIDs::Warning
-                            : DiagnosticIDs::Note;
+                            : DiagnosticIDs::Remark;
 }
 
 void SyncCheck::recordSplit(const SyncModel &S, const ReachFigures &Split, SourceLocation Loc,

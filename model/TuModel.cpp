@@ -793,8 +793,19 @@ std::vector<wl::divergence::BlockShape> assumedAlternatives(const KernelAnalysis
                                                             const wl::divergence::BlockShape &Assumed) {
   std::vector<wl::divergence::BlockShape> Out;
   wl::divergence::BlockShape A = fitUnitDims(Assumed, KA);
+  const std::array<unsigned, 3> &F = KA.FixedParts;
   for (wl::divergence::BlockShape S : assumedAlternatives()) {
+    const unsigned Wide = S.X;
     S = fitUnitDims(S, KA);
+    // An alternative is a block at least a warp wide in x. When the launches fix y or z
+    // but leave x a run-time value (`dim3(warpSize, 16)`), fitting the alternative's
+    // threads into the fixed dimensions narrows x below a warp (2x16 for 32 threads):
+    // keep its width and the fixed dimensions instead, where the block stays launchable.
+    if (!F[0] && !KA.UnitDims[0] && (F[1] || F[2]) && S.X < Wide) {
+      S = wl::divergence::BlockShape{Wide, F[1] ? F[1] : 1, F[2] ? F[2] : 1};
+      if (uint64_t(S.X) * S.Y * S.Z > 1024)
+        continue;
+    }
     bool Seen = S.X == A.X && S.Y == A.Y && S.Z == A.Z;
     for (const auto &O : Out)
       Seen |= O.X == S.X && O.Y == S.Y && O.Z == S.Z;

@@ -194,7 +194,9 @@ struct KernelAnalysis;
 ::warplint::divergence::BlockShape fitUnitDims(::warplint::divergence::BlockShape S,
                                                const KernelAnalysis &KA);
 /// The alternatives of an assumed block for KA (fitUnitDims of each, without duplicates
-/// and without Assumed's fitted shape itself).
+/// and without Assumed's fitted shape itself). Each stays at least a warp wide in x: where
+/// the launches fix y or z and leave x open, an alternative keeps its x and takes the
+/// fixed dimensions (32x16 and 64x16 for `dim3(w, 16)`; one over 1024 threads is left out).
 std::vector<::warplint::divergence::BlockShape>
 assumedAlternatives(const KernelAnalysis &KA, const ::warplint::divergence::BlockShape &Assumed);
 

@@ -8,6 +8,8 @@ CORPORA = {
     "magma": ("icl-utk-edu/magma", "c64e52ab893601dc89d6e92d675307875325c231"),
     "faiss": ("facebookresearch/faiss", "02dbb4e42f49aa2ce57cd78977b0e47a11f7cb91"),
     "darknet": ("AlexeyAB/darknet", "59596d7880f6504768df41d6daa586f5cb2b932f"),
+    "kaldi": ("kaldi-asr/kaldi", "f4007661023b98b8081fd875029f0dee62242fd1"),
+    "gpujpeg": ("CESNET/GPUJPEG", "165477b9e736807d13fd6ad5ad7a3f42baae0e16"),
 }
 
 

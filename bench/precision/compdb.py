@@ -3,7 +3,7 @@
 # (docs/precision.md) from a checkout of each. Nothing from the checkout is copied; the
 # database names its files where they are.
 #
-# usage: bench/precision/compdb.py magma|faiss|darknet CHECKOUT OUTDIR [--nvcc PATH]
+# usage: bench/precision/compdb.py magma|faiss|darknet|kaldi|gpujpeg CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
 #           checkout: cp make.inc-examples/make.inc.openblas make.inc, then
@@ -23,6 +23,24 @@
 #           codec/metric/tile, the same source code many times over).
 #   darknet AlexeyAB/darknet. Its Makefile is the build: `make -n -B GPU=1` with ARCH set to
 #           sm_80 (the Makefile lists sm_50-sm_61), keeping the nvcc line of each src/*.cu.
+#   kaldi   kaldi-asr/kaldi. Its Makefiles are the build, reading src/kaldi.mk, which
+#           src/configure writes. configure cannot run here (it stops without an OpenFst
+#           build in tools/openfst and knows CUDA up to 12), so the script writes into
+#           CHECKOUT/src/kaldi.mk what configure writes for a CUDA build that concerns the
+#           .cu files: CUDA = true, IS_GPU_BUILD = true, WITH_CUDADECODER = true (its
+#           default with CUDA), CUDATKDIR, CUDA_ARCH = -gencode arch=compute_80,code=sm_80,
+#           DOUBLE_PRECISION = 0 (its default), OPENFSTVER = 10804 (tools/Makefile's
+#           OpenFst 1.8.4), OPENFSTINC and CUBROOT under tools/ (absent: nothing the .cu
+#           files include reaches OpenFst's headers when OPENFSTVER >= 10800, and CUDA
+#           13's cub is nvcc's own), CXX = g++, then makefiles/cuda_64bit.mk as configure
+#           appends it, with its -std=c++14 made -std=c++17: CUDA 13's CCCL (cub, libcu++)
+#           refuses C++14, so nvcc 13 fails on every file that includes cub at c++14
+#           (configure's CXXLANGVERSION for OpenFst >= 1.8 is c++17 too). Then `make -n -B X.o` in each directory with .cu files
+#           (cudamatrix, chain, cudafeat, cudadecoder) and keeps the nvcc line.
+#   gpujpeg CESNET/GPUJPEG. CMake is the build: configured into OUTDIR/cmake with
+#           -DCMAKE_CUDA_ARCHITECTURES=80 -DCMAKE_BUILD_TYPE=Release (OpenGL not found
+#           here, so its interop is off, as the configure says); every .cu of the
+#           library (src/*.cu) once.
 import argparse
 import json
 import os
@@ -56,18 +74,23 @@ def magma(src, out, nvcc):
     return sorted(db, key=lambda e: e["file"])
 
 
-def faiss(src, out, nvcc):
+def cmake_entries(src, out, nvcc, options):
+    """Configures SRC into OUT/cmake with OPTIONS and returns its compile_commands.json."""
     build = os.path.join(out, "cmake")
     subprocess.run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
                     "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CUDA_COMPILER=" + nvcc,
-                    "-DFAISS_ENABLE_GPU=ON", "-DFAISS_ENABLE_PYTHON=OFF", "-DBUILD_TESTING=OFF",
-                    "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80"],
+                    "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80"] + options,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     path = os.path.join(build, "compile_commands.json")
     if not os.path.exists(path):
         sys.exit("compdb.py: cmake wrote no %s (see cmake -S %s -B %s)" % (path, src, build))
     with open(path) as f:
-        entries = json.load(f)
+        return json.load(f)
+
+
+def faiss(src, out, nvcc):
+    entries = cmake_entries(src, out, nvcc, ["-DFAISS_ENABLE_GPU=ON", "-DFAISS_ENABLE_PYTHON=OFF",
+                                             "-DBUILD_TESTING=OFF"])
     seen = {}
     root = src.rstrip("/") + "/"
     for e in entries:
@@ -75,6 +98,13 @@ def faiss(src, out, nvcc):
         if f.endswith(".cu") and f.startswith(root) and f not in seen:
             seen[f] = e
     return [seen[f] for f in sorted(seen)]
+
+
+def gpujpeg(src, out, nvcc):
+    top = os.path.join(src.rstrip("/"), "src") + "/"
+    return sorted((e for e in cmake_entries(src, out, nvcc, [])
+                   if e["file"].endswith(".cu") and os.path.realpath(e["file"]).startswith(top)),
+                  key=lambda e: e["file"])
 
 
 def darknet(src, out, nvcc):
@@ -92,9 +122,53 @@ def darknet(src, out, nvcc):
     return sorted(db, key=lambda e: e["file"])
 
 
+KALDI_MK = """# written by warplint's bench/precision/compdb.py: the part of configure's kaldi.mk
+# that the .cu rules read (see the script's header)
+CXX = g++
+DOUBLE_PRECISION = 0
+OPENFSTVER = 10804
+OPENFSTINC = {src}/tools/openfst/include
+CUBROOT = {src}/tools/cub
+IS_GPU_BUILD = true
+CUDA = true
+WITH_CUDADECODER = true
+CUDATKDIR = {cudatk}
+CUDA_ARCH = -gencode arch=compute_80,code=sm_80
+HOST_ARCH = x86_64
+
+"""
+
+
+def kaldi(src, out, nvcc):
+    top = os.path.join(src, "src")
+    if not os.path.exists(os.path.join(top, "makefiles", "cuda_64bit.mk")):
+        sys.exit("compdb.py: %s/src/makefiles/cuda_64bit.mk missing: not a kaldi checkout" % src)
+    cudatk = os.path.dirname(os.path.dirname(nvcc))
+    with open(os.path.join(top, "makefiles", "cuda_64bit.mk")) as f:
+        rules = f.read()
+    with open(os.path.join(top, "kaldi.mk"), "w") as f:
+        f.write(KALDI_MK.format(src=src, cudatk=cudatk) + rules)
+        f.write("\n# CUDA 13's CCCL needs C++17 (compdb.py's header)\n"
+                "CUDA_FLAGS := $(subst -std=c++14,-std=c++17,$(CUDA_FLAGS))\n")
+    db = []
+    for d in ("cudamatrix", "chain", "cudafeat", "cudadecoder"):
+        cwd = os.path.join(top, d)
+        for name in sorted(os.listdir(cwd)):
+            if not name.endswith(".cu"):
+                continue
+            dry = subprocess.run(["make", "-n", "-B", name[:-3] + ".o"], cwd=cwd,
+                                 capture_output=True, text=True, check=True).stdout
+            for line in dry.splitlines():
+                args = shlex.split(line)
+                if args and args[0] == nvcc and "-c" in args:
+                    db.append({"directory": cwd, "file": os.path.join(cwd, name),
+                               "arguments": args})
+    return sorted(db, key=lambda e: e["file"])
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("corpus", choices=["magma", "faiss", "darknet"])
+    p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -102,7 +176,8 @@ def main():
     src = os.path.realpath(a.checkout)
     out = os.path.realpath(a.outdir)
     os.makedirs(out, exist_ok=True)
-    db = {"magma": magma, "faiss": faiss, "darknet": darknet}[a.corpus](src, out, a.nvcc)
+    db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
+          "gpujpeg": gpujpeg}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))

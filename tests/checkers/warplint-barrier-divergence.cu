@@ -212,7 +212,7 @@ __global__ void assumedOddLanes(float *a) {
 __global__ void assumedFirstHalf(float *a) {
   if (threadIdx.x < 128)
     __syncthreads();
-  // CHECK: :[[@LINE-1]]:5: note: '__syncthreads()' in kernel 'assumedFirstHalf' is skipped by 128 of 256 threads of the block 256x1x1 (assumed): threads 128-255
+  // CHECK: :[[@LINE-1]]:5: remark: '__syncthreads()' in kernel 'assumedFirstHalf' is skipped by 128 of 256 threads of the block 256x1x1 (assumed): threads 128-255
   // CHECK: :[[@LINE-2]]:5: note: a note, not a warning: no launch in this file gives the block shape, and with a block of 32x1x1 every thread that reaches the code around it reaches it
   // CHECK: :[[@LINE-4]]:3: note: it is inside
   // CHECK: :[[@LINE-6]]:17: note: no launch of 'assumedFirstHalf' with a known block shape

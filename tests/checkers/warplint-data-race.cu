@@ -54,7 +54,7 @@ __global__ void volatileTail(float *out, const float *in) {
     // CHECK: :[[@LINE-2]]:5: note: the other access to 's[16]'
     // CHECK: :[[@LINE-3]]:15: note: since sm_70 (independent thread scheduling) the lanes of a warp are not in lockstep: a __syncwarp() between the accesses separates them
     // CHECK: :[[@LINE-4]]:15: note: 'volatile' makes each access reach memory but does not order the accesses of different threads
-    // SM60: :[[@LINE-5]]:15: note: data race on shared 's[16]': thread 16 updates it
+    // SM60: :[[@LINE-5]]:15: remark: data race on shared 's[16]': thread 16 updates it
     // SM60: :[[@LINE-6]]:15: note: on sm_60 the warp runs in lockstep; from sm_70 on (independent thread scheduling) this is a race: put a __syncwarp() between the accesses
     v[tid] += v[tid + 8];
   }
@@ -153,7 +153,7 @@ __global__ void helperBarrier(float *out) {
 __global__ void shifted(int *A, int offset) {
   int t = A[threadIdx.x + offset];
   A[threadIdx.x] = t;
-  // CHECK: :[[@LINE-1]]:3: note: data race on global 'A[32]': thread 31 reads it (A[threadIdx.x + offset], line [[@LINE-2]]) and thread 32 writes it (A[threadIdx.x], line [[@LINE-1]]) with no barrier between (block 128x1x1, offset = 1 sampled)
+  // CHECK: :[[@LINE-1]]:3: remark: data race on global 'A[32]': thread 31 reads it (A[threadIdx.x + offset], line [[@LINE-2]]) and thread 32 writes it (A[threadIdx.x], line [[@LINE-1]]) with no barrier between (block 128x1x1, offset = 1 sampled)
   // CHECK: :[[@LINE-2]]:3: note: a note, not a warning: whether it races depends on run-time values no launch in this file fixes (sampled offset: 1, 32, 33, 1000): it races for offset = 1, not for every sampled value
   // CHECK: :[[@LINE-4]]:11: note: the other access to 'A[32]'
   // CHECK: :[[@LINE-4]]:3: note: a __syncthreads() between line [[@LINE-5]] and line [[@LINE-4]] separates them
@@ -196,7 +196,7 @@ __global__ void noLaunch(int *A) {
   __shared__ int s[256];
   s[threadIdx.x] = A[threadIdx.x];
   A[threadIdx.x] = s[(threadIdx.x + 64) % 256];
-  // CHECK: :[[@LINE-1]]:20: note: data race on shared 's[64]': thread 64 writes it (s[threadIdx.x], line [[@LINE-2]]) and thread 0 reads it (s[(threadIdx.x + 64) % 256], line [[@LINE-1]]) with no barrier between (block 256x1x1 assumed)
+  // CHECK: :[[@LINE-1]]:20: remark: data race on shared 's[64]': thread 64 writes it (s[threadIdx.x], line [[@LINE-2]]) and thread 0 reads it (s[(threadIdx.x + 64) % 256], line [[@LINE-1]]) with no barrier between (block 256x1x1 assumed)
   // CHECK: :[[@LINE-2]]:20: note: a note, not a warning: no launch in this file gives the block shape, and with a block of 32x1x1 these two accesses do not collide
   // CHECK: :[[@LINE-4]]:3: note: the other access to 's[64]'
   // CHECK: :[[@LINE-4]]:20: note: a __syncthreads() between line [[@LINE-5]] and line [[@LINE-4]] separates them
