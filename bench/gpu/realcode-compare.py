@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Holds realcode.sh's ncu captures against warplint's launch records.
 
-usage: realcode-compare.py WARPLINT CUDA_SAMPLES RESULTS_DIR
+usage: realcode-compare.py WARPLINT CUDA_SAMPLES RESULTS_DIR [LLM_C]
 
 For each program: `warplint report` on the sample's .cu files (sm_90, registers from the
 build's own ptxas log, `-I Common`) with `--ncu NAME.csv`; prints one row per program
@@ -32,27 +32,39 @@ SAMPLES = {
 
 def main():
     warplint, samples, results = sys.argv[1:4]
+    llmc = sys.argv[4] if len(sys.argv) > 4 else None
+    programs = [(name, os.path.join(samples, "Samples", rel), ["-I" + os.path.join(samples, "Common")])
+                for name, rel in SAMPLES.items()]
+    if llmc:
+        for f in sorted(os.listdir(results)):
+            m = re.match(r"llmc-(\w+)\.csv$", f)
+            if m:
+                programs.append(("llmc-" + m.group(1),
+                                 os.path.join(llmc, "dev", "cuda", m.group(1) + ".cu"), []))
     bad = 0
     total = matched = 0
     print("| program | profiled launches | matched | disagreements |")
     print("|---|---|---|---|")
     defects = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name, rel in SAMPLES.items():
+        for name, where, flags in programs:
             csv = os.path.join(results, name + ".csv")
             if not os.path.exists(csv) or os.path.getsize(csv) == 0:
                 print(f"| {name} | not captured | | |")
                 continue
-            d = os.path.join(samples, "Samples", rel)
-            sources = sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".cu"))
+            if os.path.isdir(where):
+                sources = sorted(os.path.join(where, f) for f in os.listdir(where)
+                                 if f.endswith(".cu"))
+            else:
+                sources = [where]
             page = os.path.join(tmp, name + ".html")
             r = subprocess.run([warplint, "report", *sources, "--arch", "sm_90", "--no-cache",
                                 "--registers-from", "ptxas-log", "--ptxas-log",
                                 os.path.join(results, name + ".ptxas.log"), "--ncu", csv,
-                                "-o", page, "--", "-I" + os.path.join(samples, "Common")],
+                                "-o", page, "--", *flags],
                                capture_output=True, text=True)
-            m = re.search(r"ncu: (\d+) profiled launches, (\d+) matched, (\d+) not matched to a "
-                          r"source launch, (\d+) disagreements?", r.stderr)
+            m = re.search(r"ncu: (\d+) profiled launch(?:es)?, (\d+) matched, (\d+) not matched to "
+                          r"a source launch, (\d+) disagreements?", r.stderr)
             if not m:
                 print(f"| {name} | report failed: {r.stderr.strip().splitlines()[-1:]} | | |")
                 bad += 1

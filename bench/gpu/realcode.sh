@@ -6,7 +6,9 @@
 # any machine: `warplint report SOURCES --arch sm_90 --registers-from ptxas-log
 # --ptxas-log NAME.ptxas.log --ncu NAME.csv` holds every profiled launch against
 # warplint's record of it (bench/gpu/realcode-compare.py).
-# usage: bench/gpu/realcode.sh --build CUDA_SAMPLES BIN_DIR
+# llm.c's dev/cuda programs too (each one file; they time every kernel variant over block
+# sizes 32 to 1024), when --build is given LLM_C as a third argument.
+# usage: bench/gpu/realcode.sh --build CUDA_SAMPLES BIN_DIR [LLM_C]
 #        bench/gpu/realcode.sh OUT_DIR BIN_DIR
 set -u
 ncu=${NCU:-$(command -v ncu || ls /usr/local/cuda/bin/ncu 2>/dev/null || echo ncu)}
@@ -16,6 +18,9 @@ samples=(0_Introduction/vectorAdd 0_Introduction/matrixMul 0_Introduction/mergeS
   2_Concepts_and_Techniques/reduction 2_Concepts_and_Techniques/threadFenceReduction
   5_Domain_Specific/fastWalshTransform 5_Domain_Specific/BlackScholes
   5_Domain_Specific/quasirandomGenerator 6_Performance/transpose 6_Performance/alignedTypes)
+llmc=(softmax_forward layernorm_forward gelu_forward residual_forward adamw encoder_forward
+  crossentropy_forward permute global_norm fused_residual_forward gelu_backward
+  layernorm_backward)
 if [ "${1:-}" = --build ]; then
   src=$2 bin=$3
   mkdir -p "$bin"
@@ -25,6 +30,13 @@ if [ "${1:-}" = --build ]; then
       "$src/Samples/$d"/*.cu $(ls "$src/Samples/$d"/*.cpp 2>/dev/null) 2> "$bin/$n.ptxas.log" &&
       echo "built $n" || echo "FAILED $n"
   done
+  if [ -n "${4:-}" ]; then
+    for n in "${llmc[@]}"; do
+      nice nvcc -arch=sm_90 -O3 --use_fast_math -std=c++17 -lineinfo -Xptxas -v \
+        -o "$bin/llmc-$n" "$4/dev/cuda/$n.cu" -lcublas -lcublasLt 2> "$bin/llmc-$n.ptxas.log" &&
+        echo "built llmc-$n" || echo "FAILED llmc-$n"
+    done
+  fi
   exit 0
 fi
 out=$1 bin=$(cd "$2" && pwd)
@@ -35,8 +47,10 @@ metrics+=,launch__occupancy_limit_blocks,launch__occupancy_limit_registers
 metrics+=,launch__occupancy_limit_shared_mem,launch__occupancy_limit_warps
 metrics+=,launch__waves_per_multiprocessor
 metrics+=,sm__maximum_warps_per_active_cycle_pct,sm__warps_active.avg.pct_of_peak_sustained_active
-for d in "${samples[@]}"; do
-  n=$(basename "$d")
+names=()
+for d in "${samples[@]}"; do names+=("$(basename "$d")"); done
+for n in "${llmc[@]}"; do names+=("llmc-$n"); done
+for n in "${names[@]}"; do
   [ -x "$bin/$n" ] || { echo "$n: not built" >> "$out/steps.txt"; continue; }
   cp "$bin/$n.ptxas.log" "$out/" 2>/dev/null
   t0=$(date +%s)
