@@ -43,8 +43,8 @@ def main():
                                  os.path.join(llmc, "dev", "cuda", m.group(1) + ".cu"), []))
     bad = 0
     total = matched = 0
-    print("| program | profiled launches | matched | disagreements |")
-    print("|---|---|---|---|")
+    print("| program | profiled launches | matched | launch groups | registers compared | model on ncu's inputs compared | theoretical occupancy compared | disagreements |")
+    print("|---|---|---|---|---|---|---|---|")
     defects = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, where, flags in programs:
@@ -72,10 +72,18 @@ def main():
             n, ok, unmatched, dis = map(int, m.groups())
             total += n
             matched += ok
-            print(f"| {name} | {n} | {ok} | {dis} |")
+            text = open(page).read()
+            # Launch groups (one kernel and shape) and those where both sides give the
+            # theoretical occupancy (warplint knows the launch's registers and shared memory).
+            occ = re.findall(r"<tr[^>]*><th>theoretical occupancy</th><td>([^<]*)</td><td>([^<]*)</td>", text)
+            both = sum(1 for a, b in occ if a != "-" and b != "-")
+            regs = re.findall(r"<tr[^>]*><th>registers per thread</th><td>([^<]*)</td><td>([^<]*)</td>", text)
+            regs_both = sum(1 for a, b in regs if a[:1].isdigit() and b != "-")
+            model = re.findall(r"<tr[^>]*><th>warplint&#39;s model on ncu&#39;s inputs[^<]*</th><td>([^<]*)</td><td>([^<]*)</td>", text)
+            model_both = sum(1 for a, b in model if a != "-" and b != "-")
+            print(f"| {name} | {n} | {ok} | {len(occ)} | {regs_both} | {model_both} | {both} | {dis} |")
             if dis or unmatched:
                 bad += 1
-                text = open(page).read()
                 for line in re.findall(r'class="defect[^>]*>(.*?)<', text):
                     defects.append(f"{name}: {html.unescape(line)}")
     print(f"\n{matched} of {total} profiled launches matched to a source launch.")
