@@ -713,7 +713,10 @@ struct SkipCtx {
   std::string Values;  ///< the condition's parameters not in the object's environment
   bool ParamSampled = false;
   std::string Samples; ///< their samples, "N: 1, 32, 33, 1000"
-  size_t Combo = 0, Combos = 1;
+  /// The combinations of the condition's own values (of Combos) that make the same block
+  /// skip the same barriers: one scan stands for them all.
+  std::vector<size_t> ComboList;
+  size_t Combos = 1;
 };
 
 /// "s[3]", "tile[1][2]", "a", "byte 5 of 'out'": the word at Byte of a site's object.
@@ -1231,13 +1234,16 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
   }
   bool Better = !P.Found || (P.Benign && !Benign) ||
                 (!P.AnyCrossWarp && !SameWarp && (P.Benign == Benign));
-  size_t SkipCombos = Skip ? Skip->Combos : 1, SkipCombo = Skip ? Skip->Combo : 0;
+  size_t SkipCombos = Skip ? Skip->Combos : 1;
   // A skip the launches' values make before one only a sampled value makes.
   if (Skip && P.Found && P.Skip && !Benign && P.Skip->Sampled != Skip->Info.Sampled)
     Better = P.Skip->Sampled;
   P.Combos = Obj.ComboCount * SkipCombos;
-  if (!Benign)
-    P.RacyCombos.insert(Obj.EnvCombo[X.EI] * SkipCombos + SkipCombo);
+  if (!Benign && !Skip)
+    P.RacyCombos.insert(Obj.EnvCombo[X.EI]);
+  if (!Benign && Skip)
+    for (size_t G : Skip->ComboList)
+      P.RacyCombos.insert(Obj.EnvCombo[X.EI] * SkipCombos + G);
   if (!Better)
     return;
   P.Found = true;
@@ -1399,8 +1405,17 @@ public:
       ExtraValues.push_back(std::move(C));
     }
     size_t Combos = std::min<size_t>(Total, 8);
-    for (size_t EI = 0; EI < O.Envs.size() && !Out.WorkCapped; ++EI)
-      for (size_t G = 0; G < Combos && !Out.WorkCapped; ++G) {
+    for (size_t EI = 0; EI < O.Envs.size() && !Out.WorkCapped; ++EI) {
+      // One scan per block and set of skipped barriers: the first combination of the
+      // condition's values that makes it (one of the launches' values before a sampled
+      // one), standing for every combination that makes the same.
+      struct Pending {
+        Env E;
+        Decisions::Rep R;
+        SkipCtx Ctx;
+      };
+      std::map<std::pair<uint64_t, int64_t>, Pending> Scans;
+      for (size_t G = 0; G < Combos; ++G) {
         size_t Index = Combos == 1 ? 0 : G * (Total - 1) / (Combos - 1);
         Env E = O.Envs[EI];
         for (size_t K = 0; K < Extra.size(); ++K) {
@@ -1410,7 +1425,8 @@ public:
         const Decisions &D = decide(E, Shape);
         for (const Decisions::Rep &R : D.Reps) {
           SkipCtx Ctx;
-          Ctx.Combo = G, Ctx.Combos = Combos;
+          Ctx.ComboList = {G};
+          Ctx.Combos = Combos;
           unsigned K = unsigned(llvm::countr_zero(R.Mask)); // the first skipped barrier
           Ctx.Info = info(K, E, D, R);
           for (size_t X = 0; X < Extra.size(); ++X) {
@@ -1426,9 +1442,25 @@ public:
             if (TD.vars()[V].Kind == SymVarInfo::Param && E.Vars[V])
               Ctx.Values += (Ctx.Values.empty() ? "" : ", ") + TD.vars()[V].Name + " = " +
                             std::to_string(*E.Vars[V]);
-          Scan.runSkip(Members, EI, E, R.Linear, R.Index, layout(R.Mask), Ctx);
+          auto [It, New] = Scans.try_emplace({R.Mask, R.Linear}, Pending{E, R, Ctx});
+          if (New)
+            continue;
+          Pending &Was = It->second;
+          if (Was.Ctx.Info.Sampled && !Ctx.Info.Sampled) {
+            Ctx.ComboList.insert(Ctx.ComboList.end(), Was.Ctx.ComboList.begin(),
+                                 Was.Ctx.ComboList.end());
+            Was = Pending{E, R, Ctx};
+          } else {
+            Was.Ctx.ComboList.push_back(G);
+          }
         }
       }
+      for (auto &[Key, P] : Scans) {
+        if (Out.WorkCapped)
+          break;
+        Scan.runSkip(Members, EI, P.E, P.R.Linear, P.R.Index, layout(P.R.Mask), P.Ctx);
+      }
+    }
   }
 
 private:
@@ -1602,6 +1634,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
       Objects[{Out.Sites[I].Site.ObjectDecl, Out.Sites[I].Site.Object}].push_back(I);
 
   std::map<std::pair<size_t, size_t>, PairState> Pairs, SkipPairs;
+  uint64_t SkipWork = 0;
   std::set<std::pair<size_t, size_t>> Reported;
   std::vector<std::unique_ptr<SiteEval>> Evals(Out.Sites.size());
   ByteTouches Map;
@@ -1620,9 +1653,18 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
       RaceScan(Out, TD, Shape, BlockDep, Pairs, O, Evals, Map)
           .run(Members, Global, GridBlocks, GridDim);
       // The blocks that skip a conditional barrier, each in its own layout.
+      // They have a work bound of their own: the launches' layout is evaluated as far as
+      // it was without them.
       if (!Skips.empty()) {
+        uint64_t MainWork = Out.Work;
+        bool MainCapped = Out.WorkCapped;
+        Out.Work = SkipWork;
+        Out.WorkCapped = false;
         RaceScan Scan(Out, TD, Shape, BlockDep, SkipPairs, O, Evals, Map);
         Skips.scan(Scan, Members, O, Shape);
+        SkipWork = Out.Work;
+        Out.Work = MainWork;
+        Out.WorkCapped = MainCapped;
       }
     }
     addFindings(Out, Shape, Pairs, Reported, Opts, Ctx);
@@ -1632,6 +1674,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
       It = Pairs.count(It->first) && Pairs.at(It->first).Found ? SkipPairs.erase(It) : ++It;
     addFindings(Out, Shape, SkipPairs, Reported, Opts, Ctx);
   }
+  Out.Work += SkipWork;
   return Out;
 }
 

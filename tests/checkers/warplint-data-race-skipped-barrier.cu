@@ -83,6 +83,29 @@ __global__ void firstBlockSkips(float *Out) {
   // CHECK: :[[@LINE-3]]:48: note: the __syncthreads() on line [[@LINE-5]] separates them only
 }
 
+// Two launches, N = 1 and N = 2: only the first makes block 1 skip the barrier. A warning
+// for the launch's value, with the note that the other value does not race.
+__global__ void skipOneLaunch(float *Out, int N) {
+  __shared__ float S[64];
+  S[threadIdx.x] = threadIdx.x;
+  if (blockIdx.x < N)
+    __syncthreads();
+  Out[blockIdx.x * blockDim.x + threadIdx.x] = S[(threadIdx.x + 1) % 64];
+  // CHECK: :[[@LINE-1]]:48: warning: data race on shared 'S[32]': thread 32 of block 1 writes it (S[threadIdx.x], line [[@LINE-4]]) and thread 31 of block 1 reads it (S[(threadIdx.x + 1) % 64], line [[@LINE-1]]) with no barrier between (block 64x1x1, N = 1); block 1 of 2 skips the __syncthreads() on line [[@LINE-2]] (blockIdx.x < N, N = 1) [warplint-data-race]
+  // CHECK: :[[@LINE-2]]:48: note: it races when N = 1 (a value a launch in this file passes); the other values its launches pass do not
+}
+
+// Global memory: block 3 of 8 skips the barrier and its threads read their neighbours'
+// elements of the block's own slice unsynchronised.
+__global__ void skipGlobal(float *A, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  A[I] = I;
+  if (blockIdx.x != 3)
+    __syncthreads();
+  N = A[blockIdx.x * blockDim.x + (threadIdx.x + 1) % 64];
+  // CHECK: :[[@LINE-1]]:7: warning: data race on global 'A[224]': thread 32 of block 3 writes it (A[I], line [[@LINE-4]]) and thread 31 of block 3 reads it (A[blockIdx.x * blockDim.x + (threadIdx.x + 1) % 64], line [[@LINE-1]]) with no barrier between (block 64x1x1); block 3 of 8 skips the __syncthreads() on line [[@LINE-2]] (blockIdx.x != 3) [warplint-data-race]
+}
+
 void launch(float *Out, int M) {
   skipUniform<<<2, 64>>>(Out, 1);
   everyBlockTakes<<<2, 64>>>(Out, 2);
@@ -90,8 +113,13 @@ void launch(float *Out, int M) {
   exchangeInArm<<<2, 64>>>(Out, 1);
   skipSampled<<<4, 64>>>(Out, M);
   firstBlockSkips<<<3, 64>>>(Out);
+  skipOneLaunch<<<2, 64>>>(Out, 1);
+  skipOneLaunch<<<2, 64>>>(Out, 2);
+  skipGlobal<<<8, 64>>>(Out, M);
 }
 
 // JSON: skipUniform warning certain {"barrier": "__syncthreads()", "block_count": 1, "blocks": "1", "condition": "blockIdx.x < N", "grid_blocks": 2, "line": 20, "sampled": false, "values": "N = 1"}
 // JSON-NEXT: firstBlockSkips warning certain {"barrier": "__syncthreads()", "block_count": 1, "blocks": "0", "condition": "blockIdx.x == 0", "grid_blocks": 3, "line": 78, "sampled": false, "values": null}
+// JSON-NEXT: skipOneLaunch warning depends-on-value {"barrier": "__syncthreads()", "block_count": 1, "blocks": "1", "condition": "blockIdx.x < N", "grid_blocks": 2, "line": 92, "sampled": false, "values": "N = 1"}
+// JSON-NEXT: skipGlobal warning certain {"barrier": "__syncthreads()", "block_count": 1, "blocks": "3", "condition": "blockIdx.x != 3", "grid_blocks": 8, "line": 104, "sampled": false, "values": null}
 // JSON-NOT: {{.}}
