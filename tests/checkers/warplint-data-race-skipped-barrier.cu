@@ -106,6 +106,18 @@ __global__ void skipGlobal(float *A, int N) {
   // CHECK: :[[@LINE-1]]:7: warning: data race on global 'A[224]': thread 32 of block 3 writes it (A[I], line [[@LINE-4]]) and thread 31 of block 3 reads it (A[blockIdx.x * blockDim.x + (threadIdx.x + 1) % 64], line [[@LINE-1]]) with no barrier between (block 64x1x1); block 3 of 8 skips the __syncthreads() on line [[@LINE-2]] (blockIdx.x != 3) [warplint-data-race]
 }
 
+// No launch: block 1 of a sampled grid of 2 skips the barrier (block 0 takes it in every
+// grid). A note: only the sampled grid makes a block skip it.
+__global__ void skipNoLaunch(float *Out) {
+  __shared__ float S[256];
+  S[threadIdx.x] = threadIdx.x;
+  if (blockIdx.x == 0)
+    __syncthreads();
+  Out[blockIdx.x * blockDim.x + threadIdx.x] = S[(threadIdx.x + 1) % 256];
+  // CHECK: :[[@LINE-1]]:48: note: data race on shared 'S[32]': thread 32 of block 1 writes it (S[threadIdx.x], line [[@LINE-4]]) and thread 31 of block 1 reads it (S[(threadIdx.x + 1) % 256], line [[@LINE-1]]) with no barrier between (block 256x1x1 assumed); block 1 of a sampled grid of 2 skips the __syncthreads() on line [[@LINE-2]] (blockIdx.x == 0){{$}}
+  // CHECK: :[[@LINE-2]]:48: note: a note, not a warning: only a sampled value makes a block skip the __syncthreads() on line [[@LINE-3]]: a grid of 2 blocks (no launch in this file gives the grid)
+}
+
 void launch(float *Out, int M) {
   skipUniform<<<2, 64>>>(Out, 1);
   everyBlockTakes<<<2, 64>>>(Out, 2);
