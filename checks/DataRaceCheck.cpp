@@ -73,8 +73,8 @@ std::string sampledNames(llvm::StringRef Samples) {
 std::string raceMessage(const RaceRecord &R) {
   // A race in a block that skips a barrier names that block's threads.
   const bool WithBlock = R.CrossBlock || R.Skip.has_value();
-  std::string Msg = "data race on " + R.Space + " '" + R.Word + "': " +
-                    threadText(R.Thread1, R, WithBlock) + " " + verb(R.First) + " it (" +
+  std::string Msg = "data race on " + R.Space + " '" + R.Word +
+                    "': " + threadText(R.Thread1, R, WithBlock) + " " + verb(R.First) + " it (" +
                     R.First.Access + ", line " + std::to_string(R.First.Pos.Line) + ") and " +
                     threadText(R.Thread2, R, WithBlock) + " " + verb(R.Second) + " it (" +
                     R.Second.Access + ", line " + std::to_string(R.Second.Pos.Line) + ")";

@@ -312,9 +312,9 @@ private:
     std::vector<unsigned> Used;
     collectVars(*C, Used);
     for (unsigned V : Used)
-      if (V >= TD.vars().size() || (TD.vars()[V].Kind != SymVarInfo::Param &&
-                                    TD.vars()[V].Kind != SymVarInfo::BlockIdx &&
-                                    TD.vars()[V].Kind != SymVarInfo::GridDim))
+      if (V >= TD.vars().size() ||
+          (TD.vars()[V].Kind != SymVarInfo::Param && TD.vars()[V].Kind != SymVarInfo::BlockIdx &&
+           TD.vars()[V].Kind != SymVarInfo::GridDim))
         return;
     for (const ConditionalBarrier &K : Conditional)
       if (K.If == If)
@@ -542,7 +542,7 @@ private:
   unsigned Next = 0, Order = 0;
   unsigned Barriers = 0, WarpBarriers = 0, Unknowns = 0;
   const std::map<const IfStmt *, bool> *Skips = nullptr;
-  unsigned Dead = 0; ///< inside an arm the blocks of this layout skip
+  unsigned Dead = 0;                          ///< inside an arm the blocks of this layout skip
   std::vector<const CallExpr *> BarrierCalls; ///< every block barrier walked, in order
   std::vector<LoopCtx *> Loops;
   std::set<const FunctionDecl *> Active;
@@ -710,7 +710,7 @@ struct PairState {
 /// among the combinations of the condition's own values (Combo of Combos).
 struct SkipCtx {
   BarrierSkip Info;
-  std::string Values;  ///< the condition's parameters not in the object's environment
+  std::string Values; ///< the condition's parameters not in the object's environment
   bool ParamSampled = false;
   std::string Samples; ///< their samples, "N: 1, 32, 33, 1000"
   /// The combinations of the condition's own values (of Combos) that make the same block
@@ -1007,7 +1007,8 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
       E.Vars[V] = BlockIndex ? (*BlockIndex)[Vars[V].Name.back() == 'z'   ? 2
                                              : Vars[V].Name.back() == 'y' ? 1
                                                                           : 0]
-                             : Vars[V].Name.back() == "xyz"[GridDim] ? Block : 0;
+                  : Vars[V].Name.back() == "xyz"[GridDim] ? Block
+                                                          : 0;
   SymRef ValueSym = R.Value ? TD.valueOf(R.Value).S : nullptr;
   SiteCtx X{I, EI, Block, std::nullopt, false, false, false};
   X.BlockDependent = mentionsBlock(*S.Offset, Vars) ||
@@ -1394,8 +1395,7 @@ public:
       const SymVarInfo &I = TD.vars()[V];
       std::vector<int64_t> C;
       if (I.Kind == SymVarInfo::GridDim)
-        C = {Grid ? int64_t((*Grid)[I.Name.back() == 'z' ? 2 : I.Name.back() == 'y' ? 1 : 0])
-                  : 2};
+        C = {Grid ? int64_t((*Grid)[I.Name.back() == 'z' ? 2 : I.Name.back() == 'y' ? 1 : 0]) : 2};
       else if (known(V))
         C = Known->at(I.Name);
       else

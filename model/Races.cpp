@@ -147,8 +147,7 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
   };
   // One finding per object and interval: the first pair found, the others counted.
   // A race only a block that skips a conditional barrier has is a group of its own.
-  std::map<std::tuple<std::string, unsigned, bool, bool>, std::vector<const RaceFinding *>>
-      Groups;
+  std::map<std::tuple<std::string, unsigned, bool, bool>, std::vector<const RaceFinding *>> Groups;
   for (const RaceFinding &F : R.Findings) {
     const RaceSite &A = R.Sites[F.First];
     Groups[{A.Site.Object, F.CrossBlock ? ~0u : A.Interval, F.SameWarp, F.Skip.has_value()}]
@@ -215,8 +214,7 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
     // would not have, is a note that says so (real values before sampled ones).
     if (F.Skip && F.Skip->Sampled)
       Rec.NoteReason = "only a sampled value makes a block skip the " + Rec.Skip->Barrier +
-                       " on line " + std::to_string(Rec.Skip->Line) + ": " +
-                       F.Skip->SampledWhat;
+                       " on line " + std::to_string(Rec.Skip->Line) + ": " + F.Skip->SampledWhat;
     else if (F.Sampled && F.ValueDependent)
       Rec.NoteReason = "whether it races depends on run-time values no launch in this file "
                        "fixes (sampled " + F.Samples + "): it races for " + F.Values +

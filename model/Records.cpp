@@ -271,8 +271,8 @@ std::string raceSkipText(const RaceSkipRecord &S) {
     Out += " of " + std::to_string(S.GridBlocks);
   else
     Out += " of a sampled grid of 2";
-  Out += (Many ? " skip the " : " skips the ") + S.Barrier + " on line " +
-         std::to_string(S.Line) + " (" + S.Condition;
+  Out += (Many ? " skip the " : " skips the ") + S.Barrier + " on line " + std::to_string(S.Line) +
+         " (" + S.Condition;
   if (!S.Values.empty())
     Out += ", " + S.Values;
   return Out + ")";

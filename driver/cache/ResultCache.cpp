@@ -611,9 +611,14 @@ Value race(const RaceRecord &R) {
                    int64_t(R.FindingImpact->Rank)};
   Value Skip = nullptr;
   if (R.Skip)
-    Skip = Array{int64_t(R.Skip->Line), R.Skip->Barrier,          R.Skip->Condition,
-                 R.Skip->Blocks,        int64_t(R.Skip->BlockCount), int64_t(R.Skip->GridBlocks),
-                 R.Skip->Values,        R.Skip->Sampled};
+    Skip = Array{int64_t(R.Skip->Line),
+                 R.Skip->Barrier,
+                 R.Skip->Condition,
+                 R.Skip->Blocks,
+                 int64_t(R.Skip->BlockCount),
+                 int64_t(R.Skip->GridBlocks),
+                 R.Skip->Values,
+                 R.Skip->Sampled};
   return Object{{"pos", pos(R.Pos)},
                 {"check", R.Check},
                 {"kernel", R.Kernel},

@@ -255,15 +255,15 @@ Value raceJson(const RaceRecord &R, const LocationOptions &Opts) {
     Too = Array{Thread((*R.CrossBlockToo)[0]), Thread((*R.CrossBlockToo)[1])};
   Value Skip = nullptr;
   if (R.Skip)
-    Skip = Object{{"line", int64_t(R.Skip->Line)},
-                  {"barrier", R.Skip->Barrier},
-                  {"condition", R.Skip->Condition},
-                  {"blocks", R.Skip->Blocks},
-                  {"block_count", int64_t(R.Skip->BlockCount)},
-                  {"grid_blocks", R.Skip->GridBlocks ? Value(int64_t(R.Skip->GridBlocks))
-                                                     : Value(nullptr)},
-                  {"values", Opt(R.Skip->Values)},
-                  {"sampled", R.Skip->Sampled}};
+    Skip = Object{
+        {"line", int64_t(R.Skip->Line)},
+        {"barrier", R.Skip->Barrier},
+        {"condition", R.Skip->Condition},
+        {"blocks", R.Skip->Blocks},
+        {"block_count", int64_t(R.Skip->BlockCount)},
+        {"grid_blocks", R.Skip->GridBlocks ? Value(int64_t(R.Skip->GridBlocks)) : Value(nullptr)},
+        {"values", Opt(R.Skip->Values)},
+        {"sampled", R.Skip->Sampled}};
   Object O{{"check", R.Check},
            {"kernel", R.Kernel},
            {"severity", R.Severity},
