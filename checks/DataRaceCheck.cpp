@@ -71,10 +71,12 @@ std::string sampledNames(llvm::StringRef Samples) {
 /// The finding's message, worded from its record (model/TuModel::races): the word, the
 /// two threads and accesses, what lies between them, the block and the values.
 std::string raceMessage(const RaceRecord &R) {
-  std::string Msg = "data race on " + R.Space + " '" + R.Word + "': " +
-                    threadText(R.Thread1, R, R.CrossBlock) + " " + verb(R.First) + " it (" +
+  // A race in a block that skips a barrier names that block's threads.
+  const bool WithBlock = R.CrossBlock || R.Skip.has_value();
+  std::string Msg = "data race on " + R.Space + " '" + R.Word +
+                    "': " + threadText(R.Thread1, R, WithBlock) + " " + verb(R.First) + " it (" +
                     R.First.Access + ", line " + std::to_string(R.First.Pos.Line) + ") and " +
-                    threadText(R.Thread2, R, R.CrossBlock) + " " + verb(R.Second) + " it (" +
+                    threadText(R.Thread2, R, WithBlock) + " " + verb(R.Second) + " it (" +
                     R.Second.Access + ", line " + std::to_string(R.Second.Pos.Line) + ")";
   if (R.CrossBlock)
     Msg += " in different blocks, which no __syncthreads() orders";
@@ -95,6 +97,8 @@ std::string raceMessage(const RaceRecord &R) {
   else if (!R.Values.empty())
     Msg += ", " + R.Values + (R.ValuesSampled ? " sampled" : "");
   Msg += ")";
+  if (R.Skip)
+    Msg += "; " + ::warplint::raceSkipText(*R.Skip);
   if (R.MorePairs)
     Msg += "; " + std::to_string(R.MorePairs) + " more pair" + (R.MorePairs > 1 ? "s" : "") +
            " of accesses to '" + R.Object + "' race in the same interval";

@@ -8,6 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 #include <map>
@@ -171,8 +172,11 @@ class IntervalWalker {
 public:
   using Set = llvm::SmallVector<unsigned, 4>;
 
-  IntervalWalker(std::vector<RaceSite> &Sites, const ThreadDependence &TD, ASTContext &Ctx)
-      : Sites(Sites), TD(TD), Ctx(Ctx) {
+  /// Skips: the conditional barriers (ConditionalBarrier::If, BarrierInThen) that the
+  /// blocks of this layout skip; null for the layout of the blocks that take every one.
+  IntervalWalker(std::vector<RaceSite> &Sites, const ThreadDependence &TD, ASTContext &Ctx,
+                 const std::map<const IfStmt *, bool> *Skips = nullptr)
+      : Sites(Sites), TD(TD), Ctx(Ctx), Skips(Skips) {
     for (size_t I = 0; I < Sites.size(); ++I)
       SiteOf[Sites[I].Site.Access].push_back(I);
     Raw.resize(Sites.size());
@@ -195,6 +199,7 @@ public:
             continue;
           Reached[I] = true;
           Raw[I] = Cur;
+          Sites[I].NotRun = Dead > 0;
           if (Unknowns)
             Sites[I].UnderData = true;
           RawWarp[I] = CurWarp;
@@ -207,6 +212,20 @@ public:
     if (auto *If = dyn_cast<IfStmt>(S)) {
       walk(If->getInit());
       walk(If->getCond());
+      if (auto Skip = Skips ? Skips->find(If) : std::map<const IfStmt *, bool>::const_iterator();
+          Skips && Skip != Skips->end()) {
+        // A block of this layout skips the barrier: it runs the other arm only, and the
+        // interval after the `if` is that arm's (the one before it, with no barrier).
+        Set C0 = Cur, W0 = CurWarp, G0 = CurGrid;
+        const Stmt *Skipped = Skip->second ? If->getThen() : If->getElse();
+        const Stmt *Taken = Skip->second ? If->getElse() : If->getThen();
+        ++Dead;
+        walk(Skipped);
+        --Dead;
+        Cur = C0, CurWarp = W0, CurGrid = G0;
+        walk(Taken);
+        return;
+      }
       bool Unknown = unknownCondition(If->getCond());
       Unknowns += Unknown;
       Set C0 = Cur, W0 = CurWarp, G0 = CurGrid;
@@ -221,7 +240,11 @@ public:
       bool ElseBarrier = Barriers != B1, ElseWarp = WarpBarriers != WB1;
       // An arm with a barrier and one without: the threads take one arm together (else
       // the barrier diverges, warplint-barrier-divergence's finding), so the interval
-      // after the branch is the barrier arm's.
+      // after the branch is the barrier arm's. For the blocks that take the barrier's arm:
+      // a condition that may differ between blocks or launches is kept (Conditional) for
+      // the layouts of the blocks that skip it.
+      if (ThenBarrier != ElseBarrier && !Skips && Depth == 0 && !Dead)
+        noteConditional(If, ThenBarrier, BarrierCalls[ThenBarrier ? B0 : B1]);
       if (ThenBarrier == ElseBarrier) {
         Cur = join(Cur, C1);
         CurGrid = join(CurGrid, G1);
@@ -275,8 +298,30 @@ public:
   bool Stopped = false;
   const CallExpr *StoppedAt = nullptr;
   std::string StoppedCallee;
+  /// The kernel body's `if`s with a block barrier in one arm only whose condition reads
+  /// no thread index and no value loaded from memory (the layout walk with no Skips).
+  std::vector<ConditionalBarrier> Conditional;
 
 private:
+  /// Keeps an `if` whose barrier a whole block may skip: its condition's symbolic form
+  /// reads only kernel parameters, blockIdx, gridDim, blockDim and constants.
+  void noteConditional(const IfStmt *If, bool InThen, const CallExpr *Barrier) {
+    SymRef C = TD.valueOf(If->getCond()).S;
+    if (!C || mentionsThreadIdx(*C))
+      return;
+    std::vector<unsigned> Used;
+    collectVars(*C, Used);
+    for (unsigned V : Used)
+      if (V >= TD.vars().size() ||
+          (TD.vars()[V].Kind != SymVarInfo::Param && TD.vars()[V].Kind != SymVarInfo::BlockIdx &&
+           TD.vars()[V].Kind != SymVarInfo::GridDim))
+        return;
+    for (const ConditionalBarrier &K : Conditional)
+      if (K.If == If)
+        return;
+    Conditional.push_back({If, Barrier, InThen, C});
+  }
+
   struct LoopCtx {
     const Stmt *S;
     bool HasBarrier = false; ///< a block barrier in the body (or a callee)
@@ -437,6 +482,9 @@ private:
   void call(const CallExpr *C) {
     if (isBlockBarrier(C)) {
       ++Barriers;
+      BarrierCalls.push_back(C);
+      if (Dead)
+        return; // in an arm the blocks of this layout skip
       Cur = {fresh()};
       CurWarp = {fresh()};
       bool Grid = isGridBarrier(C);
@@ -450,6 +498,8 @@ private:
     }
     if (isWarpBarrier(C)) {
       ++WarpBarriers;
+      if (Dead)
+        return;
       CurWarp = {fresh()};
       for (LoopCtx *L : Loops)
         L->HasWarp = true;
@@ -491,6 +541,9 @@ private:
   Set Cur, CurWarp, CurGrid;
   unsigned Next = 0, Order = 0;
   unsigned Barriers = 0, WarpBarriers = 0, Unknowns = 0;
+  const std::map<const IfStmt *, bool> *Skips = nullptr;
+  unsigned Dead = 0;                          ///< inside an arm the blocks of this layout skip
+  std::vector<const CallExpr *> BarrierCalls; ///< every block barrier walked, in order
   std::vector<LoopCtx *> Loops;
   std::set<const FunctionDecl *> Active;
   unsigned Depth = 0;
@@ -647,6 +700,23 @@ struct PairState {
   std::string Values;
   bool Sampled = false;
   std::string Samples;
+  /// Skip layouts only: the conditional barrier the blocks skip, from the preferred
+  /// evaluation (one whose skip rests on the launches' values before a sampled one).
+  std::optional<BarrierSkip> Skip;
+};
+
+/// What one scan of a block that skips conditional barriers adds to its collisions: the
+/// barrier and blocks (BarrierSkip), the condition's values, and this evaluation's index
+/// among the combinations of the condition's own values (Combo of Combos).
+struct SkipCtx {
+  BarrierSkip Info;
+  std::string Values; ///< the condition's parameters not in the object's environment
+  bool ParamSampled = false;
+  std::string Samples; ///< their samples, "N: 1, 32, 33, 1000"
+  /// The combinations of the condition's own values (of Combos) that make the same block
+  /// skip the same barriers: one scan stands for them all.
+  std::vector<size_t> ComboList;
+  size_t Combos = 1;
 };
 
 /// "s[3]", "tile[1][2]", "a", "byte 5 of 'out'": the word at Byte of a site's object.
@@ -860,6 +930,22 @@ public:
     }
   }
 
+  /// One block that skips conditional barriers, alone (its own shared memory; for global
+  /// memory the threads of one block): environment EI of the object with the condition's
+  /// values in E, the intervals of Layout (the sites as those blocks run them).
+  void runSkip(const std::vector<size_t> &Members, size_t EI, const Env &E, int64_t Linear,
+               const std::array<int64_t, 3> &Index, const std::vector<RaceSite> &SkipLayout,
+               SkipCtx &Ctx) {
+    EnvOverride = &E;
+    BlockIndex = &Index;
+    Layout = &SkipLayout;
+    Skip = &Ctx;
+    Map.clear();
+    for (size_t I : Members)
+      site(I, EI, int(Linear), 0);
+    EnvOverride = nullptr, BlockIndex = nullptr, Layout = nullptr, Skip = nullptr;
+  }
+
 private:
   /// What one site's touches need besides the thread.
   struct SiteCtx {
@@ -885,6 +971,11 @@ private:
   const ObjectEnvs &Obj;
   std::vector<std::unique_ptr<SiteEval>> &Evals;
   ByteTouches &Map;
+  // runSkip's block: its environment, index, layout and barrier (null in run()).
+  const Env *EnvOverride = nullptr;
+  const std::array<int64_t, 3> *BlockIndex = nullptr;
+  const std::vector<RaceSite> *Layout = nullptr;
+  SkipCtx *Skip = nullptr;
   static constexpr uint64_t MaxWork = 40'000'000; // bytes inserted per kernel
 };
 
@@ -894,8 +985,10 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
   if (!S.Offset || R.UnderData || readsData(*S.Offset, Vars) ||
       (S.Active && readsData(*S.Active, Vars)))
     return;
+  if (Layout && (*Layout)[I].NotRun)
+    return; // in the arm of a barrier this block skips
   // Previous values pushed past Vars.size(), in TiedVars order.
-  const Env &Base = Obj.Envs[EI];
+  const Env &Base = EnvOverride ? *EnvOverride : Obj.Envs[EI];
   Env E = Base;
   E.Vars.resize(Vars.size());
   for (const RaceSite::Tied &T : R.TiedLoops) {
@@ -911,7 +1004,11 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
   }
   for (unsigned V = 0; V < Vars.size(); ++V)
     if (Vars[V].Kind == SymVarInfo::BlockIdx)
-      E.Vars[V] = Vars[V].Name.back() == "xyz"[GridDim] ? Block : 0;
+      E.Vars[V] = BlockIndex ? (*BlockIndex)[Vars[V].Name.back() == 'z'   ? 2
+                                             : Vars[V].Name.back() == 'y' ? 1
+                                                                          : 0]
+                  : Vars[V].Name.back() == "xyz"[GridDim] ? Block
+                                                          : 0;
   SymRef ValueSym = R.Value ? TD.valueOf(R.Value).S : nullptr;
   SiteCtx X{I, EI, Block, std::nullopt, false, false, false};
   X.BlockDependent = mentionsBlock(*S.Offset, Vars) ||
@@ -1088,9 +1185,12 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
   const std::optional<int64_t> &Value = X.Value;
   bool SameBlock = Old.Thread / Shape.threads() == uint32_t(X.Block);
   bool SameWarp = SameBlock && (Old.Thread % Shape.threads()) / 32 == T / 32;
-  if (SameBlock && !intervalsMeet(O.Intervals, R.Intervals))
+  // Within one block, the intervals of its layout (a block that skips a conditional
+  // barrier has its own).
+  const RaceSite &OL = Layout ? (*Layout)[Old.Site] : O, &RL = Layout ? (*Layout)[I] : R;
+  if (SameBlock && !intervalsMeet(OL.Intervals, RL.Intervals))
     return;
-  if (SameWarp && !intervalsMeet(O.WarpIntervals, R.WarpIntervals))
+  if (SameWarp && !intervalsMeet(OL.WarpIntervals, RL.WarpIntervals))
     return;
   if (!SameBlock && !intervalsMeet(O.GridIntervals, R.GridIntervals))
     return;
@@ -1135,9 +1235,16 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
   }
   bool Better = !P.Found || (P.Benign && !Benign) ||
                 (!P.AnyCrossWarp && !SameWarp && (P.Benign == Benign));
-  P.Combos = Obj.ComboCount;
-  if (!Benign)
+  size_t SkipCombos = Skip ? Skip->Combos : 1;
+  // A skip the launches' values make before one only a sampled value makes.
+  if (Skip && P.Found && P.Skip && !Benign && P.Skip->Sampled != Skip->Info.Sampled)
+    Better = P.Skip->Sampled;
+  P.Combos = Obj.ComboCount * SkipCombos;
+  if (!Benign && !Skip)
     P.RacyCombos.insert(Obj.EnvCombo[X.EI]);
+  if (!Benign && Skip)
+    for (size_t G : Skip->ComboList)
+      P.RacyCombos.insert(Obj.EnvCombo[X.EI] * SkipCombos + G);
   if (!Better)
     return;
   P.Found = true;
@@ -1162,6 +1269,14 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
   }
   P.Values = Vals;
   P.Samples = Obj.Samples;
+  if (Skip) {
+    P.Skip = Skip->Info;
+    if (!Skip->Values.empty())
+      P.Values += (P.Values.empty() ? "" : ", ") + Skip->Values;
+    if (!Skip->Samples.empty())
+      P.Samples += (P.Samples.empty() ? "" : "; ") + Skip->Samples;
+    P.Sampled |= Skip->ParamSampled || Skip->Info.Sampled;
+  }
 }
 
 /// The findings of one block shape: one per pair of accesses that collide, benign ones
@@ -1198,6 +1313,10 @@ void addFindings(RaceAnalysis &Out, const BlockShape &Shape,
     F.Sampled = P.Sampled;
     F.Samples = P.Samples;
     F.Shape = Shape;
+    F.Skip = P.Skip;
+    // Whether a block skips the barrier rests on a sampled value: that value decides it.
+    if (P.Skip && P.Skip->Sampled)
+      F.ValueDependent = true;
     // A loop the collision runs through: a barrier loop whose end meets its start, or a
     // loop with no barrier around both.
     for (const RaceSite::Tied &T : A.TiedLoops)
@@ -1212,6 +1331,265 @@ void addFindings(RaceAnalysis &Out, const BlockShape &Shape,
     Out.Findings.push_back(std::move(F));
   }
 }
+
+/// "1", "1-3", "0, 2, 5-7": sorted block indices as ranges.
+std::string blockRanges(const std::vector<uint64_t> &Blocks) {
+  std::string Out;
+  unsigned Ranges = 0;
+  for (size_t I = 0; I < Blocks.size();) {
+    size_t J = I;
+    while (J + 1 < Blocks.size() && Blocks[J + 1] == Blocks[J] + 1)
+      ++J;
+    if (++Ranges > 4) {
+      Out += ", ...";
+      break;
+    }
+    Out += (Out.empty() ? "" : ", ") + std::to_string(Blocks[I]) +
+           (J > I ? "-" + std::to_string(Blocks[J]) : "");
+    I = J + 1;
+  }
+  return Out;
+}
+
+/// The blocks that skip the kernel's conditional barriers, and the layouts they run in.
+/// For an environment of an object (its values and the conditions' own values) every
+/// block of the launch's grid (the first 4096 and the last; blocks 0 and 1 of a sampled
+/// grid of 2 when no launch gives it) evaluates each condition; the blocks that skip the
+/// same set of barriers share one layout, walked once, and one of them (the first) is
+/// scanned. A condition that cannot be evaluated counts as taken (the launches' layout).
+class BarrierSkips {
+public:
+  BarrierSkips(RaceAnalysis &Out, const std::vector<ConditionalBarrier> &Conds,
+               const ThreadDependence &TD, ASTContext &Ctx, const FunctionDecl *Kernel,
+               std::optional<std::array<uint64_t, 3>> Grid, const KnownValues *Known)
+      : Out(Out), Conds(Conds), TD(TD), Ctx(Ctx), Kernel(Kernel), Grid(Grid), Known(Known) {
+    if (this->Conds.size() > 16)
+      this->Conds.resize(16);
+    for (const ConditionalBarrier &C : this->Conds) {
+      std::vector<unsigned> Used;
+      collectVars(*C.Cond, Used);
+      CondVars.push_back({});
+      for (unsigned V : Used)
+        if (TD.vars()[V].Kind != SymVarInfo::BlockIdx) {
+          CondVars.back().push_back(V);
+          if (!llvm::is_contained(AllVars, V))
+            AllVars.push_back(V);
+        }
+    }
+    llvm::sort(AllVars);
+  }
+
+  bool empty() const { return Conds.empty(); }
+
+  /// Scans the blocks of every environment of one object that skip a barrier.
+  void scan(RaceScan &Scan, const std::vector<size_t> &Members, const ObjectEnvs &O,
+            const BlockShape &Shape) {
+    // The conditions' values the object's environment does not give: the launches'
+    // constants, else samples; a grid size its value, else 2 (sampled).
+    std::vector<unsigned> Extra;
+    std::vector<std::vector<int64_t>> ExtraValues;
+    size_t Total = 1;
+    for (unsigned V : AllVars) {
+      if (llvm::is_contained(O.Plain, V))
+        continue;
+      const SymVarInfo &I = TD.vars()[V];
+      std::vector<int64_t> C;
+      if (I.Kind == SymVarInfo::GridDim)
+        C = {Grid ? int64_t((*Grid)[I.Name.back() == 'z' ? 2 : I.Name.back() == 'y' ? 1 : 0]) : 2};
+      else if (known(V))
+        C = Known->at(I.Name);
+      else
+        C = {1, 32, 33, 1000};
+      Extra.push_back(V);
+      Total = std::min<size_t>(size_t(1) << 20, Total * C.size());
+      ExtraValues.push_back(std::move(C));
+    }
+    size_t Combos = std::min<size_t>(Total, 8);
+    for (size_t EI = 0; EI < O.Envs.size() && !Out.WorkCapped; ++EI) {
+      // One scan per block and set of skipped barriers: the first combination of the
+      // condition's values that makes it (one of the launches' values before a sampled
+      // one), standing for every combination that makes the same.
+      struct Pending {
+        Env E;
+        Decisions::Rep R;
+        SkipCtx Ctx;
+      };
+      std::map<std::pair<uint64_t, int64_t>, Pending> Scans;
+      for (size_t G = 0; G < Combos; ++G) {
+        size_t Index = Combos == 1 ? 0 : G * (Total - 1) / (Combos - 1);
+        Env E = O.Envs[EI];
+        for (size_t K = 0; K < Extra.size(); ++K) {
+          E.Vars[Extra[K]] = ExtraValues[K][Index % ExtraValues[K].size()];
+          Index /= ExtraValues[K].size();
+        }
+        const Decisions &D = decide(E, Shape);
+        for (const Decisions::Rep &R : D.Reps) {
+          SkipCtx Ctx;
+          Ctx.ComboList = {G};
+          Ctx.Combos = Combos;
+          unsigned K = unsigned(llvm::countr_zero(R.Mask)); // the first skipped barrier
+          Ctx.Info = info(K, E, D, R);
+          for (size_t X = 0; X < Extra.size(); ++X) {
+            unsigned V = Extra[X];
+            if (TD.vars()[V].Kind != SymVarInfo::Param || known(V))
+              continue;
+            Ctx.ParamSampled = true;
+            Ctx.Samples += (Ctx.Samples.empty() ? "" : "; ") + TD.vars()[V].Name + ":";
+            for (size_t J = 0; J < ExtraValues[X].size(); ++J)
+              Ctx.Samples += (J ? ", " : " ") + std::to_string(ExtraValues[X][J]);
+          }
+          for (unsigned V : Extra)
+            if (TD.vars()[V].Kind == SymVarInfo::Param && E.Vars[V])
+              Ctx.Values += (Ctx.Values.empty() ? "" : ", ") + TD.vars()[V].Name + " = " +
+                            std::to_string(*E.Vars[V]);
+          auto [It, New] = Scans.try_emplace({R.Mask, R.Linear}, Pending{E, R, Ctx});
+          if (New)
+            continue;
+          Pending &Was = It->second;
+          if (Was.Ctx.Info.Sampled && !Ctx.Info.Sampled) {
+            Ctx.ComboList.insert(Ctx.ComboList.end(), Was.Ctx.ComboList.begin(),
+                                 Was.Ctx.ComboList.end());
+            Was = Pending{E, R, Ctx};
+          } else {
+            Was.Ctx.ComboList.push_back(G);
+          }
+        }
+      }
+      for (auto &[Key, P] : Scans) {
+        if (Out.WorkCapped)
+          break;
+        Scan.runSkip(Members, EI, P.E, P.R.Linear, P.R.Index, layout(P.R.Mask), P.Ctx);
+      }
+    }
+  }
+
+private:
+  struct Decisions {
+    struct Rep {
+      uint64_t Mask;  ///< the barriers (bits of Conds) its blocks skip
+      int64_t Linear; ///< the first such block: linear index, x fastest
+      std::array<int64_t, 3> Index;
+    };
+    std::vector<Rep> Reps;
+    std::vector<std::vector<uint64_t>> Skipping; ///< per barrier, the blocks that skip it
+    uint64_t Blocks = 0;                         ///< the grid's blocks (0: sampled grid)
+  };
+
+  bool known(unsigned V) const {
+    const SymVarInfo &I = TD.vars()[V];
+    return Known && Known->count(I.Name) && !Known->at(I.Name).empty();
+  }
+
+  /// Evaluates every condition for the blocks of the grid in E (once per distinct values
+  /// of the conditions' variables and block shape).
+  const Decisions &decide(const Env &E0, const BlockShape &Shape) {
+    std::vector<int64_t> Key = {Shape.X, Shape.Y, Shape.Z};
+    for (unsigned V : AllVars) {
+      Key.push_back(E0.Vars[V].has_value());
+      Key.push_back(E0.Vars[V].value_or(0));
+    }
+    auto [It, New] = Cache.try_emplace(Key);
+    Decisions &D = It->second;
+    if (!New)
+      return D;
+    Env E = E0;
+    std::array<uint64_t, 3> Dims = Grid ? *Grid : std::array<uint64_t, 3>{2, 1, 1};
+    uint64_t Total = Dims[0] * Dims[1] * Dims[2];
+    D.Blocks = Grid ? Total : 0;
+    D.Skipping.resize(Conds.size());
+    std::vector<uint64_t> Linear;
+    for (uint64_t B = 0; B < std::min<uint64_t>(Total, 4096); ++B)
+      Linear.push_back(B);
+    if (Total > 4096)
+      Linear.push_back(Total - 1);
+    std::map<uint64_t, size_t> RepOf;
+    for (uint64_t B : Linear) {
+      std::array<int64_t, 3> Index = {int64_t(B % Dims[0]), int64_t(B / Dims[0] % Dims[1]),
+                                      int64_t(B / (Dims[0] * Dims[1]))};
+      for (unsigned V = 0; V < TD.vars().size(); ++V)
+        if (TD.vars()[V].Kind == SymVarInfo::BlockIdx)
+          E.Vars[V] = Index[TD.vars()[V].Name.back() == 'z'   ? 2
+                            : TD.vars()[V].Name.back() == 'y' ? 1
+                                                              : 0];
+      E.BlockDim[0] = Shape.X, E.BlockDim[1] = Shape.Y, E.BlockDim[2] = Shape.Z;
+      uint64_t Mask = 0;
+      for (size_t K = 0; K < Conds.size(); ++K) {
+        std::optional<int64_t> Holds = evaluate(*Conds[K].Cond, E);
+        if (Holds && (*Holds != 0) != Conds[K].BarrierInThen) {
+          Mask |= uint64_t(1) << K;
+          D.Skipping[K].push_back(B);
+        }
+      }
+      if (Mask && RepOf.try_emplace(Mask, D.Reps.size()).second)
+        D.Reps.push_back({Mask, int64_t(B), Index});
+    }
+    return D;
+  }
+
+  /// The finding's account of barrier K for a block of R.
+  BarrierSkip info(unsigned K, const Env &E, const Decisions &D, const Decisions::Rep &R) {
+    BarrierSkip S;
+    S.If = Conds[K].If;
+    S.Barrier = Conds[K].Barrier;
+    S.Blocks = blockRanges(D.Skipping[K]);
+    S.BlockCount = unsigned(D.Skipping[K].size());
+    S.GridBlocks = D.Blocks;
+    for (unsigned V : CondVars[K]) {
+      const SymVarInfo &I = TD.vars()[V];
+      if (E.Vars[V])
+        S.Values += (S.Values.empty() ? "" : ", ") + I.Name + " = " + std::to_string(*E.Vars[V]);
+      if (I.Kind == SymVarInfo::Param && !known(V)) {
+        S.Sampled = true;
+        S.SampledWhat += (S.SampledWhat.empty() ? "" : ", ") + I.Name + " = " +
+                         (E.Vars[V] ? std::to_string(*E.Vars[V]) : "?") +
+                         " (no launch in this file passes '" + I.Name + "')";
+      } else if (I.Kind == SymVarInfo::GridDim && !Grid) {
+        S.Sampled = true;
+        S.SampledWhat += (S.SampledWhat.empty() ? "" : ", ") + I.Name + " = 2" +
+                         " (no launch in this file gives the grid)";
+      }
+    }
+    if (!Grid && R.Linear > 0 && S.SampledWhat.find("gives the grid") == std::string::npos) {
+      S.Sampled = true;
+      S.SampledWhat += (S.SampledWhat.empty() ? "" : ", ") +
+                       std::string("a grid of 2 blocks (no launch in this file gives the grid)");
+    }
+    return S;
+  }
+
+  /// The sites as the blocks that skip the barriers of Mask run them.
+  const std::vector<RaceSite> &layout(uint64_t Mask) {
+    auto [It, New] = Layouts.try_emplace(Mask);
+    if (!New)
+      return It->second;
+    std::map<const IfStmt *, bool> Skips;
+    for (size_t K = 0; K < Conds.size(); ++K)
+      if (Mask >> K & 1)
+        Skips[Conds[K].If] = Conds[K].BarrierInThen;
+    std::vector<RaceSite> &Sites = It->second;
+    Sites = Out.Sites;
+    for (RaceSite &S : Sites) {
+      S.TiedLoops.clear();
+      S.FreeLoops.clear();
+    }
+    IntervalWalker W(Sites, TD, Ctx, &Skips);
+    W.walk(Kernel->getBody());
+    W.finish();
+    return Sites;
+  }
+
+  RaceAnalysis &Out;
+  std::vector<ConditionalBarrier> Conds;
+  std::vector<std::vector<unsigned>> CondVars; ///< per condition: its variables but blockIdx
+  std::vector<unsigned> AllVars;
+  const ThreadDependence &TD;
+  ASTContext &Ctx;
+  const FunctionDecl *Kernel;
+  std::optional<std::array<uint64_t, 3>> Grid;
+  const KnownValues *Known;
+  std::map<std::vector<int64_t>, Decisions> Cache;
+  std::map<uint64_t, std::vector<RaceSite>> Layouts;
+};
 
 } // namespace
 
@@ -1237,6 +1615,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
   Out.StoppedCallee = W.StoppedCallee;
 
   BlockDependence BlockDep(TD, Out.Sites);
+  BarrierSkips Skips(Out, W.Conditional, TD, Ctx, Kernel, Grid, Known);
   // The grid's dimension whose first two blocks global accesses are evaluated for.
   unsigned GridDim = 0;
   int GridBlocks = 1; // an unknown grid: blocks are not compared (no guess)
@@ -1254,7 +1633,8 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
     if (Out.Sites[I].Order != ~0u)
       Objects[{Out.Sites[I].Site.ObjectDecl, Out.Sites[I].Site.Object}].push_back(I);
 
-  std::map<std::pair<size_t, size_t>, PairState> Pairs;
+  std::map<std::pair<size_t, size_t>, PairState> Pairs, SkipPairs;
+  uint64_t SkipWork = 0;
   std::set<std::pair<size_t, size_t>> Reported;
   std::vector<std::unique_ptr<SiteEval>> Evals(Out.Sites.size());
   ByteTouches Map;
@@ -1262,6 +1642,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
     if (Shape.threads() == 0 || Shape.threads() > 1024)
       continue;
     Pairs.clear();
+    SkipPairs.clear();
     for (auto &[Key, Members] : Objects) {
       // An object the kernel only reads cannot race: nothing to evaluate.
       if (std::none_of(Members.begin(), Members.end(),
@@ -1271,9 +1652,29 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
       ObjectEnvs O = objectEnvs(Members, Out.Sites, TD, Shape, Grid, Known);
       RaceScan(Out, TD, Shape, BlockDep, Pairs, O, Evals, Map)
           .run(Members, Global, GridBlocks, GridDim);
+      // The blocks that skip a conditional barrier, each in its own layout.
+      // They have a work bound of their own: the launches' layout is evaluated as far as
+      // it was without them.
+      if (!Skips.empty()) {
+        uint64_t MainWork = Out.Work;
+        bool MainCapped = Out.WorkCapped;
+        Out.Work = SkipWork;
+        Out.WorkCapped = false;
+        RaceScan Scan(Out, TD, Shape, BlockDep, SkipPairs, O, Evals, Map);
+        Skips.scan(Scan, Members, O, Shape);
+        SkipWork = Out.Work;
+        Out.Work = MainWork;
+        Out.WorkCapped = MainCapped;
+      }
     }
     addFindings(Out, Shape, Pairs, Reported, Opts, Ctx);
+    // A pair that races only where a block skips a barrier (the pairs of every block that
+    // takes them are reported above).
+    for (auto It = SkipPairs.begin(); It != SkipPairs.end();)
+      It = Pairs.count(It->first) && Pairs.at(It->first).Found ? SkipPairs.erase(It) : ++It;
+    addFindings(Out, Shape, SkipPairs, Reported, Opts, Ctx);
   }
+  Out.Work += SkipWork;
   return Out;
 }
 

@@ -56,6 +56,35 @@ struct RaceSite {
   bool Atomic = false;
   /// Under a condition not known per thread (loaded from memory): not evaluated.
   bool UnderData = false;
+  /// In the layout of blocks that skip a conditional barrier (analyzeRaces' skip layouts
+  /// only): the access is in the arm those blocks do not take, so they do not run it.
+  bool NotRun = false;
+};
+
+/// A barrier in one arm of an `if` whose condition is the same for every thread of a
+/// block but may differ between blocks or launches (it reads blockIdx, gridDim, blockDim
+/// or kernel parameters, never the thread): the blocks whose condition leaves the barrier's
+/// arm skip it, and for them the intervals on both sides of the `if` are one.
+struct ConditionalBarrier {
+  const IfStmt *If = nullptr;
+  const CallExpr *Barrier = nullptr; ///< the first block barrier in the barrier's arm
+  bool BarrierInThen = true;         ///< the barrier is in the then arm
+  ::warplint::divergence::SymRef Cond;
+};
+
+/// A race that exists only in blocks that skip a conditional barrier: the barrier, the
+/// blocks that skip it and the values that make them skip it.
+struct BarrierSkip {
+  const IfStmt *If = nullptr;
+  const CallExpr *Barrier = nullptr;
+  std::string Blocks;      ///< the blocks that skip it: "1", "1-3", "0, 2, 4"
+  unsigned BlockCount = 0; ///< how many of the evaluated blocks skip it
+  uint64_t GridBlocks = 0; ///< the launch's blocks (0: no launch gives the grid, 2 sampled)
+  std::string Values;      ///< the condition's run-time values: "N = 1"
+  /// Only a sampled value makes a block skip it: a parameter no launch fixes, or a grid
+  /// no launch gives (a block past the first, gridDim). SampledWhat says which.
+  bool Sampled = false;
+  std::string SampledWhat;
 };
 
 /// One thread of the evaluation.
@@ -101,6 +130,9 @@ struct RaceFinding {
   bool Sampled = false;
   std::string Samples;
   ::warplint::divergence::BlockShape Shape;
+  /// The race needs a block that skips a conditional barrier (the launches' layout of
+  /// every block that takes it has none): that barrier and those blocks.
+  std::optional<BarrierSkip> Skip;
 };
 
 struct RaceAnalysis {

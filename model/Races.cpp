@@ -146,10 +146,12 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
     return nullptr;
   };
   // One finding per object and interval: the first pair found, the others counted.
-  std::map<std::tuple<std::string, unsigned, bool>, std::vector<const RaceFinding *>> Groups;
+  // A race only a block that skips a conditional barrier has is a group of its own.
+  std::map<std::tuple<std::string, unsigned, bool, bool>, std::vector<const RaceFinding *>> Groups;
   for (const RaceFinding &F : R.Findings) {
     const RaceSite &A = R.Sites[F.First];
-    Groups[{A.Site.Object, F.CrossBlock ? ~0u : A.Interval, F.SameWarp}].push_back(&F);
+    Groups[{A.Site.Object, F.CrossBlock ? ~0u : A.Interval, F.SameWarp, F.Skip.has_value()}]
+        .push_back(&F);
   }
   bool Legacy = RO.SmVersion && RO.SmVersion < 70;
   for (auto &[Key, Fs] : Groups) {
@@ -187,14 +189,33 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
                    B.Access->getType().isVolatileQualified() ||
                    (A.ObjectDecl && A.ObjectDecl->getType().isVolatileQualified());
     Rec.MorePairs = unsigned(Fs.size() - 1);
+    if (F.Skip) {
+      wl::RaceSkipRecord S;
+      S.Line = sourcePos(SM, F.Skip->Barrier->getBeginLoc()).Line;
+      S.Barrier = accessText(F.Skip->Barrier, Ctx);
+      S.Condition = accessText(F.Skip->If->getCond(), Ctx);
+      S.Blocks = F.Skip->Blocks;
+      S.BlockCount = F.Skip->BlockCount;
+      S.GridBlocks = F.Skip->GridBlocks;
+      S.Values = F.Skip->Values;
+      S.Sampled = F.Skip->Sampled;
+      Rec.Skip = std::move(S);
+    }
     Rec.Certainty = F.ValueDependent    ? "depends-on-value"
                     : KA.AssumedShape ? "assumed-shape"
                                       : "certain";
     barrierAdvice(Rec, F, A, Legacy);
+    if (Rec.Skip)
+      Rec.Fix = "the " + Rec.Skip->Barrier + " on line " + std::to_string(Rec.Skip->Line) +
+                " separates them only in the blocks that take it: let every block reach it "
+                "(outside the `if`), or keep the accesses on both sides of it in the same arm";
     // A warning only for what holds for the launches' shapes and real values: a race
     // that a sampled run-time value decides, or that another block than the assumed one
     // would not have, is a note that says so (real values before sampled ones).
-    if (F.Sampled && F.ValueDependent)
+    if (F.Skip && F.Skip->Sampled)
+      Rec.NoteReason = "only a sampled value makes a block skip the " + Rec.Skip->Barrier +
+                       " on line " + std::to_string(Rec.Skip->Line) + ": " + F.Skip->SampledWhat;
+    else if (F.Sampled && F.ValueDependent)
       Rec.NoteReason = "whether it races depends on run-time values no launch in this file "
                        "fixes (sampled " + F.Samples + "): it races for " + F.Values +
                        ", not for every sampled value";

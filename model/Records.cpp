@@ -264,6 +264,20 @@ std::optional<Impact> syncImpact(const SyncRecord &S) {
   return I;
 }
 
+std::string raceSkipText(const RaceSkipRecord &S) {
+  bool Many = S.BlockCount > 1;
+  std::string Out = (Many ? "blocks " : "block ") + S.Blocks;
+  if (S.GridBlocks)
+    Out += " of " + std::to_string(S.GridBlocks);
+  else
+    Out += " of a sampled grid of 2";
+  Out += (Many ? " skip the " : " skips the ") + S.Barrier + " on line " + std::to_string(S.Line) +
+         " (" + S.Condition;
+  if (!S.Values.empty())
+    Out += ", " + S.Values;
+  return Out + ")";
+}
+
 Impact raceImpact(const RaceRecord &R) {
   Impact I;
   I.Value = 1 + R.MorePairs;

@@ -281,6 +281,24 @@ struct RaceThreadRecord {
   unsigned Linear = 0; ///< x + y * block.x + z * block.x * block.y
 };
 
+/// A barrier that some blocks skip: the race of a RaceRecord that has one happens in such a
+/// block (the barrier's `if` has a condition the same for every thread of a block, false
+/// for those blocks, so the intervals on both sides of it are one there).
+struct RaceSkipRecord {
+  unsigned Line = 0;       ///< the barrier's line
+  std::string Barrier;     ///< "__syncthreads()"
+  std::string Condition;   ///< the `if`'s condition as written: "blockIdx.x < N"
+  std::string Blocks;      ///< the blocks that skip it: "1", "1-3", "0, 2, 4"
+  unsigned BlockCount = 0; ///< how many of the evaluated blocks skip it
+  uint64_t GridBlocks = 0; ///< the launch's blocks (0: no launch gives the grid; 2 sampled)
+  std::string Values;      ///< the condition's run-time values: "N = 1"
+  bool Sampled = false;    ///< only a sampled value (or grid) makes a block skip it
+};
+
+/// "block 1 of 2 skips the __syncthreads() on line 5 (blockIdx.x < N, N = 1)": the clause
+/// every output words a RaceSkipRecord with.
+std::string raceSkipText(const RaceSkipRecord &S);
+
 /// One finding of warplint-data-race (model/TuModel::races): the first pair of accesses
 /// of an object that race in one barrier interval, the two threads that collide on the
 /// word, the barrier that would separate them and how sure the finding is. The check's
@@ -322,6 +340,9 @@ struct RaceRecord {
   bool Benign = false;   ///< both write the same value (reported with ReportBenign)
   bool Volatile = false; ///< an access is through 'volatile' (which orders nothing)
   unsigned MorePairs = 0; ///< other pairs of accesses to the object racing in the interval
+  /// The race is in a block that skips a conditional barrier (the blocks that take it do
+  /// not race on these accesses): that barrier and the blocks.
+  std::optional<RaceSkipRecord> Skip;
   std::string Severity = "warning"; ///< "warning" or "note"
   std::string NoteReason;           ///< why a note (a note, not a warning: ...)
   /// The finding's impact (raceImpact of this record): the one figure its impact is.

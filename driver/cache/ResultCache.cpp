@@ -609,6 +609,16 @@ Value race(const RaceRecord &R) {
   if (R.FindingImpact)
     Impact = Array{R.FindingImpact->Value, R.FindingImpact->Unit,
                    int64_t(R.FindingImpact->Rank)};
+  Value Skip = nullptr;
+  if (R.Skip)
+    Skip = Array{int64_t(R.Skip->Line),
+                 R.Skip->Barrier,
+                 R.Skip->Condition,
+                 R.Skip->Blocks,
+                 int64_t(R.Skip->BlockCount),
+                 int64_t(R.Skip->GridBlocks),
+                 R.Skip->Values,
+                 R.Skip->Sampled};
   return Object{{"pos", pos(R.Pos)},
                 {"check", R.Check},
                 {"kernel", R.Kernel},
@@ -635,6 +645,7 @@ Value race(const RaceRecord &R) {
                 {"benign", R.Benign},
                 {"volatile", R.Volatile},
                 {"more_pairs", int64_t(R.MorePairs)},
+                {"skip", std::move(Skip)},
                 {"severity", R.Severity},
                 {"note_reason", R.NoteReason},
                 {"impact", std::move(Impact)}};
@@ -706,6 +717,21 @@ RaceRecord readRace(Reader &Rd, const Object &O) {
   R.Benign = Rd.boolean(O.get("benign"));
   R.Volatile = Rd.boolean(O.get("volatile"));
   R.MorePairs = unsigned(Rd.num(O.get("more_pairs")));
+  if (const Value *S = O.get("skip"); S && !S->getAsNull()) {
+    const Array *A = Rd.array(S);
+    if (Rd.Ok) {
+      ::warplint::RaceSkipRecord K;
+      K.Line = unsigned(Rd.num(Rd.at(A, 0)));
+      K.Barrier = Rd.str(Rd.at(A, 1));
+      K.Condition = Rd.str(Rd.at(A, 2));
+      K.Blocks = Rd.str(Rd.at(A, 3));
+      K.BlockCount = unsigned(Rd.num(Rd.at(A, 4)));
+      K.GridBlocks = uint64_t(Rd.num(Rd.at(A, 5)));
+      K.Values = Rd.str(Rd.at(A, 6));
+      K.Sampled = Rd.boolean(Rd.at(A, 7));
+      R.Skip = std::move(K);
+    }
+  }
   R.Severity = Rd.str(O.get("severity"));
   R.NoteReason = Rd.str(O.get("note_reason"));
   if (const Value *I = O.get("impact"); I && !I->getAsNull()) {

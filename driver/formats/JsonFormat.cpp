@@ -253,6 +253,17 @@ Value raceJson(const RaceRecord &R, const LocationOptions &Opts) {
   Value Too = nullptr;
   if (R.CrossBlockToo)
     Too = Array{Thread((*R.CrossBlockToo)[0]), Thread((*R.CrossBlockToo)[1])};
+  Value Skip = nullptr;
+  if (R.Skip)
+    Skip = Object{
+        {"line", int64_t(R.Skip->Line)},
+        {"barrier", R.Skip->Barrier},
+        {"condition", R.Skip->Condition},
+        {"blocks", R.Skip->Blocks},
+        {"block_count", int64_t(R.Skip->BlockCount)},
+        {"grid_blocks", R.Skip->GridBlocks ? Value(int64_t(R.Skip->GridBlocks)) : Value(nullptr)},
+        {"values", Opt(R.Skip->Values)},
+        {"sampled", R.Skip->Sampled}};
   Object O{{"check", R.Check},
            {"kernel", R.Kernel},
            {"severity", R.Severity},
@@ -279,6 +290,7 @@ Value raceJson(const RaceRecord &R, const LocationOptions &Opts) {
            {"benign", R.Benign},
            {"volatile", R.Volatile},
            {"more_pairs", int64_t(R.MorePairs)},
+           {"barrier_skipped", std::move(Skip)},
            {"note_reason", Opt(R.NoteReason)},
            {"finding_impact", R.FindingImpact ? Value(Object{{"value", R.FindingImpact->Value},
                                                              {"unit", R.FindingImpact->Unit},

@@ -44,7 +44,7 @@ std::string raceThreadText(const RaceThreadRecord &T, const RaceRecord &R) {
                     : R.Block[2] == 1 ? fmt::format("thread ({}, {})", T.Thread[0], T.Thread[1])
                                       : fmt::format("thread ({}, {}, {})", T.Thread[0],
                                                     T.Thread[1], T.Thread[2]);
-  if (R.CrossBlock)
+  if (R.CrossBlock || R.Skip) // different blocks, or a block that skips a barrier
     Out += fmt::format(" of block {}", T.Block);
   return Out;
 }

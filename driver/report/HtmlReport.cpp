@@ -155,6 +155,8 @@ void writeRaces(const std::vector<RaceRecord> &Races, llvm::raw_ostream &OS) {
                                             : R.Barrier;
     if (!R.ArchNote.empty())
       Barrier += "; " + R.ArchNote;
+    if (R.Skip)
+      Barrier += "; " + ::warplint::raceSkipText(*R.Skip);
     OS << "<tr><td>" << htmlEscape(R.Pos.File) << ":" << R.Pos.Line << ":" << R.Pos.Column
        << "</td><td><code>" << htmlEscape(R.Word) << "</code> (" << htmlEscape(R.Space)
        << ")</td><td>" << htmlEscape(R.Severity + " (" + R.Check + ")") << "</td><td>"

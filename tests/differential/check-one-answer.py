@@ -514,7 +514,16 @@ def race_thread(t, r):
     x, y, z = t["thread"]
     out = f"thread {x}" if by == 1 and bz == 1 else (
         f"thread ({x}, {y})" if bz == 1 else f"thread ({x}, {y}, {z})")
-    return out + (f" of block {t['block']}" if r["cross_block"] else "")
+    return out + (f" of block {t['block']}" if r["cross_block"] or r["barrier_skipped"] else "")
+
+
+def skip_text(s):
+    """A race record's barrier_skipped as the finding and the card word it."""
+    many = s["block_count"] > 1
+    out = ("blocks " if many else "block ") + s["blocks"]
+    out += f" of {s['grid_blocks']}" if s["grid_blocks"] else " of a sampled grid of 2"
+    out += f" {'skip' if many else 'skips'} the {s['barrier']} on line {s['line']} ({s['condition']}"
+    return out + (f", {s['values']})" if s["values"] else ")")
 
 
 def compare_races(js, report, rel, problems):
@@ -557,6 +566,8 @@ def compare_races(js, report, rel, problems):
         ok &= not more or more.group(2) == r["object"]
         ok &= (" in different blocks" in msg) == r["cross_block"]
         ok &= (" in the same warp with no __syncwarp()" in msg) == r["same_warp"]
+        skip = r["barrier_skipped"]
+        ok &= (f"; {skip_text(skip)}" in msg) if skip else " skips the " not in msg
         ok &= at + (r["fix"],) in notes
         if r["arch_note"]:
             ok &= at + (r["arch_note"],) in notes
@@ -601,6 +612,8 @@ def compare_races(js, report, rel, problems):
             sep = r["barrier"] or "no barrier (different blocks)"
             if r["arch_note"]:
                 sep += "; " + r["arch_note"]
+            if r["barrier_skipped"]:
+                sep += "; " + skip_text(r["barrier_skipped"])
             got.append([c[0], f"{r['word']} ({r['space']})", f"{r['severity']} ({r['check']})",
                         f"{race_thread(t1, r)} {a['kind']}s {a['access']} (line {a['line']})",
                         f"{race_thread(t2, r)} {b['kind']}s {b['access']} (line {b['line']})",

@@ -42,10 +42,21 @@ __global__ void unlaunched(float *out) {
   out[threadIdx.x] = t[(threadIdx.x + 1) % 256];
 }
 
+// Block 1 of 2 skips the barrier (n = 1): its threads read their neighbours' words with no
+// barrier between.
+__global__ void skipBarrier(float *out, int n) {
+  __shared__ float t[64];
+  t[threadIdx.x] = threadIdx.x;
+  if (blockIdx.x < n)
+    __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = t[(threadIdx.x + 1) % 64];
+}
+
 void launch(float *a, float *b) {
   neighbour<<<1, 128>>>(a, b);
   warpTail<<<1, 64>>>(a, b);
   shiftLeft<<<4, 64>>>(a);
   shiftBy<<<1, 64>>>(a, 0);
   shiftBy<<<1, 64>>>(a, 1);
+  skipBarrier<<<2, 64>>>(a, 1);
 }
