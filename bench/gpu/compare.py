@@ -13,6 +13,8 @@ Each comparison asks warplint itself, through its command line, for the same lau
   clusters  cudaOccupancyMaxActiveClusters against `occupancy --gpu h200 --cluster`;
   ncu       ncu's launch__occupancy_limit_{registers,shared_mem,warps,blocks} and its
             theoretical occupancy against the model on ncu's own inputs;
+  racecheck compute-sanitizer's shared-memory hazards, kernel by kernel, against the
+            data-race check's findings (a hazard exactly where a race is reported);
   trace     the most blocks resident at once on any SM, from the block trace, against the
             model's blocks per SM (ptxas's registers for regLimited<N>).
 
@@ -518,6 +520,14 @@ def sanitizer_section(rep, warplint, results, tmp):
         sync = texts.get(f"synccheck-{k}.out", "")
         m = re.search(r"RACECHECK SUMMARY: \d+ hazards displayed \((\d+) errors, (\d+) warnings\)", race)
         n = re.search(r"ERROR SUMMARY: (\d+) error", sync)
+        hazards = int(m.group(1)) + int(m.group(2)) if m else None
+        reported = any(f.startswith("data-race") for f in static.get(k, []))
+        # racecheck sees shared memory only: each kernel of the races and the silent cases
+        # but the global stencil must be reported by the data-race check exactly when
+        # racecheck finds a hazard.
+        if hazards is not None and "Global" not in k and (hazards > 0) != reported:
+            rep.disagree(f"racecheck: {k}: {hazards} hazards, warplint-data-race "
+                         f"{'reports it' if reported else 'is silent'}")
         rows.append((k, ", ".join(static.get(k, [])) or "silent",
                      f"{m.group(1)} errors, {m.group(2)} warnings" if m else "?",
                      f"{n.group(1)} errors" if n else "?"))
