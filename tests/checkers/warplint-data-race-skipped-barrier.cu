@@ -63,7 +63,7 @@ __global__ void skipSampled(float *Out, int M) {
   if (blockIdx.x < M)
     __syncthreads();
   Out[blockIdx.x * blockDim.x + threadIdx.x] = S[(threadIdx.x + 1) % 64];
-  // CHECK: :[[@LINE-1]]:48: remark: data race on shared 'S[32]': thread 32 of block 1 writes it (S[threadIdx.x], line [[@LINE-4]]) and thread 31 of block 1 reads it (S[(threadIdx.x + 1) % 64], line [[@LINE-1]]) with no barrier between (block 64x1x1, M = 1 sampled); blocks 1-3 of 4 skip the __syncthreads() on line [[@LINE-2]] (blockIdx.x < M, M = 1){{$}}
+  // CHECK: :[[@LINE-1]]:48: remark: data race on shared 'S[32]': thread 32 of block 1 writes it (S[threadIdx.x], line [[@LINE-4]]) and thread 31 of block 1 reads it (S[(threadIdx.x + 1) % 64], line [[@LINE-1]]) with no barrier between (block 64x1x1, M = 1 sampled); blocks 1-3 of 4 skip the __syncthreads() on line [[@LINE-2]] (blockIdx.x < M, M = 1) [warplint-data-race]{{$}}
   // CHECK: :[[@LINE-2]]:48: note: a note, not a warning: only a sampled value makes a block skip the __syncthreads() on line [[@LINE-3]]: M = 1 (no launch in this file passes 'M')
 }
 
@@ -114,7 +114,7 @@ __global__ void skipNoLaunch(float *Out) {
   if (blockIdx.x == 0)
     __syncthreads();
   Out[blockIdx.x * blockDim.x + threadIdx.x] = S[(threadIdx.x + 1) % 256];
-  // CHECK: :[[@LINE-1]]:48: remark: data race on shared 'S[32]': thread 32 of block 1 writes it (S[threadIdx.x], line [[@LINE-4]]) and thread 31 of block 1 reads it (S[(threadIdx.x + 1) % 256], line [[@LINE-1]]) with no barrier between (block 256x1x1 assumed); block 1 of a sampled grid of 2 skips the __syncthreads() on line [[@LINE-2]] (blockIdx.x == 0){{$}}
+  // CHECK: :[[@LINE-1]]:48: remark: data race on shared 'S[32]': thread 32 of block 1 writes it (S[threadIdx.x], line [[@LINE-4]]) and thread 31 of block 1 reads it (S[(threadIdx.x + 1) % 256], line [[@LINE-1]]) with no barrier between (block 256x1x1 assumed); block 1 of a sampled grid of 2 skips the __syncthreads() on line [[@LINE-2]] (blockIdx.x == 0) [warplint-data-race]{{$}}
   // CHECK: :[[@LINE-2]]:48: note: a note, not a warning: only a sampled value makes a block skip the __syncthreads() on line [[@LINE-3]]: a grid of 2 blocks (no launch in this file gives the grid)
 }
 
