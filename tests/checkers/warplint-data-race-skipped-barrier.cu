@@ -131,7 +131,10 @@ void launch(float *Out, int M) {
 }
 
 // JSON: skipUniform warning certain {"barrier": "__syncthreads()", "block_count": 1, "blocks": "1", "condition": "blockIdx.x < N", "grid_blocks": 2, "line": 20, "sampled": false, "values": "N = 1"}
+// JSON-NEXT: skipSampled note depends-on-value {"barrier": "__syncthreads()", "block_count": 3, "blocks": "1-3", "condition": "blockIdx.x < M", "grid_blocks": 4, "line": 64, "sampled": true, "values": "M = 1"}
 // JSON-NEXT: firstBlockSkips warning certain {"barrier": "__syncthreads()", "block_count": 1, "blocks": "0", "condition": "blockIdx.x == 0", "grid_blocks": 3, "line": 78, "sampled": false, "values": null}
 // JSON-NEXT: skipOneLaunch warning depends-on-value {"barrier": "__syncthreads()", "block_count": 1, "blocks": "1", "condition": "blockIdx.x < N", "grid_blocks": 2, "line": 92, "sampled": false, "values": "N = 1"}
 // JSON-NEXT: skipGlobal warning certain {"barrier": "__syncthreads()", "block_count": 1, "blocks": "3", "condition": "blockIdx.x != 3", "grid_blocks": 8, "line": 104, "sampled": false, "values": null}
+// The notes are records too (a sampled value, no launch).
+// JSON-NEXT: skipNoLaunch note depends-on-value {"barrier": "__syncthreads()", "block_count": 1, "blocks": "1", "condition": "blockIdx.x == 0", "grid_blocks": null, "line": 115, "sampled": true, "values": null}
 // JSON-NOT: {{.}}
