@@ -118,7 +118,7 @@ private:
 /// (negative ones included), a local of Fn initialised with one and never written after,
 /// or what the launch-facts evaluator finds (fields of a dim3, sizes).
 std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
-                                  unsigned Depth = 0) {
+                                  WritesVarMemo &Writes, unsigned Depth = 0) {
   if (!E || E->isValueDependent() || E->containsErrors())
     return std::nullopt;
   Expr::EvalResult R;
@@ -128,8 +128,8 @@ std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTCont
     if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
       if (Fn && Depth < 4 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
           !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
-          !writesVar(Fn->getBody(), V))
-        return constantIn(V->getInit(), Fn, Ctx, Depth + 1);
+          !Writes(Fn->getBody(), V))
+        return constantIn(V->getInit(), Fn, Ctx, Writes, Depth + 1);
   if (std::optional<uint64_t> V = evaluateInt(E, Ctx))
     return int64_t(*V);
   return std::nullopt;
@@ -328,14 +328,14 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
                                                    ASTContext &Ctx) {
   if (!Arg || Arg->isValueDependent())
     return {};
-  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx))
+  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx, M.Writes))
     return {*V};
   // A parameter of the launching function (a launch helper's `W`): what its callers pass,
   // unless the helper writes it.
   const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
   if (!P || !Enclosing || P->getDeclContext() != Enclosing || Enclosing->isDependentContext() ||
-      P->getType()->isReferenceType() || writesVar(Enclosing->getBody(), P))
+      P->getType()->isReferenceType() || M.Writes(Enclosing->getBody(), P))
     return {};
   if (!M.CallsOf) {
     M.CallsOf.emplace();
@@ -349,7 +349,7 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
   for (auto [C, Caller] : It->second) {
     if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
       return {};
-    std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx);
+    std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx, M.Writes);
     if (!V)
       return {};
     Values.insert(*V);
