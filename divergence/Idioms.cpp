@@ -774,15 +774,15 @@ bool hasLightArms(const BranchSite &B) {
 }
 
 /// S lies inside a loop of its function.
-bool insideLoop(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
+bool insideLoop(const Stmt *S, ParentsOf ParentsFn) {
+  DynTypedNodeList Parents = ParentsFn(DynTypedNode::create(*S));
   for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
     const DynTypedNode &P = Parents[0];
     if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
       return true;
     if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
       return false;
-    Parents = Ctx.getParents(P);
+    Parents = ParentsFn(P);
   }
   return false;
 }
@@ -947,8 +947,8 @@ bool isUnrolledTreeStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) 
 namespace {
 
 /// The block that holds S as one of its statements, if any.
-const CompoundStmt *enclosingBlock(const Stmt *S, ASTContext &Ctx) {
-  for (const DynTypedNode &P : Ctx.getParents(*S))
+const CompoundStmt *enclosingBlock(const Stmt *S, ParentsOf Parents) {
+  for (const DynTypedNode &P : Parents(DynTypedNode::create(*S)))
     if (auto *Block = P.get<CompoundStmt>())
       return Block;
   return nullptr;
@@ -956,7 +956,7 @@ const CompoundStmt *enclosingBlock(const Stmt *S, ASTContext &Ctx) {
 
 } // namespace
 
-bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) {
+bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Parents) {
   auto *If = B.Kind == BranchSite::If ? dyn_cast<IfStmt>(B.Branch) : nullptr;
   if (!If || If->getElse() || B.EarlyExit || !CondS)
     return false;
@@ -972,7 +972,7 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx
   if (!Prefix)
     return false;
   // After a barrier: the statements between it and the `if` only set locals.
-  const CompoundStmt *Block = enclosingBlock(If, Ctx);
+  const CompoundStmt *Block = enclosingBlock(If, Parents);
   if (!Block)
     return false;
   auto IsBarrier = [](const Stmt *S) {
@@ -1133,14 +1133,14 @@ bool isRegisterStore(const Stmt *S) {
 
 /// The `if` whose condition the branch is or is an operand of (`if (a && b)`: the
 /// short-circuit operand `a`).
-const IfStmt *enclosingIf(const BranchSite &B, ASTContext &Ctx) {
+const IfStmt *enclosingIf(const BranchSite &B, ParentsOf ParentsFn) {
   if (B.Kind == BranchSite::If)
     return dyn_cast_or_null<IfStmt>(B.Branch);
   if (B.Kind != BranchSite::ShortCircuit || !B.Branch)
     return nullptr;
   const Stmt *Cur = B.Branch;
   for (unsigned Depth = 0; Depth < 16; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    DynTypedNodeList Parents = ParentsFn(DynTypedNode::create(*Cur));
     if (Parents.empty())
       return nullptr;
     if (auto *If = Parents[0].get<IfStmt>())
@@ -1161,10 +1161,10 @@ const IfStmt *enclosingIf(const BranchSite &B, ASTContext &Ctx) {
 
 } // namespace
 
-bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) {
+bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Parents) {
   if (B.EarlyExit || !CondS)
     return false;
-  const IfStmt *If = enclosingIf(B, Ctx);
+  const IfStmt *If = enclosingIf(B, Parents);
   if (!If || (If->getElse() && !isa<NullStmt>(If->getElse())) || If->getInit() ||
       If->getConditionVariable())
     return false;
@@ -1196,7 +1196,7 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ASTContext &Ctx
       return false;
   // Right after a warp collective: the statements between it and the `if` only set
   // the thread's locals.
-  const CompoundStmt *Block = enclosingBlock(If, Ctx);
+  const CompoundStmt *Block = enclosingBlock(If, Parents);
   if (!Block)
     return false;
   const Stmt *const *At = std::find(Block->body_begin(), Block->body_end(), If);

@@ -10,6 +10,9 @@
 
 #include "divergence/ThreadDependence.h"
 
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <vector>
 
 namespace warplint {
@@ -96,8 +99,13 @@ bool isIdleArm(const Expr *E);
 int lightStatements(const Stmt *S);
 /// Both arms of an `if` are a statement or two of straight-line work.
 bool hasLightArms(const BranchSite &B);
+/// A node's parents, as ASTContext::getParents gives them: the walks up from a branch
+/// (insideLoop, isReductionFinalStep, isWarpResultWriteOut) ask through this, so that the
+/// branch model can answer from a parent map of the kernel's body alone, with the same
+/// answers (model/Branches.cpp, FunctionParents).
+using ParentsOf = llvm::function_ref<DynTypedNodeList(const DynTypedNode &)>;
 /// S lies inside a loop of its function.
-bool insideLoop(const Stmt *S, ASTContext &Ctx);
+bool insideLoop(const Stmt *S, ParentsOf Parents);
 /// One side does no work: an `if` with no else (not an early exit), a `?:` with an idle
 /// arm, a loop condition.
 bool isOneArmed(const BranchSite &B);
@@ -117,13 +125,13 @@ bool isUnrolledTreeStep(const BranchSite &B, const ::warplint::divergence::Sym *
 /// else, after a barrier, whose arm sums array elements in a loop: each of the first K
 /// threads reduces what the block wrote; the others have no result to compute.
 bool isReductionFinalStep(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
-                          ASTContext &Ctx);
+                          ParentsOf Parents);
 /// The write-out after a warp's reduction: `r = cg::reduce(warp, v, op); if (lane < K)
 /// out[i + lane] = r[lane];`, an `if` with no else on the first K lanes (K <= 32), whose
 /// arm only stores register values, right after a shuffle or warp reduce (the statements
 /// between only set locals): every lane holds the results; K of them exist.
 bool isWarpResultWriteOut(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
-                          ASTContext &Ctx);
+                          ParentsOf Parents);
 /// The condition moves with the counter of an enclosing loop that sweeps the block.
 bool isSweptCondition(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 

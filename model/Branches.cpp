@@ -118,7 +118,7 @@ private:
 /// (negative ones included), a local of Fn initialised with one and never written after,
 /// or what the launch-facts evaluator finds (fields of a dim3, sizes).
 std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
-                                  unsigned Depth = 0) {
+                                  WritesVarMemo &Writes, unsigned Depth = 0) {
   if (!E || E->isValueDependent() || E->containsErrors())
     return std::nullopt;
   Expr::EvalResult R;
@@ -128,8 +128,8 @@ std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTCont
     if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
       if (Fn && Depth < 4 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
           !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
-          !writesVar(Fn->getBody(), V))
-        return constantIn(V->getInit(), Fn, Ctx, Depth + 1);
+          !Writes(Fn->getBody(), V))
+        return constantIn(V->getInit(), Fn, Ctx, Writes, Depth + 1);
   if (std::optional<uint64_t> V = evaluateInt(E, Ctx))
     return int64_t(*V);
   return std::nullopt;
@@ -188,6 +188,72 @@ void groupFindings(std::vector<BranchModel> &Rs) {
 }
 
 } // namespace
+
+FunctionParents::FunctionParents(ASTContext &Ctx) : Ctx(Ctx), Saved(Ctx.getTraversalScope()) {}
+
+FunctionParents::~FunctionParents() {
+  if (Changed)
+    Ctx.setTraversalScope(Saved);
+}
+
+DynTypedNodeList FunctionParents::of(const FunctionDecl *Fn, const DynTypedNode &Node) {
+  // A copy: Node may lie in the map that a change of scope below clears.
+  DynTypedNode N = Node;
+  // A template's body: its nodes may be its instantiations' too.
+  if (!Whole && Fn && !Fn->isDependentContext() && !Fn->getDescribedFunctionTemplate() &&
+      (!N.get<Stmt>() || !inPattern(Fn, N.get<Stmt>()))) {
+    if (Scope != Fn) {
+      Ctx.setTraversalScope({const_cast<FunctionDecl *>(Fn)});
+      Scope = Fn;
+      Changed = true;
+    }
+    DynTypedNodeList L = Ctx.getParents(N);
+    bool Shared = L.empty() || llvm::any_of(L, [](const DynTypedNode &P) {
+                    return P.get<CXXDefaultArgExpr>() || P.get<CXXDefaultInitExpr>();
+                  });
+    if (!Shared)
+      return L;
+  }
+  if (!Whole)
+    useWhole();
+  return Ctx.getParents(N);
+}
+
+bool FunctionParents::inPattern(const FunctionDecl *Fn, const Stmt *S) {
+  const FunctionDecl *P = Fn->getTemplateInstantiationPattern();
+  if (!P || P == Fn || !P->getBody())
+    return false;
+  auto [It, New] = PatternNodes.try_emplace(P);
+  if (New) {
+    struct Walk : RecursiveASTVisitor<Walk> {
+      bool shouldVisitImplicitCode() const { return true; }
+      llvm::DenseSet<const Stmt *> &Out;
+      explicit Walk(llvm::DenseSet<const Stmt *> &Out) : Out(Out) {}
+      bool VisitStmt(Stmt *X) {
+        Out.insert(X);
+        return true;
+      }
+    } W(It->second);
+    W.TraverseStmt(P->getBody());
+  }
+  return It->second.count(S) != 0;
+}
+
+void FunctionParents::useWhole() {
+  Whole = true;
+  Changed = true;
+  bool WholeTu = Saved.size() == 1 && Saved.front() == Ctx.getTranslationUnitDecl();
+  if (!WholeTu) {
+    Ctx.setTraversalScope(Saved);
+    return;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Decl *> Own;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (D->getLocation().isInvalid() || !SM.isInSystemHeader(D->getLocation()))
+      Own.push_back(D);
+  Ctx.setTraversalScope(Own);
+}
 
 /// Decides the branches of a TU's kernels under one set of options.
 class BranchBuilder {
@@ -302,6 +368,12 @@ private:
 
   TuModel &M;
   const BranchOptions &O;
+  /// The parents the walks up read (build()'s, for its duration).
+  FunctionParents *Parents = nullptr;
+  /// Parents->of for the nodes of Fn, as the idioms ask.
+  auto parentsIn(const FunctionDecl *Fn) const {
+    return [this, Fn](const DynTypedNode &N) { return Parents->of(Fn, N); };
+  }
   /// Lanes per warp or wavefront of the TU's target, and whether it is an AMD one.
   unsigned WaveSize = 32;
   bool Amd = false;
@@ -309,6 +381,8 @@ private:
 
 std::vector<BranchModel> BranchBuilder::build() {
   std::vector<BranchModel> Out;
+  FunctionParents Walks(M.Ctx);
+  Parents = &Walks;
   const TUFacts &Facts = M.facts();
   WaveSize = Facts.WaveSize ? Facts.WaveSize : 32;
   Amd = ::warplint::isAmdArchName(Facts.Arch);
@@ -320,6 +394,7 @@ std::vector<BranchModel> BranchBuilder::build() {
   for (BranchModel &R : Out)
     if (const BranchShape *W = R.worst(); W && R.finding())
       R.Impact = ::warplint::divergenceImpact(1.0 - W->Figures.WorstEfficiency);
+  Parents = nullptr;
   return Out;
 }
 
@@ -328,14 +403,14 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
                                                    ASTContext &Ctx) {
   if (!Arg || Arg->isValueDependent())
     return {};
-  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx))
+  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx, M.Writes))
     return {*V};
   // A parameter of the launching function (a launch helper's `W`): what its callers pass,
   // unless the helper writes it.
   const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
   if (!P || !Enclosing || P->getDeclContext() != Enclosing || Enclosing->isDependentContext() ||
-      P->getType()->isReferenceType() || writesVar(Enclosing->getBody(), P))
+      P->getType()->isReferenceType() || M.Writes(Enclosing->getBody(), P))
     return {};
   if (!M.CallsOf) {
     M.CallsOf.emplace();
@@ -349,7 +424,7 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
   for (auto [C, Caller] : It->second) {
     if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
       return {};
-    std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx);
+    std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx, M.Writes);
     if (!V)
       return {};
     Values.insert(*V);
@@ -361,15 +436,15 @@ namespace {
 
 /// A launch inside a loop runs again and again (Rodinia lud's `lud_diagonal<<<1, 16>>>`
 /// per step of the factorisation): its split is paid each time, on the critical path.
-bool launchInLoop(const Expr *Call, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*Call);
+bool launchInLoop(const Expr *Call, ParentsOf ParentsFn) {
+  DynTypedNodeList Parents = ParentsFn(DynTypedNode::create(*Call));
   for (unsigned Depth = 0; Depth < 64 && !Parents.empty(); ++Depth) {
     const DynTypedNode &P = Parents[0];
     if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
       return true;
     if (P.get<FunctionDecl>())
       return false;
-    Parents = Ctx.getParents(P);
+    Parents = ParentsFn(P);
   }
   return false;
 }
@@ -424,7 +499,7 @@ void BranchBuilder::gridFacts(KernelContext &K) const {
   for (const Launch *L : K.AllOfKernel)
     K.OneWarpGrid &= L->BlockKnown && L->Grid &&
                      (*L->Grid)[0] * (*L->Grid)[1] * (*L->Grid)[2] == 1 &&
-                     L->Block.threads() <= WaveSize && L->Call && !launchInLoop(L->Call, M.Ctx);
+                     L->Block.threads() <= WaveSize && L->Call && !launchInLoop(L->Call, parentsIn(L->Enclosing));
   K.WideGridDims = 7;
   if (!K.AllOfKernel.empty()) {
     K.WideGridDims = 0;
@@ -618,8 +693,8 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
   // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
   E.GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
   if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx) ||
-                isReductionFinalStep(B, CondS, M.Ctx) ||
-                isWarpResultWriteOut(B, CondS, M.Ctx))) {
+                isReductionFinalStep(B, CondS, parentsIn(K.Kernel)) ||
+                isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)))) {
     if (!O.ReportTreeReductionTails) {
       R.Idiom = "tree-reduction-tail";
       return true;
@@ -883,7 +958,7 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   // role (`lane < 16`, the step of a warp's own tree) is the warp's work and stays.
   const Sym *Figured = E.Stronger ? E.Stronger.get() : CondS;
   if (Demoted.empty() && isOneArmed(B) && B.Kind == BranchSite::If && K.KernelHasLoop &&
-      !(Figured && isLaneRoleTest(Figured)) && !insideLoop(B.Branch, M.Ctx)) {
+      !(Figured && isLaneRoleTest(Figured)) && !insideLoop(B.Branch, parentsIn(K.Kernel))) {
     auto *If = dyn_cast<IfStmt>(B.Branch);
     if (If && lightStatements(If->getThen()) == 1)
       Demoted.push_back("the branch runs once per thread, outside the kernel's loops, and "
@@ -1139,25 +1214,9 @@ const std::vector<BranchModel> &TuModel::branches(const BranchOptions &Opts) {
   for (const auto &[O, Records] : Branches)
     if (O == Opts)
       return Records;
-  // The parent map that the loop tests read (getParents: a branch or a launch inside a
-  // loop) is built over the AST's traversal scope: here the declarations outside system
-  // headers, where every kernel the model analyses is (model/Facts skips system headers).
-  // Over the whole TU it read every header's declarations back from a precompiled
-  // preamble: half of an edit's analysis of cuda-samples' reduction_kernel.cu in the
-  // language server. The scope is put back after.
-  std::vector<Decl *> Scope = Ctx.getTraversalScope();
-  bool Whole = Scope.size() == 1 && Scope.front() == Ctx.getTranslationUnitDecl();
-  if (Whole) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::vector<Decl *> Own;
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (D->getLocation().isInvalid() || !SM.isInSystemHeader(D->getLocation()))
-        Own.push_back(D);
-    Ctx.setTraversalScope(Own);
-  }
+  // The loop tests' parent maps: BranchBuilder's FunctionParents (per function, the
+  // traversal scope put back after).
   std::vector<BranchModel> Records = BranchBuilder(*this, Opts).build();
-  if (Whole)
-    Ctx.setTraversalScope(Scope);
   Branches.emplace_back(Opts, std::move(Records));
   return Branches.back().second;
 }

@@ -14,8 +14,12 @@
 #include "divergence/ThreadDependence.h"
 #include "model/Records.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceLocation.h"
 
+#include "llvm/ADT/DenseSet.h"
+
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -111,6 +115,50 @@ struct BranchModel {
 
   bool finding() const { return Severity != BranchSeverity::Silent && !DataDependent && !FoldedInto; }
   const BranchShape *worst() const { return Worst ? &PerShape[*Worst] : nullptr; }
+};
+
+/// The parents of the nodes of one function at a time, with getParents' answers (the
+/// walks up from a branch or a launch: insideLoop and the other idioms), from a parent map
+/// over that function alone: the AST's traversal scope is set to it, so that clang's own
+/// ParentMapContext makes the map as for the whole TU, over less. That gives the whole
+/// map's answers for every node that only the function holds, not for a node the map also
+/// reaches from elsewhere: the root of a default argument or of a default member
+/// initializer (reached from each use, through CXXDefaultArgExpr and CXXDefaultInitExpr,
+/// and from its declaration), and, in a template instantiation, a node of the template's
+/// own body that the instantiation kept (clang keeps literals and references to
+/// non-dependent declarations: the whole map's first parent is then the template's).
+/// For such a node, one of a template's body, and one the function does not hold, the map
+/// over the declarations outside
+/// system headers answers (model/Facts skips system headers), as it answered every walk
+/// before, and goes on answering until the end. That map is built over every function of
+/// the main file and its project headers with their template instantiations, after a
+/// walk over the TU's declarations that reads the preamble's back from a PCH: 2.5% of an
+/// edit of reduction_kernel.cu (213 kernel instantiations, perf), where the kernels' own
+/// maps cost what their bodies hold. The traversal scope is put back at the end.
+class FunctionParents {
+public:
+  explicit FunctionParents(ASTContext &Ctx);
+  ~FunctionParents();
+  FunctionParents(const FunctionParents &) = delete;
+  FunctionParents &operator=(const FunctionParents &) = delete;
+  /// Node's parents, Node being a node of Fn's (its definition's) body.
+  DynTypedNodeList of(const FunctionDecl *Fn, const DynTypedNode &Node);
+  /// Whether the map over the file answered (a shared node, or one Fn does not hold).
+  bool usedWholeMap() const { return Whole; }
+
+private:
+  /// The map over the declarations outside system headers when the scope was the whole
+  /// TU, else over the scope a caller set.
+  void useWhole();
+  /// Whether S is also a node of Fn's template's body (Fn an instantiation).
+  bool inPattern(const FunctionDecl *Fn, const Stmt *S);
+  ASTContext &Ctx;
+  /// The statements of each template body asked about (RecursiveASTVisitor's, implicit
+  /// code included, as the parent map's).
+  std::map<const FunctionDecl *, llvm::DenseSet<const Stmt *>> PatternNodes;
+  std::vector<Decl *> Saved;
+  const FunctionDecl *Scope = nullptr;
+  bool Whole = false, Changed = false;
 };
 
 /// "branch on", "switch on", "'?:' on", "loop condition on", "short-circuit operand on".

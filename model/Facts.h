@@ -175,6 +175,23 @@ std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &C
 /// launch facts, the branch model and the host facts.
 bool writesVar(const Stmt *S, const ValueDecl *D);
 
+/// writesVar with each answer kept, for one TU (TuModel::Writes): the host facts and the
+/// branch model ask whether a launching function's body writes a variable once per
+/// launch and parameter, and cuda-samples' reduce<T> (72 launches in each of its three
+/// instantiations) had its body walked once for each of them.
+class WritesVarMemo {
+public:
+  bool operator()(const Stmt *S, const ValueDecl *D) {
+    auto [It, New] = Known.try_emplace({S, D}, false);
+    if (New)
+      It->second = writesVar(S, D);
+    return It->second;
+  }
+
+private:
+  llvm::DenseMap<std::pair<const Stmt *, const ValueDecl *>, bool> Known;
+};
+
 /// The qualified name of a function with its template arguments, as facts name kernels
 /// and launching functions ("ns::launch<128>").
 std::string functionName(const FunctionDecl *FD);

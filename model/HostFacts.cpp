@@ -270,7 +270,8 @@ std::pair<const Expr *, const FunctionDecl *> hostArgument(const LaunchSite &L, 
 
 } // namespace
 
-HostFacts hostFacts(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx) {
+HostFacts hostFacts(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx,
+                    WritesVarMemo &Writes) {
   HostFacts Out;
   if (!K.Decl || K.Launches.empty())
     return Out;
@@ -293,7 +294,7 @@ HostFacts hostFacts(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx) {
       ParamFact One;
       if (V && Fn && Fn->getBody() && V->getType()->isIntegerType() &&
           !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
-          !writesVar(Fn->getBody(), V))
+          !Writes(Fn->getBody(), V))
         One = factsAt(PathOf(I, Fn), V, Ctx);
       if (!All) {
         All = One;

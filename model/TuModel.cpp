@@ -918,7 +918,7 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   if (K)
     A->Known = knownArguments(*K, F, Ctx);
   if (K)
-    A->Host = hostFacts(*K, F, Ctx);
+    A->Host = hostFacts(*K, F, Ctx, Writes);
   // The distinct block shapes of its launches that can run, each with its first launch.
   if (K)
     for (unsigned I : K->Launches) {

@@ -242,7 +242,8 @@ struct KernelAnalysis {
 
 /// The facts every launch of K in the TU establishes on the host about the integer
 /// arguments it passes (model/HostFacts.cpp).
-HostFacts hostFacts(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx);
+HostFacts hostFacts(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx,
+                    WritesVarMemo &Writes);
 
 class TuModel {
 public:
@@ -371,6 +372,8 @@ private:
   const Preprocessor *PP;
   ModelOptions Opts;
   std::optional<TUFacts> Facts;
+  /// Whether a function body writes a variable, asked per launch and parameter.
+  WritesVarMemo Writes;
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
   bool AdviceVerified = false;

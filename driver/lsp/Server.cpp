@@ -570,7 +570,11 @@ std::shared_ptr<ChildProcess> Server::preambleWorker() {
 }
 
 void Server::workerReader(std::shared_ptr<ChildProcess> W) {
-  int Status = W->wait([&](std::string Line) { workerLine(W, Line); });
+  AnswerJoiner Answers;
+  int Status = W->wait([&](std::string Line) {
+    if (std::optional<std::string> Answer = Answers.add(std::move(Line)))
+      workerLine(W, *Answer);
+  });
   // The PCH files of a worker that was killed (one that ended removed them).
   llvm::sys::fs::remove_directories(preambleDir(W->pid()));
   std::lock_guard<std::mutex> G(Lock);
@@ -606,7 +610,8 @@ void Server::workerReader(std::shared_ptr<ChildProcess> W) {
 }
 
 void Server::workerLine(std::shared_ptr<ChildProcess> W, const std::string &Line) {
-  llvm::Expected<Value> V = parseBoundedJson(Line);
+  // The header: the answer's first line (its result's lines follow it).
+  llvm::Expected<Value> V = parseBoundedJson(llvm::StringRef(Line).split('\n').first);
   if (!V)
     llvm::consumeError(V.takeError());
   const Object *O = V ? V->getAsObject() : nullptr;
@@ -642,7 +647,7 @@ void Server::workerLine(std::shared_ptr<ChildProcess> W, const std::string &Line
   }
   if (!Answer)
     return;
-  std::optional<WorkerLine> L = parseWorkerLine(Line);
+  std::optional<WorkerLine> L = parseWorkerAnswer(Line);
   auto It = Files.find(Req.Path);
   if (!L || It == Files.end() || !It->second.Open || It->second.Generation != Req.Generation ||
       ShutDown)

@@ -105,6 +105,8 @@ private:
   /// InFlight set; empty when there is none or the worker is busy.
   std::string nextWorkerRequest(Clock::time_point Now, Clock::time_point &Next);
   void workerReader(std::shared_ptr<ChildProcess> W);
+  /// One answer of the preamble worker (AnswerJoiner's: a header line and its result's
+  /// lines, or a lone line).
   void workerLine(std::shared_ptr<ChildProcess> W, const std::string &Line);
   std::string databaseFor(const std::string &Path);
 

@@ -84,6 +84,67 @@ std::optional<WorkerLine> parseWorkerLine(llvm::StringRef Line) {
   return W;
 }
 
+std::string workerAnswer(const RunResult &R, bool Final, llvm::json::Object Extra) {
+  std::string Lines = resultToLines(R);
+  llvm::json::Object O = std::move(Extra);
+  O["final"] = Final;
+  O["from_cache"] = static_cast<int64_t>(R.FromCache);
+  O["result_lines"] = static_cast<int64_t>(llvm::count(Lines, '\n'));
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::json::Value(std::move(O)) << '\n' << Lines;
+  OS.flush();
+  return Out;
+}
+
+std::optional<WorkerLine> parseWorkerAnswer(llvm::StringRef Text) {
+  auto [Header, Lines] = Text.split('\n');
+  if (Lines.empty())
+    return parseWorkerLine(Header);
+  llvm::Expected<llvm::json::Value> V = parseBoundedJson(Header);
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Object *O = V->getAsObject();
+  if (!O || !O->getInteger("result_lines"))
+    return std::nullopt;
+  // resultFromLines reads lines that each end with a newline (the last one too).
+  std::string Body = Lines.str();
+  Body += '\n';
+  std::optional<RunResult> R = resultFromLines(Body);
+  if (!R)
+    return std::nullopt;
+  WorkerLine W{std::move(*R), O->getBoolean("final").value_or(true)};
+  W.Result.FromCache = static_cast<size_t>(O->getInteger("from_cache").value_or(0));
+  return W;
+}
+
+std::optional<std::string> AnswerJoiner::add(std::string Line) {
+  if (Left) {
+    Pending += '\n';
+    Pending += Line;
+    if (--Left)
+      return std::nullopt;
+    return std::move(Pending);
+  }
+  // Only a header is looked into (an answer's lines follow it): a short object line.
+  if (!llvm::StringRef(Line).starts_with("{") || Line.size() > 4096)
+    return Line;
+  llvm::Expected<llvm::json::Value> V = parseBoundedJson(Line);
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return Line;
+  }
+  const llvm::json::Object *O = V->getAsObject();
+  std::optional<int64_t> N = O ? O->getInteger("result_lines") : std::nullopt;
+  if (!N || *N <= 0)
+    return Line;
+  Left = size_t(*N);
+  Pending = std::move(Line);
+  return std::nullopt;
+}
+
 namespace {
 
 /// Whether the database in Dir lists File itself (not a command inferred for it).
@@ -273,12 +334,11 @@ int runPreambleWorker(const AnalysisOptions &Base, int In, llvm::raw_ostream &OS
     if (Unlisted)
       noteUnlisted(R, A);
     bool Used = Store.Used;
-    OS << workerLine(R, true,
-                     llvm::json::Object{{"id", Id},
-                                        {"preamble", Used},
-                                        {"preamble_bytes", static_cast<int64_t>(Store.totalBytes())},
-                                        {"rss_kb", residentKiB()}})
-       << "\n";
+    OS << workerAnswer(R, true,
+                       llvm::json::Object{{"id", Id},
+                                          {"preamble", Used},
+                                          {"preamble_bytes", static_cast<int64_t>(Store.totalBytes())},
+                                          {"rss_kb", residentKiB()}});
     OS.flush();
     // No preamble could be reused (the first edit, or new directives): built now, unless
     // another request waits (its parse comes first; the preamble after it).

@@ -50,6 +50,29 @@ struct WorkerLine {
 std::string workerLine(const RunResult &R, bool Final, llvm::json::Object Extra = {});
 std::optional<WorkerLine> parseWorkerLine(llvm::StringRef Line);
 
+/// The preamble worker's answer to an analysis, lean: a header line (the JSON object
+/// Extra with "final", "from_cache" and "result_lines", the number of lines after it),
+/// then the result as resultToLines writes it (driver/cache/ResultCache.h), one record a
+/// line; ends with a newline. Neither side builds, escapes or parses one JSON document of
+/// the whole result, as workerLine's does (reduction_kernel.cu's 216 launches and 873
+/// branches: a 775 KB document, escaped into a 1.5 MB line that the server parsed twice).
+std::string workerAnswer(const RunResult &R, bool Final, llvm::json::Object Extra = {});
+/// An answer's text (its header line and, after a newline, its lines; or a lone line) as
+/// a WorkerLine: the result of a workerAnswer, or of a workerLine.
+std::optional<WorkerLine> parseWorkerAnswer(llvm::StringRef Text);
+
+/// Gathers a worker's output lines into answers: a line whose header says
+/// "result_lines": N is handed back with its N lines (newline-joined) once they are all
+/// read; any other line at once.
+class AnswerJoiner {
+public:
+  std::optional<std::string> add(std::string Line);
+
+private:
+  std::string Pending;
+  size_t Left = 0;
+};
+
 /// The worker itself: analyses A.Files (one file) and writes one line, or two when
 /// nvcc's registers were not cached (the first without them, at once; the second after
 /// nvcc ran). Returns the exit code (2 when the analysis could not start, said on stderr).
@@ -60,9 +83,10 @@ int runWorker(AnalysisOptions A, llvm::raw_ostream &OS);
 /// precompiled preamble (driver/run/Preamble.h) between them, so that an edit's parse skips
 /// the headers. Base: the server's options (no file, no database). Requests:
 ///   {"id": N, "file": PATH, "db": DIR, "text": TEXT}  analyse TEXT as PATH (from nvcc's
-///       register cache only): answered {"id": N, "final": true, "result": ..., "preamble":
-///       true when one was used, "rss_kb": the worker's resident memory, "preamble_bytes":
-///       the PCH bytes of every file}; then, when PATH had no preamble it could reuse and no
+///       register cache only): answered by a workerAnswer whose header is {"id": N,
+///       "final": true, "result_lines": ..., "preamble": true when one was used, "rss_kb":
+///       the worker's resident memory, "preamble_bytes": the PCH bytes of every file},
+///       followed by the result's lines; then, when PATH had no preamble it could reuse and no
 ///       request is waiting, its preamble is built and said {"warm": PATH, "note": ...}
 ///   {"id": N, "file": PATH, "db": DIR, "warm": true}  build PATH's preamble from disk:
 ///       answered {"id": N, "warm": PATH, "note": ..., "preamble_bytes": ..., "rss_kb": ...}

@@ -2,6 +2,9 @@
 #include "model/Facts.h"
 #include "model/TuModel.h"
 
+#include "model/Branches.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -581,6 +584,119 @@ TEST(Clusters, RecordsCarryTheGpuFiguresOnce) {
   EXPECT_EQ(L.Waves->BlocksPerWave, 396);
   EXPECT_EQ(L.Waves->WaveCount, 1);
   EXPECT_NEAR(L.Waves->LastWaveFullness, 1.0 / 3, 1e-12);
+}
+
+// The branch model's parent maps of one function at a time (model/Branches.h,
+// FunctionParents) give the answers of the map over the declarations outside system
+// headers, which the walks up from a branch read before, for every node of every
+// function: default arguments and default member initializers (reached from their
+// declarations too), an init list's two forms, a lambda, `?:` with an omitted middle, a
+// template's instantiations; and they answer from the function's own map where they can.
+TEST(FunctionParents, SameAnswersAsTheMapOverTheFile) {
+  Parsed P = parse(R"(
+struct S { int a = threadIdx.x < 4 ? 1 : 2; int b; };
+__device__ int dflt(int v, int w = threadIdx.x > 2 ? 3 : 4) { return v + w; }
+template <int N> __global__ void k(int *p, int n) {
+  S s{};
+  int arr[] = {n > 0 ? 1 : 2, 3};
+  for (int i = threadIdx.x; i < n; i += N) {
+    if (p[i] > 0 && i < 4)
+      p[i] = dflt(i);
+    auto f = [&](int x) { if (x > 1) return x; return 0; };
+    p[i] += f(i) + (n ?: 1);
+  }
+  if (threadIdx.x == 0) { p[0] = s.a + arr[0]; }
+}
+void host(int *p, int n) {
+  for (int r = 0; r < 2; ++r)
+    k<32><<<1, 32>>>(p, n);
+  k<64><<<1, 64>>>(p, n);
+}
+)");
+  ASSERT_TRUE(P.AST);
+  ASTContext &Ctx = P.AST->getASTContext();
+  // Every function with a body in the file (instantiations too), and the nodes of each.
+  struct Nodes : RecursiveASTVisitor<Nodes> {
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool shouldVisitImplicitCode() const { return true; }
+    std::vector<const Stmt *> Out;
+    bool VisitStmt(Stmt *S) {
+      Out.push_back(S);
+      return true;
+    }
+  };
+  struct Functions : RecursiveASTVisitor<Functions> {
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    const SourceManager &SM;
+    explicit Functions(const SourceManager &SM) : SM(SM) {}
+    std::vector<const FunctionDecl *> Out;
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (FD->doesThisDeclarationHaveABody() && SM.isInMainFile(FD->getLocation()))
+        Out.push_back(FD);
+      return true;
+    }
+  } Fns(Ctx.getSourceManager());
+  Fns.TraverseDecl(Ctx.getTranslationUnitDecl());
+  ASSERT_GE(Fns.Out.size(), 5u); // dflt, k, k<32>, k<64>, host
+  // The expected answers: getParents over the declarations outside system headers.
+  std::vector<Decl *> Own;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (D->getLocation().isInvalid() || !Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      Own.push_back(D);
+  struct Query {
+    const FunctionDecl *Fn;
+    DynTypedNode Node;
+    std::vector<DynTypedNode> Expected;
+  };
+  std::vector<Query> Queries;
+  std::vector<Decl *> Before = Ctx.getTraversalScope();
+  Ctx.setTraversalScope(Own);
+  for (const FunctionDecl *Fn : Fns.Out) {
+    Nodes N;
+    N.TraverseStmt(Fn->getBody());
+    for (const Stmt *S : N.Out) {
+      DynTypedNodeList L = Ctx.getParents(*S);
+      Queries.push_back({Fn, DynTypedNode::create(*S), {L.begin(), L.end()}});
+    }
+  }
+  Ctx.setTraversalScope(Before);
+  ASSERT_GT(Queries.size(), 100u);
+  unsigned Local = 0, Whole = 0;
+  for (const Query &Q : Queries) {
+    FunctionParents FP(Ctx);
+    DynTypedNodeList L = FP.of(Q.Fn, Q.Node);
+    std::vector<DynTypedNode> Got(L.begin(), L.end());
+    auto Kinds = [&](const std::vector<DynTypedNode> &V) {
+      std::string K;
+      for (const DynTypedNode &D : V)
+        K += D.getNodeKind().asStringRef().str() + " ";
+      return K;
+    };
+    EXPECT_TRUE(Got == Q.Expected)
+        << Q.Node.getNodeKind().asStringRef().str() << " at "
+        << Q.Node.getSourceRange().getBegin().printToString(Ctx.getSourceManager()) << " in "
+        << Q.Fn->getNameAsString() << ": " << Kinds(Got) << "against " << Kinds(Q.Expected);
+    ++(FP.usedWholeMap() ? Whole : Local);
+    // The branches written in a kernel's instantiation, where the branch model asks, are
+    // its own (clang builds them anew): its own map answers.
+    const Stmt *S = Q.Node.get<Stmt>();
+    auto *B = dyn_cast_or_null<BinaryOperator>(S);
+    SourceRange Body = Q.Fn->getBody()->getSourceRange();
+    const SourceManager &SM = Ctx.getSourceManager();
+    bool Written = S && !SM.isBeforeInTranslationUnit(S->getBeginLoc(), Body.getBegin()) &&
+                   !SM.isBeforeInTranslationUnit(Body.getEnd(), S->getBeginLoc());
+    if (Q.Fn->isTemplateInstantiation() && Written &&
+        (isa_and_nonnull<IfStmt>(S) || isa_and_nonnull<ForStmt>(S) ||
+         isa_and_nonnull<ConditionalOperator>(S) || (B && B->isLogicalOp())))
+      EXPECT_FALSE(FP.usedWholeMap()) << S->getStmtClassName();
+  }
+  // The functions' own maps answered most; the map over the file the rest: the template's
+  // own body, the nodes its instantiations kept, the roots of the default argument and of
+  // the default member initializer.
+  EXPECT_GT(Local, 100u);
+  EXPECT_GT(Whole, 10u);
+  // The traversal scope is put back.
+  EXPECT_EQ(Ctx.getTraversalScope().vec(), Before);
 }
 
 } // namespace

@@ -273,6 +273,60 @@ TEST(LspWorker, LinesRoundTrip) {
   EXPECT_FALSE(parseWorkerLine("warplint: not json"));
 }
 
+// The preamble worker's lean answer: a header line and the result's lines, gathered by
+// AnswerJoiner from the lines as the server reads them, read back whole; a lone line (an
+// error, a preamble note, a workerLine) passes through at once.
+TEST(LspWorker, AnswerJoinedAndReadBack) {
+  RunResult R;
+  R.FilesAnalysed.push_back("/p/k.cu");
+  R.RegistersNotCached.push_back("/p/k.cu");
+  R.Messages.push_back({Severity::Note, "a \"quoted\" note\nover two lines"});
+  for (unsigned I = 1; I <= 3; ++I) {
+    Finding F;
+    F.Check = "warplint-x";
+    F.Pos = {"/p/k.cu", I, 4};
+    F.Message = "m" + std::to_string(I);
+    R.Findings.push_back(F);
+  }
+  LaunchRecord L;
+  L.Kernel = "k";
+  L.Pos = {"/p/k.cu", 9, 3};
+  R.Launches.push_back(L);
+  std::string Text = workerAnswer(R, true, llvm::json::Object{{"id", 7}, {"preamble", true}});
+  ASSERT_EQ(Text.back(), '\n');
+  llvm::SmallVector<llvm::StringRef> Lines;
+  llvm::StringRef(Text).drop_back().split(Lines, '\n');
+  AnswerJoiner J;
+  EXPECT_EQ(J.add("{\"warm\":\"/p/k.cu\",\"note\":\"kept\"}"),
+            std::optional<std::string>("{\"warm\":\"/p/k.cu\",\"note\":\"kept\"}"));
+  std::optional<std::string> Whole;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    Whole = J.add(Lines[I].str());
+    EXPECT_EQ(Whole.has_value(), I + 1 == Lines.size()) << "line " << I;
+  }
+  ASSERT_TRUE(Whole);
+  EXPECT_EQ(*Whole + "\n", Text);
+  std::optional<WorkerLine> W = parseWorkerAnswer(*Whole);
+  ASSERT_TRUE(W);
+  EXPECT_TRUE(W->Final);
+  ASSERT_EQ(W->Result.Findings.size(), 3u);
+  EXPECT_EQ(W->Result.Findings[2].Message, "m3");
+  ASSERT_EQ(W->Result.Launches.size(), 1u);
+  EXPECT_EQ(W->Result.Launches[0].Pos.Line, 9u);
+  ASSERT_EQ(W->Result.Messages.size(), 1u);
+  EXPECT_EQ(W->Result.Messages[0].Text, R.Messages[0].Text);
+  EXPECT_EQ(W->Result.RegistersNotCached, R.RegistersNotCached);
+  // The same result as one workerLine reads back through parseWorkerAnswer too.
+  std::optional<WorkerLine> Old = parseWorkerAnswer(workerLine(R, false));
+  ASSERT_TRUE(Old);
+  EXPECT_FALSE(Old->Final);
+  EXPECT_EQ(Old->Result.Findings.size(), 3u);
+  // An answer cut short (the worker killed between its lines) reads as nothing.
+  EXPECT_FALSE(parseWorkerAnswer(llvm::StringRef(*Whole).rsplit('\n').first));
+  // After a whole answer the joiner is ready for the next one.
+  EXPECT_EQ(J.add("{\"id\":8,\"error\":\"x\"}"), std::optional<std::string>("{\"id\":8,\"error\":\"x\"}"));
+}
+
 TEST(LspWorker, ChildProcessLinesStatusAndKill) {
   std::string Error;
   auto C = ChildProcess::start({"/bin/sh", "-c", "echo one; echo two; echo oops >&2; exit 3"},
