@@ -86,6 +86,15 @@ protected:
     sayProblems(M);
     return &Launches;
   }
+  /// A finding on one of the launches through a local function pointer that can hold
+  /// several kernels (the finding names the kernel): a note that names the pointer.
+  void viaNote(const LaunchSite &S) {
+    if (S.Candidates)
+      diag(S.Loc, "launched through the function pointer '%0', which can hold %1 kernels "
+                  "here; this finding is for one of them",
+           DiagnosticIDs::Note)
+          << S.Via << S.Candidates;
+  }
   /// A launch the check leaves out: no source location, or an ignored kernel.
   bool leftOut(const LaunchModel &L) const {
     return L.Site->Loc.isInvalid() || Ignored.ignores(L.name());

@@ -148,6 +148,7 @@ void LaunchConfigInvalidCheck::checkKernel(const KernelInfo &K, const LaunchTarg
 void LaunchConfigInvalidCheck::instantiationNote(const LaunchModel &L) {
   if (!L.Site->Instantiation.empty())
     diag(L.Site->Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
+  viaNote(*L.Site);
 }
 
 bool LaunchConfigInvalidCheck::checkRegisters(const LaunchModel &L) {

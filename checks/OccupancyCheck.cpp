@@ -113,6 +113,7 @@ void OccupancyCheck::checkLaunch(TuModel &M, const LaunchModel &L, const LaunchF
       E.Arch->isAmd() && L.Kernel ? L.Kernel->WavesPerEuMin : std::nullopt;
   if (MinWaves && *MinWaves > 0 && uint64_t(R.WavesPerSimd) < *MinWaves) {
     reportWavesPerEu(Loc, L, E, unsigned(*MinWaves));
+    viaNote(*L.Site);
     return;
   }
   if (R.Occupancy >= MinOccupancy)
@@ -152,6 +153,7 @@ void OccupancyCheck::checkLaunch(TuModel &M, const LaunchModel &L, const LaunchF
   registerNotes(L, E, Missing);
   if (!L.Site->Instantiation.empty())
     diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
+  viaNote(*L.Site);
 }
 
 void OccupancyCheck::reportOutOfReach(const LaunchModel &L, const LaunchFigures &E,

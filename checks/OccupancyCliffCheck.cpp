@@ -74,6 +74,7 @@ void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
     SourceLocation Loc = L.Site->Loc;
     if (leftOut(L))
       continue;
+    Site = L.Site;
     std::string Name = L.name();
     for (const LaunchFigures &E : L.PerArch) {
       if (!E.Result || !E.Result->canLaunch())
@@ -127,6 +128,7 @@ void OccupancyCliffCheck::reportRegisterCliff(TuModel &M, const LaunchModel &L,
          DiagnosticIDs::Note)
         << Threads << unsigned(E.Result->BlocksPerSm) << unsigned(S.HeadroomUpTo);
     diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+    viaNote(*Site);
   } else if (S.GainAt && Regs - *S.GainAt <= RegisterMargin && worthIt(Occ, S.GainOccupancy)) {
     // A __launch_bounds__ the compiler showed keeps the kernel spill-free, where the
     // rewrite is certain (TuModel::launchBoundsFixIt): a fix-it on the warning.
@@ -148,6 +150,7 @@ void OccupancyCliffCheck::reportRegisterCliff(TuModel &M, const LaunchModel &L,
     if (E.Verified)
       diag(Loc, "%0", DiagnosticIDs::Note) << wl::verifiedAdviceText(*E.Verified, E.Arch->isAmd());
     diag(Loc, "%0", DiagnosticIDs::Note) << describeRegisters(E);
+    viaNote(*Site);
   }
 }
 
@@ -166,6 +169,7 @@ void OccupancyCliffCheck::reportRegisterBudget(SourceLocation Loc, const std::st
        "registers unknown: set warplint.RegisterSource (a ptxas log, objects or nvcc) to "
        "check the real count",
        DiagnosticIDs::Note);
+  viaNote(*Site);
 }
 
 void OccupancyCliffCheck::reportSharedCliff(SourceLocation Loc, const std::string &Name,
@@ -200,6 +204,7 @@ void OccupancyCliffCheck::reportSharedCliff(SourceLocation Loc, const std::strin
         << blocksText(*S.LossBlocksPerSm, S.LossOccupancy);
     diag(Loc, "any growth of the shared arrays costs a block per SM", DiagnosticIDs::Note);
     Unknown();
+    viaNote(*Site);
   } else if (S.GainAt && Bytes - *S.GainAt <= SharedMemoryMargin &&
              worthIt(Occ, S.GainOccupancy)) {
     uint64_t Cut = uint64_t(Bytes - *S.GainAt);
@@ -213,6 +218,7 @@ void OccupancyCliffCheck::reportSharedCliff(SourceLocation Loc, const std::strin
          DiagnosticIDs::Note)
         << unsigned(Cut);
     Unknown();
+    viaNote(*Site);
   }
 }
 
@@ -249,6 +255,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
            "VGPRs unknown: --registers-from clang (warplint.RegisterSource: clang) counts "
            "them with clang's AMDGPU backend",
            DiagnosticIDs::Note);
+      viaNote(*Site);
       return;
     }
     if (!Known)
@@ -275,6 +282,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
            DiagnosticIDs::Note)
           << Threads << unsigned(Keep) << wl::amdVgprBudgetText(A, Keep);
       RegistersNotes();
+      viaNote(*Site);
     } else if (Gains && Count - *S.GainAt <= RegisterMargin) {
       int Ask = amdWavesPerSimd(A, S.GainBlocksPerSm, W);
       diag(Loc, "'%0' on %1 is %2 %3%s2 past an occupancy cliff: %4 %3s %5 allow %6 with "
@@ -296,6 +304,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
              DiagnosticIDs::Note)
             << Threads << unsigned(Ask);
       RegistersNotes();
+      viaNote(*Site);
     }
     return;
   }
@@ -321,6 +330,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
         << Threads << unsigned(S.HeadroomUpTo + 1) << Loss();
     diag(Loc, "any growth of the LDS arrays costs a workgroup per CU", DiagnosticIDs::Note);
     Unknown();
+    viaNote(*Site);
   } else if (Gains && Bytes - *S.GainAt <= SharedMemoryMargin) {
     uint64_t Cut = uint64_t(Bytes - *S.GainAt);
     diag(Loc,
@@ -335,6 +345,7 @@ void OccupancyCliffCheck::reportAmdStep(SourceLocation Loc, const std::string &N
          DiagnosticIDs::Note)
         << unsigned(Cut) << unsigned(A.LdsPerCuBytes / 1024) << unsigned(A.LdsAllocGranuleBytes);
     Unknown();
+    viaNote(*Site);
   }
 }
 

@@ -34,6 +34,8 @@ private:
   void reportAmdStep(SourceLocation Loc, const std::string &Name, const LaunchFigures &E,
                      const KernelInfo *K, const ::warplint::NextStep &S);
 
+  /// The launch being reported (for the note on a launch through a function pointer).
+  const LaunchSite *Site = nullptr;
   int64_t RegisterMargin = 2;       ///< registers per thread
   int64_t SharedMemoryMargin = 512; ///< bytes per block
   int64_t MinRegisterBudget = 0;    ///< registers per thread, when the count is unknown (0: off)

@@ -103,6 +103,7 @@ void PartialWaveCheck::checkTu(TuModel &M, ASTContext &Ctx) {
         diag(Loc, "registers not counted: blocks/SM is an upper bound", DiagnosticIDs::Note);
       if (!L.Site->Instantiation.empty())
         diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
+      viaNote(*L.Site);
     }
   }
 }
@@ -149,6 +150,7 @@ void PartialWaveCheck::reportAmd(SourceLocation Loc, const LaunchModel &L,
         << One;
   if (!L.Site->Instantiation.empty())
     diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
+  viaNote(*L.Site);
 }
 
 } // namespace clang::tidy::warplint

@@ -938,29 +938,63 @@ private:
   llvm::DenseSet<const Expr *> Handled;
 };
 
-/// A local function-pointer variable (`fattn_kernel_t k = flash_attn_tile<...>;`, or
-/// assigned on each path) that only ever holds one kernel: that kernel.
-const FunctionDecl *kernelOfLocal(const VarDecl *V, unsigned Depth) {
+/// The kernels a local function-pointer variable (`fattn_kernel_t k = flash_attn_tile<...>;`,
+/// or assigned on each path, or transpose's `kernel = &copy;` in each case of a switch)
+/// can hold: every value it is given resolves to a kernel or a function (each once, in
+/// the order written). Empty when one does not, or when the variable may change some
+/// other way.
+std::vector<const FunctionDecl *> kernelsOfLocal(const VarDecl *V, unsigned Depth) {
   if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
       !V->getType()->isFunctionPointerType() || Depth > 2)
-    return nullptr;
+    return {};
   auto *Fn = dyn_cast<FunctionDecl>(V->getDeclContext());
   if (!Fn || !Fn->hasBody())
-    return nullptr;
+    return {};
   LocalWrites W(V);
   W.TraverseStmt(Fn->getBody());
   if (!W.onlyReadsAndAssignments())
-    return nullptr;
+    return {};
   if (const Expr *Init = V->getInit())
-    W.Values.push_back(Init);
-  const FunctionDecl *Only = nullptr;
+    W.Values.insert(W.Values.begin(), Init);
+  std::vector<const FunctionDecl *> Held;
   for (const Expr *E : W.Values) {
     const FunctionDecl *K = resolveKernel(E, Depth + 1);
-    if (!K || (Only && K->getCanonicalDecl() != Only->getCanonicalDecl()))
-      return nullptr;
-    Only = K;
+    if (!K)
+      return {};
+    if (llvm::none_of(Held, [&](const FunctionDecl *H) {
+          return H->getCanonicalDecl() == K->getCanonicalDecl();
+        }))
+      Held.push_back(K);
   }
-  return Only;
+  return Held;
+}
+
+/// A local function-pointer variable that only ever holds one kernel: that kernel.
+const FunctionDecl *kernelOfLocal(const VarDecl *V, unsigned Depth) {
+  std::vector<const FunctionDecl *> Held = kernelsOfLocal(V, Depth);
+  return Held.size() == 1 ? Held[0] : nullptr;
+}
+
+/// The local function-pointer variable a launch's function argument names (`kernel`,
+/// `(void *)kernel`), and the kernels it can hold when that is more than one, each a
+/// kernel (__global__); none otherwise.
+std::pair<const VarDecl *, std::vector<const FunctionDecl *>> kernelsOfPointer(const Expr *E) {
+  for (unsigned I = 0; E && I < 16; ++I) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *CE = dyn_cast<ExplicitCastExpr>(E)) {
+      E = CE->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  auto *DR = dyn_cast_or_null<DeclRefExpr>(E);
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  std::vector<const FunctionDecl *> Held = kernelsOfLocal(V, 0);
+  if (Held.size() < 2 || llvm::any_of(Held, [](const FunctionDecl *K) {
+        return !K->hasAttr<CUDAGlobalAttr>();
+      }))
+    return {nullptr, {}};
+  return {V, std::move(Held)};
 }
 
 /// The kernel a launch's function argument names: k, &k, (void*)k, k<T>, or a local
@@ -1114,7 +1148,7 @@ public:
     // `kernel<<<...>>>` on a parameter of the enclosing function (a launch helper such as
     // ggml's ggml_cuda_kernel_launch): followed to the calls that name the kernel.
     F.Param = L.Kernel ? nullptr : kernelParam(E->getCallee(), L.Enclosing);
-    if (F.Block && L.Kernel)
+    if (F.Block && (L.Kernel || L.Candidates))
       L.BlockParams = blockParams(E, F.Block);
     finish(std::move(L));
     if (F.Param) {
@@ -1409,14 +1443,36 @@ private:
       L.MangledName = K.MangledName;
     } else {
       L.KernelName = exprText(Callee, Ctx);
+      auto [Var, Held] = kernelsOfPointer(Callee);
+      if (Var) {
+        L.Via = Var->getName().str();
+        L.Candidates = Held.size();
+      }
+      Candidates = std::move(Held);
     }
     return L;
   }
 
+  /// The launch; one per kernel where start found a pointer that can hold several.
   void finish(LaunchSite L) {
     L.Hip = Out.Hip;
-    Out.Launches.push_back(std::move(L));
+    std::vector<const FunctionDecl *> Held = std::move(Candidates);
+    Candidates.clear();
+    if (Held.empty()) {
+      Out.Launches.push_back(std::move(L));
+      return;
+    }
+    for (const FunctionDecl *K : Held) {
+      const KernelInfo &KI = Out.Kernels[kernelIndex(K)];
+      LaunchSite One = L;
+      One.Kernel = KI.Decl;
+      One.KernelName = KI.Name;
+      One.MangledName = KI.MangledName;
+      Out.Launches.push_back(std::move(One));
+    }
   }
+  /// The kernels the launch start saw can hold (a local pointer to several), for finish.
+  std::vector<const FunctionDecl *> Candidates;
 
   /// The name of the outermost macro whose expansion Loc is in: the token the expansion
   /// starts with.

@@ -78,6 +78,12 @@ struct LaunchSite {
   bool HasLaunchCluster = false;
   ShapeFact LaunchCluster;
   bool Hip = false;                        ///< through the HIP runtime (the TU is HIP)
+  /// A launch through a local function-pointer variable that can hold several kernels
+  /// (transpose's `kernel = &copy;` ... `kernel<<<grid, threads>>>(...)`): one launch per
+  /// kernel it can hold, each with that kernel and the launch's shape; Via is the
+  /// variable's name and Candidates how many kernels it can hold (0: a direct launch).
+  std::string Via;
+  unsigned Candidates = 0;
 };
 
 /// A `__shared__` variable counted in a kernel's static shared memory.

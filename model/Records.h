@@ -104,6 +104,10 @@ struct LaunchRecord {
   std::optional<std::string> DynamicSmemExpr; ///< when the bytes are not known
   std::string Instantiation;                  ///< "launch<128>" in a template instance
   std::string Enclosing;                      ///< the launching function
+  /// A launch through a local function pointer that can hold several kernels: the
+  /// pointer's name and how many kernels it can hold (this record is one of them).
+  std::string Via;
+  unsigned Candidates = 0;
 
   /// The kernel's declared facts.
   std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, MaxNReg;

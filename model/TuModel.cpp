@@ -1081,6 +1081,8 @@ void TuModel::launchRecords(::warplint::ModelRecords &Out) {
     R.Instantiation = L.Instantiation;
     if (L.Enclosing)
       R.Enclosing = functionName(L.Enclosing);
+    R.Via = L.Via;
+    R.Candidates = L.Candidates;
     if (const KernelInfo *K = M.Kernel) {
       R.StaticSmemBytes = K->StaticSmemBytes;
       R.LaunchBoundsMaxThreads = K->LaunchBoundsMaxThreads;

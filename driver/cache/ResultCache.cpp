@@ -107,6 +107,8 @@ Value launch(const LaunchRecord &L) {
                 {"dyn_expr", opt(L.DynamicSmemExpr)},
                 {"inst", L.Instantiation},
                 {"enclosing", L.Enclosing},
+                {"via", L.Via},
+                {"candidates", int64_t(L.Candidates)},
                 {"lb_threads", opt(L.LaunchBoundsMaxThreads)},
                 {"lb_blocks", opt(L.LaunchBoundsMinBlocks)},
                 {"maxnreg", opt(L.MaxNReg)},
@@ -443,6 +445,8 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
   L.DynamicSmemExpr = Rd.optStr(O.get("dyn_expr"));
   L.Instantiation = Rd.str(O.get("inst"));
   L.Enclosing = Rd.str(O.get("enclosing"));
+  L.Via = Rd.str(O.get("via"));
+  L.Candidates = unsigned(Rd.num(O.get("candidates")));
   L.LaunchBoundsMaxThreads = Rd.optNum<uint64_t>(O.get("lb_threads"));
   L.LaunchBoundsMinBlocks = Rd.optNum<uint64_t>(O.get("lb_blocks"));
   L.MaxNReg = Rd.optNum<uint64_t>(O.get("maxnreg"));

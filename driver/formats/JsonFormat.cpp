@@ -120,6 +120,11 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
   }
   if (!L.Instantiation.empty())
     O["instantiation"] = L.Instantiation;
+  // One of the kernels a local function pointer can hold (docs/launch-facts.md).
+  if (L.Candidates) {
+    O["via"] = L.Via;
+    O["candidates"] = int64_t(L.Candidates);
+  }
   // A spilling kernel: what it keeps without its bound (nvcc's uncapped run).
   if (L.UncappedRegisters) {
     O["uncapped_registers"] = opt(L.UncappedRegisters);

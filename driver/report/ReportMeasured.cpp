@@ -246,10 +246,12 @@ private:
         if (Config && *Config > 0) {
           // ncu counts the shared-memory limit with the carveout the driver chose for the
           // launch (the smallest that keeps its blocks per SM), not the largest: count ours
-          // at that carveout too, so the figure compares the per-block allocation.
-          Lim = static_cast<int>(std::min<double>(
-              Arch->MaxBlocksPerSm,
-              std::floor(*Config / double(Ours->AllocatedSharedBytesPerBlock))));
+          // at that carveout too, so the figure compares the per-block allocation. Not
+          // capped at the block slots here: ncu gives this limit above them where the
+          // carveout allows more (convolutionRowsKernel on an H200: 37 at 132 KiB, 3584
+          // bytes a block), and the cap below applies where its figure is within them.
+          Lim = static_cast<int>(
+              std::floor(*Config / double(Ours->AllocatedSharedBytesPerBlock)));
           MineText = fmt::format("{} (at ncu's {} KiB carveout)", Lim, whole(*Config / 1024));
         }
         if (Lim == UnlimitedBlocks) {

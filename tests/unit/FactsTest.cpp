@@ -257,6 +257,65 @@ TEST(Launches, FunctionPointersAreUnresolved) {
   EXPECT_EQ(F.Launches[0].Kernel, std::optional<std::string>("(const void *)fp"));
 }
 
+TEST(Launches, LocalPointerToSeveralKernelsIsOneLaunchPerKernel) {
+  // transpose's loop: `kernel = &copy;` ... in a switch, then `kernel<<<grid, threads>>>`.
+  Parsed P = parse("__global__ void a(float *p) { __shared__ float t[64]; t[0] = p[0]; }\n"
+                   "__global__ void b(float *p) { __shared__ float t[4096]; t[0] = p[0]; }\n"
+                   "void host(float *p) {}\n"
+                   "void h(float *p, int c, int n) {\n"
+                   "  void (*kernel)(float *);\n"
+                   "  for (int k = 0; k < 2; ++k) {\n"
+                   "    switch (k) { case 0: kernel = &a; break; default: kernel = &b; }\n"
+                   "    if (kernel == &a) {}\n"
+                   "    kernel<<<16, n>>>(p);\n"
+                   "    cudaLaunchKernel((const void *)kernel, 8, 128, (void **)0, 0, 0);\n"
+                   "  }\n"
+                   "  void (*one)(float *) = &b;\n"
+                   "  one<<<4, 32>>>(p);\n"
+                   "  void (*mixed)(float *) = &a;\n"
+                   "  if (c) mixed = host;\n"
+                   "  mixed<<<2, 32>>>(p);\n"
+                   "}\n");
+  const auto &L = P.Facts.Launches;
+  ASSERT_EQ(L.size(), 6u);
+  // The triple-chevron launch: a, then b, with the launch's shape and argument.
+  for (unsigned I : {0u, 1u}) {
+    EXPECT_EQ(L[I].Loc, L[0].Loc);
+    EXPECT_EQ(L[I].Via, "kernel");
+    EXPECT_EQ(L[I].Candidates, 2u);
+    EXPECT_EQ(L[I].Grid.Dims, (Dims{16, 1, 1}));
+    EXPECT_EQ(L[I].BlockParams, (std::array<int, 3>{-1, -1, -1}));
+    ASSERT_NE(L[I].Kernel, nullptr);
+  }
+  EXPECT_EQ(L[0].KernelName, "a");
+  EXPECT_EQ(L[1].KernelName, "b");
+  EXPECT_EQ(P.Facts.kernel(L[0].Kernel)->StaticSmemBytes, 256u);
+  EXPECT_EQ(P.Facts.kernel(L[1].Kernel)->StaticSmemBytes, 16384u);
+  // cudaLaunchKernel through the same pointer: two launches too.
+  EXPECT_EQ(L[2].KernelName, "a");
+  EXPECT_EQ(L[3].KernelName, "b");
+  EXPECT_EQ(L[3].Block.Dims, (Dims{128, 1, 1}));
+  EXPECT_EQ(L[3].Candidates, 2u);
+  // One kernel: that kernel's launch, not marked.
+  EXPECT_EQ(L[4].KernelName, "b");
+  EXPECT_EQ(L[4].Candidates, 0u);
+  EXPECT_TRUE(L[4].Via.empty());
+  // Given a host function once: unresolved.
+  EXPECT_EQ(L[5].Kernel, nullptr);
+  EXPECT_EQ(L[5].KernelName, "mixed");
+  EXPECT_EQ(L[5].Candidates, 0u);
+  // Each kernel lists its launches; the records carry the pointer and the kernel's facts.
+  EXPECT_EQ(P.Facts.kernel(L[0].Kernel)->Launches, (std::vector<unsigned>{0, 2}));
+  ::warplint::ModelRecords F = records(P);
+  ASSERT_EQ(F.Launches.size(), 6u);
+  EXPECT_EQ(F.Launches[0].Via, "kernel");
+  EXPECT_EQ(F.Launches[0].Candidates, 2u);
+  EXPECT_EQ(F.Launches[0].StaticSmemBytes, std::optional<uint64_t>(256));
+  EXPECT_EQ(F.Launches[1].StaticSmemBytes, std::optional<uint64_t>(16384));
+  EXPECT_EQ(F.Launches[1].Kernel, std::optional<std::string>("b"));
+  EXPECT_EQ(F.Launches[4].Candidates, 0u);
+}
+
 TEST(Launches, BlockSizePassedAsAnArgument) {
   Parsed P = parse("__global__ void k(int a, int n, int m) {}\n"
                    "int pad(int);\n"

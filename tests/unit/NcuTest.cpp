@@ -345,6 +345,64 @@ TEST(NcuReport, ModelDisagreementOnNcusOwnInputsIsItsOwnDefect) {
   EXPECT_EQ(H.Defects[0].substr(0, 45), "analysed for sm_86, profiled on cc 9.0 (sm_90");
 }
 
+TEST(NcuReport, SharedMemoryLimitAtNcusCarveoutIsNotCappedAtTheBlockSlots) {
+  // convolutionSeparable's convolutionRowsKernel on an H200 (tests/Inputs/gpu/h200): 2560
+  // bytes static + the 1 KiB the driver reserves = 3584 allocated (a multiple of 128); at
+  // the 132 KiB carveout ncu chose that is 37 blocks, above the 32 block slots, and ncu
+  // says 37 (its barrier, block, register and warp limits say 32).
+  RunResult Result;
+  LaunchRecord L;
+  L.Pos = {"/proj/convolutionSeparable.cu", 60, 3};
+  L.Kernel = "convolutionRowsKernel";
+  L.Api = "triple-chevron";
+  L.Block = {16, 4, 1};
+  L.Grid = {{24, 768, 1}};
+  L.DynamicSmemBytes = 0;
+  L.StaticSmemBytes = 2560;
+  L.Registers = 32;
+  L.RegistersSource = "ptxas log 'convolutionSeparable.ptxas.log'";
+  L.Arch = "sm_90";
+  evaluate(L);
+  Result.Launches.push_back(L);
+  Result.FilesAnalysed = {"/proj/convolutionSeparable.cu"};
+  NcuLaunch N;
+  N.Id = 0;
+  N.KernelName = "convolutionRowsKernel(float *, float *, int, int, int)";
+  N.Block = {16, 4, 1};
+  N.Grid = {{24, 768, 1}};
+  N.Cc = "9.0";
+  auto Set = [&](const char *Metric, double V) { N.Metrics[Metric].Number = V; };
+  Set("launch__registers_per_thread", 32);
+  Set("launch__shared_mem_per_block_static", 2560);
+  Set("launch__shared_mem_per_block_dynamic", 0);
+  Set("launch__shared_mem_per_block_allocated", 3584);
+  Set("launch__shared_mem_config_size", 135168);
+  Set("launch__occupancy_limit_blocks", 32);
+  Set("launch__occupancy_limit_registers", 32);
+  Set("launch__occupancy_limit_shared_mem", 37);
+  Set("launch__occupancy_limit_warps", 32);
+  Set("sm__maximum_warps_per_active_cycle_pct", 100);
+  ReportPage Page = buildReport(Result, ReportOptions{});
+  addNcuMeasurements(Page, Result, {N}, "ncu.csv");
+  const MeasuredGroup &G = card(Page, "convolutionRowsKernel").Measured.at(0);
+  EXPECT_TRUE(G.Defects.empty()) << G.Defects[0];
+  const MeasuredRow *Smem = rowOf(G, "blocks per SM allowed by shared memory");
+  ASSERT_TRUE(Smem);
+  EXPECT_EQ(Smem->Ours, "37 (at ncu's 132 KiB carveout)");
+  EXPECT_EQ(Smem->Ncu, "37");
+  EXPECT_FALSE(Smem->Disagrees);
+  EXPECT_EQ(rowOf(G, "blocks per SM")->Ours, "32");
+  // Where ncu's figure is within the block slots, ours is capped the same way.
+  N.Metrics["launch__occupancy_limit_shared_mem"].Number = 32;
+  ReportPage Capped = buildReport(Result, ReportOptions{});
+  addNcuMeasurements(Capped, Result, {N}, "ncu.csv");
+  const MeasuredGroup &C = card(Capped, "convolutionRowsKernel").Measured.at(0);
+  EXPECT_TRUE(C.Defects.empty()) << C.Defects[0];
+  EXPECT_EQ(rowOf(C, "blocks per SM allowed by shared memory")->Ours,
+            "37 (at ncu's 132 KiB carveout)");
+  EXPECT_FALSE(rowOf(C, "blocks per SM allowed by shared memory")->Disagrees);
+}
+
 TEST(NcuReport, FiguresNoGpuHasAreNotGivenToTheModel) {
   RunResult Result = reportKernels();
   ReportPage Page = buildReport(Result, ReportOptions{});
