@@ -179,7 +179,10 @@ def thread_text(t, r):
     x, y, z = t["thread"]
     out = ("thread %d" % x if r["block"][1:] == [1, 1] else
            "thread (%d, %d)" % (x, y) if r["block"][2] == 1 else "thread (%d, %d, %d)" % (x, y, z))
-    return out + (" of block %d" % t["block"] if r["cross_block"] else "")
+    # The block is named for threads of different blocks, and for a block that skips a
+    # barrier the others take (the record's barrier_skipped).
+    return out + (" of block %d" % t["block"] if r["cross_block"] or r.get("barrier_skipped")
+                  else "")
 
 
 for r in races:
