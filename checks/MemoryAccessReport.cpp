@@ -174,6 +174,18 @@ void MemoryAccessCheck::reportTu(TuModel &M, ASTContext &C) {
       Findings.push_back({{}, L, Why});
     Findings[It->second].Places.push_back({&A, *W, Loc, V});
   }
+  // A finding that its figures make a warning may still carry too small a share of the
+  // kernel's work to be one (the check's groupDemotion).
+  for (Finding &F : Findings) {
+    if (F.Level != DiagnosticIDs::Warning || !F.Why.empty() || F.Places.front().V.Misaligned)
+      continue;
+    std::vector<const AccessModel *> Places;
+    for (const Place &P : F.Places)
+      Places.push_back(P.A);
+    F.Why = groupDemotion(Places, F.Places.front().A->Kernel->Decl, C);
+    if (!F.Why.empty())
+      F.Level = DiagnosticIDs::Remark;
+  }
   for (const Finding &F : Findings) {
     const Place &First = F.Places.front();
     Group G;

@@ -79,6 +79,13 @@ protected:
           Other.Figures.Typical.ratio() < MinRatio)
         NoteLaunch(Other);
   }
+  /// Why a finding that would be a warning (the places of one group, all said at the
+  /// check's level for their figures alone) overstates its weight, or "" when it does
+  /// not; nothing by default. Kernel is the kernel the places are in.
+  virtual std::string groupDemotion(const std::vector<const AccessModel *> &Places,
+                                    const FunctionDecl *Kernel, ASTContext &C) {
+    return "";
+  }
   void reportTu(TuModel &M, ASTContext &C) override;
   /// The figure of one evaluation in a note: "32 sectors for 128 bytes".
   virtual std::string figureText(const WarpExecution &X, const AccessFigures &F) const = 0;

@@ -20,6 +20,13 @@ private:
   void report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
               const Group &G) override;
   std::string figureText(const WarpExecution &X, const AccessFigures &F) const override;
+  /// A finding whose places run fewer times per thread than the kernel's most repeated
+  /// global access and make under MinTrafficShare of the kernel's global accesses per
+  /// thread (loops counted by their trip counts): a note that says the share.
+  std::string groupDemotion(const std::vector<const AccessModel *> &Places,
+                            const FunctionDecl *Kernel, ASTContext &C) override;
+  std::string MinTrafficShareText; ///< MinTrafficShare as the option gave it (a percentage)
+  double MinTrafficShare;          ///< the same as a fraction; 0: off
   FindingSeverity Misalignment; ///< MisalignmentSeverity
   std::optional<DiagnosticIDs::Level> MisalignmentLevel; ///< nullopt: not reported
 };

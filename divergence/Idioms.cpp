@@ -722,6 +722,26 @@ bool isIdleArm(const Expr *E) {
 /// calls only compute in registers (`MAGMA_Z_MAKE`, `cuConj`), and a nested `if` of such
 /// arms (`else if (i == tx) la[i][i] = ...`). A warp issues it in a few instructions,
 /// masked where lanes disagree.
+bool storesRegisterValue(const Stmt *S) {
+  while (auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (CS->size() != 1)
+      return false;
+    S = CS->body_front();
+  }
+  auto *E = dyn_cast_or_null<Expr>(S);
+  auto *B = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+  if (!B || B->getOpcode() != BO_Assign)
+    return false;
+  // The stored value, and the address's indices: registers only (`s[256 + tid] = 0`).
+  const Expr *Target = B->getLHS()->IgnoreParenImpCasts();
+  const Expr *Index = nullptr;
+  if (auto *A = dyn_cast<ArraySubscriptExpr>(Target))
+    Index = A->getIdx();
+  else if (!isa<MemberExpr, UnaryOperator>(Target))
+    return false;
+  return movesRegistersOnly(B->getRHS()) && (!Index || movesRegistersOnly(Index));
+}
+
 int lightStatements(const Stmt *S) {
   if (!S || isa<NullStmt>(S))
     return 0;

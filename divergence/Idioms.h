@@ -97,6 +97,10 @@ bool isIdleArm(const Expr *E);
 /// Statements of straight-line work in an arm (register-only calls, nested ifs of such
 /// arms), or -1.
 int lightStatements(const Stmt *S);
+/// S (an arm: a statement, or a block of one) is one plain store (`=`, not a compound
+/// assignment) of a value that reads no memory (a constant, the thread's registers):
+/// `s[lane] = 0`, not `s[lane] += s[lane + 8]` nor `s[lane] = s[lane + 8]`.
+bool storesRegisterValue(const Stmt *S);
 /// Both arms of an `if` are a statement or two of straight-line work.
 bool hasLightArms(const BranchSite &B);
 /// A node's parents, as ASTContext::getParents gives them: the walks up from a branch

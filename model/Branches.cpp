@@ -955,15 +955,24 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   // A one-time store: an `if` with no else, outside the loops of a kernel that has some,
   // whose arm is one statement of straight-line work (`if (tx == 0) *info = 0;`):
   // whatever lanes take it, the split costs each warp one masked statement once. A lane
-  // role (`lane < 16`, the step of a warp's own tree) is the warp's work and stays.
+  // role (`lane < 16`, the step of a warp's own tree) is the warp's work and stays, unless
+  // its one statement stores a value read from no memory (`if (lane < 4) s[lane] = 0;`):
+  // an initialization of a few words, where a tree step reads what another lane wrote
+  // (`s[lane] += s[lane + 8]`).
   const Sym *Figured = E.Stronger ? E.Stronger.get() : CondS;
   if (Demoted.empty() && isOneArmed(B) && B.Kind == BranchSite::If && K.KernelHasLoop &&
-      !(Figured && isLaneRoleTest(Figured)) && !insideLoop(B.Branch, parentsIn(K.Kernel))) {
+      !insideLoop(B.Branch, parentsIn(K.Kernel))) {
     auto *If = dyn_cast<IfStmt>(B.Branch);
-    if (If && lightStatements(If->getThen()) == 1)
+    bool LaneRole = Figured && isLaneRoleTest(Figured);
+    if (If && lightStatements(If->getThen()) == 1 && !LaneRole)
       Demoted.push_back("the branch runs once per thread, outside the kernel's loops, and "
                         "its arm is one statement: the split costs each warp one masked "
                         "statement, once");
+    else if (If && lightStatements(If->getThen()) == 1 && storesRegisterValue(If->getThen()))
+      Demoted.push_back("the branch runs once per thread, outside the kernel's loops, and "
+                        "its arm is one store of a value read from no memory (an "
+                        "initialization, not a step of the warp's work): the split costs "
+                        "each warp one masked store, once");
   }
   // A split of one warp that only some samples of run-time values nobody passed make
   // (the other reasons first: one is enough): for some values one warp of the block
