@@ -212,9 +212,10 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
                                 return SyncKey(A) == SyncKey(B);
                               }),
                   Out.Syncs.end());
-  // A race in a header analysed in several files: one record per kernel and place too.
+  // A race in a header analysed in several files: one record per kernel, place and word
+  // (one place can race on two words: a same-warp pair and a pair of different warps).
   auto RaceKey = [](const RaceRecord &X) {
-    return std::tie(X.Pos.File, X.Pos.Line, X.Pos.Column, X.Kernel);
+    return std::tie(X.Pos.File, X.Pos.Line, X.Pos.Column, X.Kernel, X.Space, X.Word);
   };
   std::stable_sort(Out.Races.begin(), Out.Races.end(),
                    [&](const RaceRecord &A, const RaceRecord &B) { return RaceKey(A) < RaceKey(B); });

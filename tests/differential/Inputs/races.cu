@@ -60,3 +60,14 @@ void launch(float *a, float *b) {
   shiftBy<<<1, 64>>>(a, 1);
   skipBarrier<<<2, 64>>>(a, 1);
 }
+
+// Two races at one place of one kernel (cuda-samples' dct8x8 quantization, Stride sampled):
+// the same-warp pair and the pair of different warps are two findings, two records.
+__global__ void twoRacesOnePlace(float *SrcDst, int Stride) {
+  int bx = blockIdx.x, by = blockIdx.y, tx = threadIdx.x, ty = threadIdx.y;
+  float Cur = SrcDst[(by * 8 + ty) * Stride + (bx * 8 + tx)];
+  SrcDst[(by * 8 + ty) * Stride + (bx * 8 + tx)] = Cur * 0.5f;
+}
+void launchTwoRacesOnePlace(float *P, int Stride) {
+  twoRacesOnePlace<<<dim3(4, 4), dim3(8, 8)>>>(P, Stride);
+}
