@@ -238,7 +238,9 @@ void TuModel::correctnessRecords(wl::ModelRecords &Out) {
   for (const RaceModel *R : RacesReported) {
     Out.Races.push_back(R->Record);
     if (R->Record.FindingImpact)
-      Out.Impacts.push_back({R->Record.Check, R->Record.Pos, "", "", *R->Record.FindingImpact});
+      Out.Impacts.push_back({R->Record.Check, R->Record.Pos, "", "", *R->Record.FindingImpact,
+                             "(" + R->Record.First.Access + ", line " +
+                                 std::to_string(R->Record.First.Pos.Line) + ")"});
   }
 }
 

@@ -84,6 +84,9 @@ struct ImpactRecord {
   /// of several instantiations launched at one place, the finding's own.
   std::string Kernel;
   Impact Figure;
+  /// Text the finding's message contains, where several findings of one check share the
+  /// place (a race's other access: two races at one access); empty: any.
+  std::string Quote;
 };
 
 /// The rank of a share (0..1) of a resource: percent, rounded, clamped to 0..100.

@@ -885,7 +885,8 @@ void attachImpacts(std::vector<Finding> &Findings, std::vector<ImpactRecord> &Im
     for (const ImpactRecord *IP : Here == ImpactsAt.end() ? None : Here->second) {
       const ImpactRecord &I = *IP;
       if (F.Check == I.Check && F.Pos.File == I.Pos.File && F.Pos.Line == I.Pos.Line &&
-          F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch)) {
+          F.Pos.Column == I.Pos.Column && (I.Arch.empty() || F.Arch.empty() || I.Arch == F.Arch) &&
+          (I.Quote.empty() || F.Message.find(I.Quote) != std::string::npos)) {
         At.push_back(&I);
         Named |= !I.Kernel.empty() && F.Message.find("'" + I.Kernel + "'") != std::string::npos;
       }

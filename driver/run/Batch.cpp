@@ -212,10 +212,12 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
                                 return SyncKey(A) == SyncKey(B);
                               }),
                   Out.Syncs.end());
-  // A race in a header analysed in several files: one record per kernel, place and word
-  // (one place can race on two words: a same-warp pair and a pair of different warps).
+  // A race in a header analysed in several files: one record per kernel, place, word and
+  // other access (one place can race on two words, a same-warp pair and a pair of
+  // different warps; or on one word with two other accesses, llm.c's fused_residual_forward).
   auto RaceKey = [](const RaceRecord &X) {
-    return std::tie(X.Pos.File, X.Pos.Line, X.Pos.Column, X.Kernel, X.Space, X.Word);
+    return std::tie(X.Pos.File, X.Pos.Line, X.Pos.Column, X.Kernel, X.Space, X.Word,
+                    X.First.Pos.Line, X.First.Pos.Column);
   };
   std::stable_sort(Out.Races.begin(), Out.Races.end(),
                    [&](const RaceRecord &A, const RaceRecord &B) { return RaceKey(A) < RaceKey(B); });
