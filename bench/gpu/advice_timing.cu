@@ -8,12 +8,12 @@
 // events (the median of Reps launches after a warm-up), one line per kernel:
 //   {"kernel": ..., "ms": [...], "median_ms": ...}
 // usage: advice_timing OUT.jsonl [REPS]   (REPS default 15; ncu profiles it with 1)
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
 #include "../../tests/checkers/Inputs/advice/heavy.cuh"
+#include "common.cuh"
 
 __global__ void fits(const double *In, double *Out, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
@@ -58,38 +58,22 @@ int main(int Argc, char **Argv) {
     Kernel Fn;
   } Cases[] = {{"fits", fits}, {"fitsBounded", fitsBounded}, {"spills", spills},
                {"spillsBounded", spillsBounded}};
-  cudaEvent_t A, B;
-  cudaEventCreate(&A);
-  cudaEventCreate(&B);
   bool Ok = true;
   for (const Case &C : Cases) {
     cudaFuncAttributes Attr;
     cudaFuncGetAttributes(&Attr, C.Fn);
     int Blocks = 0;
     cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, C.Fn, Threads, 0);
-    C.Fn<<<Grid, Threads>>>(In, Res, N); // warm-up
     std::vector<float> Ms;
-    for (int R = 0; R < Reps; ++R) {
-      cudaEventRecord(A);
-      C.Fn<<<Grid, Threads>>>(In, Res, N);
-      cudaEventRecord(B);
-      if (cudaEventSynchronize(B) != cudaSuccess) {
-        Ok = false;
-        break;
-      }
-      float T = 0;
-      cudaEventElapsedTime(&T, A, B);
-      Ms.push_back(T);
-    }
-    if (Ms.empty())
+    float Median = medianMs(Reps, [] {}, [&] { C.Fn<<<Grid, Threads>>>(In, Res, N); }, &Ms);
+    if (Median < 0) {
+      Ok = false;
       continue;
-    std::vector<float> Sorted = Ms;
-    std::sort(Sorted.begin(), Sorted.end());
+    }
     std::fprintf(Out,
                  "{\"kernel\": \"%s\", \"threads\": %d, \"grid\": %d, \"registers\": %d, "
                  "\"local_bytes\": %zu, \"blocks_per_sm\": %d, \"median_ms\": %.4f, \"ms\": [",
-                 C.Name, Threads, Grid, Attr.numRegs, Attr.localSizeBytes, Blocks,
-                 Sorted[Sorted.size() / 2]);
+                 C.Name, Threads, Grid, Attr.numRegs, Attr.localSizeBytes, Blocks, Median);
     for (size_t I = 0; I < Ms.size(); ++I)
       std::fprintf(Out, "%s%.4f", I ? ", " : "", Ms[I]);
     std::fprintf(Out, "]}\n");

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "common.cuh"
+
 __global__ void probe(unsigned *Sm, int Spin) {
   extern __shared__ unsigned Pad[];
   unsigned Id;
@@ -43,17 +45,8 @@ int main(int Argc, char **Argv) {
                 {64, 0},            {32, 0}};
   for (const Shape &S : Shapes)
     for (int C = 1; C <= 16; ++C) {
-      cudaLaunchConfig_t Config = {};
-      Config.gridDim = dim3(C * 64);
-      Config.blockDim = dim3(S.Threads);
-      Config.dynamicSmemBytes = S.Dynamic;
-      cudaLaunchAttribute Attr[1];
-      Attr[0].id = cudaLaunchAttributeClusterDimension;
-      Attr[0].val.clusterDim.x = C;
-      Attr[0].val.clusterDim.y = 1;
-      Attr[0].val.clusterDim.z = 1;
-      Config.attrs = Attr;
-      Config.numAttrs = 1;
+      cudaLaunchAttribute Attr;
+      cudaLaunchConfig_t Config = clusterConfig(C * 64, S.Threads, S.Dynamic, C, Attr);
       int Clusters = -1, Blocks = -1;
       cudaError_t E = cudaOccupancyMaxActiveClusters(&Clusters, probe, &Config);
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, probe, S.Threads, S.Dynamic);
@@ -76,17 +69,8 @@ int main(int Argc, char **Argv) {
   for (int C : {16, 8, 4, 2}) {
     for (int Rep = 0; Rep < 4; ++Rep) {
       int Grid = (MaxGrid / C) * C;
-      cudaLaunchConfig_t Config = {};
-      Config.gridDim = dim3(Grid);
-      Config.blockDim = dim3(128);
-      Config.dynamicSmemBytes = 200 * 1024;
-      cudaLaunchAttribute Attr[1];
-      Attr[0].id = cudaLaunchAttributeClusterDimension;
-      Attr[0].val.clusterDim.x = C;
-      Attr[0].val.clusterDim.y = 1;
-      Attr[0].val.clusterDim.z = 1;
-      Config.attrs = Attr;
-      Config.numAttrs = 1;
+      cudaLaunchAttribute Attr;
+      cudaLaunchConfig_t Config = clusterConfig(Grid, 128, 200 * 1024, C, Attr);
       cudaMemset(Dev, 0xff, MaxGrid * sizeof(unsigned));
       cudaError_t E = cudaLaunchKernelEx(&Config, probe, Dev, 40000 + 9000 * Rep);
       if (E == cudaSuccess)

@@ -163,20 +163,26 @@ def potential_section(rep, warplint, records, device):
                "warplint min grid", "agree"], rows)
 
 
+def cluster_args(gpu, r):
+    """`warplint occupancy` arguments for a runtime cluster row (threads, registers, static
+    and dynamic shared memory with its opt-in, the cluster, the non-portable attribute)."""
+    args = ["--gpu", gpu, "--threads", str(r["threads"]), "--registers", str(r["registers"]),
+            "--static-smem", str(r["static_smem"]), "--dynamic-smem", str(r["dynamic_smem"]),
+            "--cluster", f"{r['cluster']}x1x1"]
+    if r["dynamic_smem"] > 48 * 1024:
+        args += ["--optin-smem", str(r["dynamic_smem"])]
+    if r.get("non_portable") or r["cluster"] > 8:
+        args.append("--non-portable-cluster")
+    return args
+
+
 def cluster_section(rep, warplint, records, device):
     rows = []
     gpu = "h200" if "H200" in device["name"] else "h100"
     for r in records:
         if r["what"] != "max_active_clusters":
             continue
-        args = ["--gpu", gpu, "--threads", str(r["threads"]), "--registers", str(r["registers"]),
-                "--static-smem", str(r["static_smem"]), "--dynamic-smem", str(r["dynamic_smem"]),
-                "--cluster", f"{r['cluster']}x1x1"]
-        if r["dynamic_smem"] > 48 * 1024:
-            args += ["--optin-smem", str(r["dynamic_smem"])]
-        if r["non_portable"]:
-            args.append("--non-portable-cluster")
-        m = occupancy_cli(warplint, args)
+        m = occupancy_cli(warplint, cluster_args(gpu, r))
         model = m.get("cluster", {}).get("max_active_clusters") if "cluster" in m else None
         if r["error"]:
             ok = model in (None, 0)
@@ -282,14 +288,7 @@ def probe_section(rep, warplint, results, device):
     for r in queries:
         if r["error"] or r["blocks_per_sm"] <= 0:
             continue
-        args = ["--gpu", gpu, "--threads", str(r["threads"]), "--registers",
-                str(r["registers"]), "--static-smem", str(r["static_smem"]), "--dynamic-smem",
-                str(r["dynamic_smem"]), "--cluster", f"{r['cluster']}x1x1"]
-        if r["dynamic_smem"] > 48 * 1024:
-            args += ["--optin-smem", str(r["dynamic_smem"])]
-        if r["cluster"] > 8:
-            args.append("--non-portable-cluster")
-        m = occupancy_cli(warplint, args)
+        m = occupancy_cli(warplint, cluster_args(gpu, r))
         model = m.get("cluster", {}).get("max_active_clusters")
         if model == r["max_active_clusters"]:
             agree += 1

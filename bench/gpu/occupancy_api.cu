@@ -14,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include "../../tests/checkers/Inputs/advice/heavy.cuh"
+#include "common.cuh"
 
 // Registers: the churn kernels of the verified-advice tests (about 70 registers on sm_90).
 __global__ void regHeavy(const double *In, double *Out, int N) {
@@ -117,17 +118,8 @@ void clusterRow(int Threads, int Cluster, size_t Dynamic, bool NonPortable) {
                        NonPortable ? 1 : 0);
   cudaFuncSetAttribute(clustered, cudaFuncAttributeMaxDynamicSharedMemorySize,
                        static_cast<int>(Dynamic));
-  cudaLaunchConfig_t Config = {};
-  Config.gridDim = dim3(Cluster * 64);
-  Config.blockDim = dim3(Threads);
-  Config.dynamicSmemBytes = Dynamic;
-  cudaLaunchAttribute Attr[1];
-  Attr[0].id = cudaLaunchAttributeClusterDimension;
-  Attr[0].val.clusterDim.x = Cluster;
-  Attr[0].val.clusterDim.y = 1;
-  Attr[0].val.clusterDim.z = 1;
-  Config.attrs = Attr;
-  Config.numAttrs = 1;
+  cudaLaunchAttribute Attr;
+  cudaLaunchConfig_t Config = clusterConfig(Cluster * 64, Threads, Dynamic, Cluster, Attr);
   int Clusters = -1;
   cudaError_t E = cudaOccupancyMaxActiveClusters(&Clusters, clustered, &Config);
   int Blocks = -1;

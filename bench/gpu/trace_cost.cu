@@ -6,9 +6,9 @@
 // usage: trace_cost OUT.jsonl
 #include <warplint/trace.cuh>
 
-#include <algorithm>
 #include <cstdio>
-#include <vector>
+
+#include "common.cuh"
 
 template <bool Traced> __global__ void shortWork(float *Out, warplint::trace::Slots Trace) {
   if constexpr (Traced) {
@@ -27,23 +27,8 @@ template <bool Traced> __global__ void shortWork(float *Out, warplint::trace::Sl
 
 template <bool Traced>
 float median(unsigned Grid, float *Out, warplint::trace::Buffer &Buf, int Reps) {
-  cudaEvent_t A, B;
-  cudaEventCreate(&A);
-  cudaEventCreate(&B);
-  std::vector<float> Ms;
-  shortWork<Traced><<<Grid, 256>>>(Out, Buf.slots());
-  for (int R = 0; R < Reps; ++R) {
-    warplint::trace::reset(Buf);
-    cudaEventRecord(A);
-    shortWork<Traced><<<Grid, 256>>>(Out, Buf.slots());
-    cudaEventRecord(B);
-    cudaEventSynchronize(B);
-    float T = 0;
-    cudaEventElapsedTime(&T, A, B);
-    Ms.push_back(T);
-  }
-  std::sort(Ms.begin(), Ms.end());
-  return Ms[Ms.size() / 2];
+  return medianMs(Reps, [&] { warplint::trace::reset(Buf); },
+                  [&] { shortWork<Traced><<<Grid, 256>>>(Out, Buf.slots()); });
 }
 
 int main(int Argc, char **Argv) {

@@ -35,7 +35,8 @@ constexpr const char *Usage =
 
 Reads the per-block records warplint/trace.cuh writes (JSON lines: kernel, launch, block,
 sm, start_ns, end_ns, start_clock, end_clock) and, per traced launch, prints one summary
-line: blocks, SMs used and idle, the most blocks measured resident on one SM at one time
+line: blocks, SMs used and idle, the most blocks measured resident on one SM (the blocks
+running at a block's midpoint: a brief overlap where one block replaces another is said apart)
 against the model's blocks per SM, the waves, the tail of the last wave and how busy the
 SMs were. With -o it draws one lane per SM, time across, each block a bar stacked by how
 many ran at once (see docs/measuring.md).

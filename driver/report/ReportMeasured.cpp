@@ -161,6 +161,7 @@ public:
       defect(fmt::format("analysed for {}, profiled on cc {} ({}): the figures are for different "
                          "GPUs (run the analysis with --arch {})",
                          OurArch->Name, N.Cc, NcuArch->Name, NcuArch->Name));
+    NcuRegisters = same(Group, "launch__registers_per_thread", G.Notes);
     inputs();
     theoretical(OurArch);
     modelOnNcuInputs(NcuArch ? NcuArch : OurArch);
@@ -193,7 +194,7 @@ private:
   static constexpr int NcuMinRegisters = 16;
 
   void inputs() {
-    std::optional<double> Regs = same(Group, "launch__registers_per_thread", G.Notes);
+    const std::optional<double> &Regs = NcuRegisters;
     std::optional<double> Ours = L.Registers ? std::optional<double>(*L.Registers) : std::nullopt;
     std::string Text = L.Registers ? fmt::format("{} ({})", *L.Registers, L.RegistersSource)
                                    : std::string("not counted");
@@ -219,7 +220,7 @@ private:
       // With ncu's allocation floor (NcuMinRegisters): the same blocks per SM, and the
       // register limit counted as ncu counts it.
       KernelResources Res = L.Resources;
-      std::optional<double> Regs = same(Group, "launch__registers_per_thread", G.Notes);
+      const std::optional<double> &Regs = NcuRegisters;
       if (L.Registers && Regs && *Regs == NcuMinRegisters &&
           Res.RegistersPerThread < NcuMinRegisters)
         Res.RegistersPerThread = NcuMinRegisters;
@@ -389,6 +390,8 @@ private:
   const std::vector<const NcuLaunch *> &Group;
   const std::vector<BranchRecord> &CardBranches;
   const NcuLaunch &N;
+  /// ncu's registers per thread, read once (a spread over the group is a note of G's).
+  std::optional<double> NcuRegisters;
   MeasuredGroup G;
 };
 
