@@ -266,6 +266,12 @@ def table_rows(report, cls):
     return rows
 
 
+def lf(text):
+    """Line ends as an HTML parser reads them (CR LF and CR become LF): a condition quoted
+    from a file with CRLF line ends (Rodinia's hotspot.cu macro) is the same text."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def compare_branches(js, report, rel, problems):
     """Each branch record against its finding and its report rows; returns the figures
     compared."""
@@ -340,7 +346,7 @@ def compare_branches(js, report, rel, problems):
         key = (rel(file), int(line), int(col))
         got = []
         for b in at.get(key, []):
-            if b["condition"] != r["condition"]:
+            if lf(b["condition"]) != r["condition"]:
                 continue
             verdict = b["severity"]
             if b["severity"] == "silent" and b["idiom"]:
@@ -366,7 +372,7 @@ def compare_branches(js, report, rel, problems):
             if not shapes:
                 shapes = [["-", "-", "-", "-"]]
             got.append((verdict, shapes))
-            shown.add((key, b["condition"], b["kernel"]))
+            shown.add((key, lf(b["condition"]), b["kernel"]))
         want = (r["verdict"], r["shapes"])
         compared += 1
         if want not in got:
@@ -374,7 +380,7 @@ def compare_branches(js, report, rel, problems):
                             f"{' or '.join(str(g) for g in got) or 'none'}")
     launched = {l["kernel"] for l in js["launches"]}
     for b in branches:
-        if b["kernel"] in launched and (place(b), b["condition"], b["kernel"]) not in shown:
+        if b["kernel"] in launched and (place(b), lf(b["condition"]), b["kernel"]) not in shown:
             problems.append(f"json branch {place(b)} {b['condition']!r} of launched kernel "
                             f"{b['kernel']} is on no report card")
     return compared
