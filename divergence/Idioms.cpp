@@ -159,6 +159,21 @@ bool isWarpIndexTest(const Sym *S) {
   return !mentionsThreadIdx(*S->B) && isWarpIndex(S->A.get());
 }
 
+/// A test of a row index alone: `threadIdx.y == 0`, `threadIdx.z < k` (uniform within a
+/// warp when rows are a warp wide or more; the evaluation decides).
+bool isRowTest(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || !S->A || !S->B)
+    return false;
+  if (S->Op != SymOp::Eq && S->Op != SymOp::Ne && S->Op != SymOp::Lt && S->Op != SymOp::Le &&
+      S->Op != SymOp::Gt && S->Op != SymOp::Ge)
+    return false;
+  const Sym *A = skipCasts(S->A.get()), *B = skipCasts(S->B.get());
+  if (mentionsThreadIdx(*B))
+    std::swap(A, B);
+  return A->Op == SymOp::ThreadIdx && A->Value > 0 && !mentionsThreadIdx(*B);
+}
+
 /// The same for every lane of a warp by its form: no thread index, or thread indices only
 /// inside a warp index.
 bool isWarpUniformForm(const Sym *S) {
@@ -225,12 +240,18 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   if (S->Op == SymOp::Select && skipCasts(S->B.get())->Op == SymOp::Const &&
       skipCasts(S->C.get())->Op == SymOp::Const)
     return isBoundsGuard(S->A.get(), Vars);
-  if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr || isTruthAndOr(S))
-    return (isBoundsGuard(S->A.get(), Vars) || isWarpIndexTest(S->A.get()) ||
-            !mentionsThreadIdx(*S->A)) &&
-           (isBoundsGuard(S->B.get(), Vars) || isWarpIndexTest(S->B.get()) ||
-            !mentionsThreadIdx(*S->B)) &&
-           !(isWarpIndexTest(S->A.get()) && isWarpIndexTest(S->B.get()));
+  // Joined with a warp test (`tid / 32 == w`) or a term without a thread index; and a
+  // guard joined with a row test (`threadIdx.x < rows && threadIdx.y == 0`, ggml's
+  // mmvq.cu): the guard's split, in the warps the test keeps (rows of a warp width and
+  // more; the evaluation decides for narrower ones). A row test alone stays a branch.
+  if (S->Op == SymOp::LAnd || S->Op == SymOp::LOr || isTruthAndOr(S)) {
+    const Sym *A = S->A.get(), *B = S->B.get();
+    bool AG = isBoundsGuard(A, Vars), BG = isBoundsGuard(B, Vars);
+    bool AW = isWarpIndexTest(A), BW = isWarpIndexTest(B);
+    return ((AG || AW || !mentionsThreadIdx(*A)) && (BG || BW || !mentionsThreadIdx(*B)) &&
+            !(AW && BW)) ||
+           (AG && isRowTest(B)) || (BG && isRowTest(A));
+  }
   if (S->Op != SymOp::Lt && S->Op != SymOp::Le && S->Op != SymOp::Gt && S->Op != SymOp::Ge)
     return false;
   bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);

@@ -40,6 +40,8 @@ bool isMonotone(const ::warplint::divergence::Sym *S, const SymVars *Vars = null
 bool isWarpIndex(const ::warplint::divergence::Sym *T);
 /// A test of the warp index: `tid / 32 == 0`.
 bool isWarpIndexTest(const ::warplint::divergence::Sym *S);
+/// A test of threadIdx.y or threadIdx.z alone against a uniform value.
+bool isRowTest(const ::warplint::divergence::Sym *S);
 /// The same for every lane of a warp by its form.
 bool isWarpUniformForm(const ::warplint::divergence::Sym *S);
 /// A comparison, negation, conjunction or disjunction.

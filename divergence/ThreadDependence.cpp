@@ -128,6 +128,20 @@ static const Expr *strip(const Expr *E) { return E ? E->IgnoreParenImpCasts() : 
 static bool readsMemoryOrCalls(const Stmt *S) {
   if (!S)
     return false;
+  // threadIdx.x and its kin are reads of special registers, written as property getters:
+  // a right side that reads only them (`tx < rows && threadIdx.y == 0`) is a predicate,
+  // not a branch.
+  if (auto *POE = dyn_cast<PseudoObjectExpr>(S))
+    if (auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens())) {
+      const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();
+      if (auto *OV = dyn_cast<OpaqueValueExpr>(Base))
+        Base = OV->getSourceExpr()->IgnoreImpCasts();
+      if (auto *DR = dyn_cast<DeclRefExpr>(Base)) {
+        StringRef Var = DR->getDecl()->getName();
+        if (Var == "threadIdx" || Var == "blockIdx" || Var == "blockDim" || Var == "gridDim")
+          return false;
+      }
+    }
   if (isa<ArraySubscriptExpr, CallExpr>(S))
     return true;
   if (auto *U = dyn_cast<UnaryOperator>(S))

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <set>
 #include <tuple>
 
 namespace warplint::driver {
@@ -226,20 +227,28 @@ RunResult mergeResults(std::vector<RunResult> PerFile) {
                                 return RaceKey(A) == RaceKey(B);
                               }),
                   Out.Races.end());
-  // A branch of a header analysed in several files is one record per kernel and place.
-  auto BranchKey = [](const BranchRecord &B) {
-    return std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column, B.Kernel, B.Kind);
-  };
+  // A branch of a header analysed in several files is one record per kernel, place, kind
+  // and condition: `a && b && c` has two short-circuit operands at one place, `a` and
+  // `a && b` (ggml's mmvq.cu:624 lost the one its finding stood for). Records of one place
+  // from different files interleave after the sort, so the first of each key is kept,
+  // wherever it stands among the place's records.
   std::stable_sort(Out.Branches.begin(), Out.Branches.end(),
                    [&](const BranchRecord &A, const BranchRecord &B) {
                      return std::tie(A.Pos.File, A.Pos.Line, A.Pos.Column) <
                             std::tie(B.Pos.File, B.Pos.Line, B.Pos.Column);
                    });
-  Out.Branches.erase(std::unique(Out.Branches.begin(), Out.Branches.end(),
-                                 [&](const BranchRecord &A, const BranchRecord &B) {
-                                   return BranchKey(A) == BranchKey(B);
-                                 }),
-                     Out.Branches.end());
+  {
+    std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string, std::string>>
+        Seen;
+    Out.Branches.erase(std::remove_if(Out.Branches.begin(), Out.Branches.end(),
+                                      [&](const BranchRecord &B) {
+                                        return !Seen
+                                                    .insert({B.Pos.File, B.Pos.Line, B.Pos.Column,
+                                                             B.Kernel, B.Kind, B.Condition})
+                                                    .second;
+                                      }),
+                       Out.Branches.end());
+  }
   std::stable_sort(Out.Launches.begin(), Out.Launches.end(), launchLess);
   Out.Launches.erase(std::unique(Out.Launches.begin(), Out.Launches.end(), launchSame),
                      Out.Launches.end());

@@ -274,3 +274,17 @@ void launchSelects(float *c) {
   memorySelect<<<4, 64>>>(c);
   oneWarpInSixteen<<<1000, 512>>>(c);
 }
+// A guard joined with a row test (ggml's mmvq.cu, `threadIdx.x < rows && threadIdx.y ==
+// 0`): the guard's split in the row the test keeps, silent as the guard alone is; the
+// row test no longer makes it a branch of its own. A guard that splits every row it keeps
+// stays a finding.
+template <int rows>
+__global__ void guardInRow(const float *bias, float *out) {
+  float b = 0.f;
+  if (threadIdx.x < rows && threadIdx.y == 0)
+    b = bias[blockIdx.x * rows + threadIdx.x];
+  if (threadIdx.x < 16 && threadIdx.y < 4)
+    out[blockIdx.x * 128 + threadIdx.y * 32 + threadIdx.x] = b;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'guardInRow' (block 32x4x1); predicted branch efficiency 0% [warplint-divergent-branch]
+}
+void launchGuardInRow(const float *b, float *o) { guardInRow<4><<<64, dim3(32, 4)>>>(b, o); }
