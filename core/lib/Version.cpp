@@ -1,5 +1,6 @@
 //===- Version.cpp - warplint's version string ----------------------------===//
 #include "warplint/core/Version.h"
+#include "WarplintCommit.h" // generated at build time (cmake/WriteCommit.cmake)
 
 const char *warplint::versionString() { return WARPLINT_VERSION; }
 

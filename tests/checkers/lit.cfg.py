@@ -55,6 +55,8 @@ except OSError:
     pass
 
 config.substitutions.append(("%clang_tidy", "%s --load=%s" % (config.clang_tidy, config.plugin)))
+# %warplint_src_root before %warplint, whose text it starts with.
+config.substitutions.append(("%warplint_src_root", config.warplint_src_root))
 config.substitutions.append(("%warplint", config.warplint))
 config.substitutions.append(("%cuda_device", cuda_args + " --cuda-device-only"))
 config.substitutions.append(("%cuda_host", cuda_args + " --cuda-host-only"))
