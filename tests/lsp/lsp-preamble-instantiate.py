@@ -6,8 +6,9 @@ edit's diagnostics (driver/run/Preamble.h):
 - dd.cu: hd.h's __host__ __device__ function calls a host function; clang defers that
   error until device code reaches it, and the deferred diagnostic, recorded while the
   preamble is built, is not in the PCH. An edit whose kernel calls it is parsed again
-  without the preamble and says the error, as a save does; an edit that does not call it
-  keeps the preamble.
+  without the preamble and says the error, as a save does; so is one that calls a class
+  template's member whose instantiation (with the same error) moved into the PCH; an edit
+  that calls neither keeps the preamble.
 - warn.cu: warn.h's template warns when it is instantiated (at the end of the preamble):
   that preamble is built without instantiating, and the warning stays with the parse.
 
@@ -42,7 +43,12 @@ with open(os.path.join(inc, "hd.h"), "w") as f:
             "template <class T> struct Twice {\n"
             "  __host__ __device__ static T of(T X) { return X + X; }\n"
             "};\n"
-            "inline float twiceHost(float X) { return Twice<float>::of(X); }\n")
+            "inline float twiceHost(float X) { return Twice<float>::of(X); }\n"
+            "// Both: instantiated at the preamble's end, and its call deferred there.\n"
+            "template <class T> struct Via {\n"
+            "  __host__ __device__ static void call(T *P) { hostOnly(); *P = T(); }\n"
+            "};\n"
+            "inline void viaHost(float *P) { Via<float>::call(P); }\n")
 with open(os.path.join(inc, "warn.h"), "w") as f:
     f.write("#pragma once\n"
             "template <class T> struct Ratio {\n"
@@ -139,15 +145,21 @@ def edit_and_compare(name, text, what, preamble):
 
 
 built = open_and_build("dd.cu")
-check("templates instantiated" in built and "1 with deferred diagnostics" in built,
-      "dd.cu's preamble instantiates its templates and has hd's deferred diagnostic: %s"
-      % built)
+check("templates instantiated" in built and "2 with deferred diagnostics" in built,
+      "dd.cu's preamble instantiates its templates and has the deferred diagnostics of hd "
+      "and Via<float>::call: %s" % built)
 # The kernel calls hd: the PCH lacks its error; the edit is parsed without the preamble.
 calls = DD.replace("    D[I] = Twice<float>::of(1.0f);\n",
                    "    D[I] = Twice<float>::of(1.0f);\n  hd(D);\n")
 got = edit_and_compare("dd.cu", calls, "an edit that calls hd", preamble=False)
 check(any(HOST_CALL in d["message"] for d in got),
       "the edit says hd's call of a host function: %s" % got)
+# The kernel calls Via<float>::call, instantiated into the PCH with its deferred error.
+via = DD.replace("    D[I] = Twice<float>::of(1.0f);\n",
+                 "    D[I] = Twice<float>::of(1.0f);\n  Via<float>::call(D);\n")
+got = edit_and_compare("dd.cu", via, "an edit that calls Via<float>::call", preamble=False)
+check(any(HOST_CALL in d["message"] for d in got),
+      "the edit says Via<float>::call's call of a host function: %s" % got)
 # Without the call: the preamble is used, and there is no such error.
 plain = calls.replace("  hd(D);\n", "  D[I] += 1.0f;\n")
 got = edit_and_compare("dd.cu", plain, "an edit that does not call hd", preamble=True)
