@@ -335,13 +335,15 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
       std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                             llvm::StringRef InFile) override {
         std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
-        // A preamble whose PCH lacks deferred diagnostics: whether the parse reaches
-        // them (then it is done again without the preamble; driver/run/Preamble.h).
-        if (F.Preambles && F.Preambles->Used && !F.Preambles->unsaid().empty())
-          Consumers.push_back(std::make_unique<UnsaidCheck>(CI, *F.Preambles));
         Consumers.push_back(F.Tidy.createASTConsumer(CI, InFile));
         Consumers.push_back(
             std::make_unique<ModelConsumer>(F.Model, CI.getPreprocessor(), F.Opts, F.Records));
+        // A preamble whose PCH lacks deferred diagnostics: whether the parse reaches
+        // them (then it is done again without the preamble; driver/run/Preamble.h). Last,
+        // after the checks and the records: the walk it may run looks up destructors,
+        // which can declare them.
+        if (F.Preambles && F.Preambles->Used && !F.Preambles->unsaid().empty())
+          Consumers.push_back(std::make_unique<UnsaidCheck>(CI, *F.Preambles));
         return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
       }
 
