@@ -122,6 +122,17 @@ struct TUResult {
   bool Stopped = false;
 };
 
+/// After a parse with a preamble whose PCH lacks some deferred CUDA diagnostics: sets
+/// PreambleStore::Reached when the device code reaches one of them.
+struct UnsaidCheck : clang::ASTConsumer {
+  clang::CompilerInstance &CI;
+  PreambleStore &Store;
+  UnsaidCheck(clang::CompilerInstance &CI, PreambleStore &Store) : CI(CI), Store(Store) {}
+  void HandleTranslationUnit(clang::ASTContext &) override {
+    Store.Reached = !CI.hasSema() || reachesUnsaidDeferred(CI.getSema(), Store.unsaid());
+  }
+};
+
 /// Reads the one per-TU model the checks used (model/TuModel.h) after them: its records
 /// when launches are collected, else only what the register source said.
 struct ModelConsumer : clang::ASTConsumer {
@@ -327,6 +338,12 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
         Consumers.push_back(F.Tidy.createASTConsumer(CI, InFile));
         Consumers.push_back(
             std::make_unique<ModelConsumer>(F.Model, CI.getPreprocessor(), F.Opts, F.Records));
+        // A preamble whose PCH lacks deferred diagnostics: whether the parse reaches
+        // them (then it is done again without the preamble; driver/run/Preamble.h). Last,
+        // after the checks and the records: the walk it may run looks up destructors,
+        // which can declare them.
+        if (F.Preambles && F.Preambles->Used && !F.Preambles->unsaid().empty())
+          Consumers.push_back(std::make_unique<UnsaidCheck>(CI, *F.Preambles));
         return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
       }
 
@@ -993,9 +1010,17 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   TUResult TU;
   std::vector<clang::tidy::ClangTidyError> Errors;
   if (Opts.Preambles)
-    Opts.Preambles->Used = false;
+    Opts.Preambles->Used = Opts.Preambles->Reached = false;
   int ToolRc = runTidyAndModel(Context, Db, File, BaseFS, Opts.CollectLaunches, TU, Errors,
                                Opts.Preambles, Opts.PreambleOnly);
+  if (Opts.Preambles && Opts.Preambles->Used && Opts.Preambles->Reached) {
+    // The device code reaches a function whose deferred diagnostics the preamble's PCH
+    // does not keep: the parse without the preamble says them.
+    TU = TUResult();
+    Errors.clear();
+    Opts.Preambles->Used = false;
+    ToolRc = runTidyAndModel(Context, Db, File, BaseFS, Opts.CollectLaunches, TU, Errors);
+  }
   // A parse with a preamble lists only the headers it read again: not a cache entry.
   bool WithPreamble = Opts.Preambles && Opts.Preambles->Used;
   std::string Arch = TU.Records ? TU.Records->Arch : commandArch(Db, File);

@@ -4,15 +4,23 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/TargetOptions.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaCUDA.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <fmt/format.h>
+
+#include <optional>
 
 namespace warplint::driver {
 namespace {
@@ -154,6 +162,65 @@ clang::PreambleBounds extendedPreambleBounds(const clang::LangOptions &LangOpts,
   return clang::PreambleBounds(unsigned(End), /*PreambleEndsAtStartOfLine=*/true);
 }
 
+std::string UnsaidDeferred::place(const clang::FunctionDecl &FD,
+                                  const clang::SourceManager &SM) {
+  clang::SourceLocation L = SM.getExpansionLoc(FD.getCanonicalDecl()->getLocation());
+  clang::PresumedLoc P = SM.getPresumedLoc(L, /*UseLineDirectives=*/false);
+  if (P.isInvalid())
+    return "?";
+  // The file's name without its directory: two spellings of one header's path give one
+  // key (two headers of one name at one line and column give one too: more doubt only).
+  return fmt::format("{}:{}:{}", llvm::sys::path::filename(P.getFilename()).str(), P.getLine(),
+                     P.getColumn());
+}
+
+void UnsaidDeferred::add(const clang::FunctionDecl &FD, const clang::SourceManager &SM) {
+  std::string Name = FD.getNameAsString();
+  Keys.insert(Name + "@" + place(FD, SM));
+  Names.insert(std::move(Name));
+}
+
+bool UnsaidDeferred::has(const clang::FunctionDecl &FD, const clang::SourceManager &SM) const {
+  // A plain identifier is looked up without making a string (thousands of functions).
+  if (const clang::IdentifierInfo *Id = FD.getIdentifier()) {
+    if (!Names.count(Id->getName()))
+      return false;
+  }
+  std::string Name = FD.getNameAsString();
+  return Names.count(Name) && Keys.count(Name + "@" + place(FD, SM));
+}
+
+bool reachesUnsaidDeferred(clang::Sema &S, const UnsaidDeferred &Unsaid) {
+  if (Unsaid.empty() || S.DeclsToCheckForDeferredDiags.empty())
+    return false; // clang's walk starts from nothing: no deferred diagnostic is said
+  // clang walks only when the parse deferred something of its own (it then already
+  // filled DeviceKnownEmittedFns); else the walk is run with one entry that says nothing
+  // (an empty list), so that nothing is said twice and no diagnostic is added.
+  if (S.DeviceDeferredDiags.empty()) {
+    const clang::FunctionDecl *Any = nullptr;
+    for (clang::Decl *D : S.DeclsToCheckForDeferredDiags)
+      if ((Any = llvm::dyn_cast<clang::FunctionDecl>(D)))
+        break;
+    if (!Any)
+      return true; // no function to key the silent entry on: in doubt
+    S.DeviceDeferredDiags[Any];
+    S.emitDeferredDiags();
+    S.DeviceDeferredDiags.clear();
+  }
+  const clang::SourceManager &SM = S.getSourceManager();
+  // Every function the walk reached from a root that is emitted...
+  for (const auto &[Callee, Caller] : S.CUDA().DeviceKnownEmittedFns)
+    if (Unsaid.has(*Callee, SM))
+      return true;
+  // ... and the roots that are emitted themselves.
+  for (clang::Decl *D : S.DeclsToCheckForDeferredDiags)
+    if (auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D))
+      if (Unsaid.has(*FD, SM) &&
+          S.getEmissionStatus(FD, /*Final=*/true) == clang::Sema::FunctionEmissionStatus::Emitted)
+        return true;
+  return false;
+}
+
 PreambleStore::PreambleStore() = default;
 PreambleStore::~PreambleStore() = default;
 
@@ -178,6 +245,7 @@ bool PreambleStore::use(clang::CompilerInvocation &CI,
   if (!P.CanReuse(CI, (*Buf)->getMemBufferRef(), Bounds, *VFS))
     return false;
   Main = std::move(*Buf);
+  UsedUnsaid = It->second.Unsaid;
   // The PCH is a file on disk, which the parse's file system reaches: AddImplicitPreamble
   // leaves it as it is (it overlays only a PCH held in memory).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Same = VFS;
@@ -198,6 +266,8 @@ public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= clang::DiagnosticsEngine::Warning)
+      ++Warnings;
     if (Level < clang::DiagnosticsEngine::Warning || !Info.hasSourceManager())
       return;
     const clang::SourceManager &SM = Info.getSourceManager();
@@ -215,6 +285,41 @@ public:
   }
   unsigned Offset;
   unsigned Said = 0;
+  unsigned Warnings = 0; ///< every warning and error, wherever it is
+};
+
+/// What a preamble's build says besides its PCH: the warnings and errors after the parser
+/// reached the end of its text (the instantiations at its end, with
+/// -fpch-instantiate-templates), and the functions whose deferred diagnostics the PCH does
+/// not keep.
+class BuildWatch : public clang::PreambleCallbacks {
+public:
+  explicit BuildWatch(const PastOffset &Counter) : Counter(Counter) {}
+  void BeforeExecute(clang::CompilerInstance &CI) override {
+    // The end of the text: the end-of-file token, which the parser reads before it acts on
+    // the end of the translation unit. (The consumer's top-level declarations do not mark
+    // it: the instantiations at the end are handed to it as such too.)
+    CI.getPreprocessor().setTokenWatcher([this](const clang::Token &T) {
+      if (T.is(clang::tok::eof) && !AtEnd)
+        AtEnd = Counter.Warnings;
+    });
+  }
+  void AfterExecute(clang::CompilerInstance &CI) override {
+    CI.getPreprocessor().setTokenWatcher(nullptr);
+    if (!CI.hasSema())
+      return;
+    for (const auto &[FD, Diags] : CI.getSema().DeviceDeferredDiags)
+      if (!Diags.empty())
+        Unsaid.add(*FD, CI.getSourceManager());
+  }
+  /// The warnings and errors said after the end of the text (all of them if it was not
+  /// seen: in doubt).
+  unsigned saidAtTheEnd() const { return Counter.Warnings - AtEnd.value_or(0); }
+  UnsaidDeferred Unsaid;
+
+private:
+  const PastOffset &Counter;
+  std::optional<unsigned> AtEnd; ///< Counter.Warnings when the end of the text was read
 };
 
 } // namespace
@@ -240,18 +345,26 @@ std::string PreambleStore::build(const clang::CompilerInvocation &CI,
   std::string Directives = Text.substr(0, Clang.Size).str();
   std::string Extension = Text.substr(0, Extended.Size).str();
   E.Preamble.reset();
-  // One build to Bounds: the preamble, or the reason there is none.
+  E.Unsaid = UnsaidDeferred();
+  E.Instantiated = false;
+  // One build to Bounds: the preamble, or the reason there is none. Instantiate: with
+  // -fpch-instantiate-templates; E.Unsaid and E.Instantiated are set for the preamble.
   std::string Why;
-  auto Try = [&](clang::PreambleBounds Bounds) -> std::unique_ptr<clang::PrecompiledPreamble> {
+  bool SaidAtTheEnd = false;
+  auto TryOnce = [&](clang::PreambleBounds Bounds,
+                     bool Instantiate) -> std::unique_ptr<clang::PrecompiledPreamble> {
     clang::DiagnosticOptions DiagOpts;
     PastOffset Counter(Clang.Size);
     auto Diags = llvm::makeIntrusiveRefCnt<clang::DiagnosticsEngine>(
         llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), DiagOpts, &Counter,
         /*ShouldOwnClient=*/false);
-    clang::PreambleCallbacks Callbacks;
+    BuildWatch Callbacks(Counter);
+    clang::CompilerInvocation Invocation(CI);
+    Invocation.getLangOpts().PCHInstantiateTemplates = Instantiate;
     llvm::ErrorOr<clang::PrecompiledPreamble> P = clang::PrecompiledPreamble::Build(
-        CI, Buf->get(), Bounds, Diags, VFS, PCH, /*StoreInMemory=*/false, StorageDir,
+        Invocation, Buf->get(), Bounds, Diags, VFS, PCH, /*StoreInMemory=*/false, StorageDir,
         Callbacks);
+    SaidAtTheEnd = Instantiate && Callbacks.saidAtTheEnd() > 0;
     if (!P) {
       Why = P.getError().message();
       return nullptr;
@@ -265,7 +378,19 @@ std::string PreambleStore::build(const clang::CompilerInvocation &CI,
       Why = "it said warnings";
       return nullptr;
     }
+    E.Unsaid = std::move(Callbacks.Unsaid);
+    E.Instantiated = Instantiate;
     return std::make_unique<clang::PrecompiledPreamble>(std::move(*P));
+  };
+  // The templates instantiated in the PCH, unless those instantiations say something
+  // (which a parse with the preamble would not): then the preamble without them.
+  auto Try = [&](clang::PreambleBounds Bounds) -> std::unique_ptr<clang::PrecompiledPreamble> {
+    std::unique_ptr<clang::PrecompiledPreamble> P = TryOnce(Bounds, /*Instantiate=*/true);
+    if (SaidAtTheEnd) {
+      P.reset();
+      P = TryOnce(Bounds, /*Instantiate=*/false);
+    }
+    return P;
   };
   auto Start = std::chrono::steady_clock::now();
   std::string Fallback;
@@ -294,11 +419,18 @@ std::string PreambleStore::build(const clang::CompilerInvocation &CI,
   if (E.Extended) {
     E.FailedExtension.clear();
     unsigned Line = unsigned(llvm::StringRef(Extension).count('\n'));
-    return fmt::format("built ({:.1f} MB, to line {}, past the directives) in {} ms",
-                       double(E.Preamble->getSize()) / 1e6, Line, Ms);
+    return fmt::format("built ({:.1f} MB, to line {}, past the directives{}) in {} ms",
+                       double(E.Preamble->getSize()) / 1e6, Line, instantiated(E), Ms);
   }
-  return fmt::format("built ({:.1f} MB{}) in {} ms", double(E.Preamble->getSize()) / 1e6,
-                     Fallback, Ms);
+  return fmt::format("built ({:.1f} MB{}{}) in {} ms", double(E.Preamble->getSize()) / 1e6,
+                     instantiated(E), Fallback, Ms);
+}
+
+std::string PreambleStore::instantiated(const Entry &E) {
+  std::string S = E.Instantiated ? ", templates instantiated" : ", templates left to the parse";
+  if (!E.Unsaid.empty())
+    S += fmt::format(", {} with deferred diagnostics", E.Unsaid.size());
+  return S;
 }
 
 bool PreambleStore::has(const std::string &File) const { return bytes(File) > 0; }

@@ -14,6 +14,20 @@
 // the last #include among them, so that `namespace cg = cooperative_groups;` between two
 // #includes (as cuda-samples write) does not leave the headers after it to every parse.
 //
+// The preamble is built with clang's -fpch-instantiate-templates: the templates its headers
+// leave pending at its end are instantiated into the PCH once, not again at the end of
+// every parse (reduction_kernel.cu: a fifth of an edit's CPU). That moves two things out of
+// a parse, and each is guarded:
+// - the diagnostics of those instantiations: a build whose instantiations at the end say
+//   anything (a warning or an error) is made again without them;
+// - the deferred CUDA diagnostics clang records in a function until it knows device code
+//   reaches it (`reference to __host__ function` in a __host__ __device__ one): a PCH keeps
+//   none of them, whether recorded in the headers' own functions or in those instantiations.
+//   The build lists the functions that had some (UnsaidDeferred); a parse with the
+//   preamble asks clang's own walk from the code emitted for the device whether it reaches
+//   one of them (reachesUnsaidDeferred), and when it does the parse is done again without
+//   the preamble, which says them.
+//
 //===----------------------------------------------------------------------------===//
 #pragma once
 
@@ -23,10 +37,14 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 namespace clang {
 class CompilerInvocation;
+class FunctionDecl;
+class Sema;
+class SourceManager;
 class LangOptions;
 struct PreambleBounds;
 class PCHContainerOperations;
@@ -48,6 +66,30 @@ namespace warplint::driver {
 /// extension would close or switch a conditional opened before the first declaration.
 clang::PreambleBounds extendedPreambleBounds(const clang::LangOptions &LangOpts,
                                              llvm::StringRef Text);
+
+/// The functions of a preamble whose deferred CUDA diagnostics its PCH does not keep, by
+/// name and the place of their first declaration (presumed file, line and column; every
+/// specialization of a template shares its template's): a key that another parse of the
+/// same headers gives the same function, and that may take in more functions (never fewer).
+class UnsaidDeferred {
+public:
+  void add(const clang::FunctionDecl &FD, const clang::SourceManager &SM);
+  bool has(const clang::FunctionDecl &FD, const clang::SourceManager &SM) const;
+  bool empty() const { return Keys.empty(); }
+  size_t size() const { return Keys.size(); }
+
+private:
+  static std::string place(const clang::FunctionDecl &FD, const clang::SourceManager &SM);
+  std::set<std::string, std::less<>> Names; ///< their names, looked up before a key is made
+  std::set<std::string> Keys;  ///< name, then "@" and the place
+};
+
+/// After a parse with a preamble (before its Sema ends): whether the code clang emits for
+/// the device reaches one of Unsaid's functions, by clang's own walk of the deferred
+/// diagnostics (Sema::emitDeferredDiags), which it ran at the end of the parse when the
+/// parse deferred anything of its own, and which is run here, saying nothing, when it did
+/// not. True: the parse without the preamble would have said that function's diagnostics.
+bool reachesUnsaidDeferred(clang::Sema &S, const UnsaidDeferred &Unsaid);
 
 class PreambleStore {
 public:
@@ -86,6 +128,11 @@ public:
   /// What the last build() said, and whether a use() since Used was cleared succeeded.
   std::string Note;
   bool Used = false;
+  /// Set after a parse with the preamble whose device code reaches a function of unsaid()
+  /// (reachesUnsaidDeferred): that parse is done again without it.
+  bool Reached = false;
+  /// The deferred diagnostics the preamble of the last successful use() does not keep.
+  const UnsaidDeferred &unsaid() const { return UsedUnsaid; }
 
 private:
   struct Entry {
@@ -93,13 +140,18 @@ private:
     bool Extended = false;        ///< Preamble's bounds: extendedPreambleBounds' or clang's
     std::string FailedDirectives; ///< the directives whose build failed, not retried
     std::string FailedExtension;  ///< the extended text whose build failed, not retried
+    UnsaidDeferred Unsaid;        ///< the deferred diagnostics the PCH does not keep
+    bool Instantiated = false;    ///< built with -fpch-instantiate-templates
   };
+  /// The build note's words on E's templates and deferred diagnostics.
+  static std::string instantiated(const Entry &E);
   /// The bounds of Text for E: those E's preamble was built with (the same kind), so
   /// that CanReuse compares like with like.
   static clang::PreambleBounds boundsFor(const Entry &E, const clang::LangOptions &LangOpts,
                                          llvm::StringRef Text);
   std::map<std::string, Entry> Files;
   std::unique_ptr<llvm::MemoryBuffer> Main; ///< the main file of the last use()
+  UnsaidDeferred UsedUnsaid;                ///< that preamble's Unsaid
 };
 
 } // namespace warplint::driver

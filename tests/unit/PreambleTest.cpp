@@ -1,12 +1,19 @@
 //===- PreambleTest.cpp - the bounds of a file's precompiled preamble --------===//
 #include "driver/run/Preamble.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/LangOptions.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace warplint::driver {
 namespace {
@@ -111,6 +118,63 @@ TEST(PreambleBounds, ClangsBoundsWithoutDeclarations) {
   EXPECT_EQ(E.Size, C.Size);
   EXPECT_EQ(E.PreambleEndsAtStartOfLine, C.PreambleEndsAtStartOfLine);
   EXPECT_EQ(extendedPreambleBounds(cuda(), "").Size, 0u);
+}
+
+/// The functions named Name in Unit's translation unit (a template's specializations
+/// included), in order.
+std::vector<const clang::FunctionDecl *> functionsNamed(clang::ASTUnit &Unit,
+                                                        llvm::StringRef Name) {
+  std::vector<const clang::FunctionDecl *> Out;
+  for (const clang::Decl *D : Unit.getASTContext().getTranslationUnitDecl()->decls()) {
+    if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D); FD && FD->getName() == Name)
+      Out.push_back(FD);
+    if (const auto *FT = llvm::dyn_cast<clang::FunctionTemplateDecl>(D);
+        FT && FT->getName() == Name)
+      for (const clang::FunctionDecl *S : FT->specializations())
+        Out.push_back(S);
+  }
+  return Out;
+}
+
+// UnsaidDeferred keys a function by its name and the place of its first declaration: the
+// same function (a redeclaration too) is found, another is not, and a template's
+// specializations share one key (more doubt, never less).
+TEST(UnsaidDeferred, KeysByNameAndFirstDeclaration) {
+  std::unique_ptr<clang::ASTUnit> Unit = clang::tooling::buildASTFromCodeWithArgs(
+      "void f();\n"
+      "void f() {}\n"
+      "void g() {}\n"
+      "namespace n { void f() {} }\n"
+      "template <class T> T t(T X) { return X; }\n"
+      "void u() { t(1); t(2.0); }\n",
+      {"-std=c++17"}, "unsaid.cpp");
+  ASSERT_TRUE(Unit);
+  const clang::SourceManager &SM = Unit->getSourceManager();
+  std::vector<const clang::FunctionDecl *> F = functionsNamed(*Unit, "f");
+  std::vector<const clang::FunctionDecl *> G = functionsNamed(*Unit, "g");
+  std::vector<const clang::FunctionDecl *> T = functionsNamed(*Unit, "t");
+  ASSERT_EQ(F.size(), 2u);
+  ASSERT_EQ(G.size(), 1u);
+  ASSERT_EQ(T.size(), 2u); // t<int>, t<double>
+  const clang::FunctionDecl *NF = nullptr;
+  for (const clang::Decl *D : Unit->getASTContext().getTranslationUnitDecl()->decls())
+    if (const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(D))
+      for (const clang::Decl *M : NS->decls())
+        NF = llvm::dyn_cast<clang::FunctionDecl>(M);
+  ASSERT_TRUE(NF);
+
+  UnsaidDeferred U;
+  EXPECT_TRUE(U.empty());
+  U.add(*F[1], SM); // the definition: keyed by the first declaration
+  EXPECT_EQ(U.size(), 1u);
+  EXPECT_TRUE(U.has(*F[0], SM));
+  EXPECT_TRUE(U.has(*F[1], SM));
+  EXPECT_FALSE(U.has(*G[0], SM));
+  EXPECT_FALSE(U.has(*NF, SM)); // same name, another place
+  EXPECT_FALSE(U.has(*T[0], SM));
+  U.add(*T[0], SM);
+  EXPECT_TRUE(U.has(*T[0], SM));
+  EXPECT_TRUE(U.has(*T[1], SM)); // t<double> shares t<int>'s key
 }
 
 } // namespace
