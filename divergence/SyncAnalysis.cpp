@@ -332,13 +332,19 @@ static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &
       return false;
     Reach = conj(Reach, T);
   }
+  // A loop whose trips are counted thread by thread (TripLoops): an exit inside it is
+  // taken in a trip the thread runs, and the trip counts say who runs which trips.
+  auto Counted = [&](const Guard &G) {
+    return G.Kind == Guard::Loop && G.LoopVar >= 0 &&
+           llvm::is_contained(TripVars, unsigned(G.LoopVar));
+  };
   for (const ExitSite &X : S.Exits) {
-    if (llvm::none_of(X.Guards, Relevant))
-      continue;
+    if (llvm::none_of(X.Guards, [&](const Guard &G) { return Relevant(G) && !Counted(G); }))
+      continue; // uniform within a trip: it ends the loop at the same trip for every thread
     SymRef Taken;
     for (const Guard &G : X.Guards) {
-      if (G.Kind == Guard::Loop && !Relevant(G))
-        continue; // the trip of a uniform loop the exit is in: running
+      if (G.Kind == Guard::Loop && (!Relevant(G) || Counted(G)))
+        continue; // the trip of a uniform or counted loop the exit is in: running
       SymRef T = truthOf(G);
       if (!T || G.Kind == Guard::Switch)
         return false;

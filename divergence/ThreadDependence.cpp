@@ -1751,6 +1751,12 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     recordSync(C, Args, St);
   if (std::optional<Variance> V = Sync ? groupCollective(C, FD, Args) : std::nullopt)
     return {*V, nullptr};
+  // The read-only and cache-hint loads (__ldg, __ldcg, __ldca, __ldcs, __ldlu, __ldcv) read
+  // memory at their pointer argument, as `*p` does: uniform where the address is (issue 23:
+  // FasterTransformer's `__ldg(attr_mask + (blockIdx.y * n + row))`, the whole block's).
+  if (Args.size() == 1 && (N == "__ldg" || N == "__ldcg" || N == "__ldca" || N == "__ldcs" ||
+                           N == "__ldlu" || N == "__ldcv"))
+    return load(C, Args[0].V);
   if (std::optional<AbsVal> Warp = warpIntrinsic(N, Args))
     return *Warp;
   if (std::optional<AbsVal> Math = mathCall(C, N, Args, All, Bits, Uns))

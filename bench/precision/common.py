@@ -10,6 +10,8 @@ CORPORA = {
     "darknet": ("AlexeyAB/darknet", "59596d7880f6504768df41d6daa586f5cb2b932f"),
     "kaldi": ("kaldi-asr/kaldi", "f4007661023b98b8081fd875029f0dee62242fd1"),
     "gpujpeg": ("CESNET/GPUJPEG", "165477b9e736807d13fd6ad5ad7a3f42baae0e16"),
+    "fastertransformer": ("NVIDIA/FasterTransformer", "df4a7534860137e060e18d2ebf019906120ea204"),
+    "xgboost": ("dmlc/xgboost", "379b29f0836b9dbc313b993d8e5743bd452d4117"),
 }
 
 

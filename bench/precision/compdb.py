@@ -3,7 +3,8 @@
 # (docs/precision.md) from a checkout of each. Nothing from the checkout is copied; the
 # database names its files where they are.
 #
-# usage: bench/precision/compdb.py magma|faiss|darknet|kaldi|gpujpeg CHECKOUT OUTDIR [--nvcc PATH]
+# usage: bench/precision/compdb.py magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost
+#            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
 #           checkout: cp make.inc-examples/make.inc.openblas make.inc, then
@@ -41,6 +42,19 @@
 #           -DCMAKE_CUDA_ARCHITECTURES=80 -DCMAKE_BUILD_TYPE=Release (OpenGL not found
 #           here, so its interop is off, as the configure says); every .cu of the
 #           library (src/*.cu) once.
+#   fastertransformer  NVIDIA/FasterTransformer. CMake is the build: configured into
+#           OUTDIR/cmake with -DSM=80 (its own arch variable) and its defaults otherwise
+#           (BUILD_CUTLASS_MOE, BUILD_CUTLASS_MIXED_GEMM, ENABLE_FP8 and USE_NVTX on), with
+#           CHECKOUT/3rdparty/cutlass holding its submodule at the recorded commit
+#           (NVIDIA/cutlass cc85b64c: `include` and `tools/util/include`),
+#           GIT_AUTOCLONE_CUTLASS=OFF (no network) and googletest, which its CMake
+#           downloads, taken from Debian's /usr/src/googletest. Every .cu under
+#           src/fastertransformer once, leaving out kernels/cutlass_kernels/** (instances
+#           of CUTLASS's GEMM templates, not kernels of FasterTransformer's own). Its
+#           -std=c++14 is made -std=c++17, as for kaldi: CUDA 13's CCCL refuses C++14.
+#   xgboost dmlc/xgboost. CMake is the build: configured into OUTDIR/cmake with
+#           -DUSE_CUDA=ON, CHECKOUT/dmlc-core holding dmlc-core (its submodule); every .cu
+#           under src/ once.
 import argparse
 import json
 import os
@@ -107,6 +121,41 @@ def gpujpeg(src, out, nvcc):
                   key=lambda e: e["file"])
 
 
+def source_cu(entries, top, leave_out=()):
+    """The entries of .cu files under TOP, each file once, sorted."""
+    top = top.rstrip("/") + "/"
+    seen = {}
+    for e in entries:
+        f = os.path.realpath(os.path.join(e.get("directory", ""), e["file"]))
+        if (f.endswith(".cu") and f.startswith(top) and f not in seen
+                and not any(f.startswith(top + d) for d in leave_out)):
+            seen[f] = dict(e, file=f)
+    return [seen[f] for f in sorted(seen)]
+
+
+def fastertransformer(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "3rdparty", "cutlass", "include", "cutlass",
+                                       "cutlass.h")):
+        sys.exit("compdb.py: %s/3rdparty/cutlass/include missing: unpack its submodule "
+                 "(NVIDIA/cutlass cc85b64c) there" % src)
+    entries = cmake_entries(src, out, nvcc, [
+        "-DSM=80", "-DGIT_AUTOCLONE_CUTLASS=OFF",
+        "-DFETCHCONTENT_SOURCE_DIR_GOOGLETEST=/usr/src/googletest",
+        "-DFETCHCONTENT_FULLY_DISCONNECTED=ON"])
+    db = source_cu(entries, os.path.join(src, "src", "fastertransformer"),
+                   leave_out=("kernels/cutlass_kernels/",))
+    for e in db:
+        # CUDA 13's CCCL needs C++17 (the header above)
+        e["command"] = e["command"].replace("-std=c++14", "-std=c++17")
+    return db
+
+
+def xgboost(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "dmlc-core", "include", "dmlc", "base.h")):
+        sys.exit("compdb.py: %s/dmlc-core missing: unpack its submodule there" % src)
+    return source_cu(cmake_entries(src, out, nvcc, ["-DUSE_CUDA=ON"]), os.path.join(src, "src"))
+
+
 def darknet(src, out, nvcc):
     arch = "ARCH=-gencode arch=compute_80,code=[sm_80,compute_80]"
     dry = subprocess.run(["make", "-n", "-B", "GPU=1", "NVCC=" + nvcc, arch], cwd=src,
@@ -168,7 +217,8 @@ def kaldi(src, out, nvcc):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg"])
+    p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
+                                      "fastertransformer", "xgboost"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -177,7 +227,8 @@ def main():
     out = os.path.realpath(a.outdir)
     os.makedirs(out, exist_ok=True)
     db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
-          "gpujpeg": gpujpeg}[a.corpus](src, out, a.nvcc)
+          "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
+          "xgboost": xgboost}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))

@@ -153,6 +153,13 @@ __device__ int __shfl_down_sync(unsigned mask, int var, unsigned delta, int widt
 __device__ float __shfl_down_sync(unsigned mask, float var, unsigned delta, int width = 32);
 __device__ int atomicAdd(int *address, int val);
 __device__ float atomicAdd(float *address, float val);
+// The read-only and cache-hint loads (a load at the pointer argument).
+__device__ float __ldg(const float *ptr);
+__device__ int __ldg(const int *ptr);
+__device__ float __ldcg(const float *ptr);
+__device__ int __ldcg(const int *ptr);
+__device__ float __ldcs(const float *ptr);
+__device__ int __ldcs(const int *ptr);
 
 // Barriers and warp-synchronous intrinsics (warplint-barrier-divergence and
 // warplint-warp-sync-mask tests); __syncthreads() is clang's builtin.
