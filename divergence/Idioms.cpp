@@ -1200,6 +1200,73 @@ const IfStmt *enclosingIf(const BranchSite &B, ParentsOf ParentsFn) {
   return nullptr;
 }
 
+/// `g == v` with g a thread index taken modulo a group's width (`t % W`, `t & (W - 1)`,
+/// nested: `(t % 16) % 8`) and v uniform: the lane that leads each group of W lanes
+/// (`thread_group_idx == 0`, `id_in_head % half == 0`), several groups in a warp.
+bool isGroupLeaderTest(const Sym *P) {
+  auto Sides = threadSidedEquality(P);
+  if (!Sides || skipCasts(P)->Op != SymOp::Eq)
+    return false;
+  const Sym *G = skipCasts(Sides->first);
+  return (G->Op == SymOp::Rem || G->Op == SymOp::And) && G->A && G->B &&
+         mentionsThreadIdx(*G->A) && !mentionsThreadIdx(*G->B);
+}
+
+/// E computes a value, reading memory perhaps, with no side effect and no work of its
+/// own: no assignment, increment, loop, or call other than one that computes in
+/// registers (a math function of register values).
+bool computesOnly(const Stmt *E) {
+  if (!E)
+    return true;
+  if (isa<PseudoObjectExpr>(E))
+    return true;
+  if (isa<StmtExpr, LambdaExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr>(E))
+    return false;
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return false;
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return false;
+  // A conversion of a value (`float(h)` of a `__half`: its const conversion operator).
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    if (auto *Conv = dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl());
+        Conv && Conv->isConst())
+      return computesOnly(MC->getImplicitObjectArgument());
+  if (isa<CallExpr>(E))
+    return movesRegistersOnly(E);
+  for (const Stmt *C : E->children())
+    if (!computesOnly(C))
+      return false;
+  return true;
+}
+
+/// A statement of a leader's write-out: a declaration of the thread's locals or a plain
+/// store (`=`), whose values and addresses compute without side effects (they may read
+/// memory: the head's scale, a per-group factor). A run of such statements is issued
+/// once, masked to the leaders.
+bool isStraightLineWrite(const Stmt *S) {
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>() ||
+          !computesOnly(V->getInit()))
+        return false;
+    }
+    return true;
+  }
+  if (auto *E = dyn_cast_or_null<Expr>(S))
+    S = E->IgnoreImplicit(); // the cleanups of a class's assignment
+  const Expr *LHS = nullptr, *RHS = nullptr;
+  if (auto *B = dyn_cast_or_null<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
+    LHS = B->getLHS();
+    RHS = B->getRHS();
+  } else if (auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(S);
+             OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+    LHS = OC->getArg(0);
+    RHS = OC->getArg(1);
+  }
+  return LHS && computesOnly(LHS) && computesOnly(RHS);
+}
+
 } // namespace
 
 bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Parents) {
@@ -1221,9 +1288,17 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
     FirstLanes |= isLaneForm(P->A.get()) && K->Op == SymOp::Const && K->Value > 0 &&
                   K->Value <= 32;
   }
+  // Or the lane that leads each group of lanes (`t % W == 0`, several groups in a warp)
+  // after the groups' shuffle reduction: each leader writes its group's result.
+  bool GroupLeader = false;
   if (!FirstLanes)
+    for (const Sym *P : Parts)
+      GroupLeader |= isGroupLeaderTest(P);
+  if (!FirstLanes && !GroupLeader)
     return false;
-  // The arm stores values held in registers, and nothing else.
+  // The arm stores values held in registers, and nothing else; a group leader's arm may
+  // also declare locals and read memory (the group's scale), straight-line code issued
+  // once, masked to the leaders.
   const Stmt *Then = If->getThen();
   std::vector<const Stmt *> Arm;
   if (auto *CS = dyn_cast_or_null<CompoundStmt>(Then))
@@ -1233,7 +1308,7 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
   if (Arm.empty())
     return false;
   for (const Stmt *S : Arm)
-    if (!isRegisterStore(S))
+    if (GroupLeader ? !isStraightLineWrite(S) : !isRegisterStore(S))
       return false;
   // Right after a warp collective: the statements between it and the `if` only set
   // the thread's locals.
@@ -1249,6 +1324,38 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
       return false;
   }
   return false;
+}
+
+bool storesOnePlace(const BranchSite &B, ASTContext &Ctx) {
+  if (B.Kind != BranchSite::If || B.EarlyExit)
+    return false;
+  auto *If = dyn_cast_or_null<IfStmt>(B.Branch);
+  if (!If || !If->getElse() || If->getInit() || If->getConditionVariable())
+    return false;
+  // Each arm: one plain store, its address computed without side effects and its value
+  // read from no memory (a value in registers: `(T)1.0f`, `a * b`), so that the arms
+  // differ in the value alone. A value loaded in an arm is that arm's work.
+  auto Store = [](const Stmt *S) -> const BinaryOperator * {
+    while (auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+      if (CS->size() != 1)
+        return nullptr;
+      S = CS->body_front();
+    }
+    auto *E = dyn_cast_or_null<Expr>(S);
+    auto *A = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+    if (!A || A->getOpcode() != BO_Assign || !computesOnly(A->getLHS()) ||
+        !movesRegistersOnly(A->getRHS()))
+      return nullptr;
+    return A;
+  };
+  const BinaryOperator *Then = Store(If->getThen()), *Else = Store(If->getElse());
+  if (!Then || !Else)
+    return false;
+  // The same place: the two addresses written alike (the same variables and constants).
+  llvm::FoldingSetNodeID L, R;
+  Then->getLHS()->IgnoreParenImpCasts()->Profile(L, Ctx, /*Canonical=*/true);
+  Else->getLHS()->IgnoreParenImpCasts()->Profile(R, Ctx, /*Canonical=*/true);
+  return L == R;
 }
 
 /// The condition's boundary moves with the counter of an enclosing loop that sweeps the

@@ -91,6 +91,10 @@ bool isThreadLocalElement(const Expr *E);
 bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0);
 /// An `if` (not an early exit) or a `?:` whose arms only move registers.
 bool hasRegisterArms(const BranchSite &B);
+/// An `if` with an else whose two arms are each one plain store to the same place
+/// (`if (c) m[i] = 1; else m[i] = 0;`), their addresses written alike and their values
+/// read from no memory: one store of a select of the two values.
+bool storesOnePlace(const BranchSite &B, ASTContext &Ctx);
 
 // --- Shapes of the data: what a branch's idle lanes cost (issue 23) ---------------------
 /// An arm that does no work: nothing, or a plain value (a local, a constant, an element of

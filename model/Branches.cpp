@@ -300,6 +300,8 @@ private:
     std::vector<BlockShape> Alternatives;
     /// The places already reported: one record per place.
     std::set<SourceLocation> Reported;
+    /// The kernel's branch sites (the analysis's), to find an enclosing `if`'s.
+    const std::vector<BranchSite> *Sites = nullptr;
     KernelContext() = default;
     KernelContext(const KernelContext &) = delete;
   };
@@ -343,6 +345,9 @@ private:
   /// A named idiom that keeps the branch silent (or the data-dependent verdict): true
   /// when R is decided. Sets E.GuardIfPartial for a guard silent only when partial.
   bool decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel &R) const;
+  /// The branch lies in the arm of an enclosing `if` that is a warp's or a group
+  /// leader's write-out (isWarpResultWriteOut): it runs in the writing lanes alone.
+  bool insideWriteOut(const KernelContext &K, const BranchSite &B) const;
   /// A bounds guard joined by `&&` to a stronger term: E.Stronger and E.StrongerExpr.
   void strongerTerm(BranchEval &E) const;
   /// Whether the tallies of a set of block shapes make a finding, and the worst of them.
@@ -414,7 +419,12 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
     return {};
   if (!M.CallsOf) {
     M.CallsOf.emplace();
-    CallCollector(*M.CallsOf, Ctx.getSourceManager()).TraverseDecl(Ctx.getTranslationUnitDecl());
+    // Declaration by declaration: a traversal of the TU itself follows the AST's traversal
+    // scope, which the walks up from a branch (FunctionParents) narrow to one kernel, and
+    // would then miss every caller outside it.
+    CallCollector Collect(*M.CallsOf, Ctx.getSourceManager());
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      Collect.TraverseDecl(D);
   }
   auto It = M.CallsOf->find(Enclosing->getCanonicalDecl());
   if (It == M.CallsOf->end() || It->second.empty())
@@ -580,6 +590,7 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchModel>
   K.KernelName = K.Kernel->getNameAsString();
   K.KernelHasLoop = hasLoop(K.Kernel->getBody());
   K.Alternatives = branchAlternatives(WaveSize);
+  K.Sites = &TD.branches();
   for (const BranchSite &Found : TD.branches()) {
     bool Unevaluable = false;
     std::optional<BranchModel> F =
@@ -694,7 +705,8 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
   E.GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
   if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx) ||
                 isReductionFinalStep(B, CondS, parentsIn(K.Kernel)) ||
-                isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)))) {
+                isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)) ||
+                insideWriteOut(K, B))) {
     if (!O.ReportTreeReductionTails) {
       R.Idiom = "tree-reduction-tail";
       return true;
@@ -708,6 +720,37 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
       }
       E.GuardIfPartial = true;
     }
+  }
+  return false;
+}
+
+bool BranchBuilder::insideWriteOut(const KernelContext &K, const BranchSite &B) const {
+  if (!K.Sites || !B.Branch)
+    return false;
+  auto ParentsFn = parentsIn(K.Kernel);
+  const Stmt *Cur = B.Branch;
+  for (unsigned Depth = 0; Depth < 32; ++Depth) {
+    DynTypedNodeList Ps = ParentsFn(DynTypedNode::create(*Cur));
+    // An initializer's parent is its variable; the variable's is its declaration.
+    if (!Ps.empty() && Ps[0].get<VarDecl>())
+      Ps = ParentsFn(Ps[0]);
+    if (Ps.empty())
+      return false;
+    const Stmt *Up = Ps[0].get<Stmt>();
+    if (!Up)
+      return false;
+    if (auto *If = dyn_cast<IfStmt>(Up); If && If->getThen() == Cur)
+      for (const BranchSite &S : *K.Sites)
+        if (S.Branch == If && S.Kind == BranchSite::If) {
+          SymRef C = S.CondVal.S;
+          if (!K.Fixed.empty()) {
+            std::map<const Sym *, SymRef> Memo;
+            C = substituteVars(C, K.Fixed, Memo);
+          }
+          if (C && isWarpResultWriteOut(S, C.get(), ParentsFn))
+            return true;
+        }
+    Cur = Up;
   }
   return false;
 }
@@ -935,6 +978,10 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
     Demoted.push_back("the arms only move values between registers (no memory access, "
                       "call or barrier): the compiler makes selects of them, as of a "
                       "'?:' of two values, and no lane waits for another");
+  else if (storesOnePlace(B, M.Ctx))
+    Demoted.push_back("both arms store a value to the same place and do nothing else: the "
+                      "compiler makes one store of a select of the two values, as of a "
+                      "'?:', and no lane waits for another");
   // The pins must be what narrows the grid to one block: a grid of one block launched
   // as such pays the split in a good part of its warps.
   unsigned Pinned = pinnedBlockDims(CondS, E.Vars) | pinnedBlockDims(B.Path.get(), E.Vars);
