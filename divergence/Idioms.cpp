@@ -102,7 +102,9 @@ bool isBlockLocalGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
 /// Non-decreasing in every thread index: sums and uniform multiples of thread indices.
 /// With Vars, also a coordinate `i % n` of a 2-D decomposition by a run-time size n
 /// (non-decreasing along each row) and, with Lanes, a lane index `tid % 32`
-/// (non-decreasing within a warp).
+/// (non-decreasing within a warp) and the bit fields of a tile's fragment layout (`(c >> 1)
+/// & 3`, `t % 2`: a bounded offset of a uniform base; against a size known only at run
+/// time such an index splits lanes only in the tile that holds the size's edge).
 bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars, bool Lanes) {
   S = skipCasts(S);
   if (!S)
@@ -128,7 +130,12 @@ bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars, bool Lanes) {
     if (isRuntimeSize(S->B.get(), *Vars))
       return true;
     const Sym *K = skipCasts(S->B.get());
-    return Lanes && K->Op == SymOp::Const && K->Value > 0 && K->Value % 32 == 0;
+    return Lanes && K->Op == SymOp::Const && K->Value > 0;
+  }
+  case SymOp::And: {
+    const Sym *K = skipCasts(S->B.get());
+    return Lanes && K->Op == SymOp::Const && K->Value >= 0 &&
+           isMonotone(S->A.get(), Vars, Lanes);
   }
   default:
     return false;
@@ -1356,6 +1363,52 @@ bool storesOnePlace(const BranchSite &B, ASTContext &Ctx) {
   Then->getLHS()->IgnoreParenImpCasts()->Profile(L, Ctx, /*Canonical=*/true);
   Else->getLHS()->IgnoreParenImpCasts()->Profile(R, Ctx, /*Canonical=*/true);
   return L == R;
+}
+
+bool isPaddingGuard(const Expr *E, ASTContext &Ctx) {
+  auto *Or = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+  if (!Or || Or->getOpcode() != BO_LOr || Or->isValueDependent())
+    return false;
+  // `P == Q`: two compile-time sizes, neither written as a number (template parameters,
+  // constexpr values), unequal in this instantiation.
+  auto *Eq = dyn_cast<BinaryOperator>(Or->getLHS()->IgnoreParenImpCasts());
+  if (!Eq || Eq->getOpcode() != BO_EQ)
+    return false;
+  const Expr *P = Eq->getLHS(), *Q = Eq->getRHS();
+  // A size by its name: a template parameter put in, or a constant variable.
+  auto Named = [](const Expr *X) {
+    while (true) {
+      if (auto *Pa = dyn_cast<ParenExpr>(X))
+        X = Pa->getSubExpr();
+      else if (auto *C = dyn_cast<ImplicitCastExpr>(X))
+        X = C->getSubExpr();
+      else
+        break;
+    }
+    if (isa<SubstNonTypeTemplateParmExpr>(X))
+      return true;
+    auto *DR = dyn_cast<DeclRefExpr>(X);
+    return DR && isa<VarDecl, NonTypeTemplateParmDecl>(DR->getDecl());
+  };
+  if (!Named(P) || !Named(Q))
+    return false;
+  std::optional<llvm::APSInt> PV = P->getIntegerConstantExpr(Ctx),
+                              QV = Q->getIntegerConstantExpr(Ctx);
+  if (!PV || !QV || llvm::APSInt::isSameValue(*PV, *QV))
+    return false;
+  // `i < P` (or `<=`, or `P > i`): an index that is no constant against one of them.
+  auto *Cmp = dyn_cast<BinaryOperator>(Or->getRHS()->IgnoreParenImpCasts());
+  if (!Cmp || !Cmp->isRelationalOp())
+    return false;
+  const Expr *Index = Cmp->getLHS(), *Limit = Cmp->getRHS();
+  if (Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE)
+    std::swap(Index, Limit);
+  else if (Cmp->getOpcode() != BO_LT && Cmp->getOpcode() != BO_LE)
+    return false;
+  std::optional<llvm::APSInt> LV = Limit->getIntegerConstantExpr(Ctx);
+  if (!LV || Index->isIntegerConstantExpr(Ctx))
+    return false;
+  return llvm::APSInt::isSameValue(*LV, *PV) || llvm::APSInt::isSameValue(*LV, *QV);
 }
 
 /// The condition's boundary moves with the counter of an enclosing loop that sweeps the

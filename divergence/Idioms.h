@@ -95,6 +95,11 @@ bool hasRegisterArms(const BranchSite &B);
 /// (`if (c) m[i] = 1; else m[i] = 0;`), their addresses written alike and their values
 /// read from no memory: one store of a select of the two values.
 bool storesOnePlace(const BranchSite &B, ASTContext &Ctx);
+/// A guard the code skips when a size fills the tile it is padded to: `Dh == Dh_MAX || vi
+/// < Dh`, two compile-time sizes (not written as numbers) unequal in this instantiation,
+/// and an index against one of them. The lanes past the size have no element of the
+/// padded tile: a bounds guard, whatever the index's layout across the lanes.
+bool isPaddingGuard(const Expr *E, ASTContext &Ctx);
 
 // --- Shapes of the data: what a branch's idle lanes cost (issue 23) ---------------------
 /// An arm that does no work: nothing, or a plain value (a local, a constant, an element of

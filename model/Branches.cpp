@@ -350,6 +350,9 @@ private:
   bool insideWriteOut(const KernelContext &K, const BranchSite &B) const;
   /// A bounds guard joined by `&&` to a stronger term: E.Stronger and E.StrongerExpr.
   void strongerTerm(BranchEval &E) const;
+  /// The condition's conjuncts written as guards of a padded tile (isPaddingGuard): true
+  /// when there are some, with Rest the other conjuncts (null: none).
+  bool withoutPaddingGuards(const BranchEval &E, SymRef &Rest) const;
   /// Whether the tallies of a set of block shapes make a finding, and the worst of them.
   /// Why: the idiom or reason that keeps it silent when it returns false.
   bool decide(const BranchEval &E, const std::vector<Tally> &Ts, size_t &Worst,
@@ -703,6 +706,19 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
   // reported where every warp that runs it splits; a remainder of a few elements taken
   // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
   E.GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
+  // A guard of a padded tile (`Dh == Dh_MAX || vi < Dh`) among the conjuncts is a bounds
+  // guard: alone, silent as one; beside other terms, the figures and idioms are theirs.
+  if (CondS && B.Kind == BranchSite::If && !O.ReportBoundsGuards) {
+    SymRef Rest;
+    if (withoutPaddingGuards(E, Rest)) {
+      if (!Rest || !mentionsThreadIdx(*Rest)) {
+        R.Idiom = "bounds-guard";
+        return true;
+      }
+      E.Stronger = Rest;
+      E.CondS = CondS = Rest.get();
+    }
+  }
   if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx) ||
                 isReductionFinalStep(B, CondS, parentsIn(K.Kernel)) ||
                 isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)) ||
@@ -755,8 +771,55 @@ bool BranchBuilder::insideWriteOut(const KernelContext &K, const BranchSite &B) 
   return false;
 }
 
+bool BranchBuilder::withoutPaddingGuards(const BranchEval &E, SymRef &Rest) const {
+  const BranchSite &B = E.B;
+  std::vector<const Expr *> Written;
+  std::function<void(const Expr *)> Split = [&](const Expr *X) {
+    X = X->IgnoreParenImpCasts();
+    if (auto *BO = dyn_cast<BinaryOperator>(X))
+      if (BO->getOpcode() == BO_LAnd) {
+        Split(BO->getLHS());
+        Split(BO->getRHS());
+        return;
+      }
+    Written.push_back(X);
+  };
+  Split(B.Cond);
+  std::vector<const Sym *> Parts;
+  conjuncts(B.CondVal.S.get(), Parts);
+  // The written conjuncts and the analysis's must be the same terms, one for one.
+  if (Written.size() != Parts.size())
+    return false;
+  std::set<const Sym *> Drop;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (isPaddingGuard(Written[I], M.Ctx))
+      Drop.insert(Parts[I]);
+  if (Drop.empty())
+    return false;
+  std::function<SymRef(const SymRef &)> Keep = [&](const SymRef &X) -> SymRef {
+    if (Drop.count(X.get()))
+      return nullptr;
+    const Sym *T = X.get();
+    while (T && T->Op == SymOp::Cast && T->A)
+      T = T->A.get();
+    if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+      SymRef L = Keep(T->A), R = Keep(T->B);
+      if (!L)
+        return R;
+      if (!R)
+        return L;
+      return makeBinary(SymOp::LAnd, L, R, 8, true);
+    }
+    return X;
+  };
+  Rest = Keep(B.CondVal.S);
+  return true;
+}
+
 void BranchBuilder::strongerTerm(BranchEval &E) const {
   const BranchSite &B = E.B;
+  if (E.Stronger)
+    return; // already the terms beside a padded tile's guard
   const std::vector<SymVarInfo> &Vars = E.Vars;
   const Sym *CondS = E.CondS;
   // A bounds guard joined by `&&` to a stronger term (`ixj > i && i < n`) only takes
