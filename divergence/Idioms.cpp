@@ -714,6 +714,30 @@ static bool isLaneForm(const Sym *A) {
          (A->Op == SymOp::And && K->Value < 32 && ((K->Value + 1) & K->Value) == 0);
 }
 
+bool readsGroupLaneOnly(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || !mentionsThreadIdx(*S))
+    return true;
+  if (S->Op == SymOp::Rem && isLaneForm(S))
+    return true;
+  switch (S->Op) {
+  case SymOp::Add:
+  case SymOp::LAnd:
+  case SymOp::Lt:
+  case SymOp::Le:
+  case SymOp::Gt:
+  case SymOp::Ge:
+    return readsGroupLaneOnly(S->A.get()) && readsGroupLaneOnly(S->B.get());
+  case SymOp::Mul:
+    return (!mentionsThreadIdx(*S->A) && readsGroupLaneOnly(S->B.get())) ||
+           (!mentionsThreadIdx(*S->B) && readsGroupLaneOnly(S->A.get()));
+  case SymOp::Sub:
+    return !mentionsThreadIdx(*S->B) && readsGroupLaneOnly(S->A.get());
+  default:
+    return false;
+  }
+}
+
 /// S reads a lane index of the warp somewhere.
 bool mentionsLaneForm(const Sym *S) {
   if (!S)

@@ -124,6 +124,10 @@ bool insideLoop(const Stmt *S, ParentsOf Parents);
 /// One side does no work: an `if` with no else (not an early exit), a `?:` with an idle
 /// arm, a loop condition.
 bool isOneArmed(const BranchSite &B);
+/// S reads the thread index only as the lane's place in a group of K lanes (`t % K`, K
+/// dividing 32), through sums, uniform multiples and comparisons: each group of K lanes
+/// is a row of its own (a head's slice of a warp).
+bool readsGroupLaneOnly(const ::warplint::divergence::Sym *S);
 /// S reads a lane index of the warp (`t % 32`, `t & 15`).
 bool mentionsLaneForm(const ::warplint::divergence::Sym *S);
 /// A lane index against a compile-time limit (`lane < 16`): a lane role in every warp.

@@ -1144,11 +1144,16 @@ std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext 
   if (!((OneArmed || hasLightArms(B)) && Shaped))
     return std::nullopt;
   bool Contiguous = true, SweepsWarps = false;
+  // A loop whose trips read the thread only as its place in a group of lanes (`size_i +
+  // ept * (t % 16) < n`, a head's slice per group of 16 lanes): the lanes leave in lane
+  // order within each group, the groups being rows of their own.
+  bool GroupRows = B.Kind == BranchSite::Loop && Figured && readsGroupLaneOnly(Figured);
   for (size_t I = 0; I < E.ByShape.size(); ++I) {
     const Tally &T = E.ByShape[I];
     if (!T.Evaluated || T.Divergent == 0)
       continue;
-    Contiguous &= B.Kind == BranchSite::Loop ? T.InLaneOrder : T.MaxRunsPerRow <= 3;
+    Contiguous &= B.Kind == BranchSite::Loop ? T.InLaneOrder || GroupRows
+                                             : T.MaxRunsPerRow <= 3;
     SweepsWarps |= T.MaxDivergentPerEnv >= std::min(2u, K.Distinct[I].warps()) &&
                    T.MaxMinority * 4 >= WaveSize;
   }
