@@ -102,7 +102,9 @@ bool isBlockLocalGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
 /// Non-decreasing in every thread index: sums and uniform multiples of thread indices.
 /// With Vars, also a coordinate `i % n` of a 2-D decomposition by a run-time size n
 /// (non-decreasing along each row) and, with Lanes, a lane index `tid % 32`
-/// (non-decreasing within a warp).
+/// (non-decreasing within a warp) and the bit fields of a tile's fragment layout (`(c >> 1)
+/// & 3`, `t % 2`: a bounded offset of a uniform base; against a size known only at run
+/// time such an index splits lanes only in the tile that holds the size's edge).
 bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars, bool Lanes) {
   S = skipCasts(S);
   if (!S)
@@ -128,7 +130,12 @@ bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars, bool Lanes) {
     if (isRuntimeSize(S->B.get(), *Vars))
       return true;
     const Sym *K = skipCasts(S->B.get());
-    return Lanes && K->Op == SymOp::Const && K->Value > 0 && K->Value % 32 == 0;
+    return Lanes && K->Op == SymOp::Const && K->Value > 0;
+  }
+  case SymOp::And: {
+    const Sym *K = skipCasts(S->B.get());
+    return Lanes && K->Op == SymOp::Const && K->Value >= 0 &&
+           isMonotone(S->A.get(), Vars, Lanes);
   }
   default:
     return false;
@@ -707,6 +714,30 @@ static bool isLaneForm(const Sym *A) {
          (A->Op == SymOp::And && K->Value < 32 && ((K->Value + 1) & K->Value) == 0);
 }
 
+bool readsGroupLaneOnly(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || !mentionsThreadIdx(*S))
+    return true;
+  if (S->Op == SymOp::Rem && isLaneForm(S))
+    return true;
+  switch (S->Op) {
+  case SymOp::Add:
+  case SymOp::LAnd:
+  case SymOp::Lt:
+  case SymOp::Le:
+  case SymOp::Gt:
+  case SymOp::Ge:
+    return readsGroupLaneOnly(S->A.get()) && readsGroupLaneOnly(S->B.get());
+  case SymOp::Mul:
+    return (!mentionsThreadIdx(*S->A) && readsGroupLaneOnly(S->B.get())) ||
+           (!mentionsThreadIdx(*S->B) && readsGroupLaneOnly(S->A.get()));
+  case SymOp::Sub:
+    return !mentionsThreadIdx(*S->B) && readsGroupLaneOnly(S->A.get());
+  default:
+    return false;
+  }
+}
+
 /// S reads a lane index of the warp somewhere.
 bool mentionsLaneForm(const Sym *S) {
   if (!S)
@@ -1200,6 +1231,73 @@ const IfStmt *enclosingIf(const BranchSite &B, ParentsOf ParentsFn) {
   return nullptr;
 }
 
+/// `g == v` with g a thread index taken modulo a group's width (`t % W`, `t & (W - 1)`,
+/// nested: `(t % 16) % 8`) and v uniform: the lane that leads each group of W lanes
+/// (`thread_group_idx == 0`, `id_in_head % half == 0`), several groups in a warp.
+bool isGroupLeaderTest(const Sym *P) {
+  auto Sides = threadSidedEquality(P);
+  if (!Sides || skipCasts(P)->Op != SymOp::Eq)
+    return false;
+  const Sym *G = skipCasts(Sides->first);
+  return (G->Op == SymOp::Rem || G->Op == SymOp::And) && G->A && G->B &&
+         mentionsThreadIdx(*G->A) && !mentionsThreadIdx(*G->B);
+}
+
+/// E computes a value, reading memory perhaps, with no side effect and no work of its
+/// own: no assignment, increment, loop, or call other than one that computes in
+/// registers (a math function of register values).
+bool computesOnly(const Stmt *E) {
+  if (!E)
+    return true;
+  if (isa<PseudoObjectExpr>(E))
+    return true;
+  if (isa<StmtExpr, LambdaExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr>(E))
+    return false;
+  if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return false;
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    return false;
+  // A conversion of a value (`float(h)` of a `__half`: its const conversion operator).
+  if (auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    if (auto *Conv = dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl());
+        Conv && Conv->isConst())
+      return computesOnly(MC->getImplicitObjectArgument());
+  if (isa<CallExpr>(E))
+    return movesRegistersOnly(E);
+  for (const Stmt *C : E->children())
+    if (!computesOnly(C))
+      return false;
+  return true;
+}
+
+/// A statement of a leader's write-out: a declaration of the thread's locals or a plain
+/// store (`=`), whose values and addresses compute without side effects (they may read
+/// memory: the head's scale, a per-group factor). A run of such statements is issued
+/// once, masked to the leaders.
+bool isStraightLineWrite(const Stmt *S) {
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>() ||
+          !computesOnly(V->getInit()))
+        return false;
+    }
+    return true;
+  }
+  if (auto *E = dyn_cast_or_null<Expr>(S))
+    S = E->IgnoreImplicit(); // the cleanups of a class's assignment
+  const Expr *LHS = nullptr, *RHS = nullptr;
+  if (auto *B = dyn_cast_or_null<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
+    LHS = B->getLHS();
+    RHS = B->getRHS();
+  } else if (auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(S);
+             OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+    LHS = OC->getArg(0);
+    RHS = OC->getArg(1);
+  }
+  return LHS && computesOnly(LHS) && computesOnly(RHS);
+}
+
 } // namespace
 
 bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Parents) {
@@ -1221,9 +1319,17 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
     FirstLanes |= isLaneForm(P->A.get()) && K->Op == SymOp::Const && K->Value > 0 &&
                   K->Value <= 32;
   }
+  // Or the lane that leads each group of lanes (`t % W == 0`, several groups in a warp)
+  // after the groups' shuffle reduction: each leader writes its group's result.
+  bool GroupLeader = false;
   if (!FirstLanes)
+    for (const Sym *P : Parts)
+      GroupLeader |= isGroupLeaderTest(P);
+  if (!FirstLanes && !GroupLeader)
     return false;
-  // The arm stores values held in registers, and nothing else.
+  // The arm stores values held in registers, and nothing else; a group leader's arm may
+  // also declare locals and read memory (the group's scale), straight-line code issued
+  // once, masked to the leaders.
   const Stmt *Then = If->getThen();
   std::vector<const Stmt *> Arm;
   if (auto *CS = dyn_cast_or_null<CompoundStmt>(Then))
@@ -1233,7 +1339,7 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
   if (Arm.empty())
     return false;
   for (const Stmt *S : Arm)
-    if (!isRegisterStore(S))
+    if (GroupLeader ? !isStraightLineWrite(S) : !isRegisterStore(S))
       return false;
   // Right after a warp collective: the statements between it and the `if` only set
   // the thread's locals.
@@ -1249,6 +1355,84 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
       return false;
   }
   return false;
+}
+
+bool storesOnePlace(const BranchSite &B, ASTContext &Ctx) {
+  if (B.Kind != BranchSite::If || B.EarlyExit)
+    return false;
+  auto *If = dyn_cast_or_null<IfStmt>(B.Branch);
+  if (!If || !If->getElse() || If->getInit() || If->getConditionVariable())
+    return false;
+  // Each arm: one plain store, its address computed without side effects and its value
+  // read from no memory (a value in registers: `(T)1.0f`, `a * b`), so that the arms
+  // differ in the value alone. A value loaded in an arm is that arm's work.
+  auto Store = [](const Stmt *S) -> const BinaryOperator * {
+    while (auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+      if (CS->size() != 1)
+        return nullptr;
+      S = CS->body_front();
+    }
+    auto *E = dyn_cast_or_null<Expr>(S);
+    auto *A = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+    if (!A || A->getOpcode() != BO_Assign || !computesOnly(A->getLHS()) ||
+        !movesRegistersOnly(A->getRHS()))
+      return nullptr;
+    return A;
+  };
+  const BinaryOperator *Then = Store(If->getThen()), *Else = Store(If->getElse());
+  if (!Then || !Else)
+    return false;
+  // The same place: the two addresses written alike (the same variables and constants).
+  llvm::FoldingSetNodeID L, R;
+  Then->getLHS()->IgnoreParenImpCasts()->Profile(L, Ctx, /*Canonical=*/true);
+  Else->getLHS()->IgnoreParenImpCasts()->Profile(R, Ctx, /*Canonical=*/true);
+  return L == R;
+}
+
+bool isPaddingGuard(const Expr *E, ASTContext &Ctx) {
+  auto *Or = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+  if (!Or || Or->getOpcode() != BO_LOr || Or->isValueDependent())
+    return false;
+  // `P == Q`: two compile-time sizes, neither written as a number (template parameters,
+  // constexpr values), unequal in this instantiation.
+  auto *Eq = dyn_cast<BinaryOperator>(Or->getLHS()->IgnoreParenImpCasts());
+  if (!Eq || Eq->getOpcode() != BO_EQ)
+    return false;
+  const Expr *P = Eq->getLHS(), *Q = Eq->getRHS();
+  // A size by its name: a template parameter put in, or a constant variable.
+  auto Named = [](const Expr *X) {
+    while (true) {
+      if (auto *Pa = dyn_cast<ParenExpr>(X))
+        X = Pa->getSubExpr();
+      else if (auto *C = dyn_cast<ImplicitCastExpr>(X))
+        X = C->getSubExpr();
+      else
+        break;
+    }
+    if (isa<SubstNonTypeTemplateParmExpr>(X))
+      return true;
+    auto *DR = dyn_cast<DeclRefExpr>(X);
+    return DR && isa<VarDecl, NonTypeTemplateParmDecl>(DR->getDecl());
+  };
+  if (!Named(P) || !Named(Q))
+    return false;
+  std::optional<llvm::APSInt> PV = P->getIntegerConstantExpr(Ctx),
+                              QV = Q->getIntegerConstantExpr(Ctx);
+  if (!PV || !QV || llvm::APSInt::isSameValue(*PV, *QV))
+    return false;
+  // `i < P` (or `<=`, or `P > i`): an index that is no constant against one of them.
+  auto *Cmp = dyn_cast<BinaryOperator>(Or->getRHS()->IgnoreParenImpCasts());
+  if (!Cmp || !Cmp->isRelationalOp())
+    return false;
+  const Expr *Index = Cmp->getLHS(), *Limit = Cmp->getRHS();
+  if (Cmp->getOpcode() == BO_GT || Cmp->getOpcode() == BO_GE)
+    std::swap(Index, Limit);
+  else if (Cmp->getOpcode() != BO_LT && Cmp->getOpcode() != BO_LE)
+    return false;
+  std::optional<llvm::APSInt> LV = Limit->getIntegerConstantExpr(Ctx);
+  if (!LV || Index->isIntegerConstantExpr(Ctx))
+    return false;
+  return llvm::APSInt::isSameValue(*LV, *PV) || llvm::APSInt::isSameValue(*LV, *QV);
 }
 
 /// The condition's boundary moves with the counter of an enclosing loop that sweeps the

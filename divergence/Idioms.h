@@ -91,6 +91,15 @@ bool isThreadLocalElement(const Expr *E);
 bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0);
 /// An `if` (not an early exit) or a `?:` whose arms only move registers.
 bool hasRegisterArms(const BranchSite &B);
+/// An `if` with an else whose two arms are each one plain store to the same place
+/// (`if (c) m[i] = 1; else m[i] = 0;`), their addresses written alike and their values
+/// read from no memory: one store of a select of the two values.
+bool storesOnePlace(const BranchSite &B, ASTContext &Ctx);
+/// A guard the code skips when a size fills the tile it is padded to: `Dh == Dh_MAX || vi
+/// < Dh`, two compile-time sizes (not written as numbers) unequal in this instantiation,
+/// and an index against one of them. The lanes past the size have no element of the
+/// padded tile: a bounds guard, whatever the index's layout across the lanes.
+bool isPaddingGuard(const Expr *E, ASTContext &Ctx);
 
 // --- Shapes of the data: what a branch's idle lanes cost (issue 23) ---------------------
 /// An arm that does no work: nothing, or a plain value (a local, a constant, an element of
@@ -115,6 +124,10 @@ bool insideLoop(const Stmt *S, ParentsOf Parents);
 /// One side does no work: an `if` with no else (not an early exit), a `?:` with an idle
 /// arm, a loop condition.
 bool isOneArmed(const BranchSite &B);
+/// S reads the thread index only as the lane's place in a group of K lanes (`t % K`, K
+/// dividing 32), through sums, uniform multiples and comparisons: each group of K lanes
+/// is a row of its own (a head's slice of a warp).
+bool readsGroupLaneOnly(const ::warplint::divergence::Sym *S);
 /// S reads a lane index of the warp (`t % 32`, `t & 15`).
 bool mentionsLaneForm(const ::warplint::divergence::Sym *S);
 /// A lane index against a compile-time limit (`lane < 16`): a lane role in every warp.

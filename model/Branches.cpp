@@ -300,6 +300,8 @@ private:
     std::vector<BlockShape> Alternatives;
     /// The places already reported: one record per place.
     std::set<SourceLocation> Reported;
+    /// The kernel's branch sites (the analysis's), to find an enclosing `if`'s.
+    const std::vector<BranchSite> *Sites = nullptr;
     KernelContext() = default;
     KernelContext(const KernelContext &) = delete;
   };
@@ -343,8 +345,14 @@ private:
   /// A named idiom that keeps the branch silent (or the data-dependent verdict): true
   /// when R is decided. Sets E.GuardIfPartial for a guard silent only when partial.
   bool decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel &R) const;
+  /// The branch lies in the arm of an enclosing `if` that is a warp's or a group
+  /// leader's write-out (isWarpResultWriteOut): it runs in the writing lanes alone.
+  bool insideWriteOut(const KernelContext &K, const BranchSite &B) const;
   /// A bounds guard joined by `&&` to a stronger term: E.Stronger and E.StrongerExpr.
   void strongerTerm(BranchEval &E) const;
+  /// The condition's conjuncts written as guards of a padded tile (isPaddingGuard): true
+  /// when there are some, with Rest the other conjuncts (null: none).
+  bool withoutPaddingGuards(const BranchEval &E, SymRef &Rest) const;
   /// Whether the tallies of a set of block shapes make a finding, and the worst of them.
   /// Why: the idiom or reason that keeps it silent when it returns false.
   bool decide(const BranchEval &E, const std::vector<Tally> &Ts, size_t &Worst,
@@ -414,7 +422,12 @@ std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
     return {};
   if (!M.CallsOf) {
     M.CallsOf.emplace();
-    CallCollector(*M.CallsOf, Ctx.getSourceManager()).TraverseDecl(Ctx.getTranslationUnitDecl());
+    // Declaration by declaration: a traversal of the TU itself follows the AST's traversal
+    // scope, which the walks up from a branch (FunctionParents) narrow to one kernel, and
+    // would then miss every caller outside it.
+    CallCollector Collect(*M.CallsOf, Ctx.getSourceManager());
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      Collect.TraverseDecl(D);
   }
   auto It = M.CallsOf->find(Enclosing->getCanonicalDecl());
   if (It == M.CallsOf->end() || It->second.empty())
@@ -580,6 +593,7 @@ void BranchBuilder::analyzeKernel(const KernelInfo &KI, std::vector<BranchModel>
   K.KernelName = K.Kernel->getNameAsString();
   K.KernelHasLoop = hasLoop(K.Kernel->getBody());
   K.Alternatives = branchAlternatives(WaveSize);
+  K.Sites = &TD.branches();
   for (const BranchSite &Found : TD.branches()) {
     bool Unevaluable = false;
     std::optional<BranchModel> F =
@@ -692,9 +706,23 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
   // reported where every warp that runs it splits; a remainder of a few elements taken
   // by the first lanes (`for (i = threadIdx.x + start; i < V; i++)`) is a tail.
   E.GuardIfPartial = isPerLaneStart(B, Vars) && !O.ReportGridStrideLoops;
+  // A guard of a padded tile (`Dh == Dh_MAX || vi < Dh`) among the conjuncts is a bounds
+  // guard: alone, silent as one; beside other terms, the figures and idioms are theirs.
+  if (CondS && B.Kind == BranchSite::If && !O.ReportBoundsGuards) {
+    SymRef Rest;
+    if (withoutPaddingGuards(E, Rest)) {
+      if (!Rest || !mentionsThreadIdx(*Rest)) {
+        R.Idiom = "bounds-guard";
+        return true;
+      }
+      E.Stronger = Rest;
+      E.CondS = CondS = Rest.get();
+    }
+  }
   if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx) ||
                 isReductionFinalStep(B, CondS, parentsIn(K.Kernel)) ||
-                isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)))) {
+                isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)) ||
+                insideWriteOut(K, B))) {
     if (!O.ReportTreeReductionTails) {
       R.Idiom = "tree-reduction-tail";
       return true;
@@ -712,8 +740,86 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
   return false;
 }
 
+bool BranchBuilder::insideWriteOut(const KernelContext &K, const BranchSite &B) const {
+  if (!K.Sites || !B.Branch)
+    return false;
+  auto ParentsFn = parentsIn(K.Kernel);
+  const Stmt *Cur = B.Branch;
+  for (unsigned Depth = 0; Depth < 32; ++Depth) {
+    DynTypedNodeList Ps = ParentsFn(DynTypedNode::create(*Cur));
+    // An initializer's parent is its variable; the variable's is its declaration.
+    if (!Ps.empty() && Ps[0].get<VarDecl>())
+      Ps = ParentsFn(Ps[0]);
+    if (Ps.empty())
+      return false;
+    const Stmt *Up = Ps[0].get<Stmt>();
+    if (!Up)
+      return false;
+    if (auto *If = dyn_cast<IfStmt>(Up); If && If->getThen() == Cur)
+      for (const BranchSite &S : *K.Sites)
+        if (S.Branch == If && S.Kind == BranchSite::If) {
+          SymRef C = S.CondVal.S;
+          if (!K.Fixed.empty()) {
+            std::map<const Sym *, SymRef> Memo;
+            C = substituteVars(C, K.Fixed, Memo);
+          }
+          if (C && isWarpResultWriteOut(S, C.get(), ParentsFn))
+            return true;
+        }
+    Cur = Up;
+  }
+  return false;
+}
+
+bool BranchBuilder::withoutPaddingGuards(const BranchEval &E, SymRef &Rest) const {
+  const BranchSite &B = E.B;
+  std::vector<const Expr *> Written;
+  std::function<void(const Expr *)> Split = [&](const Expr *X) {
+    X = X->IgnoreParenImpCasts();
+    if (auto *BO = dyn_cast<BinaryOperator>(X))
+      if (BO->getOpcode() == BO_LAnd) {
+        Split(BO->getLHS());
+        Split(BO->getRHS());
+        return;
+      }
+    Written.push_back(X);
+  };
+  Split(B.Cond);
+  std::vector<const Sym *> Parts;
+  conjuncts(B.CondVal.S.get(), Parts);
+  // The written conjuncts and the analysis's must be the same terms, one for one.
+  if (Written.size() != Parts.size())
+    return false;
+  std::set<const Sym *> Drop;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (isPaddingGuard(Written[I], M.Ctx))
+      Drop.insert(Parts[I]);
+  if (Drop.empty())
+    return false;
+  std::function<SymRef(const SymRef &)> Keep = [&](const SymRef &X) -> SymRef {
+    if (Drop.count(X.get()))
+      return nullptr;
+    const Sym *T = X.get();
+    while (T && T->Op == SymOp::Cast && T->A)
+      T = T->A.get();
+    if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+      SymRef L = Keep(T->A), R = Keep(T->B);
+      if (!L)
+        return R;
+      if (!R)
+        return L;
+      return makeBinary(SymOp::LAnd, L, R, 8, true);
+    }
+    return X;
+  };
+  Rest = Keep(B.CondVal.S);
+  return true;
+}
+
 void BranchBuilder::strongerTerm(BranchEval &E) const {
   const BranchSite &B = E.B;
+  if (E.Stronger)
+    return; // already the terms beside a padded tile's guard
   const std::vector<SymVarInfo> &Vars = E.Vars;
   const Sym *CondS = E.CondS;
   // A bounds guard joined by `&&` to a stronger term (`ixj > i && i < n`) only takes
@@ -935,6 +1041,10 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
     Demoted.push_back("the arms only move values between registers (no memory access, "
                       "call or barrier): the compiler makes selects of them, as of a "
                       "'?:' of two values, and no lane waits for another");
+  else if (storesOnePlace(B, M.Ctx))
+    Demoted.push_back("both arms store a value to the same place and do nothing else: the "
+                      "compiler makes one store of a select of the two values, as of a "
+                      "'?:', and no lane waits for another");
   // The pins must be what narrows the grid to one block: a grid of one block launched
   // as such pays the split in a good part of its warps.
   unsigned Pinned = pinnedBlockDims(CondS, E.Vars) | pinnedBlockDims(B.Path.get(), E.Vars);
@@ -1034,11 +1144,16 @@ std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext 
   if (!((OneArmed || hasLightArms(B)) && Shaped))
     return std::nullopt;
   bool Contiguous = true, SweepsWarps = false;
+  // A loop whose trips read the thread only as its place in a group of lanes (`size_i +
+  // ept * (t % 16) < n`, a head's slice per group of 16 lanes): the lanes leave in lane
+  // order within each group, the groups being rows of their own.
+  bool GroupRows = B.Kind == BranchSite::Loop && Figured && readsGroupLaneOnly(Figured);
   for (size_t I = 0; I < E.ByShape.size(); ++I) {
     const Tally &T = E.ByShape[I];
     if (!T.Evaluated || T.Divergent == 0)
       continue;
-    Contiguous &= B.Kind == BranchSite::Loop ? T.InLaneOrder : T.MaxRunsPerRow <= 3;
+    Contiguous &= B.Kind == BranchSite::Loop ? T.InLaneOrder || GroupRows
+                                             : T.MaxRunsPerRow <= 3;
     SweepsWarps |= T.MaxDivergentPerEnv >= std::min(2u, K.Distinct[I].warps()) &&
                    T.MaxMinority * 4 >= WaveSize;
   }
