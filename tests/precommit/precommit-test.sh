@@ -28,9 +28,9 @@ cat > divergent.cu <<'EOF'
 __global__ void oddEven(float *Out) {
   unsigned Tid = threadIdx.x;
   if (Tid % 2 == 0)
-    Out[Tid] = 1.0f;
+    Out[Tid] *= 2.0f;
   else
-    Out[Tid] = 2.0f;
+    Out[Tid] += 1.0f;
 }
 EOF
 cat > clean.cu <<'EOF'

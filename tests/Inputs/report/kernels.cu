@@ -11,9 +11,9 @@ __global__ void stencil(float *Out, const float *In) {
 __global__ void oddEven(float *Out) {
   unsigned Tid = threadIdx.x;
   if (Tid % 2 == 0)
-    Out[Tid] = 1.0f;
+    Out[Tid] *= 2.0f;
   else
-    Out[Tid] = 2.0f;
+    Out[Tid] += 1.0f;
 }
 
 __global__ void scale(float *Data, float Factor, int N) {

@@ -3,9 +3,9 @@
 __global__ void oddEven(float *Out) {
   unsigned Tid = threadIdx.x;
   if (Tid % 2 == 0)
-    Out[Tid] = 1.0f;
+    Out[Tid] *= 2.0f;
   else
-    Out[Tid] = 2.0f;
+    Out[Tid] += 1.0f;
 }
 
 void launchOddEven(float *Out) { oddEven<<<64, 100>>>(Out); }
