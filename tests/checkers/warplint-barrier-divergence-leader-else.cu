@@ -82,3 +82,33 @@ __global__ void twoHalves(float *out, const float *p, const float *q) {
   out[tid] = s[127 - tid];
 }
 void launchTwoHalves(float *o, const float *p, const float *q) { twoHalves<<<4, 128>>>(o, p, q); }
+
+// The whole exit beside a real one (topk_stage_2_opt3's loop, :269-354): the leader alone
+// leaves the loop at the `break` and skips the barrier the others reach. Reported, with
+// the break as the cause and not the whole return.
+__global__ void leaderBreak(float *out, Hyps h, int k) {
+  __shared__ float s[128];
+  __shared__ int stop;
+  int tid = threadIdx.x;
+  if (h.num_beams != nullptr) {
+    if (h.num_beams[blockIdx.x] == 0 && tid == 0)
+      h.min_scores[blockIdx.x] = 1e30f;
+    else if (h.num_beams[blockIdx.x] == k)
+      return;
+  }
+  for (int it = 0; it < 2 * k; ++it) {
+    if (tid == 0) {
+      if (out[it] < h.min_scores[blockIdx.x]) {
+        stop = 1;
+        break;
+      }
+    }
+    s[tid] = out[tid];
+    __syncthreads();
+    // CHECK: :[[@LINE-1]]:5: warning: '__syncthreads()' in kernel 'leaderBreak' may be skipped by part of the block: threads for which 'tid == 0' holds leave at the 'break' on line [[@LINE-5]] before it
+    if (stop)
+      break;
+  }
+  out[tid] = s[127 - tid];
+}
+void launchLeaderBreak(float *o, Hyps h, int k) { leaderBreak<<<4, 128>>>(o, h, k); }
