@@ -1044,7 +1044,10 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
             llvm::erase_if(Alone.Exits, [&](const ExitSite &X) { return X.Exit != Cause.Where; });
             for (const auto &[Shape, Loc] : Shapes) {
               ReachFigures R = evaluateReach(Alone, M.Class, TD.vars(), Shape, &KA.Host);
-              Whole &= (R.Evaluated && !R.splits()) || (R.SampledWhole && Loc.isValid());
+              // Sampled values do not stand for a bounds exit's limit (`i >= n` leaves a
+              // tail for most n): only a full evaluation drops one.
+              Whole &= (R.Evaluated && !R.splits()) ||
+                       (R.SampledWhole && Loc.isValid() && !Cause.BoundsExit);
             }
           }
           if (!Whole)

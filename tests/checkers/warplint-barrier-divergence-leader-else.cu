@@ -112,3 +112,22 @@ __global__ void leaderBreak(float *out, Hyps h, int k) {
   out[tid] = s[127 - tid];
 }
 void launchLeaderBreak(float *o, Hyps h, int k) { leaderBreak<<<4, 128>>>(o, h, k); }
+
+// llm.c's wte_backward_kernel (encoder.cuh:69-71): a lane's bounds return on a run-time
+// limit beside a warp's return. Sampled values say nothing of where the limit falls (most
+// C leave part of a warp), so the bounds return stays the cause. Reported.
+__global__ void channelTail(float *out, const int4 *info, int C) {
+  __shared__ float s[256];
+  int warp_id = threadIdx.x / 32, lane = threadIdx.x % 32;
+  int c = info[blockIdx.x].w * 256 + lane * 8;
+  int size = info[blockIdx.x].y;
+  if (c >= C)
+    return;
+  if (warp_id >= size)
+    return;
+  s[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  // CHECK: :[[@LINE-1]]:3: warning: '__syncthreads()' in kernel 'channelTail' may be skipped by part of the block: the threads whose 'c' is at or past 'C' (the tail of the last block, when 'C' is not a multiple of the block) leave at the 'return' on line [[@LINE-5]] and never reach it
+  out[threadIdx.x] = s[255 - threadIdx.x];
+}
+void launchChannelTail(float *o, const int4 *i, int C) { channelTail<<<8, 256>>>(o, i, C); }
