@@ -114,6 +114,24 @@ SymRef withoutUniformParts(const SymRef &Reach, const std::vector<unsigned> &Run
   return Reads ? SymRef() : Reach;
 }
 
+/// The constants that variable V is compared with in E (`n == 0`, `k < 4`): where such a
+/// comparison holds or stops holding.
+void comparedConstants(const Sym &E, unsigned V, std::vector<int64_t> &Out) {
+  bool Compare = E.Op == SymOp::Lt || E.Op == SymOp::Gt || E.Op == SymOp::Le ||
+                 E.Op == SymOp::Ge || E.Op == SymOp::Eq || E.Op == SymOp::Ne;
+  if (Compare && E.A && E.B) {
+    const Sym *L = skipCasts(E.A.get()), *Rt = skipCasts(E.B.get());
+    if (Rt->Op == SymOp::Var && unsigned(Rt->Value) == V)
+      std::swap(L, Rt);
+    if (L->Op == SymOp::Var && unsigned(L->Value) == V && Rt->Op == SymOp::Const)
+      if (!llvm::is_contained(Out, Rt->Value))
+        Out.push_back(Rt->Value);
+  }
+  for (const SymRef *P : {&E.A, &E.B, &E.C})
+    if (*P)
+      comparedConstants(**P, V, Out);
+}
+
 } // namespace
 
 SyncClass classifySync(const SyncCall &S, ASTContext &Ctx) {
@@ -310,7 +328,7 @@ static std::vector<uint32_t> absentNamed(const std::vector<bool> &Reaches,
 static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &Vars,
                               bool Grid, SymRef &Reach,
                               std::vector<const SymVarInfo *> &TripLoops,
-                              std::vector<unsigned> &TripVars) {
+                              std::vector<unsigned> &TripVars, std::vector<SymRef> &Switched) {
   auto Relevant = [&](const Guard &G) {
     return G.Val.V != Variance::Uniform || (Grid && mentionsBlockIdx(G.Val.S.get(), Vars));
   };
@@ -342,30 +360,40 @@ static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &
     if (llvm::none_of(X.Guards, [&](const Guard &G) { return Relevant(G) && !Counted(G); }))
       continue; // uniform within a trip: it ends the loop at the same trip for every thread
     SymRef Taken;
+    bool Formless = false;
     for (const Guard &G : X.Guards) {
       if (G.Kind == Guard::Loop && (!Relevant(G) || Counted(G)))
         continue; // the trip of a uniform or counted loop the exit is in: running
       SymRef T = truthOf(G);
+      // An `if` on a block-uniform value with no form (`p != nullptr`): true or false for
+      // the whole block alike, so it only switches the rest of the exit's path on or off.
+      if (!T && !Grid && G.Kind == Guard::If && G.Val.V == Variance::Uniform) {
+        Formless = true;
+        continue;
+      }
       if (!T || G.Kind == Guard::Switch)
         return false;
       Taken = conj(Taken, T);
     }
-    Reach = conj(Reach, makeUnary(SymOp::LNot, Taken, 8, true));
+    if (!Taken)
+      return false;
+    if (Formless)
+      Switched.push_back(Taken);
+    else
+      Reach = conj(Reach, makeUnary(SymOp::LNot, Taken, 8, true));
   }
   return true;
 }
 
-ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
-                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape,
-                           const HostFacts *Host) {
+/// evaluateReach for one reaching condition; Switched: the condition holds only for some
+/// values of a run-time uniform guard (the figures are then the run-time values' too).
+static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<SymVarInfo> &Vars,
+                                    const BlockShape &Shape, const HostFacts *Host,
+                                    SymRef Reach,
+                                    const std::vector<const SymVarInfo *> &TripLoops,
+                                    const std::vector<unsigned> &TripVars, bool Switched) {
   ReachFigures R;
   R.Shape = Shape;
-  SymRef Reach;
-  std::vector<const SymVarInfo *> TripLoops;
-  std::vector<unsigned> TripVars;
-  if (!reachingCondition(S, Vars, Class.Kind == SyncKind::GridBarrier, Reach, TripLoops,
-                         TripVars))
-    return R;
   if (!Reach && TripLoops.empty())
     Reach = makeConst(1, 8, true);
 
@@ -402,10 +430,20 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
     const SymVarInfo &I = Vars[V];
     if (Class.Kind == SyncKind::GridBarrier)
       return R;
+    // A run-time value is sampled at 1, 32, 33, 1000 and at the constants the condition
+    // compares it with (`n == 0` is sampled at n = 0 too).
+    std::vector<int64_t> Values = {1, 32, 33, 1000};
+    if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque) {
+      if (Reach)
+        comparedConstants(*Reach, V, Values);
+      for (const SymVarInfo *L : TripLoops)
+        for (const SymRef *P : {&L->Init, &L->Cond, &L->Step})
+          comparedConstants(**P, V, Values);
+    }
     if (I.Kind == SymVarInfo::Param && Host && Host->count(I.ParamIndex))
-      Sampled.push_back({V, restrictSamples({1, 32, 33, 1000}, Host->at(I.ParamIndex))});
+      Sampled.push_back({V, restrictSamples(Values, Host->at(I.ParamIndex))});
     else if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque)
-      Sampled.push_back({V, {1, 32, 33, 1000}});
+      Sampled.push_back({V, Values});
     else if (I.Kind == SymVarInfo::BlockIdx)
       Sampled.push_back({V, {0, 1}});
     else if (I.Kind == SymVarInfo::GridDim)
@@ -484,7 +522,7 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
   };
   Enumerate(0);
   R.Evaluated = !Failed && (Found || Envs < 256);
-  if (!Sampled.empty()) {
+  if (!Sampled.empty() || Switched) {
     // A sampled split is no figure of the launches: the run-time values decide, as
     // before. No sampled value splits: every thread reaches it for all of them.
     R.SampledWhole = R.Evaluated && !Found;
@@ -496,6 +534,39 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
     R.Values.clear();
   }
   return R;
+}
+
+ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
+                           const std::vector<SymVarInfo> &Vars, const BlockShape &Shape,
+                           const HostFacts *Host) {
+  SymRef Reach;
+  std::vector<const SymVarInfo *> TripLoops;
+  std::vector<unsigned> TripVars;
+  std::vector<SymRef> Switched;
+  if (!reachingCondition(S, Vars, Class.Kind == SyncKind::GridBarrier, Reach, TripLoops,
+                         TripVars, Switched) ||
+      Switched.size() > 3) {
+    ReachFigures R;
+    R.Shape = Shape;
+    return R;
+  }
+  if (Switched.empty())
+    return evaluateReachOf(Class, Vars, Shape, Host, Reach, TripLoops, TripVars, false);
+  // Exits behind a formless uniform guard: each such exit taken where the rest of its
+  // path holds, or by no thread; every combination is evaluated, and the call is whole
+  // only when it is whole in each.
+  ReachFigures Out;
+  for (unsigned On = 0; On < (1u << Switched.size()); ++On) {
+    SymRef With = Reach;
+    for (size_t I = 0; I < Switched.size(); ++I)
+      if (On & (1u << I))
+        With = conj(With, makeUnary(SymOp::LNot, Switched[I], 8, true));
+    ReachFigures R = evaluateReachOf(Class, Vars, Shape, Host, With, TripLoops, TripVars, true);
+    if (On == 0)
+      Out = R;
+    Out.SampledWhole &= R.SampledWhole;
+  }
+  return Out;
 }
 
 std::string laneRanges(uint32_t Bits) {

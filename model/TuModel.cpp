@@ -1032,6 +1032,30 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
       bool Lanes = M.Class.Kind == SyncKind::WarpMask || M.Class.Kind == SyncKind::Tile;
       if (M.Causes.empty() && !Lanes)
         continue;
+      // An exit that alone keeps no thread apart from the others (the block takes it
+      // together, for every sampled value, in every shape launched) is no cause of a split
+      // the others make: a barrier's causes are the exits that split.
+      if (M.Class.Kind == SyncKind::BlockBarrier && M.Causes.size() > 1) {
+        std::vector<SyncCause> Kept;
+        for (const SyncCause &Cause : M.Causes) {
+          bool Whole = Cause.Kind == SyncCause::Exit && !Shapes.empty();
+          if (Whole) {
+            SyncCall Alone = M.Call;
+            llvm::erase_if(Alone.Exits, [&](const ExitSite &X) { return X.Exit != Cause.Where; });
+            for (const auto &[Shape, Loc] : Shapes) {
+              ReachFigures R = evaluateReach(Alone, M.Class, TD.vars(), Shape, &KA.Host);
+              // Sampled values do not stand for a bounds exit's limit (`i >= n` leaves a
+              // tail for most n): only a full evaluation drops one.
+              Whole &= (R.Evaluated && !R.splits()) ||
+                       (R.SampledWhole && Loc.isValid() && !Cause.BoundsExit);
+            }
+          }
+          if (!Whole)
+            Kept.push_back(Cause);
+        }
+        if (!Kept.empty())
+          M.Causes = std::move(Kept);
+      }
       M.AssumedShape = Assumed;
       bool Splits = false;
       for (const auto &[Shape, Loc] : Shapes) {
