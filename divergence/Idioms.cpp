@@ -1180,10 +1180,9 @@ bool readsRegistersOnly(const Expr *E) {
   return true;
 }
 
-/// A store of a value held in registers: `out[...] = reg` (a plain assignment to memory,
-/// the value and the address computed from the thread's own locals).
-bool isRegisterStore(const Stmt *S) {
-  const Expr *LHS = nullptr, *RHS = nullptr;
+/// The two sides of a plain assignment, built-in or a class's `operator=`; both null for
+/// anything else.
+void assignmentSides(const Stmt *S, const Expr *&LHS, const Expr *&RHS) {
   if (auto *B = dyn_cast_or_null<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
     LHS = B->getLHS();
     RHS = B->getRHS();
@@ -1192,6 +1191,13 @@ bool isRegisterStore(const Stmt *S) {
     LHS = OC->getArg(0);
     RHS = OC->getArg(1);
   }
+}
+
+/// A store of a value held in registers: `out[...] = reg` (a plain assignment to memory,
+/// the value and the address computed from the thread's own locals).
+bool isRegisterStore(const Stmt *S) {
+  const Expr *LHS = nullptr, *RHS = nullptr;
+  assignmentSides(S, LHS, RHS);
   if (!LHS || isThreadLocal(LHS, 0) || isThreadLocalElement(LHS) || !readsRegistersOnly(RHS))
     return false;
   const Expr *Address = LHS->IgnoreParenImpCasts();
@@ -1287,14 +1293,7 @@ bool isStraightLineWrite(const Stmt *S) {
   if (auto *E = dyn_cast_or_null<Expr>(S))
     S = E->IgnoreImplicit(); // the cleanups of a class's assignment
   const Expr *LHS = nullptr, *RHS = nullptr;
-  if (auto *B = dyn_cast_or_null<BinaryOperator>(S); B && B->getOpcode() == BO_Assign) {
-    LHS = B->getLHS();
-    RHS = B->getRHS();
-  } else if (auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(S);
-             OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
-    LHS = OC->getArg(0);
-    RHS = OC->getArg(1);
-  }
+  assignmentSides(S, LHS, RHS);
   return LHS && computesOnly(LHS) && computesOnly(RHS);
 }
 

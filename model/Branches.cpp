@@ -136,6 +136,40 @@ std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTCont
 }
 
 
+/// The terms of a condition joined by `&&`, as written (parentheses and conversions aside).
+std::vector<const Expr *> writtenConjuncts(const Expr *Cond) {
+  std::vector<const Expr *> Out;
+  std::function<void(const Expr *)> Split = [&](const Expr *X) {
+    X = X->IgnoreParenImpCasts();
+    if (auto *BO = dyn_cast<BinaryOperator>(X))
+      if (BO->getOpcode() == BO_LAnd) {
+        Split(BO->getLHS());
+        Split(BO->getRHS());
+        return;
+      }
+    Out.push_back(X);
+  };
+  Split(Cond);
+  return Out;
+}
+
+/// The conjunction of the terms of S (through casts, `&&` and `&` between truth values)
+/// that Keep accepts; null when it accepts none.
+SymRef keepConjuncts(const SymRef &S, const std::function<bool(const SymRef &)> &Keep) {
+  const Sym *T = S.get();
+  while (T && T->Op == SymOp::Cast && T->A)
+    T = T->A.get();
+  if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+    SymRef L = keepConjuncts(T->A, Keep), R = keepConjuncts(T->B, Keep);
+    if (!L)
+      return R;
+    if (!R)
+      return L;
+    return makeBinary(SymOp::LAnd, L, R, 8, true);
+  }
+  return Keep(S) ? S : nullptr;
+}
+
 /// One root cause, one finding: the places of one kernel with the same condition as
 /// written and the same figures (unrolled or generated code) are one finding at the first
 /// place, with a note at each other place; a place that several instantiations of a
@@ -773,18 +807,7 @@ bool BranchBuilder::insideWriteOut(const KernelContext &K, const BranchSite &B) 
 
 bool BranchBuilder::withoutPaddingGuards(const BranchEval &E, SymRef &Rest) const {
   const BranchSite &B = E.B;
-  std::vector<const Expr *> Written;
-  std::function<void(const Expr *)> Split = [&](const Expr *X) {
-    X = X->IgnoreParenImpCasts();
-    if (auto *BO = dyn_cast<BinaryOperator>(X))
-      if (BO->getOpcode() == BO_LAnd) {
-        Split(BO->getLHS());
-        Split(BO->getRHS());
-        return;
-      }
-    Written.push_back(X);
-  };
-  Split(B.Cond);
+  std::vector<const Expr *> Written = writtenConjuncts(B.Cond);
   std::vector<const Sym *> Parts;
   conjuncts(B.CondVal.S.get(), Parts);
   // The written conjuncts and the analysis's must be the same terms, one for one.
@@ -796,23 +819,7 @@ bool BranchBuilder::withoutPaddingGuards(const BranchEval &E, SymRef &Rest) cons
       Drop.insert(Parts[I]);
   if (Drop.empty())
     return false;
-  std::function<SymRef(const SymRef &)> Keep = [&](const SymRef &X) -> SymRef {
-    if (Drop.count(X.get()))
-      return nullptr;
-    const Sym *T = X.get();
-    while (T && T->Op == SymOp::Cast && T->A)
-      T = T->A.get();
-    if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
-      SymRef L = Keep(T->A), R = Keep(T->B);
-      if (!L)
-        return R;
-      if (!R)
-        return L;
-      return makeBinary(SymOp::LAnd, L, R, 8, true);
-    }
-    return X;
-  };
-  Rest = Keep(B.CondVal.S);
+  Rest = keepConjuncts(B.CondVal.S, [&](const SymRef &X) { return !Drop.count(X.get()); });
   return true;
 }
 
@@ -829,18 +836,7 @@ void BranchBuilder::strongerTerm(BranchEval &E) const {
     return;
   std::vector<const Sym *> Parts;
   conjuncts(CondS, Parts);
-  std::vector<const Expr *> Written;
-  std::function<void(const Expr *)> Split = [&](const Expr *X) {
-    X = X->IgnoreParenImpCasts();
-    if (auto *BO = dyn_cast<BinaryOperator>(X))
-      if (BO->getOpcode() == BO_LAnd) {
-        Split(BO->getLHS());
-        Split(BO->getRHS());
-        return;
-      }
-    Written.push_back(X);
-  };
-  Split(B.Cond);
+  std::vector<const Expr *> Written = writtenConjuncts(B.Cond);
   bool Guard = false;
   std::vector<size_t> Others;
   for (size_t I = 0; I < Parts.size(); ++I) {
@@ -853,25 +849,10 @@ void BranchBuilder::strongerTerm(BranchEval &E) const {
   }
   if (!Guard || Others.empty())
     return;
-  std::function<SymRef(const SymRef &)> Keep = [&](const SymRef &X) -> SymRef {
-    const Sym *T = X.get();
-    while (T && T->Op == SymOp::Cast && T->A)
-      T = T->A.get();
-    if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
-      SymRef L = Keep(T->A), R = Keep(T->B);
-      if (!L)
-        return R;
-      if (!R)
-        return L;
-      return makeBinary(SymOp::LAnd, L, R, 8, true);
-    }
-    if (!mentionsThreadIdx(*X))
-      return X;
-    if (isBoundsGuard(X.get(), Vars) && !isBlockLocalGuard(X.get(), Vars))
-      return nullptr;
-    return X;
-  };
-  E.Stronger = Keep(B.CondVal.S);
+  E.Stronger = keepConjuncts(B.CondVal.S, [&](const SymRef &X) {
+    return !mentionsThreadIdx(*X) ||
+           !(isBoundsGuard(X.get(), Vars) && !isBlockLocalGuard(X.get(), Vars));
+  });
   // Named by its text, unless a macro wrote it (`IN_RANGE(tx, ...)`): then by the
   // condition's first thread-dependent term, as any condition.
   if (Written.size() == Parts.size() && !Written[Others.front()]->getBeginLoc().isMacroID() &&
