@@ -156,12 +156,15 @@ bool isWarpIndex(const Sym *T) {
 
 /// A test of the warp index: `tid / 32 == 0`, `(tid >> 5) < k` (uniform within a warp
 /// when warps do not straddle rows; the evaluation decides).
+bool isComparison(const Sym &S) {
+  return (S.Op == SymOp::Eq || S.Op == SymOp::Ne || S.Op == SymOp::Lt || S.Op == SymOp::Le ||
+          S.Op == SymOp::Gt || S.Op == SymOp::Ge) &&
+         S.A && S.B;
+}
+
 bool isWarpIndexTest(const Sym *S) {
   S = skipCasts(S);
-  if (!S || !S->A || !S->B)
-    return false;
-  if (S->Op != SymOp::Eq && S->Op != SymOp::Ne && S->Op != SymOp::Lt && S->Op != SymOp::Le &&
-      S->Op != SymOp::Gt && S->Op != SymOp::Ge)
+  if (!S || !isComparison(*S))
     return false;
   return !mentionsThreadIdx(*S->B) && isWarpIndex(S->A.get());
 }
@@ -170,10 +173,7 @@ bool isWarpIndexTest(const Sym *S) {
 /// warp when rows are a warp wide or more; the evaluation decides).
 bool isRowTest(const Sym *S) {
   S = skipCasts(S);
-  if (!S || !S->A || !S->B)
-    return false;
-  if (S->Op != SymOp::Eq && S->Op != SymOp::Ne && S->Op != SymOp::Lt && S->Op != SymOp::Le &&
-      S->Op != SymOp::Gt && S->Op != SymOp::Ge)
+  if (!S || !isComparison(*S))
     return false;
   const Sym *A = skipCasts(S->A.get()), *B = skipCasts(S->B.get());
   if (mentionsThreadIdx(*B))

@@ -38,6 +38,8 @@ bool isMonotone(const ::warplint::divergence::Sym *S, const SymVars *Vars = null
                 bool Lanes = false);
 /// A warp index: `tid / 32`, `tid >> 5`.
 bool isWarpIndex(const ::warplint::divergence::Sym *T);
+/// S compares two sides: `==`, `!=`, `<`, `<=`, `>`, `>=`.
+bool isComparison(const ::warplint::divergence::Sym &S);
 /// A test of the warp index: `tid / 32 == 0`.
 bool isWarpIndexTest(const ::warplint::divergence::Sym *S);
 /// A test of threadIdx.y or threadIdx.z alone against a uniform value.

@@ -117,9 +117,7 @@ SymRef withoutUniformParts(const SymRef &Reach, const std::vector<unsigned> &Run
 /// The constants that variable V is compared with in E (`n == 0`, `k < 4`): where such a
 /// comparison holds or stops holding.
 void comparedConstants(const Sym &E, unsigned V, std::vector<int64_t> &Out) {
-  bool Compare = E.Op == SymOp::Lt || E.Op == SymOp::Gt || E.Op == SymOp::Le ||
-                 E.Op == SymOp::Ge || E.Op == SymOp::Eq || E.Op == SymOp::Ne;
-  if (Compare && E.A && E.B) {
+  if (isComparison(E)) {
     const Sym *L = skipCasts(E.A.get()), *Rt = skipCasts(E.B.get());
     if (Rt->Op == SymOp::Var && unsigned(Rt->Value) == V)
       std::swap(L, Rt);

@@ -125,6 +125,27 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
 
 static const Expr *strip(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }
 
+/// A read of a CUDA builtin variable's field, as clang writes `threadIdx.x` (a property
+/// getter of the variable): the variable's name and the field's dimension.
+struct BuiltinRead {
+  StringRef Var;
+  unsigned Dim;
+};
+static std::optional<BuiltinRead> builtinRead(const PseudoObjectExpr *POE) {
+  // `(blockIdx.y)` keeps its parentheses inside the syntactic form.
+  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+  if (!PR)
+    return std::nullopt;
+  const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();
+  if (auto *OV = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OV->getSourceExpr()->IgnoreImpCasts();
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  if (!DR)
+    return std::nullopt;
+  StringRef Prop = PR->getPropertyDecl()->getName();
+  return BuiltinRead{DR->getDecl()->getName(), Prop == "x" ? 0u : Prop == "y" ? 1u : 2u};
+}
+
 static bool readsMemoryOrCalls(const Stmt *S) {
   if (!S)
     return false;
@@ -132,16 +153,10 @@ static bool readsMemoryOrCalls(const Stmt *S) {
   // a right side that reads only them (`tx < rows && threadIdx.y == 0`) is a predicate,
   // not a branch.
   if (auto *POE = dyn_cast<PseudoObjectExpr>(S))
-    if (auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens())) {
-      const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();
-      if (auto *OV = dyn_cast<OpaqueValueExpr>(Base))
-        Base = OV->getSourceExpr()->IgnoreImpCasts();
-      if (auto *DR = dyn_cast<DeclRefExpr>(Base)) {
-        StringRef Var = DR->getDecl()->getName();
-        if (Var == "threadIdx" || Var == "blockIdx" || Var == "blockDim" || Var == "gridDim")
-          return false;
-      }
-    }
+    if (std::optional<BuiltinRead> B = builtinRead(POE);
+        B && (B->Var == "threadIdx" || B->Var == "blockIdx" || B->Var == "blockDim" ||
+              B->Var == "gridDim"))
+      return false;
   if (isa<ArraySubscriptExpr, CallExpr>(S))
     return true;
   if (auto *U = dyn_cast<UnaryOperator>(S))
@@ -1009,21 +1024,10 @@ AbsVal ThreadDependence::readVar(const VarDecl *D, const Expr *Ref, State &St) {
 }
 
 AbsVal ThreadDependence::evalBuiltinVar(const Expr *E) {
-  auto *POE = cast<PseudoObjectExpr>(E);
-  // `(blockIdx.y)` keeps its parentheses inside the syntactic form.
-  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
-  if (!PR)
+  std::optional<BuiltinRead> B = builtinRead(cast<PseudoObjectExpr>(E));
+  if (!B)
     return {Variance::Data, nullptr};
-  const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();
-  if (auto *OV = dyn_cast<OpaqueValueExpr>(Base))
-    Base = OV->getSourceExpr()->IgnoreImpCasts();
-  auto *DR = dyn_cast<DeclRefExpr>(Base);
-  if (!DR)
-    return {Variance::Data, nullptr};
-  StringRef Var = DR->getDecl()->getName();
-  StringRef Prop = PR->getPropertyDecl()->getName();
-  unsigned Dim = Prop == "x" ? 0 : Prop == "y" ? 1 : 2;
-  return builtinVar(Var, Dim);
+  return builtinVar(B->Var, B->Dim);
 }
 
 AbsVal ThreadDependence::builtinVar(StringRef Var, unsigned Dim) {
