@@ -4,7 +4,7 @@
 #
 # usage: bench/realcode/run.sh OUTDIR [cuda-samples=DIR] [ggml=DIR] [llm.c=DIR]
 # For each corpus: bench/realcode/compdb.py writes OUTDIR/CORPUS/compile_commands.json
-# from the checkout, then `warplint check -p ... -j2 --arch sm_86 --registers-from none
+# from the checkout, then `warplint check -p ... -j2 --arch sm_86 --registers-from none --no-cache
 # --format json` writes OUTDIR/CORPUS.json, and summarize.py prints the counts.
 # The checkouts are only read (CMake configures into OUTDIR).
 set -euo pipefail
@@ -19,7 +19,7 @@ for spec in "$@"; do
   python3 "$here/bench/realcode/compdb.py" "$corpus" "$src" "$out/$corpus"
   start=$(date +%s.%N)
   rc=0
-  "$wl" check -p "$out/$corpus" -j "${JOBS:-2}" --arch sm_86 --registers-from none \
+  "$wl" check -p "$out/$corpus" -j "${JOBS:-2}" --arch sm_86 --registers-from none --no-cache \
     --format json -o "$out/$corpus.json" 2> "$out/$corpus.err" || rc=$?
   end=$(date +%s.%N)
   python3 "$here/bench/realcode/summarize.py" --name "$corpus" "$out/$corpus.json"
