@@ -69,8 +69,10 @@
 #           numeric.cu then misses nicslu's headers, as a build would). Every .cu under
 #           src/*-cuda/ once, leaving out the benchmarks that port Rodinia (README: "in the
 #           Rodinia benchmark suite"; docs/real-code.md measures Rodinia itself):
-#           HECBENCH_RODINIA below. The benchmarks that the CMake list leaves out or that
-#           need what is absent here (MPI, NCCL) are not in the database.
+#           HECBENCH_RODINIA below. The benchmarks that the CMake list leaves out, and
+#           those it skips for what is not installed here (MPI, NCCL, Boost, GSL, GDAL),
+#           are not in the database. The checkout is a `git archive` of the commit (less
+#           the blobs a snapshot may lack; docs/precision.md AFTER 14 has the command).
 import argparse
 import json
 import os
