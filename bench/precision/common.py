@@ -12,6 +12,7 @@ CORPORA = {
     "gpujpeg": ("CESNET/GPUJPEG", "165477b9e736807d13fd6ad5ad7a3f42baae0e16"),
     "fastertransformer": ("NVIDIA/FasterTransformer", "df4a7534860137e060e18d2ebf019906120ea204"),
     "xgboost": ("dmlc/xgboost", "379b29f0836b9dbc313b993d8e5743bd452d4117"),
+    "hecbench": ("zjin-lcf/HeCBench", "f27000a5188f8ac79bd43fc95a1b3f890c18823d"),
 }
 
 
