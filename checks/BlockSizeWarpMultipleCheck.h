@@ -18,6 +18,11 @@ public:
 private:
   void checkTu(TuModel &M, ASTContext &Ctx) override;
   const bool IgnoreSingleThreadBlocks;
+  /// Below this share of the issued lanes idle (16 of 416 for dim3(16, 25)), the block is
+  /// said as a note: a shape that follows the problem's, for a loss under the
+  /// occupancy-cliff check's own MinOccupancyChange of 5 points.
+  std::string MinIdleShareText = "5";
+  double MinIdleShare = 0.05;
 };
 
 } // namespace clang::tidy::warplint

@@ -107,3 +107,22 @@ void runtimeApis(float *p) {
 void suppressed(float *p) {
   kernel<<<1, 24>>>(p); // NOLINT(warplint-block-size-warp-multiple)
 }
+
+// A few idle lanes in a block of many warps: under MinIdleShare (5% of the lanes a block
+// issues) a note that says the share; at 0 every such block is a warning again.
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.MinIdleShare: 0}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=SHARE0 %s
+// RUN: %clang_tidy --checks='-*,warplint-block-size-warp-multiple' %s --config="{CheckOptions: {warplint-block-size-warp-multiple.MinIdleShare: lots}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADSHARE %s
+// BADSHARE: warning: invalid MinIdleShare 'lots' for warplint-block-size-warp-multiple: a percentage 0-100; using 5 [clang-tidy-config]
+// BADSHARE: remark: block dim3(16,25) is not a whole number of warps
+void smallShare(float *p) {
+  kernel<<<8, dim3(16, 25)>>>(p);
+  // CHECK: :[[@LINE-1]]:3: remark: block dim3(16,25) is not a whole number of warps: 400 threads in 13 warps, 16 lanes idle [warplint-block-size-warp-multiple]
+  // CHECK: :[[@LINE-2]]:3: note: said as a note: 16 of the 416 lanes issued per block (3.8%) are idle, under MinIdleShare (5%)
+  // SHARE0: :[[@LINE-3]]:3: warning: block dim3(16,25) is not a whole number of warps: 400 threads in 13 warps, 16 lanes idle
+  kernel<<<8, 600>>>(p);
+  // CHECK: :[[@LINE-1]]:3: remark: block 600 is not a whole number of warps: 600 threads in 19 warps, 8 lanes idle [warplint-block-size-warp-multiple]
+  // CHECK: :[[@LINE-2]]:3: note: said as a note: 8 of the 608 lanes issued per block (1.3%) are idle, under MinIdleShare (5%)
+  // SHARE0: :[[@LINE-3]]:3: warning: block 600 is not a whole number of warps
+  kernel<<<8, 240>>>(p); // 16 of 256 lanes idle, 6.25%: a warning
+  // CHECK: :[[@LINE-1]]:3: warning: block 240 is not a whole number of warps: 240 threads in 8 warps, 16 lanes idle [warplint-block-size-warp-multiple]
+}
