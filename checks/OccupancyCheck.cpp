@@ -18,6 +18,17 @@ namespace {
 const char *blocksWord(int N) { return N == 1 ? "block" : "blocks"; }
 } // namespace
 
+// Without the registers, whose count may allow fewer blocks, the figures are upper bounds:
+// "occupancy at most 28.1% ...: at most 18 of 64 warps per SM" (the verdict below a
+// minimum holds whatever the registers).
+static std::string occupancyText(const LaunchFigures &E) {
+  return (E.registersKnown() ? "" : "at most ") + wl::percentText(E.Result->Occupancy);
+}
+static std::string warpsText(const LaunchFigures &E) {
+  return (E.registersKnown() ? "" : "at most ") +
+         std::to_string(unsigned(E.Result->ActiveWarpsPerSm));
+}
+
 std::string limiterVerdict(const LaunchFigures &E) {
   // One wording for every output (core): the check, the report and the hover.
   return wl::limiterVerdict(*E.Arch, E.Result->Limiters, E.registersKnown());
@@ -177,8 +188,8 @@ void OccupancyCheck::reportOutOfReach(const LaunchModel &L, const LaunchFigures 
          "%5-thread workgroups; %5-thread workgroups cannot reach the %6 minimum "
          "there: %7",
          DiagnosticIDs::Remark)
-        << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
-        << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+        << occupancyText(E) << L.name() << E.Arch->Name
+        << warpsText(E) << R.MaxWarpsPerSm << R.ThreadsPerBlock
         << wl::percentText(MinOccupancy)
         << Why << E.Arch->WarpSize;
   else
@@ -186,8 +197,8 @@ void OccupancyCheck::reportOutOfReach(const LaunchModel &L, const LaunchFigures 
          "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with %5-thread blocks; "
          "%5-thread blocks cannot reach the %6 minimum there: %7",
          DiagnosticIDs::Remark)
-        << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
-        << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+        << occupancyText(E) << L.name() << E.Arch->Name
+        << warpsText(E) << R.MaxWarpsPerSm << R.ThreadsPerBlock
         << wl::percentText(MinOccupancy)
         << Why;
 }
@@ -207,8 +218,8 @@ void OccupancyCheck::reportBelowMinimum(TuModel &M, const LaunchModel &L,
     auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 wavefronts (%8 lanes) per CU "
                        "with %5-thread workgroups, below the %6 minimum; %7",
                   OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
-             << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+             << occupancyText(E) << L.name() << E.Arch->Name
+             << warpsText(E) << R.MaxWarpsPerSm << R.ThreadsPerBlock
              << wl::percentText(MinOccupancy) << Verdict << E.Arch->WarpSize;
     if (Fix)
       D << *Fix;
@@ -216,8 +227,8 @@ void OccupancyCheck::reportBelowMinimum(TuModel &M, const LaunchModel &L,
     auto D = diag(Loc, "occupancy %0 for '%1' on %2: %3 of %4 warps per SM with "
                        "%5-thread blocks, below the %6 minimum; %7",
                   OneBlock ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-             << wl::percentText(R.Occupancy) << L.name() << E.Arch->Name
-             << R.ActiveWarpsPerSm << R.MaxWarpsPerSm << R.ThreadsPerBlock
+             << occupancyText(E) << L.name() << E.Arch->Name
+             << warpsText(E) << R.MaxWarpsPerSm << R.ThreadsPerBlock
              << wl::percentText(MinOccupancy) << Verdict;
     if (Fix)
       D << *Fix;

@@ -23,7 +23,7 @@ void run(float *p) {
   // 32 bytes per thread, 256-thread blocks: 8 KiB per block.
   defaultSplit<<<100, 256, 256 * 32>>>(p);
   preferL1<<<100, 256, 256 * 32>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: occupancy 33.3% for 'preferL1' on sm_20: 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
-  // KEPLER: :[[@LINE-2]]:3: warning: occupancy 25% for 'preferL1' on sm_35: 16 of 64 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
+  // CHECK: :[[@LINE-1]]:3: warning: occupancy at most 33.3% for 'preferL1' on sm_20: at most 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
+  // KEPLER: :[[@LINE-2]]:3: warning: occupancy at most 25% for 'preferL1' on sm_35: at most 16 of 64 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
   preferEqual<<<100, 256, 256 * 32>>>(p);
 }

@@ -12,10 +12,10 @@ __global__ void heavy(float *p) {
 
 void run(float *p) {
   heavy<<<64, 256>>>(p);
-  // CHECK: :[[@LINE-1]]:3: warning: occupancy 33.3% for 'heavy' on sm_86: 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
+  // CHECK: :[[@LINE-1]]:3: warning: occupancy at most 33.3% for 'heavy' on sm_86: at most 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
   heavy<<<1, 256>>>(p);
-  // CHECK: :[[@LINE-1]]:3: remark: occupancy 33.3% for 'heavy' on sm_86: 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
+  // CHECK: :[[@LINE-1]]:3: remark: occupancy at most 33.3% for 'heavy' on sm_86: at most 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
   // CHECK: :[[@LINE-2]]:3: note: said as a note: the grid is one block, which runs on one SM whatever the occupancy; more resident blocks would change nothing
   heavy<<<dim3(1, 1, 1), 256>>>(p);
-  // CHECK: :[[@LINE-1]]:3: remark: occupancy 33.3%
+  // CHECK: :[[@LINE-1]]:3: remark: occupancy at most 33.3%
 }

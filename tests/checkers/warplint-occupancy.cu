@@ -73,20 +73,20 @@ void launches(float *out, const float *in) {
   // CHECK: :[[@LINE-3]]:3: note: registers from the ptxas log '{{.*}}' (sm_80)
   // Registers unknown: shared memory bounds the figure, but is not named as the limiter
   // (registers may allow fewer blocks); its gain holds only if they allow it too.
-  // NONE: :[[@LINE-6]]:3: warning: occupancy 33.3% for 'smemHeavy' on sm_86: 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
+  // NONE: :[[@LINE-6]]:3: warning: occupancy at most 33.3% for 'smemHeavy' on sm_86: at most 16 of 48 warps per SM with 256-thread blocks, below the 50% minimum; registers unknown, shared memory allows no more [warplint-occupancy]
   // NONE: :[[@LINE-7]]:3: note: 48000 bytes of shared memory per block allow this 256-thread block at most 2 blocks/SM (33.3%); at 33024 bytes it keeps 3 (50%) if registers allow
   // NONE: :[[@LINE-8]]:3: note: registers unknown: up to 128 registers/thread keep this; at 129 it drops to 1 block/SM
   // 32-thread blocks on sm_86: 16 block slots hold 16 of 48 warps, so no 32-thread launch
   // reaches 50%: a note that says so, not a warning.
   light<<<1024, 32>>>(out);
-  // NONE: :[[@LINE-1]]:3: remark: occupancy 33.3% for 'light' on sm_86: 16 of 48 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 50% minimum there: their block slots allow at most 16 blocks/SM (33.3%) [warplint-occupancy]
+  // NONE: :[[@LINE-1]]:3: remark: occupancy at most 33.3% for 'light' on sm_86: at most 16 of 48 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 50% minimum there: their block slots allow at most 16 blocks/SM (33.3%) [warplint-occupancy]
   // NONE: :[[@LINE-2]]:3: note: the limit of 16 blocks/SM leaves 32-thread blocks at 16 warps/SM; larger blocks fill more warp slots
   external<<<1024, 32>>>(out);
-  // CHECK: :[[@LINE-1]]:3: remark: occupancy 33.3% for 'external' on sm_86: 16 of 48 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 50% minimum there: their block slots allow at most 16 blocks/SM (33.3%) [warplint-occupancy]
+  // CHECK: :[[@LINE-1]]:3: remark: occupancy at most 33.3% for 'external' on sm_86: at most 16 of 48 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 50% minimum there: their block slots allow at most 16 blocks/SM (33.3%) [warplint-occupancy]
   // CHECK: :[[@LINE-2]]:3: note: the limit of 16 blocks/SM leaves 32-thread blocks at 16 warps/SM; larger blocks fill more warp slots
   // CHECK: :[[@LINE-3]]:3: note: registers unknown: up to 128 registers/thread keep this; at 129 it drops to 12 blocks/SM
   // CHECK: :[[@LINE-4]]:3: note: registers not counted: the register source has no entry for '_Z8externalPf'
-  // NONE: :[[@LINE-5]]:3: remark: occupancy 33.3% for 'external' on sm_86
+  // NONE: :[[@LINE-5]]:3: remark: occupancy at most 33.3% for 'external' on sm_86
   // On sm_80 and sm_90 (32 block slots of 64 warps) 32-thread blocks can reach 50%, so
   // shared memory holding them to 3 and 4 blocks is a warning; a 60% minimum is out of
   // reach there, a note. On sm_86 without registers, below even the slots' 33.3%: a note
@@ -97,7 +97,7 @@ void launches(float *out, const float *in) {
   // CHECK: :[[@LINE-3]]:3: note: registers from the ptxas log '{{.*}}' (sm_80)
   // CHECK: :[[@LINE-4]]:3: warning: occupancy 6.3% for 'smemHeavy' on sm_90: 4 of 64 warps per SM with 32-thread blocks, below the 50% minimum; limited by shared memory [warplint-occupancy]
   // MIN60: :[[@LINE-5]]:3: remark: occupancy 4.7% for 'smemHeavy' on sm_80: 3 of 64 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 60% minimum there: limited by shared memory; and their block slots allow at most 32 blocks/SM (50%) [warplint-occupancy]
-  // NONE: :[[@LINE-6]]:3: remark: occupancy 4.2% for 'smemHeavy' on sm_86: 2 of 48 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 50% minimum there: registers unknown, shared memory allows no more; and their block slots allow at most 16 blocks/SM (33.3%) [warplint-occupancy]
+  // NONE: :[[@LINE-6]]:3: remark: occupancy at most 4.2% for 'smemHeavy' on sm_86: at most 2 of 48 warps per SM with 32-thread blocks; 32-thread blocks cannot reach the 50% minimum there: registers unknown, shared memory allows no more; and their block slots allow at most 16 blocks/SM (33.3%) [warplint-occupancy]
   light<<<1024, 1024>>>(out);
-  // MIN70: :[[@LINE-1]]:3: remark: occupancy 66.7% for 'light' on sm_86: 32 of 48 warps per SM with 1024-thread blocks; 1024-thread blocks cannot reach the 70% minimum there: their warp slots allow at most 1 block/SM (66.7%) [warplint-occupancy]
+  // MIN70: :[[@LINE-1]]:3: remark: occupancy at most 66.7% for 'light' on sm_86: at most 32 of 48 warps per SM with 1024-thread blocks; 1024-thread blocks cannot reach the 70% minimum there: their warp slots allow at most 1 block/SM (66.7%) [warplint-occupancy]
 }
