@@ -679,9 +679,27 @@ static std::optional<ExitedLanes> exitedLanes(const SyncCall &S, const SyncClass
     }
     return true;
   };
-  // The source lane must be known: a run-time value (a parameter, a load) is no lane.
+  // The source lane must be known: a run-time value (a parameter, a load) is no lane, nor
+  // is the counter of a loop whose bounds read one (`for (m = w / 2; ...)` with w a
+  // parameter would be sampled).
   if (!Evaluable(*S.Args[2].S, true))
     return std::nullopt;
+  std::vector<unsigned> Counters;
+  collectVars(*S.Args[2].S, Counters);
+  for (size_t K = 0; K < Counters.size(); ++K) {
+    const SymVarInfo &L = Vars[Counters[K]];
+    if (!L.Init || !L.Cond || !L.Step)
+      return std::nullopt;
+    for (const SymRef *P : {&L.Init, &L.Cond, &L.Step}) {
+      if (!Evaluable(**P, true))
+        return std::nullopt;
+      std::vector<unsigned> More;
+      collectVars(**P, More);
+      for (unsigned V : More)
+        if (!llvm::is_contained(Counters, V))
+          Counters.push_back(V);
+    }
+  }
   SyncCall Returns = S;
   Returns.Guards.clear();
   llvm::erase_if(Returns.Exits, [](const ExitSite &X) {

@@ -80,6 +80,20 @@ __global__ void runtimeLane(const float *in, float *out, int numRows, int src) {
   out[row * 4 + threadIdx.x % 4] = v;
 }
 
+// A butterfly whose first mask is a run-time value: its trips are not known, so reported.
+__global__ void runtimeButterfly(const float *in, float *out, int numRows, int w) {
+  const int row = blockIdx.x * 8 + threadIdx.x / 4;
+  if (row >= numRows)
+    return;
+  float v = in[row * 4 + threadIdx.x % 4];
+  for (int mask = w / 2; mask > 0; mask /= 2)
+    v += __shfl_xor_sync(0xffffffff, v, mask, 4);
+  // CHECK: :[[@LINE-1]]:10: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'runtimeButterfly' names lanes that may not take part: the threads whose 'row' is at or past 'numRows'
+  // CHECK: :[[@LINE-5]]:5: note: the threads whose
+  // CHECK: :[[@LINE-3]]:10: note: give the lanes
+  out[row * 4 + threadIdx.x % 4] = v;
+}
+
 // Rows that leave one trip by `continue` stay alive: they are named and skip the shuffle.
 __global__ void continueRows(const float *in, float *out, int numRows) {
   float acc = 0.0f;
@@ -89,7 +103,7 @@ __global__ void continueRows(const float *in, float *out, int numRows) {
       continue;
     float v = in[row * 4 + threadIdx.x % 4];
     v += __shfl_xor_sync(0xffffffff, v, 1, 4);
-    // CHECK: :[[@LINE-1]]:10: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'continueRows' names lanes that may not take part: threads for which 'row >= numRows' holds leave at the 'continue' on line 89 before it
+    // CHECK: :[[@LINE-1]]:10: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'continueRows' names lanes that may not take part: threads for which 'row >= numRows' holds leave at the 'continue' on line 103 before it
     // CHECK: :[[@LINE-4]]:7: note: threads for which
     // CHECK: :[[@LINE-3]]:10: note: give the lanes
     acc += v;
@@ -125,6 +139,7 @@ void launchAll(const float *in, float *out, int n, int src) {
   tailReduce<<<(n + 255) / 256, 256>>>(in, out, n);
   crossRow<<<(n + 7) / 8, 32>>>(in, out, n);
   runtimeLane<<<(n + 7) / 8, 32>>>(in, out, n, src);
+  runtimeButterfly<<<(n + 7) / 8, 32>>>(in, out, n, src);
   continueRows<<<1, 32>>>(in, out, n);
   fixedTail<<<1, 32>>>(out);
   fixedHalf<<<1, 32>>>(out);
