@@ -75,23 +75,28 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
     unsigned Live = Threads - unsigned(W) * 32 >= 32 ? 32 : Threads - unsigned(W) * 32;
     uint32_t Exists = Live == 32 ? 0xffffffffu : (1u << Live) - 1;
     std::string Why;
+    uint32_t Read = W < Split->ExitedRead.size() ? Split->ExitedRead[W] : 0;
     if (Absent & ~Exists)
       Why = "warp " + std::to_string(W) + " of the block has lanes " + laneRanges(Exists) +
             " only";
+    else if (Read && Read == Absent)
+      Why = "they returned from the kernel, and lanes that reach it read them";
     else
       Why = "they do not reach it";
     std::string Demotion;
     DiagnosticIDs::Level Level = splitLevel(S, Demotion);
     diag(Loc,
          "%0 in kernel '%1' names lanes %2 of warp %3%4 that do not take part (block %5%6%7: "
-         "%8); a named lane that does not execute the call is undefined behaviour",
+         "%8); %9 is undefined behaviour",
          Level)
         << Names << S.Kernel->Name << laneRanges(Absent) << unsigned(W)
         << (MoreWarps ? " (and lanes of " + std::to_string(MoreWarps) +
                             (MoreWarps == 1 ? " more warp)" : " more warps)")
                       : std::string())
         << Split->Shape.str() << (S.AssumedShape ? " assumed" : "")
-        << (Split->Values.empty() ? "" : ", " + Split->Values) << Why;
+        << (Split->Values.empty() ? "" : ", " + Split->Values) << Why
+        << (Read && Read == Absent ? "a value read from a lane that does not execute the call"
+                                   : "a named lane that does not execute the call");
     recordSplit(S, *Split, Loc, Level, Demotion,
                 Causes.empty() ? Why : causeText(*Causes.front(), S, C),
                 Causes.empty() ? SourceLocation() : causeLoc(*Causes.front(), SM));

@@ -156,6 +156,23 @@ SyncClass classifySync(const SyncCall &S, ASTContext &Ctx) {
       Out.MaskValue = uint32_t(R.Val.getInt().getZExtValue());
     else if (!S.Args.empty() && S.Args[0].S && skipCasts(S.Args[0].S.get())->Op == SymOp::Const)
       Out.MaskValue = uint32_t(skipCasts(S.Args[0].S.get())->Value);
+    Out.Shuffle = N == "__shfl_sync"        ? SyncClass::ShflIdx
+                  : N == "__shfl_up_sync"   ? SyncClass::ShflUp
+                  : N == "__shfl_down_sync" ? SyncClass::ShflDown
+                  : N == "__shfl_xor_sync"  ? SyncClass::ShflXor
+                                            : SyncClass::NoShuffle;
+    if (Out.Shuffle != SyncClass::NoShuffle && S.Call->getNumArgs() == 4) {
+      // The width: the default argument (warpSize) or a constant; a power of two up to 32.
+      const Expr *W = S.Call->getArg(3);
+      std::optional<int64_t> Width;
+      if (!W->isValueDependent() && W->EvaluateAsInt(R, Ctx))
+        Width = R.Val.getInt().getSExtValue();
+      else if (S.Args.size() == 4 && S.Args[3].S &&
+               skipCasts(S.Args[3].S.get())->Op == SymOp::Const)
+        Width = skipCasts(S.Args[3].S.get())->Value;
+      if (Width && *Width >= 1 && *Width <= 32 && (*Width & (*Width - 1)) == 0)
+        Out.ShuffleWidth = unsigned(*Width);
+    }
     return Out;
   }
   // cooperative_groups: the kind is the group's.
@@ -319,6 +336,89 @@ static std::vector<uint32_t> absentNamed(const std::vector<bool> &Reaches,
   return Absent;
 }
 
+/// A shuffle after returns from the kernel body, the parts that say which lanes it reads:
+/// Alive, the condition under which a thread has taken none of those returns before the
+/// call; Operand, its third argument (source lane, delta or xor mask).
+struct ExitedLanes {
+  SymRef Alive;
+  SymRef Operand;
+};
+
+/// The lane that lane L reads in a shuffle of Kind with width W and operand B, as PTX's
+/// shfl.sync computes it (the CUDA intrinsics pass the segment mask 32 - W, and the clamp
+/// 31 or, for up, 0): the index within L's segment, its start for idx; a lane past the
+/// segment's end (down, xor) or before its start (up) reads its own value. An xor whose
+/// mask reaches past the segment reads from an earlier segment, as the Programming Guide
+/// says.
+static unsigned sourceLane(SyncClass::ShuffleKind Kind, unsigned W, unsigned L, int64_t B) {
+  const int64_t SegMask = (32 - W) & 31;
+  const int64_t Min = L & SegMask, Max = Min | (31 & ~SegMask), Bv = B & 31;
+  int64_t J = L;
+  switch (Kind) {
+  case SyncClass::ShflIdx:
+    J = Min | (Bv & ~SegMask);
+    break;
+  case SyncClass::ShflUp:
+    J = int64_t(L) - Bv;
+    break;
+  case SyncClass::ShflDown:
+    J = L + Bv;
+    break;
+  case SyncClass::ShflXor:
+    J = L ^ Bv;
+    break;
+  case SyncClass::NoShuffle:
+    break;
+  }
+  if (Kind == SyncClass::ShflUp ? J < Min : J > Max)
+    J = L;
+  return unsigned(J);
+}
+
+/// absentNamed for a shuffle after returns from the kernel (X): per warp, the named lanes
+/// absent without having exited (the mask rule names the non-exited lanes), and the lanes a
+/// lane that reaches the call reads from that do not reach it (their value is undefined);
+/// with, in ExitedRead, those of the second kind that have exited. None when the source
+/// lane or who has exited cannot be evaluated in Base.
+static std::optional<std::vector<uint32_t>>
+shuffleAbsent(const std::vector<bool> &Reaches, const SyncClass &Class, const ExitedLanes &X,
+              const BlockShape &Shape, const Env &Base, std::vector<uint32_t> &ExitedRead) {
+  std::optional<std::vector<bool>> Alive = threadsReaching(X.Alive, {}, {}, Shape, Base);
+  if (!Alive || !Class.MaskValue)
+    return std::nullopt;
+  const unsigned Threads = unsigned(Reaches.size());
+  Env E = Base;
+  std::vector<uint32_t> Absent;
+  ExitedRead.clear();
+  for (unsigned W = 0; W * 32 < Threads; ++W) {
+    uint32_t In = 0, Exited = 0;
+    for (unsigned L = 0; L < 32 && W * 32 + L < Threads; ++L) {
+      In |= uint32_t(Reaches[W * 32 + L]) << L;
+      Exited |= uint32_t(!(*Alive)[W * 32 + L]) << L;
+    }
+    uint32_t Bad = In ? *Class.MaskValue & ~In & ~Exited : 0, Read = 0;
+    for (unsigned L = 0; L < 32; ++L) {
+      if (!(In >> L & 1))
+        continue;
+      unsigned T = W * 32 + L;
+      E.Tid[0] = T % Shape.X;
+      E.Tid[1] = (T / Shape.X) % Shape.Y;
+      E.Tid[2] = T / (Shape.X * Shape.Y);
+      std::optional<int64_t> B = evaluate(*X.Operand, E);
+      if (!B)
+        return std::nullopt;
+      unsigned J = sourceLane(Class.Shuffle, Class.ShuffleWidth, L, *B);
+      if (J != L && !(In >> J & 1)) {
+        Bad |= 1u << J;
+        Read |= (Exited >> J & 1) << J;
+      }
+    }
+    Absent.push_back(Bad);
+    ExitedRead.push_back(Read);
+  }
+  return Absent;
+}
+
 /// The condition under which a thread reaches S: the enclosing conditions that differ
 /// between threads (for a grid barrier, between blocks too), and no exit taken; the loops
 /// with a thread-dependent trip count apart (TripLoops, their counters TripVars). False
@@ -389,7 +489,8 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
                                     const BlockShape &Shape, const HostFacts *Host,
                                     SymRef Reach,
                                     const std::vector<const SymVarInfo *> &TripLoops,
-                                    const std::vector<unsigned> &TripVars, bool Switched) {
+                                    const std::vector<unsigned> &TripVars, bool Switched,
+                                    std::optional<ExitedLanes> Exited) {
   ReachFigures R;
   R.Shape = Shape;
   if (!Reach && TripLoops.empty())
@@ -401,6 +502,10 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
     std::vector<unsigned> Needed, Wanted;
     if (Reach)
       collectVars(*Reach, Needed);
+    if (Exited) {
+      collectVars(*Exited->Alive, Needed);
+      collectVars(*Exited->Operand, Needed);
+    }
     for (const SymVarInfo *L : TripLoops)
       for (const SymRef *P : {&L->Init, &L->Cond, &L->Step})
         collectVars(**P, Needed);
@@ -421,6 +526,11 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
     Reach = withoutUniformParts(Reach, Plain, TripVars);
     if (!Reach && TripLoops.empty())
       Reach = makeConst(1, 8, true);
+    if (Exited) {
+      Exited->Alive = withoutUniformParts(Exited->Alive, Plain, TripVars);
+      if (!Exited->Alive)
+        Exited->Alive = makeConst(1, 8, true);
+    }
     Unknowns();
   }
   std::vector<std::pair<unsigned, std::vector<int64_t>>> Sampled;
@@ -496,9 +606,14 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
     }
     std::vector<bool> Reaches = std::move(*In);
     bool Split = false;
-    std::vector<uint32_t> Absent;
+    std::vector<uint32_t> Absent, ExitedRead;
     if (Class.Kind == SyncKind::WarpMask || Class.Kind == SyncKind::Tile) {
-      Absent = absentNamed(Reaches, Class);
+      std::optional<std::vector<uint32_t>> ByExits;
+      if (Exited)
+        ByExits = shuffleAbsent(Reaches, Class, *Exited, Shape, Base, ExitedRead);
+      Absent = ByExits ? std::move(*ByExits) : absentNamed(Reaches, Class);
+      if (!ByExits)
+        ExitedRead.clear();
       Split = llvm::any_of(Absent, [](uint32_t A) { return A != 0; });
     } else {
       bool Any = false, All = true;
@@ -512,6 +627,7 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
       Found = true;
       R.Reaches = Reaches;
       R.AbsentNamed = std::move(Absent);
+      R.ExitedRead = std::move(ExitedRead);
       for (unsigned V : Loops)
         if (Base.Vars[V])
           R.Values += (R.Values.empty() ? "" : ", ") + Vars[V].Name + " = " +
@@ -529,9 +645,77 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
   if (!R.Evaluated) {
     R.Reaches.clear();
     R.AbsentNamed.clear();
+    R.ExitedRead.clear();
     R.Values.clear();
   }
   return R;
+}
+
+/// The ExitedLanes of a shuffle S, where its rule applies: returns from the kernel body
+/// before it that some threads take and others not, a constant mask and width, and an
+/// operand whose value each thread can evaluate (constants, the thread index, counters of
+/// uniform loops, which are enumerated); who has returned evaluable as the reach is (no
+/// counter of a thread-dependent loop, TripVars: those of the call's). None otherwise: then
+/// every named lane that does not reach the call counts, exited or not.
+static std::optional<ExitedLanes> exitedLanes(const SyncCall &S, const SyncClass &Class,
+                                              const std::vector<SymVarInfo> &Vars,
+                                              const std::vector<unsigned> &TripVars) {
+  if (Class.Kind != SyncKind::WarpMask || Class.Shuffle == SyncClass::NoShuffle ||
+      !Class.ShuffleWidth || !Class.MaskValue || S.Args.size() < 3 || !S.Args[2].S ||
+      S.Args[2].V == Variance::Data)
+    return std::nullopt;
+  auto Evaluable = [&](const Sym &E, bool LoopsOnly) {
+    std::vector<unsigned> Used;
+    collectVars(E, Used);
+    for (unsigned V : Used) {
+      if (V >= Vars.size() || llvm::is_contained(TripVars, V))
+        return false;
+      const SymVarInfo &I = Vars[V];
+      bool Loop = I.Kind == SymVarInfo::Loop && I.LoopVariance == Variance::Uniform;
+      if (LoopsOnly ? !Loop : !(Loop || I.Kind == SymVarInfo::Param ||
+                                 I.Kind == SymVarInfo::Opaque || I.Kind == SymVarInfo::BlockIdx ||
+                                 I.Kind == SymVarInfo::GridDim))
+        return false;
+    }
+    return true;
+  };
+  // The source lane must be known: a run-time value (a parameter, a load) is no lane, nor
+  // is the counter of a loop whose bounds read one (`for (m = w / 2; ...)` with w a
+  // parameter would be sampled).
+  if (!Evaluable(*S.Args[2].S, true))
+    return std::nullopt;
+  std::vector<unsigned> Counters;
+  collectVars(*S.Args[2].S, Counters);
+  for (size_t K = 0; K < Counters.size(); ++K) {
+    const SymVarInfo &L = Vars[Counters[K]];
+    if (!L.Init || !L.Cond || !L.Step)
+      return std::nullopt;
+    for (const SymRef *P : {&L.Init, &L.Cond, &L.Step}) {
+      if (!Evaluable(**P, true))
+        return std::nullopt;
+      std::vector<unsigned> More;
+      collectVars(**P, More);
+      for (unsigned V : More)
+        if (!llvm::is_contained(Counters, V))
+          Counters.push_back(V);
+    }
+  }
+  SyncCall Returns = S;
+  Returns.Guards.clear();
+  llvm::erase_if(Returns.Exits, [](const ExitSite &X) {
+    return !isa<ReturnStmt>(X.Exit) || X.Depth != 1; // a break, continue or a helper's return
+  });
+  if (Returns.Exits.empty())
+    return std::nullopt;
+  ExitedLanes Out;
+  Out.Operand = S.Args[2].S;
+  std::vector<const SymVarInfo *> NoLoops;
+  std::vector<unsigned> NoVars;
+  std::vector<SymRef> Switched;
+  if (!reachingCondition(Returns, Vars, false, Out.Alive, NoLoops, NoVars, Switched) ||
+      !Switched.empty() || !NoLoops.empty() || !Out.Alive || !Evaluable(*Out.Alive, false))
+    return std::nullopt;
+  return Out;
 }
 
 ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
@@ -548,8 +732,9 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
     R.Shape = Shape;
     return R;
   }
+  std::optional<ExitedLanes> Exited = exitedLanes(S, Class, Vars, TripVars);
   if (Switched.empty())
-    return evaluateReachOf(Class, Vars, Shape, Host, Reach, TripLoops, TripVars, false);
+    return evaluateReachOf(Class, Vars, Shape, Host, Reach, TripLoops, TripVars, false, Exited);
   // Exits behind a formless uniform guard: each such exit taken where the rest of its
   // path holds, or by no thread; every combination is evaluated, and the call is whole
   // only when it is whole in each.
@@ -559,7 +744,8 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
     for (size_t I = 0; I < Switched.size(); ++I)
       if (On & (1u << I))
         With = conj(With, makeUnary(SymOp::LNot, Switched[I], 8, true));
-    ReachFigures R = evaluateReachOf(Class, Vars, Shape, Host, With, TripLoops, TripVars, true);
+    ReachFigures R =
+        evaluateReachOf(Class, Vars, Shape, Host, With, TripLoops, TripVars, true, Exited);
     if (On == 0)
       Out = R;
     Out.SampledWhole &= R.SampledWhole;

@@ -38,14 +38,22 @@ struct SyncClass {
   const Expr *Mask = nullptr;      ///< WarpMask: the mask argument (null: __syncwarp())
   std::optional<uint32_t> MaskValue; ///< WarpMask: the mask when a compile-time constant
   unsigned TileSize = 0;           ///< Tile: threads per tile
+  /// WarpMask, a `__shfl*_sync`: how a lane's source lane follows from its operand (the
+  /// third argument: the source lane, the delta or the xor mask).
+  enum ShuffleKind { NoShuffle, ShflIdx, ShflUp, ShflDown, ShflXor } Shuffle = NoShuffle;
+  /// A shuffle's width argument (its default: 32) when a compile-time power of two from 1
+  /// to 32; 0 otherwise (the source lanes are then unknown).
+  unsigned ShuffleWidth = 0;
 };
 SyncClass classifySync(const SyncCall &S, ASTContext &Ctx);
 
 /// The call as its rule sees the exits before it. The mask rule of `__syncwarp` and the
 /// vote, match and reduce intrinsics names the non-exited lanes only (CUDA C++ Programming
-/// Guide: "all non-exited threads named in mask must execute" the call), so a lane that
+/// Guide: every non-exited thread the mask names must execute the call), so a lane that
 /// returned from the kernel body is no absent lane: those returns are left out. A shuffle
-/// keeps them (a value read from an exited lane is undefined), as do barriers and tiles.
+/// keeps them: the same rule lets an exited lane be named, but a lane that reads from an
+/// exited lane gets an undefined value, and whether one does depends on the source lanes
+/// (evaluateReach compares them). Barriers and tiles keep them too.
 SyncCall exitsThatCount(const SyncCall &S, const SyncClass &Class);
 
 /// A condition or exit that may keep part of the block (for a grid barrier, part of the
@@ -79,6 +87,10 @@ struct ReachFigures {
   /// WarpMask and Tile: per warp of that environment, the lanes the mask (or the tiles of
   /// the lanes that reach) name that do not reach: bit l for lane l.
   std::vector<uint32_t> AbsentNamed;
+  /// A shuffle after lanes returned from the kernel, its source lanes known: per warp, the
+  /// lanes of AbsentNamed that have exited and that a lane reaching the call reads from
+  /// (the others of AbsentNamed are named and absent without having exited).
+  std::vector<uint32_t> ExitedRead;
   /// Not evaluated (run-time values decide), but with those values sampled (parameters
   /// and loaded values 1, 32, 33, 1000; blocks 0 and 1) no environment keeps a thread, or
   /// a named lane, from the call: a guard that admits only whole warps, a bound a multiple
@@ -93,7 +105,11 @@ std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
                                   const std::vector<SymVarInfo> &Vars, ASTContext &Ctx);
 
 /// Evaluates who reaches S for Shape (see ReachFigures); Class says what a warp mask or
-/// tile names. Host (when given) restricts the sampled values of the parameters the host
+/// tile names. A shuffle after returns from the kernel whose source lanes are known (its
+/// operand a compile-time value, a counter of a uniform loop enumerated, or a form of the
+/// thread index; its width a constant) leaves a named lane out of AbsentNamed where that
+/// lane has exited and no lane that reaches the call reads from it; a source lane that
+/// does not reach the call is absent. Host (when given) restricts the sampled values of the parameters the host
 /// establishes facts about at every launch.
 ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
                            const std::vector<SymVarInfo> &Vars,

@@ -46,13 +46,15 @@ __global__ void rowPerWarp(float *out, const float *in, int n) {
 }
 
 // The same kernel, the local set to 16 wide before the struct is built: two rows share a
-// warp. True.
+// warp, and the butterfly's first step (xor 16) reads the other row, which may have
+// returned. True. (From xor 8 down it would stay inside the row: the lanes of a returned
+// row may be named, the rule is on the non-exited lanes, and none is read.)
 __global__ void rowPerHalfWarp(float *out, const float *in, int n) {
   int row = blockIdx.x * blockDim.y + threadIdx.y;
   if (row >= n)
     return;
   float s = in[row * 16 + threadIdx.x];
-  for (int o = 8; o > 0; o >>= 1)
+  for (int o = 16; o > 0; o >>= 1)
     s += __shfl_xor_sync(0xffffffffu, s, o);
   if (threadIdx.x == 0)
     out[row] = s;
