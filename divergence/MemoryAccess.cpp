@@ -723,7 +723,9 @@ namespace {
 
 /// Sampled values of one unknown.
 std::vector<int64_t> samplesOf(const SymVarInfo &I, const KnownValues *Known) {
-  if (Known && I.Kind == SymVarInfo::Param) {
+  // A parameter every launch passes as a constant, and the grid every launch gives: the
+  // launches' values, not samples.
+  if (Known && (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::GridDim)) {
     auto It = Known->find(I.Name);
     if (It != Known->end() && !It->second.empty())
       return It->second;

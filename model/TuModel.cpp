@@ -853,6 +853,27 @@ KnownValues knownArguments(const KernelInfo &K, const TUFacts &F, ASTContext &Ct
   return Out;
 }
 
+/// The grid sizes every launch of K in the TU gives, by dimension ("gridDim.x" -> {64}),
+/// where each launch's grid is known and they take at most 4 values: the memory figures
+/// evaluate gridDim at these, not at a sampled 2 (a grid-stride `size = blockDim.x *
+/// gridDim.x` decides how many items each lane takes).
+void addKnownGrid(const KernelInfo &K, const TUFacts &F, KnownValues &Out) {
+  if (K.Launches.empty())
+    return;
+  std::array<std::set<int64_t>, 3> Values;
+  for (unsigned I : K.Launches) {
+    const LaunchSite &L = F.Launches[I];
+    if (!L.Grid.known())
+      return;
+    for (unsigned D = 0; D < 3; ++D)
+      Values[D].insert(int64_t((*L.Grid.Dims)[D]));
+  }
+  static const char *Names[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+  for (unsigned D = 0; D < 3; ++D)
+    if (Values[D].size() <= 4)
+      Out[Names[D]] = std::vector<int64_t>(Values[D].begin(), Values[D].end());
+}
+
 } // namespace
 
 const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
@@ -915,8 +936,10 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   TD->analyze(Def);
   auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false, Unit, {}});
   A->FixedParts = Fixed;
-  if (K)
+  if (K) {
     A->Known = knownArguments(*K, F, Ctx);
+    addKnownGrid(*K, F, A->Known);
+  }
   if (K)
     A->Host = hostFacts(*K, F, Ctx, Writes);
   // The distinct block shapes of its launches that can run, each with its first launch.
