@@ -953,12 +953,15 @@ std::string describe(const Env &E, const std::vector<unsigned> &Needed,
 /// AccessFigures::FootprintStride for the environments Envs (those the figures were
 /// counted in): in each, the offsets of every thread of the block that runs the access,
 /// and the same with each unknown that varies within the kernel moved to its next value
-/// (a block index, a loop counter, a lane loop's iteration); the gcd of their distances.
+/// (a block index, a loop counter, a lane loop's iteration); the gcd of their distances,
+/// the smallest over the environments; the first one under Segment as soon as one is (a
+/// dense footprint: the rule is answered).
 std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
                                        const std::vector<SymVarInfo> &Vars,
                                        const BlockShape &Shape, const std::vector<Env> &Envs,
                                        const std::vector<unsigned> &Needed,
-                                       const KnownValues *Known, std::string &Deciding) {
+                                       const KnownValues *Known, int64_t Segment,
+                                       std::string &Deciding) {
   constexpr size_t MaxVarying = 6;
   std::vector<unsigned> Varying, RunTime;
   for (unsigned V : Needed) {
@@ -1069,6 +1072,10 @@ std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
       return std::nullopt;
     if (*Here == 0)
       continue;
+    // Under a segment (or no more than the access's bytes) the footprint is dense: that
+    // answers for every value, and the rest need not be counted.
+    if (*Here < Segment || *Here <= int64_t(Site.Bytes))
+      return *Here;
     bool Decided = false;
     for (unsigned V : RunTime) {
       if (!Base.Vars[V])
@@ -1079,6 +1086,7 @@ std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
       if (There && *There != 0 && *There != *Here) {
         Decided = true;
         Names.insert(Vars[V].Name);
+        break;
       }
     }
     if (!Decided)
@@ -1216,7 +1224,7 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
   if (AllMisaligned && Misalign)
     F.Misalignment = Misalign;
   if (!Shared && F.Typical.ratio() > 1.0)
-    F.FootprintStride = footprintStride(Site, Vars, Shape, Envs, Needed, Known,
+    F.FootprintStride = footprintStride(Site, Vars, Shape, Envs, Needed, Known, Seg,
                                         F.FootprintNames);
   if (!PaddedRatios.empty() && PaddedRatios.size() == All.size()) {
     std::vector<double> R = PaddedRatios;

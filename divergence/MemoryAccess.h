@@ -136,9 +136,10 @@ struct AccessFigures {
   /// inside a loop, or loaded at all where blocks share the object, may put the addresses
   /// anywhere; a lane that cannot be evaluated. At least a segment (32 bytes) and more
   /// than the access's bytes: no two elements the kernel touches through it share a
-  /// segment, whatever thread touches which. Set only where that divisor changes with a
-  /// run-time value no launch here fixes (a leading dimension): the caller's layout, not
-  /// one the kernel's own code makes.
+  /// segment, whatever thread touches which; such a divisor is set only where it changes
+  /// with a run-time value no launch here fixes (a leading dimension): the caller's
+  /// layout, not one the kernel's own code makes. Where some value gives a divisor under
+  /// a segment (a dense footprint), the first such one found (nothing more is counted).
   std::optional<int64_t> FootprintStride;
   std::string FootprintNames; ///< the run-time values that decide it ("lda")
   /// Whether the finding depends on a sampled value: some combination's typical ratio is
