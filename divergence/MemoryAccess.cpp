@@ -245,9 +245,11 @@ private:
       case CK_AddressSpaceConversion:
       case CK_UserDefinedConversion: {
         std::optional<PointerForm> P = pointer(C->getSubExpr(), Depth + 1);
-        // A pointer loaded from a table of pointers at a block index: an object per block.
+        // A pointer loaded from a table of pointers at a block index (the same for every
+        // thread of the block): an object per block.
         if (auto *A = dyn_cast<ArraySubscriptExpr>(C->getSubExpr()->IgnoreParens());
-            P && C->getCastKind() == CK_LValueToRValue && A && A->getType()->isPointerType())
+            P && C->getCastKind() == CK_LValueToRValue && A && A->getType()->isPointerType() &&
+            TD.valueOf(A->getIdx()).V == Variance::Uniform)
           if (SymRef I = TD.valueOf(A->getIdx()).S) {
             std::vector<unsigned> Used;
             collectVars(*I, Used);
