@@ -292,8 +292,61 @@ std::string percentText(double Fraction) {
 
 } // namespace
 
+/// The layout rule: every place's addresses, over the block's threads, its loops' trips
+/// and the blocks that share its object, lie a whole number of strides apart with the
+/// stride at least a segment (AccessFigures::FootprintStride), in every evaluated shape:
+/// the data the kernel touches through them is itself sparse, so each element costs a
+/// segment whatever thread touches it; and that stride is a run-time value's (a leading
+/// dimension no launch here fixes: the caller's layout). The note says the stride; empty
+/// when not so.
+static std::string layoutDemotion(const std::vector<const AccessModel *> &Places) {
+  std::optional<int64_t> Stride;
+  std::string Names;
+  bool PerBlock = true;
+  for (const AccessModel *A : Places) {
+    bool Any = false;
+    for (const AccessShape &S : A->PerShape) {
+      const AccessFigures &F = S.Figures;
+      if (!F.Evaluated || F.Typical.ratio() <= 1.0)
+        continue;
+      int64_t Seg = F.Model.SegmentBytes ? F.Model.SegmentBytes : 32;
+      if (!F.FootprintStride || *F.FootprintStride < Seg ||
+          *F.FootprintStride <= int64_t(A->Site.Bytes))
+        return "";
+      Stride = Stride ? std::min(*Stride, *F.FootprintStride) : *F.FootprintStride;
+      if (Names.empty())
+        Names = F.FootprintNames;
+      Any = true;
+    }
+    if (!Any)
+      return "";
+    PerBlock &= A->Site.BlockObject;
+  }
+  if (!Stride)
+    return "";
+  const AccessModel &First = *Places.front();
+  const AccessFigures &F = First.PerShape.front().Figures;
+  std::string Unit = F.Model.Amd ? "cache line" : "sector";
+  std::string Elements;
+  if (*Stride % First.Site.Bytes == 0)
+    Elements = " (one " + plural(First.Site.TypeName, 1) + " in every " +
+               std::to_string(*Stride / First.Site.Bytes) + ")";
+  return "every address " + std::string(Places.size() == 1 ? "it touches" : "they touch") +
+         ", over " + (PerBlock ? "a block's threads and loop trips (each block reaches an "
+                                 "object of its own)"
+                               : "the block's threads, the loop trips and the blocks") +
+         ", is a multiple of " + std::to_string(*Stride) + " bytes from the others" + Elements +
+         ", a stride the run-time " + Names +
+         " decides (the caller's layout): no thread mapping puts two of its elements in one " + Unit +
+         ", so it already costs one " + Unit +
+         " per element, the least for that data: the layout, not the thread mapping, sets "
+         "the cost";
+}
+
 std::string UncoalescedAccessCheck::groupDemotion(const std::vector<const AccessModel *> &Places,
                                                   const FunctionDecl *Kernel, ASTContext &C) {
+  if (std::string Why = layoutDemotion(Places); !Why.empty())
+    return Why;
   if (MinTrafficShare <= 0 || !Kernel || !Kernel->hasBody())
     return "";
   TrafficCount T(C);

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <set>
 #include <utility>
 
 using namespace ::warplint::divergence;
@@ -1354,6 +1355,192 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
       return false;
   }
   return false;
+}
+
+namespace {
+
+/// A barrier or warp-synchronous call (isSyncCallee) in S or in a function it calls, down
+/// to Depth levels.
+bool hasSyncCall(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return false;
+  if (auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      if (isSyncCallee(F))
+        return true;
+      const FunctionDecl *Def = nullptr;
+      if (Depth > 0 && F->hasBody(Def) && Def && hasSyncCall(Def->getBody(), Depth - 1))
+        return true;
+    }
+  for (const Stmt *C : S->children())
+    if (hasSyncCall(C, Depth))
+      return true;
+  return false;
+}
+
+/// The source ranges of S and of the bodies of the functions it calls, down to Depth
+/// levels: where a branch the arm runs may be written (Seen: those functions).
+void armRanges(const Stmt *S, unsigned Depth, const SourceManager &SM,
+               std::vector<SourceRange> &Out, std::set<const FunctionDecl *> &Seen) {
+  if (!S)
+    return;
+  if (auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      const FunctionDecl *Def = nullptr;
+      if (Depth > 0 && F->hasBody(Def) && Def && Seen.insert(Def).second) {
+        Out.push_back(Def->getBody()->getSourceRange());
+        armRanges(Def->getBody(), Depth - 1, SM, Out, Seen);
+      }
+    }
+  for (const Stmt *C : S->children())
+    armRanges(C, Depth, SM, Out, Seen);
+}
+
+/// `for (V = A; V op B; V step)` with A, B and the step integer constants (in the
+/// instantiation): a loop whose trips the code fixes (an unrolled vector's lanes).
+bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx) {
+  auto Const = [&](const Expr *E) {
+    return E && !E->isValueDependent() && !E->isTypeDependent() &&
+           E->getIntegerConstantExpr(Ctx).has_value();
+  };
+  const VarDecl *V = nullptr;
+  const Expr *Init = nullptr;
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
+    V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Init = V ? V->getInit() : nullptr;
+  } else if (auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
+             B && B->getOpcode() == BO_Assign) {
+    if (auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+      V = dyn_cast<VarDecl>(DR->getDecl());
+    Init = B->getRHS();
+  }
+  auto IsV = [&](const Expr *E) {
+    auto *DR = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+    return V && DR && DR->getDecl() == V;
+  };
+  auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts()
+                                                             : nullptr);
+  if (!V || !Const(Init) || !Cond || !Cond->isComparisonOp() ||
+      !((IsV(Cond->getLHS()) && Const(Cond->getRHS())) ||
+        (IsV(Cond->getRHS()) && Const(Cond->getLHS()))))
+    return false;
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    return U->isIncrementDecrementOp() && IsV(U->getSubExpr());
+  if (auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc))
+    return IsV(B->getLHS()) && Const(B->getRHS());
+  return false;
+}
+
+/// Every loop in S is a for loop whose trips are constants (hasConstantTrips).
+bool loopsHaveConstantTrips(const Stmt *S, const ASTContext &Ctx) {
+  if (!S)
+    return true;
+  if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    return false;
+  if (auto *F = dyn_cast<ForStmt>(S); F && !hasConstantTrips(F, Ctx))
+    return false;
+  for (const Stmt *C : S->children())
+    if (!loopsHaveConstantTrips(C, Ctx))
+      return false;
+  return true;
+}
+
+} // namespace
+
+bool isFinalGroupWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Parents,
+                          const std::vector<BranchSite> &Sites, const FunctionDecl *Kernel,
+                          ASTContext &Ctx) {
+  if (B.EarlyExit || !CondS || !Kernel || !Kernel->hasBody())
+    return false;
+  const IfStmt *If = enclosingIf(B, Parents);
+  if (!If || (If->getElse() && !isa<NullStmt>(If->getElse())) || If->getInit() ||
+      If->getConditionVariable())
+    return false;
+  // The threads whose index (a group's, a lane's) equals a uniform value: a subset the
+  // code picks by name, beside uniform terms only.
+  std::vector<const Sym *> Parts;
+  conjuncts(CondS, Parts);
+  bool Pick = false;
+  for (const Sym *P : Parts) {
+    if (!P)
+      return false;
+    if (auto Sides = threadSidedEquality(P); Sides && skipCasts(P)->Op == SymOp::Eq)
+      Pick = true;
+    else if (mentionsThreadIdx(*P))
+      return false;
+  }
+  if (!Pick)
+    return false;
+  // Nothing after it but the end of the kernel: the last statement of its block, and of
+  // every block and arm around it up to the kernel's body (no loop around it).
+  const Stmt *Body = Kernel->getBody();
+  const Stmt *Cur = If;
+  for (unsigned Depth = 0; Cur != Body; ++Depth) {
+    DynTypedNodeList Ps = Parents(DynTypedNode::create(*Cur));
+    const Stmt *Up = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    if (!Up || Depth > 32)
+      return false;
+    if (auto *CS = dyn_cast<CompoundStmt>(Up)) {
+      const Stmt *const *At = std::find(CS->body_begin(), CS->body_end(), Cur);
+      if (At == CS->body_end())
+        return false;
+      for (++At; At != CS->body_end(); ++At) {
+        auto *R = dyn_cast<ReturnStmt>(*At);
+        if (!isa<NullStmt>(*At) && !(R && !R->getRetValue()))
+          return false;
+      }
+    } else if (!isa<IfStmt, AttributedStmt>(Up)) {
+      return false; // a loop, a switch, a label: something may follow
+    }
+    Cur = Up;
+  }
+  // After the exchange that made the result: a barrier or warp collective before it.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(If->getBeginLoc());
+  bool After = false;
+  std::function<void(const Stmt *)> Before = [&](const Stmt *S) {
+    if (!S || After || S == If)
+      return;
+    if (auto *C = dyn_cast<CallExpr>(S); C && hasSyncCall(C, 2)) {
+      SourceLocation L = SM.getExpansionLoc(C->getBeginLoc());
+      if (L.isValid() && SM.isBeforeInTranslationUnit(L, At)) {
+        After = true;
+        return;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Before(Child);
+  };
+  Before(Body);
+  if (!After)
+    return false;
+  // Straight-line work: no barrier or collective in the arm, and no branch or loop that
+  // splits the threads running it (every branch of the arm, and of the functions it
+  // calls, on a block- or warp-uniform value: the analysis records no other).
+  const Stmt *Arm = If->getThen();
+  if (hasSyncCall(Arm, 4))
+    return false;
+  std::vector<SourceRange> Ranges{Arm->getSourceRange()};
+  std::set<const FunctionDecl *> Seen;
+  armRanges(Arm, 4, SM, Ranges, Seen);
+  // A bounded few instructions: a loop whose trips the code does not fix (a uniform but
+  // run-time count) is work the idle lanes could have shared.
+  if (!loopsHaveConstantTrips(Arm, Ctx))
+    return false;
+  for (const FunctionDecl *F : Seen)
+    if (!loopsHaveConstantTrips(F->getBody(), Ctx))
+      return false;
+  for (const BranchSite &S : Sites) {
+    if (!S.Branch || S.CondVal.V == Variance::WarpUniform)
+      continue;
+    SourceLocation L = SM.getExpansionLoc(S.Branch->getBeginLoc());
+    for (const SourceRange &R : Ranges)
+      if (L.isValid() && SM.isPointWithin(L, SM.getExpansionLoc(R.getBegin()),
+                                          SM.getExpansionLoc(R.getEnd())))
+        return false;
+  }
+  return true;
 }
 
 bool storesOnePlace(const BranchSite &B, ASTContext &Ctx) {

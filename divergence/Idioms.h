@@ -153,6 +153,18 @@ bool isReductionFinalStep(const BranchSite &B, const ::warplint::divergence::Sym
 /// between only set locals): every lane holds the results; K of them exist.
 bool isWarpResultWriteOut(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
                           ParentsOf Parents);
+/// The write-out of a result by the threads the code picks by name at the kernel's end:
+/// an `if` with no else whose condition is `g == v` (g a thread, lane or group index, v
+/// uniform) beside uniform terms only, after a barrier or warp collective, with nothing
+/// after it but the end of the kernel, and an arm of straight-line work: no barrier or
+/// collective, no branch or loop of the arm or of the functions it calls on a value that
+/// splits the threads (Sites: the kernel's), and no loop but one of constant trips. The
+/// others are done; the arm runs once, a bounded few instructions, masked, with no
+/// second path (FasterTransformer's `if (vo == 0 && ...)` after the
+/// value groups' tree).
+bool isFinalGroupWriteOut(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
+                          ParentsOf Parents, const std::vector<BranchSite> &Sites,
+                          const FunctionDecl *Kernel, ASTContext &Ctx);
 /// The condition moves with the counter of an enclosing loop that sweeps the block.
 bool isSweptCondition(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 

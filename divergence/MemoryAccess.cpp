@@ -8,6 +8,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
+#include <numeric>
 #include <map>
 #include <set>
 
@@ -41,6 +42,8 @@ struct PointerForm {
   /// The object's name when it is not the root's ("q.p": a pointer field of a struct
   /// parameter); empty: the root's name.
   std::string Name;
+  bool BlockObject = false; ///< loaded from a table at a block index (MemoryAccessSite)
+  std::vector<unsigned> ObjectBlockVars; ///< the block indices that table index reads
 };
 
 class Collector {
@@ -240,8 +243,24 @@ private:
       case CK_BitCast:
       case CK_LValueToRValue:
       case CK_AddressSpaceConversion:
-      case CK_UserDefinedConversion:
-        return pointer(C->getSubExpr(), Depth + 1);
+      case CK_UserDefinedConversion: {
+        std::optional<PointerForm> P = pointer(C->getSubExpr(), Depth + 1);
+        // A pointer loaded from a table of pointers at a block index (the same for every
+        // thread of the block): an object per block.
+        if (auto *A = dyn_cast<ArraySubscriptExpr>(C->getSubExpr()->IgnoreParens());
+            P && C->getCastKind() == CK_LValueToRValue && A && A->getType()->isPointerType() &&
+            TD.valueOf(A->getIdx()).V == Variance::Uniform)
+          if (SymRef I = TD.valueOf(A->getIdx()).S) {
+            std::vector<unsigned> Used;
+            collectVars(*I, Used);
+            for (unsigned V : Used)
+              if (V < TD.vars().size() && TD.vars()[V].Kind == SymVarInfo::BlockIdx) {
+                P->BlockObject = true;
+                P->ObjectBlockVars.push_back(V);
+              }
+          }
+        return P;
+      }
       default:
         return std::nullopt;
       }
@@ -453,6 +472,8 @@ private:
     S.ElementBytes = ElementBytes ? ElementBytes : unsigned(*Size);
     S.Object = P->Name.empty() ? P->Root->getName().str() : P->Name;
     S.ObjectDecl = P->Root;
+    S.BlockObject = P->BlockObject;
+    S.ObjectBlockVars = P->ObjectBlockVars;
     S.ExternShared = P->Space == MemorySpace::Shared && P->Root->hasExternalStorage();
     S.Offset = P->Offset;
     S.Active = TD.pathOf(E);
@@ -933,6 +954,154 @@ std::string describe(const Env &E, const std::vector<unsigned> &Needed,
   return S;
 }
 
+/// AccessFigures::FootprintStride for the environments Envs (those the figures were
+/// counted in): in each, the offsets of every thread of the block that runs the access,
+/// and the same with each unknown that varies within the kernel moved to its next value
+/// (a block index, a loop counter, a lane loop's iteration); the gcd of their distances,
+/// the smallest over the environments; the first one under Segment as soon as one is (a
+/// dense footprint: the rule is answered).
+std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
+                                       const std::vector<SymVarInfo> &Vars,
+                                       const BlockShape &Shape, const std::vector<Env> &Envs,
+                                       const std::vector<unsigned> &Needed,
+                                       const KnownValues *Known, int64_t Segment,
+                                       std::string &Deciding) {
+  constexpr size_t MaxVarying = 6;
+  std::vector<unsigned> Varying, RunTime;
+  for (unsigned V : Needed) {
+    if (V >= Vars.size())
+      return std::nullopt;
+    switch (Vars[V].Kind) {
+    case SymVarInfo::Param:
+      // One value for the whole launch; a run-time one where no launch here fixes it.
+      if (!(Known && Known->count(Vars[V].Name)))
+        RunTime.push_back(V);
+      break;
+    case SymVarInfo::GridDim:
+      break; // one value for the whole launch
+    case SymVarInfo::Opaque:
+      // Loaded once per thread at a block-uniform address: one value in a block, which
+      // another block may see otherwise; unknown where blocks share the object.
+      if (Vars[V].InLoop || !Site.BlockObject)
+        return std::nullopt;
+      RunTime.push_back(V);
+      break;
+    case SymVarInfo::BlockIdx:
+      // The index that picks the block's object is one value over it; another moves.
+      if (std::find(Site.ObjectBlockVars.begin(), Site.ObjectBlockVars.end(), V) ==
+          Site.ObjectBlockVars.end())
+        Varying.push_back(V);
+      break;
+    case SymVarInfo::Loop:
+    case SymVarInfo::Iteration:
+      Varying.push_back(V);
+      break;
+    }
+  }
+  if (Varying.size() > MaxVarying)
+    return std::nullopt;
+  WarpEvaluator Offset(*Site.Offset);
+  std::unique_ptr<WarpEvaluator> Active =
+      Site.Active ? std::make_unique<WarpEvaluator>(*Site.Active) : nullptr;
+  std::optional<int64_t> Ref;
+  int64_t G = 0;
+  // Every thread's offset in E into G (against Ref); false: a running lane has none.
+  auto Add = [&](const Env &E) {
+    Offset.bind(Shape, E);
+    if (Active)
+      Active->bind(Shape, E);
+    for (unsigned W = 0; W < Shape.warps(); ++W) {
+      uint32_t Live = Offset.threads(W), Valid = 0;
+      if (Active) {
+        const int64_t *On = Active->group(W, Valid);
+        if (Live & ~Valid)
+          return false;
+        for (unsigned L = 0; L < 32; ++L)
+          if (On[L] == 0)
+            Live &= ~(uint32_t(1) << L);
+      }
+      if (!Live)
+        continue;
+      const int64_t *V = Offset.group(W, Valid);
+      if (Live & ~Valid)
+        return false;
+      for (unsigned L = 0; L < 32; ++L)
+        if (Live >> L & 1) {
+          if (!Ref)
+            Ref = V[L];
+          G = std::gcd(G, V[L] > *Ref ? V[L] - *Ref : *Ref - V[L]);
+        }
+    }
+    return true;
+  };
+  // The gcd over the block, its trips and blocks in E (0: one address, or none).
+  auto Footprint = [&](const Env &Base) -> std::optional<int64_t> {
+    Ref.reset();
+    G = 0;
+    if (!Add(Base))
+      return std::nullopt;
+    for (unsigned V : Varying) {
+      Env Next = Base;
+      const SymVarInfo &I = Vars[V];
+      if (!Base.Vars[V])
+        return std::nullopt;
+      int64_t Now = *Base.Vars[V];
+      if (I.Kind == SymVarInfo::Loop) {
+        if (!I.Init || !I.Cond || !I.Step)
+          return std::nullopt;
+        std::optional<std::vector<int64_t>> Values =
+            enumerateLoop(*I.Init, *I.Cond, *I.Step, V, Base, 4096);
+        if (!Values)
+          return std::nullopt;
+        auto It = std::find(Values->begin(), Values->end(), Now);
+        if (It == Values->end() || Values->size() < 2)
+          continue; // one trip: the counter does not move
+        Next.Vars[V] = std::next(It) != Values->end() ? *std::next(It) : *std::prev(It);
+      } else {
+        Next.Vars[V] = Now + 1;
+      }
+      if (!Add(Next))
+        return std::nullopt;
+    }
+    return G;
+  };
+  // Only a stride that a run-time value decides (a leading dimension the caller passes)
+  // counts: the kernel serves whatever layout it is given, and for that layout no thread
+  // mapping does better. A stride the kernel's own code fixes is its author's layout.
+  std::optional<int64_t> Least;
+  std::set<std::string> Names;
+  for (const Env &Base : Envs) {
+    std::optional<int64_t> Here = Footprint(Base);
+    if (!Here)
+      return std::nullopt;
+    if (*Here == 0)
+      continue;
+    // Under a segment (or no more than the access's bytes) the footprint is dense: that
+    // answers for every value, and the rest need not be counted.
+    if (*Here < Segment || *Here <= int64_t(Site.Bytes))
+      return *Here;
+    bool Decided = false;
+    for (unsigned V : RunTime) {
+      if (!Base.Vars[V])
+        continue;
+      Env Other = Base;
+      Other.Vars[V] = *Base.Vars[V] + 1;
+      std::optional<int64_t> There = Footprint(Other);
+      if (There && *There != 0 && *There != *Here) {
+        Decided = true;
+        Names.insert(Vars[V].Name);
+        break;
+      }
+    }
+    if (!Decided)
+      return std::nullopt;
+    Least = Least ? std::min(*Least, *Here) : *Here;
+  }
+  for (const std::string &N : Names)
+    Deciding += (Deciding.empty() ? "" : ", ") + N;
+  return Least;
+}
+
 } // namespace
 
 AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<SymVarInfo> &Vars,
@@ -1058,6 +1227,9 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
   }
   if (AllMisaligned && Misalign)
     F.Misalignment = Misalign;
+  if (!Shared && F.Typical.ratio() > 1.0)
+    F.FootprintStride = footprintStride(Site, Vars, Shape, Envs, Needed, Known, Seg,
+                                        F.FootprintNames);
   if (!PaddedRatios.empty() && PaddedRatios.size() == All.size()) {
     std::vector<double> R = PaddedRatios;
     std::sort(R.begin(), R.end());

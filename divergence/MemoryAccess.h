@@ -63,6 +63,11 @@ struct MemoryAccessSite {
   /// up the whole element: the compiler emits one vector load of the element, so they are
   /// one access of ElementBytes per lane at ElementOffset (this site stands for them).
   bool MergedFields = false;
+  /// The base pointer is loaded from a table of pointers at an index that reads a block
+  /// index (`dA_array[blockIdx.z]`, magma's batches): each block reaches an object of its
+  /// own through it, and what one block touches is apart from what another does.
+  bool BlockObject = false;
+  std::vector<unsigned> ObjectBlockVars; ///< the block indices (variables) that pick it
 };
 
 /// Values of kernel parameters (by name) known at every launch in the translation unit:
@@ -123,6 +128,20 @@ struct AccessFigures {
   /// execution for each sampled combination (when the access reads such an unknown).
   std::string SampledNames;
   std::vector<ValueFigure> ByValue;
+  /// Global accesses whose typical warp is not ideal: the greatest common divisor of the
+  /// byte distances between every address the access touches, over all the threads of a
+  /// block, the trips of its loops and the block indices (one block's, when the object is
+  /// per block: BlockObject), for the sampled values of the unknowns it reads: the
+  /// smallest such divisor over those values. None when it cannot be known: a value loaded
+  /// inside a loop, or loaded at all where blocks share the object, may put the addresses
+  /// anywhere; a lane that cannot be evaluated. At least a segment (32 bytes) and more
+  /// than the access's bytes: no two elements the kernel touches through it share a
+  /// segment, whatever thread touches which; such a divisor is set only where it changes
+  /// with a run-time value no launch here fixes (a leading dimension): the caller's
+  /// layout, not one the kernel's own code makes. Where some value gives a divisor under
+  /// a segment (a dense footprint), the first such one found (nothing more is counted).
+  std::optional<int64_t> FootprintStride;
+  std::string FootprintNames; ///< the run-time values that decide it ("lda")
   /// Whether the finding depends on a sampled value: some combination's typical ratio is
   /// under MinRatio (the check's threshold), so that for that value there is no finding,
   /// or the lanes' stride changes with the value (`in[i * incx]`: coalesced for incx 1).

@@ -879,6 +879,11 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
 void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                                 const Expr *Inc, const Stmt *Body, State &St) {
   walk(Init, St);
+  struct Nesting {
+    unsigned &N;
+    explicit Nesting(unsigned &N) : N(N) { ++N; }
+    ~Nesting() { --N; }
+  } InLoop(LoopNesting);
   auto [Writes, New] = LoopWrites.try_emplace(Loop);
   if (New) {
     collectAssigned(Cond, Writes->second.Assigned);
@@ -989,6 +994,7 @@ AbsVal ThreadDependence::load(const Expr *E, Variance Address) {
   E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
   Info.Name = OS.str();
   unsigned Idx = varFor("load:" + Info.Name + ":" + std::to_string(Frames.size()), Info);
+  Vars[Idx].InLoop |= LoopNesting > 0;
   Variance &Addresses = LoadVariance[Idx];
   Addresses = join(Addresses, Address);
   return {Address, makeVar(Idx, Bits, Uns)};

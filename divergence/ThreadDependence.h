@@ -62,6 +62,9 @@ struct SymVarInfo {
   Variance LoopVariance = Variance::Uniform; ///< Loop: variance of Init, Cond and Step
   bool Shrinking = false;                    ///< Loop: Step divides or shifts right
   bool Growing = false;                      ///< Loop: Step multiplies or shifts left
+  /// Opaque: loaded (somewhere) inside a loop of the kernel, so that it may take another
+  /// value in each trip; false: loaded once per thread, one value for the whole block.
+  bool InLoop = false;
 };
 
 /// A branch of a kernel whose condition is not uniform over the block.
@@ -251,6 +254,7 @@ private:
   std::vector<SyncCall> SyncCalls;
   std::vector<const CallExpr *> CallStack;
   unsigned Speculative = 0;
+  unsigned LoopNesting = 0; ///< loops around what is being walked (their cond, step, body)
   void recordSync(const CallExpr *C, const std::vector<AbsVal> &Args, const State &St);
   // What depends only on the AST, kept across the walks of loop bodies and callees (and
   // across kernels): constantOf's answers, and the locals each loop writes.

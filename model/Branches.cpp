@@ -756,7 +756,9 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
   if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx) ||
                 isReductionFinalStep(B, CondS, parentsIn(K.Kernel)) ||
                 isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)) ||
-                insideWriteOut(K, B))) {
+                insideWriteOut(K, B) ||
+                (K.Sites && isFinalGroupWriteOut(B, CondS, parentsIn(K.Kernel), *K.Sites,
+                                                 K.Kernel, M.Ctx)))) {
     if (!O.ReportTreeReductionTails) {
       R.Idiom = "tree-reduction-tail";
       return true;

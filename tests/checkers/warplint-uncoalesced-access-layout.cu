@@ -1,0 +1,160 @@
+// warplint-uncoalesced-access: the layout rule (issue 23). Where every address an access
+// touches, over the block's threads, its loops' trips and the blocks that share its
+// object, lies a whole number of strides from the others, the stride at least a 32-byte
+// sector and decided by a run-time value no launch here fixes (a leading dimension), the
+// data itself is sparse: no mapping of the work to threads puts two of its elements in
+// one sector, and each already costs one sector, the least for that data. The finding
+// is a note that says so. A stride the kernel's own code fixes, a footprint that a loop,
+// another block or a value loaded per trip makes dense, stay warnings.
+// RUN: %clang_tidy --checks='-*,warplint-uncoalesced-access' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --implicit-check-not='{{warning|error|remark}}:' %s
+
+typedef long long magma_int_t;
+typedef double2 cplx;
+
+// magma's zgbtf2_swap_kernel_batched: the interchange of two rows of one band matrix per
+// block (column-major, stored by columns of lddab; a row steps by lddab - 1 in the band
+// layout). Each block reaches its own matrix through the table; over the block's threads
+// and the lane loop's trips the addresses are (lddab - 1) * 16 bytes apart.
+__global__ void rowSwapBatched(cplx **dAB_array, magma_int_t ai, magma_int_t aj,
+                               magma_int_t lddab, magma_int_t **dipiv_array, int ipiv_offset,
+                               int *ju_array, magma_int_t gbstep) {
+  const int tx = threadIdx.x;
+  const int ntx = blockDim.x;
+  const int batchid = blockIdx.x;
+  cplx *dAB = dAB_array[batchid] + aj * lddab + ai;
+  magma_int_t *ipiv = dipiv_array[batchid] + ipiv_offset;
+  int ju = ju_array[batchid];
+  int jp = (int)ipiv[0] - 1;
+  int swap_len = ju - gbstep + 1;
+  if (!(jp == 0)) {
+    cplx tmp;
+    cplx *dR1 = dAB;
+    cplx *dR2 = dAB + jp;
+    for (int i = tx; i < swap_len; i += ntx) {
+      tmp = dR1[i * (lddab - 1)];
+      // CHECK: :[[@LINE-1]]:13: remark: each warp's load of 'dR1[i * (lddab - 1)]' touches 32 sectors for 512 bytes (ideal 16): stride of 32 cplxs between lanes (block 256x1x1 assumed, aj = 1000, lddab = 33, ai = 32, ju_array[batchid] = 1000, ipiv[0] = 33, gbstep = 32); the same for 3 more loads of 'dAB_array' in 'rowSwapBatched' [warplint-uncoalesced-access]
+      // CHECK: :[[@LINE-2]]:13: note: said as a note: every address they touch, over a block's threads and loop trips (each block reaches an object of its own), is a multiple of 512 bytes from the others (one cplx in every 32), a stride the run-time lddab decides (the caller's layout): no thread mapping puts two of its elements in one sector, so it already costs one sector per element, the least for that data: the layout, not the thread mapping, sets the cost
+      dR1[i * (lddab - 1)] = dR2[i * (lddab - 1)];
+      dR2[i * (lddab - 1)] = tmp;
+    }
+  }
+}
+
+// The same interchange with a stride the kernel's own code fixes (32 elements): the
+// layout is its author's, and the warning stays.
+__global__ void rowSwapOwnStride(cplx **dAB_array, magma_int_t ai, magma_int_t aj,
+                                 magma_int_t lddab, magma_int_t **dipiv_array, int ipiv_offset,
+                                 int *ju_array, magma_int_t gbstep) {
+  const int tx = threadIdx.x;
+  const int ntx = blockDim.x;
+  const int batchid = blockIdx.x;
+  cplx *dAB = dAB_array[batchid] + aj * lddab + ai;
+  magma_int_t *ipiv = dipiv_array[batchid] + ipiv_offset;
+  int ju = ju_array[batchid];
+  int jp = (int)ipiv[0] - 1;
+  int swap_len = ju - gbstep + 1;
+  if (!(jp == 0)) {
+    cplx tmp;
+    cplx *dR1 = dAB;
+    cplx *dR2 = dAB + jp;
+    for (int i = tx; i < swap_len; i += ntx) {
+      tmp = dR1[i * 32];
+      // CHECK: :[[@LINE-1]]:13: warning: each warp's load of 'dR1[i * 32]' touches 32 sectors for 512 bytes (ideal 16): stride of 32 cplxs between lanes
+      dR1[i * 32] = dR2[i * 32];
+      dR2[i * 32] = tmp;
+    }
+  }
+}
+
+// Rows 0..k2 of each column: the row loop walks the elements between two lanes' ones,
+// so the footprint is dense and another mapping (lanes along the rows) would coalesce.
+__global__ void rowBlockBatched(cplx **dAB_array, magma_int_t ai, magma_int_t aj,
+                                magma_int_t lddab, magma_int_t **dipiv_array, int ipiv_offset,
+                                int *ju_array, magma_int_t gbstep, int k2) {
+  const int tx = threadIdx.x;
+  const int ntx = blockDim.x;
+  const int batchid = blockIdx.x;
+  cplx *dAB = dAB_array[batchid] + aj * lddab + ai;
+  magma_int_t *ipiv = dipiv_array[batchid] + ipiv_offset;
+  int ju = ju_array[batchid];
+  int jp = (int)ipiv[0] - 1;
+  int swap_len = ju - gbstep + 1;
+  if (!(jp == 0))
+    for (int i = tx; i < swap_len; i += ntx)
+      for (int r = 0; r < k2; ++r)
+        dAB[r + i * (lddab - 1)] = dAB[r + jp + i * (lddab - 1)];
+  // CHECK: :[[@LINE-1]]:9: warning: each warp's load of 'dAB[r + i * (lddab - 1)]' touches 32 sectors for 512 bytes (ideal 16)
+}
+
+// The matrix per blockIdx.z, its row per blockIdx.x: blocks of one matrix take adjacent
+// rows, a dense footprint over the grid.
+__global__ void rowPerBlock(cplx **dAB_array, magma_int_t ai, magma_int_t aj,
+                            magma_int_t lddab, magma_int_t **dipiv_array, int ipiv_offset,
+                            int *ju_array, magma_int_t gbstep) {
+  const int tx = threadIdx.x;
+  const int ntx = blockDim.x;
+  const int batchid = blockIdx.z;
+  cplx *dAB = dAB_array[batchid] + aj * lddab + ai + blockIdx.x;
+  magma_int_t *ipiv = dipiv_array[batchid] + ipiv_offset;
+  int ju = ju_array[batchid];
+  int jp = (int)ipiv[0] - 1;
+  int swap_len = ju - gbstep + 1;
+  if (!(jp == 0)) {
+    cplx tmp;
+    cplx *dR1 = dAB;
+    cplx *dR2 = dAB + jp;
+    for (int i = tx; i < swap_len; i += ntx) {
+      tmp = dR1[i * (lddab - 1)];
+      // CHECK: :[[@LINE-1]]:13: warning: each warp's load of 'dR1[i * (lddab - 1)]' touches 48 sectors for 512 bytes (ideal 16): stride of 31 cplxs between lanes
+      dR1[i * (lddab - 1)] = dR2[i * (lddab - 1)];
+      dR2[i * (lddab - 1)] = tmp;
+    }
+  }
+}
+
+// A pivot loaded in every trip of a loop over pivots (laswp's serial form): the row each
+// trip swaps is anywhere; what the loop touches is not known to be sparse.
+__global__ void pivotsBatched(cplx **dA_array, magma_int_t ai, magma_int_t aj,
+                              magma_int_t lddab, magma_int_t **dipiv_array, int k1, int k2,
+                              int *ju_array, magma_int_t gbstep) {
+  const int tx = threadIdx.x;
+  const int ntx = blockDim.x;
+  const int batchid = blockIdx.x;
+  cplx *dA = dA_array[batchid] + aj * lddab + ai;
+  magma_int_t *ipiv = dipiv_array[batchid];
+  int swap_len = ju_array[batchid] - gbstep + 1;
+  for (int k = k1; k < k2; ++k) {
+    int jp = (int)ipiv[k] - 1;
+    for (int i = tx; i < swap_len; i += ntx) {
+      cplx t = dA[jp + i * (lddab - 1)];
+      // CHECK: :[[@LINE-1]]:16: warning: each warp's load of 'dA[jp + i * (lddab - 1)]' touches 32 sectors for 512 bytes (ideal 16)
+      t.x = -t.x;
+      dA[jp + i * (lddab - 1)] = t;
+    }
+  }
+}
+
+// One allocation for the whole batch (a strided batch): the blocks share the object, and
+// the values each loads (its length and pivot) may put its rows anywhere in it.
+__global__ void rowSwapStrided(cplx *dAB0, magma_int_t strideA, magma_int_t ai, magma_int_t aj,
+                               magma_int_t lddab, magma_int_t *ipiv0, int *ju_array,
+                               magma_int_t gbstep) {
+  const int tx = threadIdx.x;
+  const int ntx = blockDim.x;
+  const int batchid = blockIdx.x;
+  cplx *dAB = dAB0 + batchid * strideA + aj * lddab + ai;
+  int ju = ju_array[batchid];
+  int jp = (int)ipiv0[batchid] - 1;
+  int swap_len = ju - gbstep + 1;
+  if (!(jp == 0)) {
+    cplx tmp;
+    cplx *dR1 = dAB;
+    cplx *dR2 = dAB + jp;
+    for (int i = tx; i < swap_len; i += ntx) {
+      tmp = dR1[i * (lddab - 1)];
+      // CHECK: :[[@LINE-1]]:13: warning: each warp's load of 'dR1[i * (lddab - 1)]' touches 32 sectors for 512 bytes (ideal 16)
+      dR1[i * (lddab - 1)] = dR2[i * (lddab - 1)];
+      dR2[i * (lddab - 1)] = tmp;
+    }
+  }
+}
