@@ -729,6 +729,7 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
       if (!Frames.empty())
         Frames.back().Returns.push_back(V);
     }
+    noteOuts(St);
     St.Exits.push_back({S, St.Guards, unsigned(Frames.size())});
     St.Terminated = true;
     return;
@@ -1274,8 +1275,37 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
       RC->Op == SymOp::Const && ((K == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
                                  (K == BO_Shr && RC->Value >= 5)))
     Out.V = Variance::WarpUniform;
+  // The base of a lane's warp (issue 23, HeCBench's btree): `X & ~31` and `X - (X & 31)`
+  // (`X % 32`, a multiple of 32 for 32; `tid - laneId` with laneId = threadIdx.x & 31)
+  // are the same in every lane of a warp when X counts the lanes one by one (its thread
+  // part threadIdx.x with warps in rows, or the linear thread index).
+  if (L.V == Variance::LaneVarying && K == BO_And && R.V == Variance::Uniform && RC &&
+      RC->Op == SymOp::Const && (RC->Value & 31) == 0 && countsLanes(threadPart(L)))
+    Out.V = Variance::WarpUniform;
+  if (L.V == Variance::LaneVarying && R.V == Variance::LaneVarying && K == BO_Sub && R.S) {
+    const Sym *Low = stripSymCasts(R.S.get());
+    const Sym *M = Low->B ? stripSymCasts(Low->B.get()) : nullptr;
+    bool LowBits = M && M->Op == SymOp::Const &&
+                   ((Low->Op == SymOp::And && M->Value >= 31 && ((M->Value + 1) & M->Value) == 0) ||
+                    (Low->Op == SymOp::Rem && M->Value > 0 && M->Value % 32 == 0));
+    if (LowBits) {
+      std::optional<ThreadPart> PL = threadPart(L), PX = linearPart(Low->A.get());
+      if (PL && PX && *PL == *PX && countsLanes(PL))
+        Out.V = Variance::WarpUniform;
+    }
+  }
   combineParts(B, L, R, Out);
   return Out;
+}
+
+bool ThreadDependence::countsLanes(const std::optional<ThreadPart> &P) const {
+  if (!P)
+    return false;
+  ThreadPart X{{{"t0", 1}}};
+  if (*P == X)
+    return WarpRows || (UnitDims[1] && UnitDims[2]);
+  std::optional<ThreadPart> Linear = linearPart(linearTid().get());
+  return Linear && *P == *Linear;
 }
 
 /// A unary operator: increments (an assignment), an address, a load, arithmetic.
@@ -1689,11 +1719,14 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
       }
       bool Saved = Recording;
       Recording = false;
-      Frames.push_back({Def, {}});
+      Frames.push_back({Def, {}, Callee.Guards.size(), {}});
       CallStack.push_back(C);
       walk(Def->getBody(), Callee);
       CallStack.pop_back();
+      if (!Callee.Terminated)
+        noteOuts(Callee);
       std::vector<AbsVal> Returns = std::move(Frames.back().Returns);
+      std::vector<std::optional<AbsVal>> Outs = std::move(Frames.back().Outs);
       Frames.pop_back();
       Recording = Saved;
       AbsVal Out;
@@ -1708,6 +1741,10 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
       // T &, const T &)`): the local keeps its value.
       // A pointer passed by value (`f(tau)`, tau a local pointer) is a copy: the callee
       // may write what it points to, never the local itself.
+      // A local bound to a writable reference parameter takes what the callee left in it
+      // (noteOuts: its writes are walked as a local's, the callee's conditions around its
+      // returns joined in): `get_addresses(..., outer_address)` from blockIdx stays
+      // uniform, `num += __popc(ballot)` warp-uniform. Through a pointer it is unknown.
       for (unsigned I = 0; I < C->getNumArgs(); ++I) {
         const Expr *A = strip(C->getArg(I));
         bool AddressOf = false;
@@ -1725,13 +1762,51 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
           continue;
         if (const VarDecl *V = localVar(A))
           if (St.Locals.count(V) &&
-              (PT->isReferenceType() || AddressOf || V->getType()->isArrayType()))
+              (PT->isReferenceType() || AddressOf || V->getType()->isArrayType())) {
+            if (PT->isReferenceType() && !AddressOf && !V->getType()->isArrayType() &&
+                !V->getType()->isReferenceType() && I < Outs.size() && Outs[I]) {
+              AbsVal Out = *Outs[I];
+              auto [VB, VU] = typeOf(V->getType());
+              Out.S = Out.S && VB ? makeCast(Out.S, VB, VU) : nullptr;
+              St.Locals[V] = Out;
+              continue;
+            }
             St.Locals[V] = {Variance::Data, nullptr};
+          }
       }
       return Out;
     }
   }
   return std::nullopt;
+}
+
+void ThreadDependence::noteOuts(const State &St) {
+  if (Frames.size() < 2)
+    return;
+  Frame &F = Frames.back();
+  // Which return a thread takes depends on the callee's own conditions around it.
+  Variance Around = Variance::Uniform;
+  for (size_t G = F.GuardBase; G < St.Guards.size(); ++G)
+    Around = join(Around, St.Guards[G].Val.V);
+  F.Outs.resize(F.Fn->getNumParams());
+  for (unsigned I = 0; I < F.Fn->getNumParams(); ++I) {
+    const ParmVarDecl *P = F.Fn->getParamDecl(I);
+    QualType PT = P->getType();
+    if (!PT->isReferenceType() || PT->getPointeeType().isConstQualified())
+      continue;
+    auto It = St.Locals.find(P);
+    AbsVal V = It == St.Locals.end() ? AbsVal{Variance::Data, nullptr} : It->second;
+    V.V = join(V.V, Around);
+    std::optional<AbsVal> &Out = F.Outs[I];
+    if (!Out) {
+      Out = V;
+      if (Around != Variance::Uniform)
+        Out->S = nullptr, Out->T = nullptr;
+      continue;
+    }
+    // A second return: only the variance is kept.
+    Out = AbsVal{join(Out->V, V.V), nullptr};
+  }
 }
 
 AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {

@@ -176,7 +176,16 @@ private:
   struct Frame {
     const FunctionDecl *Fn = nullptr;
     std::vector<AbsVal> Returns;
+    /// The guards of the caller's state (the callee's own guards follow them).
+    size_t GuardBase = 0;
+    /// Per parameter, what a writable reference parameter holds where the callee returns
+    /// (joined over its returns and its end), with the variance of the callee's own
+    /// conditions around each return; unset for another parameter or none seen.
+    std::vector<std::optional<AbsVal>> Outs;
   };
+  /// Joins the values of the current callee's writable reference parameters in St into
+  /// its frame's Outs (at a return, or where the body ends).
+  void noteOuts(const State &St);
 
   void walk(const Stmt *S, State &St);
   void walkDecl(const DeclStmt *DS, State &St);
@@ -222,6 +231,10 @@ private:
   std::optional<ThreadPart> threadPart(const AbsVal &A) const;
   std::optional<ThreadPart> linearPart(const ::warplint::divergence::Sym *S) const;
   bool uniformSym(const ::warplint::divergence::Sym &S) const;
+  /// Whether a thread part counts the lanes of a warp one by one (threadIdx.x where warps
+  /// lie in rows or the block is 1-D, or the linear thread index): then the value less its
+  /// low five bits is the same in a warp.
+  bool countsLanes(const std::optional<ThreadPart> &P) const;
   bool keyOf(const ::warplint::divergence::Sym *S, std::string &Out) const;
   /// Out (the value of B from L and R) with the thread parts: an offset of a pointer or
   /// a sum carries its part; a difference or comparison of two values with the same part
