@@ -206,6 +206,10 @@ bool isTruthValue(const Sym *S) {
   case SymOp::Lt: case SymOp::Le: case SymOp::Gt: case SymOp::Ge: case SymOp::Eq:
   case SymOp::Ne: case SymOp::LNot: case SymOp::LAnd: case SymOp::LOr:
     return true;
+  // `a & b` of truth values is one too: a chain `i >= 4 & j >= 4 & i <= n - 5` is the
+  // conjunction of its tests, however many.
+  case SymOp::And: case SymOp::Or:
+    return isTruthValue(S->A.get()) && isTruthValue(S->B.get());
   default:
     return false;
   }
@@ -712,6 +716,60 @@ static bool isLaneForm(const Sym *A) {
     return false;
   return (A->Op == SymOp::Rem && 32 % K->Value == 0) ||
          (A->Op == SymOp::And && K->Value < 32 && ((K->Value + 1) & K->Value) == 0);
+}
+
+namespace {
+
+/// Two forms that are the same expression node for node, conversions aside.
+bool sameUpToCasts(const Sym *A, const Sym *B) {
+  A = skipCasts(A);
+  B = skipCasts(B);
+  if (A == B)
+    return true;
+  if (!A || !B || A->Op != B->Op || A->Value != B->Value)
+    return false;
+  return sameUpToCasts(A->A.get(), B->A.get()) && sameUpToCasts(A->B.get(), B->B.get()) &&
+         sameUpToCasts(A->C.get(), B->C.get());
+}
+
+/// S, a sum of one thread-dependent term with uniform terms: that term (else S).
+const Sym *threadTerm(const Sym *S) {
+  S = skipCasts(S);
+  while (S && (S->Op == SymOp::Add || S->Op == SymOp::Sub) && S->A && S->B) {
+    bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+    if (AT == BT || (S->Op == SymOp::Sub && BT))
+      break;
+    S = skipCasts(AT ? S->A.get() : S->B.get());
+  }
+  return S;
+}
+
+} // namespace
+
+bool isRowColumnTest(const Sym *S) {
+  std::vector<const Sym *> Parts;
+  conjuncts(S, Parts);
+  bool Any = false;
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (!P || !mentionsThreadIdx(*P))
+      continue;
+    if ((P->Op != SymOp::Lt && P->Op != SymOp::Le && P->Op != SymOp::Gt &&
+         P->Op != SymOp::Ge) || !P->A || !P->B)
+      return false;
+    const Sym *X = threadTerm(P->A.get()), *Y = threadTerm(P->B.get());
+    if (!X || !Y)
+      return false;
+    if (X->Op == SymOp::Rem)
+      std::swap(X, Y);
+    // The row `idx / n` and the column `idx % n` of one index by one uniform width.
+    if (X->Op != SymOp::Div || Y->Op != SymOp::Rem || !X->B || !Y->B ||
+        mentionsThreadIdx(*X->B) || !sameUpToCasts(X->A.get(), Y->A.get()) ||
+        !sameUpToCasts(X->B.get(), Y->B.get()) || !mentionsThreadIdx(*X->A))
+      return false;
+    Any = true;
+  }
+  return Any;
 }
 
 bool readsGroupLaneOnly(const Sym *S) {

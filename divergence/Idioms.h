@@ -130,6 +130,11 @@ bool isOneArmed(const BranchSite &B);
 /// dividing 32), through sums, uniform multiples and comparisons: each group of K lanes
 /// is a row of its own (a head's slice of a warp).
 bool readsGroupLaneOnly(const ::warplint::divergence::Sym *S);
+/// Every thread-dependent conjunct of S compares the row and the column of one flattened
+/// index (`idx / n < idx % n`, each side up to a uniform offset): a test against the
+/// diagonal of a matrix of rows of n threads, whose lanes split into one contiguous range
+/// in each row of the matrix, however many rows a warp holds.
+bool isRowColumnTest(const ::warplint::divergence::Sym *S);
 /// S reads a lane index of the warp (`t % 32`, `t & 15`).
 bool mentionsLaneForm(const ::warplint::divergence::Sym *S);
 /// A lane index against a compile-time limit (`lane < 16`): a lane role in every warp.
