@@ -1084,13 +1084,16 @@ const CompoundStmt *enclosingBlock(const Stmt *S, ParentsOf Parents) {
   return nullptr;
 }
 
+bool hasWarpCollective(const Stmt *S, unsigned Depth);
+
 } // namespace
 
 bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Parents) {
   auto *If = B.Kind == BranchSite::If ? dyn_cast<IfStmt>(B.Branch) : nullptr;
   if (!If || If->getElse() || B.EarlyExit || !CondS)
     return false;
-  // The first K threads: `threadIdx < K` among the conjuncts.
+  // The first K threads: `threadIdx < K` among the conjuncts; or the first row (plane),
+  // `threadIdx.y == 0`, which is `threadIdx.y < 1`.
   std::vector<const Sym *> Parts;
   conjuncts(CondS, Parts);
   bool Prefix = false;
@@ -1098,6 +1101,13 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
     P = skipCasts(P);
     Prefix |= P && (P->Op == SymOp::Lt || P->Op == SymOp::Le) && P->A && P->B &&
               skipCasts(P->A.get())->Op == SymOp::ThreadIdx && !mentionsLaneForm(P->B.get());
+    if (P && P->Op == SymOp::Eq && P->A && P->B) {
+      const Sym *X = skipCasts(P->A.get()), *Y = skipCasts(P->B.get());
+      if (X->Op == SymOp::Const)
+        std::swap(X, Y);
+      Prefix |= X->Op == SymOp::ThreadIdx && X->Value > 0 && Y->Op == SymOp::Const &&
+                Y->Value == 0;
+    }
   }
   if (!Prefix)
     return false;
@@ -1143,8 +1153,18 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
   }
   if (!AfterBarrier)
     return false;
-  // The arm sums array elements in a loop: `acc += a[...]` inside a loop of the arm.
-  bool Sums = false;
+  // The arm sums array elements in a loop: `acc += a[...]` inside a loop of the arm; or
+  // it reads the block's partials from an array and sums them by a warp's shuffle tree
+  // (`v = partial[threadIdx.x]; for (o = 8; o > 0; o /= 2) v += __shfl_down_sync(...)`).
+  bool Sums = false, ShuffleSum = false, ReadsArray = false;
+  std::function<void(const Stmt *)> FindRead = [&](const Stmt *S) {
+    if (!S || ReadsArray)
+      return;
+    ReadsArray = isa<ArraySubscriptExpr>(S);
+    for (const Stmt *C : S->children())
+      FindRead(C);
+  };
+  FindRead(If->getThen());
   std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S, bool InLoop) {
     if (!S || Sums)
       return;
@@ -1155,6 +1175,8 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->getOperator() == OO_PlusEqual &&
                                                     OC->getNumArgs() == 2)
       Added = OC->getArg(1);
+    if (Added && InLoop && hasWarpCollective(Added, 0))
+      ShuffleSum = true;
     if (Added && InLoop) {
       std::function<bool(const Stmt *)> ReadsElement = [&](const Stmt *E) {
         if (!E)
@@ -1174,7 +1196,7 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
       Visit(C, Loop);
   };
   Visit(If->getThen(), false);
-  return Sums;
+  return Sums || (ShuffleSum && ReadsArray);
 }
 
 namespace {

@@ -149,7 +149,9 @@ bool isUnrolledTreeStep(const BranchSite &B, const ::warplint::divergence::Sym *
 /// The last level of a block's two-level reduction: `__syncthreads(); if (tx < K) { sum =
 /// 0; for (i...) sum += s[i][tx]; out[tx] = sum; }`, an `if` on the thread index with no
 /// else, after a barrier, whose arm sums array elements in a loop: each of the first K
-/// threads reduces what the block wrote; the others have no result to compute.
+/// threads reduces what the block wrote; the others have no result to compute. The first
+/// row (`threadIdx.y == 0`) counts as the first threads, and an arm that loads the
+/// block's partials from an array and sums them by a shuffle loop as a sum.
 bool isReductionFinalStep(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
                           ParentsOf Parents);
 /// The write-out after a warp's reduction: `r = cg::reduce(warp, v, op); if (lane < K)
