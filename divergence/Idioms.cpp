@@ -772,6 +772,29 @@ bool isRowColumnTest(const Sym *S) {
   return Any;
 }
 
+bool isTurnTest(const Sym *S, const SymVars &Vars) {
+  std::vector<const Sym *> Parts;
+  conjuncts(S, Parts);
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (!P || P->Op != SymOp::Eq || !P->A || !P->B)
+      continue;
+    const Sym *X = skipCasts(P->A.get()), *C = skipCasts(P->B.get());
+    if (C->Op != SymOp::Var)
+      std::swap(X, C);
+    if (C->Op != SymOp::Var || C->Value < 0 || size_t(C->Value) >= Vars.size())
+      continue;
+    const SymVarInfo &V = Vars[size_t(C->Value)];
+    // A counter that takes each value once: a block-uniform loop's, stepping by addition.
+    bool Counter = (V.Kind == SymVarInfo::Loop && V.LoopVariance == Variance::Uniform &&
+                    !V.Growing && !V.Shrinking) ||
+                   V.Kind == SymVarInfo::Iteration;
+    if (Counter && mentionsThreadIdx(*X) && !mentionsVar(*X, unsigned(C->Value)))
+      return true;
+  }
+  return false;
+}
+
 bool readsGroupLaneOnly(const Sym *S) {
   S = skipCasts(S);
   if (!S || !mentionsThreadIdx(*S))

@@ -135,6 +135,10 @@ bool readsGroupLaneOnly(const ::warplint::divergence::Sym *S);
 /// diagonal of a matrix of rows of n threads, whose lanes split into one contiguous range
 /// in each row of the matrix, however many rows a warp holds.
 bool isRowColumnTest(const ::warplint::divergence::Sym *S);
+/// A conjunct of S is an equality of a thread-dependent term with the counter of an
+/// enclosing block-uniform loop (`for (k...) if (t % 4 == k)`): each lane meets it in one
+/// trip at most, the loop handing the arm out to the lanes in turns.
+bool isTurnTest(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// S reads a lane index of the warp (`t % 32`, `t & 15`).
 bool mentionsLaneForm(const ::warplint::divergence::Sym *S);
 /// A lane index against a compile-time limit (`lane < 16`): a lane role in every warp.

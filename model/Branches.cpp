@@ -1038,6 +1038,17 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                         "splits in one trip, the last, that only the lanes holding one more "
                         "item run (the tail of an even partition, as a bounds guard's)");
   }
+  // A write-out in turns: an `if` with no else whose arm is one statement, on an equality
+  // with the counter of an enclosing uniform loop (`for (k = 1; k < step; k++) if (t %
+  // step == k) out[g] += p;`): each lane takes it in one trip at most, so the loop costs
+  // each warp one masked statement per trip, whichever lanes take it.
+  if (Demoted.empty() && B.Kind == BranchSite::If && isOneArmed(B) &&
+      isTurnTest(E.Stronger ? E.Stronger.get() : CondS, E.Vars))
+    if (auto *If = dyn_cast<IfStmt>(B.Branch); If && lightStatements(If->getThen()) == 1)
+      Demoted.push_back("each lane takes the branch in one trip at most of the enclosing "
+                        "loop (an equality with its counter) and the arm is one statement: "
+                        "the loop hands the statement out to the lanes in turns, one "
+                        "masked statement per trip");
   if (hasRegisterArms(B))
     Demoted.push_back("the arms only move values between registers (no memory access, "
                       "call or barrier): the compiler makes selects of them, as of a "
