@@ -258,6 +258,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   for (const auto &Group : Groups) {
     uint64_t D = 0, N = 0, Evals = 0, DivEvals = 0;
     unsigned Minority = 0, MinorityPerRow = 0, MostPerEnv = 0;
+    int64_t Spread = 0;
     bool GroupOk = true, Lanes = false;
     for (const Env &E : Group) {
       // Lanes per wavefront: 64 on AMD GCN/CDNA, counted as that many 32-lane groups.
@@ -275,6 +276,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
       Evals += S.CondEvals;
       DivEvals += S.DivergentCondEvals;
       MostPerEnv = std::max(MostPerEnv, S.DivergentWarps);
+      Spread = std::max(Spread, S.MaxTripSpread);
       Minority = std::max(Minority, S.MaxMinorityLanes);
       MinorityPerRow = std::max(MinorityPerRow, S.MaxMinorityLanesPerRow);
       T.MaxRunsPerRow = std::max(T.MaxRunsPerRow, S.MaxRunsPerRow);
@@ -299,6 +301,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     T.MaxMinority = std::max(T.MaxMinority, Minority);
     T.MaxMinorityPerRow = std::max(T.MaxMinorityPerRow, MinorityPerRow);
     T.MaxDivergentPerEnv = std::max(T.MaxDivergentPerEnv, MostPerEnv);
+    T.MaxTripSpread = std::max(T.MaxTripSpread, Spread);
     double Ratio = double(D) / double(N);
     // A loop with per-lane trip counts diverges at the trips where lanes leave: its
     // efficiency is over every evaluation of its condition, not per warp.

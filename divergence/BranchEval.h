@@ -43,6 +43,9 @@ struct Tally {
   /// worst sample's), of which divergent; the efficiency is then over the loop's trips.
   bool Trips = false;
   uint64_t CondEvals = 0, DivergentCondEvals = 0;
+  /// A loop: the most that two lanes of one warp differ in trip count, over every
+  /// evaluated sample (LaneEval's WarpSplit::MaxTripSpread).
+  int64_t MaxTripSpread = 0;
   /// The predicted branch efficiency over the samples of the run-time values: the worst
   /// and the best (equal when no run-time value changes it), and those values' names.
   double WorstEfficiency = 1, BestEfficiency = 0;

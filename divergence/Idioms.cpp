@@ -207,6 +207,10 @@ bool isTruthValue(const Sym *S) {
   case SymOp::Lt: case SymOp::Le: case SymOp::Gt: case SymOp::Ge: case SymOp::Eq:
   case SymOp::Ne: case SymOp::LNot: case SymOp::LAnd: case SymOp::LOr:
     return true;
+  // `a & b` of truth values is one too: a chain `i >= 4 & j >= 4 & i <= n - 5` is the
+  // conjunction of its tests, however many.
+  case SymOp::And: case SymOp::Or:
+    return isTruthValue(S->A.get()) && isTruthValue(S->B.get());
   default:
     return false;
   }
@@ -715,6 +719,83 @@ static bool isLaneForm(const Sym *A) {
          (A->Op == SymOp::And && K->Value < 32 && ((K->Value + 1) & K->Value) == 0);
 }
 
+namespace {
+
+/// Two forms that are the same expression node for node, conversions aside.
+bool sameUpToCasts(const Sym *A, const Sym *B) {
+  A = skipCasts(A);
+  B = skipCasts(B);
+  if (A == B)
+    return true;
+  if (!A || !B || A->Op != B->Op || A->Value != B->Value)
+    return false;
+  return sameUpToCasts(A->A.get(), B->A.get()) && sameUpToCasts(A->B.get(), B->B.get()) &&
+         sameUpToCasts(A->C.get(), B->C.get());
+}
+
+/// S, a sum of one thread-dependent term with uniform terms: that term (else S).
+const Sym *threadTerm(const Sym *S) {
+  S = skipCasts(S);
+  while (S && (S->Op == SymOp::Add || S->Op == SymOp::Sub) && S->A && S->B) {
+    bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+    if (AT == BT || (S->Op == SymOp::Sub && BT))
+      break;
+    S = skipCasts(AT ? S->A.get() : S->B.get());
+  }
+  return S;
+}
+
+} // namespace
+
+bool isRowColumnTest(const Sym *S) {
+  std::vector<const Sym *> Parts;
+  conjuncts(S, Parts);
+  bool Any = false;
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (!P || !mentionsThreadIdx(*P))
+      continue;
+    if ((P->Op != SymOp::Lt && P->Op != SymOp::Le && P->Op != SymOp::Gt &&
+         P->Op != SymOp::Ge) || !P->A || !P->B)
+      return false;
+    const Sym *X = threadTerm(P->A.get()), *Y = threadTerm(P->B.get());
+    if (!X || !Y)
+      return false;
+    if (X->Op == SymOp::Rem)
+      std::swap(X, Y);
+    // The row `idx / n` and the column `idx % n` of one index by one uniform width.
+    if (X->Op != SymOp::Div || Y->Op != SymOp::Rem || !X->B || !Y->B ||
+        mentionsThreadIdx(*X->B) || !sameUpToCasts(X->A.get(), Y->A.get()) ||
+        !sameUpToCasts(X->B.get(), Y->B.get()) || !mentionsThreadIdx(*X->A))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
+bool isTurnTest(const Sym *S, const SymVars &Vars) {
+  std::vector<const Sym *> Parts;
+  conjuncts(S, Parts);
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (!P || P->Op != SymOp::Eq || !P->A || !P->B)
+      continue;
+    const Sym *X = skipCasts(P->A.get()), *C = skipCasts(P->B.get());
+    if (C->Op != SymOp::Var)
+      std::swap(X, C);
+    if (C->Op != SymOp::Var || C->Value < 0 || size_t(C->Value) >= Vars.size())
+      continue;
+    const SymVarInfo &V = Vars[size_t(C->Value)];
+    // A counter that takes each value once: a block-uniform loop's, stepping by addition.
+    bool Counter = (V.Kind == SymVarInfo::Loop && V.LoopVariance == Variance::Uniform &&
+                    !V.Growing && !V.Shrinking) ||
+                   V.Kind == SymVarInfo::Iteration;
+    if (Counter && mentionsThreadIdx(*X) && !mentionsVar(*X, unsigned(C->Value)))
+      return true;
+  }
+  return false;
+}
+
 bool readsGroupLaneOnly(const Sym *S) {
   S = skipCasts(S);
   if (!S || !mentionsThreadIdx(*S))
@@ -1027,13 +1108,16 @@ const CompoundStmt *enclosingBlock(const Stmt *S, ParentsOf Parents) {
   return nullptr;
 }
 
+bool hasWarpCollective(const Stmt *S, unsigned Depth);
+
 } // namespace
 
 bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Parents) {
   auto *If = B.Kind == BranchSite::If ? dyn_cast<IfStmt>(B.Branch) : nullptr;
   if (!If || If->getElse() || B.EarlyExit || !CondS)
     return false;
-  // The first K threads: `threadIdx < K` among the conjuncts.
+  // The first K threads: `threadIdx < K` among the conjuncts; or the first row (plane),
+  // `threadIdx.y == 0`, which is `threadIdx.y < 1`.
   std::vector<const Sym *> Parts;
   conjuncts(CondS, Parts);
   bool Prefix = false;
@@ -1041,6 +1125,13 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
     P = skipCasts(P);
     Prefix |= P && (P->Op == SymOp::Lt || P->Op == SymOp::Le) && P->A && P->B &&
               skipCasts(P->A.get())->Op == SymOp::ThreadIdx && !mentionsLaneForm(P->B.get());
+    if (P && P->Op == SymOp::Eq && P->A && P->B) {
+      const Sym *X = skipCasts(P->A.get()), *Y = skipCasts(P->B.get());
+      if (X->Op == SymOp::Const)
+        std::swap(X, Y);
+      Prefix |= X->Op == SymOp::ThreadIdx && X->Value > 0 && Y->Op == SymOp::Const &&
+                Y->Value == 0;
+    }
   }
   if (!Prefix)
     return false;
@@ -1086,8 +1177,18 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
   }
   if (!AfterBarrier)
     return false;
-  // The arm sums array elements in a loop: `acc += a[...]` inside a loop of the arm.
-  bool Sums = false;
+  // The arm sums array elements in a loop: `acc += a[...]` inside a loop of the arm; or
+  // it reads the block's partials from an array and sums them by a warp's shuffle tree
+  // (`v = partial[threadIdx.x]; for (o = 8; o > 0; o /= 2) v += __shfl_down_sync(...)`).
+  bool Sums = false, ShuffleSum = false, ReadsArray = false;
+  std::function<void(const Stmt *)> FindRead = [&](const Stmt *S) {
+    if (!S || ReadsArray)
+      return;
+    ReadsArray = isa<ArraySubscriptExpr>(S);
+    for (const Stmt *C : S->children())
+      FindRead(C);
+  };
+  FindRead(If->getThen());
   std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S, bool InLoop) {
     if (!S || Sums)
       return;
@@ -1098,6 +1199,8 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
     if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S); OC && OC->getOperator() == OO_PlusEqual &&
                                                     OC->getNumArgs() == 2)
       Added = OC->getArg(1);
+    if (Added && InLoop && hasWarpCollective(Added, 0))
+      ShuffleSum = true;
     if (Added && InLoop) {
       std::function<bool(const Stmt *)> ReadsElement = [&](const Stmt *E) {
         if (!E)
@@ -1117,7 +1220,7 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
       Visit(C, Loop);
   };
   Visit(If->getThen(), false);
-  return Sums;
+  return Sums || (ShuffleSum && ReadsArray);
 }
 
 namespace {

@@ -130,6 +130,15 @@ bool isOneArmed(const BranchSite &B);
 /// dividing 32), through sums, uniform multiples and comparisons: each group of K lanes
 /// is a row of its own (a head's slice of a warp).
 bool readsGroupLaneOnly(const ::warplint::divergence::Sym *S);
+/// Every thread-dependent conjunct of S compares the row and the column of one flattened
+/// index (`idx / n < idx % n`, each side up to a uniform offset): a test against the
+/// diagonal of a matrix of rows of n threads, whose lanes split into one contiguous range
+/// in each row of the matrix, however many rows a warp holds.
+bool isRowColumnTest(const ::warplint::divergence::Sym *S);
+/// A conjunct of S is an equality of a thread-dependent term with the counter of an
+/// enclosing block-uniform loop (`for (k...) if (t % 4 == k)`): each lane meets it in one
+/// trip at most, the loop handing the arm out to the lanes in turns.
+bool isTurnTest(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// S reads a lane index of the warp (`t % 32`, `t & 15`).
 bool mentionsLaneForm(const ::warplint::divergence::Sym *S);
 /// A lane index against a compile-time limit (`lane < 16`): a lane role in every warp.
@@ -144,7 +153,9 @@ bool isUnrolledTreeStep(const BranchSite &B, const ::warplint::divergence::Sym *
 /// The last level of a block's two-level reduction: `__syncthreads(); if (tx < K) { sum =
 /// 0; for (i...) sum += s[i][tx]; out[tx] = sum; }`, an `if` on the thread index with no
 /// else, after a barrier, whose arm sums array elements in a loop: each of the first K
-/// threads reduces what the block wrote; the others have no result to compute.
+/// threads reduces what the block wrote; the others have no result to compute. The first
+/// row (`threadIdx.y == 0`) counts as the first threads, and an arm that loads the
+/// block's partials from an array and sums them by a shuffle loop as a sum.
 bool isReductionFinalStep(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
                           ParentsOf Parents);
 /// The write-out after a warp's reduction: `r = cg::reduce(warp, v, op); if (lane < K)

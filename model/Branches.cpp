@@ -1020,6 +1020,37 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                                               : "warps") +
                       " splits (predicted branch efficiency " + percent(Worst.WorstEfficiency) +
                       " or more): a small part of the branch's time");
+  // A partition of the work in chunks, one per lane (`for (i = n * pos / size; i < n *
+  // (pos + 1) / size; ++i)`): the loop's start and bound both read the thread, and in
+  // every sample the trip counts of one warp's lanes differ by at most one. All lanes run
+  // the common trips together; the warp splits in one trip at most, the last, where the
+  // lanes holding one more item run it: the bounds tail of the partition (as `if (i < n)`
+  // is of a grid), whatever the sampled sizes.
+  if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 && size_t(B.LoopVar) < E.Vars.size()) {
+    const SymVarInfo &L = E.Vars[B.LoopVar];
+    bool Chunk = L.LoopVariance != Variance::Uniform && L.Init && L.Cond &&
+                 mentionsThreadIdx(*L.Init) && mentionsThreadIdx(*L.Cond);
+    bool OneTrip = Chunk;
+    for (const Tally &T : E.ByShape)
+      if (T.Evaluated && T.Divergent > 0)
+        OneTrip &= T.Trips && T.MaxTripSpread <= 1;
+    if (OneTrip)
+      Demoted.push_back("each lane runs its own chunk of the work, and the trip counts of "
+                        "one warp's lanes differ by at most one in every sample: the warp "
+                        "splits in one trip, the last, that only the lanes holding one more "
+                        "item run (the tail of an even partition, as a bounds guard's)");
+  }
+  // A write-out in turns: an `if` with no else whose arm is one statement, on an equality
+  // with the counter of an enclosing uniform loop (`for (k = 1; k < step; k++) if (t %
+  // step == k) out[g] += p;`): each lane takes it in one trip at most, so the loop costs
+  // each warp one masked statement per trip, whichever lanes take it.
+  if (Demoted.empty() && B.Kind == BranchSite::If && isOneArmed(B) &&
+      isTurnTest(E.Stronger ? E.Stronger.get() : CondS, E.Vars))
+    if (auto *If = dyn_cast<IfStmt>(B.Branch); If && lightStatements(If->getThen()) == 1)
+      Demoted.push_back("each lane takes the branch in one trip at most of the enclosing "
+                        "loop (an equality with its counter) and the arm is one statement: "
+                        "the loop hands the statement out to the lanes in turns, one "
+                        "masked statement per trip");
   if (hasRegisterArms(B))
     Demoted.push_back("the arms only move values between registers (no memory access, "
                       "call or barrier): the compiler makes selects of them, as of a "
@@ -1131,12 +1162,16 @@ std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext 
   // ept * (t % 16) < n`, a head's slice per group of 16 lanes): the lanes leave in lane
   // order within each group, the groups being rows of their own.
   bool GroupRows = B.Kind == BranchSite::Loop && Figured && readsGroupLaneOnly(Figured);
+  // A test of a flattened index's row against its column (`idx / n < idx % n`): a warp
+  // holds pieces of one or more rows of the matrix, and each piece splits at the diagonal
+  // into one contiguous range; only the warps the diagonal crosses split.
+  bool MatrixRows = B.Kind != BranchSite::Loop && Figured && isRowColumnTest(Figured);
   for (size_t I = 0; I < E.ByShape.size(); ++I) {
     const Tally &T = E.ByShape[I];
     if (!T.Evaluated || T.Divergent == 0)
       continue;
     Contiguous &= B.Kind == BranchSite::Loop ? T.InLaneOrder || GroupRows
-                                             : T.MaxRunsPerRow <= 3;
+                                             : T.MaxRunsPerRow <= 3 || MatrixRows;
     SweepsWarps |= T.MaxDivergentPerEnv >= std::min(2u, K.Distinct[I].warps()) &&
                    T.MaxMinority * 4 >= WaveSize;
   }
@@ -1147,6 +1182,13 @@ std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext 
              ? std::string("the lanes leave the loop in lane order (the edge of a "
                            "triangle or the tail of a stride): each warp splits only in "
                            "its last trips, which no remapping of threads avoids")
+         : OneArmed && MatrixRows
+             ? std::string("one side of the branch does no work and it compares the row "
+                           "and the column of one flattened index: the lanes that take "
+                           "the other are one contiguous range of each row of the matrix "
+                           "(the edge of a triangle): only the warps that the diagonal "
+                           "crosses split, about one per row of the matrix, and the others "
+                           "take the arm whole or skip it")
          : OneArmed
              ? std::string("one side of the branch does no work and the lanes that "
                            "take the other are one contiguous range of each warp (the "

@@ -1194,12 +1194,13 @@ const WarpSplit &LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
     }
     if (Running)
       return Fail();
-    int64_t Most = 0;
+    int64_t Most = 0, Least = INT64_MAX;
     unsigned Distinct = 0;
     for (unsigned L = 0; L < WarpLanes; ++L) {
       if (!(Live >> L & 1))
         continue;
       Most = std::max(Most, Trips[L]);
+      Least = std::min(Least, Trips[L]);
       bool Seen = false;
       for (unsigned K = 0; K < L && !Seen; ++K)
         Seen = (Live >> K & 1) && Trips[K] == Trips[L];
@@ -1207,6 +1208,7 @@ const WarpSplit &LoopSplitter::split(const BlockShape &Shape, const Env &Base) {
     }
     Out.CondEvals += uint64_t(Most) + 1;
     Out.DivergentCondEvals += Distinct - 1;
+    Out.MaxTripSpread = std::max(Out.MaxTripSpread, Most - Least);
     if (!tallyWarp(Out, W, Live, Trips, AllLanes, /*Truth=*/false, Shape))
       return Fail();
   }
@@ -1264,6 +1266,7 @@ WarpSplit WarpSplit::asWaves(unsigned LanesPerWave) const {
   // Loop evaluations stay counted per 32-lane group, not per wavefront.
   Out.CondEvals = CondEvals;
   Out.DivergentCondEvals = DivergentCondEvals;
+  Out.MaxTripSpread = MaxTripSpread;
   for (size_t First = 0; First < WarpLive.size(); First += Per) {
     // A wavefront is its Per consecutive 32-lane groups: divergent when one of them is,
     // or when the uniform ones with live lanes take different values.
@@ -1288,6 +1291,22 @@ WarpSplit WarpSplit::asWaves(unsigned LanesPerWave) const {
     Out.WarpLive.push_back(Live);
     if (!Any)
       continue;
+    // A loop's trip counts across the wavefront: uniform groups that disagree differ by
+    // their values; a split group beside another is not known to stay within its own
+    // spread (the groups' least and most trips are not kept), so counted as wide.
+    if (Divergent && CondEvals) {
+      int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+      unsigned Groups = 0;
+      for (size_t W = First; W < First + Per && W < WarpLive.size(); ++W)
+        if (WarpLive[W]) {
+          ++Groups;
+          Lo = std::min(Lo, WarpValue[W]);
+          Hi = std::max(Hi, WarpValue[W]);
+        }
+      if (Groups > 1)
+        Out.MaxTripSpread = std::max(Out.MaxTripSpread,
+                                     HalfDivergent ? int64_t(1) << 30 : Hi - Lo);
+    }
     ++Out.Warps;
     if (Divergent && HalfDivergent) {
       ++Out.DivergentWarps; // the 32-lane groups' own minorities count

@@ -144,6 +144,34 @@ TEST(LaneEval, TripCountsDifferByLane) {
   // some lanes leave while others stay.
   EXPECT_EQ(S.CondEvals, 16u);
   EXPECT_EQ(S.DivergentCondEvals, 12u);
+  // Lanes of one warp run 0 to 3 trips.
+  EXPECT_EQ(S.MaxTripSpread, 3);
+}
+
+TEST(LaneEval, EvenPartitionSpreadsTripsByOne) {
+  // for (i = 100 * tid / 128; i < 100 * (tid + 1) / 128; ++i): 100 items over 128 lanes,
+  // each lane 0 or 1 of them; 300 items, 2 or 3. Never more than one trip apart.
+  SymRef I = makeVar(0);
+  for (int64_t N : {100, 300}) {
+    SymRef Start = bin(SymOp::Div, bin(SymOp::Mul, c(N), makeThreadIdx(0)), c(128));
+    SymRef End = bin(SymOp::Div, bin(SymOp::Mul, c(N), bin(SymOp::Add, makeThreadIdx(0), c(1))),
+                     c(128));
+    WarpSplit S = splitLoopByWarp(*Start, *cmp(SymOp::Lt, I, End), *bin(SymOp::Add, I, c(1)), 0,
+                                  BlockShape{128, 1, 1}, Env{});
+    ASSERT_TRUE(S.Evaluated);
+    EXPECT_GT(S.DivergentWarps, 0u);
+    EXPECT_EQ(S.MaxTripSpread, 1);
+    // Every 32-lane group splits by one trip: a 64-lane wavefront of two split groups is
+    // not known to stay within one.
+    EXPECT_GT(S.asWaves(64).MaxTripSpread, 1);
+  }
+  // Uniform 32-lane groups that run 1 and 2 trips: a wavefront of both spreads by one.
+  SymRef Two = cmp(SymOp::Lt, I, bin(SymOp::Add, c(1), bin(SymOp::Div, makeThreadIdx(0), c(32))));
+  WarpSplit G = splitLoopByWarp(*c(0), *Two, *bin(SymOp::Add, I, c(1)), 0, BlockShape{64, 1, 1},
+                                Env{});
+  ASSERT_TRUE(G.Evaluated);
+  EXPECT_EQ(G.MaxTripSpread, 0);
+  EXPECT_EQ(G.asWaves(64).MaxTripSpread, 1);
 }
 
 TEST(LaneEval, TriangularLoopDivergesInItsLastTrips) {
@@ -157,6 +185,7 @@ TEST(LaneEval, TriangularLoopDivergesInItsLastTrips) {
   EXPECT_EQ(S.DivergentWarps, 1u);
   EXPECT_EQ(S.CondEvals, 100u);
   EXPECT_EQ(S.DivergentCondEvals, 31u);
+  EXPECT_EQ(S.MaxTripSpread, 31);
 }
 
 TEST(LaneEval, RunsAndLaneOrderOfASplit) {

@@ -137,6 +137,10 @@ struct WarpSplit {
   /// leave while others stay (one per distinct trip count below the warp's longest).
   /// A triangular loop splits each warp only in its last trips.
   uint64_t CondEvals = 0, DivergentCondEvals = 0;
+  /// Loops only: the most that two active lanes of one warp differ in trip count (0 when
+  /// every warp's lanes run alike; 1 for the remainder of work split evenly over the
+  /// threads, each lane running floor(n / threads) or one more trips).
+  int64_t MaxTripSpread = 0;
 
   /// The same split counted per wavefront of LanesPerWave lanes (64 on AMD GCN/CDNA):
   /// each wavefront is that many consecutive 32-lane warps, divergent when one of them is

@@ -1,0 +1,39 @@
+// warplint-divergent-branch: the diagonal of a matrix flattened onto a 1-D grid (issue 23,
+// AFTER 14: HeCBench's pcc kernel). One thread per element, row idx / n and column
+// idx % n; `if (i < j)` copies the upper triangle. A warp holds pieces of one or more rows
+// and each piece splits at the diagonal into one contiguous range: only the warps the
+// diagonal crosses split, and nothing the other lanes could do instead. A note, like the
+// same triangle on a 2-D grid. A test of the column against another pattern of the row
+// (`j < i % 8`) is no diagonal, and stays reported.
+// RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+#include <cuda_runtime.h>
+
+__global__ void upperTriangle(const float *m, float *u, int n) {
+  size_t idx = blockDim.x * blockIdx.x + threadIdx.x;
+  if (idx < (size_t)n * n) {
+    size_t i = idx / n;
+    size_t j = idx % n;
+    if (i < j) {
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'i' diverges in up to 32 of 32 warps of kernel 'upperTriangle'
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: one side of the branch does no work and it compares the row and the column of one flattened index
+      size_t t = n * i - i * (i + 1) / 2 + j - i - 1;
+      u[t] = m[j * n + i];
+    }
+  }
+}
+void launchUpper(const float *m, float *u, int n) {
+  upperTriangle<<<(n * n + 1023) / 1024, 1024>>>(m, u, n);
+}
+
+// Reported: the column against the row's residue, not the diagonal.
+__global__ void columnPattern(const float *m, float *u, int n) {
+  size_t idx = blockDim.x * blockIdx.x + threadIdx.x;
+  size_t i = idx / n;
+  size_t j = idx % n;
+  if (j < (i % 8))
+    // CHECK: :[[@LINE-1]]:7: warning: branch on 'j' diverges in up to 32 of 32 warps of kernel 'columnPattern'
+    u[idx] = m[idx] * m[idx] + 1.f;
+}
+void launchPattern(const float *m, float *u, int n) {
+  columnPattern<<<(n * n + 1023) / 1024, 1024>>>(m, u, n);
+}
