@@ -167,14 +167,17 @@ std::string SharedBankConflictCheck::groupDemotion(const std::vector<const Acces
                                                    const FunctionDecl *Kernel, ASTContext &C) {
   if (MinTrafficShare <= 0 || !Tu)
     return "";
-  // The kernel's other conflicted accesses: a loop body's several conflicts weigh together.
+  // The kernel's other conflicted accesses: a loop body's several conflicts weigh
+  // together, and a one-time conflict is a note only beside a conflict of the kernel's
+  // main work (a kernel whose one conflict is its tail keeps it a warning: the thing to
+  // fix there).
   std::set<const Expr *> Flagged;
   for (const AccessModel &X : Tu->accesses(AssumedBlock))
     if (X.Kernel && X.Kernel->Decl == Kernel && X.Site.Space == MemorySpace::Shared)
       if (std::optional<size_t> W = X.worst(); W && judge(X, *W, C).Report)
         Flagged.insert(X.Site.Access);
   return trafficShareDemotion(Places, Kernel, C, MemorySpace::Shared, MinTrafficShare,
-                              MinTrafficShareText, Flagged);
+                              MinTrafficShareText, Flagged, /*NeedsMain=*/true);
 }
 
 MemoryAccessCheck::Verdict SharedBankConflictCheck::judge(const AccessModel &A, size_t W,

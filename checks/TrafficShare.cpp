@@ -304,7 +304,7 @@ std::string percentText(double Fraction) {
 std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
                                  const FunctionDecl *Kernel, ASTContext &C, MemorySpace Space,
                                  double MinShare, const std::string &MinShareText,
-                                 const std::set<const Expr *> &Flagged) {
+                                 const std::set<const Expr *> &Flagged, bool NeedsMain) {
   if (MinShare <= 0 || !Kernel || !Kernel->hasBody())
     return "";
   TrafficCount T(C, Space);
@@ -328,8 +328,12 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
     Mine.insert(A->Site.Access);
   }
   unsigned Beside = 0;
+  const Expr *Main = nullptr; // the most repeated flagged access
+  double MainTimes = 0;
   for (const Expr *E : Flagged) {
     auto It = T.TimesOf.find(E);
+    if (It != T.TimesOf.end() && It->second > MainTimes)
+      Main = E, MainTimes = It->second;
     if (Mine.count(E) || It == T.TimesOf.end() || !Loops.count(T.LoopOf[E]))
       continue;
     Own += It->second;
@@ -340,6 +344,10 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
   // The places must run less often than the kernel's most repeated access (a kernel of
   // straight-line accesses has no main work to set them beside), and make a small share.
   if (Total <= 0 || !(OwnMost < T.Most) || Own / Total >= MinShare)
+    return "";
+  // NeedsMain: the kernel's main work must have a flagged access of its own (one that runs
+  // more often), so that these places are its edge, not the one finding of the kernel.
+  if (NeedsMain && !(MainTimes > OwnMost))
     return "";
   std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
                                   : "at most " + timesText(OwnMost) + " times per thread";
@@ -359,7 +367,13 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
          std::to_string(UnknownTrips) +
          " trips where a count is not a constant): a small share of the kernel's " +
          (Space == MemorySpace::Global ? "memory" : "shared-memory") +
-         " traffic beside the accesses in its loops";
+         " traffic beside the accesses in its loops" +
+         (NeedsMain && Main
+              ? "; the kernel's most repeated flagged access, at line " +
+                    std::to_string(C.getSourceManager().getExpansionLineNumber(
+                        Main->getBeginLoc())) +
+                    " (" + timesText(MainTimes) + " times per thread), is its own finding"
+              : "");
 }
 
 } // namespace clang::tidy::warplint

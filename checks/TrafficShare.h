@@ -17,10 +17,13 @@ namespace clang::tidy::warplint {
 /// calls not followed). MinShareText is the option as given (a percentage), for the text.
 /// Flagged: the kernel's other accesses the check flags; those in the places' innermost
 /// loops (or, for places outside every loop, outside every loop too) count with the places:
-/// a phase of several flagged accesses is weighed together.
+/// a phase of several flagged accesses is weighed together. NeedsMain: the places are a
+/// note only when a flagged access of the kernel runs more often than they do (the
+/// kernel's main work has a finding of its own; the places are its edge).
 std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
                                  const FunctionDecl *Kernel, ASTContext &C, MemorySpace Space,
                                  double MinShare, const std::string &MinShareText,
-                                 const std::set<const Expr *> &Flagged = {});
+                                 const std::set<const Expr *> &Flagged = {},
+                                 bool NeedsMain = false);
 
 } // namespace clang::tidy::warplint

@@ -12,9 +12,9 @@
 // RUN: %clang_tidy --checks='-*,warplint-shared-bank-conflict' %s --dump-config -- %cuda_device 2>&1 | %FileCheck --check-prefix=DUMP %s
 // DUMP: warplint-shared-bank-conflict.MinTrafficShare: '6.25'
 
-// The fill of a tile through a pointer into a dynamic buffer (6 words a lane, 2-way),
-// then a filter loop of 64 trips over conflict-free words: 6 of 6 + 64 * 2 + 1 shared
-// accesses per thread.
+// The fill of a table through a pointer into a dynamic buffer (6 words a lane, 2-way),
+// then a filter loop of 64 trips whose own read of the table is a 2-way conflict (its own
+// finding): 6 of 6 + 64 * 3 + 1 shared accesses per thread, the edge of the kernel.
 __global__ void coefficientsOnce(float *out, const float *coef, const float *in) {
   extern __shared__ float smem[];
   float *s_out = smem;
@@ -24,12 +24,14 @@ __global__ void coefficientsOnce(float *out, const float *coef, const float *in)
     s_coef[tx * 6 + i] = coef[tx * 6 + i];
   // CHECK: :[[@LINE-1]]:5: remark: each warp's store of 's_coef[tx * 6 + i]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1) [warplint-shared-bank-conflict]
   // CHECK: :[[@LINE-2]]:5: note: consecutive lanes are 24 bytes apart: the same bank comes back every 16 lanes
-  // CHECK: :[[@LINE-3]]:5: note: said as a note: it runs at most 6 times per thread, and makes 6 of the kernel's 135 shared-memory accesses per thread (4.4%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is not a constant): a small share of the kernel's shared-memory traffic beside the accesses in its loops
+  // CHECK: :[[@LINE-3]]:5: note: said as a note: it runs at most 6 times per thread, and makes 6 of the kernel's 199 shared-memory accesses per thread (3.0%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is not a constant): a small share of the kernel's shared-memory traffic beside the accesses in its loops; the kernel's most repeated flagged access, at line [[@LINE+5]] (64 times per thread), is its own finding
   // OFF: :[[@LINE-4]]:5: warning: each warp's store of 's_coef[tx * 6 + i]' needs 2
   __syncthreads();
   float acc = 0;
   for (int n = 0; n < 64; n++) {
-    s_out[tx] = acc + in[n * 64 + tx];
+    s_out[tx] = acc * s_coef[tx * 6 + n % 6] + in[n * 64 + tx];
+    // CHECK: :[[@LINE-1]]:23: warning: each warp's load of 's_coef[tx * 6 + n % 6]' needs 2 shared-memory wavefronts
+    // CHECK: :[[@LINE-2]]:23: note: consecutive lanes
     __syncthreads();
     acc = s_out[(tx + 1) % 64] * 0.5f;
     __syncthreads();
@@ -39,6 +41,28 @@ __global__ void coefficientsOnce(float *out, const float *coef, const float *in)
 void launchCoefficients(float *o, const float *c, const float *i) {
   coefficientsOnce<<<8, 64, 64 * 7 * sizeof(float)>>>(o, c, i);
 }
+
+// The same fill where the loop's accesses are conflict-free: the fill is the kernel's one
+// conflict, the thing to fix there. A warning.
+__global__ void fillOnlyConflict(float *out, const float *coef, const float *in) {
+  __shared__ float s_out[64];
+  __shared__ float s_coef[64 * 6];
+  int tx = threadIdx.x;
+  for (int i = 0; i < 6; i++)
+    s_coef[tx * 6 + i] = coef[tx * 6 + i];
+  // CHECK: :[[@LINE-1]]:5: warning: each warp's store of 's_coef[tx * 6 + i]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1) [warplint-shared-bank-conflict]
+  // CHECK: :[[@LINE-2]]:5: note: consecutive lanes are 24 bytes apart: the same bank comes back every 16 lanes
+  __syncthreads();
+  float acc = 0;
+  for (int n = 0; n < 64; n++) {
+    s_out[tx] = acc + in[n * 64 + tx];
+    __syncthreads();
+    acc = s_out[(tx + 1) % 64] * 0.5f;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + tx] = acc + s_coef[tx];
+}
+void launchFillOnly(float *o, const float *c, const float *i) { fillOnlyConflict<<<8, 64>>>(o, c, i); }
 
 // The conflict is in the loop itself: a warning.
 __global__ void conflictInLoop(float *out, const float *in) {
