@@ -99,8 +99,10 @@ std::string MemoryAccessCheck::demotion(const AccessModel &A, size_t W) const {
   unsigned Lanes = F.Model.Lanes ? F.Model.Lanes : 32;
   unsigned Active = Space == MemorySpace::Shared ? X.Waves.ActiveLanes : X.Sectors.ActiveLanes;
   // A few lanes under a thread-dependent condition: the edge or halo of a tile, O(n)
-  // work beside the kernel's full-warp accesses.
-  if (A.Site.Active && Active * 4 <= Lanes)
+  // work beside the kernel's full-warp accesses. Not a switch's case: a switch on the
+  // thread hands each case a share of the lanes (every lane takes one), a partition of the
+  // work, not an edge beside it.
+  if (A.Site.Active && !A.Site.UnderSwitchCase && Active * 4 <= Lanes)
     return "only " + std::to_string(Active) + " of the " + std::to_string(Lanes) +
            " lanes of the warp take part (an edge or halo access beside the kernel's "
            "full-warp ones)";

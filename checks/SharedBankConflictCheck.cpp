@@ -3,6 +3,7 @@
 #include "checks/AnalysisNames.h"
 
 #include "checks/MemoryAccessReport.h"
+#include "checks/TrafficShare.h"
 #include "model/TuModel.h"
 
 #include "warplint/core/Arch.h"
@@ -151,7 +152,33 @@ std::optional<FixItHint> SharedBankConflictCheck::paddingFix(const AccessModel &
 }
 
 SharedBankConflictCheck::SharedBankConflictCheck(StringRef Name, ClangTidyContext *Context)
-    : MemoryAccessCheck(Name, Context, MemorySpace::Shared, "MinConflictWays") {}
+    : MemoryAccessCheck(Name, Context, MemorySpace::Shared, "MinConflictWays"),
+      MinTrafficShareText("6.25"), MinTrafficShare(readCheckedOption(
+          Options, "MinTrafficShare", "6.25", parsePercent,
+          "invalid %0 '%1' for %2: a percentage 0-100; using %3", getID(),
+          [&](StringRef M) { return configurationDiag(M); }, &MinTrafficShareText)) {}
+
+void SharedBankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  MemoryAccessCheck::storeOptions(Opts);
+  Options.store(Opts, "MinTrafficShare", MinTrafficShareText);
+}
+
+std::string SharedBankConflictCheck::groupDemotion(const std::vector<const AccessModel *> &Places,
+                                                   const FunctionDecl *Kernel, ASTContext &C) {
+  if (MinTrafficShare <= 0 || !Tu)
+    return "";
+  // The kernel's other conflicted accesses: a loop body's several conflicts weigh
+  // together, and a one-time conflict is a note only beside a conflict of the kernel's
+  // main work (a kernel whose one conflict is its tail keeps it a warning: the thing to
+  // fix there).
+  std::set<const Expr *> Flagged;
+  for (const AccessModel &X : Tu->accesses(AssumedBlock))
+    if (X.Kernel && X.Kernel->Decl == Kernel && X.Site.Space == MemorySpace::Shared)
+      if (std::optional<size_t> W = X.worst(); W && judge(X, *W, C).Report)
+        Flagged.insert(X.Site.Access);
+  return trafficShareDemotion(Places, Kernel, C, MemorySpace::Shared, MinTrafficShare,
+                              MinTrafficShareText, Flagged, /*NeedsMain=*/true);
+}
 
 MemoryAccessCheck::Verdict SharedBankConflictCheck::judge(const AccessModel &A, size_t W,
                                                            ASTContext &) {

@@ -12,12 +12,22 @@ namespace clang::tidy::warplint {
 class SharedBankConflictCheck final : public MemoryAccessCheck {
 public:
   SharedBankConflictCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
   Verdict judge(const AccessModel &A, size_t Worst, ASTContext &C) override;
   void report(const AccessModel &A, size_t Worst, SourceLocation Loc, ASTContext &C,
               const Group &G) override;
   std::string figureText(const WarpExecution &X, const AccessFigures &F) const override;
+  /// A finding whose places run fewer times per thread than the kernel's most repeated
+  /// shared-memory access and make under MinTrafficShare of the kernel's shared-memory
+  /// accesses per thread (a one-time fill or write-out beside the main loop): a note that
+  /// says the share (checks/TrafficShare.h, as warplint-uncoalesced-access does for global
+  /// memory).
+  std::string groupDemotion(const std::vector<const AccessModel *> &Places,
+                            const FunctionDecl *Kernel, ASTContext &C) override;
+  std::string MinTrafficShareText; ///< MinTrafficShare as the option gave it (a percentage)
+  double MinTrafficShare;          ///< the same as a fraction; 0: off
 
   /// The fix-it that pads the innermost row of A's array by one element, when the model
   /// shows the padded layout conflict-free for every access of the array in every

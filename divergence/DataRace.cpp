@@ -784,7 +784,9 @@ void objectUnknowns(const std::vector<size_t> &Members, const std::vector<RaceSi
       collectVars(*R.Site.Offset, Used);
     if (R.Site.Active)
       collectVars(*R.Site.Active, Used);
-    if (R.Value)
+    if (R.ValueKey)
+      collectVars(*R.ValueKey, Used);
+    else if (R.Value)
       if (SymRef V = TD.valueOf(R.Value).S)
         collectVars(*V, Used);
   }
@@ -1009,7 +1011,8 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
                                                                           : 0]
                   : Vars[V].Name.back() == "xyz"[GridDim] ? Block
                                                           : 0;
-  SymRef ValueSym = R.Value ? TD.valueOf(R.Value).S : nullptr;
+  // A value loaded from memory the kernel never writes: the load's address stands for it.
+  SymRef ValueSym = R.ValueKey ? R.ValueKey : R.Value ? TD.valueOf(R.Value).S : nullptr;
   SiteCtx X{I, EI, Block, std::nullopt, false, false, false};
   X.BlockDependent = mentionsBlock(*S.Offset, Vars) ||
                      (S.Active && mentionsBlock(*S.Active, Vars)) ||
@@ -1196,8 +1199,12 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
     return;
   // One value stored by every thread (block-uniform), or by the lanes of one warp
   // (warp-uniform: a cg::reduce result), to one word: benign.
+  // A site whose value is a load's address (ValueKey): equal keys mean one value at that
+  // site only, and for a `__shared__` source only within one block.
+  const bool Keyed = R.ValueKey || O.ValueKey;
   bool Benign = Old.Store && Store &&
-                ((Old.Value && Value && *Old.Value == *Value) ||
+                ((Old.Value && Value && *Old.Value == *Value &&
+                  (!Keyed || (Old.Site == I && (SameBlock || !R.ValueKeyShared)))) ||
                  (Old.Site == I && !Value && !Old.Value &&
                   (X.ValueUniform || (SameWarp && X.ValueWarpUniform))));
   // Every block repeating the same store (`out[threadIdx.x] = v` in a grid of several
@@ -1607,6 +1614,37 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
     if (R.Site.Store && !R.Site.Load)
       R.Value = Stored.of(R.Site.Access, Ctx);
     Out.Sites.push_back(std::move(R));
+  }
+  // Stores of a value loaded from memory that no access of the kernel writes: the load's
+  // address keys the value (two threads reading one address of unwritten memory read one
+  // value). Objects are told apart as the race scan tells them (declaration and name).
+  {
+    std::set<std::pair<const VarDecl *, std::string>> Written;
+    // A store through a local pointer (or to no named object) may write any object.
+    bool Unknown = false;
+    auto Named = [](const VarDecl *D) {
+      return D && (isa<ParmVarDecl>(D) || D->hasGlobalStorage() || D->getType()->isArrayType());
+    };
+    for (const RaceSite &R : Out.Sites)
+      if (R.Site.Store) {
+        Written.insert({R.Site.ObjectDecl, R.Site.Object});
+        Unknown |= !Named(R.Site.ObjectDecl);
+      }
+    for (RaceSite &R : Out.Sites) {
+      if (Unknown || !R.Value || R.Site.Load)
+        continue;
+      const Expr *V = R.Value->IgnoreParenImpCasts();
+      for (const RaceSite &L : Out.Sites) {
+        if (L.Site.Access->IgnoreParens() != V || L.Site.Store || !L.Site.Offset ||
+            !Named(L.Site.ObjectDecl) ||
+            L.UnderData || readsData(*L.Site.Offset, TD.vars()) ||
+            Written.count({L.Site.ObjectDecl, L.Site.Object}))
+          continue;
+        R.ValueKey = L.Site.Offset;
+        R.ValueKeyShared = L.Site.Space == MemorySpace::Shared;
+        break;
+      }
+    }
   }
   IntervalWalker W(Out.Sites, TD, Ctx);
   W.walk(Kernel->getBody());

@@ -53,6 +53,11 @@ struct RaceSite {
   /// Counters of enclosing loops with no barrier: each thread may be at any iteration.
   std::vector<std::pair<int, const Stmt *>> FreeLoops;
   const Expr *Value = nullptr; ///< the stored value, for a plain store
+  /// A plain store whose value is a load of memory no access of the kernel writes
+  /// (`s[i] = in[j]`): that load's offset in its object. Two threads that store through
+  /// this site with equal keys store one value (a word read from the same address).
+  ::warplint::divergence::SymRef ValueKey;
+  bool ValueKeyShared = false; ///< the loaded object is `__shared__` (one copy per block)
   bool Atomic = false;
   /// Under a condition not known per thread (loaded from memory): not evaluated.
   bool UnderData = false;

@@ -477,6 +477,7 @@ private:
     S.ExternShared = P->Space == MemorySpace::Shared && P->Root->hasExternalStorage();
     S.Offset = P->Offset;
     S.Active = TD.pathOf(E);
+    S.UnderSwitchCase = TD.underSwitchCase(E);
     S.ElementOffset = ElementOffset;
     S.FieldOffset = FieldOffsetBytes;
     if (P->Padded && PaddedRows) {

@@ -50,6 +50,8 @@ struct MemoryAccessSite {
   bool PaddingCoversObject = false;
   /// The known conditions under which the access runs (their conjunction), or null.
   ::warplint::divergence::SymRef Active;
+  /// Active includes a switch case's condition (ThreadDependence::underSwitchCase).
+  bool UnderSwitchCase = false;
   /// A field of an array element (`a[i].x`, `p->y`): the element's offset from the
   /// object's base (null for any other access) and the field's offset in the element.
   ::warplint::divergence::SymRef ElementOffset;

@@ -602,8 +602,9 @@ void ThreadDependence::walkIf(const IfStmt *If, State &St) {
   St.Exits = std::move(Exits);
 }
 
-/// A switch: its branch site (the case a value goes to), the body walked once; a break
-/// leaves the switch only.
+/// A switch: its branch site (the case a value goes to); each case's code walked with the
+/// case's condition on its path (the switch value equal to the case's value), as an `if`
+/// arm is with its condition; a break leaves the switch only.
 void ThreadDependence::walkSwitch(const SwitchStmt *Sw, State &St) {
   walk(Sw->getInit(), St);
   AbsVal C = eval(Sw->getCond(), St);
@@ -637,19 +638,115 @@ void ThreadDependence::walkSwitch(const SwitchStmt *Sw, State &St) {
     }
     record(std::move(Site), St);
   }
-  State Body = St;
   size_t OrigExits = St.Exits.size();
-  Body.Guards.push_back({Guard::Switch, Sw, Sw->getCond(), {C.V, nullptr}});
-  walk(Sw->getBody(), Body);
-  Body.Terminated = false;
-  // A break leaves the switch only; a return leaves the function.
-  std::vector<ExitSite> Exits = St.Exits;
-  for (size_t I = OrigExits; I < Body.Exits.size(); ++I)
-    if (!isa<BreakStmt>(Body.Exits[I].Exit))
-      Exits.push_back(Body.Exits[I]);
   std::vector<Guard> OrigGuards = St.Guards;
   AbsVal NoSym{C.V, nullptr};
-  St = mergeStates(NoSym, Body, St);
+  State Entry = St;
+  Entry.Guards.push_back({Guard::Switch, Sw, Sw->getCond(), {C.V, nullptr}});
+  // The body's top-level labels, each with the condition that selects it: `case v:` the
+  // value equal to v, `default:` the value equal to no case (null: not known). Labels
+  // nested deeper (a jump into a block) leave the body to the plain walk below.
+  auto *Body = dyn_cast_or_null<CompoundStmt>(Sw->getBody());
+  SymRef NoCase = C.S ? makeConst(1, 8, true) : nullptr;
+  unsigned Labels = 0, TopLabels = 0;
+  for (const SwitchCase *SC = Sw->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
+    ++Labels;
+    auto *Case = dyn_cast<CaseStmt>(SC);
+    Expr::EvalResult R;
+    if (!Case)
+      continue;
+    if (Case->getRHS() || Case->getLHS()->isValueDependent() ||
+        !Case->getLHS()->EvaluateAsInt(R, Ctx))
+      NoCase = nullptr;
+    else if (NoCase)
+      NoCase = makeBinary(SymOp::LAnd, NoCase,
+                          makeBinary(SymOp::Ne, C.S,
+                                     makeConst(R.Val.getInt().getExtValue(), C.S->Bits,
+                                               C.S->Unsigned),
+                                     8, true),
+                          8, true);
+  }
+  if (Body)
+    for (const Stmt *Ch : Body->body())
+      for (const Stmt *X = Ch; auto *SC = dyn_cast_or_null<SwitchCase>(X); X = SC->getSubStmt())
+        ++TopLabels;
+  std::vector<ExitSite> Exits = St.Exits;
+  auto KeepExits = [&](const State &S) {
+    // A break leaves the switch only; a return leaves the function.
+    for (size_t I = OrigExits; I < S.Exits.size(); ++I)
+      if (!isa<BreakStmt>(S.Exits[I].Exit))
+        Exits.push_back(S.Exits[I]);
+  };
+  if (!Body || TopLabels != Labels) {
+    // The body walked once, reached by every thread.
+    State B = Entry;
+    walk(Sw->getBody(), B);
+    B.Terminated = false;
+    KeepExits(B);
+    St = mergeStates(NoSym, B, St);
+  } else {
+    // Each label starts a segment that the threads it selects reach (with those that fall
+    // through into it from the segment before): the label's condition is on the path of
+    // its code, as an `if`'s condition is on its arm's. A break ends the segment; what the
+    // segments leave is merged with the threads that take no case (no default).
+    State Out = St;
+    bool Started = false;
+    State Cur = Entry;
+    auto Finish = [&](State &S) {
+      S.Terminated = false;
+      S.Path = St.Path;
+      KeepExits(S);
+      Out = mergeStates(NoSym, S, Out);
+    };
+    for (const Stmt *Ch : Body->body()) {
+      if (!isa<SwitchCase>(Ch)) {
+        if (Started)
+          walk(Ch, Cur);
+        continue;
+      }
+      SymRef Cond;
+      bool Known = C.S != nullptr;
+      const Stmt *X = Ch;
+      while (auto *SC = dyn_cast_or_null<SwitchCase>(X)) {
+        SymRef One;
+        Expr::EvalResult R;
+        if (auto *Case = dyn_cast<CaseStmt>(SC)) {
+          if (C.S && !Case->getRHS() && !Case->getLHS()->isValueDependent() &&
+              Case->getLHS()->EvaluateAsInt(R, Ctx))
+            One = makeBinary(SymOp::Eq, C.S,
+                             makeConst(R.Val.getInt().getExtValue(), C.S->Bits, C.S->Unsigned),
+                             8, true);
+        } else {
+          One = NoCase;
+        }
+        if (!One)
+          Known = false;
+        else
+          Cond = Cond ? makeBinary(SymOp::LOr, Cond, One, 8, true) : One;
+        X = SC->getSubStmt();
+      }
+      State L = Entry;
+      if (Known && Cond) {
+        L.Path.push_back(Cond);
+        if (CaseConds.insert(Cond.get()).second)
+          CaseCondRefs.push_back(Cond);
+      }
+      if (Started && !Cur.Terminated) {
+        // Fall-through: the threads of the segment before arrive too.
+        Cur = mergeStates(NoSym, Cur, L);
+        Cur.Path = Entry.Path;
+      } else {
+        if (Started)
+          Finish(Cur);
+        Cur = std::move(L);
+        Started = true;
+      }
+      walk(X, Cur);
+    }
+    if (Started)
+      Finish(Cur);
+    St = std::move(Out);
+  }
   St.Guards = std::move(OrigGuards);
   St.Exits = std::move(Exits);
 }
@@ -1085,6 +1182,12 @@ SymRef ThreadDependence::pathOf(const Expr *E) const {
   for (const SymRef &P : It->second)
     Out = Out ? makeBinary(SymOp::LAnd, Out, truth(P), 8, true) : truth(P);
   return Out;
+}
+
+bool ThreadDependence::underSwitchCase(const Expr *E) const {
+  auto It = AccessPaths.find(E);
+  return It != AccessPaths.end() &&
+         llvm::any_of(It->second, [&](const SymRef &P) { return CaseConds.count(P.get()); });
 }
 
 std::optional<int64_t> ThreadDependence::constantOf(const Expr *E) {

@@ -155,6 +155,9 @@ public:
   /// dereference, a member access through a pointer) runs, as their conjunction; null
   /// when none is known.
   ::warplint::divergence::SymRef pathOf(const Expr *E) const;
+  /// Whether the path of the access E has the condition of a `case` (or `default`) label
+  /// of a switch: the lanes that run it are the share of the warp that case selects.
+  bool underSwitchCase(const Expr *E) const;
   /// The barrier and warp-synchronous calls reached from the kernel (isSyncCallee), once
   /// per path of helper calls, with the conditions and exits before each.
   const std::vector<SyncCall> &syncCalls() const { return SyncCalls; }
@@ -260,6 +263,9 @@ private:
   llvm::DenseMap<unsigned, Variance> LoadVariance;
   /// The path (State::Path) at each memory access of the kernel body.
   llvm::DenseMap<const Expr *, std::vector<::warplint::divergence::SymRef>> AccessPaths;
+  /// The conditions walkSwitch put on the paths of case labels.
+  llvm::DenseSet<const ::warplint::divergence::Sym *> CaseConds;
+  std::vector<::warplint::divergence::SymRef> CaseCondRefs; ///< keeps CaseConds' nodes alive
   std::vector<Frame> Frames;
   bool Recording = true;
   // SyncCall: what was reached, recorded outside the trial walks of loops (Speculative > 0),

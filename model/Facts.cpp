@@ -284,6 +284,8 @@ private:
   std::optional<uint64_t> fromAPValue(const APValue &V, QualType T, const Path &P, size_t I);
   std::optional<uint64_t> evalCtorField(const CXXConstructExpr *CE, const Path &P, unsigned Depth);
   std::optional<uint64_t> evalScalarOp(const Expr *E, unsigned Depth);
+  std::optional<uint64_t> evalArrayElement(const VarDecl *V, uint64_t K, const Stmt *At,
+                                           unsigned Depth);
   const VarDecl *sourceVar(const Expr *E, const Path &P, unsigned Depth, Source &S);
 
 public:
@@ -778,6 +780,14 @@ std::optional<uint64_t> Evaluator::evalPath(const Expr *E, const Path &P, unsign
       }
     return std::nullopt;
   }
+  // `a[k]` of a local array of integers at a constant k: the element as a local scalar
+  // is read (`dim3 block(sz[0], sz[1])` with `sz[0] = 16; sz[1] = 4;` before it).
+  if (auto *ASE = dyn_cast<ArraySubscriptExpr>(E); ASE && P.empty())
+    if (auto *DR = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+      if (auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && V->getType()->isConstantArrayType()) {
+        std::optional<uint64_t> K = evalPath(ASE->getIdx(), {}, Depth + 1);
+        return K ? evalArrayElement(V, *K, ASE, Depth + 1) : std::nullopt;
+      }
   if (P.empty())
     return evalScalarOp(E, Depth);
   if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
@@ -787,6 +797,96 @@ std::optional<uint64_t> Evaluator::evalPath(const Expr *E, const Path &P, unsign
     return evalPath(*C ? CO->getTrueExpr() : CO->getFalseExpr(), P, Depth + 1);
   }
   return std::nullopt;
+}
+
+/// Element K of a local array of integers V as the read At sees it, by the rules of a local
+/// scalar (evalVarPath): the last write `V[k] = e` (k a constant equal to K) that runs
+/// before At on every path, else the initialiser's element (0 past the listed ones); any
+/// other use of V (the array passed on, its address taken, an element written at an index
+/// that is not a constant, or written by `+=`, `++` or a reference) leaves it unknown.
+std::optional<uint64_t> Evaluator::evalArrayElement(const VarDecl *V, uint64_t K, const Stmt *At,
+                                                    unsigned Depth) {
+  if (!V || Depth > MaxDepth || !V->hasLocalStorage() || V->isStaticLocal() ||
+      isa<ParmVarDecl>(V))
+    return std::nullopt;
+  const auto *CAT = Ctx.getAsConstantArrayType(V->getType());
+  if (!CAT || !CAT->getElementType()->isIntegerType() || K >= CAT->getSize().getZExtValue())
+    return std::nullopt;
+  const BodyScan *S = scanOf(V);
+  if (!S || S->HasGoto || S->CapturedByRef.count(V) || InProgress.count({V, At}))
+    return std::nullopt;
+  struct Write {
+    const Stmt *Top;
+    const Expr *Rhs;
+  };
+  llvm::SmallVector<Write, 4> Writes;
+  auto Up = [&](const Stmt *N) {
+    const Stmt *P = S->parent(N);
+    while (P && (isa<ParenExpr>(P) ||
+                 (isa<ImplicitCastExpr>(P) &&
+                  (cast<ImplicitCastExpr>(P)->getCastKind() == CK_ArrayToPointerDecay ||
+                   cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp)))) {
+      N = P;
+      P = S->parent(N);
+    }
+    return std::make_pair(N, P);
+  };
+  InProgress.insert({V, At});
+  auto Done = [&](std::optional<uint64_t> R) {
+    InProgress.erase({V, At});
+    return R;
+  };
+  if (auto It = S->Uses.find(V); It != S->Uses.end())
+    for (const DeclRefExpr *DR : It->second) {
+      auto [N, P] = Up(DR);
+      if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(P))
+        continue; // sizeof(a)
+      auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+      if (!ASE || ASE->getBase()->IgnoreParenImpCasts() != DR)
+        return Done(std::nullopt); // the array handed on or its address taken
+      auto [E, Q] = Up(ASE);
+      auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Q);
+      if (IC && IC->getCastKind() == CK_LValueToRValue)
+        continue; // a read
+      if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(Q))
+        continue;
+      auto *BO = dyn_cast_or_null<BinaryOperator>(Q);
+      bool Plain = BO && BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == E;
+      if (S->isAncestor(ASE, At))
+        continue; // At itself
+      std::optional<uint64_t> I = evalPath(ASE->getIdx(), {}, Depth + 1);
+      if (!I)
+        return Done(std::nullopt); // a write (or an escape) at an index not known
+      if (*I != K)
+        continue;
+      if (!Plain)
+        return Done(std::nullopt); // `a[k] += v`, `&a[k]`, a reference: not followed
+      if (S->isAncestor(BO->getRHS(), At))
+        continue; // `a[k] = a[k] * 2` reads a[k] before it writes it
+      if (dominatesStraightLine(BO, At, *S)) {
+        Writes.push_back({BO, BO->getRHS()});
+        continue;
+      }
+      if (harmlessAfter(BO, At, *S))
+        continue;
+      return Done(std::nullopt);
+    }
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Write *Last = nullptr;
+  for (const Write &W : Writes)
+    if (!Last || SM.isBeforeInTranslationUnit(Last->Top->getBeginLoc(), W.Top->getBeginLoc()))
+      Last = &W;
+  if (Last)
+    return Done(evalPath(Last->Rhs, {}, Depth + 1));
+  const auto *IL = dyn_cast_or_null<InitListExpr>(V->getInit());
+  if (IL && IL->isSyntacticForm() && IL->getSemanticForm())
+    IL = IL->getSemanticForm();
+  if (!IL)
+    return Done(std::nullopt); // no initialiser: not known
+  if (K >= IL->getNumInits())
+    return Done(IL->hasArrayFiller() || K < CAT->getSize().getZExtValue() ? std::optional<uint64_t>(0)
+                                                                           : std::nullopt);
+  return Done(evalPath(IL->getInit(unsigned(K)), {}, Depth + 1));
 }
 
 bool Evaluator::neverWritten(const VarDecl *V) {

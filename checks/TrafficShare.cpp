@@ -1,0 +1,379 @@
+//===- TrafficShare.cpp - an access's share of its kernel's memory traffic ------===//
+#include "checks/TrafficShare.h"
+
+#include "model/TuModel.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <utility>
+
+namespace clang::tidy::warplint {
+
+namespace {
+
+/// The trip count of a loop whose count is not a compile-time constant, in the traffic
+/// share: small, so that one access in such a loop does not outweigh one outside it
+/// sixteenfold by itself (1 + 8 accesses: a share of one in nine).
+constexpr unsigned UnknownTrips = 8;
+
+/// `for (V = A; V op B; V step)` with A, B and the step compile-time constants (in the
+/// instantiation): its trip count (at least 1).
+std::optional<double> constantTrips(const ForStmt *F, const ASTContext &C) {
+  const VarDecl *V = nullptr;
+  const Expr *Init = nullptr;
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
+    V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Init = V ? V->getInit() : nullptr;
+  } else if (auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
+             B && B->getOpcode() == BO_Assign) {
+    if (auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+      V = dyn_cast<VarDecl>(DR->getDecl());
+    Init = B->getRHS();
+  }
+  if (!V || !Init)
+    return std::nullopt;
+  auto Const = [&](const Expr *E) -> std::optional<int64_t> {
+    if (!E || E->isValueDependent() || E->isTypeDependent())
+      return std::nullopt;
+    if (std::optional<llvm::APSInt> R = E->getIntegerConstantExpr(C))
+      return R->getExtValue();
+    return std::nullopt;
+  };
+  auto IsV = [&](const Expr *E) {
+    auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == V;
+  };
+  std::optional<int64_t> Start = Const(Init);
+  auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts()
+                                                             : nullptr);
+  if (!Start || !Cond)
+    return std::nullopt;
+  BinaryOperatorKind Op = Cond->getOpcode();
+  std::optional<int64_t> Bound;
+  if (IsV(Cond->getLHS())) {
+    Bound = Const(Cond->getRHS());
+  } else if (IsV(Cond->getRHS())) {
+    Bound = Const(Cond->getLHS());
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!Bound)
+    return std::nullopt;
+  std::optional<int64_t> Step;
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (auto *U = dyn_cast_or_null<UnaryOperator>(Inc); U && IsV(U->getSubExpr()))
+    Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : std::optional<int64_t>();
+  else if (auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc); B && IsV(B->getLHS())) {
+    if (std::optional<int64_t> K = Const(B->getRHS()))
+      Step = B->getOpcode() == BO_AddAssign   ? *K
+             : B->getOpcode() == BO_SubAssign ? -*K
+                                              : std::optional<int64_t>();
+  }
+  if (!Step || *Step == 0)
+    return std::nullopt;
+  double Span = 0;
+  switch (Op) {
+  case BO_LT: Span = double(*Bound - *Start); break;
+  case BO_LE: Span = double(*Bound - *Start + 1); break;
+  case BO_GT: Span = double(*Start - *Bound); break;
+  case BO_GE: Span = double(*Start - *Bound + 1); break;
+  case BO_NE: Span = double(*Bound - *Start); break;
+  default: return std::nullopt;
+  }
+  double S = double(*Step);
+  if ((Op == BO_GT || Op == BO_GE) == (S > 0) && Op != BO_NE)
+    return std::nullopt; // a step away from the bound
+  if (Op == BO_NE && Span / S < 0)
+    return std::nullopt;
+  return std::max(1.0, std::ceil(std::fabs(Span / S)));
+}
+
+/// Whether a pointer or array expression reaches global memory: not a __shared__ or
+/// __constant__ object, a local array, or a struct passed by value; a kernel's pointer
+/// parameters, pointers loaded from memory and __device__ arrays do.
+bool reachesGlobal(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return true;
+  E = E->IgnoreParenCasts();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDAConstantAttr>())
+      return false;
+    QualType T = VD->getType();
+    if (T->isArrayType())
+      return VD->hasGlobalStorage() && VD->hasAttr<CUDADeviceAttr>();
+    if (T->isPointerType()) {
+      if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
+        return reachesGlobal(VD->getInit(), Depth + 1);
+      return true;
+    }
+    return !VD->hasLocalStorage(); // a local struct or scalar: not memory the check counts
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Comma)
+      return reachesGlobal(B->getRHS(), Depth + 1);
+    return reachesGlobal(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
+                         Depth + 1);
+  }
+  if (auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->isIncrementDecrementOp())
+      return reachesGlobal(U->getSubExpr(), Depth + 1);
+    if (U->getOpcode() == UO_AddrOf) {
+      const Expr *Sub = U->getSubExpr()->IgnoreParens();
+      if (auto *A = dyn_cast<ArraySubscriptExpr>(Sub))
+        return reachesGlobal(A->getBase(), Depth + 1);
+      if (auto *M = dyn_cast<MemberExpr>(Sub))
+        return reachesGlobal(M->getBase(), Depth + 1);
+      if (auto *D = dyn_cast<UnaryOperator>(Sub); D && D->getOpcode() == UO_Deref)
+        return reachesGlobal(D->getSubExpr(), Depth + 1);
+      return false; // the address of a local
+    }
+    return true;
+  }
+  if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) // a row of an array; else a loaded pointer
+    return A->getType()->isArrayType() ? reachesGlobal(A->getBase(), Depth + 1) : true;
+  if (auto *M = dyn_cast<MemberExpr>(E)) // an array field where its struct is; else a pointer
+    return M->getType()->isArrayType() ? M->isArrow() || reachesGlobal(M->getBase(), Depth + 1)
+                                       : true;
+  if (auto *CO = dyn_cast<ConditionalOperator>(E))
+    return reachesGlobal(CO->getTrueExpr(), Depth + 1);
+  return true;
+}
+
+
+/// Whether a pointer or array expression surely reaches __shared__ memory: a __shared__
+/// object, an element, row or address of one, pointer arithmetic on one, or a local
+/// pointer initialised from one (`float *s_b = s_a + n`). Anything else is not counted.
+bool reachesShared(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD)
+      return false;
+    if (VD->hasAttr<CUDASharedAttr>())
+      return true;
+    return VD->getType()->isPointerType() && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+           VD->getInit() && reachesShared(VD->getInit(), Depth + 1);
+  }
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Comma)
+      return reachesShared(B->getRHS(), Depth + 1);
+    return reachesShared(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
+                         Depth + 1);
+  }
+  if (auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() != UO_AddrOf)
+      return false;
+    const Expr *Sub = U->getSubExpr()->IgnoreParens();
+    if (auto *A = dyn_cast<ArraySubscriptExpr>(Sub))
+      return reachesShared(A->getBase(), Depth + 1);
+    return reachesShared(Sub, Depth + 1);
+  }
+  if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) // a row of a shared array
+    return A->getType()->isArrayType() && reachesShared(A->getBase(), Depth + 1);
+  return false;
+}
+
+/// A kernel's loads and stores of one memory space, each with the times a thread runs
+/// it: the product
+/// of the trip counts of the loops around it in the kernel (a constant count where the
+/// loop has one, UnknownTrips otherwise). Calls are not followed: the accesses of device
+/// functions the kernel calls are not counted (the shares are upper bounds then).
+class TrafficCount {
+public:
+  TrafficCount(const ASTContext &C, MemorySpace Space) : C(C), Space(Space) {}
+  void walk(const Stmt *S, double Times, bool AddressOnly = false) {
+    if (!S)
+      return;
+    if (isa<LambdaExpr>(S))
+      return;
+    if (auto *F = dyn_cast<ForStmt>(S)) {
+      walk(F->getInit(), Times);
+      double T = Times * constantTrips(F, C).value_or(UnknownTrips);
+      const Stmt *Outer = std::exchange(Loop, S);
+      walk(F->getCond(), T);
+      walk(F->getInc(), T);
+      walk(F->getBody(), T);
+      Loop = Outer;
+      return;
+    }
+    if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+      const Stmt *Outer = std::exchange(Loop, S);
+      for (const Stmt *Child : S->children())
+        walk(Child, Times * UnknownTrips);
+      Loop = Outer;
+      return;
+    }
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E) {
+      for (const Stmt *Child : S->children())
+        walk(Child, Times);
+      return;
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
+      walk(U->getSubExpr(), Times, /*AddressOnly=*/true);
+      return;
+    }
+    if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!AddressOnly && !A->getType()->isArrayType())
+        count(E, A->getBase(), Times);
+      walk(A->getBase(), Times, /*AddressOnly=*/true);
+      walk(A->getIdx(), Times);
+      return;
+    }
+    if (auto *M = dyn_cast<MemberExpr>(E)) {
+      if (M->isArrow()) {
+        if (!AddressOnly && !M->getType()->isArrayType())
+          count(E, M->getBase(), Times);
+        walk(M->getBase(), Times);
+        return;
+      }
+      // `a[i].x`, `p->s.x`, `(*p).x`: a field of an element in memory.
+      const Expr *Base = M->getBase()->IgnoreParens();
+      for (auto *Inner = dyn_cast<MemberExpr>(Base); Inner && !Inner->isArrow();
+           Inner = dyn_cast<MemberExpr>(Base))
+        Base = Inner->getBase()->IgnoreParens();
+      if (!AddressOnly && !M->getType()->isArrayType()) {
+        if (auto *A = dyn_cast<ArraySubscriptExpr>(Base))
+          count(E, A->getBase(), Times);
+        else if (auto *P = dyn_cast<MemberExpr>(Base); P && P->isArrow())
+          count(E, P->getBase(), Times);
+        else if (auto *D = dyn_cast<UnaryOperator>(Base); D && D->getOpcode() == UO_Deref)
+          count(E, D->getSubExpr(), Times);
+      }
+      walk(M->getBase(), Times, /*AddressOnly=*/true);
+      return;
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
+      if (!AddressOnly && !U->getType()->isArrayType() && !U->getType()->isFunctionType())
+        count(E, U->getSubExpr(), Times);
+      walk(U->getSubExpr(), Times);
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      walk(Child, Times);
+  }
+
+  /// Times a thread runs each access expression walked (global or not).
+  std::map<const Expr *, double> TimesOf;
+  /// The innermost loop around each access walked (null: outside every loop).
+  std::map<const Expr *, const Stmt *> LoopOf;
+  std::set<const Expr *> Counted; ///< the accesses that reach the space counted
+  double Total = 0;              ///< their runs per thread, all together
+  double Most = 0;               ///< the runs per thread of the most repeated one
+
+private:
+  void count(const Expr *E, const Expr *Pointer, double Times) {
+    TimesOf[E] = Times;
+    LoopOf[E] = Loop;
+    if (Space == MemorySpace::Global ? !reachesGlobal(Pointer) : !reachesShared(Pointer))
+      return;
+    Counted.insert(E);
+    Total += Times;
+    Most = std::max(Most, Times);
+  }
+  const ASTContext &C;
+  MemorySpace Space;
+  const Stmt *Loop = nullptr;
+};
+
+/// A count of runs per thread as the message writes it: "2", "16.5".
+std::string timesText(double V) {
+  if (V == std::floor(V) && V < 1e15)
+    return std::to_string(int64_t(V));
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.1f", V);
+  return Buf;
+}
+
+/// A share as a percentage with one decimal: "4.3%".
+std::string percentText(double Fraction) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.1f%%", Fraction * 100);
+  return Buf;
+}
+} // namespace
+
+std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
+                                 const FunctionDecl *Kernel, ASTContext &C, MemorySpace Space,
+                                 double MinShare, const std::string &MinShareText,
+                                 const std::set<const Expr *> &Flagged, bool NeedsMain) {
+  if (MinShare <= 0 || !Kernel || !Kernel->hasBody())
+    return "";
+  TrafficCount T(C, Space);
+  T.walk(Kernel->getBody(), 1);
+  double Own = 0, OwnMost = 0, Total = T.Total;
+  for (const AccessModel *A : Places) {
+    auto It = T.TimesOf.find(A->Site.Access);
+    if (It == T.TimesOf.end())
+      return ""; // not a place the count knows: no share to say
+    Own += It->second;
+    OwnMost = std::max(OwnMost, It->second);
+    if (!T.Counted.count(A->Site.Access))
+      Total += It->second;
+  }
+  // The other flagged accesses of the places' loop bodies (or of the code outside every
+  // loop) run with them: one phase of the kernel, whose share is theirs together.
+  std::set<const Stmt *> Loops;
+  std::set<const Expr *> Mine;
+  for (const AccessModel *A : Places) {
+    Loops.insert(T.LoopOf[A->Site.Access]);
+    Mine.insert(A->Site.Access);
+  }
+  unsigned Beside = 0;
+  const Expr *Main = nullptr; // the most repeated flagged access
+  double MainTimes = 0;
+  for (const Expr *E : Flagged) {
+    auto It = T.TimesOf.find(E);
+    if (It != T.TimesOf.end() && It->second > MainTimes)
+      Main = E, MainTimes = It->second;
+    if (Mine.count(E) || It == T.TimesOf.end() || !Loops.count(T.LoopOf[E]))
+      continue;
+    Own += It->second;
+    ++Beside;
+    if (!T.Counted.count(E))
+      Total += It->second;
+  }
+  // The places must run less often than the kernel's most repeated access (a kernel of
+  // straight-line accesses has no main work to set them beside), and make a small share.
+  if (Total <= 0 || !(OwnMost < T.Most) || Own / Total >= MinShare)
+    return "";
+  // NeedsMain: the kernel's main work must have a flagged access of its own (one that runs
+  // more often), so that these places are its edge, not the one finding of the kernel.
+  if (NeedsMain && !(MainTimes > OwnMost))
+    return "";
+  std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
+                                  : "at most " + timesText(OwnMost) + " times per thread";
+  std::string With = Beside ? " with the " + std::to_string(Beside) + " other flagged " +
+                                 (Beside == 1 ? "access" : "accesses") + " beside " +
+                                 (Places.size() == 1 ? "it" : "them") + " in " +
+                                 (Loops.count(nullptr) ? "the code outside loops" : "its loop") +
+                                 ","
+                           : "";
+  return std::string(Places.size() == 1 ? "it runs " : "they run ") + Runs +
+         (Places.size() == 1 ? ", and" + With + " makes " : ", and" + With + " make ") +
+         timesText(Own) +
+         " of the kernel's " + timesText(Total) +
+         (Space == MemorySpace::Global ? " global" : " shared-memory") +
+         " accesses per thread (" + percentText(Own / Total) + ", under MinTrafficShare " +
+         MinShareText + "%; loops counted by their trip counts, " +
+         std::to_string(UnknownTrips) +
+         " trips where a count is not a constant): a small share of the kernel's " +
+         (Space == MemorySpace::Global ? "memory" : "shared-memory") +
+         " traffic beside the accesses in its loops" +
+         (NeedsMain && Main
+              ? "; the kernel's most repeated flagged access, at line " +
+                    std::to_string(C.getSourceManager().getExpansionLineNumber(
+                        Main->getBeginLoc())) +
+                    " (" + timesText(MainTimes) + " times per thread), is its own finding"
+              : "");
+}
+
+} // namespace clang::tidy::warplint

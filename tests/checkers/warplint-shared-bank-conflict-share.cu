@@ -1,0 +1,129 @@
+// warplint-shared-bank-conflict: the traffic share (issue 23, HeCBench: the one-time fill of
+// a tile, or the write-out of a block's results, beside the kernel's main loop). A finding
+// whose places a thread runs fewer times than the kernel's most repeated shared-memory
+// access, and that make under MinTrafficShare (6.25%) of the kernel's shared-memory
+// accesses per thread (loops counted by their trip counts, 8 trips where a count is not a
+// constant), is a note that says the share, as warplint-uncoalesced-access's is for
+// global memory.
+// RUN: %clang_tidy --checks='-*,warplint-shared-bank-conflict' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --implicit-check-not='{{warning|error|remark}}:' %s
+// RUN: %clang_tidy --checks='-*,warplint-shared-bank-conflict' %s --config="{CheckOptions: {warplint-shared-bank-conflict.MinTrafficShare: 0}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=OFF %s
+// RUN: %clang_tidy --checks='-*,warplint-shared-bank-conflict' %s --config="{CheckOptions: {warplint-shared-bank-conflict.MinTrafficShare: 150}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
+// BADOPT: invalid MinTrafficShare '150' for warplint-shared-bank-conflict: a percentage 0-100; using 6.25
+// RUN: %clang_tidy --checks='-*,warplint-shared-bank-conflict' %s --dump-config -- %cuda_device 2>&1 | %FileCheck --check-prefix=DUMP %s
+// DUMP: warplint-shared-bank-conflict.MinTrafficShare: '6.25'
+
+// The fill of a table through a pointer into a dynamic buffer (6 words a lane, 2-way),
+// then a filter loop of 64 trips whose own read of the table is a 2-way conflict (its own
+// finding): 6 of 6 + 64 * 3 + 1 shared accesses per thread, the edge of the kernel.
+__global__ void coefficientsOnce(float *out, const float *coef, const float *in) {
+  extern __shared__ float smem[];
+  float *s_out = smem;
+  float *s_coef = &s_out[64];
+  int tx = threadIdx.x;
+  for (int i = 0; i < 6; i++)
+    s_coef[tx * 6 + i] = coef[tx * 6 + i];
+  // CHECK: :[[@LINE-1]]:5: remark: each warp's store of 's_coef[tx * 6 + i]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1) [warplint-shared-bank-conflict]
+  // CHECK: :[[@LINE-2]]:5: note: consecutive lanes are 24 bytes apart: the same bank comes back every 16 lanes
+  // CHECK: :[[@LINE-3]]:5: note: said as a note: it runs at most 6 times per thread, and makes 6 of the kernel's 199 shared-memory accesses per thread (3.0%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is not a constant): a small share of the kernel's shared-memory traffic beside the accesses in its loops; the kernel's most repeated flagged access, at line [[@LINE+5]] (64 times per thread), is its own finding
+  // OFF: :[[@LINE-4]]:5: warning: each warp's store of 's_coef[tx * 6 + i]' needs 2
+  __syncthreads();
+  float acc = 0;
+  for (int n = 0; n < 64; n++) {
+    s_out[tx] = acc * s_coef[tx * 6 + n % 6] + in[n * 64 + tx];
+    // CHECK: :[[@LINE-1]]:23: warning: each warp's load of 's_coef[tx * 6 + n % 6]' needs 2 shared-memory wavefronts
+    // CHECK: :[[@LINE-2]]:23: note: consecutive lanes
+    __syncthreads();
+    acc = s_out[(tx + 1) % 64] * 0.5f;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + tx] = acc + s_coef[0];
+}
+void launchCoefficients(float *o, const float *c, const float *i) {
+  coefficientsOnce<<<8, 64, 64 * 7 * sizeof(float)>>>(o, c, i);
+}
+
+// The same fill where the loop's accesses are conflict-free: the fill is the kernel's one
+// conflict, the thing to fix there. A warning.
+__global__ void fillOnlyConflict(float *out, const float *coef, const float *in) {
+  __shared__ float s_out[64];
+  __shared__ float s_coef[64 * 6];
+  int tx = threadIdx.x;
+  for (int i = 0; i < 6; i++)
+    s_coef[tx * 6 + i] = coef[tx * 6 + i];
+  // CHECK: :[[@LINE-1]]:5: warning: each warp's store of 's_coef[tx * 6 + i]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1) [warplint-shared-bank-conflict]
+  // CHECK: :[[@LINE-2]]:5: note: consecutive lanes are 24 bytes apart: the same bank comes back every 16 lanes
+  __syncthreads();
+  float acc = 0;
+  for (int n = 0; n < 64; n++) {
+    s_out[tx] = acc + in[n * 64 + tx];
+    __syncthreads();
+    acc = s_out[(tx + 1) % 64] * 0.5f;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + tx] = acc + s_coef[tx];
+}
+void launchFillOnly(float *o, const float *c, const float *i) { fillOnlyConflict<<<8, 64>>>(o, c, i); }
+
+// The conflict is in the loop itself: a warning.
+__global__ void conflictInLoop(float *out, const float *in) {
+  __shared__ float s[64 * 6];
+  int tx = threadIdx.x;
+  float acc = 0;
+  for (int n = 0; n < 64; n++) {
+    s[tx * 6] = in[n * 64 + tx];
+    // CHECK: :[[@LINE-1]]:5: warning: each warp's store of 's[tx * 6]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1) [warplint-shared-bank-conflict]
+    // CHECK: :[[@LINE-2]]:5: note: consecutive lanes are 24 bytes apart: the same bank comes back every 16 lanes
+    __syncthreads();
+    acc += s[((tx + 1) % 64) * 6];
+    // CHECK: :[[@LINE-1]]:12: warning: each warp's load of 's[((tx + 1) % 64) * 6]' needs 2 shared-memory wavefronts
+    // CHECK: :[[@LINE-2]]:12: note: consecutive lanes
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + tx] = acc;
+}
+void launchConflictInLoop(float *o, const float *i) { conflictInLoop<<<8, 64>>>(o, i); }
+
+// A kernel of straight-line accesses: no main work to set the write-out beside. A warning.
+__global__ void straightLine(float *out, const float *in) {
+  __shared__ float s[64 * 2];
+  int tx = threadIdx.x;
+  s[tx * 2] = in[tx];
+  // CHECK: :[[@LINE-1]]:3: warning: each warp's store of 's[tx * 2]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1) [warplint-shared-bank-conflict]
+  // CHECK: :[[@LINE-2]]:3: note: consecutive lanes
+  __syncthreads();
+  out[tx] = s[(63 - tx) * 2 + 1];
+  // CHECK: :[[@LINE-1]]:13: warning: each warp's load of 's[(63 - tx) * 2 + 1]' needs 2
+  // CHECK: :[[@LINE-2]]:13: note: consecutive lanes
+}
+void launchStraightLine(float *o, const float *i) { straightLine<<<8, 64>>>(o, i); }
+
+// Eight conflicted loads of one loop body, each its own finding (eight strides), each
+// alone 8 of the kernel's 152 shared-memory accesses per thread (5.3%), together 64 (42%):
+// the conflicts of one phase weigh together, and it is the kernel's main work. Warnings.
+__global__ void phaseOfConflicts(float *out, const float *in, int passes) {
+  __shared__ float pool[1024];
+  int tx = threadIdx.x;
+  for (int i = 0; i < 16; i++)
+    pool[i * 64 + tx] = in[i * 64 + tx];
+  __syncthreads();
+  float acc = 0;
+  for (int p = 0; p < passes; p++) {
+    for (int i = 0; i < 8; i++)
+      acc += pool[i * 64 + tx];
+    float a = pool[tx * 2], b = pool[tx * 4 + 1], c = pool[tx * 6 + 2], d = pool[tx * 8 + 3];
+    // CHECK: :[[@LINE-1]]:15: warning: each warp's load of 'pool[tx * 2]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict
+    // CHECK: :[[@LINE-2]]:33: warning: each warp's load of 'pool[tx * 4 + 1]' needs 4
+    // CHECK: :[[@LINE-3]]:55: warning: each warp's load of 'pool[tx * 6 + 2]' needs 2
+    // CHECK: :[[@LINE-4]]:77: warning: each warp's load of 'pool[tx * 8 + 3]' needs 8
+    float e = pool[tx * 10 + 4], f = pool[tx * 12 + 5], g = pool[tx * 14 + 6], h = pool[tx * 16 + 7];
+    // CHECK: :[[@LINE-1]]:15: warning: each warp's load of 'pool[tx * 10 + 4]' needs 2
+    // CHECK: :[[@LINE-2]]:38: warning: each warp's load of 'pool[tx * 12 + 5]' needs 4
+    // CHECK: :[[@LINE-3]]:61: warning: each warp's load of 'pool[tx * 14 + 6]' needs 2
+    // CHECK: :[[@LINE-4]]:84: warning: each warp's load of 'pool[tx * 16 + 7]' needs 16
+    __syncthreads();
+    pool[tx] = a + b + c + d + e + f + g + h + acc;
+    __syncthreads();
+  }
+  out[blockIdx.x * 64 + tx] = acc;
+}
+void launchPhase(float *o, const float *i, int n) { phaseOfConflicts<<<8, 64>>>(o, i, n); }
