@@ -14,11 +14,16 @@
 #include "checks/AnalysisNames.h"
 #include "checks/OptionParsing.h"
 #include "model/ModelOptions.h"
+#include "model/Records.h"
 #include "model/TuModel.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
+
+#include <map>
+#include <string>
+#include <vector>
 
 namespace clang::tidy::warplint {
 
@@ -98,6 +103,94 @@ protected:
   /// A launch the check leaves out: no source location, or an ignored kernel.
   bool leftOut(const LaunchModel &L) const {
     return L.Site->Loc.isInvalid() || Ignored.ignores(L.name());
+  }
+
+  /// The launches a check reports on, those of one launch site with the same figures on
+  /// every arch together (a template's instantiations that use the same registers and
+  /// shared memory: flashinfer's 16 decode kernels at one dispatch): one root cause, one
+  /// finding, the others named in a note (sameFiguresNote). First-seen order; launches
+  /// left out (leftOut) are not in any group.
+  struct SameFigures {
+    const LaunchModel *First = nullptr;
+    std::vector<const LaunchModel *> Others;
+  };
+  std::vector<SameFigures> groupSameFigures(const std::vector<LaunchModel> &Launches) const {
+    std::vector<SameFigures> Groups;
+    std::map<std::string, size_t> Index;
+    for (const LaunchModel &L : Launches) {
+      if (leftOut(L))
+        continue;
+      auto [It, New] = Index.emplace(figuresKey(L), Groups.size());
+      if (New)
+        Groups.push_back({&L, {}});
+      else
+        Groups[It->second].Others.push_back(&L);
+    }
+    return Groups;
+  }
+  /// After a group's finding: "the same figures for 3 more kernels launched here: 'K<1>',
+  /// 'K<2>' and 'K<3>'" (at most three named).
+  void sameFiguresNote(const SameFigures &G) {
+    if (G.Others.empty())
+      return;
+    std::string Names;
+    for (size_t I = 0; I < G.Others.size() && I < 3; ++I)
+      Names += (I == 0 ? "'" : I + 1 == G.Others.size() ? " and '" : ", '") +
+               G.Others[I]->name() + "'";
+    if (G.Others.size() > 3)
+      Names += " and " + std::to_string(G.Others.size() - 3) + " more";
+    diag(G.First->Site->Loc, "the same figures for %0 more kernel%s0 launched here: %1",
+         DiagnosticIDs::Note)
+        << unsigned(G.Others.size()) << Names;
+  }
+
+  /// Every figure an occupancy or cliff finding of L says, on each arch, with the place.
+  static std::string figuresKey(const LaunchModel &L) {
+    std::string K = std::to_string(L.Site->Loc.getRawEncoding()) + "|" + L.MatchNote + "|" +
+                    std::to_string(L.Site->Candidates) + "|";
+    if (L.Kernel && L.Kernel->WavesPerEuMin)
+      K += "w" + std::to_string(*L.Kernel->WavesPerEuMin);
+    auto Add = [&K](auto V) { K += std::to_string(V) + ","; };
+    for (const LaunchFigures &E : L.PerArch) {
+      K += std::string("|") + (E.Arch ? E.Arch->Name : "?") + ":";
+      const ::warplint::KernelResources &R = E.Resources;
+      for (auto V : {int64_t(R.RegistersPerThread), int64_t(R.StaticSharedBytes),
+                     int64_t(R.Barriers), int64_t(R.LaunchBoundsMaxThreads),
+                     int64_t(R.LaunchBoundsMinBlocks), int64_t(R.OptinDynamicSharedBytes),
+                     int64_t(R.CarveoutPercent), int64_t(R.SharedSplitBytes),
+                     int64_t(R.VirtualResources), int64_t(R.Vgprs), int64_t(R.Sgprs)})
+        Add(V);
+      Add(int(E.registersKnown()));
+      Add(int(E.ByBaseName));
+      auto AddResult = [&](const std::optional<::warplint::OccupancyResult> &O) {
+        if (!O) {
+          K += "-;";
+          return;
+        }
+        for (auto V : {int64_t(O->ThreadsPerBlock), int64_t(O->BlocksPerSm),
+                       int64_t(O->ActiveWarpsPerSm), int64_t(O->MaxWarpsPerSm),
+                       int64_t(O->WavesPerSimd), int64_t(O->Limiters),
+                       int64_t(O->canLaunch())})
+          Add(V);
+        Add(O->Occupancy);
+        K += ";";
+      };
+      AddResult(E.Result);
+      AddResult(E.Ceiling);
+      AddResult(E.Uncapped);
+      for (const ::warplint::NextStep &S : E.Steps) {
+        for (auto V : {int64_t(S.What), int64_t(S.Limiting), S.Current,
+                       S.GainAt.value_or(-1), int64_t(S.GainBlocksPerSm), S.HeadroomUpTo,
+                       int64_t(S.LossBlocksPerSm.value_or(-1)), S.BestAt.value_or(-1)})
+          Add(V);
+        Add(S.GainOccupancy);
+        Add(S.LossOccupancy);
+        K += ";";
+      }
+      if (E.Verified)
+        K += ::warplint::verifiedAdviceText(*E.Verified, E.Arch && E.Arch->isAmd());
+    }
+    return K;
   }
 
   ModelOptions Model;   ///< the run's options (warplint.*), for the shared model

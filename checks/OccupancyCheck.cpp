@@ -105,16 +105,18 @@ void OccupancyCheck::checkTu(TuModel &M, ASTContext &Ctx) {
     return;
   const std::string &Missing = M.registers().Missing;
 
-  for (const LaunchModel &L : *Launches) {
-    if (leftOut(L))
-      continue;
+  for (const SameFigures &G : groupSameFigures(*Launches)) {
+    const LaunchModel &L = *G.First;
+    bool Said = false;
     for (const LaunchFigures &E : L.PerArch)
       if (E.Result && E.Result->canLaunch())
-        checkLaunch(M, L, E, Missing);
+        Said |= checkLaunch(M, L, E, Missing);
+    if (Said)
+      sameFiguresNote(G);
   }
 }
 
-void OccupancyCheck::checkLaunch(TuModel &M, const LaunchModel &L, const LaunchFigures &E,
+bool OccupancyCheck::checkLaunch(TuModel &M, const LaunchModel &L, const LaunchFigures &E,
                                  const std::string &Missing) {
   SourceLocation Loc = L.Site->Loc;
   const wl::OccupancyResult &R = *E.Result;
@@ -125,17 +127,17 @@ void OccupancyCheck::checkLaunch(TuModel &M, const LaunchModel &L, const LaunchF
   if (MinWaves && *MinWaves > 0 && uint64_t(R.WavesPerSimd) < *MinWaves) {
     reportWavesPerEu(Loc, L, E, unsigned(*MinWaves));
     viaNote(*L.Site);
-    return;
+    return true;
   }
   if (R.Occupancy >= MinOccupancy)
-    return;
+    return false;
   // __launch_bounds__(N, minBlocks) met: the occupancy was asked for, not an accident;
   // on AMD amdgpu_waves_per_eu's minimum met.
   if (E.Resources.LaunchBoundsMinBlocks > 0 &&
       R.BlocksPerSm >= E.Resources.LaunchBoundsMinBlocks)
-    return;
+    return false;
   if (MinWaves && *MinWaves > 0)
-    return;
+    return false;
   // A minimum the block size itself cannot reach (its block or warp slots hold
   // fewer warps) is the launch's choice of block size, not an occupancy to fix by
   // registers or shared memory: a note that says so, not a warning.
@@ -165,6 +167,7 @@ void OccupancyCheck::checkLaunch(TuModel &M, const LaunchModel &L, const LaunchF
   if (!L.Site->Instantiation.empty())
     diag(Loc, "in instantiation '%0'", DiagnosticIDs::Note) << L.Site->Instantiation;
   viaNote(*L.Site);
+  return true;
 }
 
 void OccupancyCheck::reportOutOfReach(const LaunchModel &L, const LaunchFigures &E,

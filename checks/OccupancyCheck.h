@@ -23,7 +23,8 @@ private:
   void checkTu(TuModel &M, ASTContext &Ctx) override;
   /// One evaluation of a launch that can run: the finding when it is below the minimum,
   /// with its notes (the next step, the registers, the instantiation).
-  void checkLaunch(TuModel &M, const LaunchModel &L, const LaunchFigures &E,
+  /// True when it reported (a warning or a note of its own).
+  bool checkLaunch(TuModel &M, const LaunchModel &L, const LaunchFigures &E,
                    const std::string &Missing);
   /// A minimum the block size itself cannot reach: a remark that names the ceiling.
   void reportOutOfReach(const LaunchModel &L, const LaunchFigures &E,

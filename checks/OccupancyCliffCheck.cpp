@@ -70,11 +70,11 @@ void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
   if (!Launches)
     return;
 
-  for (const LaunchModel &L : *Launches) {
+  for (const SameFigures &G : groupSameFigures(*Launches)) {
+    const LaunchModel &L = *G.First;
     SourceLocation Loc = L.Site->Loc;
-    if (leftOut(L))
-      continue;
     Site = L.Site;
+    Said = false;
     std::string Name = L.name();
     for (const LaunchFigures &E : L.PerArch) {
       if (!E.Result || !E.Result->canLaunch())
@@ -101,6 +101,8 @@ void OccupancyCliffCheck::checkTu(TuModel &M, ASTContext &Ctx) {
           reportSharedCliff(Loc, Name, E, S, Now, Threads);
       }
     }
+    if (Said)
+      sameFiguresNote(G);
   }
 }
 

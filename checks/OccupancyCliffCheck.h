@@ -36,6 +36,15 @@ private:
 
   /// The launch being reported (for the note on a launch through a function pointer).
   const LaunchSite *Site = nullptr;
+  /// Whether a finding (not a note) was said since it was last cleared: the note naming
+  /// the kernels with the same figures follows a launch's findings only.
+  bool Said = false;
+  DiagnosticBuilder diag(SourceLocation Loc, StringRef Description,
+                         DiagnosticIDs::Level Level = DiagnosticIDs::Warning) {
+    if (Level != DiagnosticIDs::Note)
+      Said = true;
+    return ClangTidyCheck::diag(Loc, Description, Level);
+  }
   int64_t RegisterMargin = 2;       ///< registers per thread
   int64_t SharedMemoryMargin = 512; ///< bytes per block
   int64_t MinRegisterBudget = 0;    ///< registers per thread, when the count is unknown (0: off)
