@@ -355,6 +355,9 @@ private:
     std::vector<EnvSet> Envs;
     std::vector<Tally> ByShape;
     bool RowLeader = false, Pick = false;
+    /// An idiom that silences the branch but whose split the record keeps, evaluated per
+    /// shape (the final write-out: the GPU still splits that warp, and ncu counts it).
+    bool ShapesToo = false;
   };
   /// The value of a launch argument: a compile-time constant, or a parameter of the
   /// launching function that every call of it in the TU passes as one (one level).
@@ -678,8 +681,16 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
   R.AssumedShape = K.Assumed;
   R.WaveSize = WaveSize;
   R.Amd = Amd;
-  if (decidedByIdiom(K, E, R))
+  if (decidedByIdiom(K, E, R)) {
+    if (E.ShapesToo) {
+      E.Envs.resize(K.Distinct.size());
+      for (size_t I = 0; I < K.Distinct.size(); ++I)
+        E.ByShape.push_back(evaluateBranch(B, Vars, K.Distinct[I], WaveSize, Passed, nullptr,
+                                           &E.Envs[I]));
+      fillShapes(K, E, K.Distinct.size(), R);
+    }
     return R;
+  }
   strongerTerm(E);
 
   // Evaluate lane by lane for every known block shape.
@@ -753,13 +764,17 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
       E.CondS = CondS = Rest.get();
     }
   }
-  if (CondS && (isTreeReductionTail(CondS, Vars) || isUnrolledTreeStep(B, CondS, M.Ctx) ||
-                isReductionFinalStep(B, CondS, parentsIn(K.Kernel)) ||
-                isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)) ||
-                insideWriteOut(K, B) ||
-                (K.Sites && isFinalGroupWriteOut(B, CondS, parentsIn(K.Kernel), *K.Sites,
-                                                 K.Kernel, M.Ctx)))) {
+  bool OtherTail = CondS && (isTreeReductionTail(CondS, Vars) ||
+                             isUnrolledTreeStep(B, CondS, M.Ctx) ||
+                             isReductionFinalStep(B, CondS, parentsIn(K.Kernel)) ||
+                             isWarpResultWriteOut(B, CondS, parentsIn(K.Kernel)) ||
+                             insideWriteOut(K, B));
+  bool FinalWriteOut = !OtherTail && CondS && K.Sites &&
+                       isFinalGroupWriteOut(B, CondS, parentsIn(K.Kernel), *K.Sites, K.Kernel,
+                                            M.Ctx);
+  if (OtherTail || FinalWriteOut) {
     if (!O.ReportTreeReductionTails) {
+      E.ShapesToo = FinalWriteOut;
       R.Idiom = "tree-reduction-tail";
       return true;
     }
