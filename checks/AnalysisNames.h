@@ -47,6 +47,7 @@ using ::warplint::clusterOf;
 using ::warplint::describeRegisters;
 using ::warplint::functionName;
 using ::warplint::laneRanges;
+using ::warplint::lanesThatExist;
 using ::warplint::launchableBlock;
 using ::warplint::threadRanges;
 } // namespace clang::tidy::warplint

@@ -102,9 +102,15 @@ std::string SyncCheck::assumedDemotion(const SyncModel &S) {
 
 SyncCheck::Shapes SyncCheck::shapesOf(const SyncModel &S) {
   Shapes Out;
+  // An assumed block sampled whole counts when every alternative block (2-D ones among
+  // them, which a condition on threadIdx.y would split) is whole too.
+  const bool AlternativesWhole =
+      !S.Alternatives.empty() && llvm::all_of(S.Alternatives, [](const ReachFigures &A) {
+        return (A.Evaluated && !A.splits()) || A.SampledWhole;
+      });
   for (const auto &[R, Loc] : S.PerShape) {
     Out.AllEvaluated &= R.Evaluated;
-    Out.AllWhole &= R.Evaluated || (R.SampledWhole && Loc.isValid());
+    Out.AllWhole &= R.Evaluated || (R.SampledWhole && (Loc.isValid() || AlternativesWhole));
     if (!Out.Split && R.splits())
       Out.Split = &R;
   }

@@ -33,6 +33,29 @@ std::string namesText(const SyncModel &S, const std::string &Call) {
   return "mask " + hex(*S.Class.MaskValue) + " of " + Call;
 }
 
+/// A constant mask that leaves out lanes which call: where nothing before the call splits
+/// a warp (every cause warp-uniform), every lane of a warp that reaches it calls it, and
+/// the Programming Guide requires each calling lane to have its own bit in the mask. For
+/// the first block shape with such lanes, its first warp and the lanes; lanes past the end
+/// of a partial warp are no threads and do not count.
+struct UnnamedCallers {
+  const ReachFigures *Figures = nullptr;
+  unsigned Warp = 0;
+  uint32_t Lanes = 0;
+};
+std::optional<UnnamedCallers> unnamedCallers(const SyncModel &S) {
+  if (S.Class.Kind != SyncKind::WarpMask || !S.Class.MaskValue || !laneCauses(S).empty())
+    return std::nullopt;
+  for (const auto &[F, Where] : S.PerShape) {
+    const unsigned Threads = F.Shape.threads();
+    for (unsigned W = 0; W * 32 < Threads; ++W) {
+      if (uint32_t Out = lanesThatExist(W, Threads) & ~*S.Class.MaskValue)
+        return UnnamedCallers{&F, W, Out};
+    }
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::string WarpSyncMaskCheck::rootCause(const SyncModel &S, ASTContext &C) {
@@ -42,6 +65,8 @@ std::string WarpSyncMaskCheck::rootCause(const SyncModel &S, ASTContext &C) {
   // lanes that arrive: nothing to compare.
   if (S.Class.Kind == SyncKind::WarpMask && !S.Class.MaskValue)
     return "";
+  if (unnamedCallers(S))
+    return S.Kernel->Name + "\nunnamed callers";
   Shapes Sh = shapesOf(S);
   if (Sh.AllWhole && !Sh.Split)
     return "";
@@ -62,6 +87,30 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
   std::vector<const SyncCause *> Causes = laneCauses(S);
   [[maybe_unused]] auto [AllEvaluated, AllWhole, Split] = shapesOf(S);
   std::string Names = namesText(S, callName(S));
+  if (std::optional<UnnamedCallers> U = unnamedCallers(S)) {
+    // Every lane of a warp that reaches the call calls it; some are not in the mask.
+    DiagnosticIDs::Level Level =
+        S.AssumedShape ? DiagnosticIDs::Warning : DiagnosticIDs::Error;
+    std::string Why = "nothing before the call splits a warp, so every lane of a warp that "
+                      "reaches it calls it";
+    diag(Loc,
+         "%0 in kernel '%1' leaves out lanes %2 of warp %3, which call it (block %4%5: %6); a "
+         "calling lane that is not in the mask is undefined behaviour",
+         Level)
+        << Names << S.Kernel->Name << laneRanges(U->Lanes) << U->Warp << U->Figures->Shape.str()
+        << (S.AssumedShape ? " assumed" : "") << Why;
+    Tu->reportSync(S, nullptr, std::string(getID()),
+                   Level == DiagnosticIDs::Error ? "error" : "warning",
+                   "lanes " + laneRanges(U->Lanes) + " call it and are not in the mask",
+                   SourceLocation());
+    diag(Loc, "name every lane that calls it in the mask, or call it only from the lanes the mask "
+              "names",
+         DiagnosticIDs::Note);
+    for (SourceLocation M : More)
+      diag(M, "the same mask leaves out lanes that call this one too", DiagnosticIDs::Note);
+    noteContext(S, C, true);
+    return;
+  }
   if (AllEvaluated && Split) {
     // The first warp with named lanes absent, and how many more.
     size_t W = 0;
@@ -78,7 +127,7 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
     uint32_t Read = W < Split->ExitedRead.size() ? Split->ExitedRead[W] : 0;
     if (Absent & ~Exists)
       Why = "warp " + std::to_string(W) + " of the block has lanes " + laneRanges(Exists) +
-            " only";
+            " only" + (Read && Read == Absent ? ", and lanes that reach it read them" : "");
     else if (Read && Read == Absent)
       Why = "they returned from the kernel, and lanes that reach it read them";
     else

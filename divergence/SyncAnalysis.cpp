@@ -310,8 +310,16 @@ threadsReaching(const SymRef &Reach, const std::vector<const SymVarInfo *> &Trip
   return Reaches;
 }
 
+uint32_t lanesThatExist(unsigned W, unsigned Threads) {
+  unsigned Live = Threads - W * 32 >= 32 ? 32 : Threads - W * 32;
+  return Live == 32 ? 0xffffffffu : (1u << Live) - 1;
+}
+
 /// Per warp, the lanes a warp-synchronous call names (its mask, or the tiles of its
-/// lanes that arrive) that do not reach it.
+/// lanes that arrive) that do not reach it. The lanes past the end of a partial warp are
+/// no threads: like exited ones, the mask rule (every non-exited named thread executes
+/// the call) does not reach them, so a mask that names them counts only for a shuffle,
+/// whose source lanes are not known here (shuffleAbsent weighs those it can).
 static std::vector<uint32_t> absentNamed(const std::vector<bool> &Reaches,
                                          const SyncClass &Class) {
   std::vector<uint32_t> Absent;
@@ -323,7 +331,8 @@ static std::vector<uint32_t> absentNamed(const std::vector<bool> &Reaches,
         In |= 1u << L;
     uint32_t Named = 0;
     if (In && Class.Kind == SyncKind::WarpMask && Class.MaskValue)
-      Named = *Class.MaskValue;
+      Named = *Class.MaskValue &
+              (Class.Shuffle == SyncClass::NoShuffle ? lanesThatExist(W, Threads) : ~0u);
     if (In && Class.Kind == SyncKind::Tile)
       for (unsigned B = 0; B < 32; B += Class.TileSize) {
         uint32_t Seg =
@@ -336,9 +345,10 @@ static std::vector<uint32_t> absentNamed(const std::vector<bool> &Reaches,
   return Absent;
 }
 
-/// A shuffle after returns from the kernel body, the parts that say which lanes it reads:
-/// Alive, the condition under which a thread has taken none of those returns before the
-/// call; Operand, its third argument (source lane, delta or xor mask).
+/// A shuffle whose source lanes each lane can evaluate, the parts that say which lanes it
+/// reads: Alive, the condition under which a thread has taken none of the returns from the
+/// kernel body before the call (true when there are none); Operand, its third argument
+/// (source lane, delta or xor mask).
 struct ExitedLanes {
   SymRef Alive;
   SymRef Operand;
@@ -375,11 +385,12 @@ static unsigned sourceLane(SyncClass::ShuffleKind Kind, unsigned W, unsigned L, 
   return unsigned(J);
 }
 
-/// absentNamed for a shuffle after returns from the kernel (X): per warp, the named lanes
+/// absentNamed for a shuffle whose source lanes are known (X): per warp, the named lanes
 /// absent without having exited (the mask rule names the non-exited lanes), and the lanes a
 /// lane that reaches the call reads from that do not reach it (their value is undefined);
-/// with, in ExitedRead, those of the second kind that have exited. None when the source
-/// lane or who has exited cannot be evaluated in Base.
+/// with, in ExitedRead, those of the second kind that are no thread any more or at all:
+/// returned from the kernel, or past the end of a partial warp. None when the source lane
+/// or who has exited cannot be evaluated in Base.
 static std::optional<std::vector<uint32_t>>
 shuffleAbsent(const std::vector<bool> &Reaches, const SyncClass &Class, const ExitedLanes &X,
               const BlockShape &Shape, const Env &Base, std::vector<uint32_t> &ExitedRead) {
@@ -391,7 +402,7 @@ shuffleAbsent(const std::vector<bool> &Reaches, const SyncClass &Class, const Ex
   std::vector<uint32_t> Absent;
   ExitedRead.clear();
   for (unsigned W = 0; W * 32 < Threads; ++W) {
-    uint32_t In = 0, Exited = 0;
+    uint32_t In = 0, Exited = ~lanesThatExist(W, Threads);
     for (unsigned L = 0; L < 32 && W * 32 + L < Threads; ++L) {
       In |= uint32_t(Reaches[W * 32 + L]) << L;
       Exited |= uint32_t(!(*Alive)[W * 32 + L]) << L;
@@ -651,12 +662,13 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
   return R;
 }
 
-/// The ExitedLanes of a shuffle S, where its rule applies: returns from the kernel body
-/// before it that some threads take and others not, a constant mask and width, and an
-/// operand whose value each thread can evaluate (constants, the thread index, counters of
-/// uniform loops, which are enumerated); who has returned evaluable as the reach is (no
-/// counter of a thread-dependent loop, TripVars: those of the call's). None otherwise: then
-/// every named lane that does not reach the call counts, exited or not.
+/// The ExitedLanes of a shuffle S, where its rule applies: a constant mask and width, and
+/// an operand whose value each thread can evaluate (constants, the thread index, counters
+/// of uniform loops, which are enumerated); who has returned from the kernel body before it
+/// evaluable as the reach is (no counter of a thread-dependent loop, TripVars: those of the
+/// call's), every thread alive where no return comes before it. None otherwise: then every
+/// named lane that does not reach the call counts, exited or not, and past the end of a
+/// partial warp or not.
 static std::optional<ExitedLanes> exitedLanes(const SyncCall &S, const SyncClass &Class,
                                               const std::vector<SymVarInfo> &Vars,
                                               const std::vector<unsigned> &TripVars) {
@@ -705,10 +717,12 @@ static std::optional<ExitedLanes> exitedLanes(const SyncCall &S, const SyncClass
   llvm::erase_if(Returns.Exits, [](const ExitSite &X) {
     return !isa<ReturnStmt>(X.Exit) || X.Depth != 1; // a break, continue or a helper's return
   });
-  if (Returns.Exits.empty())
-    return std::nullopt;
   ExitedLanes Out;
   Out.Operand = S.Args[2].S;
+  if (Returns.Exits.empty()) {
+    Out.Alive = makeConst(1, 8, true);
+    return Out;
+  }
   std::vector<const SymVarInfo *> NoLoops;
   std::vector<unsigned> NoVars;
   std::vector<SymRef> Switched;

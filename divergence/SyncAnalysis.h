@@ -117,6 +117,10 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
                            const HostFacts *Host = nullptr);
 
 /// "0-15, 48-63": the set positions of Bits (LSB first) as ranges.
+/// The lanes of warp W that are threads of a block of Threads threads (bit l for lane l):
+/// all 32 but in the last warp of a block whose size is not a multiple of 32.
+uint32_t lanesThatExist(unsigned W, unsigned Threads);
+
 std::string laneRanges(uint32_t Bits);
 /// "threads 16-31, 48-63, ... (128 threads)", "thread 0": the linear indices where Reaches is Want, as ranges
 /// (at most MaxRanges, then how many in all).

@@ -1080,14 +1080,25 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
           M.Causes = std::move(Kept);
       }
       M.AssumedShape = Assumed;
-      bool Splits = false;
+      bool Splits = false, AssumedSampledWhole = false;
       for (const auto &[Shape, Loc] : Shapes) {
         M.PerShape.push_back({evaluateReach(M.Call, M.Class, TD.vars(), Shape, &KA.Host), Loc});
         Splits |= M.PerShape.back().first.splits();
+        AssumedSampledWhole |= Loc.isInvalid() && M.PerShape.back().first.SampledWhole;
       }
-      if (Lanes && M.Causes.empty() && !Splits)
+      // A constant mask that leaves out lanes of a warp of the block: they may call it
+      // (warplint-warp-sync-mask weighs that when nothing splits a warp before the call).
+      bool LeavesOut = false;
+      if (M.Class.Kind == SyncKind::WarpMask && M.Class.MaskValue)
+        for (const auto &[Shape, Loc] : Shapes)
+          for (unsigned W = 0; W * 32 < Shape.threads(); ++W)
+            LeavesOut |= (wl::lanesThatExist(W, Shape.threads()) &
+                          ~*M.Class.MaskValue) != 0;
+      if (Lanes && M.Causes.empty() && !Splits && !LeavesOut)
         continue;
-      if (Assumed && Splits)
+      // The alternatives weigh an assumed block's split (a note when one does not split)
+      // and its sampled whole (SyncCheck::shapesOf: trusted when every one is whole too).
+      if (Assumed && (Splits || AssumedSampledWhole))
         for (const wl::divergence::BlockShape &Alt : assumedAlternatives(KA, AssumedBlock))
           M.Alternatives.push_back(evaluateReach(M.Call, M.Class, TD.vars(), Alt, &KA.Host));
       It->second.push_back(std::move(M));

@@ -158,3 +158,28 @@ void launchAll(const float *in, float *out, int n, int src) {
   fixedTail<<<1, 32>>>(out);
   fixedHalf<<<1, 32>>>(out);
 }
+
+// No launch in this file (HeCBench's softmax-online: the block size is the host's run-time
+// value): the assumed block. After `if (tid >= C) return;` a broadcast from lane 0 reads a
+// lane that stays whenever a lane of its warp stays, for every sampled C and in every
+// alternative block (2-D ones too): silent. A shfl_down after the same return reads lanes
+// that may have returned: a warning, as with a launch.
+__global__ void broadcastAfterTail(const float *in, float *out, int C) {
+  int tid = threadIdx.x;
+  if (tid >= C)
+    return;
+  float v = in[blockIdx.x * C + tid];
+  v = __shfl_sync(0xFFFFFFFF, v, 0);
+  out[blockIdx.x * C + tid] = v;
+}
+__global__ void downAfterTail(const float *in, float *out, int C) {
+  int tid = threadIdx.x;
+  if (tid >= C)
+    return;
+  float v = in[blockIdx.x * C + tid];
+  v += __shfl_down_sync(0xFFFFFFFF, v, 1);
+  // CHECK: :[[@LINE-1]]:8: warning: mask 0xffffffff of '__shfl_down_sync()' in kernel 'downAfterTail' names lanes that may not take part: the threads whose 'tid' is at or past 'C'
+  // CHECK: :[[@LINE-4]]:5: note: the threads whose
+  // CHECK: :[[@LINE-3]]:8: note: give the lanes
+  out[blockIdx.x * C + tid] = v;
+}

@@ -5,16 +5,17 @@
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
-// A block of 48 threads: warp 1 has lanes 0-15 only, and the full mask names 16-31.
+// A block of 48 threads: warp 1 has lanes 0-15 only, and the full mask names 16-31, which
+// lanes 0-15 read. The __syncwarp() after it names them too, but they are no threads, and
+// a __syncwarp() reads nothing (warplint-warp-sync-mask-partial-warp.cu).
 __global__ void partialWarp(float *a) {
   float v = a[threadIdx.x];
   for (int offset = 16; offset > 0; offset /= 2)
     v += __shfl_down_sync(0xffffffff, v, offset);
-  // CHECK: :[[@LINE-1]]:10: error: mask 0xffffffff of '__shfl_down_sync()' in kernel 'partialWarp' names lanes 16-31 of warp 1 that do not take part (block 48x1x1: warp 1 of the block has lanes 0-15 only); a named lane that does not execute the call is undefined behaviour [warplint-warp-sync-mask]
+  // CHECK: :[[@LINE-1]]:10: error: mask 0xffffffff of '__shfl_down_sync()' in kernel 'partialWarp' names lanes 16-31 of warp 1 that do not take part (block 48x1x1, offset = 16: warp 1 of the block has lanes 0-15 only, and lanes that reach it read them); a value read from a lane that does not execute the call is undefined behaviour [warplint-warp-sync-mask]
   // CHECK: :[[@LINE-2]]:10: note: give the lanes that arrive as the mask
   a[threadIdx.x] = v;
   __syncwarp();
-  // CHECK: :[[@LINE-1]]:3: note: the same cause leaves named lanes out of this call
 }
 
 // A thread-dependent condition keeps half of each warp away from a full-mask shuffle.
@@ -35,7 +36,7 @@ __global__ void returnBeforeShuffle(float *a, int n) {
     return;
   float v = a[i];
   v += __shfl_xor_sync(0xffffffff, v, 1);
-  // CHECK: :[[@LINE-1]]:8: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'returnBeforeShuffle' names lanes that may not take part: the threads whose 'i' is at or past 'n' (the tail of the last block, when 'n' is not a multiple of the block) leave at the 'return' on line 35 and never reach it [warplint-warp-sync-mask]
+  // CHECK: :[[@LINE-1]]:8: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'returnBeforeShuffle' names lanes that may not take part: the threads whose 'i' is at or past 'n' (the tail of the last block, when 'n' is not a multiple of the block) leave at the 'return' on line 36 and never reach it [warplint-warp-sync-mask]
   // CHECK: :[[@LINE-4]]:5: note: the threads whose
   // CHECK: :[[@LINE-3]]:8: note: give the lanes
   a[i] = v;
