@@ -130,6 +130,35 @@ void comparedConstants(const Sym &E, unsigned V, std::vector<int64_t> &Out) {
       comparedConstants(**P, V, Out);
 }
 
+/// The values of run-time value V that keep a shift by an amount of the form V, V - c or
+/// V + c defined and small: amounts 0, 4, 5, 6 and 10 (2^4 < 32 <= 2^5, and a shift that
+/// builds a bound of 1024). True when V is such an amount somewhere in E: a value that makes
+/// the shift undefined is none a program can have, so the other samples are dropped.
+bool shiftAmountSamples(const Sym &E, unsigned V, std::vector<int64_t> &Out) {
+  bool Found = false;
+  if ((E.Op == SymOp::Shl || E.Op == SymOp::Shr) && E.B) {
+    const Sym *B = skipCasts(E.B.get());
+    int64_t Offset = 0;
+    const Sym *Var = B;
+    if ((B->Op == SymOp::Sub || B->Op == SymOp::Add) && B->A && B->B &&
+        skipCasts(B->B.get())->Op == SymOp::Const) {
+      Var = skipCasts(B->A.get());
+      Offset = B->Op == SymOp::Sub ? skipCasts(B->B.get())->Value
+                                   : -skipCasts(B->B.get())->Value;
+    }
+    if (Var->Op == SymOp::Var && unsigned(Var->Value) == V) {
+      Found = true;
+      for (int64_t Amount : {0, 4, 5, 6, 10})
+        if (Amount + Offset >= 0 && !llvm::is_contained(Out, Amount + Offset))
+          Out.push_back(Amount + Offset);
+    }
+  }
+  for (const SymRef *P : {&E.A, &E.B, &E.C})
+    if (*P)
+      Found |= shiftAmountSamples(**P, V, Out);
+  return Found;
+}
+
 } // namespace
 
 SyncClass classifySync(const SyncCall &S, ASTContext &Ctx) {
@@ -433,28 +462,51 @@ shuffleAbsent(const std::vector<bool> &Reaches, const SyncClass &Class, const Ex
 /// The condition under which a thread reaches S: the enclosing conditions that differ
 /// between threads (for a grid barrier, between blocks too), and no exit taken; the loops
 /// with a thread-dependent trip count apart (TripLoops, their counters TripVars). False
-/// when a part has no form to evaluate.
+/// when a part has no form to evaluate. Warp: a call whose scope is the warp (a mask, a
+/// tile), which a warp-uniform condition or exit cannot split: it keeps or drops whole
+/// warps, so it is left out.
 static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &Vars,
-                              bool Grid, SymRef &Reach,
+                              bool Grid, bool Warp, SymRef &Reach,
                               std::vector<const SymVarInfo *> &TripLoops,
                               std::vector<unsigned> &TripVars, std::vector<SymRef> &Switched) {
   auto Relevant = [&](const Guard &G) {
     return G.Val.V != Variance::Uniform || (Grid && mentionsBlockIdx(G.Val.S.get(), Vars));
   };
+  // For a call of a warp's scope, a warp-uniform condition keeps or drops whole warps: one
+  // with no form to evaluate (none, or the iteration of a thread-dependent loop in it) is
+  // taken to hold, which can only add the warps it drops to those weighed.
+  auto Unevaluable = [&](const SymRef &T) {
+    if (!T)
+      return true;
+    std::vector<unsigned> Used;
+    collectVars(*T, Used);
+    return llvm::any_of(Used, [&](unsigned V) {
+      return V >= Vars.size() || Vars[V].Kind == SymVarInfo::Iteration;
+    });
+  };
+  auto WarpWhole = [&](const Guard &G) { return Warp && G.Val.V == Variance::WarpUniform; };
   for (const Guard &G : S.Guards) {
     if (!Relevant(G))
       continue;
     if (G.Kind == Guard::Loop) {
-      if (G.LoopVar < 0 || size_t(G.LoopVar) >= Vars.size())
+      if (G.LoopVar < 0 || size_t(G.LoopVar) >= Vars.size()) {
+        if (WarpWhole(G))
+          continue;
         return false;
+      }
       const SymVarInfo &L = Vars[G.LoopVar];
-      if (!L.Init || !L.Cond || !L.Step)
+      if (!L.Init || !L.Cond || !L.Step) {
+        if (WarpWhole(G))
+          continue;
         return false;
+      }
       TripLoops.push_back(&L);
       TripVars.push_back(unsigned(G.LoopVar));
       continue;
     }
     SymRef T = truthOf(G);
+    if (WarpWhole(G) && Unevaluable(T))
+      continue;
     if (!T)
       return false;
     Reach = conj(Reach, T);
@@ -468,12 +520,24 @@ static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &
   for (const ExitSite &X : S.Exits) {
     if (llvm::none_of(X.Guards, [&](const Guard &G) { return Relevant(G) && !Counted(G); }))
       continue; // uniform within a trip: it ends the loop at the same trip for every thread
+    // An exit whose conditions that differ are all warp-uniform takes whole warps; one of
+    // them without a form to evaluate: taken by none (the warps it takes are weighed too).
+    bool WholeWarps = true, Formed = true;
+    for (const Guard &G : X.Guards)
+      if (Relevant(G) && !Counted(G)) {
+        WholeWarps &= WarpWhole(G);
+        Formed &= G.Kind != Guard::Loop && !Unevaluable(truthOf(G));
+      }
+    if (WholeWarps && !Formed)
+      continue;
     SymRef Taken;
     bool Formless = false;
     for (const Guard &G : X.Guards) {
       if (G.Kind == Guard::Loop && (!Relevant(G) || Counted(G)))
         continue; // the trip of a uniform or counted loop the exit is in: running
       SymRef T = truthOf(G);
+      if (Relevant(G) && WarpWhole(G) && Unevaluable(T))
+        continue; // the warp's part of a lane-split exit, taken to hold: more lanes leave
       // An `if` on a block-uniform value with no form (`p != nullptr`): true or false for
       // the whole block alike, so it only switches the rest of the exit's path on or off.
       if (!T && !Grid && G.Kind == Guard::If && G.Val.V == Variance::Uniform) {
@@ -553,6 +617,14 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
     // compares it with (`n == 0` is sampled at n = 0 too).
     std::vector<int64_t> Values = {1, 32, 33, 1000};
     if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque) {
+      // A shift amount: only the values that keep the shift defined.
+      std::vector<int64_t> Amounts;
+      bool Shifts = Reach && shiftAmountSamples(*Reach, V, Amounts);
+      for (const SymVarInfo *L : TripLoops)
+        for (const SymRef *P : {&L->Init, &L->Cond, &L->Step})
+          Shifts |= shiftAmountSamples(**P, V, Amounts);
+      if (Shifts)
+        Values = std::move(Amounts);
       if (Reach)
         comparedConstants(*Reach, V, Values);
       for (const SymVarInfo *L : TripLoops)
@@ -726,7 +798,7 @@ static std::optional<ExitedLanes> exitedLanes(const SyncCall &S, const SyncClass
   std::vector<const SymVarInfo *> NoLoops;
   std::vector<unsigned> NoVars;
   std::vector<SymRef> Switched;
-  if (!reachingCondition(Returns, Vars, false, Out.Alive, NoLoops, NoVars, Switched) ||
+  if (!reachingCondition(Returns, Vars, false, true, Out.Alive, NoLoops, NoVars, Switched) ||
       !Switched.empty() || !NoLoops.empty() || !Out.Alive || !Evaluable(*Out.Alive, false))
     return std::nullopt;
   return Out;
@@ -739,7 +811,9 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
   std::vector<const SymVarInfo *> TripLoops;
   std::vector<unsigned> TripVars;
   std::vector<SymRef> Switched;
-  if (!reachingCondition(S, Vars, Class.Kind == SyncKind::GridBarrier, Reach, TripLoops,
+  if (!reachingCondition(S, Vars, Class.Kind == SyncKind::GridBarrier,
+                         Class.Kind == SyncKind::WarpMask || Class.Kind == SyncKind::Tile, Reach,
+                         TripLoops,
                          TripVars, Switched) ||
       Switched.size() > 3) {
     ReachFigures R;

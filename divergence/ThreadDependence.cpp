@@ -862,6 +862,39 @@ static const VarDecl *countedLoopVar(const Expr *Inc,
   return IV;
 }
 
+/// A do-while's step in its condition (`do { ... } while ((t += stride) < n);`): the
+/// increment or compound assignment of a local that the condition always evaluates (not
+/// behind a `&&` or `||` whose left side is not a constant that lets it run, nor in a
+/// `?:`); null where there is none.
+static const Expr *stepInCondition(const Expr *Cond, ASTContext &Ctx) {
+  const Expr *E = strip(Cond);
+  if (!E)
+    return nullptr;
+  if (auto *U = dyn_cast<UnaryOperator>(E))
+    return U->isIncrementDecrementOp() && localVar(U->getSubExpr()) ? E : nullptr;
+  auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return nullptr;
+  if (B->isCompoundAssignmentOp())
+    return localVar(B->getLHS()) ? E : nullptr;
+  if (B->isLogicalOp()) {
+    bool Left = false;
+    if (B->getLHS()->isValueDependent() ||
+        !B->getLHS()->EvaluateAsBooleanCondition(Left, Ctx))
+      return stepInCondition(B->getLHS(), Ctx);
+    // The right side runs when the left one is true for &&, false for ||.
+    if (Left == (B->getOpcode() == BO_LAnd))
+      return stepInCondition(B->getRHS(), Ctx);
+    return nullptr;
+  }
+  if (B->isComparisonOp() || B->isAdditiveOp()) {
+    const Expr *L = stepInCondition(B->getLHS(), Ctx);
+    const Expr *R = stepInCondition(B->getRHS(), Ctx);
+    return L && R ? nullptr : L ? L : R;
+  }
+  return nullptr;
+}
+
 /// The symbolic form of a counted loop's variable IV in the body (L's local): a loop
 /// variable of the analysis when init, condition and step are uniform, else Init + k *
 /// Stride for a uniform additive step, else only its variance. Returns the loop variable.
@@ -881,8 +914,44 @@ int ThreadDependence::loopCounter(const Stmt *Loop, const VarDecl *IV, const Exp
   State T = L;
   T.Locals[IV] = {Variance::Uniform, Bits ? makeVar(LoopIdx, Bits, Uns) : nullptr};
   AbsVal CondV = eval(Cond, T);
-  eval(Inc, T);
+  const bool PostTest = isa<DoStmt>(Loop);
+  if (!PostTest)
+    eval(Inc, T); // a do-while's step is in its condition, evaluated just now
   AbsVal StepV = T.Locals[IV];
+  if (PostTest) {
+    // The condition tests the value after the step; each trip runs with the value before
+    // it. As a counted loop: trip k runs where k == 0 (the first trip of a do-while always
+    // runs) or the condition held after trip k - 1's step, that is, with V - stride in
+    // place of V. Only for a uniform stride added (else no form).
+    SymRef Stride;
+    const Sym *Top = StepV.S.get();
+    while (Top && Top->Op == SymOp::Cast && Top->A)
+      Top = Top->A.get();
+    if (Top && Top->Op == SymOp::Add && Top->A && Top->B && !mentionsVar(*Top->B, LoopIdx)) {
+      const Sym *AV = Top->A.get();
+      while (AV->Op == SymOp::Cast && AV->A)
+        AV = AV->A.get();
+      if (AV->Op == SymOp::Var && AV->Value == LoopIdx)
+        Stride = Top->B;
+    }
+    if (Stride && InitV.S && Bits) {
+      State Before = L;
+      Before.Locals[IV] = {Variance::Uniform,
+                           makeBinary(SymOp::Sub, makeVar(LoopIdx, Bits, Uns),
+                                      makeCast(Stride, Bits, Uns), Bits, Uns)};
+      AbsVal After = eval(Cond, Before);
+      if (After.S)
+        CondV = {CondV.V,
+                 makeBinary(SymOp::LOr,
+                            makeBinary(SymOp::Eq, makeVar(LoopIdx, Bits, Uns),
+                                       makeCast(InitV.S, Bits, Uns), 8, true),
+                            After.S, 8, true)};
+      else
+        CondV.S = nullptr;
+    } else {
+      CondV.S = nullptr;
+    }
+  }
   SymVarInfo &VI = Vars[LoopIdx];
   VI.Init = InitV.S;
   VI.Cond = CondV.S;
@@ -1000,16 +1069,22 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
       It->second.S = nullptr;
     }
 
-  // A counted loop `for (...; cond(V); V op= step)` whose V is not written in the body.
-  const VarDecl *IV = countedLoopVar(Inc, InBody, St.Locals);
-  int LoopIdx = IV && Cond ? loopCounter(Loop, IV, Cond, Inc, St, L) : -1;
+  // A counted loop `for (...; cond(V); V op= step)` whose V is not written in the body, or
+  // `do { ... } while (cond(V op= step))`.
+  const bool PostTest = isa<DoStmt>(Loop);
+  const Expr *Step = PostTest ? stepInCondition(Cond, Ctx) : Inc;
+  const VarDecl *IV = countedLoopVar(Step, InBody, St.Locals);
+  int LoopIdx = IV && Cond ? loopCounter(Loop, IV, Cond, Step, St, L) : -1;
   loopFixpoint(Cond, Inc, Body, Assigned, IV, L);
 
   State T = L;
   AbsVal C;
   std::vector<SymRef> OrigPath = St.Path;
   if (Cond) {
-    C = eval(Cond, T);
+    // A do-while's condition runs after the body: its value guards the later trips, and
+    // its side effects (the step) come after the body's walk.
+    State Pre = T;
+    C = eval(Cond, PostTest ? Pre : T);
     if (C.V != Variance::Uniform) {
       BranchSite Site;
       Site.Kind = BranchSite::Loop;
@@ -1028,6 +1103,12 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
   T.Terminated = false;
   if (Inc)
     eval(Inc, T);
+  if (PostTest && Cond) {
+    bool SavedRecording = Recording;
+    Recording = false;
+    eval(Cond, T);
+    Recording = SavedRecording;
+  }
   // A break or return taken in one trip skips the calls of the body in the later trips
   // (those before it in the body too); a return also skips what follows the loop.
   std::vector<ExitSite> Leaving, Returns;
