@@ -1584,6 +1584,16 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
     return {Base.V, nullptr};
   }
   if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    // A condition the compiler folds picks one arm, as for an `if` (walkIf): bitpermute's
+    // `(Z_COUNT > WARP_SZ) ? __syncthreads() : __syncwarp();` runs only the second.
+    Expr::EvalResult Folded;
+    if (!CO->getCond()->isValueDependent() && CO->getCond()->EvaluateAsInt(Folded, Ctx)) {
+      AbsVal R = eval(Folded.Val.getInt().getBoolValue() ? CO->getTrueExpr()
+                                                         : CO->getFalseExpr(), St);
+      if (R.S && Bits)
+        R.S = makeCast(R.S, Bits, Uns);
+      return R;
+    }
     AbsVal C = eval(CO->getCond(), St);
     if (C.V != Variance::Uniform && (CO->getTrueExpr()->HasSideEffects(Ctx) ||
                                      CO->getFalseExpr()->HasSideEffects(Ctx))) {

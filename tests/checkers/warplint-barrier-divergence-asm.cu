@@ -81,7 +81,21 @@ __global__ void halfWidthHelper(float *a, int n) {
   }
 }
 
+// A `?:` the compiler folds picks one arm too (HeCBench's bitpermute: `(Z_COUNT > WARP_SZ)
+// ? __syncthreads() : __syncwarp();` with Z_COUNT = 256 / sizeof(long)): the barrier in
+// the other arm never runs, whatever part of the block reaches the statement (the
+// __syncwarp() it runs is the mask check's: the stride of 48 splits warps).
+template <typename T> __global__ void foldedChoice(T *a, int n) {
+  const unsigned Count = 256 / sizeof(T);
+  for (int i = threadIdx.x; i < n; i += 48) {
+    a[i] += T(1);
+    (Count > 32) ? __syncthreads() : __syncwarp();
+    // MASK: :[[@LINE-1]]:38: warning: mask 0xffffffff of '__syncwarp()' in kernel 'foldedChoice<long>' names lanes that may not take part: it is inside a loop whose condition 'i < n' depends on the thread
+  }
+}
+
 void launch(float *a, unsigned n) {
+  foldedChoice<long><<<1, 256>>>((long *)a, n);
   foldedHelper<<<1, 256>>>(a, n);
   halfWidthHelper<<<1, 256>>>(a, n);
   uniformBound<<<1, 256>>>(a, n);
