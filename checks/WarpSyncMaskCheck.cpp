@@ -2,6 +2,7 @@
 #include "checks/WarpSyncMaskCheck.h"
 #include "checks/AnalysisNames.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,6 +18,11 @@ std::vector<const SyncCause *> laneCauses(const SyncModel &S) {
     if (!C.WarpUniform && !C.BlockOnly)
       Out.push_back(&C);
   return Out;
+}
+
+/// "lanes 16-31", "lane 16".
+std::string lanesText(uint32_t Bits) {
+  return (llvm::popcount(Bits) == 1 ? "lane " : "lanes ") + laneRanges(Bits);
 }
 
 std::string hex(uint32_t V) {
@@ -94,10 +100,10 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
     std::string Why = "nothing before the call splits a warp, so every lane of a warp that "
                       "reaches it calls it";
     diag(Loc,
-         "%0 in kernel '%1' leaves out lanes %2 of warp %3, which call it (block %4%5: %6); a "
+         "%0 in kernel '%1' leaves out %2 of warp %3, which call it (block %4%5: %6); a "
          "calling lane that is not in the mask is undefined behaviour",
          Level)
-        << Names << S.Kernel->Name << laneRanges(U->Lanes) << U->Warp << U->Figures->Shape.str()
+        << Names << S.Kernel->Name << lanesText(U->Lanes) << U->Warp << U->Figures->Shape.str()
         << (S.AssumedShape ? " assumed" : "") << Why;
     Tu->reportSync(S, nullptr, std::string(getID()),
                    Level == DiagnosticIDs::Error ? "error" : "warning",
@@ -135,10 +141,10 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
     std::string Demotion;
     DiagnosticIDs::Level Level = splitLevel(S, Demotion);
     diag(Loc,
-         "%0 in kernel '%1' names lanes %2 of warp %3%4 that do not take part (block %5%6%7: "
+         "%0 in kernel '%1' names %2 of warp %3%4 that do not take part (block %5%6%7: "
          "%8); %9 is undefined behaviour",
          Level)
-        << Names << S.Kernel->Name << laneRanges(Absent) << unsigned(W)
+        << Names << S.Kernel->Name << lanesText(Absent) << unsigned(W)
         << (MoreWarps ? " (and lanes of " + std::to_string(MoreWarps) +
                             (MoreWarps == 1 ? " more warp)" : " more warps)")
                       : std::string())
