@@ -2,6 +2,7 @@
 #include "checks/WarpSyncMaskCheck.h"
 #include "checks/AnalysisNames.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -60,6 +61,78 @@ std::optional<UnnamedCallers> unnamedCallers(const SyncModel &S) {
     }
   }
   return std::nullopt;
+}
+
+/// The one statement above S (through a declaration: `float t = __shfl_down_sync(...)`),
+/// or null.
+const Stmt *parentOf(const Stmt *S, ASTContext &C) {
+  DynTypedNodeList P = C.getParents(*S);
+  while (P.size() == 1 && P[0].get<Decl>() && !P[0].get<FunctionDecl>())
+    P = C.getParents(P[0]);
+  return P.size() == 1 ? P[0].get<Stmt>() : nullptr;
+}
+
+bool isLoopStmt(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
+
+bool readsVar(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (auto *D = dyn_cast<DeclRefExpr>(S))
+    if (D->getDecl() == V)
+      return true;
+  for (const Stmt *Ch : S->children())
+    if (readsVar(Ch, V))
+      return true;
+  return false;
+}
+
+/// Whether the value a shuffle tree reads starts afresh before the next tree: the local
+/// passed as the shuffle's value, where the tree (the loop around the call) is in no other
+/// loop of its function, or where the statements after the tree in the enclosing loop's
+/// body assign the local, unconditionally, from an expression that does not read it
+/// (marchingCubes' `minV = v;`). Partial results of one tree's other lanes then reach no
+/// later tree.
+bool startsAfresh(const CallExpr *Call, ASTContext &C) {
+  if (Call->getNumArgs() < 2)
+    return false;
+  auto *Ref = dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+  auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage())
+    return false;
+  const Stmt *Tree = Call;
+  while (Tree && !isLoopStmt(Tree))
+    Tree = parentOf(Tree, C);
+  if (!Tree)
+    return false;
+  // The statement of the enclosing block that holds the tree (through `#pragma unroll`).
+  const Stmt *Child = Tree, *Up = parentOf(Tree, C);
+  while (Up && isa<AttributedStmt>(Up)) {
+    Child = Up;
+    Up = parentOf(Up, C);
+  }
+  const Stmt *Outer = Up;
+  while (Outer && !isLoopStmt(Outer))
+    Outer = parentOf(Outer, C);
+  if (!Outer)
+    return true;
+  auto *Block = dyn_cast_or_null<CompoundStmt>(Up);
+  if (!Block)
+    return false;
+  bool After = false;
+  for (const Stmt *St : Block->body()) {
+    if (St == Child) {
+      After = true;
+      continue;
+    }
+    if (!After)
+      continue;
+    if (auto *B = dyn_cast<BinaryOperator>(St))
+      if (B->getOpcode() == BO_Assign)
+        if (auto *L = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+          if (L->getDecl() == V && !readsVar(B->getRHS(), V))
+            return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -140,6 +213,14 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
       Why = "they do not reach it";
     std::string Demotion;
     DiagnosticIDs::Level Level = splitLevel(S, Demotion);
+    if (Split->LeaderDefined && Read == Absent && startsAfresh(S.Call.Call, C)) {
+      // A reduction tree into each segment's lane 0, whose own result reads only lanes that
+      // take part: the undefined values are in partial results a reduction does not use.
+      Level = DiagnosticIDs::Remark;
+      Demotion = "the __shfl_down_sync tree reduces into lane 0 of each segment, and lane 0's "
+                 "result reads only lanes that take part; the lanes that read the others hold "
+                 "partial results that a reduction does not use";
+    }
     diag(Loc,
          "%0 in kernel '%1' names %2 of warp %3%4 that do not take part (block %5%6%7: "
          "%8); %9 is undefined behaviour",

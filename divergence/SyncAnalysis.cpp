@@ -459,6 +459,66 @@ shuffleAbsent(const std::vector<bool> &Reaches, const SyncClass &Class, const Ex
   return Absent;
 }
 
+/// ReachFigures::LeaderDefined for a split found in Base: a __shfl_down_sync whose absent
+/// lanes are all lanes read that have exited or do not exist (ExitedRead), and whose
+/// operand is the counter of one uniform loop (a tree: `for (o = 16; o > 0; o /= 2)`).
+/// The trips' offsets are enumerated; each segment's lane 0 that reaches the call depends,
+/// through them, on the lanes of its cone (lane l reads l + o at the trip of offset o,
+/// within the segment); its result is defined when every lane of the cone reaches it.
+static bool leaderDefined(const std::vector<bool> &Reaches, const SyncClass &Class,
+                          const ExitedLanes &X, const std::vector<SymVarInfo> &Vars,
+                          const std::vector<uint32_t> &Absent,
+                          const std::vector<uint32_t> &ExitedRead, Env Base) {
+  if (Class.Shuffle != SyncClass::ShflDown || !Class.ShuffleWidth ||
+      Absent.size() != ExitedRead.size())
+    return false;
+  for (size_t W = 0; W < Absent.size(); ++W)
+    if (Absent[W] & ~ExitedRead[W])
+      return false; // a named lane that is alive and absent: the mask rule itself
+  std::vector<unsigned> Used;
+  collectVars(*X.Operand, Used);
+  if (Used.size() != 1 || Used[0] >= Vars.size())
+    return false;
+  const unsigned LV = Used[0];
+  const SymVarInfo &L = Vars[LV];
+  if (L.Kind != SymVarInfo::Loop || L.LoopVariance != Variance::Uniform || !L.Init ||
+      !L.Cond || !L.Step)
+    return false;
+  std::optional<std::vector<int64_t>> Values = enumerateLoop(*L.Init, *L.Cond, *L.Step, LV, Base);
+  if (!Values || Values->empty())
+    return false;
+  std::vector<int64_t> Offsets;
+  for (int64_t V : *Values) {
+    Base.Vars[LV] = V;
+    std::optional<int64_t> O = evaluate(*X.Operand, Base);
+    if (!O || *O < 0)
+      return false;
+    Offsets.push_back(*O & 31);
+  }
+  const unsigned Width = Class.ShuffleWidth, Threads = unsigned(Reaches.size());
+  for (unsigned W = 0; W * 32 < Threads; ++W) {
+    uint32_t In = 0;
+    for (unsigned Lane = 0; Lane < 32 && W * 32 + Lane < Threads; ++Lane)
+      In |= uint32_t(Reaches[W * 32 + Lane]) << Lane;
+    for (unsigned Start = 0; Start < 32; Start += Width) {
+      if (!(In >> Start & 1))
+        continue;
+      // The cone of the segment's lane 0, from its last read back to its first.
+      uint32_t Cone = 1u << Start;
+      for (auto It = Offsets.rbegin(); It != Offsets.rend(); ++It) {
+        uint32_t Reads = 0;
+        for (unsigned Lane = Start; Lane < Start + Width; ++Lane)
+          if ((Cone >> Lane & 1) && Lane + *It < Start + Width)
+            Reads |= 1u << (Lane + *It);
+        Cone |= Reads;
+      }
+      if (Cone & ~In)
+        return false;
+    }
+  }
+  return true;
+}
+
 /// The condition under which a thread reaches S: the enclosing conditions that differ
 /// between threads (for a grid barrier, between blocks too), and no exit taken; the loops
 /// with a thread-dependent trip count apart (TripLoops, their counters TripVars). False
@@ -709,6 +769,8 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
     if (Split) {
       Found = true;
       R.Reaches = Reaches;
+      R.LeaderDefined = Exited && leaderDefined(Reaches, Class, *Exited, Vars, Absent,
+                                                ExitedRead, Base);
       R.AbsentNamed = std::move(Absent);
       R.ExitedRead = std::move(ExitedRead);
       for (unsigned V : Loops)

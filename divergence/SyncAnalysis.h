@@ -91,6 +91,11 @@ struct ReachFigures {
   /// lanes of AbsentNamed that have exited and that a lane reaching the call reads from
   /// (the others of AbsentNamed are named and absent without having exited).
   std::vector<uint32_t> ExitedRead;
+  /// A __shfl_down_sync tree (its operand a uniform loop's counter, every trip known)
+  /// whose only absent lanes are of ExitedRead: the result of each segment's lane 0 (the
+  /// tree's, in a reduction) reads only lanes that reach the call in every trip; the
+  /// undefined values are in the other lanes' partial results.
+  bool LeaderDefined = false;
   /// Not evaluated (run-time values decide), but with those values sampled (parameters
   /// and loaded values 1, 32, 33, 1000; blocks 0 and 1) no environment keeps a thread, or
   /// a named lane, from the call: a guard that admits only whole warps, a bound a multiple

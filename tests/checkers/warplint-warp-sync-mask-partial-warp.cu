@@ -5,8 +5,9 @@
 // shuffle is reported where a lane that executes it reads from one of them (the value is
 // undefined), which is judged lane by lane where each lane's source is known: a butterfly
 // inside a row of 16 lanes in a 16x25 block is silent, a shfl_down tree that reaches past
-// the 16 lanes of the last warp is an error, and a source lane known only at run time keeps
-// the rule of every named lane.
+// the 16 lanes of the last warp is an error, a note where the tree's lane 0 reads only
+// lanes that exist and the partial results start afresh before the next tree, and a
+// source lane known only at run time keeps the rule of every named lane.
 // RUN: %not %clang_tidy --checks='-*,warplint-warp-sync-mask' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 
 // marchingCubes' computeMinMaxLv2: a block of 16x25 (400 threads, warp 12 has lanes 0-15)
@@ -28,6 +29,31 @@ __global__ void minMaxTree(const float *in, float *out) {
     }
     if (threadIdx.x == 0)
       out[trip * 25 + threadIdx.y] = minV;
+  }
+}
+
+// marchingCubes as it is: the minima start afresh after each trip's write-out (`minV =
+// v;`), so lanes 8-15's undefined partial minima reach no later tree, and lane 0's result
+// (lanes 0-15) is defined. The read is still said, as a note.
+__global__ void minMaxTreeReset(const float *in, float *out) {
+  float v = in[threadIdx.y * 16 + threadIdx.x];
+  float minV = v;
+  for (int trip = 0; trip < 4; ++trip) {
+    v = in[trip * 400 + threadIdx.y * 16 + threadIdx.x];
+    if (v < minV)
+      minV = v;
+#pragma unroll
+    for (int c = 8; c > 0; c /= 2) {
+      float t = __shfl_down_sync(0xffffffffu, minV, c);
+      // CHECK: :[[@LINE-1]]:17: remark: mask 0xffffffff of '__shfl_down_sync()' in kernel 'minMaxTreeReset' names lanes 16-23 of warp 12 that do not take part (block 16x25x1, c = 8: warp 12 of the block has lanes 0-15 only, and lanes that reach it read them); a value read from a lane that does not execute the call is undefined behaviour [warplint-warp-sync-mask]
+      // CHECK: :[[@LINE-2]]:17: note: a note, not a warning: the __shfl_down_sync tree reduces into lane 0 of each segment, and lane 0's result reads only lanes that take part; the lanes that read the others hold partial results that a reduction does not use
+      // CHECK: :[[@LINE-3]]:17: note: give the lanes
+      if (t < minV)
+        minV = t;
+    }
+    if (threadIdx.x == 0)
+      out[trip * 25 + threadIdx.y] = minV;
+    minV = v;
   }
 }
 
@@ -89,6 +115,7 @@ __global__ void runtimeSource(float *a, int src) {
 
 void launch(const float *in, float *out, float *x, int *a, float *f, int src) {
   minMaxTree<<<64, dim3(16, 25)>>>(in, out);
+  minMaxTreeReset<<<64, dim3(16, 25)>>>(in, out);
   minMaxRow<<<64, dim3(16, 25)>>>(in, out);
   butterfly<0><<<1, 1>>>(x);
   butterfly<2><<<1, 4>>>(x);
