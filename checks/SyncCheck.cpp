@@ -100,12 +100,41 @@ std::string SyncCheck::assumedDemotion(const SyncModel &S) {
   return "";
 }
 
+namespace {
+/// Whether E reads threadIdx.y or .z, or blockDim.y or .z.
+bool readsRows(const ::warplint::divergence::Sym *E) {
+  using ::warplint::divergence::SymOp;
+  if (!E)
+    return false;
+  if ((E->Op == SymOp::ThreadIdx || E->Op == SymOp::BlockDim) && E->Value > 0)
+    return true;
+  return readsRows(E->A.get()) || readsRows(E->B.get()) || readsRows(E->C.get());
+}
+
+/// Whether a condition or exit on the way to the call reads the block's rows (threadIdx.y
+/// or .z): where the block's x is narrower than a warp, a warp holds several rows, which
+/// no alternative block (each at least a warp wide in x) shows.
+bool readsRows(const ::warplint::SyncCall &C) {
+  for (const ::warplint::Guard &G : C.Guards)
+    if (G.Val.V != ::warplint::Variance::Uniform && readsRows(G.Val.S.get()))
+      return true;
+  for (const ::warplint::ExitSite &X : C.Exits)
+    for (const ::warplint::Guard &G : X.Guards)
+      if (G.Val.V != ::warplint::Variance::Uniform && readsRows(G.Val.S.get()))
+        return true;
+  return false;
+}
+} // namespace
+
 SyncCheck::Shapes SyncCheck::shapesOf(const SyncModel &S) {
   Shapes Out;
   // An assumed block sampled whole counts when every alternative block (2-D ones among
-  // them, which a condition on threadIdx.y would split) is whole too.
+  // them, which a condition on threadIdx.y would split) is whole too, and no condition
+  // reads the rows (a block narrower than a warp in x, vector_mv_csr's (BS, bs / BS),
+  // would put rows that disagree into one warp).
   const bool AlternativesWhole =
-      !S.Alternatives.empty() && llvm::all_of(S.Alternatives, [](const ReachFigures &A) {
+      !S.Alternatives.empty() && !readsRows(S.Call) &&
+      llvm::all_of(S.Alternatives, [](const ReachFigures &A) {
         return (A.Evaluated && !A.splits()) || A.SampledWhole;
       });
   for (const auto &[R, Loc] : S.PerShape) {

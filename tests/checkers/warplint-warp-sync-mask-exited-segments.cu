@@ -183,3 +183,22 @@ __global__ void downAfterTail(const float *in, float *out, int C) {
   // CHECK: :[[@LINE-3]]:8: note: give the lanes
   out[blockIdx.x * C + tid] = v;
 }
+
+// The same sampled whole under the assumed block, but on the block's rows (HeCBench's
+// simpleSpmv: `m = blockIdx.x * blockDim.y + threadIdx.y`, launched as dim3(BS, bs / BS)
+// from another function's run-time values): a block narrower than a warp in x puts rows
+// that disagree into one warp, which no alternative block shows. Still a warning.
+template <int BS>
+__global__ void rowsOfBS(const float *in, float *out, int numRows) {
+  int m = blockIdx.x * blockDim.y + threadIdx.y;
+  if (m < numRows) {
+    float t = in[m * BS + threadIdx.x];
+    for (int i = BS >> 1; i > 0; i >>= 1)
+      t += __shfl_down_sync(0xFFFFFFFF, t, i, BS);
+    // CHECK: :[[@LINE-1]]:12: warning: mask 0xffffffff of '__shfl_down_sync()' in kernel 'rowsOfBS<4>' names lanes that may not take part: it is inside 'if (m < numRows)', which depends on the thread
+    // CHECK: :[[@LINE-5]]:3: note: it is inside 'if (m < numRows)'
+    // CHECK: :[[@LINE-3]]:12: note: give the lanes
+    out[m] = t;
+  }
+}
+template __global__ void rowsOfBS<4>(const float *, float *, int);

@@ -63,11 +63,7 @@ __global__ void rowPerHalfWarp(float *out, const float *in, int n) {
 // CHECK: :[[@LINE-8]]:5: note: the threads whose 'row' is at or past 'n'
 
 // The local handed to a function that may change it (a reference that is not const)
-// before the struct is built: its value is not known, and the assumed block decides. With
-// the assumed block and every alternative (blocks at least a warp wide in x), a row is
-// whole warps and returns whole, and the butterfly from xor 8 reads no returned lane, for
-// every sampled n: silent. (Until issue 23's assumed-block rule, a sampled whole under an
-// assumed block kept the warning.)
+// before the struct is built: its value is not known, and the assumed block decides. True.
 __global__ void rowPerUnknown(float *out, const float *in, int n) {
   int row = blockIdx.x * blockDim.y + threadIdx.y;
   if (row >= n)
@@ -78,6 +74,8 @@ __global__ void rowPerUnknown(float *out, const float *in, int n) {
   if (threadIdx.x == 0)
     out[row] = s;
 }
+// CHECK: :[[@LINE-4]]:10: warning: mask 0xffffffff of '__shfl_xor_sync()' in kernel 'rowPerUnknown' names lanes that may not take part{{.*}}[warplint-warp-sync-mask]
+// CHECK: :[[@LINE-8]]:5: note: the threads whose 'row' is at or past 'n'
 
 void run(float *o, const float *i, int n, int w) {
   const int rows = 4;
