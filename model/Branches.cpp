@@ -699,7 +699,15 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
     E.ByShape.push_back(evaluateBranch(B, Vars, K.Distinct[I], WaveSize, Passed, E.Stronger,
                                        &E.Envs[I]));
   E.RowLeader = E.CondS && isRowLeaderTest(E.CondS, Vars);
-  E.Pick = E.CondS && isUniformPick(E.CondS);
+  // A pick among the conjuncts (`vo == tlength % V_PER_ITER && (Dh == Dh_MAX || vi < Dh)`,
+  // FasterTransformer's decoder attention): the arm's lanes are among the picked ones.
+  E.Pick = false;
+  if (E.CondS) {
+    std::vector<const ::warplint::divergence::Sym *> Parts;
+    conjuncts(E.CondS, Parts);
+    for (const ::warplint::divergence::Sym *P : Parts)
+      E.Pick |= isUniformPick(P);
+  }
   size_t WorstShape;
   if (!decide(E, E.ByShape, WorstShape, &R.Idiom)) {
     Unevaluable = true;

@@ -123,6 +123,17 @@ __global__ void pick(float *c, int k) {
 }
 void launchPick(float *c, int k) { pick<<<4, 128>>>(c, k); }
 
+// The pick with a further conjunct (FasterTransformer's decoder attention: `vo ==
+// tlength % V_PER_ITER && (Dh == Dh_MAX || vi < Dh)`): the arm's lanes are among the picked
+// group's, still one group of one warp: a leader test.
+template <int Dh, int Dh_MAX>
+__global__ void pickAnd(float *c, int tlength) {
+  const int vo = threadIdx.x / 8, vi = threadIdx.x % 8 * 4;
+  if (vo == tlength % 8 && (Dh == Dh_MAX || vi < Dh))
+    c[threadIdx.x] = 0.f;
+}
+void launchPickAnd(float *c, int t) { pickAnd<32, 32><<<4, 64>>>(c, t); }
+
 // True in one warp of one block: a note. The same row test in every block: a warning.
 __global__ void firstRowFirstBlock(float *c) {
   int tx = threadIdx.x, ty = threadIdx.y, by = blockIdx.y;
