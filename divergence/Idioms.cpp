@@ -252,6 +252,16 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   if (S->Op == SymOp::Select && skipCasts(S->B.get())->Op == SymOp::Const &&
       skipCasts(S->C.get())->Op == SymOp::Const)
     return isBoundsGuard(S->A.get(), Vars);
+  // A flag cleared by guards one after another (`bool valid = true; if (x >= nx) valid =
+  // false; if (y >= ny) valid = false;`, FDTD3d): a select of a constant and an earlier
+  // such flag on a guard.
+  if (S->Op == SymOp::Select && S->B && S->C) {
+    const Sym *T = skipCasts(S->B.get()), *F = skipCasts(S->C.get());
+    bool TFlag = T->Op == SymOp::Const || (T->Op == SymOp::Select && isBoundsGuard(T, Vars));
+    bool FFlag = F->Op == SymOp::Const || (F->Op == SymOp::Select && isBoundsGuard(F, Vars));
+    if (TFlag && FFlag && (T->Op == SymOp::Const || F->Op == SymOp::Const))
+      return isBoundsGuard(S->A.get(), Vars);
+  }
   // Joined with a warp test (`tid / 32 == w`) or a term without a thread index; and a
   // guard joined with a row test (`threadIdx.x < rows && threadIdx.y == 0`, ggml's
   // mmvq.cu): the guard's split, in the warps the test keeps (rows of a warp width and
@@ -310,9 +320,33 @@ bool isRowLeaderTest(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   return Rem->Op == SymOp::Rem && isMonotone(Rem->A.get()) && isRuntimeSize(Rem->B.get(), Vars);
 }
 
-/// The uniform side of a bounds guard mentions a loop variable that halves.
+/// `t % K` (K dividing 32) or `t & M` (M + 1 a power of two up to 32), either operand
+/// order for `&`, with t a thread index: the lane's place in its warp or a part of it.
+static bool isLaneIndex(const Sym *A) {
+  A = skipCasts(A);
+  if (!A || !A->A || !A->B || !mentionsThreadIdx(*A))
+    return false;
+  const Sym *X = skipCasts(A->A.get()), *K = skipCasts(A->B.get());
+  if (A->Op == SymOp::And && X->Op == SymOp::Const)
+    std::swap(X, K);
+  if (K->Op != SymOp::Const || K->Value <= 0 || !isMonotone(X))
+    return false;
+  return (A->Op == SymOp::Rem && 32 % K->Value == 0) ||
+         (A->Op == SymOp::And && K->Value < 32 && ((K->Value + 1) & K->Value) == 0);
+}
+
+/// The uniform side of a bounds guard mentions a loop variable that halves. The guard may
+/// be on the lane's index (`if (lane_id < offset) s[id] += s[id + offset];` for offset
+/// from 16 down, sptrsv's warp tree through shared memory).
 bool isTreeReductionTail(const Sym *S, const std::vector<SymVarInfo> &Vars) {
-  if (!isBoundsGuard(S, Vars))
+  bool LaneGuard = false;
+  if (const Sym *T = skipCasts(S);
+      T && (T->Op == SymOp::Lt || T->Op == SymOp::Le || T->Op == SymOp::Gt ||
+            T->Op == SymOp::Ge)) {
+    bool AT = mentionsThreadIdx(*T->A), BT = mentionsThreadIdx(*T->B);
+    LaneGuard = AT != BT && isLaneIndex(AT ? T->A.get() : T->B.get());
+  }
+  if (!LaneGuard && !isBoundsGuard(S, Vars))
     return false;
   std::vector<unsigned> Used;
   collectVars(*S, Used);
@@ -939,6 +973,127 @@ bool insideLoop(const Stmt *S, ParentsOf ParentsFn) {
     Parents = ParentsFn(P);
   }
   return false;
+}
+
+namespace {
+/// A barrier, fence, warp-synchronous call or atomic anywhere in S.
+bool callsSyncOrAtomic(const Stmt *S) {
+  if (!S)
+    return false;
+  if (auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee(); F && F->getIdentifier()) {
+      StringRef N = F->getName();
+      if (N.starts_with("atomic") || N.starts_with("__sync") || N.starts_with("__threadfence") ||
+          N.contains("_sync") || N == "sync" || N.starts_with("__atomic") ||
+          N.starts_with("__nvvm_atom"))
+        return true;
+    }
+  for (const Stmt *Ch : S->children())
+    if (callsSyncOrAtomic(Ch))
+      return true;
+  return false;
+}
+
+/// `threadIdx.d`, or a local whose initializer is one (`const int ltidx = threadIdx.x;`).
+bool isBareThreadIndex(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      if (V->hasLocalStorage() && V->getInit() && V->getType().isConstQualified())
+        return isBareThreadIndex(V->getInit());
+  if (auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    E = PO->getSyntacticForm()->IgnoreParenImpCasts();
+  // clang's CUDA builtins are properties (`threadIdx.x` a MSPropertyRefExpr); a mock
+  // header's are fields.
+  const Expr *Base = nullptr;
+  if (auto *P = dyn_cast<MSPropertyRefExpr>(E))
+    Base = P->getBaseExpr();
+  else if (auto *M = dyn_cast<MemberExpr>(E))
+    Base = M->getBase();
+  if (Base)
+    Base = Base->IgnoreParenImpCasts();
+  if (auto *O = dyn_cast_or_null<OpaqueValueExpr>(Base))
+    Base = O->getSourceExpr() ? O->getSourceExpr()->IgnoreParenImpCasts() : nullptr;
+  auto *DR = Base ? dyn_cast<DeclRefExpr>(Base) : nullptr;
+  return DR && DR->getDecl()->getName() == "threadIdx";
+}
+
+/// A thread index against a compile-time constant, or `&&` of such.
+bool isEdgeBandTest(const Expr *C, ASTContext &Ctx) {
+  C = C->IgnoreParenImpCasts();
+  auto *B = dyn_cast<BinaryOperator>(C);
+  if (!B)
+    return false;
+  if (B->getOpcode() == BO_LAnd)
+    return isEdgeBandTest(B->getLHS(), Ctx) && isEdgeBandTest(B->getRHS(), Ctx);
+  if (!B->isComparisonOp() || B->getOpcode() == BO_NE)
+    return false;
+  auto Constant = [&](const Expr *E) {
+    Expr::EvalResult R;
+    return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx);
+  };
+  return (isBareThreadIndex(B->getLHS()) && Constant(B->getRHS())) ||
+         (isBareThreadIndex(B->getRHS()) && Constant(B->getLHS()));
+}
+
+/// A `__shared__` array's element (`tile[ty][ltidx]`, `ss[f(x, y)]`).
+bool isSharedElement(const Expr *E) {
+  auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  if (!A)
+    return false;
+  const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(Base))
+    return isSharedElement(Base);
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  return V && V->hasAttr<CUDASharedAttr>();
+}
+
+/// Statements that write only shared arrays and locals: assignments, declarations of
+/// locals, nested `if`s of the same; no loop, jump, barrier or atomic (a call of either
+/// anywhere in it).
+bool fillsSharedOnly(const Stmt *S) {
+  if (!S || isa<NullStmt>(S))
+    return true;
+  if (auto *CS = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(CS->body(), fillsSharedOnly);
+  if (auto *If = dyn_cast<IfStmt>(S))
+    return !If->getInit() && fillsSharedOnly(If->getThen()) && fillsSharedOnly(If->getElse()) &&
+           !callsSyncOrAtomic(If->getCond());
+  if (auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        if (!V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>() ||
+            (V->getInit() && callsSyncOrAtomic(V->getInit())))
+          return false;
+    return true;
+  }
+  auto *B = dyn_cast<BinaryOperator>(S);
+  if (!B || !B->isAssignmentOp() || callsSyncOrAtomic(B->getRHS()))
+    return false;
+  return isSharedElement(B->getLHS()) || isThreadLocal(B->getLHS(), 0);
+}
+} // namespace
+
+bool isTileEdgeFill(const BranchSite &B, ASTContext &Ctx) {
+  if (B.Kind != BranchSite::If || !isOneArmed(B))
+    return false;
+  auto *If = dyn_cast<IfStmt>(B.Branch);
+  if (!If || If->getInit() || If->getConditionVariable() || !B.Cond)
+    return false;
+  const Stmt *Then = If->getThen();
+  bool Shared = false;
+  // At least one shared store: the tile's.
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *Bo = dyn_cast<BinaryOperator>(S))
+      Shared |= Bo->isAssignmentOp() && isSharedElement(Bo->getLHS());
+    for (const Stmt *C : S->children())
+      Find(C);
+  };
+  Find(Then);
+  return Shared && isEdgeBandTest(B.Cond, Ctx) && fillsSharedOnly(Then);
 }
 
 /// One side of the branch does no work, so that nothing is serialized: the lanes off the

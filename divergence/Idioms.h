@@ -126,6 +126,13 @@ bool insideLoop(const Stmt *S, ParentsOf Parents);
 /// One side does no work: an `if` with no else (not an early exit), a `?:` with an idle
 /// arm, a loop condition.
 bool isOneArmed(const BranchSite &B);
+/// A fill of a shared tile's edge (issue 23, HeCBench's FDTD3d, metropolis,
+/// marchingCubes): an `if` with no else whose condition compares a thread index
+/// (`threadIdx.d`, or a local that is one) with a compile-time constant (`ltidx <
+/// RADIUS`, `threadIdx.y == 0`, `threadIdx.z == BZ - 1`; `&&` of such), and whose arm
+/// writes only `__shared__` arrays and the thread's locals (nested such `if`s too), with
+/// no loop, barrier, atomic or jump: the halo a stencil's tile loads at its edge.
+bool isTileEdgeFill(const BranchSite &B, ASTContext &Ctx);
 /// S reads the thread index only as the lane's place in a group of K lanes (`t % K`, K
 /// dividing 32), through sums, uniform multiples and comparisons: each group of K lanes
 /// is a row of its own (a head's slice of a warp).

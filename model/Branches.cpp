@@ -1074,6 +1074,10 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                         "loop (an equality with its counter) and the arm is one statement: "
                         "the loop hands the statement out to the lanes in turns, one "
                         "masked statement per trip");
+  if (Demoted.empty() && isTileEdgeFill(B, M.Ctx))
+    Demoted.push_back("the lanes at the tile's edge (a thread index against a constant) "
+                      "fill its halo in shared memory and do nothing else: a few loads at "
+                      "the edge of a stencil's tile, inherent to the tiling");
   if (hasRegisterArms(B))
     Demoted.push_back("the arms only move values between registers (no memory access, "
                       "call or barrier): the compiler makes selects of them, as of a "
