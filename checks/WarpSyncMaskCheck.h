@@ -9,8 +9,9 @@ namespace clang::tidy::warplint {
 /// Finds warp-synchronous calls (`__shfl*_sync`, `__ballot_sync`, `__any/__all/__uni_sync`,
 /// `__match_*_sync`, `__reduce_*_sync`, `__syncwarp(mask)`, the collectives of a
 /// `tiled_partition` tile) whose constant mask names lanes, or whose tile holds threads, that
-/// do not take part: lanes past the end of a partial warp, or lanes a thread-dependent
-/// condition or early exit keeps from the call.
+/// do not take part: lanes a thread-dependent condition or early exit keeps from the call,
+/// or (for a shuffle) lanes past the end of a partial warp that a calling lane reads. It
+/// also finds lanes that call with a constant mask that leaves them out.
 class WarpSyncMaskCheck final : public SyncCheck {
 public:
   WarpSyncMaskCheck(StringRef Name, ClangTidyContext *Context) : SyncCheck(Name, Context) {}

@@ -566,18 +566,24 @@ bool isThreadLocal(const Expr *E, unsigned Depth) {
   return !V->getType()->isArrayType();
 }
 
+/// The variable an element expression (`a[i]`, `tile[y][x]`) subscripts; null for
+/// anything else (a pointer expression, a member).
+static const VarDecl *subscriptedVar(const Expr *E) {
+  auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  if (!A)
+    return nullptr;
+  const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr>(Base))
+    return subscriptedVar(Base);
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+}
+
 /// An element of one of the thread's own arrays (`rA[i]`, a register array indexed by an
 /// unrolled counter): thread-private, in registers once unrolled, and a value no other
 /// lane waits for.
 bool isThreadLocalElement(const Expr *E) {
-  auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  if (!A)
-    return false;
-  const Expr *Base = A->getBase()->IgnoreParenImpCasts();
-  if (isa<ArraySubscriptExpr>(Base))
-    return isThreadLocalElement(Base);
-  auto *DR = dyn_cast<DeclRefExpr>(Base);
-  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  const VarDecl *V = subscriptedVar(E);
   return V && V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
          V->getType()->isArrayType();
 }
@@ -1038,14 +1044,7 @@ bool isEdgeBandTest(const Expr *C, ASTContext &Ctx) {
 
 /// A `__shared__` array's element (`tile[ty][ltidx]`, `ss[f(x, y)]`).
 bool isSharedElement(const Expr *E) {
-  auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  if (!A)
-    return false;
-  const Expr *Base = A->getBase()->IgnoreParenImpCasts();
-  if (isa<ArraySubscriptExpr>(Base))
-    return isSharedElement(Base);
-  auto *DR = dyn_cast<DeclRefExpr>(Base);
-  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  const VarDecl *V = subscriptedVar(E);
   return V && V->hasAttr<CUDASharedAttr>();
 }
 
