@@ -1,6 +1,7 @@
 //===- TrafficShare.cpp - an access's share of its kernel's memory traffic ------===//
 #include "checks/TrafficShare.h"
 
+#include "divergence/Idioms.h"
 #include "model/TuModel.h"
 
 #include "clang/AST/Expr.h"
@@ -25,19 +26,6 @@ constexpr unsigned UnknownTrips = 8;
 /// `for (V = A; V op B; V step)` with A, B and the step compile-time constants (in the
 /// instantiation): its trip count (at least 1).
 std::optional<double> constantTrips(const ForStmt *F, const ASTContext &C) {
-  const VarDecl *V = nullptr;
-  const Expr *Init = nullptr;
-  if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
-    V = dyn_cast<VarDecl>(DS->getSingleDecl());
-    Init = V ? V->getInit() : nullptr;
-  } else if (auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
-             B && B->getOpcode() == BO_Assign) {
-    if (auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-      V = dyn_cast<VarDecl>(DR->getDecl());
-    Init = B->getRHS();
-  }
-  if (!V || !Init)
-    return std::nullopt;
   auto Const = [&](const Expr *E) -> std::optional<int64_t> {
     if (!E || E->isValueDependent() || E->isTypeDependent())
       return std::nullopt;
@@ -45,35 +33,21 @@ std::optional<double> constantTrips(const ForStmt *F, const ASTContext &C) {
       return R->getExtValue();
     return std::nullopt;
   };
-  auto IsV = [&](const Expr *E) {
-    auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DR && DR->getDecl() == V;
-  };
-  std::optional<int64_t> Start = Const(Init);
-  auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts()
-                                                             : nullptr);
-  if (!Start || !Cond)
+  std::optional<::warplint::ForHead> H = ::warplint::forHead(F);
+  if (!H)
     return std::nullopt;
-  BinaryOperatorKind Op = Cond->getOpcode();
-  std::optional<int64_t> Bound;
-  if (IsV(Cond->getLHS())) {
-    Bound = Const(Cond->getRHS());
-  } else if (IsV(Cond->getRHS())) {
-    Bound = Const(Cond->getLHS());
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  }
-  if (!Bound)
+  std::optional<int64_t> Start = Const(H->Init), Bound = Const(H->Bound);
+  if (!Start || !Bound)
     return std::nullopt;
+  const BinaryOperatorKind Op = H->Op;
   std::optional<int64_t> Step;
-  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
-  if (auto *U = dyn_cast_or_null<UnaryOperator>(Inc); U && IsV(U->getSubExpr()))
-    Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : std::optional<int64_t>();
-  else if (auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc); B && IsV(B->getLHS())) {
+  if (auto *U = dyn_cast<UnaryOperator>(H->Inc))
+    Step = U->isIncrementOp() ? 1 : -1;
+  else if (auto *B = dyn_cast<CompoundAssignOperator>(H->Inc))
     if (std::optional<int64_t> K = Const(B->getRHS()))
       Step = B->getOpcode() == BO_AddAssign   ? *K
              : B->getOpcode() == BO_SubAssign ? -*K
                                               : std::optional<int64_t>();
-  }
   if (!Step || *Step == 0)
     return std::nullopt;
   double Span = 0;

@@ -1653,6 +1653,51 @@ void armRanges(const Stmt *S, unsigned Depth, const SourceManager &SM,
     armRanges(C, Depth, SM, Out, Seen);
 }
 
+} // namespace
+
+std::optional<ForHead> forHead(const ForStmt *F) {
+  ForHead H;
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
+    H.V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    H.Init = H.V ? H.V->getInit() : nullptr;
+  } else if (auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
+             B && B->getOpcode() == BO_Assign) {
+    if (auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+      H.V = dyn_cast<VarDecl>(DR->getDecl());
+    H.Init = B->getRHS();
+  }
+  if (!H.V || !H.Init)
+    return std::nullopt;
+  auto IsV = [&](const Expr *E) {
+    auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == H.V;
+  };
+  auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts()
+                                                             : nullptr);
+  if (!Cond || !Cond->isComparisonOp())
+    return std::nullopt;
+  H.Op = Cond->getOpcode();
+  if (IsV(Cond->getLHS())) {
+    H.Bound = Cond->getRHS();
+  } else if (IsV(Cond->getRHS())) {
+    H.Bound = Cond->getLHS();
+    H.Op = BinaryOperator::reverseComparisonOp(H.Op);
+  } else {
+    return std::nullopt;
+  }
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
+      U && U->isIncrementDecrementOp() && IsV(U->getSubExpr()))
+    H.Inc = U;
+  else if (auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc); B && IsV(B->getLHS()))
+    H.Inc = B;
+  if (!H.Inc)
+    return std::nullopt;
+  return H;
+}
+
+namespace {
+
 /// `for (V = A; V op B; V step)` with A, B and the step integer constants (in the
 /// instantiation): a loop whose trips the code fixes (an unrolled vector's lanes).
 bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx) {
@@ -1660,33 +1705,11 @@ bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx) {
     return E && !E->isValueDependent() && !E->isTypeDependent() &&
            E->getIntegerConstantExpr(Ctx).has_value();
   };
-  const VarDecl *V = nullptr;
-  const Expr *Init = nullptr;
-  if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
-    V = dyn_cast<VarDecl>(DS->getSingleDecl());
-    Init = V ? V->getInit() : nullptr;
-  } else if (auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
-             B && B->getOpcode() == BO_Assign) {
-    if (auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-      V = dyn_cast<VarDecl>(DR->getDecl());
-    Init = B->getRHS();
-  }
-  auto IsV = [&](const Expr *E) {
-    auto *DR = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-    return V && DR && DR->getDecl() == V;
-  };
-  auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts()
-                                                             : nullptr);
-  if (!V || !Const(Init) || !Cond || !Cond->isComparisonOp() ||
-      !((IsV(Cond->getLHS()) && Const(Cond->getRHS())) ||
-        (IsV(Cond->getRHS()) && Const(Cond->getLHS()))))
+  std::optional<ForHead> H = forHead(F);
+  if (!H || !Const(H->Init) || !Const(H->Bound))
     return false;
-  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
-  if (auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    return U->isIncrementDecrementOp() && IsV(U->getSubExpr());
-  if (auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc))
-    return IsV(B->getLHS()) && Const(B->getRHS());
-  return false;
+  auto *B = dyn_cast<CompoundAssignOperator>(H->Inc);
+  return !B || Const(B->getRHS());
 }
 
 /// Every loop in S is a for loop whose trips are constants (hasConstantTrips).

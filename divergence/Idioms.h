@@ -123,6 +123,18 @@ bool hasLightArms(const BranchSite &B);
 using ParentsOf = llvm::function_ref<DynTypedNodeList(const DynTypedNode &)>;
 /// S lies inside a loop of its function.
 bool insideLoop(const Stmt *S, ParentsOf Parents);
+/// The head of `for (V = A; V op B; step of V)` (A's declaration or assignment, a
+/// comparison with V on either side, `++V`, `V--`, `V op= K`): V, A, the bound B, the
+/// comparison as if V were on its left, and the step. None for another head.
+struct ForHead {
+  const VarDecl *V = nullptr;
+  const Expr *Init = nullptr;
+  const Expr *Bound = nullptr;
+  BinaryOperatorKind Op = BO_LT;
+  const Expr *Inc = nullptr; ///< the UnaryOperator or CompoundAssignOperator on V
+};
+std::optional<ForHead> forHead(const ForStmt *F);
+
 /// One side does no work: an `if` with no else (not an early exit), a `?:` with an idle
 /// arm, a loop condition.
 bool isOneArmed(const BranchSite &B);
