@@ -801,6 +801,20 @@ bool isRowColumnTest(const Sym *S) {
     const Sym *X = threadTerm(P->A.get()), *Y = threadTerm(P->B.get());
     if (!X || !Y)
       return false;
+    // The row of a batch of square matrices, `(idx / n) % n` (a head's T x T scores
+    // flattened over batch and head): the row within its matrix, constant along a row of
+    // n threads as `idx / n` is. A residue by another count (`(idx / n) % 8`) is a band
+    // of columns repeated in every row, not the diagonal.
+    auto rowOf = [](const Sym *R) {
+      const Sym *In = R->Op == SymOp::Rem && R->A && R->B && !mentionsThreadIdx(*R->B)
+                          ? skipCasts(R->A.get())
+                          : nullptr;
+      return In && In->Op == SymOp::Div && In->B && sameUpToCasts(In->B.get(), R->B.get())
+                 ? In
+                 : R;
+    };
+    X = rowOf(X);
+    Y = rowOf(Y);
     if (X->Op == SymOp::Rem)
       std::swap(X, Y);
     // The row `idx / n` and the column `idx % n` of one index by one uniform width.

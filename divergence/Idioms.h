@@ -150,7 +150,8 @@ bool isTileEdgeFill(const BranchSite &B, ASTContext &Ctx);
 /// is a row of its own (a head's slice of a warp).
 bool readsGroupLaneOnly(const ::warplint::divergence::Sym *S);
 /// Every thread-dependent conjunct of S compares the row and the column of one flattened
-/// index (`idx / n < idx % n`, each side up to a uniform offset): a test against the
+/// index (`idx / n < idx % n`, each side up to a uniform offset; the row may be taken
+/// modulo the width, `(idx / n) % n`, a batch of square matrices): a test against the
 /// diagonal of a matrix of rows of n threads, whose lanes split into one contiguous range
 /// in each row of the matrix, however many rows a warp holds.
 bool isRowColumnTest(const ::warplint::divergence::Sym *S);

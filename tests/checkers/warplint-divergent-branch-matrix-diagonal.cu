@@ -4,7 +4,8 @@
 // and each piece splits at the diagonal into one contiguous range: only the warps the
 // diagonal crosses split, and nothing the other lanes could do instead. A note, like the
 // same triangle on a 2-D grid. A test of the column against another pattern of the row
-// (`j < i % 8`) is no diagonal, and stays reported.
+// (`j < i % 8`) is no diagonal, and stays reported; the row of a batch of square matrices
+// (`(idx / T) % T`, attention's causal mask) is.
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 #include <cuda_runtime.h>
 
@@ -36,4 +37,30 @@ __global__ void columnPattern(const float *m, float *u, int n) {
 }
 void launchPattern(const float *m, float *u, int n) {
   columnPattern<<<(n * n + 1023) / 1024, 1024>>>(m, u, n);
+}
+
+// The causal mask of attention scores flattened over batch, head and a T x T matrix (llm.c
+// dev/cuda attention_forward.cu, attention_query_key_kernel1): the row within its matrix is
+// `(idx / T) % T`, constant along each row of T threads like `idx / T`. On an H200 the
+// arm ran with 31.6 of 32 lanes on average at T = 1024 (docs/measuring.md, "Real code,
+// line by line"). A note, with the early return in the arm.
+__global__ void causalMask(float *preatt, const float *inp, int B, int T, int C, int NH) {
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  if (idx < B * NH * T * T) {
+    int t2 = idx % T;
+    int t = (idx / T) % T;
+    if (t2 > t) {
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 't2' diverges in up to 8 of 8 warps of kernel 'causalMask'
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: one side of the branch does no work and it compares the row and the column of one flattened index
+      preatt[idx] = -1.0f;
+      return;
+    }
+    float val = 0.0f;
+    for (int i = 0; i < C; i++)
+      val += inp[t * C + i] * inp[t2 * C + i];
+    preatt[idx] = val;
+  }
+}
+void launchMask(float *preatt, const float *inp, int B, int T, int C, int NH) {
+  causalMask<<<(B * NH * T * T + 255) / 256, 256>>>(preatt, inp, B, T, C, NH);
 }
