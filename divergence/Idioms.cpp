@@ -723,6 +723,30 @@ bool isUniformPick(const Sym *S) {
   return !Used.empty();
 }
 
+unsigned edgeCellEqualities(const Sym *S) {
+  std::vector<const Sym *> Parts;
+  std::function<void(const Sym *)> Disjuncts = [&](const Sym *T) {
+    const Sym *U = skipCasts(T);
+    if (U && (U->Op == SymOp::LOr || (U->Op == SymOp::Or && isTruthAndOr(U)))) {
+      Disjuncts(U->A.get());
+      Disjuncts(U->B.get());
+      return;
+    }
+    Parts.push_back(T);
+  };
+  Disjuncts(S);
+  unsigned N = 0;
+  for (const Sym *P : Parts) {
+    if (!P || !mentionsThreadIdx(*P))
+      continue;
+    auto Sides = threadSidedEquality(P);
+    if (!Sides || skipCasts(P)->Op != SymOp::Eq || !isMonotone(Sides->first))
+      return 0;
+    ++N;
+  }
+  return N;
+}
+
 /// Adds to Dims (bit D for threadIdx.D) the threadIdx dimensions S reads, directly or
 /// through the start, condition and step of the loop variables it reads.
 void collectTidDims(const Sym *S, const std::vector<SymVarInfo> &Vars, unsigned &Dims,
@@ -1038,22 +1062,171 @@ bool isBareThreadIndex(const Expr *E) {
   return DR && DR->getDecl()->getName() == "threadIdx";
 }
 
-/// A thread index against a compile-time constant, or `&&` of such.
-bool isEdgeBandTest(const Expr *C, ASTContext &Ctx) {
+/// The function whose body holds S.
+const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Ps = Ctx.getParents(*S);
+  for (unsigned Steps = 0; !Ps.empty() && Steps < 256; ++Steps) {
+    if (auto *F = Ps[0].get<FunctionDecl>())
+      return F;
+    if (auto *St = Ps[0].get<Stmt>())
+      Ps = Ctx.getParents(*St);
+    else if (auto *D = Ps[0].get<Decl>())
+      Ps = Ctx.getParents(*D);
+    else
+      break;
+  }
+  return nullptr;
+}
+
+/// The loops around S, as source ranges.
+std::vector<SourceRange> enclosingLoops(const Stmt *S, ASTContext &Ctx) {
+  std::vector<SourceRange> Out;
+  DynTypedNodeList Ps = Ctx.getParents(*S);
+  for (unsigned Steps = 0; !Ps.empty() && Steps < 256; ++Steps) {
+    auto *P = Ps[0].get<Stmt>();
+    if (!P)
+      break;
+    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
+      Out.push_back(P->getSourceRange());
+    Ps = Ctx.getParents(*P);
+  }
+  return Out;
+}
+
+/// The values of a local that may reach Use, read from Body: its initializer and the right
+/// side of each plain assignment before Use in the source, or anywhere in a loop around
+/// Use; with whether the assignment sits under `if (V)` (where it can only narrow a flag:
+/// the lanes that reach it already hold it true). False when such a write is of another
+/// kind (a compound assignment, an increment, the address taken).
+bool valuesOf(const VarDecl *V, const Stmt *Body, const Stmt *Use, ASTContext &Ctx,
+              std::vector<std::pair<const Expr *, bool>> &Out) {
+  if (V->getInit())
+    Out.push_back({V->getInit(), false});
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<SourceRange> Loops = enclosingLoops(Use, Ctx);
+  SourceLocation At = Use->getBeginLoc();
+  auto Reaches = [&](const Stmt *W) {
+    SourceLocation L = W->getBeginLoc();
+    if (SM.isBeforeInTranslationUnit(L, At))
+      return true;
+    for (const SourceRange &R : Loops)
+      if (!SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(R.getEnd(), L))
+        return true;
+    return false;
+  };
+  bool Ok = true;
+  auto Names = [&](const Expr *E) {
+    auto *DR = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    return DR && DR->getDecl() == V;
+  };
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S, bool Under) {
+    if (!S || !Ok)
+      return;
+    if (auto *If = dyn_cast<IfStmt>(S)) {
+      Walk(If->getCond(), Under);
+      Walk(If->getThen(), Under || Names(If->getCond()));
+      Walk(If->getElse(), Under);
+      return;
+    }
+    if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && Names(B->getLHS())) {
+      if (Reaches(B)) {
+        if (B->getOpcode() != BO_Assign)
+          Ok = false;
+        Out.push_back({B->getRHS(), Under});
+      }
+      Walk(B->getRHS(), Under);
+      return;
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(S);
+        U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        Names(U->getSubExpr()) && Reaches(U))
+      Ok = false;
+    for (const Stmt *C : S->children())
+      Walk(C, Under);
+  };
+  Walk(Body, false);
+  return Ok;
+}
+
+/// A thread index of the block: `threadIdx.d`, a sum of such and constants, a thread index
+/// times a constant (`tx + ty * BLOCK_X`, the flat index), or a local holding one in every
+/// value it takes.
+bool isThreadIndexForm(const Expr *E, const Stmt *Body, ASTContext &Ctx, unsigned Depth) {
+  E = E->IgnoreParenImpCasts();
+  if (Depth > 8)
+    return false;
+  if (isBareThreadIndex(E))
+    return true;
+  auto Constant = [&](const Expr *X) {
+    Expr::EvalResult R;
+    return !X->isValueDependent() && X->EvaluateAsInt(R, Ctx);
+  };
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    const Expr *L = B->getLHS(), *R = B->getRHS();
+    switch (B->getOpcode()) {
+    case BO_Add:
+      return (isThreadIndexForm(L, Body, Ctx, Depth + 1) || Constant(L)) &&
+             (isThreadIndexForm(R, Body, Ctx, Depth + 1) || Constant(R)) &&
+             !(Constant(L) && Constant(R));
+    case BO_Mul:
+      return (isThreadIndexForm(L, Body, Ctx, Depth + 1) && Constant(R)) ||
+             (Constant(L) && isThreadIndexForm(R, Body, Ctx, Depth + 1));
+    default:
+      return false;
+    }
+  }
+  auto *DR = dyn_cast<DeclRefExpr>(E);
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  std::vector<std::pair<const Expr *, bool>> Values;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !Body ||
+      !valuesOf(V, Body, E, Ctx, Values) || Values.empty())
+    return false;
+  return llvm::all_of(Values, [&](const std::pair<const Expr *, bool> &X) {
+    return isThreadIndexForm(X.first, Body, Ctx, Depth + 1);
+  });
+}
+
+/// A thread index against a compile-time constant, or `&&` of such; or a flag set to such
+/// a test and otherwise only narrowed under `if (flag)` (`halo = k < 84; if (halo) { ...
+/// halo = i >= 0 && i < NX; }`, HeCBench's laplace3d).
+bool isEdgeBandTest(const Expr *C, ASTContext &Ctx, const Stmt *Body, unsigned Depth = 0) {
   C = C->IgnoreParenImpCasts();
+  if (Depth > 4)
+    return false;
+  if (auto *DR = dyn_cast<DeclRefExpr>(C)) {
+    auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    std::vector<std::pair<const Expr *, bool>> Values;
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !Body ||
+        !valuesOf(V, Body, C, Ctx, Values))
+      return false;
+    bool Band = false;
+    for (const auto &[Value, Refined] : Values) {
+      if (Refined)
+        continue;
+      if (!isEdgeBandTest(Value, Ctx, Body, Depth + 1))
+        return false;
+      Band = true;
+    }
+    return Band;
+  }
   auto *B = dyn_cast<BinaryOperator>(C);
   if (!B)
     return false;
   if (B->getOpcode() == BO_LAnd)
-    return isEdgeBandTest(B->getLHS(), Ctx) && isEdgeBandTest(B->getRHS(), Ctx);
+    return isEdgeBandTest(B->getLHS(), Ctx, Body, Depth) &&
+           isEdgeBandTest(B->getRHS(), Ctx, Body, Depth);
   if (!B->isComparisonOp() || B->getOpcode() == BO_NE)
     return false;
   auto Constant = [&](const Expr *E) {
     Expr::EvalResult R;
     return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx);
   };
-  return (isBareThreadIndex(B->getLHS()) && Constant(B->getRHS())) ||
-         (isBareThreadIndex(B->getRHS()) && Constant(B->getLHS()));
+  auto Index = [&](const Expr *E) {
+    return isBareThreadIndex(E) || (Body && isThreadIndexForm(E, Body, Ctx, 0));
+  };
+  return (Index(B->getLHS()) && Constant(B->getRHS())) ||
+         (Index(B->getRHS()) && Constant(B->getLHS()));
 }
 
 /// A `__shared__` array's element (`tile[ty][ltidx]`, `ss[f(x, y)]`).
@@ -1106,7 +1279,9 @@ bool isTileEdgeFill(const BranchSite &B, ASTContext &Ctx) {
       Find(C);
   };
   Find(Then);
-  return Shared && isEdgeBandTest(B.Cond, Ctx) && fillsSharedOnly(Then);
+  const FunctionDecl *F = enclosingFunction(B.Branch, Ctx);
+  return Shared && isEdgeBandTest(B.Cond, Ctx, F ? F->getBody() : nullptr) &&
+         fillsSharedOnly(Then);
 }
 
 /// One side of the branch does no work, so that nothing is serialized: the lanes off the

@@ -75,6 +75,11 @@ bool isInterleavedReduction(const ::warplint::divergence::Sym *S, const SymVars 
 unsigned pinnedBlockDims(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// `x == v` with x thread-dependent and v a uniform value that is not a constant.
 bool isUniformPick(const ::warplint::divergence::Sym *S);
+/// The cells on a domain's edge: every thread-dependent disjunct of S is `x == v`, x a
+/// coordinate non-decreasing in the thread index and v uniform (`i == 0 || i == NX - 1 ||
+/// j == 0 || ... || k == NZ - 1`, a Dirichlet boundary). Each such equality holds for at
+/// most one lane of a row of threads (or for a whole row): the number of them, else 0.
+unsigned edgeCellEqualities(const ::warplint::divergence::Sym *S);
 /// Path without the enclosing conditions that depend on run-time values only.
 ::warplint::divergence::SymRef
 pathWithoutRuntimeConditions(const ::warplint::divergence::SymRef &Path, const SymVars &Vars);

@@ -355,6 +355,8 @@ private:
     std::vector<EnvSet> Envs;
     std::vector<Tally> ByShape;
     bool RowLeader = false, Pick = false;
+    /// The thread-dependent equalities of a test of the domain's edge cells (0: none).
+    unsigned EdgeCells = 0;
     /// An idiom that silences the branch but whose split the record keeps, evaluated per
     /// shape (the final write-out: the GPU still splits that warp, and ncu counts it).
     bool ShapesToo = false;
@@ -707,6 +709,7 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
     conjuncts(E.CondS, Parts);
     for (const ::warplint::divergence::Sym *P : Parts)
       E.Pick |= isUniformPick(P);
+    E.EdgeCells = edgeCellEqualities(E.CondS);
   }
   size_t WorstShape;
   if (!decide(E, E.ByShape, WorstShape, &R.Idiom)) {
@@ -930,6 +933,19 @@ bool BranchBuilder::decide(const BranchEval &E, const std::vector<Tally> &Ts, si
   if (Leader && !O.ReportLeaderPatterns) {
     if (Why)
       *Why = "leader";
+    return false;
+  }
+  // The cells on the domain's edge (a Dirichlet boundary, `i == 0 || i == NX - 1 || ...`):
+  // each equality holds for one lane of a row at most, or a whole row; the lanes on the
+  // smaller side are never more than the equalities. The edge's cells take their arm and
+  // the others theirs: O(perimeter) lanes beside O(area), a leader's pattern.
+  bool Edge = E.EdgeCells > 0;
+  for (const Tally &T : Ts)
+    if (T.Evaluated)
+      Edge &= T.MaxMinorityPerRow <= E.EdgeCells;
+  if (Edge && !O.ReportLeaderPatterns) {
+    if (Why)
+      *Why = "edge-cells";
     return false;
   }
   return true;
