@@ -3,6 +3,7 @@
 divergence records, line by line.
 
 usage: lines-compare.py WARPLINT CUDA_SAMPLES LLM_C RESULTS_DIR [--markdown FILE]
+                        [--hecbench HECBENCH]
 
 RESULTS_DIR holds PROGRAM-KERNEL.both.csv (ncu's source page, CUDA lines with their SASS)
 for each profiled kernel. For each program, `warplint check` runs on the sources it was
@@ -136,17 +137,28 @@ def main():
         i = args.index("--markdown")
         md = args[i + 1]
         del args[i:i + 2]
+    hecbench = None
+    if "--hecbench" in args:
+        i = args.index("--hecbench")
+        hecbench = args[i + 1]
+        del args[i:i + 2]
     warplint, samples, llmc, results = args
     tags = sorted(os.path.basename(p)[:-len(".both.csv")]
                   for p in glob.glob(os.path.join(results, "*.both.csv")))
     programs = {}
     for tag in tags:
-        prog = next(p for p in list(SAMPLES) + ["llmc-attention_forward"] if tag.startswith(p + "-"))
+        known = list(SAMPLES) + ["llmc-attention_forward", "hec-laplace3d", "hec-dwconv"]
+        prog = next(p for p in known if tag.startswith(p + "-"))
+        if prog.startswith("hec-") and not hecbench:
+            continue
         programs.setdefault(prog, []).append(tag[len(prog) + 1:])
     mem_rows, excess_rows, branch_rows = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for prog, kernels in programs.items():
-            if prog.startswith("llmc-"):
+            if prog.startswith("hec-"):
+                sources = [os.path.join(hecbench, "src", prog[4:] + "-cuda", "main.cu")]
+                flags = ["-std=c++17", "-I" + os.path.join(hecbench, "src", "tensorAccessor-cuda")]
+            elif prog.startswith("llmc-"):
                 sources = [os.path.join(llmc, "dev", "cuda", prog[5:] + ".cu")]
                 flags = ["-std=c++17"]
             else:

@@ -7,7 +7,7 @@
 # shared-bank-conflict and divergent-branch findings (and its silence) against the
 # hardware with bench/gpu/lines-compare.py.
 #
-# Here (no GPU needed): bench/gpu/lines.sh --build CUDA_SAMPLES LLM_C BIN_DIR
+# Here (no GPU needed): bench/gpu/lines.sh --build CUDA_SAMPLES LLM_C BIN_DIR [HECBENCH]
 #   builds the programs for sm_90 with -O3 -lineinfo, their ptxas logs, and copies the
 #   sources they were built from into BIN_DIR/src (ncu reads them by the absolute paths
 #   the line table names; BIN_DIR/src.paths says which).
@@ -39,6 +39,8 @@ plan=(
   "BlackScholes||BlackScholesGPU"
   "quasirandomGenerator||quasirandomGeneratorKernel inverseCNDKernel"
   "vectorAdd||vectorAdd"
+  "hec-laplace3d|128 128 128 2 0|laplace3d"
+  "hec-dwconv|8 16 224 224 2|conv_depthwise2d_forward_kernel"
 )
 samples=(6_Performance/transpose 2_Concepts_and_Techniques/convolutionSeparable
   2_Concepts_and_Techniques/histogram 2_Concepts_and_Techniques/sortingNetworks
@@ -46,6 +48,8 @@ samples=(6_Performance/transpose 2_Concepts_and_Techniques/convolutionSeparable
   5_Domain_Specific/fastWalshTransform 0_Introduction/matrixMul 0_Introduction/mergeSort
   5_Domain_Specific/BlackScholes 5_Domain_Specific/quasirandomGenerator 0_Introduction/vectorAdd)
 llmc=(attention_forward)
+# HeCBench programs of divergent-branch's labelled places (issue 23), with HECBENCH given.
+hecbench=(laplace3d dwconv)
 
 if [ "${1:-}" = --build ]; then
   src=$(cd "$2" && pwd) llm=$(cd "$3" && pwd) bin=$4
@@ -72,6 +76,15 @@ if [ "${1:-}" = --build ]; then
       -o "$bin/llmc-$n" "$llm/dev/cuda/$n.cu" -lcublas -lcublasLt 2> "$bin/llmc-$n.ptxas.log" &&
       echo "built llmc-$n" || echo "FAILED llmc-$n"
   done
+  if [ -n "${5:-}" ]; then
+    hec=$(cd "$5" && pwd)
+    for n in "${hecbench[@]}"; do
+      keep "$hec/src/$n-cuda"
+      nice nvcc -arch=sm_90 -O3 -std=c++17 -lineinfo -Xptxas -v -o "$bin/hec-$n" \
+        -I"$hec/src/tensorAccessor-cuda" "$hec/src/$n-cuda/main.cu" 2> "$bin/hec-$n.ptxas.log" &&
+        echo "built hec-$n" || echo "FAILED hec-$n"
+    done
+  fi
   exit 0
 fi
 
@@ -114,6 +127,10 @@ for entry in "${plan[@]}"; do
     tag=$prog-$k
     # SKIP: tags (PROGRAM-KERNEL) already captured by an earlier run, one per word.
     case " ${SKIP:-} " in *" $tag "*) continue ;; esac
+    # ONLY: the programs (or tags) to profile, one per word; all when unset.
+    if [ -n "${ONLY:-}" ]; then
+      case " $ONLY " in *" $prog "* | *" $tag "*) ;; *) continue ;; esac
+    fi
     if [ $(( $(date +%s) - start )) -ge "${BUDGET:-330}" ]; then
       echo "$tag: not profiled (budget of ${BUDGET:-330} s spent)" >> "$steps"
       continue
