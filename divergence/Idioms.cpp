@@ -100,8 +100,35 @@ bool isBlockLocalGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   return S && mentionsThreadIdx(*S) && !mentionsSampledVar(S, Vars);
 }
 
+namespace {
+bool sameUpToCasts(const Sym *A, const Sym *B);
+} // namespace
+
+/// `a - (a / n) * n` (or `a - n * (a / n)`), the remainder written by hand (HeCBench's
+/// dwconv recovers its coordinates so): a, n and the form `a % n` would have.
+static bool handWrittenRem(const Sym *S, const Sym *&A, const Sym *&N) {
+  S = skipCasts(S);
+  if (!S || S->Op != SymOp::Sub || !S->A || !S->B)
+    return false;
+  const Sym *M = skipCasts(S->B.get());
+  if (!M || M->Op != SymOp::Mul || !M->A || !M->B)
+    return false;
+  for (int Order = 0; Order < 2; ++Order) {
+    const Sym *D = skipCasts(Order ? M->B.get() : M->A.get());
+    const Sym *K = Order ? M->A.get() : M->B.get();
+    if (D && D->Op == SymOp::Div && D->A && D->B && sameUpToCasts(D->A.get(), S->A.get()) &&
+        sameUpToCasts(D->B.get(), K)) {
+      A = S->A.get();
+      N = K;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// Non-decreasing in every thread index: sums and uniform multiples of thread indices.
-/// With Vars, also a coordinate `i % n` of a 2-D decomposition by a run-time size n
+/// With Vars, also a coordinate `i % n` (or `i - (i / n) * n`) of a 2-D decomposition by a
+/// run-time size n
 /// (non-decreasing along each row) and, with Lanes, a lane index `tid % 32`
 /// (non-decreasing within a warp) and the bit fields of a tile's fragment layout (`(c >> 1)
 /// & 3`, `t % 2`: a bounded offset of a uniform base; against a size known only at run
@@ -120,7 +147,19 @@ bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars, bool Lanes) {
   case SymOp::Mul:
     return (!mentionsThreadIdx(*S->A) && isMonotone(S->B.get(), Vars, Lanes)) ||
            (!mentionsThreadIdx(*S->B) && isMonotone(S->A.get(), Vars, Lanes));
-  case SymOp::Sub:
+  case SymOp::Sub: {
+    const Sym *A = nullptr, *N = nullptr;
+    if (handWrittenRem(S, A, N) && !mentionsThreadIdx(*N)) {
+      // As `a % n`, below.
+      if (!Vars || !isMonotone(A, Vars, Lanes))
+        return false;
+      if (isRuntimeSize(N, *Vars))
+        return true;
+      const Sym *K = skipCasts(N);
+      return Lanes && K->Op == SymOp::Const && K->Value > 0;
+    }
+    return !mentionsThreadIdx(*S->B) && isMonotone(S->A.get(), Vars, Lanes);
+  }
   case SymOp::Div:
   case SymOp::Shr:
   case SymOp::Shl:
