@@ -173,10 +173,34 @@ bool isMonotone(const Sym *S, const std::vector<SymVarInfo> *Vars, bool Lanes) {
     return Lanes && K->Op == SymOp::Const && K->Value > 0;
   }
   case SymOp::And: {
-    const Sym *K = skipCasts(S->B.get());
-    return Lanes && K->Op == SymOp::Const && K->Value >= 0 &&
-           isMonotone(S->A.get(), Vars, Lanes);
+    // Either operand order: `t & 31` and `31 & t` (sptrsv's `(WARP_SIZE - 1) & local_id`).
+    const Sym *K = skipCasts(S->B.get()), *T = S->A.get();
+    if (K->Op != SymOp::Const && S->A && skipCasts(S->A.get())->Op == SymOp::Const) {
+      K = skipCasts(S->A.get());
+      T = S->B.get();
+    }
+    return Lanes && K->Op == SymOp::Const && K->Value >= 0 && isMonotone(T, Vars, Lanes);
   }
+  default:
+    return false;
+  }
+}
+
+/// Non-increasing in every thread index: a uniform value less a non-decreasing one, and
+/// sums of such (`x_top - half - (tid - 16)`, a merge path's column falling with the
+/// lane). A guard on it splits a row of lanes into one contiguous range as a guard on a
+/// growing index does.
+static bool isAntitone(const Sym *S, const std::vector<SymVarInfo> *Vars, bool Lanes) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  if (!mentionsThreadIdx(*S))
+    return true;
+  switch (S->Op) {
+  case SymOp::Add:
+    return isAntitone(S->A.get(), Vars, Lanes) && isAntitone(S->B.get(), Vars, Lanes);
+  case SymOp::Sub:
+    return isAntitone(S->A.get(), Vars, Lanes) && isMonotone(S->B.get(), Vars, Lanes);
   default:
     return false;
   }
@@ -329,7 +353,7 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   bool Runtime = false;
   for (unsigned V : Used)
     Runtime |= isSampledVar(V, Vars);
-  return isMonotone(Index, &Vars, /*Lanes=*/Runtime);
+  return isMonotone(Index, &Vars, /*Lanes=*/Runtime) || isAntitone(Index, &Vars, Runtime);
 }
 
 namespace {
