@@ -193,6 +193,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
                      const BlockShape &Shape, unsigned WaveSize, const PassedValues &Known,
                      const SymRef &CondOverride, EnvSet *Cache) {
   Tally T;
+  T.RowWidth = unsigned(Shape.X);
   const SymVarInfo *Loop = nullptr;
   if (B.Kind == BranchSite::Loop && B.LoopVar >= 0 && !CondOverride) {
     const SymVarInfo &L = Vars[B.LoopVar];

@@ -25,6 +25,8 @@ struct Tally {
   uint64_t Divergent = 0, Total = 0;
   unsigned MaxMinority = 0;
   unsigned MaxMinorityPerRow = 0;
+  /// The block's row width (threads in x) this tally was evaluated for.
+  unsigned RowWidth = 0;
   bool Varies = false; ///< the count depends on sampled unknowns
   /// Some sample of the run-time values splits no warp while warps with two or more lanes
   /// reach the branch (a sample that leaves one lane per warp says nothing of a split).

@@ -786,7 +786,7 @@ bool isUniformPick(const Sym *S) {
   return !Used.empty();
 }
 
-unsigned edgeCellEqualities(const Sym *S) {
+EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   std::vector<const Sym *> Parts;
   std::function<void(const Sym *)> Disjuncts = [&](const Sym *T) {
     const Sym *U = skipCasts(T);
@@ -798,16 +798,31 @@ unsigned edgeCellEqualities(const Sym *S) {
     Parts.push_back(T);
   };
   Disjuncts(S);
-  unsigned N = 0;
+  EdgeCells E;
   for (const Sym *P : Parts) {
     if (!P || !mentionsThreadIdx(*P))
       continue;
     auto Sides = threadSidedEquality(P);
     if (!Sides || skipCasts(P)->Op != SymOp::Eq || !isMonotone(Sides->first))
-      return 0;
-    ++N;
+      return {};
+    unsigned Dims = 0;
+    std::vector<bool> Seen(Vars.size(), false);
+    collectTidDims(Sides->first, Vars, Dims, Seen);
+    if (Dims & 1u) {
+      ++E.Columns;
+      continue;
+    }
+    std::vector<unsigned> Used;
+    collectVars(*Sides->first, Used);
+    bool Global = false;
+    for (unsigned V : Used)
+      Global |= V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx;
+    const Sym *Value = skipCasts(Sides->second);
+    if (!Global && (!Value || Value->Op == SymOp::Const))
+      return {};
+    ++E.Rows;
   }
-  return N;
+  return E;
 }
 
 /// Adds to Dims (bit D for threadIdx.D) the threadIdx dimensions S reads, directly or

@@ -77,9 +77,15 @@ unsigned pinnedBlockDims(const ::warplint::divergence::Sym *S, const SymVars &Va
 bool isUniformPick(const ::warplint::divergence::Sym *S);
 /// The cells on a domain's edge: every thread-dependent disjunct of S is `x == v`, x a
 /// coordinate non-decreasing in the thread index and v uniform (`i == 0 || i == NX - 1 ||
-/// j == 0 || ... || k == NZ - 1`, a Dirichlet boundary). Each such equality holds for at
-/// most one lane of a row of threads (or for a whole row): the number of them, else 0.
-unsigned edgeCellEqualities(const ::warplint::divergence::Sym *S);
+/// j == 0 || ... || k == NZ - 1`, a Dirichlet boundary). An equality of a coordinate that
+/// reads threadIdx.x holds for at most one lane of a row of threads (Columns); one that
+/// reads no threadIdx.x holds for whole rows (Rows), and counts only where the coordinate
+/// is the grid's (it reads blockIdx) or v is no compile-time constant (`j == my - 1`):
+/// `threadIdx.y == 0` alone is a tile's first row. Both zero when S is no such test.
+struct EdgeCells {
+  unsigned Columns = 0, Rows = 0;
+};
+EdgeCells edgeCellEqualities(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// Path without the enclosing conditions that depend on run-time values only.
 ::warplint::divergence::SymRef
 pathWithoutRuntimeConditions(const ::warplint::divergence::SymRef &Path, const SymVars &Vars);

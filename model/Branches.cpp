@@ -355,8 +355,8 @@ private:
     std::vector<EnvSet> Envs;
     std::vector<Tally> ByShape;
     bool RowLeader = false, Pick = false;
-    /// The thread-dependent equalities of a test of the domain's edge cells (0: none).
-    unsigned EdgeCells = 0;
+    /// The thread-dependent equalities of a test of the domain's edge cells (none: 0, 0).
+    EdgeCells Edge;
     /// An idiom that silences the branch but whose split the record keeps, evaluated per
     /// shape (the final write-out: the GPU still splits that warp, and ncu counts it).
     bool ShapesToo = false;
@@ -709,7 +709,7 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
     conjuncts(E.CondS, Parts);
     for (const ::warplint::divergence::Sym *P : Parts)
       E.Pick |= isUniformPick(P);
-    E.EdgeCells = edgeCellEqualities(E.CondS);
+    E.Edge = edgeCellEqualities(E.CondS, Vars);
   }
   size_t WorstShape;
   if (!decide(E, E.ByShape, WorstShape, &R.Idiom)) {
@@ -935,14 +935,20 @@ bool BranchBuilder::decide(const BranchEval &E, const std::vector<Tally> &Ts, si
       *Why = "leader";
     return false;
   }
-  // The cells on the domain's edge (a Dirichlet boundary, `i == 0 || i == NX - 1 || ...`):
-  // each equality holds for one lane of a row at most, or a whole row; the lanes on the
-  // smaller side are never more than the equalities. The edge's cells take their arm and
+  // The cells on the domain's edge (a Dirichlet boundary, `i == 0 || i == NX - 1 || ...`;
+  // a picture's axes, `x == half || y == half`): each equality holds for one lane of a
+  // row at most, or for whole rows; a warp's lanes on the smaller side are never more than
+  // one per row per column equality and a row per row equality (rows narrower than a
+  // warp; a row a warp wide or more splits no warp). The edge's cells take their arm and
   // the others theirs: O(perimeter) lanes beside O(area), a leader's pattern.
-  bool Edge = E.EdgeCells > 0;
+  bool Edge = E.Edge.Columns + E.Edge.Rows > 0;
   for (const Tally &T : Ts)
-    if (T.Evaluated)
-      Edge &= T.MaxMinorityPerRow <= E.EdgeCells;
+    if (T.Evaluated) {
+      unsigned Row = T.RowWidth ? T.RowWidth : 32;
+      unsigned RowsPerWarp = Row >= 32 ? 1 : (32 + Row - 1) / Row;
+      unsigned RowLanes = Row >= 32 ? 0 : Row;
+      Edge &= T.MaxMinority <= E.Edge.Columns * RowsPerWarp + E.Edge.Rows * RowLanes;
+    }
   if (Edge && !O.ReportLeaderPatterns) {
     if (Why)
       *Why = "edge-cells";

@@ -2,8 +2,10 @@
 // A Jacobi sweep keeps the boundary fixed (`if (i == 0 || i == NX - 1 || j == 0 || ...)
 // u2 = u1[ind]; else u2 = average`): each equality holds for one lane of a row at most
 // (i along x) or for a whole row (j, k): O(perimeter) lanes take the boundary's arm beside
-// O(area) the interior's, a leader's pattern, and silent like a leader. A test with any
-// other disjunct (`i % 2 == 0`) is no edge and stays reported.
+// O(area) the interior's, a leader's pattern, and silent like a leader. An equality of a
+// row coordinate picks whole rows: it counts where the coordinate is the grid's or the
+// value a run-time one (`j == my - 1`), not for `threadIdx.y == 0` against a constant. A
+// test with any other disjunct (`i % 2 == 0`) is no edge and stays reported.
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 #include <cuda_runtime.h>
 
@@ -36,8 +38,47 @@ __global__ void striped(int NX, int NY, const float *u1, float *u2) {
   }
 }
 
+// A picture's axes in 16x16 blocks (HeCBench's colorwheel): a column (one lane per row)
+// and a row of the grid (16 lanes of one warp of one block row) return early. Silent.
+__global__ void axes(float *pix, int size, int half) {
+  int y = blockDim.y * blockIdx.y + threadIdx.y;
+  int x = blockDim.x * blockIdx.x + threadIdx.x;
+  if (y < size && x < size) {
+    if (x == half || y == half)
+      return;
+    pix[y * size + x] = (float)(x * x + y * y);
+  }
+}
+
+// The last row of a block that spans the y extent (HeCBench's reaction, blocks of 2 x my):
+// `j == my - 1` picks one row of 2 lanes. Silent. The tile's first row of a block-local
+// index against a constant (`threadIdx.y == 0`) is evaluated as it stands and reported.
+__global__ void zeroFlux(const float *f, float *df, int mx, int my) {
+  extern __shared__ float s_f[];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = threadIdx.y;
+  int g = blockIdx.y * mx * my + j * mx + i;
+  float v = f[g];
+  for (int it = 0; it < mx; ++it)
+    if (threadIdx.y == 0) {
+      // CHECK: :[[@LINE-1]]:9: warning: branch on 'threadIdx.y' diverges in
+      v = v * v + f[g + it];
+      df[g + it] = v;
+    }
+  s_f[j * 2 + threadIdx.x] = v;
+  __syncthreads();
+  if (j == my - 1)
+    df[g] = s_f[(j - 1) * 2 + threadIdx.x] - s_f[j * 2 + threadIdx.x];
+  else
+    df[g] = s_f[(j + 1) * 2 + threadIdx.x] - s_f[j * 2 + threadIdx.x];
+}
+
 void launch(int NX, int NY, const float *u1, float *u2) {
   dim3 block(32, 8), grid((NX + 31) / 32, (NY + 7) / 8);
   jacobi<<<grid, block>>>(NX, NY, u1, u2);
   striped<<<grid, block>>>(NX, NY, u1, u2);
+  dim3 b16(16, 16), g16((NX + 15) / 16, (NX + 15) / 16);
+  axes<<<g16, b16>>>(u2, NX, NX / 2);
+  dim3 by(2, 128), gy(NX / 2, NY);
+  zeroFlux<<<gy, by, 2 * 128 * sizeof(float)>>>(u1, u2, NX, 128);
 }
