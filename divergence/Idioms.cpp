@@ -298,6 +298,18 @@ void conjuncts(const Sym *S, std::vector<const Sym *> &Out) {
   Out.push_back(S);
 }
 
+/// The disjuncts of a condition: the operands of `||` (and of `|` between truth values),
+/// flattened, in source order.
+void disjuncts(const Sym *S, std::vector<const Sym *> &Out) {
+  const Sym *T = skipCasts(S);
+  if (T && (T->Op == SymOp::LOr || (T->Op == SymOp::Or && isTruthAndOr(T)))) {
+    disjuncts(T->A.get(), Out);
+    disjuncts(T->B.get(), Out);
+    return;
+  }
+  Out.push_back(S);
+}
+
 /// Named idiom: a comparison of a monotone thread index with a uniform limit
 /// (`i < n`, `if (i >= n) return;`), or a conjunction/disjunction of such. Against a size
 /// known only at run time, a coordinate `i % n` and a lane-strided index
@@ -788,16 +800,7 @@ bool isUniformPick(const Sym *S) {
 
 EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   std::vector<const Sym *> Parts;
-  std::function<void(const Sym *)> Disjuncts = [&](const Sym *T) {
-    const Sym *U = skipCasts(T);
-    if (U && (U->Op == SymOp::LOr || (U->Op == SymOp::Or && isTruthAndOr(U)))) {
-      Disjuncts(U->A.get());
-      Disjuncts(U->B.get());
-      return;
-    }
-    Parts.push_back(T);
-  };
-  Disjuncts(S);
+  disjuncts(S, Parts);
   EdgeCells E;
   for (const Sym *P : Parts) {
     if (!P || !mentionsThreadIdx(*P))
@@ -1227,6 +1230,12 @@ bool valuesOf(const VarDecl *V, const Stmt *Body, const Stmt *Use, ASTContext &C
   return Ok;
 }
 
+/// An integer constant expression (a literal, a macro's arithmetic, a constexpr).
+static bool isIntConstant(const Expr *E, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx);
+}
+
 /// A thread index of the block: `threadIdx.d`, a sum of such and constants, a thread index
 /// times a constant (`tx + ty * BLOCK_X`, the flat index), or a local holding one in every
 /// value it takes.
@@ -1236,10 +1245,7 @@ bool isThreadIndexForm(const Expr *E, const Stmt *Body, ASTContext &Ctx, unsigne
     return false;
   if (isBareThreadIndex(E))
     return true;
-  auto Constant = [&](const Expr *X) {
-    Expr::EvalResult R;
-    return !X->isValueDependent() && X->EvaluateAsInt(R, Ctx);
-  };
+  auto Constant = [&](const Expr *X) { return isIntConstant(X, Ctx); };
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
     const Expr *L = B->getLHS(), *R = B->getRHS();
     switch (B->getOpcode()) {
@@ -1296,10 +1302,7 @@ bool isEdgeBandTest(const Expr *C, ASTContext &Ctx, const Stmt *Body, unsigned D
            isEdgeBandTest(B->getRHS(), Ctx, Body, Depth);
   if (!B->isComparisonOp() || B->getOpcode() == BO_NE)
     return false;
-  auto Constant = [&](const Expr *E) {
-    Expr::EvalResult R;
-    return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx);
-  };
+  auto Constant = [&](const Expr *E) { return isIntConstant(E, Ctx); };
   auto Index = [&](const Expr *E) {
     return isBareThreadIndex(E) || (Body && isThreadIndexForm(E, Body, Ctx, 0));
   };

@@ -53,6 +53,9 @@ bool isTruthAndOr(const ::warplint::divergence::Sym *S);
 /// The conjuncts of a condition (operands of `&&`, and of `&` between truth values).
 void conjuncts(const ::warplint::divergence::Sym *S,
                std::vector<const ::warplint::divergence::Sym *> &Out);
+/// The disjuncts of a condition (operands of `||`, and of `|` between truth values).
+void disjuncts(const ::warplint::divergence::Sym *S,
+               std::vector<const ::warplint::divergence::Sym *> &Out);
 
 // --- Named idioms -----------------------------------------------------------------------
 /// A monotone thread index against a uniform limit (`i < n`, `if (i >= n) return;`).
