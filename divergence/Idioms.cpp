@@ -798,15 +798,45 @@ bool isUniformPick(const Sym *S) {
   return !Used.empty();
 }
 
-EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars,
+                             const std::vector<const Sym *> &Siblings) {
+  // `a == u || b == v || ...`, or its complement `a != u && b != v && ...` (the interior:
+  // the same partition of the lanes, the arms swapped).
   std::vector<const Sym *> Parts;
   disjuncts(S, Parts);
+  SymOp Want = SymOp::Eq;
+  if (Parts.size() == 1) {
+    std::vector<const Sym *> Conj;
+    conjuncts(S, Conj);
+    if (Conj.size() > 1) {
+      Parts = std::move(Conj);
+      Want = SymOp::Ne;
+    }
+  }
+  // The equalities that name the far end of the same coordinate elsewhere in the test or
+  // in its else-if chain (`if (j == 0) ... else if (j == my - 1)`, with my the block's
+  // extent or a run-time size): a coordinate tested against both ends of its extent picks
+  // the first and last rows of the domain (or of the block), O(perimeter) lanes.
+  std::vector<const Sym *> Ends = Parts;
+  for (const Sym *Sib : Siblings)
+    disjuncts(Sib, Ends);
+  auto RuntimeEnd = [&](const Sym *Coordinate) {
+    for (const Sym *P : Ends) {
+      auto Sides = P ? threadSidedEquality(P) : std::nullopt;
+      if (!Sides || !sameUpToCasts(Sides->first, Coordinate))
+        continue;
+      const Sym *Value = skipCasts(Sides->second);
+      if (Value && Value->Op != SymOp::Const)
+        return true;
+    }
+    return false;
+  };
   EdgeCells E;
   for (const Sym *P : Parts) {
     if (!P || !mentionsThreadIdx(*P))
       continue;
     auto Sides = threadSidedEquality(P);
-    if (!Sides || skipCasts(P)->Op != SymOp::Eq || !isMonotone(Sides->first))
+    if (!Sides || skipCasts(P)->Op != Want || !isMonotone(Sides->first))
       return {};
     unsigned Dims = 0;
     std::vector<bool> Seen(Vars.size(), false);
@@ -821,7 +851,7 @@ EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars) 
     for (unsigned V : Used)
       Global |= V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx;
     const Sym *Value = skipCasts(Sides->second);
-    if (!Global && (!Value || Value->Op == SymOp::Const))
+    if (!Global && (!Value || Value->Op == SymOp::Const) && !RuntimeEnd(Sides->first))
       return {};
     ++E.Rows;
   }
@@ -1737,8 +1767,8 @@ bool isRegisterStore(const Stmt *S) {
   return false;
 }
 
-/// The `if` whose condition the branch is or is an operand of (`if (a && b)`: the
-/// short-circuit operand `a`).
+} // namespace
+
 const IfStmt *enclosingIf(const BranchSite &B, ParentsOf ParentsFn) {
   if (B.Kind == BranchSite::If)
     return dyn_cast_or_null<IfStmt>(B.Branch);
@@ -1764,6 +1794,8 @@ const IfStmt *enclosingIf(const BranchSite &B, ParentsOf ParentsFn) {
   }
   return nullptr;
 }
+
+namespace {
 
 /// `g == v` with g a thread index taken modulo a group's width (`t % W`, `t & (W - 1)`,
 /// nested: `(t % 16) % 8`) and v uniform: the lane that leads each group of W lanes

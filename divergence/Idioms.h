@@ -84,11 +84,17 @@ bool isUniformPick(const ::warplint::divergence::Sym *S);
 /// reads threadIdx.x holds for at most one lane of a row of threads (Columns); one that
 /// reads no threadIdx.x holds for whole rows (Rows), and counts only where the coordinate
 /// is the grid's (it reads blockIdx) or v is no compile-time constant (`j == my - 1`):
-/// `threadIdx.y == 0` alone is a tile's first row. Both zero when S is no such test.
+/// `threadIdx.y == 0` alone is a tile's first row, unless the test or its else-if chain
+/// (Siblings: their conditions) also compares the same coordinate with a value that is no
+/// compile-time constant (`if (j == 0) ... else if (j == my - 1)`: both ends of the
+/// extent). The
+/// complement, every thread-dependent conjunct `x != v` (`x != 0 && x != w - 1 && ...`,
+/// the interior), is the same partition. Both zero when S is no such test.
 struct EdgeCells {
   unsigned Columns = 0, Rows = 0;
 };
-EdgeCells edgeCellEqualities(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+EdgeCells edgeCellEqualities(const ::warplint::divergence::Sym *S, const SymVars &Vars,
+                             const std::vector<const ::warplint::divergence::Sym *> &Siblings = {});
 /// Path without the enclosing conditions that depend on run-time values only.
 ::warplint::divergence::SymRef
 pathWithoutRuntimeConditions(const ::warplint::divergence::SymRef &Path, const SymVars &Vars);
@@ -152,6 +158,9 @@ std::optional<ForHead> forHead(const ForStmt *F);
 /// One side does no work: an `if` with no else (not an early exit), a `?:` with an idle
 /// arm, a loop condition.
 bool isOneArmed(const BranchSite &B);
+/// The `if` whose condition the branch is or is an operand of (`if (a && b)`: the
+/// short-circuit operand `a`); null for any other branch.
+const IfStmt *enclosingIf(const BranchSite &B, ParentsOf ParentsFn);
 /// A fill of a shared tile's edge (issue 23, HeCBench's FDTD3d, metropolis,
 /// marchingCubes): an `if` with no else whose condition compares a thread index
 /// (`threadIdx.d`, or a local that is one) with a compile-time constant (`ltidx <

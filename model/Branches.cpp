@@ -387,6 +387,9 @@ private:
   /// The branch lies in the arm of an enclosing `if` that is a warp's or a group
   /// leader's write-out (isWarpResultWriteOut): it runs in the writing lanes alone.
   bool insideWriteOut(const KernelContext &K, const BranchSite &B) const;
+  /// The conditions of the other `if` statements of B's else-if chain (their sites').
+  std::vector<const ::warplint::divergence::Sym *>
+  elseIfConditions(const KernelContext &K, const BranchSite &B) const;
   /// A bounds guard joined by `&&` to a stronger term: E.Stronger and E.StrongerExpr.
   void strongerTerm(BranchEval &E) const;
   /// The condition's conjuncts written as guards of a padded tile (isPaddingGuard): true
@@ -709,7 +712,7 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
     conjuncts(E.CondS, Parts);
     for (const ::warplint::divergence::Sym *P : Parts)
       E.Pick |= isUniformPick(P);
-    E.Edge = edgeCellEqualities(E.CondS, Vars);
+    E.Edge = edgeCellEqualities(E.CondS, Vars, elseIfConditions(K, B));
   }
   size_t WorstShape;
   if (!decide(E, E.ByShape, WorstShape, &R.Idiom)) {
@@ -733,6 +736,34 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
   findingNotes(K, E, *Chosen, R);
   fillShapes(K, E, WorstShape, R);
   return R;
+}
+
+std::vector<const ::warplint::divergence::Sym *>
+BranchBuilder::elseIfConditions(const KernelContext &K, const BranchSite &B) const {
+  std::vector<const ::warplint::divergence::Sym *> Out;
+  auto *If = B.Kind == BranchSite::If ? dyn_cast_or_null<IfStmt>(B.Branch) : nullptr;
+  if (!If || !K.Sites)
+    return Out;
+  // The `if` statements of one chain: up through the ifs whose else this one is, then
+  // down through the else-ifs.
+  std::set<const Stmt *> Chain;
+  auto ParentsFn = parentsIn(K.Kernel);
+  const IfStmt *Top = If;
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNodeList Ps = ParentsFn(DynTypedNode::create(*Top));
+    auto *Up = Ps.empty() ? nullptr : Ps[0].get<IfStmt>();
+    if (!Up || Up->getElse() != Top)
+      break;
+    Top = Up;
+  }
+  for (const IfStmt *Cur = Top; Cur && Chain.size() < 64;
+       Cur = dyn_cast_or_null<IfStmt>(Cur->getElse()))
+    if (Cur != If)
+      Chain.insert(Cur);
+  for (const BranchSite &S : *K.Sites)
+    if (S.Kind == BranchSite::If && Chain.count(S.Branch) && S.CondVal.S)
+      Out.push_back(S.CondVal.S.get());
+  return Out;
 }
 
 bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel &R) const {
@@ -1195,7 +1226,24 @@ std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext 
   // triangular factorisations, shrinking halos, whose lanes idle through the kernel's
   // main loop. A split of the thread index alone (`tid % 2`, `lane < 16`) is the
   // programmer's choice of lanes, and stays.
-  bool OneArmed = isOneArmed(B);
+  bool OneArmed = isOneArmed(B), Light = hasLightArms(B);
+  // An operand of an `if`'s `&&` chain (`if (idx < 16 && idx > i && x[idx] == x[i])`):
+  // the lanes it turns away skip the rest of the condition and the `if`'s arm, so the
+  // arms are the `if`'s.
+  const IfStmt *If = B.Kind == BranchSite::ShortCircuit ? enclosingIf(B, parentsIn(K.Kernel))
+                     : B.Kind == BranchSite::If && !B.EarlyExit
+                         ? dyn_cast_or_null<IfStmt>(B.Branch)
+                         : nullptr;
+  if (If && B.Kind == BranchSite::ShortCircuit) {
+    OneArmed = !If->getElse() || isa<NullStmt>(If->getElse());
+    int T = lightStatements(If->getThen()), F = lightStatements(If->getElse());
+    Light = T >= 0 && F >= 0 && T <= 2 && F <= 2;
+  }
+  // An arm that only moves registers (`temp2 += 124 << k`, a pair skipped) does no work
+  // the other lanes wait for: as good as none.
+  bool RegisterSide = If && !OneArmed && If->getElse() &&
+                      (movesRegistersOnly(If->getThen()) || movesRegistersOnly(If->getElse()));
+  OneArmed |= RegisterSide;
   // The term the figures are of: a bounds guard beside a stronger term only takes the
   // grid's tail away.
   const Sym *Figured = E.Stronger ? E.Stronger.get() : E.CondS;
@@ -1204,7 +1252,7 @@ std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext 
                           !(mentionsLaneForm(Vars[B.LoopVar].Init.get()) ||
                             mentionsLaneForm(Vars[B.LoopVar].Cond.get()))
                     : isDataBoundary(B, Figured, Vars);
-  if (!((OneArmed || hasLightArms(B)) && Shaped))
+  if (!((OneArmed || Light) && Shaped))
     return std::nullopt;
   bool Contiguous = true, SweepsWarps = false;
   // A loop whose trips read the thread only as its place in a group of lanes (`size_i +
@@ -1231,13 +1279,18 @@ std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext 
              ? std::string("the lanes leave the loop in lane order (the edge of a "
                            "triangle or the tail of a stride): each warp splits only in "
                            "its last trips, which no remapping of threads avoids")
-         : OneArmed && MatrixRows
+         : OneArmed && MatrixRows && !RegisterSide
              ? std::string("one side of the branch does no work and it compares the row "
                            "and the column of one flattened index: the lanes that take "
                            "the other are one contiguous range of each row of the matrix "
                            "(the edge of a triangle): only the warps that the diagonal "
                            "crosses split, about one per row of the matrix, and the others "
                            "take the arm whole or skip it")
+         : RegisterSide
+             ? std::string("one side of the branch only moves values between registers "
+                           "and the lanes that take the other are one contiguous range of "
+                           "each warp (the edge of a triangle, a tile or a tail): the others "
+                           "only wait, and no remapping of threads gives them work")
          : OneArmed
              ? std::string("one side of the branch does no work and the lanes that "
                            "take the other are one contiguous range of each warp (the "

@@ -73,6 +73,59 @@ __global__ void zeroFlux(const float *f, float *df, int mx, int my) {
     df[g] = s_f[(j + 1) * 2 + threadIdx.x] - s_f[j * 2 + threadIdx.x];
 }
 
+// Both ends of the extent in one else-if chain (HeCBench's reaction, its first zero-flux
+// row): `j == 0` against a constant, whose chain also tests `j == my - 1`, is the
+// domain's first row, not a tile's. Silent.
+__global__ void zeroFluxBoth(const float *f, float *df, int mx, int my) {
+  extern __shared__ float s_f[];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = threadIdx.y;
+  int g = blockIdx.y * mx * my + j * mx + i;
+  s_f[j * 2 + threadIdx.x] = f[g];
+  __syncthreads();
+  if (j == 0)
+    df[g] = s_f[(j + 1) * 2 + threadIdx.x] - s_f[j * 2 + threadIdx.x];
+  else if (j == my - 1)
+    df[g] = s_f[(j - 1) * 2 + threadIdx.x] - s_f[j * 2 + threadIdx.x];
+  else
+    df[g] = s_f[(j + 1) * 2 + threadIdx.x] - 2.f * s_f[j * 2 + threadIdx.x] +
+            s_f[(j - 1) * 2 + threadIdx.x];
+}
+
+// The same chain whose other test is a constant row (`j == 3`): no far end, a tile's rows
+// picked by the code. Reported.
+__global__ void twoRows(const float *f, float *df, int mx, int my) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = threadIdx.y;
+  int g = blockIdx.y * mx * my + j * mx + i;
+  float v = f[g];
+  for (int it = 0; it < mx; ++it) {
+    if (j == 0)
+      // CHECK: :[[@LINE-1]]:9: warning: branch on 'j' diverges in
+      v = v * v + f[g + it];
+    else if (j == 3)
+      // CHECK: :[[@LINE-1]]:14: warning: branch on 'j' diverges in
+      v = v * 0.5f + f[g + it];
+  }
+  df[g] = v;
+}
+
+// The interior written as the complement (HeCBench's tonemapping): `x != 0 && y != 0 &&
+// x != width - 1 && y != height - 1` splits the lanes as the edge test does. Silent; with
+// a parity among the terms, reported.
+__global__ void interior(const float *in, float *out, unsigned width, unsigned height) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+  float v = in[y * width + x];
+  if (x != 0 && y != 0 && x != width - 1 && y != height - 1)
+    v = 0.25f * (in[y * width + x - 1] + in[y * width + x + 1] + in[(y - 1) * width + x] +
+                 in[(y + 1) * width + x]);
+  out[y * width + x] = v;
+  if (x != 0 && y != 0 && x % 2 != 0)
+    // CHECK: :[[@LINE-1]]:7: warning: branch on 'x' diverges in
+    out[y * width + x] = 0.25f * (in[y * width + x - 1] + in[y * width + x + 1]);
+}
+
 void launch(int NX, int NY, const float *u1, float *u2) {
   dim3 block(32, 8), grid((NX + 31) / 32, (NY + 7) / 8);
   jacobi<<<grid, block>>>(NX, NY, u1, u2);
@@ -81,4 +134,7 @@ void launch(int NX, int NY, const float *u1, float *u2) {
   axes<<<g16, b16>>>(u2, NX, NX / 2);
   dim3 by(2, 128), gy(NX / 2, NY);
   zeroFlux<<<gy, by, 2 * 128 * sizeof(float)>>>(u1, u2, NX, 128);
+  zeroFluxBoth<<<gy, by, 2 * 128 * sizeof(float)>>>(u1, u2, NX, 128);
+  twoRows<<<gy, by>>>(u1, u2, NX, 128);
+  interior<<<g16, b16>>>(u1, u2, NX, NY);
 }
