@@ -1089,7 +1089,11 @@ int lightStatements(const Stmt *S) {
       auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
       bool TrivialAssign = MD && MD->isTrivial() &&
                            (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
-      if (!TrivialAssign && !movesRegistersOnly(C)) {
+      // An atomic (`atomicAdd(&c[i], v)`) is one read-modify-write of memory, a store.
+      const FunctionDecl *Callee = C->getDirectCallee();
+      bool Atomic = Callee && Callee->getIdentifier() &&
+                    Callee->getName().starts_with("atomic") && C->getNumArgs() >= 2;
+      if (!TrivialAssign && !Atomic && !movesRegistersOnly(C)) {
         // A call whose arguments read memory is register-only once they are loaded.
         const FunctionDecl *F = C->getDirectCallee();
         const FunctionDecl *Def = nullptr;
@@ -1631,7 +1635,8 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
   }
   if (!AfterBarrier)
     return false;
-  // The arm sums array elements in a loop: `acc += a[...]` inside a loop of the arm; or
+  // The arm sums array elements in a loop: `acc += a[...]` inside a loop of the arm (or
+  // keeps their maximum or minimum); or
   // it reads the block's partials from an array and sums them by a warp's shuffle tree
   // (`v = partial[threadIdx.x]; for (o = 8; o > 0; o /= 2) v += __shfl_down_sync(...)`).
   bool Sums = false, ShuffleSum = false, ReadsArray = false;
@@ -1655,21 +1660,47 @@ bool isReductionFinalStep(const BranchSite &B, const Sym *CondS, ParentsOf Paren
       Added = OC->getArg(1);
     if (Added && InLoop && hasWarpCollective(Added, 0))
       ShuffleSum = true;
-    if (Added && InLoop) {
-      std::function<bool(const Stmt *)> ReadsElement = [&](const Stmt *E) {
-        if (!E)
-          return false;
-        if (isa<ArraySubscriptExpr>(E))
-          return true;
-        if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
-          return true;
-        for (const Stmt *C : E->children())
-          if (ReadsElement(C))
-            return true;
+    std::function<bool(const Stmt *)> ReadsElement = [&](const Stmt *E) {
+      if (!E)
         return false;
-      };
+      if (isa<ArraySubscriptExpr>(E))
+        return true;
+      if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+        return true;
+      for (const Stmt *C : E->children())
+        if (ReadsElement(C))
+          return true;
+      return false;
+    };
+    if (Added && InLoop)
       Sums = ReadsElement(Added);
+    // A running maximum or minimum (`if (s[y] > best) best = s[y];`, `best = fmaxf(best,
+    // s[y])`): the same reduction with another operator.
+    if (auto *RI = dyn_cast<IfStmt>(S); RI && InLoop && !RI->getElse()) {
+      auto *Cmp = dyn_cast_or_null<BinaryOperator>(
+          RI->getCond() ? RI->getCond()->IgnoreParenImpCasts() : nullptr);
+      bool Takes = false;
+      std::function<void(const Stmt *)> Assigns = [&](const Stmt *X) {
+        if (!X || Takes)
+          return;
+        if (auto *A = dyn_cast<BinaryOperator>(X); A && A->getOpcode() == BO_Assign)
+          if (auto *DR = dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts()))
+            if (auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && V->hasLocalStorage())
+              Takes = ReadsElement(A->getRHS());
+        for (const Stmt *C : X->children())
+          Assigns(C);
+      };
+      Assigns(RI->getThen());
+      Sums |= Cmp && Cmp->isRelationalOp() && ReadsElement(Cmp) && Takes;
     }
+    if (auto *A = dyn_cast<BinaryOperator>(S); A && InLoop && A->getOpcode() == BO_Assign)
+      if (auto *C = dyn_cast<CallExpr>(A->getRHS()->IgnoreParenImpCasts()))
+        if (const FunctionDecl *F = C->getDirectCallee(); F && F->getIdentifier()) {
+          StringRef N = F->getName();
+          Sums |= (N == "max" || N == "min" || N == "fmaxf" || N == "fminf" || N == "fmax" ||
+                   N == "fmin") &&
+                  ReadsElement(C);
+        }
     for (const Stmt *C : S->children())
       Visit(C, Loop);
   };
@@ -1802,11 +1833,19 @@ namespace {
 /// (`thread_group_idx == 0`, `id_in_head % half == 0`), several groups in a warp.
 bool isGroupLeaderTest(const Sym *P) {
   auto Sides = threadSidedEquality(P);
-  if (!Sides || skipCasts(P)->Op != SymOp::Eq)
+  if (!Sides)
     return false;
   const Sym *G = skipCasts(Sides->first);
-  return (G->Op == SymOp::Rem || G->Op == SymOp::And) && G->A && G->B &&
-         mentionsThreadIdx(*G->A) && !mentionsThreadIdx(*G->B);
+  if (!((G->Op == SymOp::Rem || G->Op == SymOp::And) && G->A && G->B &&
+        mentionsThreadIdx(*G->A) && !mentionsThreadIdx(*G->B)))
+    return false;
+  if (skipCasts(P)->Op == SymOp::Eq)
+    return true;
+  // In pairs, `!=` picks one lane of each as `==` does (`(lane & 1) != 0`: the odd lane).
+  const Sym *W = skipCasts(G->B.get()), *V = skipCasts(Sides->second);
+  bool Pairs = W->Op == SymOp::Const &&
+               ((G->Op == SymOp::Rem && W->Value == 2) || (G->Op == SymOp::And && W->Value == 1));
+  return Pairs && V->Op == SymOp::Const && (V->Value == 0 || V->Value == 1);
 }
 
 /// E computes a value, reading memory perhaps, with no side effect and no work of its
@@ -1841,6 +1880,20 @@ bool computesOnly(const Stmt *E) {
 /// memory: the head's scale, a per-group factor). A run of such statements is issued
 /// once, masked to the leaders.
 bool isStraightLineWrite(const Stmt *S) {
+  // A choice among such writes (`if (other < mine) pick = 1;`, the better of a pair):
+  // predicated, still issued once.
+  if (auto *If = dyn_cast_or_null<IfStmt>(S)) {
+    if (If->getInit() || If->getConditionVariable() || !computesOnly(If->getCond()))
+      return false;
+    auto Arm = [](const Stmt *A) {
+      if (!A || isa<NullStmt>(A))
+        return true;
+      if (auto *CS = dyn_cast<CompoundStmt>(A))
+        return std::all_of(CS->body_begin(), CS->body_end(), isStraightLineWrite);
+      return isStraightLineWrite(A);
+    };
+    return Arm(If->getThen()) && Arm(If->getElse());
+  }
   if (auto *DS = dyn_cast_or_null<DeclStmt>(S)) {
     for (const Decl *D : DS->decls()) {
       auto *V = dyn_cast<VarDecl>(D);
@@ -1901,16 +1954,49 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
     if (GroupLeader ? !isStraightLineWrite(S) : !isRegisterStore(S))
       return false;
   // Right after a warp collective: the statements between it and the `if` only set
-  // the thread's locals.
+  // the thread's locals. For a group's leader the exchange may go through shared memory
+  // instead: every lane stores its value to a shared array the arm reads (`ibufs[i] =
+  // code; __threadfence_block(); if ((lane & 1) != 0) out[...] = ibufs[i - 1] | ...`).
+  std::set<const VarDecl *> ArmReads;
+  if (GroupLeader) {
+    std::function<void(const Stmt *)> Reads = [&](const Stmt *S) {
+      if (!S)
+        return;
+      if (auto *A = dyn_cast<ArraySubscriptExpr>(S))
+        if (auto *DR = dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()))
+          if (auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && V->hasAttr<CUDASharedAttr>())
+            ArmReads.insert(V);
+      for (const Stmt *C : S->children())
+        Reads(C);
+    };
+    Reads(Then);
+  }
+  auto SharedExchange = [&](const Stmt *S) {
+    auto *E = dyn_cast<Expr>(S);
+    auto *A = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+    if (!A || A->getOpcode() != BO_Assign)
+      return false;
+    auto *Sub = dyn_cast<ArraySubscriptExpr>(A->getLHS()->IgnoreParenImpCasts());
+    auto *DR = Sub ? dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()) : nullptr;
+    auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return V && ArmReads.count(V) && !isa<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
+  };
+  auto Fence = [](const Stmt *S) {
+    auto *E = dyn_cast<Expr>(S);
+    auto *C = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+    return F && F->getIdentifier() &&
+           (F->getName() == "__threadfence_block" || F->getName() == "__syncwarp");
+  };
   const CompoundStmt *Block = enclosingBlock(If, Parents);
   if (!Block)
     return false;
   const Stmt *const *At = std::find(Block->body_begin(), Block->body_end(), If);
   while (At != Block->body_begin()) {
     const Stmt *S = *--At;
-    if (hasWarpCollective(S, 0))
+    if (hasWarpCollective(S, 0) || (GroupLeader && SharedExchange(S)))
       return true;
-    if (!movesRegistersOnly(S))
+    if (!movesRegistersOnly(S) && !(GroupLeader && Fence(S)))
       return false;
   }
   return false;
@@ -2125,36 +2211,86 @@ bool isFinalGroupWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
   return true;
 }
 
+namespace {
+
+/// The memory reads of E (subscripts, dereferences, `->` members), each by its canonical
+/// profile, sorted: the loads its value needs.
+std::vector<llvm::FoldingSetNodeID> loadsOf(const Expr *E, ASTContext &Ctx) {
+  std::vector<llvm::FoldingSetNodeID> Out;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    auto *X = dyn_cast<Expr>(S);
+    const Expr *Bare = X ? X->IgnoreParenImpCasts() : nullptr;
+    auto *U = dyn_cast_or_null<UnaryOperator>(Bare);
+    auto *M = dyn_cast_or_null<MemberExpr>(Bare);
+    if (Bare && (isa<ArraySubscriptExpr>(Bare) || (U && U->getOpcode() == UO_Deref) ||
+                 (M && M->isArrow()))) {
+      llvm::FoldingSetNodeID Id;
+      Bare->Profile(Id, Ctx, /*Canonical=*/true);
+      Out.push_back(std::move(Id));
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(E);
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+} // namespace
+
 bool storesOnePlace(const BranchSite &B, ASTContext &Ctx) {
   if (B.Kind != BranchSite::If || B.EarlyExit)
     return false;
   auto *If = dyn_cast_or_null<IfStmt>(B.Branch);
   if (!If || !If->getElse() || If->getInit() || If->getConditionVariable())
     return false;
-  // Each arm: one plain store, its address computed without side effects and its value
-  // read from no memory (a value in registers: `(T)1.0f`, `a * b`), so that the arms
-  // differ in the value alone. A value loaded in an arm is that arm's work.
-  auto Store = [](const Stmt *S) -> const BinaryOperator * {
-    while (auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
-      if (CS->size() != 1)
-        return nullptr;
-      S = CS->body_front();
+  // Each arm: plain stores, their addresses computed without side effects, the arms'
+  // stores to the same places in the same order, and each pair of values either read
+  // from no memory (a value in registers: `(T)1.0f`, `a * b`) or read from the same
+  // places (`out[i] = in[i]` against `out[i] = -in[i]`: the loads are common to both
+  // arms and issued once), so that the arms differ in register arithmetic alone. A value
+  // loaded in one arm only is that arm's work.
+  auto Stores = [](const Stmt *S) {
+    std::vector<const BinaryOperator *> Out;
+    std::vector<const Stmt *> Body;
+    if (auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      Body.assign(CS->body_begin(), CS->body_end());
+    else if (S)
+      Body.push_back(S);
+    for (const Stmt *X : Body) {
+      while (auto *CS = dyn_cast_or_null<CompoundStmt>(X)) {
+        if (CS->size() != 1)
+          return std::vector<const BinaryOperator *>{};
+        X = CS->body_front();
+      }
+      auto *E = dyn_cast_or_null<Expr>(X);
+      auto *A = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+      if (!A || A->getOpcode() != BO_Assign || !computesOnly(A->getLHS()) ||
+          !computesOnly(A->getRHS()))
+        return std::vector<const BinaryOperator *>{};
+      Out.push_back(A);
     }
-    auto *E = dyn_cast_or_null<Expr>(S);
-    auto *A = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
-    if (!A || A->getOpcode() != BO_Assign || !computesOnly(A->getLHS()) ||
-        !movesRegistersOnly(A->getRHS()))
-      return nullptr;
-    return A;
+    return Out;
   };
-  const BinaryOperator *Then = Store(If->getThen()), *Else = Store(If->getElse());
-  if (!Then || !Else)
+  std::vector<const BinaryOperator *> Then = Stores(If->getThen()), Else = Stores(If->getElse());
+  if (Then.empty() || Then.size() != Else.size() || Then.size() > 4)
     return false;
-  // The same place: the two addresses written alike (the same variables and constants).
-  llvm::FoldingSetNodeID L, R;
-  Then->getLHS()->IgnoreParenImpCasts()->Profile(L, Ctx, /*Canonical=*/true);
-  Else->getLHS()->IgnoreParenImpCasts()->Profile(R, Ctx, /*Canonical=*/true);
-  return L == R;
+  for (size_t I = 0; I < Then.size(); ++I) {
+    // The same place: the two addresses written alike (the same variables and constants).
+    llvm::FoldingSetNodeID L, R;
+    Then[I]->getLHS()->IgnoreParenImpCasts()->Profile(L, Ctx, /*Canonical=*/true);
+    Else[I]->getLHS()->IgnoreParenImpCasts()->Profile(R, Ctx, /*Canonical=*/true);
+    if (L != R)
+      return false;
+    bool Registers =
+        movesRegistersOnly(Then[I]->getRHS()) && movesRegistersOnly(Else[I]->getRHS());
+    if (!Registers && loadsOf(Then[I]->getRHS(), Ctx) != loadsOf(Else[I]->getRHS(), Ctx))
+      return false;
+  }
+  return true;
 }
 
 bool isPaddingGuard(const Expr *E, ASTContext &Ctx) {

@@ -324,7 +324,8 @@ private:
     bool OneWarpGrid = false;
     /// Grid dimensions that may hold more than one block (bits x, y, z).
     unsigned WideGridDims = 7;
-    /// The kernel's body has a loop (its main work, beside which a one-time store is small).
+    /// The kernel's body has a loop, or a device function it calls has (its main work,
+    /// beside which a one-time store is small).
     bool KernelHasLoop = false;
     /// The values the launches pass to the kernel's parameters, and those of one value.
     PassedValues Passed;
@@ -354,7 +355,7 @@ private:
     const Expr *StrongerExpr = nullptr;
     std::vector<EnvSet> Envs;
     std::vector<Tally> ByShape;
-    bool RowLeader = false, Pick = false;
+    bool RowLeader = false, Pick = false, PickRun = false;
     /// The thread-dependent equalities of a test of the domain's edge cells (none: 0, 0).
     EdgeCells Edge;
     /// An idiom that silences the branch but whose split the record keeps, evaluated per
@@ -505,13 +506,21 @@ bool launchInLoop(const Expr *Call, ParentsOf ParentsFn) {
 }
 
 /// Whether a statement has a loop in it.
-bool hasLoop(const Stmt *S) {
+bool hasLoop(const Stmt *S, unsigned Depth = 2) {
   if (!S)
     return false;
   if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
     return true;
+  // A loop of a device function the code calls is the caller's work too (a warp's scan
+  // in a helper).
+  if (auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee(); F && Depth > 0) {
+      const FunctionDecl *Def = nullptr;
+      if (F->hasBody(Def) && Def && hasLoop(Def->getBody(), Depth - 1))
+        return true;
+    }
   for (const Stmt *C : S->children())
-    if (hasLoop(C))
+    if (hasLoop(C, Depth))
       return true;
   return false;
 }
@@ -710,8 +719,20 @@ BranchBuilder::analyzeBranch(KernelContext &K, const BranchSite &Found,
   if (E.CondS) {
     std::vector<const ::warplint::divergence::Sym *> Parts;
     conjuncts(E.CondS, Parts);
-    for (const ::warplint::divergence::Sym *P : Parts)
+    bool Run = true, Any = false;
+    for (const ::warplint::divergence::Sym *P : Parts) {
       E.Pick |= isUniformPick(P);
+      if (!P || !mentionsThreadIdx(*P))
+        continue;
+      Any = true;
+      auto *Q = skipCasts(P);
+      const ::warplint::divergence::Sym *Side =
+          Q && Q->A && Q->B ? (mentionsThreadIdx(*Q->A) ? Q->A.get() : Q->B.get()) : nullptr;
+      Run &= isUniformPick(P) && Side && isMonotone(Side, &Vars);
+    }
+    // One pick of a coordinate that grows with the thread (`j == k`, `j != k` with j = tid
+    // / N): the lanes picked are one run, so at most the two warps at its ends split.
+    E.PickRun = Any && Run && Parts.size() == 1;
     E.Edge = edgeCellEqualities(E.CondS, Vars, elseIfConditions(K, B));
   }
   size_t WorstShape;
@@ -960,7 +981,11 @@ bool BranchBuilder::decide(const BranchEval &E, const std::vector<Tally> &Ts, si
       Leader &= T.MaxMinorityPerRow <= 1;
       OneWarp &= T.MaxDivergentPerEnv <= 1;
     }
-  Leader |= E.RowLeader || (E.Pick && OneWarp);
+  bool TwoWarps = true;
+  for (const Tally &T : Ts)
+    if (T.Evaluated)
+      TwoWarps &= T.MaxDivergentPerEnv <= 2;
+  Leader |= E.RowLeader || (E.Pick && OneWarp) || (E.PickRun && TwoWarps);
   if (Leader && !O.ReportLeaderPatterns) {
     if (Why)
       *Why = "leader";

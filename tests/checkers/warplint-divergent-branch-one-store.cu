@@ -72,3 +72,41 @@ __global__ void armLoads(float *out, const float *a, const float *b) {
   // CHECK: :[[@LINE-4]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'armLoads' (block 128x1x1); predicted branch efficiency 0%
 }
 void launchLoads(float *o, const float *a, const float *b) { armLoads<<<4, 128>>>(o, a, b); }
+
+// Both arms store the same places from the same loads, a sign apart (HeCBench's lsqt,
+// `out_real[i] = in_real[i]` against `= -in_real[i]`, and the same for the imaginary
+// part): the loads are common to the arms and issued once, each store one select. A note.
+__global__ void signFlip(float *outRe, float *outIm, const float *inRe, const float *inIm,
+                         int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    if (i % 2 == 0) {
+      outRe[i] = inRe[i];
+      outIm[i] = inIm[i];
+    } else {
+      outRe[i] = -inRe[i];
+      outIm[i] = -inIm[i];
+    }
+    // CHECK: :[[@LINE-7]]:9: remark: branch on 'i' diverges in up to 4 of 4 warps of kernel 'signFlip' (block 128x1x1); predicted branch efficiency 0% to 100%
+    // CHECK: :[[@LINE-8]]:9: note: a note, not a warning: both arms store a value to the same place and do nothing else
+  }
+}
+// Reported: the same stores, the second arm's values read from other places.
+__global__ void otherLoads(float *outRe, float *outIm, const float *inRe, const float *inIm,
+                           int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    if (i % 2 == 0) {
+      outRe[i] = inRe[i];
+      outIm[i] = inIm[i];
+    } else {
+      outRe[i] = -inIm[i + 1];
+      outIm[i] = -inRe[i + 1];
+    }
+    // CHECK: :[[@LINE-7]]:9: warning: branch on 'i' diverges in up to 4 of 4 warps of kernel 'otherLoads' (block 128x1x1); predicted branch efficiency 0% to 100%
+  }
+}
+void launchSign(float *a, float *b, const float *c, const float *d, int n) {
+  signFlip<<<(n + 127) / 128, 128>>>(a, b, c, d, n);
+  otherLoads<<<(n + 127) / 128, 128>>>(a, b, c, d, n);
+}

@@ -153,6 +153,8 @@ __device__ int __shfl_down_sync(unsigned mask, int var, unsigned delta, int widt
 __device__ float __shfl_down_sync(unsigned mask, float var, unsigned delta, int width = 32);
 __device__ int atomicAdd(int *address, int val);
 __device__ float atomicAdd(float *address, float val);
+__device__ int atomicMax(int *address, int val);
+__device__ void __threadfence_block(void);
 // The read-only and cache-hint loads (a load at the pointer argument).
 __device__ float __ldg(const float *ptr);
 __device__ int __ldg(const int *ptr);
