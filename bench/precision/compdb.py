@@ -73,6 +73,10 @@
 #           those it skips for what is not installed here (MPI, NCCL, Boost, GSL, GDAL),
 #           are not in the database. The checkout is a `git archive` of the commit (less
 #           the blobs a snapshot may lack; docs/precision.md AFTER 14 has the command).
+#   amgx    NVIDIA/AMGX. CMake is the build: configured into OUTDIR/cmake with
+#           -DCMAKE_NO_MPI=ON (no MPI here; its own switch for a non-MPI build); every
+#           .cu of the checkout once (src/** and the two examples/*.cu CMake builds),
+#           leaving out its unit tests (src/tests/).
 import argparse
 import json
 import os
@@ -166,6 +170,11 @@ def fastertransformer(src, out, nvcc):
         # CUDA 13's CCCL needs C++17 (the header above)
         e["command"] = e["command"].replace("-std=c++14", "-std=c++17")
     return db
+
+
+def amgx(src, out, nvcc):
+    return source_cu(cmake_entries(src, out, nvcc, ["-DCMAKE_NO_MPI=ON"]), src,
+                     leave_out=("src/tests/",))
 
 
 def xgboost(src, out, nvcc):
@@ -273,7 +282,7 @@ def kaldi(src, out, nvcc):
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
-                                      "fastertransformer", "xgboost", "hecbench"])
+                                      "fastertransformer", "xgboost", "hecbench", "amgx"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -283,7 +292,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
-          "xgboost": xgboost, "hecbench": hecbench}[a.corpus](src, out, a.nvcc)
+          "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))

@@ -1,9 +1,10 @@
 // warplint-divergent-branch: an if/else whose two arms store to the same place (issue 23,
 // AFTER 12: FasterTransformer's decoder attention mask). `if (c) m[i] = 1; else m[i] = 0;`
 // is one store of a select of the two values, as `m[i] = c ? 1 : 0` is: the compiler
-// emits the store once, and no lane waits for another. A note, not a warning. Arms that
-// store to two places, do more than one store, or load the value they store, are still
-// reported.
+// emits the store once, and no lane waits for another. A note, not a warning. So are arms
+// of a few stores each to the same places whose values read the same places (a sign
+// apart: the loads are common to the arms). Arms that store to two places, do more than
+// the stores, or load in one arm what the other does not, are still reported.
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 #include <cuda_runtime.h>
 
