@@ -4,7 +4,9 @@
 // clang-22's CUDA wrappers lag behind what nvcc accepts in two places that real code
 // (cuda-samples, llm.c, ggml) leans on, and a file that does not parse gets no analysis:
 //   - the cache-hinted global stores __stcs, __stcg and __stwb (clang declares only
-//     __stwt), for the built-in scalar and vector types;
+//     __stwt), and the cache-hinted loads __ldca and __ldlu (clang declares __ldcg,
+//     __ldcs and __ldcv; AMGX's sm_utils.inl calls all five), for the built-in scalar
+//     and vector types;
 //   - min and max called from host code: nvcc's math headers make them __host__
 //     __device__, clang's wrapper keeps them device-only.
 //   - the C and C++ headers that nvcc's cuda_runtime.h includes on its own (<time.h>,
@@ -73,7 +75,9 @@
 #define WARPLINT_COMPAT_STORE(T)                                                           \
   static __device__ __inline__ void __stcs(T *__p, T __v) { *__p = __v; }                  \
   static __device__ __inline__ void __stcg(T *__p, T __v) { *__p = __v; }                  \
-  static __device__ __inline__ void __stwb(T *__p, T __v) { *__p = __v; }
+  static __device__ __inline__ void __stwb(T *__p, T __v) { *__p = __v; }                  \
+  static __device__ __inline__ T __ldca(const T *__p) { return *__p; }                     \
+  static __device__ __inline__ T __ldlu(const T *__p) { return *__p; }
 
 WARPLINT_COMPAT_STORE(char)
 WARPLINT_COMPAT_STORE(signed char)

@@ -1,4 +1,4 @@
-// What nvcc accepts and clang-22's CUDA wrappers do not: cache-hinted stores and host
+// What nvcc accepts and clang-22's CUDA wrappers do not: cache-hinted stores and loads, host
 // min/max. warplint force-includes its compatibility header so that this parses.
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -7,7 +7,7 @@ __global__ void stream(float4 *out, const float4 *in, float *tail, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     __stcs(out + i, __ldcs(in + i));
-    __stcg(tail + i, 1.0f);
+    __stcg(tail + i, __ldca(&in[i].x) + __ldlu(&in[i].y));
     __stwb(tail, min(i, n));
   }
 }
