@@ -1065,6 +1065,34 @@ bool storesRegisterValue(const Stmt *S) {
   return movesRegistersOnly(B->getRHS()) && (!Index || movesRegistersOnly(Index));
 }
 
+namespace {
+
+/// A call that loads one value: a cache-hinted load intrinsic (`__ldg`, `__ldcg`, `__ldca`,
+/// `__ldcs`, `__ldlu`, `__ldcv`), or a function whose body returns such a call, Depth
+/// levels down.
+bool isLoadCall(const CallExpr *C, unsigned Depth) {
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  if (!F)
+    return false;
+  if (F->getIdentifier()) {
+    StringRef N = F->getName();
+    if (N == "__ldg" || N == "__ldcg" || N == "__ldca" || N == "__ldcs" || N == "__ldlu" ||
+        N == "__ldcv")
+      return true;
+  }
+  const FunctionDecl *Def = nullptr;
+  if (Depth == 0 || !F->hasBody(Def) || !Def)
+    return false;
+  auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  auto *R = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  auto *Inner = R && R->getRetValue()
+                    ? dyn_cast<CallExpr>(R->getRetValue()->IgnoreParenImpCasts())
+                    : nullptr;
+  return Inner && isLoadCall(Inner, Depth - 1);
+}
+
+} // namespace
+
 int lightStatements(const Stmt *S) {
   if (!S || isa<NullStmt>(S))
     return 0;
@@ -1089,11 +1117,13 @@ int lightStatements(const Stmt *S) {
       auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
       bool TrivialAssign = MD && MD->isTrivial() &&
                            (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator());
-      // An atomic (`atomicAdd(&c[i], v)`) is one read-modify-write of memory, a store.
+      // An atomic (`atomicAdd(&c[i], v)`) is one read-modify-write of memory, a store; a
+      // cache-hinted load (`__ldg(p)`, or a function that returns one: `__cachingLoad(p)`,
+      // `Ld<LD_NC>::load(p)`) is a load.
       const FunctionDecl *Callee = C->getDirectCallee();
       bool Atomic = Callee && Callee->getIdentifier() &&
                     Callee->getName().starts_with("atomic") && C->getNumArgs() >= 2;
-      if (!TrivialAssign && !Atomic && !movesRegistersOnly(C)) {
+      if (!TrivialAssign && !Atomic && !isLoadCall(C, 2) && !movesRegistersOnly(C)) {
         // A call whose arguments read memory is register-only once they are loaded.
         const FunctionDecl *F = C->getDirectCallee();
         const FunctionDecl *Def = nullptr;

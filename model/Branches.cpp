@@ -525,6 +525,82 @@ bool hasLoop(const Stmt *S, unsigned Depth = 2) {
   return false;
 }
 
+/// The innermost loop around S in its function, or null.
+const Stmt *enclosingLoop(const Stmt *S, ParentsOf ParentsFn) {
+  DynTypedNodeList Ps = ParentsFn(DynTypedNode::create(*S));
+  for (unsigned Depth = 0; Depth < 256 && !Ps.empty(); ++Depth) {
+    const DynTypedNode &P = Ps[0];
+    if (auto *L = P.get<ForStmt>())
+      return L;
+    if (auto *L = P.get<WhileStmt>())
+      return L;
+    if (auto *L = P.get<DoStmt>())
+      return L;
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      return nullptr;
+    Ps = ParentsFn(P);
+  }
+  return nullptr;
+}
+
+/// S, leaving out the subtree Skip, holds a loop or calls a device function that has one.
+bool hasLoopBesides(const Stmt *S, const Stmt *Skip) {
+  if (!S || S == Skip)
+    return false;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    return true;
+  if (auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee()) {
+      const FunctionDecl *Def = nullptr;
+      if (F->hasBody(Def) && Def && hasLoop(Def->getBody(), 1))
+        return true;
+    }
+  for (const Stmt *C : S->children())
+    if (hasLoopBesides(C, Skip))
+      return true;
+  return false;
+}
+
+/// The base variable of an element access (`s[i]`, `p[i].x`), or null.
+const ValueDecl *elementBase(const Expr *E) {
+  E = E ? E->IgnoreParenImpCasts() : nullptr;
+  while (auto *M = dyn_cast_or_null<MemberExpr>(E))
+    E = M->getBase()->IgnoreParenImpCasts();
+  auto *A = dyn_cast_or_null<ArraySubscriptExpr>(E);
+  if (!A)
+    return nullptr;
+  auto *DR = dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts());
+  return DR ? DR->getDecl() : nullptr;
+}
+
+/// S writes an element of an array that it also reads (`s[t] += s[t + 16]`, `v[t] = v[t] +
+/// v[t + 8]`): a step of the warp's own tree or scan, where a lane reads what another wrote.
+bool readsWhatItWrites(const Stmt *S) {
+  if (!S)
+    return false;
+  if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    if (const ValueDecl *W = elementBase(B->getLHS())) {
+      bool Reads = B->isCompoundAssignmentOp();
+      std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
+        if (!X || Reads)
+          return;
+        if (auto *E = dyn_cast<Expr>(X); E && elementBase(E) == W) {
+          Reads = true;
+          return;
+        }
+        for (const Stmt *C : X->children())
+          Find(C);
+      };
+      Find(B->getRHS());
+      if (Reads)
+        return true;
+    }
+  for (const Stmt *C : S->children())
+    if (readsWhatItWrites(C))
+      return true;
+  return false;
+}
+
 } // namespace
 
 void BranchBuilder::kernelLaunches(const KernelAnalysis &KA, KernelContext &K) const {
@@ -1203,6 +1279,29 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                         "initialization, not a step of the warp's work): the split costs "
                         "each warp one masked store, once");
   }
+  // A short arm beside its loop's work: an `if` with no else whose arm is a statement or
+  // two of straight-line work (a load of a row's bounds by two lanes, `if (lane < 2) t =
+  // rows[r + lane];`; a block row's entry on the lanes that hold one), inside a loop whose
+  // trip also runs a loop of its own (the row's columns): the split costs each warp a
+  // masked statement or two per trip beside that loop, whichever lanes take it. A step of
+  // the warp's own tree or scan (the arm reads the array it writes, `s[t] += s[t + 16]`)
+  // is the trip's work and stays.
+  if (Demoted.empty() && B.Kind == BranchSite::If && !B.EarlyExit && isOneArmed(B))
+    if (auto *If = dyn_cast<IfStmt>(B.Branch)) {
+      int T = lightStatements(If->getThen());
+      const Stmt *Loop = enclosingLoop(If, parentsIn(K.Kernel));
+      const Stmt *Body = Loop ? (isa<ForStmt>(Loop)     ? cast<ForStmt>(Loop)->getBody()
+                                 : isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getBody()
+                                                        : cast<DoStmt>(Loop)->getBody())
+                              : nullptr;
+      if (T >= 1 && T <= 2 && Body && hasLoopBesides(Body, If) &&
+          !readsWhatItWrites(If->getThen()))
+        Demoted.push_back("the arm is " + std::string(T == 1 ? "one statement" : "two statements") +
+                          " of straight-line work inside a loop whose trip also runs a loop "
+                          "of its own: the split costs each warp " +
+                          (T == 1 ? "a masked statement" : "two masked statements") +
+                          " per trip beside that loop");
+    }
   // A split of one warp that only some samples of run-time values nobody passed make
   // (the other reasons first: one is enough): for some values one warp of the block
   // splits, for others none. The figure is the samples', not the launches' (darknet's
