@@ -1471,6 +1471,23 @@ bool isLaneRoleTest(const Sym *S) {
   return false;
 }
 
+bool isLanePaddingTest(const Sym *S) {
+  S = skipCasts(S);
+  if (!S || !S->A || !S->B || (S->Op != SymOp::Ge && S->Op != SymOp::Gt && S->Op != SymOp::Lt &&
+                               S->Op != SymOp::Le))
+    return false;
+  const Sym *A = skipCasts(S->A.get()), *B = skipCasts(S->B.get());
+  bool Lane = isLaneForm(A) && B->Op == SymOp::Const;
+  bool Flipped = isLaneForm(B) && A->Op == SymOp::Const;
+  if (!Lane && !Flipped)
+    return false;
+  // The lanes past the count take the exit: `lane >= C` (or `C <= lane`), C inside the warp.
+  int64_t C = Lane ? B->Value : A->Value;
+  bool Past = Lane ? (S->Op == SymOp::Ge || S->Op == SymOp::Gt)
+                   : (S->Op == SymOp::Le || S->Op == SymOp::Lt);
+  return Past && C > 0 && C < 32;
+}
+
 /// The boundary of the split is set by the data: the condition (a loop's start and bound)
 /// reads a run-time value (a size, blockIdx, a parameter, a loaded value) or a loop counter,
 /// not only thread indices and compile-time values. A split of the thread index alone

@@ -184,6 +184,10 @@ bool isRowColumnTest(const ::warplint::divergence::Sym *S);
 bool isTurnTest(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// S reads a lane index of the warp (`t % 32`, `t & 15`).
 bool mentionsLaneForm(const ::warplint::divergence::Sym *S);
+/// `lane >= C` with lane the thread's place in its warp (`t & 31`, `t % 32`) and C a
+/// compile-time count inside the warp: the lanes past a packing of C (`if (lane >= 3 * 9)
+/// return;`, three 3x3 blocks to a warp).
+bool isLanePaddingTest(const ::warplint::divergence::Sym *S);
 /// A lane index against a compile-time limit (`lane < 16`): a lane role in every warp.
 bool isLaneRoleTest(const ::warplint::divergence::Sym *S);
 /// The split's boundary is set by the data: an ordered comparison that reads a run-time

@@ -573,19 +573,24 @@ const ValueDecl *elementBase(const Expr *E) {
   return DR ? DR->getDecl() : nullptr;
 }
 
-/// S writes an element of an array that it also reads (`s[t] += s[t + 16]`, `v[t] = v[t] +
-/// v[t + 8]`): a step of the warp's own tree or scan, where a lane reads what another wrote.
-bool readsWhatItWrites(const Stmt *S) {
+/// S writes an element of an array and reads another element of it (`s[t] += s[t + 16]`,
+/// `v[t] = v[t] + v[t + 8]`): a step of the warp's own tree or scan, where a lane reads
+/// what another wrote. Reading the element it writes (`a[i] = a[i] * d`) is the lane's own.
+bool readsWhatItWrites(const Stmt *S, ASTContext &Ctx) {
   if (!S)
     return false;
   if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
     if (const ValueDecl *W = elementBase(B->getLHS())) {
-      bool Reads = B->isCompoundAssignmentOp();
+      bool Reads = false; // a compound assignment reads the lane's own element
       std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
         if (!X || Reads)
           return;
         if (auto *E = dyn_cast<Expr>(X); E && elementBase(E) == W) {
-          Reads = true;
+          // The lane's own element (the same index as written) is no other lane's.
+          llvm::FoldingSetNodeID L, R;
+          B->getLHS()->IgnoreParenImpCasts()->Profile(L, Ctx, /*Canonical=*/true);
+          E->IgnoreParenImpCasts()->Profile(R, Ctx, /*Canonical=*/true);
+          Reads |= L != R;
           return;
         }
         for (const Stmt *C : X->children())
@@ -596,7 +601,7 @@ bool readsWhatItWrites(const Stmt *S) {
         return true;
     }
   for (const Stmt *C : S->children())
-    if (readsWhatItWrites(C))
+    if (readsWhatItWrites(C, Ctx))
       return true;
   return false;
 }
@@ -1279,6 +1284,16 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                         "initialization, not a step of the warp's work): the split costs "
                         "each warp one masked store, once");
   }
+  // The lanes past a packing return at once: `if (lane >= blockrows_per_warp * 9) return;`
+  // at the top of the kernel (before any loop), C a compile-time count inside the warp.
+  // They have no work in the kernel: idle lanes, as in a block that is no whole number of
+  // warps, not two paths the warp runs one after the other.
+  if (Demoted.empty() && B.Kind == BranchSite::If && B.EarlyExit && CondS &&
+      isLanePaddingTest(CondS) && !insideLoop(B.Branch, parentsIn(K.Kernel)))
+    Demoted.push_back("the lanes of each warp past a compile-time count return at once, "
+                      "before any loop: lanes with no work (the remainder of a packing into "
+                      "the warp), idle as in a block that is no whole number of warps, not "
+                      "two paths run one after the other");
   // A short arm beside its loop's work: an `if` with no else whose arm is a statement or
   // two of straight-line work (a load of a row's bounds by two lanes, `if (lane < 2) t =
   // rows[r + lane];`; a block row's entry on the lanes that hold one), inside a loop whose
@@ -1295,7 +1310,7 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                                                         : cast<DoStmt>(Loop)->getBody())
                               : nullptr;
       if (T >= 1 && T <= 2 && Body && hasLoopBesides(Body, If) &&
-          !readsWhatItWrites(If->getThen()))
+          !readsWhatItWrites(If->getThen(), M.Ctx))
         Demoted.push_back("the arm is " + std::string(T == 1 ? "one statement" : "two statements") +
                           " of straight-line work inside a loop whose trip also runs a loop "
                           "of its own: the split costs each warp " +

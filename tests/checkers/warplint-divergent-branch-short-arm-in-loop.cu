@@ -62,8 +62,53 @@ __global__ void treeInRowLoop(const float *vals, float *y, int n) {
   }
 }
 
+// The lane's own element, scaled in the pivot loop beside the loop over the block: a note
+// (it reads no other lane's element).
+__global__ void scaleRow(float *a, const float *d, int n) {
+  __shared__ float s[32 * 8];
+  const int lane = threadIdx.x % 32;
+  s[threadIdx.x] = a[blockIdx.x * 256 + threadIdx.x];
+  for (int row = 0; row < 8; ++row) {
+    float diag = d[row];
+    if (lane < 8 && lane != row)
+      s[8 * row + lane] = s[8 * row + lane] * diag;
+    // CHECK: :[[@LINE-2]]:9: remark: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the arm is one statement of straight-line work inside a loop whose trip also runs a loop of its own
+    __syncwarp();
+    for (int k = lane; k < 64; k += 32)
+      s[k] += diag;
+    __syncwarp();
+  }
+  a[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x];
+}
+
+// Three 3x3 blocks to a warp: the 5 lanes past them return at the start. A note. The same
+// return inside a loop, after the lanes worked, stays a warning.
+template <int BLOCKS, int BSQ>
+__global__ void packed(const float *in, float *out, int n) {
+  const int lane = threadIdx.x & 31;
+  if (lane >= BLOCKS * BSQ) { return; }
+  // CHECK: :[[@LINE-1]]:7: remark: branch on 'lane' diverges in 4 of 4 warps of kernel 'packed' (block 128x1x1)
+  // CHECK: :[[@LINE-2]]:7: note: a note, not a warning: the lanes of each warp past a compile-time count return at once
+  const int i = (threadIdx.x / 32) * BLOCKS * BSQ + lane + blockIdx.x * 4 * BLOCKS * BSQ;
+  for (int k = 0; k < n; ++k)
+    out[i] += in[i + k];
+}
+__global__ void packedInLoop(const float *in, float *out, int n) {
+  const int lane = threadIdx.x & 31;
+  const int i = (threadIdx.x / 32) * 27 + lane + blockIdx.x * 4 * 27;
+  for (int k = 0; k < n; ++k) {
+    out[i] += in[i + k];
+    if (lane >= 27) { return; }
+    // CHECK: :[[@LINE-1]]:9: warning: branch on 'lane' diverges in
+  }
+}
+
 void launch(const int *rows, const int *cols, const float *vals, const float *x, float *y,
             int *out, int n) {
+  scaleRow<<<n, 256>>>(y, vals, n);
+  packed<3, 9><<<n, 128>>>(vals, y, n);
+  packedInLoop<<<n, 128>>>(vals, y, n);
   rowsPerWarp<<<(n + 3) / 4, 128>>>(rows, cols, vals, x, y, n);
   armIsTheTrip<<<1, 64>>>(rows, out, n);
   treeInRowLoop<<<n, 256>>>(vals, y, n);
