@@ -1914,8 +1914,13 @@ bool computesOnly(const Stmt *E) {
     if (auto *Conv = dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl());
         Conv && Conv->isConst())
       return computesOnly(MC->getImplicitObjectArgument());
-  if (isa<CallExpr>(E))
+  if (auto *C = dyn_cast<CallExpr>(E)) {
+    // A cache-hinted load (`__ldg(p)`, `__cachingLoad(p)`) reads memory, as a subscript.
+    if (isLoadCall(C, 2))
+      return std::all_of(C->arg_begin(), C->arg_end(),
+                         [](const Expr *A) { return computesOnly(A); });
     return movesRegistersOnly(E);
+  }
   for (const Stmt *C : E->children())
     if (!computesOnly(C))
       return false;
@@ -1954,6 +1959,11 @@ bool isStraightLineWrite(const Stmt *S) {
     S = E->IgnoreImplicit(); // the cleanups of a class's assignment
   const Expr *LHS = nullptr, *RHS = nullptr;
   assignmentSides(S, LHS, RHS);
+  // An update of one place (`x[r] += w * d`, `acc /= dia`): its read and its write.
+  if (auto *CA = dyn_cast_or_null<CompoundAssignOperator>(S)) {
+    LHS = CA->getLHS();
+    RHS = CA->getRHS();
+  }
   return LHS && computesOnly(LHS) && computesOnly(RHS);
 }
 
