@@ -1,6 +1,8 @@
 //===- TuModel.cpp - one model per translation unit, shared by every check and output ===//
 #include "model/TuModel.h"
 
+#include "divergence/Idioms.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -1029,6 +1031,36 @@ const std::vector<AccessModel> &TuModel::accesses(const wl::divergence::BlockSha
   return It->second;
 }
 
+namespace {
+
+/// The call lies in a `for` loop that makes no trip in this instantiation: its start and
+/// bound are compile-time constants and the condition is false at the start (`for (i =
+/// WARP_SIZE / 2; i >= 1; i /= 2)` with WARP_SIZE = 1). The call is never made.
+bool inLoopWithoutTrips(const SyncCall &C, const ASTContext &Ctx) {
+  for (const Guard &G : C.Guards) {
+    auto *F = G.Kind == Guard::Loop ? dyn_cast_or_null<ForStmt>(G.Branch) : nullptr;
+    std::optional<ForHead> H = F ? forHead(F) : std::nullopt;
+    if (!H || H->Init->isValueDependent() || H->Bound->isValueDependent())
+      continue;
+    Expr::EvalResult I, B;
+    if (!H->Init->EvaluateAsInt(I, Ctx) || !H->Bound->EvaluateAsInt(B, Ctx))
+      continue;
+    const llvm::APSInt &X = I.Val.getInt(), &Y = B.Val.getInt();
+    int64_t A = X.getExtValue(), L = Y.getExtValue();
+    bool Enters = H->Op == BO_LT   ? A < L
+                  : H->Op == BO_LE ? A <= L
+                  : H->Op == BO_GT ? A > L
+                  : H->Op == BO_GE ? A >= L
+                  : H->Op == BO_NE ? A != L
+                                   : true;
+    if (!Enters)
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
 const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShape &AssumedBlock) {
   auto [It, New] =
       Syncs.try_emplace(std::array<unsigned, 3>{AssumedBlock.X, AssumedBlock.Y, AssumedBlock.Z});
@@ -1045,6 +1077,8 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
     if (Assumed)
       Shapes.push_back({fitUnitDims(AssumedBlock, KA), SourceLocation()});
     for (const SyncCall &C : TD.syncCalls()) {
+      if (inLoopWithoutTrips(C, Ctx))
+        continue;
       SyncModel M;
       M.Kernel = &K;
       M.Class = classifySync(C, Ctx);
