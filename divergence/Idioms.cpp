@@ -286,28 +286,30 @@ bool isTruthAndOr(const Sym *S) {
          isTruthValue(S->B.get());
 }
 
-/// The conjuncts of a condition: the operands of `&&` (and of `&` between truth values),
-/// flattened, in source order.
-void conjuncts(const Sym *S, std::vector<const Sym *> &Out) {
+namespace {
+
+/// The operands of a chain of one logical operator (and of its bitwise twin between truth
+/// values), flattened, in source order.
+void flattenChain(const Sym *S, SymOp Logical, SymOp Bitwise, std::vector<const Sym *> &Out) {
   const Sym *T = skipCasts(S);
-  if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
-    conjuncts(T->A.get(), Out);
-    conjuncts(T->B.get(), Out);
+  if (T && (T->Op == Logical || (T->Op == Bitwise && isTruthAndOr(T)))) {
+    flattenChain(T->A.get(), Logical, Bitwise, Out);
+    flattenChain(T->B.get(), Logical, Bitwise, Out);
     return;
   }
   Out.push_back(S);
 }
 
-/// The disjuncts of a condition: the operands of `||` (and of `|` between truth values),
-/// flattened, in source order.
+} // namespace
+
+/// The conjuncts of a condition: the operands of `&&` (and of `&` between truth values).
+void conjuncts(const Sym *S, std::vector<const Sym *> &Out) {
+  flattenChain(S, SymOp::LAnd, SymOp::And, Out);
+}
+
+/// The disjuncts of a condition: the operands of `||` (and of `|` between truth values).
 void disjuncts(const Sym *S, std::vector<const Sym *> &Out) {
-  const Sym *T = skipCasts(S);
-  if (T && (T->Op == SymOp::LOr || (T->Op == SymOp::Or && isTruthAndOr(T)))) {
-    disjuncts(T->A.get(), Out);
-    disjuncts(T->B.get(), Out);
-    return;
-  }
-  Out.push_back(S);
+  flattenChain(S, SymOp::LOr, SymOp::Or, Out);
 }
 
 /// Named idiom: a comparison of a monotone thread index with a uniform limit
@@ -1074,12 +1076,8 @@ bool isLoadCall(const CallExpr *C, unsigned Depth) {
   const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
   if (!F)
     return false;
-  if (F->getIdentifier()) {
-    StringRef N = F->getName();
-    if (N == "__ldg" || N == "__ldcg" || N == "__ldca" || N == "__ldcs" || N == "__ldlu" ||
-        N == "__ldcv")
-      return true;
-  }
+  if (F->getIdentifier() && isCacheHintedLoad(F->getName()))
+    return true;
   const FunctionDecl *Def = nullptr;
   if (Depth == 0 || !F->hasBody(Def) || !Def)
     return false;
@@ -1151,18 +1149,26 @@ bool hasLightArms(const BranchSite &B) {
 }
 
 /// S lies inside a loop of its function.
-bool insideLoop(const Stmt *S, ParentsOf ParentsFn) {
+const Stmt *enclosingLoop(const Stmt *S, ParentsOf ParentsFn) {
   DynTypedNodeList Parents = ParentsFn(DynTypedNode::create(*S));
   for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
     const DynTypedNode &P = Parents[0];
-    if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
-      return true;
+    if (auto *L = P.get<ForStmt>())
+      return L;
+    if (auto *L = P.get<WhileStmt>())
+      return L;
+    if (auto *L = P.get<DoStmt>())
+      return L;
+    if (auto *L = P.get<CXXForRangeStmt>())
+      return L;
     if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
-      return false;
+      return nullptr;
     Parents = ParentsFn(P);
   }
-  return false;
+  return nullptr;
 }
+
+bool insideLoop(const Stmt *S, ParentsOf ParentsFn) { return enclosingLoop(S, ParentsFn); }
 
 namespace {
 /// A barrier, fence, warp-synchronous call or atomic anywhere in S.

@@ -143,6 +143,8 @@ bool hasLightArms(const BranchSite &B);
 using ParentsOf = llvm::function_ref<DynTypedNodeList(const DynTypedNode &)>;
 /// S lies inside a loop of its function.
 bool insideLoop(const Stmt *S, ParentsOf Parents);
+/// The innermost loop around S in its function (for, while, do, range-for), or null.
+const Stmt *enclosingLoop(const Stmt *S, ParentsOf Parents);
 /// The head of `for (V = A; V op B; step of V)` (A's declaration or assignment, a
 /// comparison with V on either side, `++V`, `V--`, `V op= K`): V, A, the bound B, the
 /// comparison as if V were on its left, and the step. None for another head.

@@ -442,6 +442,11 @@ ThreadDependence::State ThreadDependence::mergeStates(const AbsVal &Cond, State 
   return Out;
 }
 
+bool isCacheHintedLoad(llvm::StringRef Name) {
+  return Name == "__ldg" || Name == "__ldcg" || Name == "__ldca" || Name == "__ldcs" ||
+         Name == "__ldlu" || Name == "__ldcv";
+}
+
 bool isSyncCallee(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier())
     return false;
@@ -2033,8 +2038,7 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   // The read-only and cache-hint loads (__ldg, __ldcg, __ldca, __ldcs, __ldlu, __ldcv) read
   // memory at their pointer argument, as `*p` does: uniform where the address is (issue 23:
   // FasterTransformer's `__ldg(attr_mask + (blockIdx.y * n + row))`, the whole block's).
-  if (Args.size() == 1 && (N == "__ldg" || N == "__ldcg" || N == "__ldca" || N == "__ldcs" ||
-                           N == "__ldlu" || N == "__ldcv"))
+  if (Args.size() == 1 && isCacheHintedLoad(N))
     return load(C, Args[0].V);
   if (std::optional<AbsVal> Warp = warpIntrinsic(N, Args))
     return *Warp;

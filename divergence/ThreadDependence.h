@@ -119,6 +119,9 @@ struct SyncCall {
 /// __any/__all/__uni_sync, __match_*_sync, __reduce_*_sync) and the synchronising calls of
 /// cooperative_groups (sync, synchronize, shfl*, ballot, any, all, match_*, reduce).
 bool isSyncCallee(const FunctionDecl *FD);
+/// The read-only and cache-hinted loads of one value at a pointer (`__ldg`, `__ldcg`,
+/// `__ldca`, `__ldcs`, `__ldlu`, `__ldcv`).
+bool isCacheHintedLoad(llvm::StringRef Name);
 
 /// Computes the variance and symbolic form of every value of a kernel by walking its body
 /// in order (flow-sensitive on locals; loops iterated to a fixpoint; calls to device

@@ -506,13 +506,14 @@ bool launchInLoop(const Expr *Call, ParentsOf ParentsFn) {
 }
 
 /// Whether a statement has a loop in it.
-bool hasLoop(const Stmt *S, unsigned Depth = 2) {
-  if (!S)
+/// S holds a loop, or calls a device function that has one, Depth calls down (a loop of a
+/// helper the code calls is the caller's work too: a warp's scan in a helper); the
+/// subtree Skip left out.
+bool hasLoop(const Stmt *S, unsigned Depth = 2, const Stmt *Skip = nullptr) {
+  if (!S || S == Skip)
     return false;
   if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
     return true;
-  // A loop of a device function the code calls is the caller's work too (a warp's scan
-  // in a helper).
   if (auto *C = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *F = C->getDirectCallee(); F && Depth > 0) {
       const FunctionDecl *Def = nullptr;
@@ -520,43 +521,7 @@ bool hasLoop(const Stmt *S, unsigned Depth = 2) {
         return true;
     }
   for (const Stmt *C : S->children())
-    if (hasLoop(C, Depth))
-      return true;
-  return false;
-}
-
-/// The innermost loop around S in its function, or null.
-const Stmt *enclosingLoop(const Stmt *S, ParentsOf ParentsFn) {
-  DynTypedNodeList Ps = ParentsFn(DynTypedNode::create(*S));
-  for (unsigned Depth = 0; Depth < 256 && !Ps.empty(); ++Depth) {
-    const DynTypedNode &P = Ps[0];
-    if (auto *L = P.get<ForStmt>())
-      return L;
-    if (auto *L = P.get<WhileStmt>())
-      return L;
-    if (auto *L = P.get<DoStmt>())
-      return L;
-    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
-      return nullptr;
-    Ps = ParentsFn(P);
-  }
-  return nullptr;
-}
-
-/// S, leaving out the subtree Skip, holds a loop or calls a device function that has one.
-bool hasLoopBesides(const Stmt *S, const Stmt *Skip) {
-  if (!S || S == Skip)
-    return false;
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-    return true;
-  if (auto *C = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *F = C->getDirectCallee()) {
-      const FunctionDecl *Def = nullptr;
-      if (F->hasBody(Def) && Def && hasLoop(Def->getBody(), 1))
-        return true;
-    }
-  for (const Stmt *C : S->children())
-    if (hasLoopBesides(C, Skip))
+    if (hasLoop(C, Depth, Skip))
       return true;
   return false;
 }
@@ -1305,11 +1270,10 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
     if (auto *If = dyn_cast<IfStmt>(B.Branch)) {
       int T = lightStatements(If->getThen());
       const Stmt *Loop = enclosingLoop(If, parentsIn(K.Kernel));
-      const Stmt *Body = Loop ? (isa<ForStmt>(Loop)     ? cast<ForStmt>(Loop)->getBody()
-                                 : isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getBody()
-                                                        : cast<DoStmt>(Loop)->getBody())
-                              : nullptr;
-      if (T >= 1 && T <= 2 && Body && hasLoopBesides(Body, If) &&
+      bool TripHasLoop = Loop && llvm::any_of(Loop->children(), [&](const Stmt *C) {
+                           return hasLoop(C, 2, If);
+                         });
+      if (T >= 1 && T <= 2 && TripHasLoop &&
           !readsWhatItWrites(If->getThen(), M.Ctx))
         Demoted.push_back("the arm is " + std::string(T == 1 ? "one statement" : "two statements") +
                           " of straight-line work inside a loop whose trip also runs a loop "
