@@ -506,22 +506,41 @@ bool launchInLoop(const Expr *Call, ParentsOf ParentsFn) {
 }
 
 /// Whether a statement has a loop in it.
+/// S reads or writes memory in its own code (a subscript of an array that is not the
+/// thread's, a dereference, `->`), not counting the functions it calls.
+bool touchesMemory(const Stmt *S) {
+  if (!S)
+    return false;
+  if (auto *A = dyn_cast<ArraySubscriptExpr>(S); A && !isThreadLocalElement(A))
+    return true;
+  if (auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+    return true;
+  if (auto *M = dyn_cast<MemberExpr>(S); M && M->isArrow())
+    return true;
+  for (const Stmt *C : S->children())
+    if (touchesMemory(C))
+      return true;
+  return false;
+}
+
 /// S holds a loop, or calls a device function that has one, Depth calls down (a loop of a
 /// helper the code calls is the caller's work too: a warp's scan in a helper); the
-/// subtree Skip left out.
-bool hasLoop(const Stmt *S, unsigned Depth = 2, const Stmt *Skip = nullptr) {
+/// subtree Skip left out. With Memory, only a loop that reads or writes memory counts (a
+/// row's columns, not a warp's shuffle reduction).
+bool hasLoop(const Stmt *S, unsigned Depth = 2, const Stmt *Skip = nullptr,
+             bool Memory = false) {
   if (!S || S == Skip)
     return false;
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && (!Memory || touchesMemory(S)))
     return true;
   if (auto *C = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *F = C->getDirectCallee(); F && Depth > 0) {
       const FunctionDecl *Def = nullptr;
-      if (F->hasBody(Def) && Def && hasLoop(Def->getBody(), Depth - 1))
+      if (F->hasBody(Def) && Def && hasLoop(Def->getBody(), Depth - 1, nullptr, Memory))
         return true;
     }
   for (const Stmt *C : S->children())
-    if (hasLoop(C, Depth, Skip))
+    if (hasLoop(C, Depth, Skip, Memory))
       return true;
   return false;
 }
@@ -1262,7 +1281,9 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   // A short arm beside its loop's work: an `if` with no else whose arm is a statement or
   // two of straight-line work (a load of a row's bounds by two lanes, `if (lane < 2) t =
   // rows[r + lane];`; a block row's entry on the lanes that hold one), inside a loop whose
-  // trip also runs a loop of its own (the row's columns): the split costs each warp a
+  // trip also runs a loop of its own over memory (the row's columns; a warp's shuffle
+  // reduction is no such work: ggml's forward substitution `if (lane < row) sum += ...;`
+  // then `warp_reduce_sum(sum)` stays a warning): the split costs each warp a
   // masked statement or two per trip beside that loop, whichever lanes take it. A step of
   // the warp's own tree or scan (the arm reads the array it writes, `s[t] += s[t + 16]`)
   // is the trip's work and stays.
@@ -1271,7 +1292,7 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
       int T = lightStatements(If->getThen());
       const Stmt *Loop = enclosingLoop(If, parentsIn(K.Kernel));
       bool TripHasLoop = Loop && llvm::any_of(Loop->children(), [&](const Stmt *C) {
-                           return hasLoop(C, 2, If);
+                           return hasLoop(C, 2, If, /*Memory=*/true);
                          });
       if (T >= 1 && T <= 2 && TripHasLoop &&
           !readsWhatItWrites(If->getThen(), M.Ctx))

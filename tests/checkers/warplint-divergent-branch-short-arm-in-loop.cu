@@ -104,8 +104,32 @@ __global__ void packedInLoop(const float *in, float *out, int n) {
   }
 }
 
+// Forward substitution in a warp (ggml's solve_tri_f32_fast): the lanes left of the
+// diagonal add their term, then the warp's shuffle reduction. The trip's only other loop is
+// that reduction, no work over memory: the split is the step's work, a warning.
+__device__ float warpSum(float v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  return v;
+}
+__global__ void forwardSubst(const float *A, float *xOut, int n) {
+  const int lane = threadIdx.x % 32;
+  float x = xOut[lane];
+  for (int row = 0; row < 32; ++row) {
+    float sum = 0.f;
+    if (lane < row)
+      sum += A[row * 32 + lane] * x;
+    // CHECK: :[[@LINE-2]]:9: warning: branch on 'lane' diverges in
+    sum = warpSum(sum);
+    if (lane == row)
+      x = (x - sum) / A[row * 33];
+  }
+  xOut[lane] = x;
+}
+
 void launch(const int *rows, const int *cols, const float *vals, const float *x, float *y,
             int *out, int n) {
+  forwardSubst<<<n, 32>>>(vals, y, n);
   scaleRow<<<n, 256>>>(y, vals, n);
   packed<3, 9><<<n, 128>>>(vals, y, n);
   packedInLoop<<<n, 128>>>(vals, y, n);
