@@ -1479,7 +1479,10 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
                     (Low->Op == SymOp::Rem && M->Value > 0 && M->Value % 32 == 0));
     if (LowBits) {
       std::optional<ThreadPart> PL = threadPart(L), PX = linearPart(Low->A.get());
-      if (PL && PX && *PL == *PX && countsLanes(PL))
+      // Both count the lanes (threadIdx.x with warps in rows or a block of one row, or the
+      // linear index): they agree modulo 32, so `threadIdx.x - laneid` (the lane read from
+      // %laneid, AMGX's utils::lane_id()) is the warp's base as `t - t % 32` is.
+      if (PL && PX && countsLanes(PL) && countsLanes(PX))
         Out.V = Variance::WarpUniform;
     }
   }

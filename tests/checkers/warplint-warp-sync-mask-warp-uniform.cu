@@ -2,8 +2,11 @@
 // HeCBench's rsmt and btree). A count a helper updates through a reference parameter with
 // __popc of a ballot is the same in each lane, so a loop on it moves whole warps; the base
 // of a lane's warp, `tid - laneId` or `tid & ~31`, is the same in the 32 lanes of a 1-D
-// block of any size, so an exit on it leaves whole warps. A lane's own count, its own index, or a warp
-// base in a block 48 wide (warps that straddle rows) are still reported.
+// block of any size, so an exit on it leaves whole warps. So is `threadIdx.x - lane` with the
+// lane read from %laneid (thirteenth session, NVIDIA/AMGX's utils::lane_id()): a slot of the
+// warp's slice of shared memory read at that base is the same in every lane, and a 'break'
+// on it leaves whole warps. A lane's own count, its own index, or a warp base in a block 48
+// wide (warps that straddle rows) are still reported.
 // RUN: %clang_tidy --checks='-*,warplint-warp-sync-mask' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 
 __device__ int __popc(unsigned x);
@@ -84,6 +87,32 @@ __global__ void rowBaseExit(const int *v, int *out, unsigned n) {
   out[base] = x;
 }
 
+__device__ __forceinline__ int asmLane() {
+  int id;
+  asm("mov.u32 %0, %%laneid;" : "=r"(id));
+  return id;
+}
+// Each warp's 32 words of shared memory at `threadIdx.x - lane`; slot k read by every lane.
+// Silent in a block of 128 threads.
+template <int W>
+__global__ void warpSlotBreak(const int *cols, int *out, int n) {
+  __shared__ volatile int s[128];
+  const int lane = asmLane();
+  volatile int *mine = &s[threadIdx.x - lane];
+  int row = blockIdx.x * 4 + threadIdx.y;
+  mine[lane] = cols[row * 32 + lane];
+  __syncwarp();
+  int acc = 0;
+  for (int k = 0; k < 32; ++k) {
+    const int c = mine[k];
+    if (c == -1)
+      break;
+    acc += __shfl_sync(0xffffffffu, c, k);
+    // CHECK: :[[@LINE-1]]:12: warning: mask 0xffffffff of '__shfl_sync()' in kernel 'warpSlotBreak<48>' names lanes that may not take part{{.*}}[warplint-warp-sync-mask]
+  }
+  out[row * 32 + lane] = acc;
+}
+
 // The exits' blocks are a run-time size b (1-D): no shape to evaluate the lanes with.
 void launch(float *o, const int *f, const int *v, int *out, int n, int b) {
   refCountWarp<<<8, 32>>>(o, f, n);
@@ -92,4 +121,6 @@ void launch(float *o, const int *f, const int *v, int *out, int n, int b) {
   warpMaskExit<<<(n + b - 1) / b, b>>>(v, out, n);
   laneExit<<<(n + b - 1) / b, b>>>(v, out, n);
   rowBaseExit<<<(n + 95) / 96, dim3(48, 2)>>>(v, out, n);
+  warpSlotBreak<128><<<64, 128>>>(f, out, n);
+  warpSlotBreak<48><<<64, dim3(48, 2)>>>(f, out, n);
 }
