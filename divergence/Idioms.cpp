@@ -367,7 +367,80 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   bool Runtime = false;
   for (unsigned V : Used)
     Runtime |= isSampledVar(V, Vars);
-  return isMonotone(Index, &Vars, /*Lanes=*/Runtime) || isAntitone(Index, &Vars, Runtime);
+  return isMonotone(Index, &Vars, /*Lanes=*/Runtime) || isAntitone(Index, &Vars, Runtime) ||
+         isWarpWindowIndex(Index, Vars);
+}
+
+/// `U + s * lane` with lane the place in the warp (`t % 32`, `t & 31`, %laneid), s > 0 a
+/// constant, and U a sum of terms each a constant multiple of 32 * s, at least one of them
+/// a loop counter or a block index times that multiple (`wb * 32 + lane`, AMGX's load of
+/// an NxN block in warp-sized chunks): the lanes cover the aligned window [U, U + 32 * s),
+/// and a limit splits a warp only in the one window that holds it, the sweep's tail.
+/// `lane < 16` alone (no term that moves the window) is no such index.
+bool isWarpWindowIndex(const Sym *Index, const std::vector<SymVarInfo> &Vars) {
+  std::vector<const Sym *> Terms;
+  std::function<void(const Sym *)> Flatten = [&](const Sym *X) {
+    X = skipCasts(X);
+    if (X && X->Op == SymOp::Add) {
+      Flatten(X->A.get());
+      Flatten(X->B.get());
+    } else if (X) {
+      Terms.push_back(X);
+    }
+  };
+  Flatten(Index);
+  auto Scaled = [](const Sym *X, const Sym *&Part) -> int64_t {
+    // X = c * Part (either order) or Part << c; 1 * X otherwise.
+    if (X->Op == SymOp::Mul || X->Op == SymOp::Shl) {
+      const Sym *A = skipCasts(X->A.get()), *B = skipCasts(X->B.get());
+      if (X->Op == SymOp::Mul && A->Op == SymOp::Const)
+        std::swap(A, B);
+      if (B->Op == SymOp::Const && B->Value > 0) {
+        Part = A;
+        return X->Op == SymOp::Mul ? B->Value : (B->Value < 32 ? int64_t(1) << B->Value : 0);
+      }
+    }
+    Part = X;
+    return 1;
+  };
+  int64_t LaneScale = 0;
+  std::vector<std::pair<const Sym *, int64_t>> Uniform;
+  for (const Sym *T : Terms) {
+    const Sym *Part = nullptr;
+    int64_t C = Scaled(T, Part);
+    if (mentionsThreadIdx(*T)) {
+      const Sym *L = skipCasts(Part);
+      bool Lane = L && L->B && ((L->Op == SymOp::Rem && skipCasts(L->B.get())->Op == SymOp::Const &&
+                                 skipCasts(L->B.get())->Value == 32) ||
+                                (L->Op == SymOp::And && skipCasts(L->B.get())->Op == SymOp::Const &&
+                                 skipCasts(L->B.get())->Value == 31));
+      if (LaneScale || !Lane || !C || !isMonotone(L->A.get(), &Vars, false))
+        return false;
+      LaneScale = C;
+    } else {
+      Uniform.push_back({Part, C});
+    }
+  }
+  if (!LaneScale)
+    return false;
+  bool Moves = false;
+  for (auto [Part, C] : Uniform) {
+    const Sym *P = skipCasts(Part);
+    if (P->Op == SymOp::Const) {
+      if ((P->Value * C) % (32 * LaneScale) != 0)
+        return false;
+      continue;
+    }
+    if (C % (32 * LaneScale) != 0)
+      return false;
+    std::vector<unsigned> Used;
+    collectVars(*P, Used);
+    for (unsigned V : Used)
+      Moves |= V < Vars.size() && (Vars[V].Kind == SymVarInfo::Loop ||
+                                   Vars[V].Kind == SymVarInfo::Iteration ||
+                                   Vars[V].Kind == SymVarInfo::BlockIdx);
+  }
+  return Moves;
 }
 
 namespace {

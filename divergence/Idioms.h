@@ -60,6 +60,9 @@ void disjuncts(const ::warplint::divergence::Sym *S,
 // --- Named idioms -----------------------------------------------------------------------
 /// A monotone thread index against a uniform limit (`i < n`, `if (i >= n) return;`).
 bool isBoundsGuard(const ::warplint::divergence::Sym *S, const SymVars &Vars);
+/// `U + s * lane`, U a moving multiple of 32 * s: the index of a sweep in warp-wide
+/// windows, which a limit splits in the one window that holds it.
+bool isWarpWindowIndex(const ::warplint::divergence::Sym *Index, const SymVars &Vars);
 /// One lane in each run of a run-time row length: `(i + 1) % n == 0`.
 bool isRowLeaderTest(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// A bounds guard whose limit halves with a loop: a tree reduction's tail.
