@@ -2220,8 +2220,6 @@ std::optional<ForHead> forHead(const ForStmt *F) {
   return H;
 }
 
-namespace {
-
 /// `for (V = A; V op B; V step)` with A, B and the step integer constants (in the
 /// instantiation): a loop whose trips the code fixes (an unrolled vector's lanes).
 bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx) {
@@ -2235,6 +2233,8 @@ bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx) {
   auto *B = dyn_cast<CompoundAssignOperator>(H->Inc);
   return !B || Const(B->getRHS());
 }
+
+namespace {
 
 /// Every loop in S is a for loop whose trips are constants (hasConstantTrips).
 bool loopsHaveConstantTrips(const Stmt *S, const ASTContext &Ctx) {

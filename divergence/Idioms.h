@@ -148,6 +148,9 @@ using ParentsOf = llvm::function_ref<DynTypedNodeList(const DynTypedNode &)>;
 bool insideLoop(const Stmt *S, ParentsOf Parents);
 /// The innermost loop around S in its function (for, while, do, range-for), or null.
 const Stmt *enclosingLoop(const Stmt *S, ParentsOf Parents);
+/// `for (V = A; V op B; V step)` with A, B and the step integer constants (in the
+/// instantiation): a loop whose trips the code fixes.
+bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx);
 /// The head of `for (V = A; V op B; step of V)` (A's declaration or assignment, a
 /// comparison with V on either side, `++V`, `V--`, `V op= K`): V, A, the bound B, the
 /// comparison as if V were on its left, and the step. None for another head.

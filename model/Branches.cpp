@@ -1290,16 +1290,36 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   if (Demoted.empty() && B.Kind == BranchSite::If && !B.EarlyExit && isOneArmed(B))
     if (auto *If = dyn_cast<IfStmt>(B.Branch)) {
       int T = lightStatements(If->getThen());
+      // Loops of constant trips around the `if` whose bodies hold nothing else are the
+      // arm written out (`#pragma unroll for (i = 0; i < N; ++i) if (lane < N) sum +=
+      // s[N * lane + i];`, AMGX's sum of a block row by the lanes that hold it): the
+      // statements are per trip of the loop outside them.
+      const Stmt *Skip = If;
       const Stmt *Loop = enclosingLoop(If, parentsIn(K.Kernel));
+      bool Unrolled = false;
+      while (auto *F = dyn_cast_or_null<ForStmt>(Loop)) {
+        const Stmt *Body = F->getBody();
+        auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+        bool Only = Body == Skip || (CS && CS->size() == 1 && *CS->body_begin() == Skip);
+        if (!Only || !hasConstantTrips(F, M.Ctx))
+          break;
+        Unrolled = true;
+        Skip = F;
+        Loop = enclosingLoop(F, parentsIn(K.Kernel));
+      }
       bool TripHasLoop = Loop && llvm::any_of(Loop->children(), [&](const Stmt *C) {
-                           return hasLoop(C, 2, If, /*Memory=*/true);
+                           return hasLoop(C, 2, Skip, /*Memory=*/true);
                          });
       if (T >= 1 && T <= 2 && TripHasLoop &&
           !readsWhatItWrites(If->getThen(), M.Ctx))
         Demoted.push_back("the arm is " + std::string(T == 1 ? "one statement" : "two statements") +
-                          " of straight-line work inside a loop whose trip also runs a loop "
-                          "of its own: the split costs each warp " +
-                          (T == 1 ? "a masked statement" : "two masked statements") +
+                          " of straight-line work" +
+                          (Unrolled ? " (repeated by a loop of constant trips)" : "") +
+                          " inside a loop whose trip also runs a loop of its own: the split "
+                          "costs each warp " +
+                          (Unrolled ? std::string("a few masked statements")
+                           : T == 1 ? std::string("a masked statement")
+                                    : std::string("two masked statements")) +
                           " per trip beside that loop");
     }
   // A split of one warp that only some samples of run-time values nobody passed make

@@ -5,7 +5,10 @@
 // columns. The split costs each warp a masked statement or two per row beside that loop:
 // a note. The same arm in a loop with no loop of its own (the trip's only work), and a
 // step of the warp's tree (`s[t] += s[t + 16]`, reading what another lane wrote), stay
-// warnings.
+// warnings. Loops of constant trips around the arm, holding nothing else, are the arm
+// written out (thirteenth session, AMGX's DILU: `#pragma unroll for (i = 0; i < N; ++i) if
+// (lane < N) sum += s[N * lane + i];` after the row's loop over its blocks): a note; the
+// same unrolled arm as the trip's only work stays a warning.
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 #include <cuda_runtime.h>
 
@@ -127,6 +130,50 @@ __global__ void forwardSubst(const float *A, float *xOut, int n) {
   xOut[lane] = x;
 }
 
+// The first N lanes sum their row of an NxN block in shared memory, in a loop of constant
+// trips, after the row loop's own loop over the row's blocks: a note.
+template <int N>
+__global__ void blockRowSum(const int *rows, const float *vals, float *y, int n) {
+  __shared__ float s[4 * 32];
+  const int lane = threadIdx.x % 32;
+  float *mine = &s[(threadIdx.x / 32) * 32];
+  for (int r = blockIdx.x * 4 + threadIdx.x / 32; r < n; r += gridDim.x * 4) {
+    for (int j = rows[r]; j < rows[r + 1]; ++j)
+      mine[lane] += vals[j * 32 + lane];
+    __syncwarp();
+    float sum = 0.f;
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      if (lane < N)
+        sum += mine[N * lane + i];
+    }
+    // CHECK: :[[@LINE-3]]:11: remark: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-4]]:11: note: a note, not a warning: the arm is one statement of straight-line work (repeated by a loop of constant trips) inside a loop whose trip also runs a loop of its own
+    if (lane < N)
+      y[r * N + lane] = sum;
+    // CHECK: :[[@LINE-2]]:9: remark: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the arm is one statement of straight-line work inside a loop whose trip also runs a loop of its own
+  }
+}
+// The same sum with no other loop in the row's trip: a warning.
+template <int N>
+__global__ void blockRowSumOnly(const float *vals, float *y, int n) {
+  __shared__ float s[4 * 32];
+  const int lane = threadIdx.x % 32;
+  float *mine = &s[(threadIdx.x / 32) * 32];
+  for (int r = blockIdx.x * 4 + threadIdx.x / 32; r < n; r += gridDim.x * 4) {
+    mine[lane] = vals[r * 32 + lane];
+    __syncwarp();
+    float sum = 0.f;
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      if (lane < N)
+        sum += mine[N * lane + i];
+    // CHECK: :[[@LINE-2]]:11: warning: branch on 'lane' diverges in
+    y[r * N + lane % N] = sum;
+  }
+}
+
 void launch(const int *rows, const int *cols, const float *vals, const float *x, float *y,
             int *out, int n) {
   forwardSubst<<<n, 32>>>(vals, y, n);
@@ -136,4 +183,6 @@ void launch(const int *rows, const int *cols, const float *vals, const float *x,
   rowsPerWarp<<<(n + 3) / 4, 128>>>(rows, cols, vals, x, y, n);
   armIsTheTrip<<<1, 64>>>(rows, out, n);
   treeInRowLoop<<<n, 256>>>(vals, y, n);
+  blockRowSum<4><<<n, 128>>>(rows, vals, y, n);
+  blockRowSumOnly<4><<<n, 128>>>(vals, y, n);
 }
