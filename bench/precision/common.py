@@ -14,6 +14,7 @@ CORPORA = {
     "xgboost": ("dmlc/xgboost", "379b29f0836b9dbc313b993d8e5743bd452d4117"),
     "hecbench": ("zjin-lcf/HeCBench", "f27000a5188f8ac79bd43fc95a1b3f890c18823d"),
     "amgx": ("NVIDIA/AMGX", "3188dce5bdc22e96407d609e398925bed6aa010d"),
+    "ginkgo": ("ginkgo-project/ginkgo", "591cd136b603d47669e53ec5264ff9ed59231682"),
 }
 
 

@@ -4,7 +4,7 @@
 # database names its files where they are.
 #
 # usage: bench/precision/compdb.py
-#            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench
+#            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -77,6 +77,26 @@
 #           -DCMAKE_NO_MPI=ON (no MPI here; its own switch for a non-MPI build); every
 #           .cu of the checkout once (src/** and the two examples/*.cu CMake builds),
 #           leaving out its unit tests (src/tests/).
+#   ginkgo  ginkgo-project/ginkgo. CMake is the build: configured into OUTDIR/cmake with
+#           its CUDA backend only (-DGINKGO_BUILD_CUDA=ON, GINKGO_BUILD_HIP, _SYCL and _MPI
+#           OFF; OpenMP and reference stay at their defaults, host C++ only) and
+#           -DGINKGO_BUILD_TESTS=OFF -DGINKGO_BUILD_BENCHMARKS=OFF
+#           -DGINKGO_BUILD_EXAMPLES=OFF (unit tests, benchmarks and examples, whose
+#           googletest, gflags and nlohmann_json its CMake would download), and
+#           -DGINKGO_SPLIT_TEMPLATE_INSTANTIATIONS=OFF, its own switch: at its default ON
+#           the configure cuts csr_kernels, fbcsr_kernels and the batch solvers' launch
+#           files into numbered copies in the build tree (37 for CSR, one type list each,
+#           for parallel compile time only); OFF, each is compiled as the source file
+#           itself. Ginkgo's CUDA code is mostly .cpp files that its CMake gives
+#           LANGUAGE CUDA (nvcc ... -x cu): the database is every file the build compiles
+#           with nvcc, once (common/cuda_hip/**, common/unified/** and cuda/**; cuda/'s
+#           host .cpp files go to g++ and are not in it), and of the Jacobi kernels, which
+#           configure_file copies from common/cuda_hip/preconditioner/
+#           jacobi_*_kernels.instantiate.cpp into the build tree once per block size (1, 2,
+#           4, 8, 13, 16, 32 at its default GINKGO_JACOBI_FULL_OPTIMIZATIONS=OFF: the same
+#           kernels at another block size), only the copies for 32, the default
+#           max_block_size; configure_file changes one line (#cmakedefine
+#           GKO_JACOBI_BLOCK_SIZE), so their line numbers are the template's.
 import argparse
 import json
 import os
@@ -175,6 +195,32 @@ def fastertransformer(src, out, nvcc):
 def amgx(src, out, nvcc):
     return source_cu(cmake_entries(src, out, nvcc, ["-DCMAKE_NO_MPI=ON"]), src,
                      leave_out=("src/tests/",))
+
+
+def ginkgo(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "common", "cuda_hip", "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/common/cuda_hip missing: not a ginkgo checkout" % src)
+    entries = cmake_entries(src, out, nvcc, [
+        "-DGINKGO_BUILD_CUDA=ON", "-DGINKGO_BUILD_HIP=OFF", "-DGINKGO_BUILD_SYCL=OFF",
+        "-DGINKGO_BUILD_MPI=OFF", "-DGINKGO_BUILD_TESTS=OFF", "-DGINKGO_BUILD_BENCHMARKS=OFF",
+        "-DGINKGO_BUILD_EXAMPLES=OFF", "-DGINKGO_SPLIT_TEMPLATE_INSTANTIATIONS=OFF"])
+    build = os.path.realpath(os.path.join(out, "cmake")) + "/"
+    root = src.rstrip("/") + "/"
+    seen = {}
+    for e in entries:
+        cmd = e.get("command") or " ".join(e["arguments"])
+        if os.path.basename(shlex.split(cmd)[0]) != os.path.basename(nvcc):
+            continue
+        f = os.path.realpath(os.path.join(e.get("directory", ""), e["file"]))
+        if f.startswith(build):
+            # the Jacobi copies: keep block size 32's (the header)
+            if not (os.path.basename(f).startswith("jacobi_")
+                    and f.endswith(".instantiate.32.cpp")):
+                continue
+        elif not f.startswith(root):
+            continue
+        seen.setdefault(f, dict(e, file=f))
+    return [seen[f] for f in sorted(seen)]
 
 
 def xgboost(src, out, nvcc):
@@ -282,7 +328,8 @@ def kaldi(src, out, nvcc):
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
-                                      "fastertransformer", "xgboost", "hecbench", "amgx"])
+                                      "fastertransformer", "xgboost", "hecbench", "amgx",
+                                      "ginkgo"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -292,7 +339,8 @@ def main():
     os.makedirs(out, exist_ok=True)
     db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
-          "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx}[a.corpus](src, out, a.nvcc)
+          "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
+          "ginkgo": ginkgo}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
