@@ -550,17 +550,32 @@ private:
 };
 
 /// The stored value of a plain store (`s[i] = v`): v.
+/// What P stores to Access when P is the assignment to it: `a = v`, or a class's
+/// `operator=` (`h = v` of a `__half`, ginkgo's batch solvers); Up when P is only
+/// parentheses around Access (look at its parent).
+const Expr *assignmentTo(const Expr *P, const Expr *Access, bool &Up) {
+  Up = false;
+  if (auto *B = dyn_cast<BinaryOperator>(P))
+    return B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == Access ? B->getRHS()
+                                                                               : nullptr;
+  if (auto *OC = dyn_cast<CXXOperatorCallExpr>(P))
+    return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+                   OC->getArg(0)->IgnoreParenImpCasts() == Access
+               ? OC->getArg(1)
+               : nullptr;
+  Up = isa<ParenExpr, ImplicitCastExpr>(P);
+  return nullptr;
+}
+
 const Expr *storedValue(const Expr *Access, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(*Access);
   while (!Parents.empty()) {
     const auto *P = Parents[0].get<Expr>();
     if (!P)
       return nullptr;
-    if (auto *B = dyn_cast<BinaryOperator>(P))
-      return B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == Access ? B->getRHS()
-                                                                                 : nullptr;
-    if (!isa<ParenExpr>(P))
-      return nullptr;
+    bool Up;
+    if (const Expr *V = assignmentTo(P, Access, Up); V || !Up)
+      return V;
     Access = P;
     Parents = Ctx.getParents(*P);
   }
@@ -585,12 +600,9 @@ public:
       const auto *P = dyn_cast<Expr>(It->second);
       if (!P)
         return nullptr;
-      if (auto *B = dyn_cast<BinaryOperator>(P))
-        return B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == Access
-                   ? B->getRHS()
-                   : nullptr;
-      if (!isa<ParenExpr>(P))
-        return nullptr;
+      bool Up;
+      if (const Expr *V = assignmentTo(P, Access, Up); V || !Up)
+        return V;
       Access = P;
       It = ParentOf.find(P);
       if (It == ParentOf.end())

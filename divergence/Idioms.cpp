@@ -744,26 +744,28 @@ bool isThreadLocalElement(const Expr *E) {
 /// code, its reference parameters bound to locals: `swap(a, b)`), no loop, return or
 /// jump. The compiler turns an `if` whose arms are such code into selects, as it does a
 /// `?:` of two values.
-bool movesRegistersOnly(const Stmt *S, unsigned Depth) {
+bool movesRegistersOnly(const Stmt *S, unsigned Depth, bool Loads) {
   if (!S)
     return true;
   if (isa<PseudoObjectExpr>(S)) // threadIdx and friends
     return true;
   if (auto *A = dyn_cast<ArraySubscriptExpr>(S))
-    return isThreadLocalElement(A) && movesRegistersOnly(A->getIdx(), Depth);
+    return Loads ? movesRegistersOnly(A->getBase(), Depth, Loads) &&
+                       movesRegistersOnly(A->getIdx(), Depth, Loads)
+                 : isThreadLocalElement(A) && movesRegistersOnly(A->getIdx(), Depth, Loads);
   if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, GotoStmt, BreakStmt, ContinueStmt,
           AsmStmt, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, LambdaExpr, StmtExpr, SwitchStmt>(S))
     return false;
   if (isa<ReturnStmt>(S) && Depth == 0)
     return false;
   if (auto *U = dyn_cast<UnaryOperator>(S)) {
-    if (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)
+    if ((U->getOpcode() == UO_Deref && !Loads) || U->getOpcode() == UO_AddrOf)
       return false;
     if (U->isIncrementDecrementOp() && !isThreadLocal(U->getSubExpr(), Depth))
       return false;
   }
   if (auto *M = dyn_cast<MemberExpr>(S))
-    if (M->isArrow())
+    if (M->isArrow() && !Loads)
       return false;
   if (auto *B = dyn_cast<BinaryOperator>(S))
     if (B->isAssignmentOp() && !isThreadLocal(B->getLHS(), Depth) &&
@@ -789,7 +791,7 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth) {
       if (!Pure)
         return false;
       for (const Expr *A : C->arguments())
-        if (!movesRegistersOnly(A, Depth))
+        if (!movesRegistersOnly(A, Depth, Loads))
           return false;
       return true;
     }
@@ -799,7 +801,7 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth) {
       if (MD->isTrivial() && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
         if (C->getNumArgs() != 2 || !isThreadLocal(C->getArg(0), Depth))
           return false;
-        return movesRegistersOnly(C->getArg(1), Depth);
+        return movesRegistersOnly(C->getArg(1), Depth, Loads);
       }
     if (!F || !F->hasBody(Def) || !Def || Depth >= 3)
       return false;
@@ -811,15 +813,32 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth) {
           !Def->getParamDecl(I)->getType().getNonReferenceType().isConstQualified() &&
           !isThreadLocal(C->getArg(I), Depth))
         return false;
-    if (isa<CXXMemberCallExpr>(C))
-      return false; // a method may write its object's memory
-    if (!movesRegistersOnly(Def->getBody(), Depth + 1))
+    if (isa<CXXMemberCallExpr>(C) && !(Loads && isa<CXXMethodDecl>(Def) &&
+                                       cast<CXXMethodDecl>(Def)->isConst()))
+      return false; // a method may write its object's memory (a const one reads it)
+    // A select's arm calls accessors only (`return data_[pos];`, ginkgo's
+    // uninitialized_array::operator[]): a longer computation is work the masked lanes wait
+    // for, not a value to select.
+    if (auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+        Loads && !(Body && Body->size() == 1 && isa<ReturnStmt>(*Body->body_begin())))
+      return false;
+    if (!movesRegistersOnly(Def->getBody(), Depth + 1, Loads))
       return false;
   }
   for (const Stmt *Child : S->children())
-    if (!movesRegistersOnly(Child, Depth))
+    if (!movesRegistersOnly(Child, Depth, Loads))
       return false;
   return true;
+}
+
+/// A `?:` whose arms compute values without side effects: loads, arithmetic and calls
+/// of functions that do no more (`c ? s[i] : identity`).
+bool hasLoadingSelectArms(const BranchSite &B) {
+  if (B.Kind != BranchSite::Conditional)
+    return false;
+  auto *C = dyn_cast_or_null<ConditionalOperator>(B.Branch);
+  return C && movesRegistersOnly(C->getTrueExpr(), 0, /*Loads=*/true) &&
+         movesRegistersOnly(C->getFalseExpr(), 0, /*Loads=*/true);
 }
 
 /// An `if` (not an early exit) or a `?:` whose arms only move registers.

@@ -113,9 +113,13 @@ bool isThreadLocal(const Expr *E, unsigned Depth);
 /// An element of one of the thread's own arrays.
 bool isThreadLocalElement(const Expr *E);
 /// Code that only moves values between registers.
-bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0);
+/// With Loads, reads of memory count too (a `?:` arm the compiler predicates).
+bool movesRegistersOnly(const Stmt *S, unsigned Depth = 0, bool Loads = false);
 /// An `if` (not an early exit) or a `?:` whose arms only move registers.
 bool hasRegisterArms(const BranchSite &B);
+/// A `?:` whose arms compute values without side effects: loads, arithmetic and calls of
+/// functions that do no more (`c ? s[i] : identity`).
+bool hasLoadingSelectArms(const BranchSite &B);
 /// An `if` with an else whose two arms are each one plain store to the same place
 /// (`if (c) m[i] = 1; else m[i] = 0;`), their addresses written alike and their values
 /// read from no memory: one store of a select of the two values.

@@ -756,6 +756,20 @@ void ThreadDependence::walkSwitch(const SwitchStmt *Sw, State &St) {
   St.Exits = std::move(Exits);
 }
 
+/// Inline assembly that only computes on registers: no special register (`%%laneid`), no
+/// memory operand (`[...]`), no warp-wide, barrier or atomic instruction.
+static bool isRegisterAsm(const GCCAsmStmt *A) {
+#if WARPLINT_LLVM_MAJOR < 22
+  std::string Asm = A->getAsmString()->getString().str();
+#else
+  std::string Asm = A->getAsmString();
+#endif
+  bool Pure = Asm.find("%%") == std::string::npos && Asm.find('[') == std::string::npos;
+  for (const char *Warp : {"shfl", "vote", "match", "redux", "activemask", "bar", "atom"})
+    Pure = Pure && Asm.find(Warp) == std::string::npos;
+  return Pure;
+}
+
 /// Inline assembly: its inputs read, its outputs data (the lane id read through %laneid
 /// a lane-varying value).
 void ThreadDependence::walkAsm(const GCCAsmStmt *A, State &St) {
@@ -770,9 +784,7 @@ void ThreadDependence::walkAsm(const GCCAsmStmt *A, State &St) {
   Variance Inputs = Variance::Uniform;
   for (unsigned I = 0; I < A->getNumInputs(); ++I)
     Inputs = join(Inputs, eval(A->getInputExpr(I), St).V);
-  bool Pure = Asm.find("%%") == std::string::npos && Asm.find('[') == std::string::npos;
-  for (const char *Warp : {"shfl", "vote", "match", "redux", "activemask", "bar", "atom"})
-    Pure = Pure && Asm.find(Warp) == std::string::npos;
+  bool Pure = isRegisterAsm(A);
   for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
     AbsVal V{Pure ? Inputs : Variance::Data, nullptr};
     if (Asm.find("%laneid") != std::string::npos && A->getNumOutputs() == 1)
@@ -1645,7 +1657,10 @@ struct BodyFacts {
   void scan(const Stmt *S) {
     if (!S || Thread)
       return;
-    if (isa<AsmStmt>(S)) {
+    if (auto *A = dyn_cast<GCCAsmStmt>(S); A && isRegisterAsm(A)) {
+      // Arithmetic on registers (cuda_fp16's `setp.le.f16` of __hle): its inputs are the
+      // operands, walked below.
+    } else if (isa<AsmStmt>(S)) {
       Thread = true;
       return;
     }

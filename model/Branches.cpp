@@ -1225,6 +1225,10 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
     Demoted.push_back("the arms only move values between registers (no memory access, "
                       "call or barrier): the compiler makes selects of them, as of a "
                       "'?:' of two values, and no lane waits for another");
+  else if (hasLoadingSelectArms(B))
+    Demoted.push_back("the '?:' arms compute values without side effects (loads and "
+                      "arithmetic): the compiler predicates the loads and selects the "
+                      "value, and no lane waits for another");
   else if (storesOnePlace(B, M.Ctx))
     Demoted.push_back("both arms store a value to the same place and do nothing else: the "
                       "compiler makes one store of a select of the two values, as of a "
