@@ -1688,7 +1688,9 @@ bool ThreadDependence::readsOnlyInputs(const FunctionDecl *FD, unsigned Depth) {
   FD = FD->getCanonicalDecl();
   if (auto It = OnlyInputs.find(FD); It != OnlyInputs.end())
     return It->second;
-  if (Depth > 4 || isSyncCallee(FD))
+  // Eight calls deep: a header library's chains (cuda_bf16's operator* -> __hmul ->
+  // __internal_device_hmul -> ...) are deeper than a hand-written accessor's.
+  if (Depth > 8 || isSyncCallee(FD))
     return false;
   const FunctionDecl *Def = nullptr;
   bool Out = false;
