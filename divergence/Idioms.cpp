@@ -2273,7 +2273,7 @@ bool loopsHaveConstantTrips(const Stmt *S, const ASTContext &Ctx) {
 
 bool isFinalGroupWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Parents,
                           const std::vector<BranchSite> &Sites, const FunctionDecl *Kernel,
-                          ASTContext &Ctx) {
+                          ASTContext &Ctx, const SymVars &Vars) {
   if (B.EarlyExit || !CondS || !Kernel || !Kernel->hasBody())
     return false;
   const IfStmt *If = enclosingIf(B, Parents);
@@ -2356,6 +2356,15 @@ bool isFinalGroupWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
       return false;
   for (const BranchSite &S : Sites) {
     if (!S.Branch || S.CondVal.V == Variance::WarpUniform)
+      continue;
+    // A test of the leaders' own data (`if (is_finite(v)) store(...)`, ginkgo's sweeps):
+    // a split among the leaders alone of the bounded work above, not of the lanes that
+    // idle. A test of the thread index picks other lanes and stays.
+    if (S.CondVal.V == Variance::Data && !(S.CondVal.S && mentionsThreadIdx(*S.CondVal.S)))
+      continue;
+    // A bounds guard among the leaders (`lower = sub_id < l_nnz`: the subwarps of the
+    // lower triangle, ginkgo's ILUT sweep) splits the warp that holds the limit only.
+    if (S.CondVal.S && isBoundsGuard(S.CondVal.S.get(), Vars))
       continue;
     SourceLocation L = SM.getExpansionLoc(S.Branch->getBeginLoc());
     for (const SourceRange &R : Ranges)

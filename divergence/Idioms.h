@@ -234,7 +234,7 @@ bool isWarpResultWriteOut(const BranchSite &B, const ::warplint::divergence::Sym
 /// value groups' tree).
 bool isFinalGroupWriteOut(const BranchSite &B, const ::warplint::divergence::Sym *CondS,
                           ParentsOf Parents, const std::vector<BranchSite> &Sites,
-                          const FunctionDecl *Kernel, ASTContext &Ctx);
+                          const FunctionDecl *Kernel, ASTContext &Ctx, const SymVars &Vars);
 /// The condition moves with the counter of an enclosing loop that sweeps the block.
 bool isSweptCondition(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 

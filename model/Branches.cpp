@@ -899,7 +899,7 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
                              insideWriteOut(K, B));
   bool FinalWriteOut = !OtherTail && CondS && K.Sites &&
                        isFinalGroupWriteOut(B, CondS, parentsIn(K.Kernel), *K.Sites, K.Kernel,
-                                            M.Ctx);
+                                            M.Ctx, Vars);
   if (OtherTail || FinalWriteOut) {
     if (!O.ReportTreeReductionTails) {
       E.ShapesToo = FinalWriteOut;

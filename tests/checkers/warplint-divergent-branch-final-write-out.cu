@@ -9,7 +9,9 @@
 // functions it calls): the other threads are done, the arm runs once, masked, a bounded
 // few instructions, with no second path to serialize. Silent at the defaults, as the
 // other write-outs (ReportTreeReductionTails reports it). Reported: the same pick with
-// work after it, with a branch on the lane inside the arm, with a loop of run-time trips
+// work after it, with a branch on the lane inside the arm (a test of the leaders' own data
+// or a bounds guard among them splits the leaders alone and stays silent, thirteenth
+// session), with a loop of run-time trips
 // in the arm, with no exchange before it, with an else arm, and inside a loop.
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags --implicit-check-not=remark: %s
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' -config="{CheckOptions: {warplint-divergent-branch.ReportTreeReductionTails: true}}" %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=TAILS %s
@@ -155,4 +157,38 @@ __global__ void inLoop(float *out, const float *in, int steps) {
     // CHECK: :[[@LINE-2]]:9: warning: branch on 'vo' diverges in 1 of 8 warps of kernel 'inLoop'
     __syncthreads();
   }
+}
+
+// A subwarp's leader writes its entry after the subwarp's reduction (ginkgo's ILU sweeps,
+// thirteenth session): inside the arm, a test of the leaders' own data (`if (finite(v))`)
+// and a bounds guard on the subwarp's index (`lower = sub < l_nnz`: the lower triangle's
+// subwarps, the one warp at the limit splits) split the leaders alone; the stores are
+// assembly (ginkgo's store_relaxed). Silent.
+__device__ bool finite(float v) { return v == v && v - v == 0.f; }
+__device__ void storeRelaxed(float *p, float v) {
+  asm volatile("st.relaxed.gpu.f32 [%0], %1;" ::"l"(p), "f"(v) : "memory");
+}
+template <int S>
+__global__ void sweepLeader(const float *a, float *l, float *u, int l_nnz, int u_nnz) {
+  const int sub = (blockIdx.x * blockDim.x + threadIdx.x) / S;
+  if (sub >= l_nnz + u_nnz)
+    return;
+  const bool lower = sub < l_nnz;
+  float sum = a[sub * S + threadIdx.x % S];
+  for (int o = S / 2; o > 0; o /= 2)
+    sum += __shfl_xor_sync(0xffffffff, sum, o, S);
+  if (threadIdx.x % S == 0) {
+    if (lower) {
+      float v = (a[sub] - sum) / a[sub + 1];
+      if (finite(v))
+        storeRelaxed(l + sub, v);
+    } else {
+      float v = a[sub] - sum;
+      if (finite(v))
+        storeRelaxed(u + sub - l_nnz, v);
+    }
+  }
+}
+void launchSweep(const float *a, float *l, float *u, int ln, int un) {
+  sweepLeader<8><<<(ln + un + 63) / 64, 512>>>(a, l, u, ln, un);
 }
