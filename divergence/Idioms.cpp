@@ -1940,6 +1940,11 @@ bool isRegisterStore(const Stmt *S) {
                                                    A->getBase()->IgnoreParenImpCasts());
   if (auto *U = dyn_cast<UnaryOperator>(Address); U && U->getOpcode() == UO_Deref)
     return readsRegistersOnly(U->getSubExpr());
+  // An array class's element (`block_partial[i] = v`, ginkgo's uninitialized_array).
+  if (auto *OC = dyn_cast<CXXOperatorCallExpr>(Address);
+      OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+    return readsRegistersOnly(OC->getArg(1)) &&
+           isa<DeclRefExpr, MemberExpr>(OC->getArg(0)->IgnoreParenImpCasts());
   return false;
 }
 
@@ -2085,6 +2090,20 @@ bool isWarpResultWriteOut(const BranchSite &B, const Sym *CondS, ParentsOf Paren
     const Sym *K = skipCasts(P->B.get());
     FirstLanes |= isLaneForm(P->A.get()) && K->Op == SymOp::Const && K->Value > 0 &&
                   K->Value <= 32;
+  }
+  // `lane / S == 0` is `lane < S` (ginkgo's `local_subwarp_id == 0` with local_subwarp_id =
+  // threadIdx.x % 32 / subwarp_size: the first subwarp of each warp).
+  for (const Sym *P : Parts) {
+    P = skipCasts(P);
+    if (FirstLanes || !P || P->Op != SymOp::Eq || !P->A || !P->B)
+      continue;
+    const Sym *Zero = skipCasts(P->B.get()), *Q = skipCasts(P->A.get());
+    if (Zero->Op != SymOp::Const || Zero->Value != 0 || !Q->A || !Q->B)
+      continue;
+    const Sym *S = skipCasts(Q->B.get());
+    FirstLanes = S->Op == SymOp::Const && isLaneForm(Q->A.get()) &&
+                 ((Q->Op == SymOp::Div && S->Value > 0 && S->Value <= 32) ||
+                  (Q->Op == SymOp::Shr && S->Value >= 0 && S->Value <= 5));
   }
   // Or the lane that leads each group of lanes (`t % W == 0`, several groups in a warp)
   // after the groups' shuffle reduction: each leader writes its group's result.

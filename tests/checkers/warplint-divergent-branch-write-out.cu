@@ -4,7 +4,9 @@
 // have nothing to store: the split is the number of results, not a choice of lanes, and
 // a warp-synchronous rewrite has nothing to gain. Silent at the defaults, as the other
 // reduction tails (ReportTreeReductionTails reports it). A lane split that is not right
-// after a warp collective, or whose arm does more than store, is still reported.
+// after a warp collective, or whose arm does more than store, is still reported. The first
+// lanes may be written `lane / S == 0` and the store may go to an array class's element
+// (thirteenth session).
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags --implicit-check-not=remark: %s
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' -config="{CheckOptions: {warplint-divergent-branch.ReportTreeReductionTails: true}}" %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=TAILS %s
 #include <cooperative_groups.h>
@@ -92,3 +94,29 @@ __global__ void armLoads(float *out, const float *in) {
   // CHECK: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 4 of 4 warps of kernel 'armLoads' (block 128x1x1); predicted branch efficiency 0%
 }
 void launchArmLoads(float *o, const float *i) { armLoads<<<4, 128>>>(o, i); }
+
+// The first subwarp of each warp, `lane / S == 0` (the same lanes as `lane < S`), stores
+// the subwarps' partials after the butterfly over them into an array class's elements
+// (ginkgo's generic_kernel_col_reduction_2d_small, thirteenth session). Silent.
+template <typename T, int N>
+struct Partials {
+  T data_[N];
+  __device__ T &operator[](int i) { return data_[i]; }
+};
+template <int S>
+__global__ void subwarpPartials(float *out, const float *in) {
+  __shared__ Partials<float, 16 * S> block_partial;
+  const int lane = threadIdx.x % 32;
+  const int local_subwarp_id = lane / S;
+  float partial = in[blockIdx.x * blockDim.x + threadIdx.x];
+#pragma unroll
+  for (int i = S; i < 32; i *= 2)
+    partial += __shfl_xor_sync(0xffffffff, partial, i);
+  if (local_subwarp_id == 0)
+    block_partial[(threadIdx.x / 32) * S + lane % S] = partial;
+  // TAILS: :[[@LINE-2]]:7: warning: branch on 'local_subwarp_id' diverges
+  __syncthreads();
+  if (threadIdx.x < 16 * S)
+    out[blockIdx.x * 16 * S + threadIdx.x] = block_partial[threadIdx.x];
+}
+void launchSubwarp(float *o, const float *i) { subwarpPartials<4><<<4, 512>>>(o, i); }
