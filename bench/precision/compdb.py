@@ -4,7 +4,8 @@
 # database names its files where they are.
 #
 # usage: bench/precision/compdb.py
-#            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo
+#            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
+#            physx
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -97,6 +98,35 @@
 #           kernels at another block size), only the copies for 32, the default
 #           max_block_size; configure_file changes one line (#cmakedefine
 #           GKO_JACOBI_BLOCK_SIZE), so their line numbers are the template's.
+#   physx   NVIDIA-Omniverse/PhysX (the PhysX SDK under CHECKOUT/physx). CMake is the build,
+#           which physx/generate_projects.sh runs through packman and
+#           buildtools/cmake_generate_projects.py; packman (it downloads its tools and
+#           dependencies.xml's packages: clang-physxmetadata, opengl-linux, rapidjson,
+#           none of which the GPU libraries use) cannot run here, so the script runs the
+#           cmake command that cmake_generate_projects.py writes for the linux-gcc preset
+#           (buildtools/presets/public/linux-gcc.xml), its release configuration
+#           (compiler/linux-gcc-release): -S physx/compiler/public,
+#           -DTARGET_BUILD_PLATFORM=linux -DPX_OUTPUT_ARCH=x86, PHYSX_ROOT_DIR, the
+#           output directories (OUTDIR/cmake rather than the checkout: where the libraries
+#           would go, in no compile line), CMAKE_CUDA_ARCHITECTURES=80 as for every CMake
+#           corpus here (at its default, 75, the line would add a compute_75 -gencode),
+#           Ninja as for every CMake corpus (the preset's Unix Makefiles give the same
+#           compile lines), and the preset's switches, with two changes:
+#           PX_BUILDSNIPPETS and PX_BUILDPVDRUNTIME OFF (the snippets need packman's
+#           opengl-linux; neither has a .cu file), and PX_GENERATE_GPU_REDUCED_ARCHITECTURES
+#           ON, its own switch (SASS for 80,86,89,90,100,120, PTX 120): its default list
+#           starts at sm_70 ("Volta is the minimum", for CUDA 12.8, which its README
+#           names), and CUDA 13 dropped sm_70, so nvcc 13 refuses every file at the default
+#           list. No -std change: its CUDA flags are -std=c++17 already. Its CUDA flags'
+#           -t0 (cmakegpu/CMakeLists.txt: nvcc's --threads 0, as many threads as -gencode
+#           targets; no effect on the code) is written --threads 0, nvcc's long spelling of
+#           the same option: warplint's driver rejects the joined short form (`unknown
+#           argument: '-t0'`, an error on every file) and reads `-t 0` and `--threads 0`,
+#           a gap of warplint's noted in the README, not of the build. Every .cu under
+#           physx/source/ once (gpuarticulation, gpubroadphase, gpucommon, gpunarrowphase,
+#           gpusimulationcontroller, gpusolver: the PhysXGpu libraries); omni/'s three
+#           .cu files (Omniverse Kit extensions, built by Kit's own tooling, not by the
+#           SDK's CMake) are not in it.
 import argparse
 import json
 import os
@@ -223,6 +253,31 @@ def ginkgo(src, out, nvcc):
     return [seen[f] for f in sorted(seen)]
 
 
+def physx(src, out, nvcc):
+    root = os.path.join(src.rstrip("/"), "physx")
+    if not os.path.exists(os.path.join(root, "source", "compiler", "cmakegpu", "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/source/compiler/cmakegpu missing: not a PhysX checkout" % root)
+    lib = os.path.realpath(os.path.join(out, "cmake"))
+    # cmake_generate_projects.py's command for the linux-gcc preset (the header)
+    entries = cmake_entries(os.path.join(root, "compiler", "public"), out, nvcc, [
+        "--no-warn-unused-cli", "-DTARGET_BUILD_PLATFORM=linux", "-DPX_OUTPUT_ARCH=x86",
+        "-DPHYSX_ROOT_DIR=" + root, "-DPX_OUTPUT_LIB_DIR=" + lib, "-DPX_OUTPUT_BIN_DIR=" + lib,
+        "-DPX_BUILDSNIPPETS=FALSE", "-DPX_BUILDPVDRUNTIME=FALSE",
+        "-DPX_GENERATE_STATIC_LIBRARIES=TRUE", "-DPX_GENERATE_GPU_PROJECTS=TRUE",
+        "-DPX_GENERATE_GPU_PROJECTS_ONLY=FALSE", "-DPX_SCALAR_MATH=FALSE",
+        "-DNV_USE_STATIC_WINCRT=TRUE", "-DNV_USE_DEBUG_WINCRT=TRUE",
+        "-DPX_FLOAT_POINT_PRECISE_MATH=FALSE", "-DPX_GENERATE_GPU_STATIC_LIBRARIES=FALSE",
+        "-DPX_GENERATE_GPU_REDUCED_ARCHITECTURES=TRUE",
+        "-DCMAKE_INSTALL_PREFIX=" + os.path.join(root, "install", "linux-gcc", "PhysX"),
+        "-DCMAKE_BUILD_TYPE=release"])
+    db = source_cu(entries, os.path.join(root, "source"))
+    for e in db:
+        # -t0 -> --threads 0, the same nvcc option (the header above)
+        e["command"] = " ".join("--threads 0" if a == "-t0" else a
+                                for a in e["command"].split(" "))
+    return db
+
+
 def xgboost(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "dmlc-core", "include", "dmlc", "base.h")):
         sys.exit("compdb.py: %s/dmlc-core missing: unpack its submodule there" % src)
@@ -329,7 +384,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
-                                      "ginkgo"])
+                                      "ginkgo", "physx"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -340,7 +395,7 @@ def main():
     db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
-          "ginkgo": ginkgo}[a.corpus](src, out, a.nvcc)
+          "ginkgo": ginkgo, "physx": physx}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
