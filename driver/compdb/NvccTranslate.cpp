@@ -382,6 +382,10 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
     } else if (contains(DroppedWithValue, Name)) {
       std::string V = value();
       T.Dropped.push_back(Arg + (HasInline ? "" : " " + V));
+    } else if (Name.size() > 1 && Name[0] == 't' && Arg[1] != '-' &&
+               Name.find_first_not_of("0123456789", 1) == std::string_view::npos) {
+      // nvcc's `-t0`: the thread count joined to its short option (PhysX's flags).
+      T.Dropped.push_back(Arg);
     } else if (contains(DroppedFlags, Name)) {
       // Left out, but what nvcc predefines for them is defined below.
       Modes.ExtendedLambda |= Name == "expt-extended-lambda" || Name == "extended-lambda";

@@ -103,7 +103,7 @@ TEST(NvccTranslate, OptionsClangRejectsOrMisreads) {
       "-diag-suppress=20012 --default-stream per-thread -Xptxas -v -Xptxas=-O3 "
       "--ptxas-options=-v -Werror all-warnings -Werror=cross-execution-space-call "
       "-G --extended-lambda --expt-extended-lambda -Xcompiler -fopenmp "
-      "--std=c++20 --threads 4 -t 2 -Xcudafe --diag_suppress=esa_on_defaulted_function_ignored "
+      "--std=c++20 --threads 4 -t 2 -t0 -Xcudafe --diag_suppress=esa_on_defaulted_function_ignored "
       "-rdc=false -I inc -Iinc2 -isystem sys -DA=1 -O3 -g -c a.cu"));
   EXPECT_EQ(join(T.Args), "clang++ -std=c++20 -I inc -Iinc2 -isystem sys -DA=1 -O3 -g -c a.cu " +
                               nvcc(modes(false, true, false)) + "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
@@ -111,7 +111,7 @@ TEST(NvccTranslate, OptionsClangRejectsOrMisreads) {
   EXPECT_EQ(T.GpuArchs, (std::vector<std::string>{"sm_90", "sm_80", "sm_75"}));
   // Nothing of the dropped options (or their values) reaches clang.
   for (const char *Gone : {"all-warnings", "per-thread", "177", "64", "g++-12", "-v",
-                           "-fopenmp", "4", "2", "esa_on_defaulted_function_ignored"})
+                           "-fopenmp", "4", "2", "-t0", "esa_on_defaulted_function_ignored"})
     EXPECT_EQ(std::count(T.Args.begin(), T.Args.end(), Gone), 0) << Gone;
 }
 
