@@ -118,11 +118,9 @@
 #           starts at sm_70 ("Volta is the minimum", for CUDA 12.8, which its README
 #           names), and CUDA 13 dropped sm_70, so nvcc 13 refuses every file at the default
 #           list. No -std change: its CUDA flags are -std=c++17 already. Its CUDA flags'
-#           -t0 (cmakegpu/CMakeLists.txt: nvcc's --threads 0, as many threads as -gencode
-#           targets; no effect on the code) is written --threads 0, nvcc's long spelling of
-#           the same option: warplint's driver rejects the joined short form (`unknown
-#           argument: '-t0'`, an error on every file) and reads `-t 0` and `--threads 0`,
-#           a gap of warplint's noted in the README, not of the build. Every .cu under
+#           -t0 (cmakegpu/CMakeLists.txt: nvcc's --threads 0) stay as the build writes
+#           them: warplint's driver drops it since the thirteenth session (before, `unknown
+#           argument: '-t0'` stopped every file; the first run wrote it --threads 0). Every .cu under
 #           physx/source/ once (gpuarticulation, gpubroadphase, gpucommon, gpunarrowphase,
 #           gpusimulationcontroller, gpusolver: the PhysXGpu libraries); omni/'s three
 #           .cu files (Omniverse Kit extensions, built by Kit's own tooling, not by the
@@ -270,12 +268,7 @@ def physx(src, out, nvcc):
         "-DPX_GENERATE_GPU_REDUCED_ARCHITECTURES=TRUE",
         "-DCMAKE_INSTALL_PREFIX=" + os.path.join(root, "install", "linux-gcc", "PhysX"),
         "-DCMAKE_BUILD_TYPE=release"])
-    db = source_cu(entries, os.path.join(root, "source"))
-    for e in db:
-        # -t0 -> --threads 0, the same nvcc option (the header above)
-        e["command"] = " ".join("--threads 0" if a == "-t0" else a
-                                for a in e["command"].split(" "))
-    return db
+    return source_cu(entries, os.path.join(root, "source"))
 
 
 def xgboost(src, out, nvcc):
