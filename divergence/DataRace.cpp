@@ -1030,6 +1030,18 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
                      (S.Active && mentionsBlock(*S.Active, Vars)) ||
                      (R.Value && BlockDep.of(R.Value));
   Variance ValueVariance = R.Value ? TD.varianceOf(R.Value) : Variance::Data;
+  // A local stored whole that was never initialized (`pair_t fresh; pairs[42] = fresh;`,
+  // GPUVerify's memcpy/fail_arrayofstruct) holds each thread's own indeterminate bytes:
+  // no one value, whatever its variance says.
+  if (R.Value)
+    if (auto *DR = dyn_cast<DeclRefExpr>(R.Value->IgnoreImplicit()))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasLocalStorage() &&
+                                                       !isa<ParmVarDecl>(VD)) {
+        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+        if (!VD->getInit() ||
+            (Ctor && Ctor->getNumArgs() == 0 && Ctor->getConstructor()->isTrivial()))
+          ValueVariance = Variance::Data;
+      }
   X.ValueUniform = ValueVariance == Variance::Uniform;
   X.ValueWarpUniform = ValueVariance <= Variance::WarpUniform;
   // Free counters: the values each thread may take.

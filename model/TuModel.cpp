@@ -930,6 +930,14 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
     if (!Any)
       SizeParams = {-1, -1, -1};
   }
+  // No launch of the kernel here: its block is assumed, and the assumed block and every
+  // alternative it is held against (assumedAlternatives: 32x1, 32x8, 64x4, 128x2) are a
+  // whole number of warps wide in x, so a warp never holds two rows: threadIdx.y and .z
+  // are the same in a warp (issue 23: a finding under an assumed block stays a warning
+  // only when it holds for every block at least a warp wide in x; PhysX's warp-per-item
+  // kernels take the item from threadIdx.y in 32xN blocks launched from host code).
+  if (!K || K->Launches.empty())
+    XWarpRows = true;
   auto &TD = Dependences[Canon];
   TD = std::make_unique<ThreadDependence>(Ctx);
   TD->setUnitDims(Unit);

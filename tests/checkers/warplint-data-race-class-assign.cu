@@ -2,7 +2,9 @@
 // struct copied whole) is a store of its right-hand side, as `a = v` is
 // (thirteenth session, ginkgo's batch CG: `norms_res_sh[0] = sqrt(abs(rho_old_sh[0]))` in
 // __half, every thread one value to one word). Every thread storing one block-uniform value:
-// benign, silent by default. A thread-dependent value through the same operator: reported.
+// benign, silent by default. A thread-dependent value through the same operator, and a
+// local never initialized (each thread's own indeterminate bytes, GPUVerify's
+// memcpy/fail_arrayofstruct): reported.
 // RUN: %clang_tidy --checks='-*,warplint-data-race' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 // RUN: %clang_tidy --checks='-*,warplint-data-race' %s --config="{CheckOptions: {warplint-data-race.ReportBenign: true}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BENIGN %s
 #include <cuda_runtime.h>
@@ -41,7 +43,15 @@ __global__ void laneValue(Half *out) {
     out[blockIdx.x] = slot[0];
 }
 
+__global__ void freshValue(Half *out) {
+  Half fresh;
+  out[42] = fresh;
+  // CHECK: :[[@LINE-1]]:3: warning: data race on global 'out[42]'
+  // BENIGN: :[[@LINE-2]]:3: warning: data race on global 'out[42]'
+}
+
 void go(Half *o, int n) {
+  freshValue<<<1, 64>>>(o);
   sameValue<<<64, 128>>>(o, n);
   laneValue<<<64, 128>>>(o);
 }

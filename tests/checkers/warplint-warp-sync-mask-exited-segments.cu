@@ -187,7 +187,8 @@ __global__ void downAfterTail(const float *in, float *out, int C) {
 // The same sampled whole under the assumed block, but on the block's rows (HeCBench's
 // simpleSpmv: `m = blockIdx.x * blockDim.y + threadIdx.y`, launched as dim3(BS, bs / BS)
 // from another function's run-time values): a block narrower than a warp in x puts rows
-// that disagree into one warp, which no alternative block shows. Still a warning.
+// that disagree into one warp, which no alternative block shows. Still a warning: the
+// launch is in the file, with a run-time width.
 template <int BS>
 __global__ void rowsOfBS(const float *in, float *out, int numRows) {
   int m = blockIdx.x * blockDim.y + threadIdx.y;
@@ -201,4 +202,21 @@ __global__ void rowsOfBS(const float *in, float *out, int numRows) {
     out[m] = t;
   }
 }
-template __global__ void rowsOfBS<4>(const float *, float *, int);
+void launchRowsOfBS(const float *in, float *out, int numRows, int bs) {
+  rowsOfBS<4><<<(numRows + bs / 4 - 1) / (bs / 4), dim3(4, bs / 4)>>>(in, out, numRows);
+}
+
+// With no launch of the kernel in the file at all (PhysX launches its kernels from host
+// code through the driver API), the block is assumed, and the assumed block and every
+// alternative are a whole number of warps wide in x: a warp never holds two rows, so an
+// item taken from threadIdx.y is the warp's own (thirteenth session). Silent.
+__global__ void warpPerItem(const float *in, float *out, int numItems) {
+  const int item = blockIdx.x * blockDim.y + threadIdx.y;
+  if (item < numItems) {
+    float t = in[item * 32 + threadIdx.x];
+    for (int i = 16; i > 0; i >>= 1)
+      t += __shfl_down_sync(0xFFFFFFFF, t, i);
+    if (threadIdx.x == 0)
+      out[item] = t;
+  }
+}
