@@ -1305,7 +1305,14 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
         const Stmt *Body = F->getBody();
         auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
         bool Only = Body == Skip || (CS && CS->size() == 1 && *CS->body_begin() == Skip);
-        if (!Only || !hasConstantTrips(F, M.Ctx))
+        // A few trips only (an unrolled vector's or a small block's): 256 of them are work.
+        std::optional<ForHead> H = forHead(F);
+        std::optional<llvm::APSInt> From = H ? H->Init->getIntegerConstantExpr(M.Ctx)
+                                             : std::nullopt,
+                                    To = H ? H->Bound->getIntegerConstantExpr(M.Ctx)
+                                           : std::nullopt;
+        if (!Only || !hasConstantTrips(F, M.Ctx) || !From || !To ||
+            std::abs(To->getExtValue() - From->getExtValue()) > 32)
           break;
         Unrolled = true;
         Skip = F;

@@ -155,6 +155,25 @@ __global__ void blockRowSum(const int *rows, const float *vals, float *y, int n)
     // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the arm is one statement of straight-line work inside a loop whose trip also runs a loop of its own
   }
 }
+// The same sum over 64 constant trips: no arm written out but a loop of work, a warning.
+__global__ void blockRowSumLong(const int *rows, const float *vals, float *y, int n) {
+  __shared__ float s[4 * 64 * 4];
+  const int lane = threadIdx.x % 32;
+  float *mine = &s[(threadIdx.x / 32) * 256];
+  for (int r = blockIdx.x * 4 + threadIdx.x / 32; r < n; r += gridDim.x * 4) {
+    for (int j = rows[r]; j < rows[r + 1]; ++j)
+      mine[lane] += vals[j * 32 + lane];
+    __syncwarp();
+    float sum = 0.f;
+    for (int i = 0; i < 64; ++i) {
+      if (lane < 4)
+        sum += mine[4 * i + lane];
+    }
+    // CHECK: :[[@LINE-3]]:11: warning: branch on 'lane' diverges in
+    y[r * 4 + lane % 4] = sum;
+  }
+}
+
 // The same sum with no other loop in the row's trip: a warning.
 template <int N>
 __global__ void blockRowSumOnly(const float *vals, float *y, int n) {
@@ -185,4 +204,5 @@ void launch(const int *rows, const int *cols, const float *vals, const float *x,
   treeInRowLoop<<<n, 256>>>(vals, y, n);
   blockRowSum<4><<<n, 128>>>(rows, vals, y, n);
   blockRowSumOnly<4><<<n, 128>>>(vals, y, n);
+  blockRowSumLong<<<n, 128>>>(rows, vals, y, n);
 }
