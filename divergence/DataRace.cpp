@@ -11,6 +11,7 @@
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -1038,8 +1039,23 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
       if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasLocalStorage() &&
                                                        !isa<ParmVarDecl>(VD)) {
         const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-        if (!VD->getInit() ||
-            (Ctor && Ctor->getNumArgs() == 0 && Ctor->getConstructor()->isTrivial()))
+        // ... and named nowhere else in its function: nothing assigns it later (btree's
+        // `uint32_t root_id; if (lane == 0) root_id = ...; root_id = __shfl_sync(...)`
+        // is one value).
+        unsigned Uses = 0;
+        std::function<void(const Stmt *)> Count = [&](const Stmt *S) {
+          if (!S || Uses > 1)
+            return;
+          if (auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == VD)
+            ++Uses;
+          for (const Stmt *C : S->children())
+            Count(C);
+        };
+        if (auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
+          Count(Fn->getBody());
+        if ((!VD->getInit() ||
+             (Ctor && Ctor->getNumArgs() == 0 && Ctor->getConstructor()->isTrivial())) &&
+            Uses == 1)
           ValueVariance = Variance::Data;
       }
   X.ValueUniform = ValueVariance == Variance::Uniform;
