@@ -583,6 +583,34 @@ const Expr *storedValue(const Expr *Access, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// A local declared without a value (or with a trivial default construction) and named
+/// nowhere else in its function, read whole: each thread's own indeterminate bytes
+/// (`pair_t fresh; pairs[42] = fresh;`, GPUVerify's memcpy/fail_arrayofstruct). One named
+/// elsewhere may be assigned first (btree's `uint32_t root_id; ... root_id =
+/// __shfl_sync(...)`).
+bool isIndeterminateLocal(const Expr *Value) {
+  auto *DR = dyn_cast<DeclRefExpr>(Value->IgnoreImplicit());
+  auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+    return false;
+  const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+  if (VD->getInit() &&
+      !(Ctor && Ctor->getNumArgs() == 0 && Ctor->getConstructor()->isTrivial()))
+    return false;
+  unsigned Uses = 0;
+  std::function<void(const Stmt *)> Count = [&](const Stmt *S) {
+    if (!S || Uses > 1)
+      return;
+    if (auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == VD)
+      ++Uses;
+    for (const Stmt *C : S->children())
+      Count(C);
+  };
+  if (auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
+    Count(Fn->getBody());
+  return Uses == 1;
+}
+
 /// storedValue for the accesses of one function body, from one walk of it that records
 /// each statement's parent there; the TU-wide parent map (getParents) is built only for an
 /// access found elsewhere. Over the whole TU that map read every header's declarations back
@@ -1031,33 +1059,10 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
                      (S.Active && mentionsBlock(*S.Active, Vars)) ||
                      (R.Value && BlockDep.of(R.Value));
   Variance ValueVariance = R.Value ? TD.varianceOf(R.Value) : Variance::Data;
-  // A local stored whole that was never initialized (`pair_t fresh; pairs[42] = fresh;`,
-  // GPUVerify's memcpy/fail_arrayofstruct) holds each thread's own indeterminate bytes:
-  // no one value, whatever its variance says.
-  if (R.Value)
-    if (auto *DR = dyn_cast<DeclRefExpr>(R.Value->IgnoreImplicit()))
-      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasLocalStorage() &&
-                                                       !isa<ParmVarDecl>(VD)) {
-        const auto *Ctor = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-        // ... and named nowhere else in its function: nothing assigns it later (btree's
-        // `uint32_t root_id; if (lane == 0) root_id = ...; root_id = __shfl_sync(...)`
-        // is one value).
-        unsigned Uses = 0;
-        std::function<void(const Stmt *)> Count = [&](const Stmt *S) {
-          if (!S || Uses > 1)
-            return;
-          if (auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == VD)
-            ++Uses;
-          for (const Stmt *C : S->children())
-            Count(C);
-        };
-        if (auto *Fn = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
-          Count(Fn->getBody());
-        if ((!VD->getInit() ||
-             (Ctor && Ctor->getNumArgs() == 0 && Ctor->getConstructor()->isTrivial())) &&
-            Uses == 1)
-          ValueVariance = Variance::Data;
-      }
+  // A local stored whole that holds each thread's own indeterminate bytes (RaceSite::
+  // ValueIndeterminate): no one value, whatever its variance says.
+  if (R.ValueIndeterminate)
+    ValueVariance = Variance::Data;
   X.ValueUniform = ValueVariance == Variance::Uniform;
   X.ValueWarpUniform = ValueVariance <= Variance::WarpUniform;
   // Free counters: the values each thread may take.
@@ -1651,8 +1656,10 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
   for (MemoryAccessSite &S : collectAllAccesses(Kernel, TD, Ctx)) {
     RaceSite R;
     R.Site = std::move(S);
-    if (R.Site.Store && !R.Site.Load)
+    if (R.Site.Store && !R.Site.Load) {
       R.Value = Stored.of(R.Site.Access, Ctx);
+      R.ValueIndeterminate = R.Value && isIndeterminateLocal(R.Value);
+    }
     Out.Sites.push_back(std::move(R));
   }
   // Stores of a value loaded from memory that no access of the kernel writes: the load's

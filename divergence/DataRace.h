@@ -53,6 +53,9 @@ struct RaceSite {
   /// Counters of enclosing loops with no barrier: each thread may be at any iteration.
   std::vector<std::pair<int, const Stmt *>> FreeLoops;
   const Expr *Value = nullptr; ///< the stored value, for a plain store
+  /// Value is a local that holds each thread's own indeterminate bytes
+  /// (isIndeterminateLocal in DataRace.cpp): no one value.
+  bool ValueIndeterminate = false;
   /// A plain store whose value is a load of memory no access of the kernel writes
   /// (`s[i] = in[j]`): that load's offset in its object. Two threads that store through
   /// this site with equal keys store one value (a word read from the same address).

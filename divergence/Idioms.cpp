@@ -379,16 +379,11 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
 /// `lane < 16` alone (no term that moves the window) is no such index.
 bool isWarpWindowIndex(const Sym *Index, const std::vector<SymVarInfo> &Vars) {
   std::vector<const Sym *> Terms;
-  std::function<void(const Sym *)> Flatten = [&](const Sym *X) {
-    X = skipCasts(X);
-    if (X && X->Op == SymOp::Add) {
-      Flatten(X->A.get());
-      Flatten(X->B.get());
-    } else if (X) {
-      Terms.push_back(X);
-    }
-  };
-  Flatten(Index);
+  flattenChain(Index, SymOp::Add, SymOp::Add, Terms);
+  for (const Sym *&T : Terms)
+    T = skipCasts(T);
+  if (llvm::is_contained(Terms, nullptr))
+    return false;
   auto Scaled = [](const Sym *X, const Sym *&Part) -> int64_t {
     // X = c * Part (either order) or Part << c; 1 * X otherwise.
     if (X->Op == SymOp::Mul || X->Op == SymOp::Shl) {
