@@ -660,6 +660,10 @@ bool tallyWarp(WarpSplit &Out, unsigned W, uint32_t Live, const int64_t *V, uint
     ++First;
   int64_t V0 = Val[First];
   ++Out.Warps;
+  if (W < Out.WarpLiveMask.size()) {
+    Out.WarpLiveMask[W] = Live;
+    Out.WarpTrueMask[W] = laneMask(WarpLanes, [&](unsigned L) { return Val[L] != 0; }) & Live;
+  }
   if ((laneMask(WarpLanes, [&](unsigned L) { return Val[L] == V0; }) & Live) == Live) {
     if (V0 != 0)
       Out.TrueLanes += countLanes(Live);
@@ -746,12 +750,16 @@ void resetSplit(WarpSplit &Out, const BlockShape &Shape) {
   Fresh.WarpDivergent.swap(Out.WarpDivergent);
   Fresh.WarpValue.swap(Out.WarpValue);
   Fresh.WarpLive.swap(Out.WarpLive);
+  Fresh.WarpLiveMask.swap(Out.WarpLiveMask);
+  Fresh.WarpTrueMask.swap(Out.WarpTrueMask);
   Out = std::move(Fresh);
   Out.Evaluated = true;
   Out.WarpTrue.assign(Shape.warps(), false);
   Out.WarpDivergent.assign(Shape.warps(), false);
   Out.WarpValue.assign(Shape.warps(), 0);
   Out.WarpLive.assign(Shape.warps(), 0);
+  Out.WarpLiveMask.assign(Shape.warps(), 0);
+  Out.WarpTrueMask.assign(Shape.warps(), 0);
 }
 
 /// Which instruction each node of an expression became (a node shared in the expression
@@ -1267,6 +1275,8 @@ WarpSplit WarpSplit::asWaves(unsigned LanesPerWave) const {
   Out.CondEvals = CondEvals;
   Out.DivergentCondEvals = DivergentCondEvals;
   Out.MaxTripSpread = MaxTripSpread;
+  Out.WarpLiveMask = WarpLiveMask; // per 32-lane group, as the lanes are
+  Out.WarpTrueMask = WarpTrueMask;
   for (size_t First = 0; First < WarpLive.size(); First += Per) {
     // A wavefront is its Per consecutive 32-lane groups: divergent when one of them is,
     // or when the uniform ones with live lanes take different values.

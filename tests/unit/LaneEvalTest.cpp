@@ -25,6 +25,24 @@ TEST(LaneEval, EvenOddSplitsEveryWarp) {
   EXPECT_EQ(S.TrueLanes, 32u);
 }
 
+TEST(LaneEval, SplitNamesTheLanesOfEachSide) {
+  // Which lanes, not only how many: the even lanes of a 40-thread block, whose second warp
+  // has 8 live lanes (a uniform warp keeps its lanes too).
+  SymRef Even = cmp(SymOp::Eq, bin(SymOp::Rem, makeThreadIdx(0), c(2)), c(0));
+  WarpSplit S = splitByWarp(*Even, BlockShape{40, 1, 1}, Env{});
+  ASSERT_TRUE(S.Evaluated);
+  ASSERT_EQ(S.WarpTrueMask.size(), 2u);
+  EXPECT_EQ(S.WarpLiveMask[0], 0xffffffffu);
+  EXPECT_EQ(S.WarpTrueMask[0], 0x55555555u);
+  EXPECT_EQ(S.WarpLiveMask[1], 0xffu);
+  EXPECT_EQ(S.WarpTrueMask[1], 0x55u);
+  SymRef Low = cmp(SymOp::Lt, makeThreadIdx(0), c(32));
+  WarpSplit U = splitByWarp(*Low, BlockShape{40, 1, 1}, Env{});
+  EXPECT_EQ(U.DivergentWarps, 0u);
+  EXPECT_EQ(U.WarpTrueMask[0], 0xffffffffu);
+  EXPECT_EQ(U.WarpTrueMask[1], 0u);
+}
+
 TEST(LaneEval, RowLeaderHasOneMinorityLanePerRow) {
   // threadIdx.x == 0 in a 16x16 block: two rows per warp, one leader in each.
   SymRef Cond = cmp(SymOp::Eq, makeThreadIdx(0), c(0));

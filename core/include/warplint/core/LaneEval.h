@@ -131,6 +131,9 @@ struct WarpSplit {
   std::vector<bool> WarpDivergent;
   std::vector<int64_t> WarpValue;
   std::vector<unsigned> WarpLive;
+  /// Per 32-lane warp: the lanes that reach the split (live) and, of them, those whose
+  /// value is not zero (the lanes that take an `if`): which lanes, not only how many.
+  std::vector<uint32_t> WarpLiveMask, WarpTrueMask;
   /// Loops only (LoopSplitter): the evaluations of the loop condition that the warps of
   /// the block make (a warp evaluates it once per trip of its longest-running lane, and
   /// once more to leave), and those of them at which some of the warp's running lanes
