@@ -256,11 +256,15 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
   }
   double WorstRatio = -1;
   std::set<uint64_t> Counts;
+  T.LanesFixed = CondSplit && B.Kind != BranchSite::Switch;
+  std::vector<uint32_t> SeenTrue, SeenFalse;
   for (const auto &Group : Groups) {
     uint64_t D = 0, N = 0, Evals = 0, DivEvals = 0;
     unsigned Minority = 0, MinorityPerRow = 0, MostPerEnv = 0;
     int64_t Spread = 0;
     bool GroupOk = true, Lanes = false;
+    SeenTrue.assign(Shape.warps(), 0);
+    SeenFalse.assign(Shape.warps(), 0);
     for (const Env &E : Group) {
       // Lanes per wavefront: 64 on AMD GCN/CDNA, counted as that many 32-lane groups.
       const WarpSplit &Split = Loop ? LoopSplit->split(Shape, E) : CondSplit->split(Shape, E);
@@ -285,6 +289,14 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
       T.TrueLanesPerEnv.push_back(S.TrueLanes);
       for (unsigned Live : S.WarpLive)
         Lanes |= Live >= 2;
+      // A lane on both sides in two trips of the loops around: the set moves.
+      for (size_t W = 0; T.LanesFixed && W < Split.WarpTrueMask.size() && W < SeenTrue.size();
+           ++W) {
+        uint32_t True = Split.WarpTrueMask[W], False = Split.WarpLiveMask[W] & ~True;
+        T.LanesFixed = !(True & SeenFalse[W]) && !(False & SeenTrue[W]);
+        SeenTrue[W] |= True;
+        SeenFalse[W] |= False;
+      }
     }
     if (!GroupOk || N == 0)
       continue;

@@ -57,6 +57,12 @@ struct Tally {
   /// order (LaneEval's WarpSplit).
   unsigned MaxRunsPerRow = 0;
   bool InLaneOrder = true;
+  /// An `if` or `&&` operand (not a loop, not a switch): within each sample of the
+  /// run-time values, every lane stays on one side through all the values of the uniform
+  /// loop variables (the trips of the loops around the branch). The lanes that take it
+  /// are a role fixed to them, a leader or the first N of a group, not a set that moves
+  /// with the loop, as a tree's or a wavefront's does.
+  bool LanesFixed = false;
 };
 
 /// Values of kernel parameters (environment variables) that every launch of the kernel in

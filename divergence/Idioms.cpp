@@ -2267,6 +2267,17 @@ bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx) {
   return !B || Const(B->getRHS());
 }
 
+std::optional<int64_t> constantTripSpan(const ForStmt *F, const ASTContext &Ctx) {
+  if (!F || !hasConstantTrips(F, Ctx))
+    return std::nullopt;
+  std::optional<ForHead> H = forHead(F);
+  std::optional<llvm::APSInt> From = H->Init->getIntegerConstantExpr(Ctx),
+                              To = H->Bound->getIntegerConstantExpr(Ctx);
+  if (!From || !To)
+    return std::nullopt;
+  return std::abs(To->getExtValue() - From->getExtValue());
+}
+
 namespace {
 
 /// Every loop in S is a for loop whose trips are constants (hasConstantTrips).

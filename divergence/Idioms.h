@@ -155,6 +155,10 @@ const Stmt *enclosingLoop(const Stmt *S, ParentsOf Parents);
 /// `for (V = A; V op B; V step)` with A, B and the step integer constants (in the
 /// instantiation): a loop whose trips the code fixes.
 bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx);
+/// A loop of constant trips (hasConstantTrips): the distance from its start to its bound,
+/// |B - A|, the most trips it can run (an unrolled vector's, a small block's). None for
+/// another loop.
+std::optional<int64_t> constantTripSpan(const ForStmt *F, const ASTContext &Ctx);
 /// The head of `for (V = A; V op B; step of V)` (A's declaration or assignment, a
 /// comparison with V on either side, `++V`, `V--`, `V op= K`): V, A, the bound B, the
 /// comparison as if V were on its left, and the step. None for another head.
