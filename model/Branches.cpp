@@ -405,6 +405,7 @@ private:
                                      const Tally &Worst) const;
   /// Lanes idle because of the data's shape (the edge of a triangle, a tile or a tail).
   std::optional<std::string> dataShapeDemotion(const KernelContext &K, const BranchEval &E) const;
+  std::optional<std::string> fixedRoleDemotion(const KernelContext &K, const BranchEval &E) const;
   /// The finding's term, its figures as the message says them, and its group key.
   void describeFinding(const KernelContext &K, const BranchEval &E, const BranchSite &Found,
                        const Tally &Worst, const Launch &Chosen, BranchModel &R) const;
@@ -545,6 +546,29 @@ bool hasLoop(const Stmt *S, unsigned Depth = 2, const Stmt *Skip = nullptr,
   return false;
 }
 
+/// S holds a loop over memory that is work (hasLoop with Memory), a loop of constant
+/// trips, 32 or fewer, being its body written out (what the compiler unrolls: a sum over
+/// a block's warps' partials, a vector's lanes): its body is looked into instead.
+bool hasWorkLoop(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 2) {
+  if (!S)
+    return false;
+  if (auto *F = dyn_cast<ForStmt>(S))
+    if (std::optional<int64_t> Span = constantTripSpan(F, Ctx); Span && *Span <= 32)
+      return hasWorkLoop(F->getBody(), Ctx, Depth);
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && touchesMemory(S))
+    return true;
+  if (auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee(); F && Depth > 0) {
+      const FunctionDecl *Def = nullptr;
+      if (F->hasBody(Def) && Def && hasWorkLoop(Def->getBody(), Ctx, Depth - 1))
+        return true;
+    }
+  for (const Stmt *C : S->children())
+    if (hasWorkLoop(C, Ctx, Depth))
+      return true;
+  return false;
+}
+
 /// The base variable of an element access (`s[i]`, `p[i].x`), or null.
 const ValueDecl *elementBase(const Expr *E) {
   E = E ? E->IgnoreParenImpCasts() : nullptr;
@@ -560,11 +584,14 @@ const ValueDecl *elementBase(const Expr *E) {
 /// S writes an element of an array and reads another element of it (`s[t] += s[t + 16]`,
 /// `v[t] = v[t] + v[t + 8]`): a step of the warp's own tree or scan, where a lane reads
 /// what another wrote. Reading the element it writes (`a[i] = a[i] * d`) is the lane's own.
-bool readsWhatItWrites(const Stmt *S, ASTContext &Ctx) {
+/// Without Copies, a plain copy from one element to another (`a[dst] = a[src]`) is no step.
+bool readsWhatItWrites(const Stmt *S, ASTContext &Ctx, bool Copies = true) {
   if (!S)
     return false;
   if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-    if (const ValueDecl *W = elementBase(B->getLHS())) {
+    if (const ValueDecl *W = elementBase(B->getLHS());
+        W && (Copies || B->getOpcode() != BO_Assign ||
+              elementBase(B->getRHS()) != W)) {
       bool Reads = false; // a compound assignment reads the lane's own element
       std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
         if (!X || Reads)
@@ -585,7 +612,7 @@ bool readsWhatItWrites(const Stmt *S, ASTContext &Ctx) {
         return true;
     }
   for (const Stmt *C : S->children())
-    if (readsWhatItWrites(C, Ctx))
+    if (readsWhatItWrites(C, Ctx, Copies))
       return true;
   return false;
 }
@@ -1229,6 +1256,19 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
     Demoted.push_back("the '?:' arms compute values without side effects (loads and "
                       "arithmetic): the compiler predicates the loads and selects the "
                       "value, and no lane waits for another");
+  else if (const IfStmt *If = B.Kind == BranchSite::ShortCircuit
+                                   ? enclosingIf(B, parentsIn(K.Kernel))
+                                   : nullptr;
+           If && !If->getInit() && !If->getConditionVariable() &&
+           movesRegistersOnly(If->getThen()) && movesRegistersOnly(If->getElse()) &&
+           movesRegistersOnly(If->getCond(), 0, /*Loads=*/true))
+    // An operand of an `if`'s `&&` chain (a segmented scan's `lane >= r && key ==
+    // keys[lane - r]`): the operands after it compute a value, loads included, and the
+    // `if`'s arms move registers: predicated loads and selects, as a '?:' of loads.
+    Demoted.push_back("the operands after it compute values without side effects (loads "
+                      "and arithmetic) and the 'if''s arms only move registers: the "
+                      "compiler predicates the loads and makes selects of the arms, and no "
+                      "lane waits for another");
   else if (storesOnePlace(B, M.Ctx))
     Demoted.push_back("both arms store a value to the same place and do nothing else: the "
                       "compiler makes one store of a select of the two values, as of a "
@@ -1306,13 +1346,8 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
         auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
         bool Only = Body == Skip || (CS && CS->size() == 1 && *CS->body_begin() == Skip);
         // A few trips only (an unrolled vector's or a small block's): 256 of them are work.
-        std::optional<ForHead> H = forHead(F);
-        std::optional<llvm::APSInt> From = H ? H->Init->getIntegerConstantExpr(M.Ctx)
-                                             : std::nullopt,
-                                    To = H ? H->Bound->getIntegerConstantExpr(M.Ctx)
-                                           : std::nullopt;
-        if (!Only || !hasConstantTrips(F, M.Ctx) || !From || !To ||
-            std::abs(To->getExtValue() - From->getExtValue()) > 32)
+        std::optional<int64_t> Span = constantTripSpan(F, M.Ctx);
+        if (!Only || !Span || *Span > 32)
           break;
         Unrolled = true;
         Skip = F;
@@ -1363,7 +1398,103 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                       percent(Worst.WorstEfficiency) + " to " +
                       percent(Worst.BestEfficiency) + "); the values the launches pass decide");
   }
+  if (Demoted.empty())
+    if (std::optional<std::string> Role = fixedRoleDemotion(K, E))
+      Demoted.push_back(std::move(*Role));
   return Demoted;
+}
+
+std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext &K,
+                                                            const BranchEval &E) const {
+  // A role fixed to some lanes, with straight-line work: an `if` (or an operand of its
+  // `&&` chain) that the same lanes of each warp take every time it runs, through every
+  // trip of the loops around it (a group's leader writing the group's result, the first
+  // N lanes loading N entries, the lanes that hold a padded record), whose working side
+  // runs no loop over memory. The other lanes idle through a few straight-line
+  // statements per pass: a cost set by how the data is laid over the lanes, the same in
+  // every trip, which no order of the loop's work removes (a loop of 32 constant trips or
+  // fewer is its body written out). Stays a warning: a set of lanes that moves with the
+  // loop (a tree's `tid % (2 * s) == 0`, a wavefront's `tx <= m`, a bitonic step's `ixj >
+  // i`), an arm that loops over memory (a case body of a
+  // dispatch on the lane), two working arms, a step of the warp's own tree (the arm
+  // reads the array it writes), an arm that leaves (`return`, `break`) or holds a barrier.
+  const BranchSite &B = E.B;
+  // Asked for: the leaders' and the tails' patterns reported, roles of lanes with them.
+  if (O.ReportLeaderPatterns || O.ReportTreeReductionTails)
+    return std::nullopt;
+  if (B.EarlyExit || (B.Kind != BranchSite::If && B.Kind != BranchSite::ShortCircuit))
+    return std::nullopt;
+  const IfStmt *If = B.Kind == BranchSite::ShortCircuit ? enclosingIf(B, parentsIn(K.Kernel))
+                                                        : dyn_cast_or_null<IfStmt>(B.Branch);
+  if (!If || If->getInit() || If->getConditionVariable())
+    return std::nullopt;
+  bool Any = false, Fixed = true;
+  for (const Tally &T : E.ByShape)
+    if (T.Evaluated) {
+      Any = true;
+      Fixed &= T.LanesFixed;
+    }
+  if (!Any || !Fixed)
+    return std::nullopt;
+  // The role is the code's, not a run-time value's: the condition reads the thread and
+  // block indices, constants, values every launch passes, and counters of uniform loops
+  // (which the evaluation has shown not to move the lanes). A parameter no launch passes
+  // or a loaded value may pick other lanes at each launch (a bitonic step's `(i ^ j) > i`
+  // with j from the host's loop): a warning.
+  const Sym *Figured = E.Stronger ? E.Stronger.get() : E.CondS;
+  if (!Figured)
+    return std::nullopt;
+  std::vector<unsigned> Used;
+  collectVars(*Figured, Used);
+  for (unsigned V : Used) {
+    const SymVarInfo &I = E.Vars[V];
+    bool Code = I.Kind == SymVarInfo::BlockIdx || I.Kind == SymVarInfo::GridDim ||
+                (I.Kind == SymVarInfo::Param && I.Launched) ||
+                (I.Kind == SymVarInfo::Loop && I.LoopVariance == Variance::Uniform);
+    if (!Code)
+      return std::nullopt;
+  }
+  const Stmt *Then = If->getThen(), *Else = If->getElse();
+  const Stmt *Work = nullptr;
+  if (!Else || isa<NullStmt>(Else) || movesRegistersOnly(Else))
+    Work = Then;
+  else if (movesRegistersOnly(Then))
+    Work = Else;
+  if (!Work)
+    return std::nullopt;
+  bool Leaves = false, Barrier = false;
+  std::function<void(const Stmt *, unsigned)> Scan = [&](const Stmt *S, unsigned Depth) {
+    if (!S || Leaves || Barrier)
+      return;
+    if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
+      Leaves = true;
+    if (auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = C->getDirectCallee()) {
+        StringRef N = F->getIdentifier() ? F->getName() : StringRef();
+        Barrier |= N.starts_with("__syncthreads") || N == "__barrier_sync";
+        const FunctionDecl *Def = nullptr;
+        if (Depth > 0 && F->hasBody(Def) && Def) {
+          bool Was = Leaves; // a return inside a callee returns from the callee
+          Scan(Def->getBody(), Depth - 1);
+          Leaves = Was;
+        }
+      }
+    for (const Stmt *C : S->children())
+      Scan(C, Depth);
+  };
+  Scan(Work, 2);
+  // A copy from one element to another (`a[dst] = a[src]`, records moved) combines no
+  // values: not a tree's step.
+  if (Leaves || Barrier || hasWorkLoop(Work, M.Ctx) ||
+      readsWhatItWrites(Work, M.Ctx, /*Copies=*/false))
+    return std::nullopt;
+  const char *Group = Amd ? "wavefront" : "warp";
+  return std::string("the same lanes of each ") + Group +
+         " take the branch every time it runs, through every trip of the loops around it "
+         "(a role of those lanes: a leader, the first lanes of a group), and its arm runs "
+         "no loop over memory: the other lanes idle through straight-line statements, a "
+         "cost set by how the data is laid over the lanes, not a split that moves with "
+         "the loop";
 }
 
 std::optional<std::string> BranchBuilder::dataShapeDemotion(const KernelContext &K,

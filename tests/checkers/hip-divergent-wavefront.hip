@@ -9,6 +9,8 @@ __global__ void halves(float *p) {
   if ((threadIdx.x / 32) % 2 == 0)
     // W64: :[[@LINE-1]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 wavefronts of 64 lanes of kernel 'halves' (block 256x1x1); predicted branch efficiency 0% [warplint-divergent-branch]
     p[threadIdx.x] = 0.0f;
+  else
+    p[threadIdx.x + 256] = 1.0f;
 }
 
 // Uniform per 64 lanes: silent on every target.
@@ -23,6 +25,8 @@ __global__ void lanes(float *p) {
     // W64: :[[@LINE-1]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 wavefronts of 64 lanes of kernel 'lanes' (block 256x1x1); predicted branch efficiency 0% [warplint-divergent-branch]
     // W32: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 8 of 8 wavefronts of 32 lanes of kernel 'lanes' (block 256x1x1); predicted branch efficiency 0% [warplint-divergent-branch]
     p[threadIdx.x] = 0.0f;
+  else
+    p[threadIdx.x + 256] = 1.0f;
 }
 
 // Short arms: the note on predication names the compiler and the wavefront, not nvcc.
@@ -34,6 +38,8 @@ __global__ void shortArms(float *p) {
     // W32: :[[@LINE-3]]:7: warning: branch on 't' diverges in 8 of 8 wavefronts of 32 lanes of kernel 'shortArms' (block 256x1x1); predicted branch efficiency 0% [warplint-divergent-branch]
     // W32: :[[@LINE-4]]:7: note: the arms are short: the compiler may predicate them instead of branching; the wavefront then issues both arms with the lanes of the other side masked off, so they still idle
     p[t] = 1.0f;
+  else
+    p[t + 256] = 2.0f;
 }
 
 void launch(float *p) {

@@ -70,6 +70,9 @@ __global__ void headOutput(Params params, const float *in) {
 template __global__ void headOutput<12, 16, 16, false>(Params, const float *);
 
 // Reported: the same pick with work after it (every thread stores again).
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void workAfter(float *out, float *all, const float *in) {
   __shared__ float s[256];
   const int vo = threadIdx.x / 16;
@@ -79,12 +82,16 @@ __global__ void workAfter(float *out, float *all, const float *in) {
   v += s[threadIdx.x ^ 16];
   if (vo == 0)
     out[blockIdx.x * 16 + threadIdx.x] = v;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'vo' diverges in 1 of 8 warps of kernel 'workAfter'
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'vo' diverges in 1 of 8 warps of kernel 'workAfter'
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
   all[blockIdx.x * blockDim.x + threadIdx.x] = v;
 }
 
 // Reported: a branch on the lane inside the arm splits the writing group again (itself a
 // note: its arm only moves registers).
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void laneBranchInArm(float *out, const float *in) {
   __shared__ float s[256];
   const int vo = threadIdx.x / 16;
@@ -94,7 +101,8 @@ __global__ void laneBranchInArm(float *out, const float *in) {
   __syncthreads();
   v += s[threadIdx.x ^ 16];
   if (vo == 0) {
-    // CHECK: :[[@LINE-1]]:7: warning: branch on 'vo' diverges in 1 of 8 warps of kernel 'laneBranchInArm'
+    // CHECK: :[[@LINE-1]]:7: remark: branch on 'vo' diverges in 1 of 8 warps of kernel 'laneBranchInArm'
+    // CHECK: :[[@LINE-2]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
     if (vi < 4)
       // CHECK: :[[@LINE-1]]:9: remark: branch on 'vi' diverges in 1 of 1 warps of kernel 'laneBranchInArm'
       // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: the arms only move values between registers
@@ -120,12 +128,16 @@ __global__ void loopInArm(float *out, const float *in, int n) {
 }
 
 // Reported: no barrier or collective before it: each thread's own value, picked.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void noExchange(float *out, const float *in) {
   const int vo = threadIdx.x / 16;
   float v = in[blockIdx.x * blockDim.x + threadIdx.x] * 2.f;
   if (vo == 0)
     out[blockIdx.x * 16 + threadIdx.x] = v;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'vo' diverges in 1 of 8 warps of kernel 'noExchange'
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'vo' diverges in 1 of 8 warps of kernel 'noExchange'
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 
 // Reported: an else arm, a second path the other threads run.
@@ -144,6 +156,9 @@ __global__ void withElse(float *out, float *rest, const float *in) {
 }
 
 // Reported: inside a loop the next trip follows; the pick splits the warp in each.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void inLoop(float *out, const float *in, int steps) {
   __shared__ float s[256];
   const int vo = threadIdx.x / 16;
@@ -154,7 +169,8 @@ __global__ void inLoop(float *out, const float *in, int steps) {
     v += s[threadIdx.x ^ 16];
     if (vo == 0)
       out[(blockIdx.x * steps + k) * 16 + threadIdx.x] = v;
-    // CHECK: :[[@LINE-2]]:9: warning: branch on 'vo' diverges in 1 of 8 warps of kernel 'inLoop'
+    // CHECK: :[[@LINE-2]]:9: remark: branch on 'vo' diverges in 1 of 8 warps of kernel 'inLoop'
+    // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
     __syncthreads();
   }
 }

@@ -42,7 +42,8 @@ __global__ void mergePath(const int *A, const int *B, int *out, int A_length, in
 __global__ void laneRole(float *x) {
   const int lane_id = 31 & threadIdx.x;
   if (lane_id < 16)
-    // CHECK: :[[@LINE-1]]:7: warning: branch on 'lane_id' diverges in
+    // CHECK: :[[@LINE-1]]:7: remark: branch on 'lane_id' diverges in
+    // CHECK: :[[@LINE-2]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
     x[blockIdx.x * 256 + threadIdx.x] *= 2.f;
 }
 

@@ -52,7 +52,8 @@ __global__ void striped(int NX, int NZ, const float *d_u1, float *d_u2) {
     if (odd) {
       u1[ind] = d_u1[ind + k * NX];
     }
-    // CHECK: :[[@LINE-3]]:9: warning: branch on 'odd' diverges in
+    // CHECK: :[[@LINE-3]]:9: remark: branch on 'odd' diverges in
+    // CHECK: :[[@LINE-4]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
     __syncthreads();
     d_u2[ind + k * NX] = u1[ind];
     __syncthreads();

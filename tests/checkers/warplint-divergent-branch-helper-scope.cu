@@ -19,7 +19,8 @@ void launchFirst(float *o, const float *i) { firstLanes<<<4, 128>>>(o, i); }
 __global__ void helperWidth(float *c, int W) {
   if (threadIdx.x % W == 0)
     c[threadIdx.x] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'helperWidth' (block 128x1x1, 'W' = 4, 8 as launched); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'helperWidth' (block 128x1x1, 'W' = 4, 8 as launched); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchHelper(float *c, int W) { helperWidth<<<4, 128>>>(c, W); }
 void callHelper(float *c) {

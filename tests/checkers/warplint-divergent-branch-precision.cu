@@ -9,12 +9,14 @@ __global__ void unrolled(float *c) {
   if (lane & 1) c[threadIdx.x] += 1.f;
   if (lane & 1) c[threadIdx.x] += 2.f;
   if (lane  &  1) c[threadIdx.x] += 3.f;
-  // CHECK: :[[@LINE-3]]:7: warning: 3 branches on 'lane' with the same figures: each diverges in 2 of 2 warps of kernel 'unrolled' (block 64x1x1); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-3]]:7: note: branch on 'lane' here too (2 of 3), grouped in the finding at line 9
-  // CHECK: :[[@LINE-3]]:7: note: branch on 'lane' here too (3 of 3), grouped in the finding at line 9
+  // CHECK: :[[@LINE-3]]:7: remark: 3 branches on 'lane' with the same figures: each diverges in 2 of 2 warps of kernel 'unrolled' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-4]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: branch on 'lane' here too (2 of 3), grouped in the finding at line 9
+  // CHECK: :[[@LINE-4]]:7: note: branch on 'lane' here too (3 of 3), grouped in the finding at line 9
   // Another condition: its own finding.
   if (lane & 2) c[threadIdx.x] += 4.f;
-  // CHECK: :[[@LINE-1]]:7: warning: branch on 'lane' diverges in 2 of 2 warps of kernel 'unrolled' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-1]]:7: remark: branch on 'lane' diverges in 2 of 2 warps of kernel 'unrolled' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchUnrolled(float *c) { unrolled<<<8, 64>>>(c); }
 
@@ -22,7 +24,8 @@ void launchUnrolled(float *c) { unrolled<<<8, 64>>>(c); }
 __global__ void widthKnown(float *c, int W) {
   if (threadIdx.x % W == 0)
     c[threadIdx.x] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'widthKnown' (block 128x1x1, 'W' = 8 as launched); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'widthKnown' (block 128x1x1, 'W' = 8 as launched); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchWidth(float *c) { widthKnown<<<4, 128>>>(c, 8); }
 // A width known only at run time: one lane in each run of W, the row-leader idiom.
@@ -35,7 +38,8 @@ void launchWidthUnknown(float *c, int W) { widthUnknown<<<4, 128>>>(c, W); }
 __global__ void helperWidth(float *c, int W) {
   if (threadIdx.x % W == 0)
     c[threadIdx.x] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'helperWidth' (block 128x1x1, 'W' = 4, 8 as launched); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'helperWidth' (block 128x1x1, 'W' = 4, 8 as launched); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchHelper(float *c, int W) { helperWidth<<<4, 128>>>(c, W); }
 void callHelper(float *c) {
@@ -48,7 +52,8 @@ __global__ void disparity(float *c, int lo, int hi) {
   for (int d = lo; d <= hi; d++)
     if (threadIdx.x < 16)
       c[threadIdx.x * 4 + d + 16] = 0.f;
-  // CHECK: :[[@LINE-2]]:9: warning: branch on 'threadIdx.x' diverges in 136 of 136 warp executions of kernel 'disparity' (block 32x8x1, 17 values of 'd'); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:9: remark: branch on 'threadIdx.x' diverges in 136 of 136 warp executions of kernel 'disparity' (block 32x8x1, 17 values of 'd'); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchDisparity(float *c) {
   int lo = -16, hi = 0;
@@ -58,7 +63,8 @@ __global__ void disparityFrom(float *c, int lo, int hi) {
   for (int d = lo; d <= hi; d++)
     if (threadIdx.x < 16)
       c[threadIdx.x * 4 + d + 16] = 0.f;
-  // CHECK: :[[@LINE-2]]:9: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'disparityFrom' (block 32x8x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:9: remark: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'disparityFrom' (block 32x8x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchDisparityFrom(float *c, int lo) { disparityFrom<<<4, dim3(32, 8)>>>(c, lo, 0); }
 
@@ -72,11 +78,15 @@ void launchPartner(float *c, int j) { partner<<<4, 128>>>(c, j); }
 
 // The assumed block shape (no launch here): a warning only when it holds for every block
 // at least a warp wide in x.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void assumedEverywhere(float *c) {
   if (threadIdx.x % 2)
     c[threadIdx.x] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'assumedEverywhere' (block 256x1x1 assumed); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-4]]:17: note: no launch of 'assumedEverywhere'
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'assumedEverywhere' (block 256x1x1 assumed); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-5]]:17: note: no launch of 'assumedEverywhere'
 }
 __global__ void assumedOnly(float *c) {
   if (threadIdx.x >= 32 && threadIdx.x % 2)
@@ -101,7 +111,8 @@ __global__ void shuffleTranspose(float *c) {
   // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the arms only move values between registers
   if (lane & 8)
     c[threadIdx.x] = a;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 2 of 2 warps of kernel 'shuffleTranspose' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'lane' diverges in 2 of 2 warps of kernel 'shuffleTranspose' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
   // A builtin without side effects (what INFINITY expands to) computes in registers.
   if (lane & 16)
     b = -__builtin_huge_valf() * __builtin_fabsf(a);
@@ -135,6 +146,9 @@ __global__ void pickAnd(float *c, int tlength) {
 void launchPickAnd(float *c, int t) { pickAnd<32, 32><<<4, 64>>>(c, t); }
 
 // True in one warp of one block: a note. The same row test in every block: a warning.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void firstRowFirstBlock(float *c) {
   int tx = threadIdx.x, ty = threadIdx.y, by = blockIdx.y;
   if (ty == 0 && by == 0)
@@ -144,8 +158,9 @@ __global__ void firstRowFirstBlock(float *c) {
   // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 rows
   if (ty == 0)
     c[tx + 16] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'ty' diverges in 1 of 8 warps of kernel 'firstRowFirstBlock' (block 16x16x1); predicted branch efficiency 88%
-  // CHECK: :[[@LINE-3]]:7: note: a warp spans 2 rows
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'ty' diverges in 1 of 8 warps of kernel 'firstRowFirstBlock' (block 16x16x1); predicted branch efficiency 88%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 rows
 }
 void launchFirst(float *c) { firstRowFirstBlock<<<dim3(1, 8), dim3(16, 16)>>>(c); }
 // A one-shot of one warp: a note. The same kernel launched in a loop: a warning.
@@ -159,7 +174,8 @@ void launchShot(float *c) { oneShot<<<1, 32>>>(c); }
 __global__ void oneWarpRepeated(float *c) {
   if (threadIdx.x % 3 == 0)
     c[threadIdx.x] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 1 of 1 warps of kernel 'oneWarpRepeated' (block 32x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 1 of 1 warps of kernel 'oneWarpRepeated' (block 32x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchRepeated(float *c, int steps) {
   for (int s = 0; s < steps; ++s)
@@ -183,8 +199,9 @@ __global__ void bitonicStep(float *c, int j, int n) {
   int ixj = i ^ j;
   if (i < n && ixj > i)
     c[i] = c[ixj];
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'ixj > i' diverges in 4 of 4 warps of kernel 'bitonicStep' (block 128x1x1, 'j' = 1 as launched); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-3]]:7: note: the bounds guard beside 'ixj > i' only takes the grid's tail away
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'ixj > i' diverges in 4 of 4 warps of kernel 'bitonicStep' (block 128x1x1, 'j' = 1 as launched); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: the bounds guard beside 'ixj > i' only takes the grid's tail away
   // The guard alone stays silent.
   if (i < n)
     c[i] += 1.f;
@@ -196,8 +213,9 @@ __global__ void haloStep(float *c, int n) {
   int lane = threadIdx.x % 32;
   if (IN_RANGE(lane, 4, 27) && i < n)
     c[i] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'lane' diverges in 4 of 4 warps of kernel 'haloStep' (block 128x1x1); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-3]]:7: note: the bounds guards among the terms of this condition only take the grid's tail away
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'lane' diverges in 4 of 4 warps of kernel 'haloStep' (block 128x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: the bounds guards among the terms of this condition only take the grid's tail away
 }
 void launchHalo(float *c, int n) { haloStep<<<(n + 127) / 128, 128>>>(c, n); }
 void launchBitonic(float *c, int n) { bitonicStep<<<(n + 127) / 128, 128>>>(c, 1, n); }
@@ -215,6 +233,9 @@ void launchTail(float *c, int n, int K) { tailInLoop<<<(n + 127) / 128, 128>>>(c
 
 // The bounds-flag idiom, with `&` between the guards, stays silent under the assumed block;
 // a flag of a lane test is reported.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void flags(float *c, int n, int m) {
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   int col = blockIdx.x * blockDim.x + threadIdx.x;
@@ -224,15 +245,17 @@ __global__ void flags(float *c, int n, int m) {
   bool odd = (col & 1) != 0;
   if (odd)
     c[col] = 2.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'odd' diverges in 8 of 8 warps of kernel 'flags' (block 256x1x1 assumed); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-10]]:17: note: no launch of 'flags'
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'odd' diverges in 8 of 8 warps of kernel 'flags' (block 256x1x1 assumed); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-11]]:17: note: no launch of 'flags'
 }
 
 // Two instantiations of a template that split the same place alike: one finding.
 template <int N> __global__ void perInstance(float *c) {
   if (threadIdx.x % 2)
     c[threadIdx.x] = N;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'perInstance' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'perInstance' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchInstances(float *c) {
   perInstance<1><<<4, 64>>>(c);
@@ -242,8 +265,9 @@ void launchInstances(float *c) {
 template <int M> __global__ void perModulus(float *c) {
   if (threadIdx.x % M == 0)
     c[threadIdx.x] = M;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'perModulus' (block 64x1x1); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-3]]:7: note: another instantiation of 'perModulus': branch on 'threadIdx.x' diverges in 1 of 1 warps of kernel 'perModulus' (block 32x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'perModulus' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: another instantiation of 'perModulus': branch on 'threadIdx.x' diverges in 1 of 1 warps of kernel 'perModulus' (block 32x1x1); predicted branch efficiency 0%
 }
 void launchModuli(float *c) {
   perModulus<2><<<4, 64>>>(c);
@@ -266,10 +290,14 @@ __global__ void registerSelect(float *c) {
     c[i * 64 + threadIdx.x] = rA[i];
 }
 // The same split whose arm stores to memory stays a warning.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void memorySelect(float *c) {
   if ((int)threadIdx.x % 8 < 3)
     c[threadIdx.x] = 0.f;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'memorySelect'
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'memorySelect'
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 // A split in one warp of sixteen (a 512-thread block; warp 3's odd lanes): a note, the
 // branch costs a small part of the block's time. The same split in every warp stays a
@@ -296,6 +324,7 @@ __global__ void guardInRow(const float *bias, float *out) {
     b = bias[blockIdx.x * rows + threadIdx.x];
   if (threadIdx.x < 16 && threadIdx.y < 4)
     out[blockIdx.x * 128 + threadIdx.y * 32 + threadIdx.x] = b;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'guardInRow' (block 32x4x1); predicted branch efficiency 0% [warplint-divergent-branch]
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 4 of 4 warps of kernel 'guardInRow' (block 32x4x1); predicted branch efficiency 0% [warplint-divergent-branch]
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchGuardInRow(const float *b, float *o) { guardInRow<4><<<64, dim3(32, 4)>>>(b, o); }

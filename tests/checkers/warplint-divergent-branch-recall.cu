@@ -80,15 +80,17 @@ __global__ void logShifts(float *s) {
   // lg2 is 10: threadIdx.x >> 10 is 0 for every thread; >> (lg - 1) halves each warp.
   if ((threadIdx.x >> lg2) == 0 && (threadIdx.x >> (lg - 1)) % 2)
     s[2] = 1;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'logShifts' (block 256x1x1); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-3]]:7: note: the arms are short
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'logShifts' (block 256x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: the arms are short
 }
 
 __global__ void bitIntrinsics(float *s, unsigned long long m) {
   if (__popc(threadIdx.x) & 1)
     s[0] = 1;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on '__popc(threadIdx.x)' diverges in 8 of 8 warps of kernel 'bitIntrinsics' (block 256x1x1); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-3]]:7: note: the arms are short
+  // CHECK: :[[@LINE-2]]:7: remark: branch on '__popc(threadIdx.x)' diverges in 8 of 8 warps of kernel 'bitIntrinsics' (block 256x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: the arms are short
   // __ffs(32) - 1 == 5: the warp index; __popcll of a mask of 64 lanes is 64.
   if ((threadIdx.x >> (__ffs(32) - 1)) & 1)
     s[1] = 1;
@@ -202,8 +204,9 @@ __global__ void halvesOfWarpZero(float *a) {
 __global__ void halfOfEachRow(float *a) {
   if (threadIdx.x < 8)
     a[threadIdx.y * 16 + threadIdx.x] = 0;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'halfOfEachRow' (block 16x16x1); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-3]]:7: note: the arms are short
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 8 of 8 warps of kernel 'halfOfEachRow' (block 16x16x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: the arms are short
 }
 
 // Silent: a tail guard on a global index in blocks of one warp (only the last block).

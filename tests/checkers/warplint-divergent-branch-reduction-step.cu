@@ -59,14 +59,17 @@ __global__ void finalStepComplex(cplx *out, const cplx *in) {
 }
 
 // The same arm without the barrier before it sums its own values: no reduction of what the
-// block wrote; the first NB lanes of every warp work and the rest idle. Reported.
+// block wrote; the first NB lanes of every warp work and the rest idle. A note at the
+// defaults all the same: the same lanes take it in every trip of j (a role fixed to them)
+// and its loop of TPC constant trips is four loads written out, straight-line work.
 __global__ void noBarrierBefore(double *out, const double *in) {
   const int tx = threadIdx.x;
   for (int j = 0; j < 8; j++) {
     double zsum = 0;
     if (tx < NB) {
-      // CHECK: :[[@LINE-1]]:9: warning: branch on 'tx' diverges
-      // TAILS: :[[@LINE-2]]:9: warning: branch on 'tx' diverges
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'tx' diverges
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+      // TAILS: :[[@LINE-3]]:9: warning: branch on 'tx' diverges
       for (int i = 0; i < TPC; i++)
         zsum += in[j * 256 + i * 32 + tx];
       out[j * NB + tx] = zsum;

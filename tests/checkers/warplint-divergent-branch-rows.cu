@@ -7,23 +7,26 @@
 __global__ void xOnlyWideRows(float *c) {
   if (threadIdx.x % 2)
     c[0] = 1;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.x' diverges in 3 of 3 warps of kernel 'xOnlyWideRows' (block 40x2x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.x' diverges in 3 of 3 warps of kernel 'xOnlyWideRows' (block 40x2x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 
 // Rows longer than a warp: warp 1 holds threads 32-39 of row 0 and 0-23 of row 1.
 __global__ void yWideRows(float *c) {
   if (threadIdx.y % 2)
     c[0] = 1;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.y' diverges in 1 of 3 warps of kernel 'yWideRows' (block 40x2x1); predicted branch efficiency 67%
-  // CHECK: :[[@LINE-3]]:7: note: a warp spans up to 2 rows of 40 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.y' diverges in 1 of 3 warps of kernel 'yWideRows' (block 40x2x1); predicted branch efficiency 67%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: a warp spans up to 2 rows of 40 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
 }
 
 // Rows of 20: warp 1 (threads 32-63) holds part of rows 1, 2 and 3.
 __global__ void yRowsOf20(float *c) {
   if (threadIdx.y == 1)
     c[0] = 1;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.y' diverges in 2 of 3 warps of kernel 'yRowsOf20' (block 20x4x1); predicted branch efficiency 33%
-  // CHECK: :[[@LINE-3]]:7: note: a warp spans up to 3 rows of 20 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.y' diverges in 2 of 3 warps of kernel 'yRowsOf20' (block 20x4x1); predicted branch efficiency 33%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: a warp spans up to 3 rows of 20 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
 }
 
 // Through a local and through a loop variable that starts at threadIdx.y.
@@ -31,8 +34,9 @@ __global__ void yViaLocal(float *c) {
   int Row = threadIdx.y;
   if (Row == 1)
     c[0] = 1;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'Row' diverges in 1 of 2 warps of kernel 'yViaLocal' (block 16x4x1); predicted branch efficiency 50%
-  // CHECK: :[[@LINE-3]]:7: note: a warp spans 2 rows of 16 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'Row' diverges in 1 of 2 warps of kernel 'yViaLocal' (block 16x4x1); predicted branch efficiency 50%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 rows of 16 threads: 'threadIdx.y' is warp-uniform only when blockDim.x is a multiple of 32
 }
 __global__ void yViaLoop(float *c, int N) {
   for (int R = threadIdx.y; R < N; R += blockDim.y)
@@ -46,8 +50,9 @@ __global__ void yViaLoop(float *c, int N) {
 __global__ void zPlanes(float *c) {
   if (threadIdx.z == 1)
     c[0] = 1;
-  // CHECK: :[[@LINE-2]]:7: warning: branch on 'threadIdx.z' diverges in 1 of 2 warps of kernel 'zPlanes' (block 16x1x4); predicted branch efficiency 50%
-  // CHECK: :[[@LINE-3]]:7: note: a warp spans 2 planes of 16x1 threads: 'threadIdx.z' is warp-uniform only when blockDim.x * blockDim.y is a multiple of 32
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'threadIdx.z' diverges in 1 of 2 warps of kernel 'zPlanes' (block 16x1x4); predicted branch efficiency 50%
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 planes of 16x1 threads: 'threadIdx.z' is warp-uniform only when blockDim.x * blockDim.y is a multiple of 32
 }
 
 // Rows of whole warps: threadIdx.y is warp-uniform, nothing to report.

@@ -46,13 +46,17 @@ void launchTriangleCopy(float *A, int n) { triangleCopy<<<n / 32, dim3(32, 4)>>>
 
 // The same one-armed split on the thread index alone (a parity inside a loop): the
 // programmer's choice of lanes, remapped by `tid / warpSize`: a warning.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void parityInLoop(float *c, int n) {
   for (int k = 0; k < n; ++k)
     if (threadIdx.x % 2)
       c[threadIdx.x + k] += 1.f;
-  // CHECK: :[[@LINE-2]]:9: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'parityInLoop' (block 64x1x1); predicted branch efficiency 0%
-  // CHECK: :[[@LINE-3]]:9: note: '(threadIdx.x / warpSize)' in place of 'threadIdx.x'
-  // CHECK: :[[@LINE-4]]:9: note: the arms are short
+  // CHECK: :[[@LINE-2]]:9: remark: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'parityInLoop' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+  // CHECK: :[[@LINE-4]]:9: note: '(threadIdx.x / warpSize)' in place of 'threadIdx.x'
+  // CHECK: :[[@LINE-5]]:9: note: the arms are short
 }
 void launchParity(float *c, int n) { parityInLoop<<<8, 64>>>(c, n); }
 
@@ -99,20 +103,27 @@ __global__ void loops(float *c, int m) {
 void launchLoops(float *c, int m) { loops<<<1000, dim3(32, 16)>>>(c, m); }
 
 // A one-time store beside the kernel's loop (a status flag written by the first lane of each
-// matrix of N = 3 threads): a note. The same store inside the loop: a warning.
+// matrix of N = 3 threads): a note. The same store inside the loop is a note too: the same
+// lanes take it in every trip (a role fixed to them) and its arm runs no loop; the two are
+// one finding. A set of lanes that moves with the loop stays a warning: the lanes whose
+// place in their group is k % 3 take a two-statement arm, other lanes in each trip.
 __global__ void oneTime(float *A, int *info, int n) {
   const int tx = threadIdx.x % 3;
   if (tx == 0)
     info[threadIdx.x / 3] = 0;
-  // CHECK: :[[@LINE-2]]:7: remark: branch on 'tx' diverges in 2 of 2 warps of kernel 'oneTime' (block 64x1x1); predicted branch efficiency 0%
+  // CHECK: :[[@LINE-2]]:7: remark: 2 branches on 'tx' with the same figures: each diverges in 2 of 2 warps of kernel 'oneTime' (block 64x1x1); predicted branch efficiency 0%
   // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the branch runs once per thread, outside the kernel's loops, and its arm is one statement
   // CHECK: :[[@LINE-4]]:7: note: the arms are short
   for (int k = 0; k < n; ++k) {
     A[k * 64 + threadIdx.x] *= 2.f;
     if (tx == 0)
       info[threadIdx.x / 3] += 1;
-    // CHECK: :[[@LINE-2]]:9: warning: branch on 'tx' diverges in 2 of 2 warps of kernel 'oneTime' (block 64x1x1); predicted branch efficiency 0%
-    // CHECK: :[[@LINE-3]]:9: note: the arms are short
+    // CHECK: :[[@LINE-2]]:9: note: branch on 'tx' here too (2 of 2), grouped in the finding at line [[@LINE-9]]
+    if (tx == k % 3) {
+      info[threadIdx.x / 3] += 2;
+      A[threadIdx.x] += 1.f;
+    }
+    // CHECK: :[[@LINE-4]]:9: warning: branch on 'tx' diverges in up to 200 of 200 warp executions of kernel 'oneTime' (block 64x1x1, 100 iterations); predicted branch efficiency 0%
   }
 }
 void launchOneTime(float *A, int *info, int n) { oneTime<<<100, 64>>>(A, info, n); }

@@ -36,12 +36,16 @@ __global__ void rowsPerWarp(const int *rows, const int *cols, const float *vals,
 }
 
 // The same arm as the whole trip's work: a warning.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void armIsTheTrip(const int *rows, int *out, int n) {
   const int lane = threadIdx.x % 32;
   for (int r = 0; r < n; ++r) {
     if (lane < 2)
       out[r * 2 + lane] = rows[r + lane];
-    // CHECK: :[[@LINE-2]]:9: warning: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-2]]:9: remark: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
   }
 }
 
@@ -156,6 +160,9 @@ __global__ void blockRowSum(const int *rows, const float *vals, float *y, int n)
   }
 }
 // The same sum over 64 constant trips: no arm written out but a loop of work, a warning.
+// Since the fourteenth session the finding is a note (remark), with the reason: the same
+// lanes take the branch every time and its arm runs no loop over memory, a role fixed to
+// those lanes (warplint-divergent-branch-fixed-role.cu); the figures are unchanged.
 __global__ void blockRowSumLong(const int *rows, const float *vals, float *y, int n) {
   __shared__ float s[4 * 64 * 4];
   const int lane = threadIdx.x % 32;
@@ -169,7 +176,8 @@ __global__ void blockRowSumLong(const int *rows, const float *vals, float *y, in
       if (lane < 4)
         sum += mine[4 * i + lane];
     }
-    // CHECK: :[[@LINE-3]]:11: warning: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-3]]:11: remark: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-4]]:11: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
     y[r * 4 + lane % 4] = sum;
   }
 }
@@ -188,7 +196,8 @@ __global__ void blockRowSumOnly(const float *vals, float *y, int n) {
     for (int i = 0; i < N; ++i)
       if (lane < N)
         sum += mine[N * lane + i];
-    // CHECK: :[[@LINE-2]]:11: warning: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-2]]:11: remark: branch on 'lane' diverges in
+    // CHECK: :[[@LINE-3]]:11: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
     y[r * N + lane % N] = sum;
   }
 }

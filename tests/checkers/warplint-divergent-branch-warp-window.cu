@@ -49,7 +49,8 @@ __global__ void laneRole(double *s, int n) {
   const int lane = threadIdx.x % 32;
   for (int k = 0; k < n; ++k) {
     if (lane < 16)
-      // CHECK: :[[@LINE-1]]:9: warning: branch on 'lane' diverges in 4 of 4 warps of kernel 'laneRole'{{.*}}[warplint-divergent-branch]
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'lane' diverges in 4 of 4 warps of kernel 'laneRole'{{.*}}[warplint-divergent-branch]
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
       s[(blockIdx.x * 4 + threadIdx.x / 32) * 32 + lane] *= 2.0;
     __syncwarp();
   }

@@ -2,4 +2,6 @@
 __global__ void oddLanes(float *a) {
   if (threadIdx.x % 2)
     a[threadIdx.x * 4] = 1.0f;
+  else
+    a[threadIdx.x * 4 + 1] = 2.0f;
 }

@@ -3,4 +3,6 @@
 __global__ void forward(float *in) {
   if (threadIdx.x % 2 == 0)
     in[threadIdx.x] = WIDTH;
+  else
+    in[threadIdx.x + blockDim.x] = -WIDTH;
 }
