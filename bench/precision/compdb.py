@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx
+#            physx|tensorrt
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -125,9 +125,32 @@
 #           gpusimulationcontroller, gpusolver: the PhysXGpu libraries); omni/'s three
 #           .cu files (Omniverse Kit extensions, built by Kit's own tooling, not by the
 #           SDK's CMake) are not in it.
+#   tensorrt NVIDIA/TensorRT (the open-source plugins, plugin/**/*.cu). CMake is the build,
+#           but its CMakeLists need CMake 3.31 (cmake_minimum_required 3.31 FATAL_ERROR,
+#           and the plugin targets use $<COMPILE_ONLY:> (3.27) and $<BUILD_LOCAL_INTERFACE:>
+#           (3.26)); this machine has 3.25, so the script writes the lines that its configure
+#           gives, for the same configuration as the other CMake corpora (Release,
+#           CMAKE_CUDA_ARCHITECTURES=80, its defaults otherwise: BUILD_PLUGINS and
+#           TRT_BUILD_INCLUDE_BERT_QKV_PLUGIN ON). The line is the one CMake 3.25 writes for a
+#           copy of the plugin targets' settings (checked on a small project with the same
+#           targets): the top CMakeLists' CMAKE_CUDA_FLAGS (--expt-relaxed-constexpr -Xcompiler
+#           -Wno-deprecated-declarations), Release's -O3 -DNDEBUG, trt_plugins' ENABLE_SM80
+#           (one -DENABLE_SM<N> per architecture), -I third_party and -I plugin, the
+#           imported nvinfer target's include directory as -isystem (TRT_INCLUDE_DIR: no
+#           TensorRT package here, so the repository's include/, as its CMakeLists falls
+#           back to; the libraries are needed only to link), the toolkit's include
+#           (trt_global_definitions, CUDA::cudart_static) as -isystem, its -fPIC, and
+#           --expt-relaxed-constexpr again (the target's option); no -std, as no target
+#           sets CUDA_STANDARD (CMAKE_CXX_STANDARD 20 is for the .cpp files): nvcc 13's
+#           default, C++17. The files are the .cu files that the add_plugin_source(...) of
+#           plugin/**/CMakeLists.txt name (47: every .cu under plugin/), each once
+#           (roiAlignKernel.cu is compiled a second time for the version-compatible
+#           library trt_vc_plugins with -DCOMPILE_VFC_PLUGIN=1; the trt_plugins line is
+#           kept). ccache, which CMake would put before nvcc when it finds it, is left out.
 import argparse
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -271,6 +294,35 @@ def physx(src, out, nvcc):
     return source_cu(entries, os.path.join(root, "source"))
 
 
+def tensorrt(src, out, nvcc):
+    top = os.path.join(src, "plugin")
+    if not os.path.exists(os.path.join(top, "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/plugin/CMakeLists.txt missing: not a TensorRT checkout" % src)
+    cuda_inc = os.path.join(os.path.dirname(os.path.dirname(nvcc)), "include")
+    # the .cu files that plugin/**/CMakeLists.txt give trt_plugins (the header)
+    files = set()
+    for d, _, names in os.walk(top):
+        if "CMakeLists.txt" not in names:
+            continue
+        with open(os.path.join(d, "CMakeLists.txt")) as f:
+            text = re.sub(r"#[^\n]*", "", f.read())
+        for block in re.findall(r"\badd_plugin_source\s*\(([^)]*)\)", text):
+            files.update(os.path.join(d, n) for n in block.split() if n.endswith(".cu"))
+    db = []
+    for f in sorted(files):
+        if not os.path.exists(f):
+            continue
+        obj = "CMakeFiles/trt_plugins.dir" + f + ".o"
+        cmd = ("%s -forward-unknown-to-host-compiler -DENABLE_SM80 -I%s/third_party -I%s/plugin "
+               "-isystem=%s/include -isystem=%s  --expt-relaxed-constexpr -Xcompiler "
+               "-Wno-deprecated-declarations -O3 -DNDEBUG "
+               "--generate-code=arch=compute_80,code=[compute_80,sm_80] -Xcompiler=-fPIC "
+               "--expt-relaxed-constexpr -x cu -c %s -o %s"
+               % (nvcc, src, src, src, cuda_inc, f, obj))
+        db.append({"directory": out, "command": cmd, "file": f})
+    return db
+
+
 def xgboost(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "dmlc-core", "include", "dmlc", "base.h")):
         sys.exit("compdb.py: %s/dmlc-core missing: unpack its submodule there" % src)
@@ -377,7 +429,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
-                                      "ginkgo", "physx"])
+                                      "ginkgo", "physx", "tensorrt"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -388,7 +440,7 @@ def main():
     db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
-          "ginkgo": ginkgo, "physx": physx}[a.corpus](src, out, a.nvcc)
+          "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
