@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx|tensorrt
+#            physx|tensorrt|gromacs
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -147,6 +147,30 @@
 #           (roiAlignKernel.cu is compiled a second time for the version-compatible
 #           library trt_vc_plugins with -DCOMPILE_VFC_PLUGIN=1; the trt_plugins line is
 #           kept). ccache, which CMake would put before nvcc when it finds it, is left out.
+#   gromacs gromacs/gromacs (its CUDA backend). CMake is the build, and its CMakeLists.txt
+#           asks for CMake 3.28 (cmake_minimum_required and cmake_policy VERSION 3.28); this
+#           machine has 3.25, and nothing in its configure of a CUDA build needs more (its
+#           one later-version block, gmxManageCuda.cmake's OpenMP::OpenMP_CUDA detection,
+#           which puts -Xcompiler=-fopenmp on the .cu lines, is for 3.31 and later: skipped
+#           at 3.28 as at 3.25). So the script configures a shadow of the checkout,
+#           OUTDIR/source: a symbolic link to each top-level entry of CHECKOUT except
+#           CMakeLists.txt, which is CHECKOUT's with those two lines at 3.25 (no other
+#           change; no file of the checkout is touched), into OUTDIR/cmake with
+#           -DGMX_GPU=CUDA -DGMX_FFT_LIBRARY=fftpack -DGMX_BUILD_OWN_FFTW=OFF (no FFTW here,
+#           and its own FFTW build downloads; the CPU FFT is in no .cu line) -DGMX_MPI=OFF
+#           (thread-MPI, its default) -DBUILD_TESTING=OFF -DGMX_INSTALL_LEGACY_API=OFF,
+#           CMAKE_CUDA_ARCHITECTURES=80 as for every CMake corpus (GMX_CUDA_TARGET_SM=80
+#           gives the same line and a deprecation warning) and its defaults otherwise
+#           (OpenMP found, GPU FFT cuFFT). The policies 3.26 to 3.28 add (CMP0143-CMP0155)
+#           change no CUDA compile line. In the lines, OUTDIR/source/ is written CHECKOUT/
+#           (the links' targets). The files: every .cu that this configure compiles with
+#           nvcc (30 under src/gromacs: nbnxm/cuda, ewald's PME, mdlib's update, LINCS,
+#           SETTLE, force reduction and graphs, listed_forces, domdec's halo exchange, cuFFT,
+#           gpu_utils, hardware), once; the tests' .cu files (BUILD_TESTING OFF, and
+#           nvshmem_simple_put.cu needs NVSHMEM) and cmake/TestCUDA.cu are not in it. The
+#           build's generated headers (config.h, version, buildinfo) stay in OUTDIR/cmake,
+#           where the lines' -I name them. Its lines keep -Xptxas=-Werror and the other
+#           flags the build gives (-use_fast_math, -std=c++17, -D_FORCE_INLINES).
 import argparse
 import json
 import os
@@ -323,6 +347,42 @@ def tensorrt(src, out, nvcc):
     return db
 
 
+def gromacs(src, out, nvcc):
+    top = os.path.join(src, "CMakeLists.txt")
+    if not os.path.exists(os.path.join(src, "src", "gromacs", "nbnxm", "cuda")):
+        sys.exit("compdb.py: %s/src/gromacs/nbnxm/cuda missing: not a gromacs checkout" % src)
+    # the shadow of the checkout with CMake 3.25 as its minimum (the header)
+    shadow = os.path.join(out, "source")
+    if os.path.isdir(shadow):
+        for n in os.listdir(shadow):
+            os.remove(os.path.join(shadow, n))
+    else:
+        os.makedirs(shadow)
+    for n in os.listdir(src):
+        if n != "CMakeLists.txt":
+            os.symlink(os.path.join(src, n), os.path.join(shadow, n))
+    with open(top) as f:
+        text = f.read()
+    for cmd in ("cmake_minimum_required(VERSION 3.28)", "cmake_policy(VERSION 3.28)"):
+        if cmd not in text:
+            sys.exit("compdb.py: %s has no %s" % (top, cmd))
+        text = text.replace(cmd, cmd.replace("3.28", "3.25"), 1)
+    with open(os.path.join(shadow, "CMakeLists.txt"), "w") as f:
+        f.write(text)
+    entries = cmake_entries(shadow, out, nvcc, [
+        "-DGMX_GPU=CUDA", "-DGMX_FFT_LIBRARY=fftpack", "-DGMX_BUILD_OWN_FFTW=OFF",
+        "-DGMX_MPI=OFF", "-DBUILD_TESTING=OFF", "-DGMX_INSTALL_LEGACY_API=OFF"])
+    root = src.rstrip("/") + "/"
+    seen = {}
+    for e in entries:
+        cmd = (e.get("command") or " ".join(e["arguments"])).replace(shadow + "/", root)
+        f = os.path.realpath(os.path.join(e.get("directory", ""), e["file"]))
+        if (os.path.basename(shlex.split(cmd)[0]) == os.path.basename(nvcc)
+                and f.endswith(".cu") and f.startswith(root + "src/")):
+            seen.setdefault(f, {"directory": e["directory"], "command": cmd, "file": f})
+    return [seen[f] for f in sorted(seen)]
+
+
 def xgboost(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "dmlc-core", "include", "dmlc", "base.h")):
         sys.exit("compdb.py: %s/dmlc-core missing: unpack its submodule there" % src)
@@ -429,7 +489,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
-                                      "ginkgo", "physx", "tensorrt"])
+                                      "ginkgo", "physx", "tensorrt", "gromacs"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -440,7 +500,8 @@ def main():
     db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
-          "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt}[a.corpus](src, out, a.nvcc)
+          "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
+          "gromacs": gromacs}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
