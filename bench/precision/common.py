@@ -16,6 +16,8 @@ CORPORA = {
     "amgx": ("NVIDIA/AMGX", "3188dce5bdc22e96407d609e398925bed6aa010d"),
     "ginkgo": ("ginkgo-project/ginkgo", "591cd136b603d47669e53ec5264ff9ed59231682"),
     "physx": ("NVIDIA-Omniverse/PhysX", "a3d8a641de4c3014fd56704af0f50b8be7e9778b"),
+    "tensorrt": ("NVIDIA/TensorRT", "a892d22267d9cd2dedc1a0893e6892ac901f6d3d"),
+    "gromacs": ("gromacs/gromacs", "b1a82ec1956eb9658d33f3ec6f3adfdbb6b53a7b"),
 }
 
 

@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx
+#            physx|tensorrt|gromacs
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -125,9 +125,56 @@
 #           gpusimulationcontroller, gpusolver: the PhysXGpu libraries); omni/'s three
 #           .cu files (Omniverse Kit extensions, built by Kit's own tooling, not by the
 #           SDK's CMake) are not in it.
+#   tensorrt NVIDIA/TensorRT (the open-source plugins, plugin/**/*.cu). CMake is the build,
+#           but its CMakeLists need CMake 3.31 (cmake_minimum_required 3.31 FATAL_ERROR,
+#           and the plugin targets use $<COMPILE_ONLY:> (3.27) and $<BUILD_LOCAL_INTERFACE:>
+#           (3.26)); this machine has 3.25, so the script writes the lines that its configure
+#           gives, for the same configuration as the other CMake corpora (Release,
+#           CMAKE_CUDA_ARCHITECTURES=80, its defaults otherwise: BUILD_PLUGINS and
+#           TRT_BUILD_INCLUDE_BERT_QKV_PLUGIN ON). The line is the one CMake 3.25 writes for a
+#           copy of the plugin targets' settings (checked on a small project with the same
+#           targets): the top CMakeLists' CMAKE_CUDA_FLAGS (--expt-relaxed-constexpr -Xcompiler
+#           -Wno-deprecated-declarations), Release's -O3 -DNDEBUG, trt_plugins' ENABLE_SM80
+#           (one -DENABLE_SM<N> per architecture), -I third_party and -I plugin, the
+#           imported nvinfer target's include directory as -isystem (TRT_INCLUDE_DIR: no
+#           TensorRT package here, so the repository's include/, as its CMakeLists falls
+#           back to; the libraries are needed only to link), the toolkit's include
+#           (trt_global_definitions, CUDA::cudart_static) as -isystem, its -fPIC, and
+#           --expt-relaxed-constexpr again (the target's option); no -std, as no target
+#           sets CUDA_STANDARD (CMAKE_CXX_STANDARD 20 is for the .cpp files): nvcc 13's
+#           default, C++17. The files are the .cu files that the add_plugin_source(...) of
+#           plugin/**/CMakeLists.txt name (47: every .cu under plugin/), each once
+#           (roiAlignKernel.cu is compiled a second time for the version-compatible
+#           library trt_vc_plugins with -DCOMPILE_VFC_PLUGIN=1; the trt_plugins line is
+#           kept). ccache, which CMake would put before nvcc when it finds it, is left out.
+#   gromacs gromacs/gromacs (its CUDA backend). CMake is the build, and its CMakeLists.txt
+#           asks for CMake 3.28 (cmake_minimum_required and cmake_policy VERSION 3.28); this
+#           machine has 3.25, and nothing in its configure of a CUDA build needs more (its
+#           one later-version block, gmxManageCuda.cmake's OpenMP::OpenMP_CUDA detection,
+#           which puts -Xcompiler=-fopenmp on the .cu lines, is for 3.31 and later: skipped
+#           at 3.28 as at 3.25). So the script configures a shadow of the checkout,
+#           OUTDIR/source: a symbolic link to each top-level entry of CHECKOUT except
+#           CMakeLists.txt, which is CHECKOUT's with those two lines at 3.25 (no other
+#           change; no file of the checkout is touched), into OUTDIR/cmake with
+#           -DGMX_GPU=CUDA -DGMX_FFT_LIBRARY=fftpack -DGMX_BUILD_OWN_FFTW=OFF (no FFTW here,
+#           and its own FFTW build downloads; the CPU FFT is in no .cu line) -DGMX_MPI=OFF
+#           (thread-MPI, its default) -DBUILD_TESTING=OFF -DGMX_INSTALL_LEGACY_API=OFF,
+#           CMAKE_CUDA_ARCHITECTURES=80 as for every CMake corpus (GMX_CUDA_TARGET_SM=80
+#           gives the same line and a deprecation warning) and its defaults otherwise
+#           (OpenMP found, GPU FFT cuFFT). The policies 3.26 to 3.28 add (CMP0143-CMP0155)
+#           change no CUDA compile line. In the lines, OUTDIR/source/ is written CHECKOUT/
+#           (the links' targets). The files: every .cu that this configure compiles with
+#           nvcc (30 under src/gromacs: nbnxm/cuda, ewald's PME, mdlib's update, LINCS,
+#           SETTLE, force reduction and graphs, listed_forces, domdec's halo exchange, cuFFT,
+#           gpu_utils, hardware), once; the tests' .cu files (BUILD_TESTING OFF, and
+#           nvshmem_simple_put.cu needs NVSHMEM) and cmake/TestCUDA.cu are not in it. The
+#           build's generated headers (config.h, version, buildinfo) stay in OUTDIR/cmake,
+#           where the lines' -I name them. Its lines keep -Xptxas=-Werror and the other
+#           flags the build gives (-use_fast_math, -std=c++17, -D_FORCE_INLINES).
 import argparse
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -271,6 +318,71 @@ def physx(src, out, nvcc):
     return source_cu(entries, os.path.join(root, "source"))
 
 
+def tensorrt(src, out, nvcc):
+    top = os.path.join(src, "plugin")
+    if not os.path.exists(os.path.join(top, "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/plugin/CMakeLists.txt missing: not a TensorRT checkout" % src)
+    cuda_inc = os.path.join(os.path.dirname(os.path.dirname(nvcc)), "include")
+    # the .cu files that plugin/**/CMakeLists.txt give trt_plugins (the header)
+    files = set()
+    for d, _, names in os.walk(top):
+        if "CMakeLists.txt" not in names:
+            continue
+        with open(os.path.join(d, "CMakeLists.txt")) as f:
+            text = re.sub(r"#[^\n]*", "", f.read())
+        for block in re.findall(r"\badd_plugin_source\s*\(([^)]*)\)", text):
+            files.update(os.path.join(d, n) for n in block.split() if n.endswith(".cu"))
+    db = []
+    for f in sorted(files):
+        if not os.path.exists(f):
+            continue
+        obj = "CMakeFiles/trt_plugins.dir" + f + ".o"
+        cmd = ("%s -forward-unknown-to-host-compiler -DENABLE_SM80 -I%s/third_party -I%s/plugin "
+               "-isystem=%s/include -isystem=%s  --expt-relaxed-constexpr -Xcompiler "
+               "-Wno-deprecated-declarations -O3 -DNDEBUG "
+               "--generate-code=arch=compute_80,code=[compute_80,sm_80] -Xcompiler=-fPIC "
+               "--expt-relaxed-constexpr -x cu -c %s -o %s"
+               % (nvcc, src, src, src, cuda_inc, f, obj))
+        db.append({"directory": out, "command": cmd, "file": f})
+    return db
+
+
+def gromacs(src, out, nvcc):
+    top = os.path.join(src, "CMakeLists.txt")
+    if not os.path.exists(os.path.join(src, "src", "gromacs", "nbnxm", "cuda")):
+        sys.exit("compdb.py: %s/src/gromacs/nbnxm/cuda missing: not a gromacs checkout" % src)
+    # the shadow of the checkout with CMake 3.25 as its minimum (the header)
+    shadow = os.path.join(out, "source")
+    if os.path.isdir(shadow):
+        for n in os.listdir(shadow):
+            os.remove(os.path.join(shadow, n))
+    else:
+        os.makedirs(shadow)
+    for n in os.listdir(src):
+        if n != "CMakeLists.txt":
+            os.symlink(os.path.join(src, n), os.path.join(shadow, n))
+    with open(top) as f:
+        text = f.read()
+    for cmd in ("cmake_minimum_required(VERSION 3.28)", "cmake_policy(VERSION 3.28)"):
+        if cmd not in text:
+            sys.exit("compdb.py: %s has no %s" % (top, cmd))
+        text = text.replace(cmd, cmd.replace("3.28", "3.25"), 1)
+    with open(os.path.join(shadow, "CMakeLists.txt"), "w") as f:
+        f.write(text)
+    entries = cmake_entries(shadow, out, nvcc, [
+        "-DGMX_GPU=CUDA", "-DGMX_FFT_LIBRARY=fftpack", "-DGMX_BUILD_OWN_FFTW=OFF",
+        "-DGMX_MPI=OFF", "-DBUILD_TESTING=OFF", "-DGMX_INSTALL_LEGACY_API=OFF"])
+    root = src.rstrip("/") + "/"
+    seen = {}
+    for e in entries:
+        cmd = (e.get("command") or " ".join(e["arguments"])).replace(shadow + "/", root)
+        f = os.path.realpath(os.path.join(e.get("directory", ""), e["file"]))
+        if (os.path.basename(shlex.split(cmd)[0]) == os.path.basename(nvcc)
+                and f.endswith(".cu") and f.startswith(root + "src/")):
+            seen.setdefault(f, {"directory": e["directory"], "command": cmd, "file": f})
+    return [seen[f] for f in sorted(seen)]
+
+
 def xgboost(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "dmlc-core", "include", "dmlc", "base.h")):
         sys.exit("compdb.py: %s/dmlc-core missing: unpack its submodule there" % src)
@@ -377,7 +489,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
-                                      "ginkgo", "physx"])
+                                      "ginkgo", "physx", "tensorrt", "gromacs"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -388,7 +500,8 @@ def main():
     db = {"magma": magma, "faiss": faiss, "darknet": darknet, "kaldi": kaldi,
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
-          "ginkgo": ginkgo, "physx": physx}[a.corpus](src, out, a.nvcc)
+          "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
+          "gromacs": gromacs}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
