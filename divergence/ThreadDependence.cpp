@@ -794,6 +794,204 @@ void ThreadDependence::walkAsm(const GCCAsmStmt *A, State &St) {
   }
 }
 
+/// The offsets a counted loop's variable takes (`for (o = 16; o > 0; o >>= 1)`, `o /= 2`,
+/// `for (o = 1; o < 32; o *= 2)`, `o <<= 1`), its start, bound and step constants in the
+/// instantiation; none for another loop or more than 64 values.
+static std::optional<std::pair<const VarDecl *, std::vector<int64_t>>>
+constantOffsets(const ForStmt *F, ASTContext &Ctx) {
+  auto Int = [&](const Expr *E) -> std::optional<int64_t> {
+    if (!E || E->isValueDependent() || E->isTypeDependent())
+      return std::nullopt;
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+      return V->getExtValue();
+    return std::nullopt;
+  };
+  const VarDecl *O = nullptr;
+  std::optional<int64_t> Start;
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl())
+    if (auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
+      O = VD;
+      Start = Int(VD->getInit());
+    }
+  auto *C = dyn_cast_or_null<BinaryOperator>(strip(F->getCond()));
+  auto *I = dyn_cast_or_null<CompoundAssignOperator>(strip(F->getInc()));
+  if (!O || !Start || !C || !C->isComparisonOp() || localVar(C->getLHS()) != O || !I ||
+      localVar(I->getLHS()) != O)
+    return std::nullopt;
+  std::optional<int64_t> Bound = Int(C->getRHS()), Step = Int(I->getRHS());
+  if (!Bound || !Step)
+    return std::nullopt;
+  std::vector<int64_t> Out;
+  for (int64_t V = *Start; Out.size() <= 64; ) {
+    bool In = false;
+    switch (C->getOpcode()) {
+    case BO_LT: In = V < *Bound; break;
+    case BO_LE: In = V <= *Bound; break;
+    case BO_GT: In = V > *Bound; break;
+    case BO_GE: In = V >= *Bound; break;
+    case BO_NE: In = V != *Bound; break;
+    default: return std::nullopt;
+    }
+    if (!In)
+      break;
+    Out.push_back(V);
+    switch (I->getOpcode()) {
+    case BO_ShrAssign: V = *Step >= 0 && *Step < 63 ? V >> *Step : 0; break;
+    case BO_ShlAssign: V = *Step >= 0 && *Step < 32 ? V << *Step : 0; break;
+    case BO_DivAssign: if (*Step == 0) return std::nullopt; V /= *Step; break;
+    case BO_MulAssign: V *= *Step; break;
+    default: return std::nullopt;
+    }
+  }
+  if (Out.size() > 64)
+    return std::nullopt;
+  return std::make_pair(O, std::move(Out));
+}
+
+/// E combines A and B with an operation whose result does not depend on their order: `+`,
+/// `*`, `&`, `|`, `^`, min and max (the CUDA functions, or a function whose body returns
+/// such a combination of its two parameters, as a reduction's `Op::op(a, b)`), a call
+/// followed Depth levels down.
+static bool commutativeOf(const Expr *E, const VarDecl *A, const VarDecl *B, unsigned Depth) {
+  E = strip(E);
+  auto Pair = [&](const Expr *L, const Expr *R) {
+    const VarDecl *X = localVar(L), *Y = localVar(R);
+    return X && Y && ((X == A && Y == B) || (X == B && Y == A));
+  };
+  if (auto *Bin = dyn_cast_or_null<BinaryOperator>(E)) {
+    switch (Bin->getOpcode()) {
+    case BO_Add: case BO_Mul: case BO_And: case BO_Or: case BO_Xor:
+      return Pair(Bin->getLHS(), Bin->getRHS());
+    default:
+      return false;
+    }
+  }
+  auto *Call = dyn_cast_or_null<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || Call->getNumArgs() != 2)
+    return false;
+  StringRef N = FD->getIdentifier() ? FD->getName() : StringRef();
+  static const char *const MinMax[] = {"min", "max", "fmin", "fmax", "fminf", "fmaxf",
+                                       "umin", "umax", "llmin", "llmax", "ullmin", "ullmax"};
+  for (const char *M : MinMax)
+    if (N == M)
+      return Pair(Call->getArg(0), Call->getArg(1));
+  // A function of the file whose body is `return a op b;` over its two parameters, called
+  // with the two values.
+  const FunctionDecl *Def = nullptr;
+  if (Depth == 0 || !FD->hasBody(Def) || !Def || Def->getNumParams() != 2 ||
+      !Pair(Call->getArg(0), Call->getArg(1)))
+    return false;
+  auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(*Body->body_begin()) : nullptr;
+  return Ret && commutativeOf(Ret->getRetValue(), Def->getParamDecl(0), Def->getParamDecl(1),
+                              Depth - 1);
+}
+
+/// A butterfly over the whole warp: a loop whose counter takes the offsets 16, 8, 4, 2 and
+/// 1 (in any order), whose body reads `__shfl_xor_sync(0xffffffff, v, o)` (the width, if
+/// given, 32) of a local v and assigns v once, its combination with what was read in an
+/// order-free operation (`v += x`, `v = v + x`, `v = max(v, x)`, `v = Op::op(v, x)`, the
+/// value read directly or through a local of the body). Each lane ends with the same
+/// combination of the 32 lanes' values, joined in the same tree: v is then warp-uniform
+/// (PhysX's warpReduction, CUB's and many kernels' all-reduce). None for another loop.
+static const VarDecl *warpButterflyVar(const ForStmt *F, ASTContext &Ctx,
+                                       llvm::function_ref<bool(const Expr *)> FullMask) {
+  std::optional<std::pair<const VarDecl *, std::vector<int64_t>>> Offs = constantOffsets(F, Ctx);
+  if (!Offs)
+    return nullptr;
+  std::vector<int64_t> Got = Offs->second;
+  std::sort(Got.begin(), Got.end());
+  if (Got != std::vector<int64_t>{1, 2, 4, 8, 16})
+    return nullptr;
+  const VarDecl *O = Offs->first;
+  const Stmt *Body = F->getBody();
+  if (!Body)
+    return nullptr;
+  // The shuffle: one call in the body.
+  const CallExpr *Shfl = nullptr;
+  unsigned Shuffles = 0;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *FD = C->getDirectCallee();
+          FD && FD->getIdentifier() && FD->getName().starts_with("__shfl")) {
+        ++Shuffles;
+        if (FD->getName() == "__shfl_xor_sync")
+          Shfl = C;
+      }
+    for (const Stmt *Ch : S->children())
+      Find(Ch);
+  };
+  Find(Body);
+  if (Shuffles != 1 || !Shfl || Shfl->getNumArgs() < 3)
+    return nullptr;
+  auto Int = [&](const Expr *E) -> std::optional<int64_t> {
+    if (!E || E->isValueDependent())
+      return std::nullopt;
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+      return V->getExtValue();
+    return std::nullopt;
+  };
+  if (!FullMask(Shfl->getArg(0)))
+    return nullptr;
+  if (Shfl->getNumArgs() >= 4 && !isa<CXXDefaultArgExpr>(Shfl->getArg(3))) {
+    std::optional<int64_t> Width = Int(Shfl->getArg(3));
+    if (!Width || *Width < 32)
+      return nullptr;
+  }
+  const VarDecl *V = localVar(Shfl->getArg(1));
+  if (!V || localVar(Shfl->getArg(2)) != O)
+    return nullptr;
+  // What was read: the call itself, or a local of the body initialised with it.
+  const VarDecl *Read = nullptr;
+  for (const Stmt *Ch : Body->children())
+    if (auto *DS = dyn_cast_or_null<DeclStmt>(Ch); DS && DS->isSingleDecl())
+      if (auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+          VD && VD->getInit() && strip(VD->getInit()) == Shfl)
+        Read = VD;
+  // V assigned once, in an order-free combination with what was read.
+  unsigned Writes = 0;
+  bool Combines = false;
+  std::function<void(const Stmt *)> Assigns = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() &&
+                                               localVar(B->getLHS()) == V) {
+      ++Writes;
+      const Expr *R = strip(B->getRHS());
+      bool IsRead = R == Shfl || (Read && localVar(R) == Read);
+      switch (B->getOpcode()) {
+      case BO_AddAssign: case BO_MulAssign: case BO_AndAssign: case BO_OrAssign:
+      case BO_XorAssign:
+        Combines = IsRead;
+        break;
+      case BO_Assign:
+        if (Read)
+          Combines = commutativeOf(R, V, Read, 2);
+        else if (auto *Bin = dyn_cast<BinaryOperator>(R))
+          Combines = (strip(Bin->getLHS()) == Shfl && localVar(Bin->getRHS()) == V) ||
+                     (strip(Bin->getRHS()) == Shfl && localVar(Bin->getLHS()) == V)
+                         ? Bin->getOpcode() == BO_Add || Bin->getOpcode() == BO_Mul ||
+                               Bin->getOpcode() == BO_And || Bin->getOpcode() == BO_Or ||
+                               Bin->getOpcode() == BO_Xor
+                         : false;
+        break;
+      default:
+        break;
+      }
+    } else if (auto *U = dyn_cast<UnaryOperator>(S);
+               U && U->isIncrementDecrementOp() && localVar(U->getSubExpr()) == V) {
+      ++Writes;
+    }
+    for (const Stmt *Ch : S->children())
+      Assigns(Ch);
+  };
+  Assigns(Body);
+  return Writes == 1 && Combines ? V : nullptr;
+}
+
 void ThreadDependence::walk(const Stmt *S, State &St) {
   if (!S || St.Terminated)
     return;
@@ -820,6 +1018,24 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
   }
   if (auto *F = dyn_cast<ForStmt>(S)) {
     walkLoop(F, F->getInit(), F->getCond(), F->getInc(), F->getBody(), St);
+    // A butterfly over the whole warp leaves every lane the same value.
+    if (!St.Terminated)
+      if (const VarDecl *V = warpButterflyVar(F, Ctx, [&](const Expr *M) {
+            // The mask a constant, or a parameter given one (`warpReduction(FULL_MASK, v)`).
+            const Sym *K = nullptr;
+            if (std::optional<llvm::APSInt> C =
+                    M->isValueDependent() ? std::nullopt : M->getIntegerConstantExpr(Ctx))
+              return (C->getExtValue() & 0xffffffffLL) == 0xffffffffLL;
+            if (const VarDecl *P = localVar(M))
+              if (auto It = St.Locals.find(P); It != St.Locals.end())
+                K = It->second.S.get();
+            while (K && K->Op == SymOp::Cast && K->A)
+              K = K->A.get();
+            return K && K->Op == SymOp::Const && (K->Value & 0xffffffffLL) == 0xffffffffLL;
+          }))
+        if (auto It = St.Locals.find(V);
+            It != St.Locals.end() && It->second.V > Variance::WarpUniform)
+          It->second = AbsVal{Variance::WarpUniform, nullptr};
     return;
   }
   if (auto *W = dyn_cast<WhileStmt>(S)) {
