@@ -1438,22 +1438,45 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
     return std::nullopt;
   // The role is the code's, not a run-time value's: the condition reads the thread and
   // block indices, constants, values every launch passes, and counters of uniform loops
-  // (which the evaluation has shown not to move the lanes). A parameter no launch passes
-  // or a loaded value may pick other lanes at each launch (a bitonic step's `(i ^ j) > i`
+  // (which the evaluation has shown not to move the lanes; a loop whose counter reads the
+  // thread is evaluated in one trip, so it is not taken). A parameter no launch passes or
+  // a loaded value may pick other lanes at each launch (a bitonic step's `(i ^ j) > i`
   // with j from the host's loop): a warning.
+  // A run-time parameter may size the groups (`t % P`, `t / P`, `t & (P - 1)`: the lanes
+  // per item, a leader of each group of P whatever P is); anywhere else it picks the lanes.
   const Sym *Figured = E.Stronger ? E.Stronger.get() : E.CondS;
   if (!Figured)
     return std::nullopt;
-  std::vector<unsigned> Used;
-  collectVars(*Figured, Used);
-  for (unsigned V : Used) {
-    const SymVarInfo &I = E.Vars[V];
-    bool Code = I.Kind == SymVarInfo::BlockIdx || I.Kind == SymVarInfo::GridDim ||
-                (I.Kind == SymVarInfo::Param && I.Launched) ||
-                (I.Kind == SymVarInfo::Loop && I.LoopVariance == Variance::Uniform);
-    if (!Code)
-      return std::nullopt;
-  }
+  std::function<bool(const Sym *, bool)> CodeOnly = [&](const Sym *X, bool Divisor) {
+    if (!X)
+      return true;
+    if (X->Op == SymOp::Var) {
+      if (X->Value < 0 || size_t(X->Value) >= E.Vars.size())
+        return false;
+      const SymVarInfo &I = E.Vars[size_t(X->Value)];
+      bool Code = I.Kind == SymVarInfo::BlockIdx || I.Kind == SymVarInfo::GridDim ||
+                  (I.Kind == SymVarInfo::Param && I.Launched) ||
+                  (I.Kind == SymVarInfo::Loop && I.LoopVariance == Variance::Uniform);
+      bool Size = I.Kind == SymVarInfo::Param || (I.Kind == SymVarInfo::Opaque && !I.InLoop);
+      return Code || (Divisor && Size);
+    }
+    // `t & (P - 1)`: the remainder by a power of two written as a mask.
+    auto PowerMask = [](const Sym *M) {
+      while (M && M->Op == SymOp::Cast && M->A)
+        M = M->A.get();
+      const Sym *One = M && M->Op == SymOp::Sub ? M->B.get() : nullptr;
+      while (One && One->Op == SymOp::Cast && One->A)
+        One = One->A.get();
+      return One && One->Op == SymOp::Const && One->Value == 1;
+    };
+    bool Div = X->Op == SymOp::Div || X->Op == SymOp::Rem;
+    bool Mask = X->Op == SymOp::And;
+    return CodeOnly(X->A.get(), Divisor || (Mask && PowerMask(X->A.get()))) &&
+           CodeOnly(X->B.get(), Divisor || Div || (Mask && PowerMask(X->B.get()))) &&
+           CodeOnly(X->C.get(), Divisor);
+  };
+  if (!CodeOnly(Figured, false))
+    return std::nullopt;
   const Stmt *Then = If->getThen(), *Else = If->getElse();
   const Stmt *Work = nullptr;
   if (!Else || isa<NullStmt>(Else) || movesRegistersOnly(Else))

@@ -56,6 +56,32 @@ __global__ void unrolledArm(float *dst, const float *src, int rows) {
   // CHECK: :[[@LINE-5]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 
+// Groups of a run-time size P (a power of two, PhysX's lanes per body): the leader of
+// each, `t & (P - 1) == 0`, whatever P is: a note.
+__global__ void runtimeGroups(float *out, const float *in, unsigned slabs) {
+  const unsigned P = slabs < 32u ? slabs : 32u;
+  const unsigned inUnit = threadIdx.x & (P - 1);
+  const unsigned body = (blockIdx.x * blockDim.x + threadIdx.x) / P;
+  float v = in[body * P + inUnit];
+  if (inUnit == 0)
+    out[body] = v * 0.5f;
+  // CHECK: :[[@LINE-2]]:7: remark: branch on 'inUnit' diverges
+  // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+}
+
+// Twin: a run-time value that picks the lanes rather than sizing groups (a bitonic step's
+// partner, j from the host's loop): a warning.
+__global__ void partnerStep(float *c, unsigned j) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned ixj = i ^ j;
+  if (ixj > i) {
+    float a = c[i], b = c[ixj];
+    c[i] = a < b ? a : b;
+    c[ixj] = a < b ? b : a;
+  }
+  // CHECK: :[[@LINE-5]]:7: warning: branch on 'ixj' diverges
+}
+
 // Twin: the lanes that take it move with the loop (a tree over the block, interleaved):
 // a warning.
 __global__ void movingSet(float *s) {
@@ -107,6 +133,8 @@ void launchAll(float *f, const float *cf, Word4 *u, const Word4 *cu, int n) {
   groupLeader<<<64, 128>>>(f, cf, n);
   paddedRecords<<<64, 128>>>(u, cu, n);
   unrolledArm<<<64, 128>>>(f, cf, n);
+  runtimeGroups<<<64, 128>>>(f, cf, n);
+  partnerStep<<<64, 128>>>(f, n);
   movingSet<<<64, 128>>>(f);
   leaderLoops<<<64, 128>>>(f, cf, n, n);
   twoPaths<<<64, 128>>>(f, f, n);
