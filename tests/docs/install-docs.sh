@@ -54,7 +54,9 @@ grep -q '<h1 id="warplint-occupancy">warplint-occupancy</h1>' \
 cat > "$tmp/k.cu" <<'EOF'
 __global__ void oddEven(float *p) {
   if (threadIdx.x % 2)
-    p[0] = 1;
+    p[threadIdx.x] = 1;
+  else
+    p[threadIdx.x + 64] = 2;
 }
 void run(float *p) { oddEven<<<1, 64>>>(p); }
 EOF

@@ -96,6 +96,8 @@ add_library(sample STATIC ${SOURCES})
 DIVERGENT = """__global__ void oddEven(float *Out) {
   if (threadIdx.x % 2)
     Out[threadIdx.x] = 1.0f;
+  else
+    Out[threadIdx.x + 128] = 2.0f;
 }
 void launchOddEven(float *Out) { oddEven<<<1, 128>>>(Out); }
 """
@@ -374,7 +376,9 @@ HEADER_CHANGE = ("__global__ void fromHeader(float *D) { D[threadIdx.x] = twice(
                  "inline void launchFromHeader(float *D) { fromHeader<<<1, 48>>>(D); }\n")
 COPY_CHANGE = ("__global__ void halves(float *D) {\n"
                "  if (threadIdx.x % 2)\n"
-               "    D[0] = 1;\n"
+               "    D[threadIdx.x] = 1;\n"
+               "  else\n"
+               "    D[threadIdx.x + 64] = 2;\n"
                "}\n"
                "void launchHalves(float *D) { halves<<<1, 64>>>(D); }\n")
 
