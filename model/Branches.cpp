@@ -1415,9 +1415,9 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
   // every trip, which no order of the loop's work removes (a loop of 32 constant trips or
   // fewer is its body written out). Stays a warning: a set of lanes that moves with the
   // loop (a tree's `tid % (2 * s) == 0`, a wavefront's `tx <= m`, a bitonic step's `ixj >
-  // i`), an arm that loops over memory (a case body of a
-  // dispatch on the lane), two working arms, a step of the warp's own tree (the arm
-  // reads the array it writes), an arm that leaves (`return`, `break`) or holds a barrier.
+  // i`), an arm that loops over memory (a case body of a dispatch on the lane), two
+  // working arms, a step of the warp's own tree (the arm reads the array it writes), an
+  // arm that leaves (`return`, `break`) or holds a barrier.
   const BranchSite &B = E.B;
   // Asked for: the leaders' and the tails' patterns reported, roles of lanes with them.
   if (O.ReportLeaderPatterns || O.ReportTreeReductionTails)
@@ -1441,9 +1441,8 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
   // (which the evaluation has shown not to move the lanes; a loop whose counter reads the
   // thread is evaluated in one trip, so it is not taken). A parameter no launch passes or
   // a loaded value may pick other lanes at each launch (a bitonic step's `(i ^ j) > i`
-  // with j from the host's loop): a warning.
-  // A run-time parameter may size the groups (`t % P`, `t / P`, `t & (P - 1)`: the lanes
-  // per item, a leader of each group of P whatever P is); anywhere else it picks the lanes.
+  // with j from the host's loop): a warning. It may size the groups, though (`t % P`, `t /
+  // P`, `t & (P - 1)`: the lanes per item, a leader of each group of P whatever P is).
   const Sym *Figured = E.Stronger ? E.Stronger.get() : E.CondS;
   if (!Figured)
     return std::nullopt;
