@@ -1236,14 +1236,23 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   // A write-out in turns: an `if` with no else whose arm is one statement, on an equality
   // with the counter of an enclosing uniform loop (`for (k = 1; k < step; k++) if (t %
   // step == k) out[g] += p;`): each lane takes it in one trip at most, so the loop costs
-  // each warp one masked statement per trip, whichever lanes take it.
+  // each warp a masked statement or two per trip, whichever lanes take it (two: AMGX's
+  // lane publishing the cell it reads and the one it writes, for its half-warp).
   if (Demoted.empty() && B.Kind == BranchSite::If && isOneArmed(B) &&
       isTurnTest(E.Stronger ? E.Stronger.get() : CondS, E.Vars))
-    if (auto *If = dyn_cast<IfStmt>(B.Branch); If && lightStatements(If->getThen()) == 1)
-      Demoted.push_back("each lane takes the branch in one trip at most of the enclosing "
-                        "loop (an equality with its counter) and the arm is one statement: "
-                        "the loop hands the statement out to the lanes in turns, one "
-                        "masked statement per trip");
+    if (auto *If = dyn_cast<IfStmt>(B.Branch)) {
+      int T = lightStatements(If->getThen());
+      if (T == 1)
+        Demoted.push_back("each lane takes the branch in one trip at most of the enclosing "
+                          "loop (an equality with its counter) and the arm is one statement: "
+                          "the loop hands the statement out to the lanes in turns, one "
+                          "masked statement per trip");
+      else if (T == 2)
+        Demoted.push_back("each lane takes the branch in one trip at most of the enclosing "
+                          "loop (an equality with its counter) and the arm is two statements: "
+                          "the loop hands them out to the lanes in turns, two masked "
+                          "statements per trip");
+    }
   if (Demoted.empty() && isTileEdgeFill(B, M.Ctx))
     Demoted.push_back("the lanes at the tile's edge (a thread index against a constant) "
                       "fill its halo in shared memory and do nothing else: a few loads at "
