@@ -1,5 +1,6 @@
 //===- ThreadDependence.cpp - which values of a kernel differ between threads -===//
 #include "divergence/ThreadDependence.h"
+#include "divergence/Idioms.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -794,37 +795,33 @@ void ThreadDependence::walkAsm(const GCCAsmStmt *A, State &St) {
   }
 }
 
+/// E's value as an integer constant expression in the instantiation, or none.
+static std::optional<int64_t> intConstant(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+    return V->getExtValue();
+  return std::nullopt;
+}
+
 /// The offsets a counted loop's variable takes (`for (o = 16; o > 0; o >>= 1)`, `o /= 2`,
 /// `for (o = 1; o < 32; o *= 2)`, `o <<= 1`), its start, bound and step constants in the
-/// instantiation; none for another loop or more than 64 values.
+/// instantiation (the head as forHead reads it); none for another loop or more than 64
+/// values.
 static std::optional<std::pair<const VarDecl *, std::vector<int64_t>>>
 constantOffsets(const ForStmt *F, ASTContext &Ctx) {
-  auto Int = [&](const Expr *E) -> std::optional<int64_t> {
-    if (!E || E->isValueDependent() || E->isTypeDependent())
-      return std::nullopt;
-    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
-      return V->getExtValue();
+  std::optional<ForHead> H = forHead(F);
+  auto *I = H ? dyn_cast<CompoundAssignOperator>(H->Inc) : nullptr;
+  if (!I)
     return std::nullopt;
-  };
-  const VarDecl *O = nullptr;
-  std::optional<int64_t> Start;
-  if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl())
-    if (auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
-      O = VD;
-      Start = Int(VD->getInit());
-    }
-  auto *C = dyn_cast_or_null<BinaryOperator>(strip(F->getCond()));
-  auto *I = dyn_cast_or_null<CompoundAssignOperator>(strip(F->getInc()));
-  if (!O || !Start || !C || !C->isComparisonOp() || localVar(C->getLHS()) != O || !I ||
-      localVar(I->getLHS()) != O)
-    return std::nullopt;
-  std::optional<int64_t> Bound = Int(C->getRHS()), Step = Int(I->getRHS());
-  if (!Bound || !Step)
+  std::optional<int64_t> Start = intConstant(H->Init, Ctx), Bound = intConstant(H->Bound, Ctx),
+                         Step = intConstant(I->getRHS(), Ctx);
+  if (!Start || !Bound || !Step)
     return std::nullopt;
   std::vector<int64_t> Out;
   for (int64_t V = *Start; Out.size() <= 64; ) {
     bool In = false;
-    switch (C->getOpcode()) {
+    switch (H->Op) {
     case BO_LT: In = V < *Bound; break;
     case BO_LE: In = V <= *Bound; break;
     case BO_GT: In = V > *Bound; break;
@@ -845,7 +842,7 @@ constantOffsets(const ForStmt *F, ASTContext &Ctx) {
   }
   if (Out.size() > 64)
     return std::nullopt;
-  return std::make_pair(O, std::move(Out));
+  return std::make_pair(H->V, std::move(Out));
 }
 
 /// E combines A and B with an operation whose result does not depend on their order: `+`,
@@ -927,17 +924,10 @@ static const VarDecl *warpButterflyVar(const ForStmt *F, ASTContext &Ctx,
   Find(Body);
   if (Shuffles != 1 || !Shfl || Shfl->getNumArgs() < 3)
     return nullptr;
-  auto Int = [&](const Expr *E) -> std::optional<int64_t> {
-    if (!E || E->isValueDependent())
-      return std::nullopt;
-    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
-      return V->getExtValue();
-    return std::nullopt;
-  };
   if (!FullMask(Shfl->getArg(0)))
     return nullptr;
   if (Shfl->getNumArgs() >= 4 && !isa<CXXDefaultArgExpr>(Shfl->getArg(3))) {
-    std::optional<int64_t> Width = Int(Shfl->getArg(3));
+    std::optional<int64_t> Width = intConstant(Shfl->getArg(3), Ctx);
     if (!Width || *Width < 32)
       return nullptr;
   }
@@ -1023,9 +1013,8 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
       if (const VarDecl *V = warpButterflyVar(F, Ctx, [&](const Expr *M) {
             // The mask a constant, or a parameter given one (`warpReduction(FULL_MASK, v)`).
             const Sym *K = nullptr;
-            if (std::optional<llvm::APSInt> C =
-                    M->isValueDependent() ? std::nullopt : M->getIntegerConstantExpr(Ctx))
-              return (C->getExtValue() & 0xffffffffLL) == 0xffffffffLL;
+            if (std::optional<int64_t> C = intConstant(M, Ctx))
+              return (*C & 0xffffffffLL) == 0xffffffffLL;
             if (const VarDecl *P = localVar(M))
               if (auto It = St.Locals.find(P); It != St.Locals.end())
                 K = It->second.S.get();
