@@ -22,6 +22,13 @@ using namespace ::warplint::divergence;
 
 namespace {
 
+StringRef calleeNameRef(const CallExpr *C) {
+  if (const FunctionDecl *FD = C->getDirectCallee())
+    if (FD->getIdentifier())
+      return FD->getName();
+  return "";
+}
+
 std::string calleeName(const CallExpr *C) {
   if (const FunctionDecl *FD = C->getDirectCallee())
     if (FD->getIdentifier())
@@ -660,21 +667,41 @@ struct Touch {
   std::optional<int64_t> Value;
 };
 
-/// The touches of each byte of one scan, at most four a byte in the order they came, in
-/// flat arrays kept from one environment, object and block shape to the next (clear()
-/// forgets the bytes, not the memory): a hash map of one allocated node a byte made the
-/// scan's allocations a third of all the check's at 500 kernels.
+/// The touches of each byte of one scan, at most six a byte and two a site (two threads
+/// are enough for any later access to meet one of another thread), in flat arrays kept
+/// from one environment, object and block shape to the next (clear() forgets the bytes,
+/// not the memory): a hash map of one allocated node a byte made the scan's allocations a
+/// third of all the check's at 500 kernels. Keeping the first touches only (four reads of
+/// a word every thread reads) forgot a store after them, and with it every later read
+/// that races with that store.
 class ByteTouches {
 public:
   struct Bucket {
     int64_t Byte;
     unsigned N;
-    Touch T[4];
+    Touch T[6];
     const Touch *begin() const { return T; }
     const Touch *end() const { return T + N; }
     void add(const Touch &X) {
-      if (N < 4)
+      unsigned Same = 0;
+      for (unsigned I = 0; I < N; ++I)
+        Same += T[I].Site == X.Site;
+      if (Same >= 2)
+        return;
+      if (N < 6) {
         T[N++] = X;
+        return;
+      }
+      // Full: the last touch of a site that has two gives its place to a new site.
+      for (unsigned I = N; I-- > 0;) {
+        unsigned Twins = 0;
+        for (unsigned J = 0; J < N; ++J)
+          Twins += T[J].Site == T[I].Site;
+        if (Twins >= 2) {
+          T[I] = X;
+          return;
+        }
+      }
     }
   };
   void clear() {
@@ -956,6 +983,47 @@ struct SiteEval {
 /// The byte maps of one object and block shape: each access of each thread of the
 /// evaluated blocks, in the order of the sites and threads, for every environment; a byte
 /// touched by a second thread while either stores is a collision (PairState).
+/// A store that writes back an idempotent clamp of the word it races with: the racing
+/// read is the operand of `t = min(M, *p)` (max, clamp) with bounds the same for every
+/// thread, and the store writes t to that word (PhysX's `tNumContacts = PxMin(maxContacts,
+/// *numContacts)` that thread 0 stores back). A reader that sees the old word computes
+/// min(M, old), one that sees the new one min(M, min(M, old)): the same value, so the
+/// order of the pair changes nothing. A read used any other way is no such operand.
+bool clampWriteBack(const RaceSite &W, const RaceSite &Rd, const ThreadDependence &TD) {
+  if (!W.Value || !Rd.Site.Access)
+    return false;
+  const Expr *V = W.Value->IgnoreParenImpCasts();
+  if (auto *DR = dyn_cast<DeclRefExpr>(V)) {
+    auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || !VD->hasLocalStorage() || !VD->getType().isConstQualified() || !VD->getInit())
+      return false;
+    V = VD->getInit()->IgnoreParenImpCasts();
+  }
+  const auto *C = dyn_cast<CallExpr>(V);
+  if (!C)
+    return false;
+  StringRef N = calleeNameRef(C);
+  StringRef Bare = N.ltrim('_');
+  bool MinMax = C->getNumArgs() == 2 &&
+                (llvm::is_contained({"min", "max", "fmin", "fmax", "fminf", "fmaxf", "umin",
+                                     "umax", "llmin", "llmax", "ullmin", "ullmax"},
+                                    Bare) ||
+                 N.ends_with("Min") || N.ends_with("Max"));
+  bool Clamp = C->getNumArgs() == 3 && (Bare == "clamp" || N.ends_with("Clamp"));
+  if (!MinMax && !Clamp)
+    return false;
+  const Expr *Read = Rd.Site.Access->IgnoreParenImpCasts();
+  bool Found = false;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const Expr *A = C->getArg(I)->IgnoreParenImpCasts();
+    if (A == Read && (MinMax || I == 0) && !Found)
+      Found = true;
+    else if (TD.varianceOf(C->getArg(I)) != Variance::Uniform)
+      return false;
+  }
+  return Found;
+}
+
 class RaceScan {
 public:
   RaceScan(RaceAnalysis &Out, const ThreadDependence &TD, const BlockShape &Shape,
@@ -1267,6 +1335,8 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
   if (!Benign && !(Old.Store && Store) && W.Value && !W.Site.Active && W.FreeLoops.empty() &&
       W.TiedLoops.empty() && W.Order < Rd.Order && W.Site.Offset &&
       !mentionsThreadIdx(*W.Site.Offset) && TD.varianceOf(W.Value) == Variance::Uniform)
+    Benign = true;
+  if (!Benign && Old.Store != Store && clampWriteBack(W, Rd, TD))
     Benign = true;
   auto PK = std::make_pair(std::min<size_t>(Old.Site, I), std::max<size_t>(Old.Site, I));
   PairState &P = Pairs[PK];

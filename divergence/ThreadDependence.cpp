@@ -180,22 +180,57 @@ static const VarDecl *localVar(const Expr *E) {
   return nullptr;
 }
 
+/// The local an assignment to E writes: E itself, the array an element of a thread's own
+/// array belongs to (`r[k]`, `r[i][j]`), or the struct a member is of (`p.x`).
+static const VarDecl *assignedLocal(const Expr *E) {
+  E = strip(E);
+  if (const VarDecl *V = localVar(E))
+    return V;
+  if (isa<ArraySubscriptExpr>(E)) {
+    while (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = strip(AS->getBase());
+    const VarDecl *V = localVar(E);
+    return V && V->getType()->isArrayType() ? V : nullptr;
+  }
+  if (auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+    return localVar(M->getBase());
+  return nullptr;
+}
+
+/// Whether a reference's initializer names memory rather than a thread's own local: a
+/// dereference, an element or an arrow member, a global or `__shared__` variable (through
+/// casts). A reference to a local, or to what a call returns, is none.
+static bool boundToMemory(const Expr *Init) {
+  const Expr *E = Init->IgnoreParenCasts();
+  if (auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Deref;
+  if (isa<ArraySubscriptExpr>(E)) {
+    while (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase()->IgnoreParenCasts();
+    auto *DR = dyn_cast<DeclRefExpr>(E);
+    auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return !VD || !VD->hasLocalStorage() || VD->getType()->isPointerType();
+  }
+  if (auto *M = dyn_cast<MemberExpr>(E))
+    return M->isArrow();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      return !VD->hasLocalStorage();
+  return false;
+}
+
 static void collectAssigned(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (!S)
     return;
   if (auto *B = dyn_cast<BinaryOperator>(S)) {
     if (B->isAssignmentOp())
-      if (const VarDecl *V = localVar(B->getLHS()))
+      if (const VarDecl *V = assignedLocal(B->getLHS()))
         Out.insert(V);
   } else if (auto *U = dyn_cast<UnaryOperator>(S)) {
     if (U->isIncrementDecrementOp())
-      if (const VarDecl *V = localVar(U->getSubExpr()))
+      if (const VarDecl *V = assignedLocal(U->getSubExpr()))
         Out.insert(V);
-  } else if (auto *B = dyn_cast<BinaryOperator>(S)) {
-    (void)B;
   }
-  if (auto *M = dyn_cast<MemberExpr>(S))
-    (void)M;
   if (auto *A = dyn_cast<GCCAsmStmt>(S))
     for (unsigned I = 0; I < A->getNumOutputs(); ++I)
       if (const VarDecl *V = localVar(A->getOutputExpr(I)))
@@ -405,9 +440,14 @@ AbsVal ThreadDependence::merge(const AbsVal &Cond, const AbsVal &A, const AbsVal
     T = A.T;
   else if (A.T && B.T && Cond.V == Variance::Uniform && *A.T == *B.T)
     T = std::make_shared<const ThreadPart>(*A.T); // a new value: a new object
+  // The same lane of every warp takes the same side and holds the same operands: a lane
+  // function still (an `if (lane < 12) input = ptr[lane]` read of a struct's words).
+  bool LaneFn = laneFunction(A) && laneFunction(B) &&
+                (laneFunction(Cond) || (A.S && A.S == B.S));
   if (A.S == B.S && A.V == B.V) {
     AbsVal R = A;
     R.T = T;
+    R.LaneFn = R.V >= Variance::LaneVarying && LaneFn;
     return R;
   }
   AbsVal R;
@@ -421,6 +461,7 @@ AbsVal ThreadDependence::merge(const AbsVal &Cond, const AbsVal &A, const AbsVal
     if (PA && PB && *PA == *PB)
       R.T = shared(std::move(PA));
   }
+  R.LaneFn = R.V >= Variance::LaneVarying && LaneFn;
   return R;
 }
 
@@ -541,6 +582,8 @@ void ThreadDependence::walkDecl(const DeclStmt *DS, State &St) {
         AbsVal V;
         if (const Expr *Init = VD->getInit()) {
           V = eval(Init, St);
+          if (VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD) && boundToMemory(Init))
+            MemoryRefs[VD] = V.V >= Variance::LaneVarying ? Variance::Data : V.V;
           auto [Bits, Uns] = typeOf(VD->getType());
           if (V.S && Bits)
             V.S = makeCast(V.S, Bits, Uns);
@@ -1007,24 +1050,31 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     return;
   }
   if (auto *F = dyn_cast<ForStmt>(S)) {
+    // A butterfly over the whole warp leaves every lane the same value; over values that
+    // are the same at the same lane of every warp (`sharedMem[laneIdx]`, PhysX's
+    // threadBlockCountAndBroadcast), every warp combines the same 32 values in the same
+    // tree: the whole block's value.
+    const VarDecl *Butterfly = warpButterflyVar(F, Ctx, [&](const Expr *M) {
+      // The mask a constant, or a parameter given one (`warpReduction(FULL_MASK, v)`).
+      const Sym *K = nullptr;
+      if (std::optional<int64_t> C = intConstant(M, Ctx))
+        return (*C & 0xffffffffLL) == 0xffffffffLL;
+      if (const VarDecl *P = localVar(M))
+        if (auto It = St.Locals.find(P); It != St.Locals.end())
+          K = It->second.S.get();
+      while (K && K->Op == SymOp::Cast && K->A)
+        K = K->A.get();
+      return K && K->Op == SymOp::Const && (K->Value & 0xffffffffLL) == 0xffffffffLL;
+    });
+    bool LaneInput = false;
+    if (Butterfly)
+      if (auto It = St.Locals.find(Butterfly); It != St.Locals.end())
+        LaneInput = laneFunction(It->second);
     walkLoop(F, F->getInit(), F->getCond(), F->getInc(), F->getBody(), St);
-    // A butterfly over the whole warp leaves every lane the same value.
-    if (!St.Terminated)
-      if (const VarDecl *V = warpButterflyVar(F, Ctx, [&](const Expr *M) {
-            // The mask a constant, or a parameter given one (`warpReduction(FULL_MASK, v)`).
-            const Sym *K = nullptr;
-            if (std::optional<int64_t> C = intConstant(M, Ctx))
-              return (*C & 0xffffffffLL) == 0xffffffffLL;
-            if (const VarDecl *P = localVar(M))
-              if (auto It = St.Locals.find(P); It != St.Locals.end())
-                K = It->second.S.get();
-            while (K && K->Op == SymOp::Cast && K->A)
-              K = K->A.get();
-            return K && K->Op == SymOp::Const && (K->Value & 0xffffffffLL) == 0xffffffffLL;
-          }))
-        if (auto It = St.Locals.find(V);
-            It != St.Locals.end() && It->second.V > Variance::WarpUniform)
-          It->second = AbsVal{Variance::WarpUniform, nullptr};
+    if (!St.Terminated && Butterfly)
+      if (auto It = St.Locals.find(Butterfly);
+          It != St.Locals.end() && It->second.V > Variance::WarpUniform)
+        It->second = AbsVal{LaneInput ? Variance::Uniform : Variance::WarpUniform, nullptr};
     return;
   }
   if (auto *W = dyn_cast<WhileStmt>(S)) {
@@ -1243,10 +1293,14 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
         continue;
       AbsVal &Entry = L.Locals[V];
       Variance NV = join(Entry.V, T.Locals[V].V);
-      if (NV != Entry.V) {
+      // The same at the same lane of every warp through every trip (a scan of
+      // `perWarpCountS[lane]` by shuffles): still so after the loop.
+      bool Lanes = laneFunction(Entry) && laneFunction(T.Locals[V]);
+      if (NV != Entry.V || Lanes != laneFunction(Entry)) {
         Entry.V = NV;
         Changed = true;
       }
+      Entry.LaneFn = Lanes && NV >= Variance::LaneVarying;
       if (Entry.T) {
         std::optional<ThreadPart> After = threadPart(T.Locals[V]);
         if (!After || !(*After == *Entry.T)) {
@@ -1358,7 +1412,9 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
     if (St.Locals.count(V)) {
       AbsVal &Out = St.Locals[V];
       std::shared_ptr<const ThreadPart> T = SameTrips ? shared(threadPart(Out)) : nullptr;
+      bool Lanes = laneFunction(Out) && laneFunction(C);
       Out = {join(Out.V, C.V), nullptr, std::move(T)};
+      Out.LaneFn = Lanes && Out.V >= Variance::LaneVarying;
     }
 }
 
@@ -1366,6 +1422,7 @@ void ThreadDependence::assign(const Expr *LHS, const AbsVal &V, State &St) {
   const Expr *E = strip(LHS);
   if (const VarDecl *VD = localVar(E)) {
     AbsVal Out = V;
+    Out.LaneFn = Out.V >= Variance::LaneVarying && laneFunction(V);
     auto [Bits, Uns] = typeOf(VD->getType());
     if (Out.S && Bits)
       Out.S = makeCast(Out.S, Bits, Uns);
@@ -1374,17 +1431,79 @@ void ThreadDependence::assign(const Expr *LHS, const AbsVal &V, State &St) {
     St.Locals[VD] = Out;
     return;
   }
+  // An element of a thread's own array (`float r[8]; r[k] = ...`): the array holds what
+  // any of its elements holds, so a read at a uniform index is no uniform value when a
+  // thread-dependent one was stored.
+  if (isa<ArraySubscriptExpr>(E)) {
+    const Expr *Base = E;
+    while (auto *AS = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = strip(AS->getBase());
+    if (const VarDecl *VD = localVar(Base); VD && VD->getType()->isArrayType()) {
+      AbsVal &Old = St.Locals[VD];
+      Old = withLanes({join(Old.V, V.V), nullptr}, {&Old, &V});
+    }
+    return;
+  }
   if (auto *M = dyn_cast<MemberExpr>(E))
     if (!M->isArrow())
       if (const VarDecl *VD = localVar(M->getBase())) {
         AbsVal &Old = St.Locals[VD];
-        Old = {join(Old.V, V.V), nullptr};
+        Old = withLanes({join(Old.V, V.V), nullptr}, {&Old, &V});
       }
 }
 
-AbsVal ThreadDependence::load(const Expr *E, Variance Address) {
+bool ThreadDependence::laneFunctionSym(const Sym *S) const {
+  if (!S)
+    return false;
+  if (!mentionsThreadIdx(*S))
+    return true;
+  // The low bits of a value that counts the lanes one by one (`threadIdx.x & 31`,
+  // `(tid + base) % 16`): X modulo a divisor of 32 depends on X modulo 32 only, which is
+  // the lane (plus a block-wide amount) when X's thread part counts the lanes.
+  if (S->Op == SymOp::And || S->Op == SymOp::Rem) {
+    const Sym *X = S->A.get();
+    const Sym *M = S->B ? stripSymCasts(S->B.get()) : nullptr;
+    if (S->Op == SymOp::And && (!M || M->Op != SymOp::Const) && S->A &&
+        stripSymCasts(S->A.get())->Op == SymOp::Const) {
+      M = stripSymCasts(S->A.get());
+      X = S->B.get();
+    }
+    bool LowBits = M && M->Op == SymOp::Const &&
+                   (S->Op == SymOp::And ? M->Value >= 0 && M->Value <= 31 &&
+                                              ((M->Value + 1) & M->Value) == 0
+                                        : M->Value > 0 && 32 % M->Value == 0);
+    if (LowBits && countsLanes(linearPart(X)))
+      return true;
+  }
+  if (S->Op == SymOp::ThreadIdx || S->Op == SymOp::Var)
+    return false;
+  for (const SymRef *Child : {&S->A, &S->B, &S->C})
+    if (*Child && !laneFunctionSym(Child->get()))
+      return false;
+  return S->A != nullptr;
+}
+
+bool ThreadDependence::laneFunction(const AbsVal &A) const {
+  return A.V == Variance::Uniform || A.LaneFn ||
+         (A.V == Variance::LaneVarying && A.S && laneFunctionSym(A.S.get()));
+}
+
+AbsVal ThreadDependence::withLanes(AbsVal Out,
+                                   std::initializer_list<const AbsVal *> Operands) const {
+  if (Out.V < Variance::LaneVarying)
+    return Out;
+  Out.LaneFn = true;
+  for (const AbsVal *O : Operands)
+    Out.LaneFn = Out.LaneFn && O && laneFunction(*O);
+  return Out;
+}
+
+AbsVal ThreadDependence::load(const Expr *E, Variance Address, bool LaneFn) {
+  // Memory at an address that reads the thread only as its lane (`ptr[lane]`) holds the
+  // same word at the same lane of every warp: PhysX's PxgShape_ReadWarp, whose lanes load
+  // the words of one block-wide struct and broadcast each by a shuffle from a fixed lane.
   if (Address >= Variance::LaneVarying)
-    return {Variance::Data, nullptr};
+    return {Variance::Data, nullptr, nullptr, LaneFn};
   auto [Bits, Uns] = typeOf(E->getType());
   if (!Bits)
     return {Address, nullptr};
@@ -1599,6 +1718,11 @@ void ThreadDependence::combineParts(const BinaryOperator *B, const AbsVal &L, co
 /// A conversion: the operand's value in the new type (Bits, Uns: its integer width).
 AbsVal ThreadDependence::evalCast(const CastExpr *CE, State &St, unsigned Bits, bool Uns) {
   AbsVal Sub = eval(CE->getSubExpr(), St);
+  return withLanes(evalCastOf(CE, Sub, Bits, Uns), {&Sub});
+}
+
+AbsVal ThreadDependence::evalCastOf(const CastExpr *CE, const AbsVal &Sub, unsigned Bits,
+                                    bool Uns) {
   switch (CE->getCastKind()) {
   case CK_LValueToRValue:
   case CK_NoOp:
@@ -1663,6 +1787,7 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
     if (Ok && L.S && R.S && CB)
       Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
     combineParts(B, L, R, Out);
+    Out = withLanes(Out, {&L, &R});
     assign(B->getLHS(), Out, St);
     return Out;
   }
@@ -1704,7 +1829,7 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
     }
   }
   combineParts(B, L, R, Out);
-  return Out;
+  return withLanes(Out, {&L, &R});
 }
 
 bool ThreadDependence::countsLanes(const std::optional<ThreadPart> &P) const {
@@ -1749,13 +1874,13 @@ AbsVal ThreadDependence::evalUnary(const UnaryOperator *U, State &St, unsigned B
   }
   AbsVal Sub = eval(U->getSubExpr(), St);
   if (K == UO_Deref)
-    return load(U, Sub.V);
+    return load(U, Sub.V, laneFunction(Sub));
   SymOp Op = K == UO_Minus ? SymOp::Neg : K == UO_Not ? SymOp::BitNot : SymOp::LNot;
   if (K == UO_Plus)
     return Sub;
   if ((K == UO_Minus || K == UO_Not || K == UO_LNot) && Sub.S && Bits)
     return {Sub.V, makeUnary(Op, Sub.S, Bits, Uns)};
-  return {Sub.V, nullptr};
+  return withLanes({Sub.V, nullptr}, {&Sub});
 }
 
 AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
@@ -1798,15 +1923,18 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     AbsVal Base = eval(AS->getBase(), St);
     AbsVal Idx = eval(AS->getIdx(), St);
-    return load(E, join(Base.V, Idx.V));
+    return load(E, join(Base.V, Idx.V), laneFunction(Base) && laneFunction(Idx));
   }
   if (auto *M = dyn_cast<MemberExpr>(E)) {
     AbsVal Base = eval(M->getBase(), St);
+    if (const VarDecl *Ref = localVar(M->getBase()); Ref && !M->isArrow())
+      if (auto It = MemoryRefs.find(Ref); It != MemoryRefs.end())
+        return load(E, It->second);
     if (M->isArrow())
-      return load(E, Base.V);
+      return load(E, Base.V, laneFunction(Base));
     if (Base.V == Variance::Uniform && !localVar(M->getBase()))
       return load(E, Variance::Uniform);
-    return {Base.V, nullptr};
+    return withLanes({Base.V, nullptr}, {&Base});
   }
   if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
     // A condition the compiler folds picks one arm, as for an `if` (walkIf): bitpermute's
@@ -1996,6 +2124,50 @@ AbsVal ThreadDependence::specialRegister(StringRef Reg) {
   return {Variance::Data, nullptr};
 }
 
+/// A shuffle's result where its operands' lane functions decide it. Lane l of a shuffle over
+/// segments of `width` lanes reads v at a lane of its own segment picked by the source (or
+/// the offset): with v the same at the same lane of every warp (a lane function), a source
+/// the same for the block and whole-warp segments, every lane of every warp reads one
+/// word: the block's value (PhysX's `*_ReadWarp`: lane k loads word k of a block-wide
+/// struct, `__shfl_sync(FULL_MASK, input, k)` hands word k to all). With a source or
+/// offset that is a lane function, lane l reads the same in every warp: a lane function.
+/// A value uniform over the block is that value in any lane. Segments narrower than the
+/// warp give each segment its own lane: no longer the same for the warp.
+std::optional<AbsVal> ThreadDependence::shuffle(StringRef N,
+                                                const std::vector<AbsVal> &Args) const {
+  // A vote over a predicate that is the same at the same lane of every warp gives every
+  // warp the same answer (the arg-min's `__ballot_sync(FULL_MASK, minV == v)` after a
+  // butterfly over `shMinSepS[lane]`).
+  if ((N == "__ballot_sync" || N == "__all_sync" || N == "__any_sync") && Args.size() == 2 &&
+      Args[0].V == Variance::Uniform && laneFunction(Args[1]))
+    return AbsVal{Variance::Uniform, nullptr};
+  if (!N.starts_with("__shfl") || !N.ends_with("_sync") || Args.size() < 3)
+    return std::nullopt;
+  if (Args[1].V == Variance::Uniform)
+    return AbsVal{Variance::Uniform, nullptr};
+  int64_t Width = 32;
+  if (Args.size() >= 4) {
+    const Sym *W = Args[3].S ? stripSymCasts(Args[3].S.get()) : nullptr;
+    Width = W && W->Op == SymOp::Const ? W->Value : 0;
+  }
+  bool Segments = Width > 0 && Width <= 32 && 32 % Width == 0;
+  bool Direct = N == "__shfl_sync";
+  if (Direct && Width == 32 && Args[2].V == Variance::Uniform && laneFunction(Args[1]))
+    return AbsVal{Variance::Uniform, nullptr};
+  if (Segments && laneFunction(Args[1]) && laneFunction(Args[2])) {
+    AbsVal Out{join(Args[1].V, Variance::LaneVarying), nullptr};
+    // A source the same for the warp over the whole warp: the existing rule below.
+    if (Direct && Width == 32 && Args[2].V <= Variance::WarpUniform)
+      return std::nullopt;
+    Out.LaneFn = true;
+    return Out;
+  }
+  // A source the same for the warp reads one lane per segment: each segment its own.
+  if (Direct && Width < 32 && Args[2].V <= Variance::WarpUniform)
+    return AbsVal{join(Args[1].V, Variance::LaneVarying), nullptr};
+  return std::nullopt;
+}
+
 /// The warp- and block-wide intrinsics whose result is known uniform, lane-varying or data;
 /// none for another callee.
 static std::optional<AbsVal> warpIntrinsic(StringRef N, const std::vector<AbsVal> &Args) {
@@ -2125,7 +2297,7 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
                                                    const std::vector<AbsVal> &Args, State &St,
                                                    unsigned Bits, bool Uns) {
   const FunctionDecl *Def = nullptr;
-  if (FD->hasBody(Def) && Def && Frames.size() < 4 && !isa<CXXMethodDecl>(Def)) {
+  if (FD->hasBody(Def) && Def && Frames.size() < 6 && !isa<CXXMethodDecl>(Def)) {
     bool Active = false;
     for (const Frame &F : Frames)
       Active |= F.Fn == Def;
@@ -2140,6 +2312,19 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
         if (!Def->getParamDecl(I)->getType()->isPointerType() && !PB)
           A.T = nullptr;
         Callee.Locals[Def->getParamDecl(I)] = A;
+        // A reference parameter bound to memory (a reference of the caller's that names a
+        // `__shared__` buffer, or `*p`) reads that memory, as the caller's reference does.
+        const ParmVarDecl *P = Def->getParamDecl(I);
+        MemoryRefs.erase(P);
+        if (P->getType()->isReferenceType() && I < C->getNumArgs()) {
+          const Expr *Arg = C->getArg(I);
+          if (const VarDecl *Ref = localVar(Arg)) {
+            if (auto It = MemoryRefs.find(Ref); It != MemoryRefs.end())
+              MemoryRefs[P] = It->second;
+          } else if (boundToMemory(Arg)) {
+            MemoryRefs[P] = A.V >= Variance::LaneVarying ? Variance::Data : A.V;
+          }
+        }
       }
       bool Saved = Recording;
       Recording = false;
@@ -2156,6 +2341,8 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
       AbsVal Out;
       for (const AbsVal &R : Returns)
         Out.V = join(Out.V, R.V);
+      Out.LaneFn = Out.V >= Variance::LaneVarying && Returns.size() == 1 &&
+                   laneFunction(Returns[0]);
       if (Returns.size() == 1 && Returns[0].S && Bits)
         Out.S = makeCast(Returns[0].S, Bits, Uns);
       else if (Returns.size() == 1 && (Bits || C->getType()->isPointerType()))
@@ -2187,8 +2374,12 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
         if (const VarDecl *V = localVar(A))
           if (St.Locals.count(V) &&
               (PT->isReferenceType() || AddressOf || V->getType()->isArrayType())) {
+            // A reference parameter of the caller handed on (`LoadShapePairWarp(...,
+            // shape0)` calling `PxgShape_ReadWarp(shape0, ...)`) is the caller's output as
+            // its own writes to it are: it takes the callee's value the same way.
             if (PT->isReferenceType() && !AddressOf && !V->getType()->isArrayType() &&
-                !V->getType()->isReferenceType() && I < Outs.size() && Outs[I]) {
+                (!V->getType()->isReferenceType() || isa<ParmVarDecl>(V)) && I < Outs.size() &&
+                Outs[I]) {
               AbsVal Out = *Outs[I];
               auto [VB, VU] = typeOf(V->getType());
               Out.S = Out.S && VB ? makeCast(Out.S, VB, VU) : nullptr;
@@ -2221,6 +2412,8 @@ void ThreadDependence::noteOuts(const State &St) {
     auto It = St.Locals.find(P);
     AbsVal V = It == St.Locals.end() ? AbsVal{Variance::Data, nullptr} : It->second;
     V.V = join(V.V, Around);
+    if (Around != Variance::Uniform)
+      V.LaneFn = false;
     std::optional<AbsVal> &Out = F.Outs[I];
     if (!Out) {
       Out = V;
@@ -2265,6 +2458,8 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   // FasterTransformer's `__ldg(attr_mask + (blockIdx.y * n + row))`, the whole block's).
   if (Args.size() == 1 && isCacheHintedLoad(N))
     return load(C, Args[0].V);
+  if (std::optional<AbsVal> Shfl = shuffle(N, Args))
+    return *Shfl;
   if (std::optional<AbsVal> Warp = warpIntrinsic(N, Args))
     return *Warp;
   if (std::optional<AbsVal> Math = mathCall(C, N, Args, All, Bits, Uns))
@@ -2293,7 +2488,12 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   for (const Expr *A : C->arguments())
     if (A->getType()->isPointerType())
       return {Variance::Data, nullptr};
-  return {All, nullptr};
+  // A function of its arguments alone (a conversion such as __float_as_uint): a lane
+  // function of lane functions.
+  AbsVal Out{All, nullptr};
+  Out.LaneFn = All >= Variance::LaneVarying &&
+               llvm::all_of(Args, [&](const AbsVal &A) { return laneFunction(A); });
+  return Out;
 }
 
 void orderUnknowns(const std::vector<unsigned> &Needed, const std::vector<SymVarInfo> &Vars,

@@ -10,6 +10,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <array>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -46,6 +47,11 @@ struct AbsVal {
   /// Where S is unknown (a pointer, a local a loop writes) and V is no Data: the value's
   /// thread-dependent part when known (in bytes for a pointer), else null.
   std::shared_ptr<const ThreadPart> T;
+  /// V is LaneVarying or Data, yet the value is the same at the same lane of every warp
+  /// of the block: a function of the lane index and block-wide values only (a load of
+  /// `ptr[lane]` with a block-wide `ptr`), so that a shuffle from one fixed lane gives the
+  /// whole block one value. False claims nothing.
+  bool LaneFn = false;
 };
 
 /// A variable of the symbolic environment (a uniform unknown, or a loop variable).
@@ -222,7 +228,16 @@ private:
   AbsVal evalBuiltinVar(const Expr *E);
   /// threadIdx, blockIdx, blockDim or gridDim (Var) in dimension Dim (0..2).
   AbsVal builtinVar(StringRef Var, unsigned Dim);
-  AbsVal load(const Expr *E, Variance Address);
+  AbsVal load(const Expr *E, Variance Address, bool LaneFn = false);
+  /// Whether A is the same at the same lane of every warp (a uniform value, a value
+  /// marked LaneFn, or a symbolic form that reads the thread only as its lane).
+  bool laneFunction(const AbsVal &A) const;
+  bool laneFunctionSym(const ::warplint::divergence::Sym *S) const;
+  /// Out with LaneFn set when it varies and every operand is a lane function.
+  AbsVal withLanes(AbsVal Out, std::initializer_list<const AbsVal *> Operands) const;
+  AbsVal evalCastOf(const CastExpr *CE, const AbsVal &Sub, unsigned Bits, bool Uns);
+  /// `__shfl*_sync(mask, v, src[, width])` where lane functions decide it, else none.
+  std::optional<AbsVal> shuffle(StringRef N, const std::vector<AbsVal> &Args) const;
   AbsVal readVar(const VarDecl *D, const Expr *Ref, State &St);
   void assign(const Expr *LHS, const AbsVal &V, State &St);
   AbsVal merge(const AbsVal &Cond, const AbsVal &A, const AbsVal &B);
@@ -256,6 +271,10 @@ private:
   std::vector<SymVarInfo> Vars;
   std::map<std::string, unsigned> VarIndex;
   std::vector<BranchSite> Branches;
+  /// Local references bound to memory (`PxgTriangleMesh &mesh0 = reinterpret_cast<...&>(
+  /// *sMesh0)` over a `__shared__` buffer): the variance of the address they name. A
+  /// member read through one is a load there, not a read of a thread's own value.
+  std::map<const VarDecl *, Variance> MemoryRefs;
   /// Whether a member function only computes from its object and arguments (accessor):
   /// its body and the bodies it calls read no thread index and make no sync, atomic, asm
   /// or other call without a body (readsOnlyInputs).
