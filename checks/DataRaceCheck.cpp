@@ -88,7 +88,10 @@ std::string raceMessage(const RaceRecord &R) {
     Msg += R.LoopCarried ? " (one iteration's end and the next one's start)"
                          : " (within the loop at line " + std::to_string(R.LoopLine) +
                                ", which has no barrier)";
-  if (R.Benign)
+  if (R.ClampWriteBack)
+    Msg += "; the store writes back the clamp every reader computes from the word, so "
+           "either order gives each thread the same value";
+  else if (R.Benign)
     Msg += "; both write the same value";
   ::warplint::divergence::BlockShape Shape{R.Block[0], R.Block[1], R.Block[2]};
   Msg += " (block " + Shape.str() + (R.BlockAssumed ? " assumed" : "");

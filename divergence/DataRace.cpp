@@ -758,7 +758,7 @@ private:
 };
 
 struct PairState {
-  bool Found = false, Benign = true, AnyCrossWarp = false;
+  bool Found = false, Benign = true, AnyCrossWarp = false, ClampWriteBack = false;
   RaceThread T1, T2;
   int64_t Byte = 0;
   bool CrossBlock = false;
@@ -1336,8 +1336,9 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
       W.TiedLoops.empty() && W.Order < Rd.Order && W.Site.Offset &&
       !mentionsThreadIdx(*W.Site.Offset) && TD.varianceOf(W.Value) == Variance::Uniform)
     Benign = true;
+  bool Clamp = false;
   if (!Benign && Old.Store != Store && clampWriteBack(W, Rd, TD))
-    Benign = true;
+    Benign = Clamp = true;
   auto PK = std::make_pair(std::min<size_t>(Old.Site, I), std::max<size_t>(Old.Site, I));
   PairState &P = Pairs[PK];
   auto ThreadOf = [&](uint32_t G) {
@@ -1371,6 +1372,7 @@ void RaceScan::collide(const SiteCtx &X, const Env &C, const Touch &Old, int64_t
     return;
   P.Found = true;
   P.Benign = Benign;
+  P.ClampWriteBack = Clamp;
   P.AnyCrossWarp = !SameWarp;
   RaceThread A = ThreadOf(Old.Thread), B;
   B.Tid[0] = C.Tid[0], B.Tid[1] = C.Tid[1], B.Tid[2] = C.Tid[2];
@@ -1430,8 +1432,10 @@ void addFindings(RaceAnalysis &Out, const BlockShape &Shape,
                             ? std::make_pair(P.CrossExample->second, P.CrossExample->first)
                             : *P.CrossExample;
     F.Benign = P.Benign;
+    F.ClampWriteBack = P.Benign && P.ClampWriteBack;
     F.Values = P.Values;
-    F.ValueDependent = !P.Values.empty() && P.RacyCombos.size() < P.Combos;
+    // A benign pair records no racy combination: its values decide nothing.
+    F.ValueDependent = !P.Values.empty() && !P.Benign && P.RacyCombos.size() < P.Combos;
     F.Sampled = P.Sampled;
     F.Samples = P.Samples;
     F.Shape = Shape;

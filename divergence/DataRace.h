@@ -127,6 +127,9 @@ struct RaceFinding {
   bool LoopCarried = false;     ///< the collision needs different iterations of a loop
   const Stmt *Loop = nullptr;   ///< that loop
   bool Benign = false;          ///< both write the same value
+  /// Benign because the store writes back the clamp every reader computes from the word
+  /// (clampWriteBack in DataRace.cpp): either order gives every thread the same value.
+  bool ClampWriteBack = false;
   /// The run-time values (kernel parameters) of an environment that races: the launches'
   /// constants where every launch passes one, else sampled values; and whether some
   /// environment does not race.

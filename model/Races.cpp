@@ -185,6 +185,7 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
     Rec.ValuesSampled = F.Sampled;
     Rec.Samples = F.Samples;
     Rec.Benign = F.Benign;
+    Rec.ClampWriteBack = F.ClampWriteBack;
     Rec.Volatile = A.Access->getType().isVolatileQualified() ||
                    B.Access->getType().isVolatileQualified() ||
                    (A.ObjectDecl && A.ObjectDecl->getType().isVolatileQualified());

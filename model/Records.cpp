@@ -281,7 +281,8 @@ std::string raceSkipText(const RaceSkipRecord &S) {
 Impact raceImpact(const RaceRecord &R) {
   Impact I;
   I.Value = 1 + R.MorePairs;
-  I.Unit = R.Benign ? "pairs of accesses that race, writing the same value"
+  I.Unit = R.ClampWriteBack ? "pairs of accesses that race, a clamp written back"
+           : R.Benign        ? "pairs of accesses that race, writing the same value"
                     : "pairs of accesses that race (undefined behaviour)";
   I.Rank = correctnessRank(R.Certainty, R.Severity, R.Benign);
   return I;

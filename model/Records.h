@@ -345,6 +345,8 @@ struct RaceRecord {
   std::string Arch;
   std::string ArchNote;
   bool Benign = false;   ///< both write the same value (reported with ReportBenign)
+  /// Benign as a write-back of the clamp every reader computes (min(M, *p) stored to *p)
+  bool ClampWriteBack = false;
   bool Volatile = false; ///< an access is through 'volatile' (which orders nothing)
   unsigned MorePairs = 0; ///< other pairs of accesses to the object racing in the interval
   /// The race is in a block that skips a conditional barrier (the blocks that take it do

@@ -647,6 +647,7 @@ Value race(const RaceRecord &R) {
                 {"arch", R.Arch},
                 {"arch_note", R.ArchNote},
                 {"benign", R.Benign},
+                {"clamp_write_back", R.ClampWriteBack},
                 {"volatile", R.Volatile},
                 {"more_pairs", int64_t(R.MorePairs)},
                 {"skip", std::move(Skip)},
@@ -719,6 +720,7 @@ RaceRecord readRace(Reader &Rd, const Object &O) {
   R.Arch = Rd.str(O.get("arch"));
   R.ArchNote = Rd.str(O.get("arch_note"));
   R.Benign = Rd.boolean(O.get("benign"));
+  R.ClampWriteBack = Rd.boolean(O.get("clamp_write_back"));
   R.Volatile = Rd.boolean(O.get("volatile"));
   R.MorePairs = unsigned(Rd.num(O.get("more_pairs")));
   if (const Value *S = O.get("skip"); S && !S->getAsNull()) {

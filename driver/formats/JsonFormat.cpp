@@ -293,6 +293,7 @@ Value raceJson(const RaceRecord &R, const LocationOptions &Opts) {
            {"arch", Opt(R.Arch)},
            {"arch_note", Opt(R.ArchNote)},
            {"benign", R.Benign},
+           {"clamp_write_back", R.ClampWriteBack},
            {"volatile", R.Volatile},
            {"more_pairs", int64_t(R.MorePairs)},
            {"barrier_skipped", std::move(Skip)},
