@@ -164,6 +164,11 @@ void MemoryAccessCheck::reportTu(TuModel &M, ASTContext &C) {
     std::string Why;
     if (L == DiagnosticIDs::Warning && !V.Misaligned) {
       Why = demotion(A, *W);
+      // A stride the probe found a run-time value's: the check's own reading of such a
+      // stride (the caller's layout) says more, where it holds.
+      if (!Why.empty() && A.PerShape[*W].Figures.Probed)
+        if (std::string Own = groupDemotion({&A}, A.Kernel->Decl, C); !Own.empty())
+          Why = Own;
       if (!Why.empty())
         L = DiagnosticIDs::Remark;
     }

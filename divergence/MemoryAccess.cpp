@@ -1105,10 +1105,66 @@ std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
 
 } // namespace
 
+static AccessFigures evaluateSampled(const MemoryAccessSite &Site,
+                                     const std::vector<SymVarInfo> &Vars, const BlockShape &Shape,
+                                     const ::warplint::memory::MemoryModel &Model,
+                                     const KnownValues *Known);
+
+/// The figures, and where a sampled parameter of the address leaves the lanes apart (a
+/// stride or a width no launch fixes: ginkgo's block_size, AMGX's block_num_cols), the
+/// figure with each other sample of that one parameter, the rest as before: the joint
+/// samples are a few evenly spaced combinations and may give a stride parameter only one
+/// value (all 33), which then passed for the finding. A sample that makes the access
+/// coalesced makes the figure value-dependent (AccessFigures::valueDependent), as a
+/// combination that changes it does: the finding is that value's, not the code's.
 AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<SymVarInfo> &Vars,
                              const BlockShape &Shape,
                              const ::warplint::memory::MemoryModel &Model,
                              const KnownValues *Known) {
+  AccessFigures F = evaluateSampled(Site, Vars, Shape, Model, Known);
+  if (!F.Evaluated || F.Typical.ratio() <= 1.0 || !F.Typical.LaneStride)
+    return F;
+  // The joint samples already move the figure: they say it.
+  for (const ValueFigure &V : F.ByValue)
+    if (V.Typical.LaneStride != F.Typical.LaneStride || V.Typical.ratio() != F.Typical.ratio())
+      return F;
+  std::vector<unsigned> InOffset;
+  collectVars(*Site.Offset, InOffset);
+  std::vector<ValueFigure> Added;
+  for (unsigned V : InOffset) {
+    if (V >= Vars.size() || Vars[V].Kind != SymVarInfo::Param || Vars[V].Launched ||
+        (Known && Known->count(Vars[V].Name)))
+      continue;
+    for (int64_t Sample : samplesOf(Vars[V], Known)) {
+      KnownValues Fixed = Known ? *Known : KnownValues();
+      Fixed[Vars[V].Name] = {Sample};
+      AccessFigures One = evaluateSampled(Site, Vars, Shape, Model, &Fixed);
+      if (!One.Evaluated)
+        continue;
+      const WarpExecution &X = One.Typical;
+      // A value for which the lanes, still apart (not one broadcast address: a leading
+      // dimension of 1 in `i * (lddab - 1)`), touch the ideal sectors: the finding holds
+      // for some values of the parameter only. A stride that only grows or shrinks, or a
+      // base that moves the alignment (a sector more or fewer), leaves it the finding.
+      if (X.ratio() <= 1.0 && !(X.LaneStride && *X.LaneStride == 0))
+        Added.push_back({Vars[V].Name + " = " + std::to_string(Sample) + " (the rest as " +
+                             "sampled)",
+                         X});
+    }
+  }
+  if (Added.empty())
+    return F;
+  if (F.ByValue.empty())
+    F.ByValue.push_back({F.Typical.Values, F.Typical});
+  F.ByValue.insert(F.ByValue.end(), Added.begin(), Added.end());
+  F.Probed = true;
+  return F;
+}
+
+static AccessFigures evaluateSampled(const MemoryAccessSite &Site,
+                                     const std::vector<SymVarInfo> &Vars, const BlockShape &Shape,
+                                     const ::warplint::memory::MemoryModel &Model,
+                                     const KnownValues *Known) {
   AccessFigures F;
   F.Model = Model;
   const unsigned Lanes = std::min(Model.Lanes, ::warplint::memory::MaxLanes);

@@ -130,6 +130,9 @@ struct AccessFigures {
   /// execution for each sampled combination (when the access reads such an unknown).
   std::string SampledNames;
   std::vector<ValueFigure> ByValue;
+  /// ByValue holds figures of one parameter's other samples, the rest as sampled
+  /// (evaluateAccess's probe): the joint samples alone gave one stride.
+  bool Probed = false;
   /// Global accesses whose typical warp is not ideal: the greatest common divisor of the
   /// byte distances between every address the access touches, over all the threads of a
   /// block, the trips of its loops and the block indices (one block's, when the object is
