@@ -123,7 +123,7 @@ public:
   bool of(const Stmt *S, unsigned Depth = 0) {
     if (!S)
       return false;
-    if (Depth > 8)
+    if (Depth > 32)
       return true;
     if (auto *E = dyn_cast<Expr>(S))
       if (SymRef V = TD.valueOf(E).S; V && !readsData(*V, TD.vars()))
@@ -138,7 +138,9 @@ public:
         return false;
       if (VD->hasAttr<CUDASharedAttr>())
         return shared(VD, Depth);
-      return VD->isLocalVarDecl(); // a local with no usable form: not known
+      if (!VD->isLocalVarDecl())
+        return false;
+      return local(VD, Depth); // a local with no usable form: what is stored to it
     }
     for (const Stmt *C : S->children())
       if (of(C, Depth + 1))
@@ -147,6 +149,60 @@ public:
   }
 
 private:
+  /// A local (a float sum, a thread's own array) with no symbolic form: block-dependent
+  /// when anything its function stores to it is, or when its address or a writable
+  /// reference to it goes to a call (not followed). `float Acc[48]; Acc[K] = In[t + K *
+  /// 256]; ... S += Acc[K] * Acc[...]`: the same in every block.
+  bool local(const VarDecl *VD, unsigned Depth) {
+    auto [It, New] = Memo.try_emplace(VD, false); // false while being decided: a cycle
+    if (!New)                                     // adds nothing the other stores do not
+      return It->second;
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    bool Dependent = !FD || !FD->hasBody();
+    if (!Dependent && VD->getInit())
+      Dependent = of(VD->getInit(), Depth + 1);
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S || Dependent)
+        return;
+      if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() &&
+                                                 writtenLocal(B->getLHS()) == VD)
+        Dependent = of(B->getRHS(), Depth + 1) ||
+                    (B->isCompoundAssignmentOp() && of(B->getLHS(), Depth + 1) &&
+                     !refersTo(B->getLHS(), VD));
+      if (auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf &&
+                                                writtenLocal(U->getSubExpr()) == VD)
+        Dependent = true;
+      if (auto *C = dyn_cast<CallExpr>(S))
+        for (unsigned I = 0; I < C->getNumArgs() && !Dependent; ++I)
+          if (const FunctionDecl *Callee = C->getDirectCallee();
+              Callee && I < Callee->getNumParams() &&
+              Callee->getParamDecl(I)->getType()->isReferenceType() &&
+              !Callee->getParamDecl(I)->getType()->getPointeeType().isConstQualified() &&
+              writtenLocal(C->getArg(I)) == VD)
+            Dependent = true;
+      for (const Stmt *Ch : S->children())
+        Walk(Ch);
+    };
+    if (!Dependent)
+      Walk(FD->getBody());
+    Memo[VD] = Dependent;
+    return Dependent;
+  }
+  static const VarDecl *writtenLocal(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (true) {
+      if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+        E = AS->getBase()->IgnoreParenImpCasts();
+      else if (auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+        E = M->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    auto *DR = dyn_cast<DeclRefExpr>(E);
+    return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  }
+  static bool refersTo(const Expr *E, const VarDecl *VD) { return writtenLocal(E) == VD; }
+
   bool shared(const VarDecl *VD, unsigned Depth) {
     auto [It, New] = Memo.try_emplace(VD, true); // true while being decided (a cycle)
     if (!New)

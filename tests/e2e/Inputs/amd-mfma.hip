@@ -17,7 +17,7 @@ __global__ void mfma(float *out, const float *a, const float *b) {
   for (int t = 0; t < 4; ++t)
 #pragma unroll
     for (int i = 0; i < 16; ++i)
-      out[(t * 16 + i) * 64 + threadIdx.x] = acc[t][i];
+      out[(t * 16 + i) * blockDim.x + threadIdx.x] = acc[t][i];
 #else
   out[threadIdx.x] = a[threadIdx.x] * b[threadIdx.x];
 #endif
