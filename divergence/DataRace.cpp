@@ -29,12 +29,7 @@ StringRef calleeNameRef(const CallExpr *C) {
   return "";
 }
 
-std::string calleeName(const CallExpr *C) {
-  if (const FunctionDecl *FD = C->getDirectCallee())
-    if (FD->getIdentifier())
-      return FD->getName().str();
-  return "";
-}
+std::string calleeName(const CallExpr *C) { return calleeNameRef(C).str(); }
 
 /// The record a member call is made on ("thread_block", "grid_group"), or "".
 std::string objectRecord(const CallExpr *C) {
@@ -166,9 +161,7 @@ private:
         return;
       if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() &&
                                                  writtenLocal(B->getLHS()) == VD)
-        Dependent = of(B->getRHS(), Depth + 1) ||
-                    (B->isCompoundAssignmentOp() && of(B->getLHS(), Depth + 1) &&
-                     !refersTo(B->getLHS(), VD));
+        Dependent = of(B->getRHS(), Depth + 1); // `+=` adds to what the other stores hold
       if (auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf &&
                                                 writtenLocal(U->getSubExpr()) == VD)
         Dependent = true;
@@ -201,7 +194,6 @@ private:
     auto *DR = dyn_cast<DeclRefExpr>(E);
     return DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
   }
-  static bool refersTo(const Expr *E, const VarDecl *VD) { return writtenLocal(E) == VD; }
 
   bool shared(const VarDecl *VD, unsigned Depth) {
     auto [It, New] = Memo.try_emplace(VD, true); // true while being decided (a cycle)
