@@ -69,9 +69,13 @@ std::string SyncCheck::causeText(const SyncCause &C, const SyncModel &S, ASTCont
                       std::to_string(Line) + (C.LaterTrips ? " (in an earlier trip)" : "");
   if (C.BoundsExit)
     return "the threads whose '" + text(C.BoundIndex, Ctx) + "' is at or past '" +
-           text(C.BoundLimit, Ctx) + "' (the tail of the last block, when '" +
-           text(C.BoundLimit, Ctx) + "' is not a multiple of the block) leave at " + Where +
-           " and never reach it";
+           text(C.BoundLimit, Ctx) +
+           (C.BoundBlockLocal
+                ? "' (in every block, when '" + text(C.BoundLimit, Ctx) +
+                      "' is below the block's size) leave at "
+                : "' (the tail of the last block, when '" + text(C.BoundLimit, Ctx) +
+                      "' is not a multiple of the block) leave at ") +
+           Where + " and never reach it";
   (void)S;
   return Who + " for which " + Cond + (C.Negated ? " is false" : " holds") + " leave at " +
          Where + " before it" +

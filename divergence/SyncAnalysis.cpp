@@ -278,6 +278,11 @@ std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
         C.BoundsExit = true;
         C.BoundIndex = Sides->first;
         C.BoundLimit = Sides->second;
+        const Sym *S = skipCasts(Inner->Val.S.get());
+        const Sym *Index = mentionsThreadIdx(*S->A) ? S->A.get() : S->B.get();
+        std::vector<unsigned> Used;
+        collectVars(*Index, Used);
+        C.BoundBlockLocal = Used.empty(); // threadIdx, blockDim and constants alone
       }
     Out.push_back(C);
   }

@@ -70,6 +70,9 @@ struct SyncCause {
   /// A bounds guard `i >= n` (a thread index against a uniform run-time value): the threads
   /// past n in the last block leave; BoundIndex and BoundLimit are its two sides.
   bool BoundsExit = false;
+  /// The bound's index is the thread's place in its block (`threadIdx.x >= n`): the
+  /// threads past n leave in every block, and only when n is below the block's size.
+  bool BoundBlockLocal = false;
   const Expr *BoundIndex = nullptr, *BoundLimit = nullptr;
 };
 

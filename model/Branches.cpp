@@ -77,65 +77,6 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts()).str();
 }
 
-using CallMap =
-    std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>;
-
-/// The calls of each function, each with the function it is in. Not in system headers:
-/// their code calls none of the program's launch helpers, and walking it cost the most of
-/// an edit's analysis in the language server (a parse with a precompiled preamble reads
-/// every header's declarations back from it for such a walk, and for a parent map).
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
-public:
-  CallCollector(CallMap &Out, const SourceManager &SM) : Out(Out), SM(SM) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        SM.isInSystemHeader(D->getLocation()))
-      return true;
-    auto *FD = dyn_cast<FunctionDecl>(D);
-    if (FD)
-      Stack.push_back(FD);
-    bool R = RecursiveASTVisitor::TraverseDecl(D);
-    if (FD)
-      Stack.pop_back();
-    return R;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *F = C->getDirectCallee())
-      Out[F->getCanonicalDecl()].push_back({C, Stack.empty() ? nullptr : Stack.back()});
-    return true;
-  }
-
-private:
-  CallMap &Out;
-  const SourceManager &SM;
-  std::vector<const FunctionDecl *> Stack;
-};
-
-/// E's value when it is a compile-time fact in function Fn: an integer constant expression
-/// (negative ones included), a local of Fn initialised with one and never written after,
-/// or what the launch-facts evaluator finds (fields of a dim3, sizes).
-std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
-                                  WritesVarMemo &Writes, unsigned Depth = 0) {
-  if (!E || E->isValueDependent() || E->containsErrors())
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt() && R.Val.getInt().getSignificantBits() <= 64)
-    return R.Val.getInt().getSExtValue();
-  if (auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
-      if (Fn && Depth < 4 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
-          !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
-          !Writes(Fn->getBody(), V))
-        return constantIn(V->getInit(), Fn, Ctx, Writes, Depth + 1);
-  if (std::optional<uint64_t> V = evaluateInt(E, Ctx))
-    return int64_t(*V);
-  return std::nullopt;
-}
-
-
 /// The terms of a condition joined by `&&`, as written (parentheses and conversions aside).
 std::vector<const Expr *> writtenConjuncts(const Expr *Cond) {
   std::vector<const Expr *> Out;
@@ -452,41 +393,8 @@ std::vector<BranchModel> BranchBuilder::build() {
 
 std::vector<int64_t> BranchBuilder::argumentValues(const Expr *Arg,
                                                    const FunctionDecl *Enclosing,
-                                                   ASTContext &Ctx) {
-  if (!Arg || Arg->isValueDependent())
-    return {};
-  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx, M.Writes))
-    return {*V};
-  // A parameter of the launching function (a launch helper's `W`): what its callers pass,
-  // unless the helper writes it.
-  const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-  const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
-  if (!P || !Enclosing || P->getDeclContext() != Enclosing || Enclosing->isDependentContext() ||
-      P->getType()->isReferenceType() || M.Writes(Enclosing->getBody(), P))
-    return {};
-  if (!M.CallsOf) {
-    M.CallsOf.emplace();
-    // Declaration by declaration: a traversal of the TU itself follows the AST's traversal
-    // scope, which the walks up from a branch (FunctionParents) narrow to one kernel, and
-    // would then miss every caller outside it.
-    CallCollector Collect(*M.CallsOf, Ctx.getSourceManager());
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      Collect.TraverseDecl(D);
-  }
-  auto It = M.CallsOf->find(Enclosing->getCanonicalDecl());
-  if (It == M.CallsOf->end() || It->second.empty())
-    return {};
-  std::set<int64_t> Values;
-  unsigned Index = P->getFunctionScopeIndex();
-  for (auto [C, Caller] : It->second) {
-    if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
-      return {};
-    std::optional<int64_t> V = constantIn(C->getArg(Index), Caller, Ctx, M.Writes);
-    if (!V)
-      return {};
-    Values.insert(*V);
-  }
-  return {Values.begin(), Values.end()};
+                                                   ASTContext &) {
+  return M.passedValues(Arg, Enclosing);
 }
 
 namespace {

@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <set>
 
 namespace wl = ::warplint;
 
@@ -819,10 +821,70 @@ std::vector<wl::divergence::BlockShape> assumedAlternatives(const KernelAnalysis
 
 namespace {
 
+using CallMap =
+    std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>;
+
+/// The calls of each function, each with the function it is in. Not in system headers:
+/// their code calls none of the program's launch helpers, and walking it cost the most of
+/// an edit's analysis in the language server (a parse with a precompiled preamble reads
+/// every header's declarations back from it for such a walk, and for a parent map).
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  CallCollector(CallMap &Out, const SourceManager &SM) : Out(Out), SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
+    auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD)
+      Stack.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Stack.pop_back();
+    return R;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Out[F->getCanonicalDecl()].push_back({C, Stack.empty() ? nullptr : Stack.back()});
+    return true;
+  }
+
+private:
+  CallMap &Out;
+  const SourceManager &SM;
+  std::vector<const FunctionDecl *> Stack;
+};
+
+/// E's value when it is a compile-time fact in function Fn: an integer constant expression
+/// (negative ones included), a local of Fn initialised with one and never written after,
+/// or what the launch-facts evaluator finds (fields of a dim3, sizes).
+std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
+                                  WritesVarMemo &Writes, unsigned Depth = 0) {
+  if (!E || E->isValueDependent() || E->containsErrors())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt() && R.Val.getInt().getSignificantBits() <= 64)
+    return R.Val.getInt().getSExtValue();
+  if (auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      if (Fn && Depth < 4 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit() &&
+          !V->getType()->isReferenceType() && V->getDeclContext() == Fn &&
+          !Writes(Fn->getBody(), V))
+        return constantIn(V->getInit(), Fn, Ctx, Writes, Depth + 1);
+  if (std::optional<uint64_t> V = evaluateInt(E, Ctx))
+    return int64_t(*V);
+  return std::nullopt;
+}
+
+
 /// The values each parameter of K takes at its triple-chevron launches in the TU, for the
 /// parameters that every such launch passes as a compile-time constant (none when a
 /// launch goes through another API, whose arguments are not read).
-KnownValues knownArguments(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx) {
+KnownValues knownArguments(const KernelInfo &K, const TUFacts &F, ASTContext &Ctx,
+                           TuModel &M) {
   KnownValues Out;
   if (!K.Decl || K.Launches.empty())
     return Out;
@@ -840,11 +902,13 @@ KnownValues knownArguments(const KernelInfo &K, const TUFacts &F, ASTContext &Ct
         Fixed[P] = false;
         continue;
       }
-      std::optional<uint64_t> V = evaluateInt(Call->getArg(P), Ctx);
-      if (!V || *V > uint64_t(INT64_MAX))
+      // A constant, or what the launching function's callers pass for the parameter it
+      // hands on (TuModel::passedValues).
+      std::vector<int64_t> Got = M.passedValues(Call->getArg(P), F.Launches[I].Enclosing);
+      if (Got.empty())
         Fixed[P] = false;
       else
-        Values[P].insert(int64_t(*V));
+        Values[P].insert(Got.begin(), Got.end());
     }
   }
   for (unsigned P = 0; P < Values.size(); ++P)
@@ -877,6 +941,49 @@ void addKnownGrid(const KernelInfo &K, const TUFacts &F, KnownValues &Out) {
 }
 
 } // namespace
+
+std::vector<int64_t> TuModel::passedValues(const Expr *Arg, const FunctionDecl *Enclosing,
+                                           unsigned Depth) {
+  if (!Arg || Arg->isValueDependent())
+    return {};
+  if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx, Writes))
+    return {*V};
+  // A parameter of the launching function (a launch helper's `W`, a wrapper's size): what
+  // its callers pass, unless the function writes it; a caller's own parameter is followed
+  // to its callers in turn, three calls up (llm.c's and HeCBench's dispatchers: main ->
+  // kernel-number switch -> launcher).
+  const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  if (!P || !Enclosing || Depth >= 3 || P->getDeclContext() != Enclosing ||
+      Enclosing->isDependentContext() || P->getType()->isReferenceType() ||
+      Writes(Enclosing->getBody(), P))
+    return {};
+  if (!CallsOf) {
+    CallsOf.emplace();
+    // Declaration by declaration: a traversal of the TU itself follows the AST's traversal
+    // scope, which the walks up from a branch (FunctionParents) narrow to one kernel, and
+    // would then miss every caller outside it.
+    CallCollector Collect(*CallsOf, Ctx.getSourceManager());
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      Collect.TraverseDecl(D);
+  }
+  auto It = CallsOf->find(Enclosing->getCanonicalDecl());
+  if (It == CallsOf->end() || It->second.empty())
+    return {};
+  std::set<int64_t> Values;
+  unsigned Index = P->getFunctionScopeIndex();
+  for (auto [C, Caller] : It->second) {
+    if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
+      return {};
+    std::vector<int64_t> Got = passedValues(C->getArg(Index), Caller, Depth + 1);
+    if (Got.empty())
+      return {};
+    Values.insert(Got.begin(), Got.end());
+    if (Values.size() > 8)
+      return {};
+  }
+  return {Values.begin(), Values.end()};
+}
 
 const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   const FunctionDecl *Canon = Kernel->getCanonicalDecl();
@@ -947,11 +1054,21 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false, Unit, {}});
   A->FixedParts = Fixed;
   if (K) {
-    A->Known = knownArguments(*K, F, Ctx);
+    A->Known = knownArguments(*K, F, Ctx, *this);
     addKnownGrid(*K, F, A->Known);
   }
-  if (K)
+  if (K) {
     A->Host = hostFacts(*K, F, Ctx, Writes);
+    // One value passed for a parameter at every launch (a constant, or its callers'):
+    // the host facts hold it too, so the sync model reads the value the memory model
+    // and the branch model read.
+    for (unsigned P = 0; P < Def->getNumParams(); ++P) {
+      const ParmVarDecl *PD = Def->getParamDecl(P);
+      auto It = PD->getName().empty() ? A->Known.end() : A->Known.find(PD->getName().str());
+      if (It != A->Known.end() && It->second.size() == 1 && PD->getType()->isIntegerType())
+        A->Host[int(P)].Equal = It->second.front();
+    }
+  }
   // The distinct block shapes of its launches that can run, each with its first launch.
   if (K)
     for (unsigned I : K->Launches) {

@@ -252,6 +252,14 @@ public:
   /// source's -I/-D) may be null.
   static TuModel &of(ASTContext &Ctx, const Preprocessor *PP, const ModelOptions &Opts);
 
+  /// The values a host expression passes for a kernel argument at its place in function
+  /// Enclosing: a compile-time constant (or a local initialised with one and never
+  /// written), or, for a parameter Enclosing never writes, the values every call of
+  /// Enclosing in the TU passes for it, followed up to three callers; empty when any is
+  /// not known. Real values before sampled ones: the branch, memory, race and sync models
+  /// all read a launch's arguments through this.
+  std::vector<int64_t> passedValues(const Expr *Arg, const FunctionDecl *Enclosing,
+                                    unsigned Depth = 0);
   /// The launches and kernels (one pass over the AST).
   const TUFacts &facts();
   /// Every launch with its figures (loads the register source on first use).
