@@ -1318,6 +1318,41 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   if (Demoted.empty())
     if (std::optional<std::string> Role = fixedRoleDemotion(K, E))
       Demoted.push_back(std::move(*Role));
+  if (Demoted.empty())
+    // One statement beside the work every lane does (PhysX's pairs of lanes of which the
+    // even one also stores the pair's entry, `if (offset == 0) sh[0] = v0;`, among the
+    // pair's loads and stores): an `if` with no else whose arm is one straight-line
+    // statement, in a block whose other statements (not branches or loops) read or write
+    // memory at least twice. nvcc predicates the statement; the lanes that skip it idle for
+    // that one statement, a small share of the work around it. Where the `if` is the work
+    // (the only memory statement of its loop: an interleaved scan's `if ((t & n) == n)
+    // s[t] += s[t - i];`), or the arm reads the array it writes (a step of a tree or a scan,
+    // `w[t] += w[t + 16]`, whose steps are the work), it stays a warning. Last: a named
+    // idiom's reason comes first. Asked for the leaders' patterns, the lanes' roles are
+    // reported with them, this one too.
+    if (B.Kind == BranchSite::If && isOneArmed(B) && !O.ReportLeaderPatterns &&
+        !O.ReportTreeReductionTails)
+      if (auto *If = dyn_cast<IfStmt>(B.Branch);
+          If && !If->getInit() && !If->getConditionVariable() &&
+          lightStatements(If->getThen()) == 1 && touchesMemory(If->getThen()) &&
+          !readsWhatItWrites(If->getThen(), M.Ctx) &&
+          movesRegistersOnly(If->getCond(), 0, /*Loads=*/true)) {
+        const CompoundStmt *Around = nullptr;
+        for (const DynTypedNode &P : parentsIn(K.Kernel)(DynTypedNode::create(*If)))
+          if (auto *CS = P.get<CompoundStmt>())
+            Around = CS;
+        unsigned Work = 0;
+        if (Around)
+          for (const Stmt *S : Around->body())
+            if (S != If && !isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S) &&
+                lightStatements(S) == 1 && touchesMemory(S))
+              ++Work;
+        if (Work >= 2)
+          Demoted.push_back("the arm is one statement beside " + std::to_string(Work) +
+                            " statements of memory work that every lane of the block around "
+                            "it does: the compiler predicates it, and the lanes that skip it "
+                            "idle for that statement alone");
+      }
   return Demoted;
 }
 
