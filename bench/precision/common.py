@@ -18,6 +18,7 @@ CORPORA = {
     "physx": ("NVIDIA-Omniverse/PhysX", "a3d8a641de4c3014fd56704af0f50b8be7e9778b"),
     "tensorrt": ("NVIDIA/TensorRT", "a892d22267d9cd2dedc1a0893e6892ac901f6d3d"),
     "gromacs": ("gromacs/gromacs", "b1a82ec1956eb9658d33f3ec6f3adfdbb6b53a7b"),
+    "mnn": ("alibaba/MNN", "4d40bdbd7efb73a58383bb5da867a6f41eb1776e"),
 }
 
 

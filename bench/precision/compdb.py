@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx|tensorrt|gromacs
+#            physx|tensorrt|gromacs|mnn
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -171,6 +171,33 @@
 #           build's generated headers (config.h, version, buildinfo) stay in OUTDIR/cmake,
 #           where the lines' -I name them. Its lines keep -Xptxas=-Werror and the other
 #           flags the build gives (-use_fast_math, -std=c++17, -D_FORCE_INLINES).
+#   mnn     alibaba/MNN (its CUDA backend, source/backend/cuda). CMake is the build, and its
+#           CUDA library is the old FindCUDA's cuda_add_library (MNN_Cuda_Main), for which
+#           CMake writes no compile_commands entries: FindCUDA writes, per .cu, a script
+#           (CMakeFiles/MNN_Cuda_Main.dir/**/X.cu.o.cmake) that runs nvcc, which build.make
+#           calls with `cmake -D ... -P X.cu.o.cmake`. The script configures CHECKOUT into
+#           OUTDIR/cmake (the Unix Makefiles generator, no CMAKE_BUILD_TYPE, as MNN's
+#           docs/compile build it) with -DMNN_CUDA=ON and the arch by MNN's own switches:
+#           -DMNN_CUDA_NATIVE_ARCH=ON -DCUDA_ARCHS=8.0 (CUDA_SELECT_NVCC_ARCH_FLAGS gives
+#           one -gencode arch=compute_80,code=sm_80 and -DMNN_CUDA_ENABLE_SM80; at its default
+#           OFF the list starts at sm_60, which nvcc 13 refuses), its defaults otherwise,
+#           and -DFETCHCONTENT_FULLY_DISCONNECTED=ON: its CMake clones CUTLASS (NVIDIA/cutlass
+#           319a389f, v2.9.0, at MNN_SUPPORT_TRANSFORMER_FUSE OFF) into
+#           CHECKOUT/3rd_party/cutlass/v2.9.0, which must hold it already (a `git archive`
+#           of that commit). Then it runs each .cu's build.make line with a copy of its
+#           script in which FindCUDA's cuda_execute_process prints the arguments it would
+#           run instead of running them, and keeps the nvcc -c command: the exact argument
+#           lists the build gives (CUDA_NVCC_FLAGS -D_FORCE_INLINES -Wno-deprecated-gpu-targets
+#           -w --std=c++17 -O3 and the -gencode; FindCUDA's --std c++11 before it, from
+#           CMAKE_CXX_STANDARD 11; the add_definitions of the top and the CUDA CMakeLists;
+#           the host flags as one -Xcompiler list, with FindCUDA's Debug -g, as
+#           build_configuration is empty; the include_directories). The files: the .cu
+#           files that MNN_Cuda_Main globs (core/**, execution/**: 67) less what its defaults
+#           remove (execution/plugin/**, 6, at MNN_SUPPORT_TRANSFORMER_FUSE OFF;
+#           execution/weight_only_quant/**, 1, at MNN_LOW_MEMORY OFF): 60, each once;
+#           MNN_CUDA_BF16 and MNN_CUDA_QUANT (OFF) leave out a define, no file. The musa and tensorrt
+#           backends are not in it. The checkout is a `git archive` of the commit, less 4
+#           blobs the snapshot lacks (iOS app assets and Vulkan's AllShader.cpp).
 import argparse
 import json
 import os
@@ -485,11 +512,68 @@ def kaldi(src, out, nvcc):
     return sorted(db, key=lambda e: e["file"])
 
 
+# compdb.py's stand-in for FindCUDA's cuda_execute_process: instead of running a command,
+# it writes the command's arguments, as execute_process would pass them, one JSON list a line
+MNN_ARGV = "import json, sys; print(json.dumps(sys.argv[1:]))"
+
+
+def mnn(src, out, nvcc):
+    cuda = os.path.join(src, "source", "backend", "cuda")
+    if not os.path.exists(os.path.join(cuda, "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/source/backend/cuda missing: not an MNN checkout" % src)
+    cutlass = os.path.join(src, "3rd_party", "cutlass", "v2.9.0", "include", "cutlass",
+                           "cutlass.h")
+    if not os.path.exists(cutlass):
+        sys.exit("compdb.py: %s missing: unpack NVIDIA/cutlass 319a389f (v2.9.0) into "
+                 "%s/3rd_party/cutlass/v2.9.0" % (cutlass, src))
+    build = os.path.join(out, "cmake")
+    subprocess.run(["cmake", "-S", src, "-B", build, "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+                    "-DCUDA_NVCC_EXECUTABLE=" + nvcc,
+                    "-DCUDA_TOOLKIT_ROOT_DIR=" + os.path.dirname(os.path.dirname(nvcc)),
+                    "-DMNN_CUDA=ON", "-DMNN_CUDA_NATIVE_ARCH=ON", "-DCUDA_ARCHS=8.0",
+                    "-DFETCHCONTENT_FULLY_DISCONNECTED=ON"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    target = os.path.join(build, "source", "backend", "cuda", "CMakeFiles", "MNN_Cuda_Main.dir")
+    rules = os.path.join(target, "build.make")
+    if not os.path.exists(rules):
+        sys.exit("compdb.py: cmake wrote no %s (see cmake -S %s -B %s)" % (rules, src, build))
+    # each .cu's rule: cd DIR && cmake -D verbose:BOOL=$(VERBOSE) -D ... -P X.cu.o.cmake
+    rule = re.compile(r"^\tcd (\S+) && (\S+) (-D verbose.*) -P (\S+\.cu\.o\.cmake)$")
+    db = []
+    with open(rules) as f:
+        lines = f.read().splitlines()
+    for line in lines:
+        m = rule.match(line)
+        if not m:
+            continue
+        cwd, cmake, defs, script = m.groups()
+        with open(script) as f:
+            text = f.read()
+        run = "execute_process(COMMAND ${ARGN} RESULT_VARIABLE CUDA_result )"
+        if run not in text:
+            sys.exit("compdb.py: %s has no %s" % (script, run))
+        text = text.replace(run, "execute_process(COMMAND \"%s\" -c \"%s\" ${ARGN} "
+                            "RESULT_VARIABLE CUDA_result )" % (sys.executable, MNN_ARGV))
+        copy = script + ".compdb"
+        with open(copy, "w") as f:
+            f.write(text)
+        args = [cmake] + shlex.split(defs.replace("$(VERBOSE)", "")) + ["-P", copy]
+        printed = subprocess.run(args, cwd=cwd, capture_output=True, text=True,
+                                 check=True).stdout
+        os.remove(copy)
+        for p in printed.splitlines():
+            argv = json.loads(p)
+            if argv and argv[0] == nvcc and "-c" in argv and "-M" not in argv:
+                f = os.path.realpath(argv[1])
+                db.append({"directory": cwd, "file": f, "arguments": argv})
+    return sorted(db, key=lambda e: e["file"])
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
-                                      "ginkgo", "physx", "tensorrt", "gromacs"])
+                                      "ginkgo", "physx", "tensorrt", "gromacs", "mnn"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -501,7 +585,7 @@ def main():
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
           "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
-          "gromacs": gromacs}[a.corpus](src, out, a.nvcc)
+          "gromacs": gromacs, "mnn": mnn}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
