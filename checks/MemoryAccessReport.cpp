@@ -118,6 +118,17 @@ std::string MemoryAccessCheck::demotion(const AccessModel &A, size_t W) const {
     }
     return T + ")";
   }
+  // A one-shot of one block (ginkgo's search tree, built by `<<<1, 256>>>` once per
+  // selection): the access moves a block's worth of bytes once per launch, whatever its
+  // layout (as a branch of a one-block, one-warp launch costs one warp once). Global
+  // memory: its sectors are the kernel's traffic; a bank conflict is the block's own time.
+  if (A.OnceInOneBlock && Space == MemorySpace::Global)
+    return "every launch of '" + A.Kernel->Name + "' in this file is one block of at most " +
+           std::to_string(A.OneBlockThreads) +
+           " threads, outside any loop, and the access is outside the kernel's loops: each "
+           "thread makes it once per launch, " +
+           std::to_string(uint64_t(A.OneBlockThreads) * A.Site.Bytes) +
+           " bytes in all (a one-time cost)";
   // An assumed block: the finding must hold for every block at least a warp wide in x.
   if (A.AssumedShape)
     for (const AccessShape &Alt : A.Alternatives)

@@ -880,6 +880,23 @@ std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTCont
 }
 
 
+/// S lies inside a loop of function Fn, or is not a node of Fn's body at all (in a helper
+/// it calls: the caller's loops are not seen from there).
+bool insideLoopOf(const FunctionDecl *Fn, const Stmt *S, FunctionParents &Walks) {
+  DynTypedNodeList Parents = Walks.of(Fn, DynTypedNode::create(*S));
+  for (unsigned Depth = 0; Depth < 256 && !Parents.empty(); ++Depth) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<ForStmt>() || P.get<WhileStmt>() || P.get<DoStmt>() || P.get<CXXForRangeStmt>())
+      return true;
+    if (const auto *D = P.get<FunctionDecl>())
+      return D->getCanonicalDecl() != Fn->getCanonicalDecl();
+    if (P.get<LambdaExpr>())
+      return true;
+    Parents = Walks.of(Fn, P);
+  }
+  return true;
+}
+
 /// The values each parameter of K takes at its triple-chevron launches in the TU, for the
 /// parameters that every such launch passes as a compile-time constant (none when a
 /// launch goes through another API, whose arguments are not read).
@@ -1120,6 +1137,7 @@ const std::vector<AccessModel> &TuModel::accesses(const wl::divergence::BlockSha
   if (!New)
     return It->second;
   const TUFacts &F = facts();
+  FunctionParents Walks(Ctx);
   for (const KernelInfo &K : F.Kernels) {
     if (!K.Decl || !K.HasBody || !K.Decl->hasBody() || K.Decl->isDependentContext())
       continue;
@@ -1138,10 +1156,29 @@ const std::vector<AccessModel> &TuModel::accesses(const wl::divergence::BlockSha
     if (const wl::GpuArch *A = wl::findArch(arch(), waveSize(arch())))
       MM = wl::memory::memoryModelFor(*A);
     const KnownValues &Known = KA.Known;
+    // A one-block kernel launched once (an init, a search tree built by one block): the
+    // launches' grids, and each launch outside its function's loops.
+    unsigned OneBlock = 0;
+    if (!Assumed && !K.Launches.empty()) {
+      OneBlock = 1;
+      for (unsigned I : K.Launches) {
+        const LaunchSite &L = F.Launches[I];
+        if (!L.Grid.known() || L.Grid.total() != 1 || !L.Block.known() || !L.Call ||
+            !L.Enclosing || insideLoopOf(L.Enclosing, L.Call, Walks)) {
+          OneBlock = 0;
+          break;
+        }
+        OneBlock = std::max(OneBlock, unsigned(L.Block.total()));
+      }
+    }
     for (MemoryAccessSite &Site : collectAccesses(K.Decl, TD, Ctx)) {
       AccessModel A;
       A.Kernel = &K;
       A.AssumedShape = Assumed;
+      if (OneBlock && !insideLoopOf(K.Decl, Site.Access, Walks)) {
+        A.OnceInOneBlock = true;
+        A.OneBlockThreads = OneBlock;
+      }
       for (const auto &[Shape, Loc] : Shapes)
         A.PerShape.push_back({Shape, Loc, evaluateAccess(Site, TD.vars(), Shape, MM, &Known)});
       const AccessFigures &First = A.PerShape.front().Figures;

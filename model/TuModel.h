@@ -126,6 +126,11 @@ struct AccessModel {
   /// other blocks at least a warp wide in x (assumedAlternatives), so that a check can
   /// tell a finding that holds whatever the block from one the assumption makes.
   std::vector<AccessShape> Alternatives;
+  /// Every launch of the kernel in the TU is one block (a grid of 1), outside any loop
+  /// of the launching function, and the access is in the kernel's body outside its loops:
+  /// each thread makes it once per launch. OneBlockThreads is the largest such block.
+  bool OnceInOneBlock = false;
+  unsigned OneBlockThreads = 0;
   /// The shape whose typical warp has the largest ratio (index into PerShape), if any
   /// was evaluated.
   std::optional<size_t> worst() const;

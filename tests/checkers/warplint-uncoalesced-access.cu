@@ -189,6 +189,6 @@ void launchAll(float *a, float *b, float4 *c, float4 *d, Particle *p, Particles 
   throughLocals<<<64, 256>>>(a, b);
   gridStride<<<64, 256>>>(a, b, n);
   transposeNaive<<<dim3(64, 64), dim3(16, 16)>>>(a, b, n, n);
-  dependsOnShape<<<1, 32>>>(a);
-  dependsOnShape<<<1, dim3(1, 32)>>>(a);
+  dependsOnShape<<<64, 32>>>(a);
+  dependsOnShape<<<64, dim3(1, 32)>>>(a);
 }
