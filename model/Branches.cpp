@@ -414,6 +414,61 @@ bool launchInLoop(const Expr *Call, ParentsOf ParentsFn) {
   return false;
 }
 
+/// A loop over a window clamped at the data's edges: `for (v = max(0, a); v < min(K, b);
+/// ++v)` with K the same for every thread (the window's size) and a, b the thread's
+/// distance to the data's edges, either clamp alone with the other side plain (`v < min(K,
+/// b)` from 0, `v = max(0, a)` up to K).
+bool isClampedWindow(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
+  if (B.LoopVar < 0 || size_t(B.LoopVar) >= Vars.size())
+    return false;
+  const SymVarInfo &L = Vars[B.LoopVar];
+  if (!L.Init || !L.Cond || !L.Step)
+    return false;
+  const Sym *Step = skipCasts(L.Step.get());
+  if (!Step || Step->Op != SymOp::Add || !Step->B || skipCasts(Step->B.get())->Op != SymOp::Const ||
+      skipCasts(Step->B.get())->Value != 1)
+    return false;
+  // The same for every thread: no thread index, no loop counter a thread starts from its
+  // own index (a grid-stride loop's `i`).
+  auto Uniform = [&](const Sym *S) {
+    if (!S || mentionsThreadIdx(*S))
+      return false;
+    std::vector<unsigned> Used;
+    collectVars(*S, Used);
+    for (unsigned U : Used)
+      if (U < Vars.size() && Vars[U].Kind == SymVarInfo::Loop &&
+          Vars[U].LoopVariance != Variance::Uniform)
+        return false;
+    return true;
+  };
+  // The start: 0 or a constant, or max(0, thread's distance).
+  const Sym *Init = skipCasts(L.Init.get());
+  bool StartClamped = false;
+  if (Init->Op == SymOp::Max && Init->A && Init->B) {
+    const Sym *A = skipCasts(Init->A.get()), *Bs = skipCasts(Init->B.get());
+    StartClamped = (A->Op == SymOp::Const && A->Value == 0 && !Uniform(Bs)) ||
+                   (Bs->Op == SymOp::Const && Bs->Value == 0 && !Uniform(A));
+  } else if (Init->Op != SymOp::Const) {
+    return false;
+  }
+  // The end: `v < min(K, b)` (or `v < K` when the start is clamped).
+  const Sym *Cond = skipCasts(L.Cond.get());
+  if (!Cond || Cond->Op != SymOp::Lt || !Cond->A || !Cond->B)
+    return false;
+  const Sym *V = skipCasts(Cond->A.get());
+  if (V->Op != SymOp::Var || V->Value != unsigned(B.LoopVar))
+    return false;
+  const Sym *End = skipCasts(Cond->B.get());
+  bool EndClamped = false;
+  if (End->Op == SymOp::Min && End->A && End->B) {
+    const Sym *A = skipCasts(End->A.get()), *Bs = skipCasts(End->B.get());
+    EndClamped = (Uniform(A) && !Uniform(Bs)) || (Uniform(Bs) && !Uniform(A));
+  } else if (!Uniform(End)) {
+    return false;
+  }
+  return (StartClamped || EndClamped) && (StartClamped || Init->Op == SymOp::Const);
+}
+
 /// Whether a statement has a loop in it.
 /// S reads or writes memory in its own code (a subscript of an array that is not the
 /// thread's, a dereference, `->`), not counting the functions it calls.
@@ -1207,6 +1262,15 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   if (Demoted.empty())
     if (std::optional<std::string> Shape = dataShapeDemotion(K, E))
       Demoted.push_back(std::move(*Shape));
+  // A window clamped at the data's edges (a pooling or convolution window over an image
+  // with padding: `for (fy = max(0, -y); fy < min(kernelY, ih - y); ++fy)`): every lane
+  // runs the window's trips, fewer only where its window crosses the edge of the data,
+  // the border of the image: the edge of the data, O(perimeter) beside O(area).
+  if (Demoted.empty() && B.Kind == BranchSite::Loop && isClampedWindow(B, E.Vars))
+    Demoted.push_back("the loop runs a window of uniform size clamped at the data's edges "
+                      "(its start clamped at 0, its end at the window's size): only "
+                      "lanes whose window crosses the edge of the data run fewer trips, the "
+                      "border of the data");
   // A one-time store: an `if` with no else, outside the loops of a kernel that has some,
   // whose arm is one statement of straight-line work (`if (tx == 0) *info = 0;`):
   // whatever lanes take it, the split costs each warp one masked statement once. A lane
