@@ -469,6 +469,38 @@ bool isClampedWindow(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
   return (StartClamped || EndClamped) && (StartClamped || Init->Op == SymOp::Const);
 }
 
+/// S's `&&` chain without its pivot exclusions: the conjuncts `x != v` (or `v != x`) with v
+/// the counter of a uniform loop and x a value of the thread. Null when nothing is left;
+/// Dropped says whether one was taken away.
+SymRef withoutPivotExclusions(const SymRef &S, const std::vector<SymVarInfo> &Vars,
+                              bool &Dropped) {
+  if (!S)
+    return S;
+  if (S->Op == SymOp::LAnd && S->A && S->B) {
+    SymRef A = withoutPivotExclusions(S->A, Vars, Dropped);
+    SymRef B = withoutPivotExclusions(S->B, Vars, Dropped);
+    if (!A || !B)
+      return A ? A : B;
+    if (A == S->A && B == S->B)
+      return S;
+    return makeBinary(SymOp::LAnd, A, B, S->Bits, S->Unsigned);
+  }
+  if (S->Op == SymOp::Ne && S->A && S->B) {
+    auto Counter = [&](const Sym *X) {
+      X = skipCasts(X);
+      return X && X->Op == SymOp::Var && size_t(X->Value) < Vars.size() &&
+             Vars[size_t(X->Value)].Kind == SymVarInfo::Loop &&
+             Vars[size_t(X->Value)].LoopVariance == Variance::Uniform;
+    };
+    const Sym *A = S->A.get(), *B = S->B.get();
+    if ((Counter(B) && mentionsThreadIdx(*A)) || (Counter(A) && mentionsThreadIdx(*B))) {
+      Dropped = true;
+      return nullptr;
+    }
+  }
+  return S;
+}
+
 /// Whether a statement has a loop in it.
 /// S reads or writes memory in its own code (a subscript of an array that is not the
 /// thread's, a dereference, `->`), not counting the functions it calls.
@@ -1450,7 +1482,31 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
       Any = true;
       Fixed &= T.LanesFixed;
     }
-  if (!Any || !Fixed)
+  // A role less the pivot of an elimination step (AMGX's Gauss-Jordan inversion of an NxN
+  // block per lane group: `if (is_active && row_of_lane == 0 && col_of_lane != row)` in
+  // `for (row = 0; row < N; ++row)`): the lanes that take it move with the loop only by
+  // the one lane of each group that the counter names, the pivot, whose entry the step
+  // does not update. The role is the rest: the same lanes in every trip once those
+  // exclusions are taken away.
+  bool LessPivot = false;
+  if (Any && !Fixed) {
+    SymRef Whole = E.Stronger ? E.Stronger : B.CondVal.S;
+    bool Dropped = false;
+    SymRef Role = Whole ? withoutPivotExclusions(Whole, E.Vars, Dropped) : nullptr;
+    if (Role && Dropped) {
+      bool RoleAny = false, RoleFixed = true;
+      for (size_t I = 0; I < K.Distinct.size(); ++I) {
+        EnvSet Envs;
+        Tally T = evaluateBranch(B, E.Vars, K.Distinct[I], WaveSize, E.Passed, Role, &Envs);
+        if (T.Evaluated) {
+          RoleAny = true;
+          RoleFixed &= T.LanesFixed;
+        }
+      }
+      LessPivot = RoleAny && RoleFixed;
+    }
+  }
+  if (!Any || (!Fixed && !LessPivot))
     return std::nullopt;
   // The role is the code's, not a run-time value's: the condition reads the thread and
   // block indices, constants, values every launch passes, and counters of uniform loops
@@ -1523,10 +1579,18 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
   Scan(Work, 2);
   // A copy from one element to another (`a[dst] = a[src]`, records moved) combines no
   // values: not a tree's step.
+  // An elimination step reads the pivot's row and column, which it does not write: no
+  // tree's step, whose lanes halve.
   if (Leaves || Barrier || hasWorkLoop(Work, M.Ctx) ||
-      readsWhatItWrites(Work, M.Ctx, /*Copies=*/false))
+      (!LessPivot && readsWhatItWrites(Work, M.Ctx, /*Copies=*/false)))
     return std::nullopt;
   const char *Group = Amd ? "wavefront" : "warp";
+  if (LessPivot)
+    return std::string("the same lanes of each ") + Group +
+           " take the branch every time it runs, less the one lane of each group that the "
+           "counter of the loop around it names (the pivot of an elimination step, '!= "
+           "row'), and its arm runs no loop over memory: the other lanes idle through "
+           "straight-line statements, a cost set by how the data is laid over the lanes";
   return std::string("the same lanes of each ") + Group +
          " take the branch every time it runs, through every trip of the loops around it "
          "(a role of those lanes: a leader, the first lanes of a group), and its arm runs "
