@@ -19,6 +19,7 @@ CORPORA = {
     "tensorrt": ("NVIDIA/TensorRT", "a892d22267d9cd2dedc1a0893e6892ac901f6d3d"),
     "gromacs": ("gromacs/gromacs", "b1a82ec1956eb9658d33f3ec6f3adfdbb6b53a7b"),
     "mnn": ("alibaba/MNN", "4d40bdbd7efb73a58383bb5da867a6f41eb1776e"),
+    "mumax": ("mumax/3", "a0c5126ac5477b02ee321bebfb2ed5e2d76368b0"),
 }
 
 

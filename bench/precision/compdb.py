@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx|tensorrt|gromacs|mnn
+#            physx|tensorrt|gromacs|mnn|mumax
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -198,6 +198,18 @@
 #           MNN_CUDA_BF16 and MNN_CUDA_QUANT (OFF) leave out a define, no file. The musa and tensorrt
 #           backends are not in it. The checkout is a `git archive` of the commit, less 4
 #           blobs the snapshot lacks (iOS app assets and Vulkan's AllShader.cpp).
+#   mumax   mumax/3 (its CUDA kernels, cuda/*.cu). cuda/Makefile is the build: its
+#           X_wrapper.go rule compiles each cuda/*.cu to PTX once per compute capability in
+#           CUDA_CC (a shell loop: `for cc in $(CUDA_CC); do echo <nvcc line>; <nvcc line>;
+#           done`), then runs cuda2go (Go) on it. The script runs `make -n -B CUDA_CC=80
+#           CUDA_HOME=<nvcc's toolkit> wrappers` in CHECKOUT/cuda (nothing runs: neither Go,
+#           cuda2go, gofmt nor nvcc; make itself runs `nvcc --version` for CUDA_VERSION) and
+#           keeps, from each loop, the line its echo prints, with $cc as 80: the Makefile's
+#           NVCCFLAGS as they come, -std=c++03 (its NVCC_COMPATIBILITY_FLAGS for any CUDA but
+#           7.0/7.5/8.0) -ccbin=/usr/bin/gcc --compiler-options -Werror --compiler-options
+#           -Wall -Xptxas -O3 -ptx, then -arch=compute_80 -code=sm_80 X.cu -o X_80.ptx, run
+#           in CHECKOUT/cuda. -ptx stays: the build makes PTX, which the Go side loads.
+#           The files: every cuda/*.cu (the Makefile's $(wildcard *.cu)), once.
 import argparse
 import json
 import os
@@ -569,11 +581,39 @@ def mnn(src, out, nvcc):
     return sorted(db, key=lambda e: e["file"])
 
 
+def mumax(src, out, nvcc):
+    cwd = os.path.join(src, "cuda")
+    if not os.path.exists(os.path.join(cwd, "Makefile")):
+        sys.exit("compdb.py: %s/cuda/Makefile missing: not a mumax3 checkout" % src)
+    cuda_home = os.path.dirname(os.path.dirname(nvcc))
+    dry = subprocess.run(["make", "-n", "-B", "CUDA_CC=80", "CUDA_HOME=" + cuda_home,
+                          "wrappers"], cwd=cwd, capture_output=True, text=True,
+                         check=True).stdout
+    # each .cu's loop, as make -n prints it: `for cc in 80; do \`, then `echo <nvcc line> ;\`
+    lines = dry.splitlines()
+    db = {}
+    for i, line in enumerate(lines):
+        m = re.match(r"^for cc in (.*); do \\$", line)
+        if not m or i + 1 >= len(lines):
+            continue
+        echo = re.match(r"^\s*echo (.*?)\s*;\\$", lines[i + 1])
+        if not echo:
+            sys.exit("compdb.py: no echo after %r in make -n's output" % line)
+        for cc in m.group(1).split():
+            args = shlex.split(echo.group(1).replace("$cc", cc))
+            if not args or args[0] != nvcc:
+                continue
+            f = os.path.join(cwd, [a for a in args if a.endswith(".cu")][0])
+            db.setdefault(f, {"directory": cwd, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
-                                      "ginkgo", "physx", "tensorrt", "gromacs", "mnn"])
+                                      "ginkgo", "physx", "tensorrt", "gromacs", "mnn",
+                                      "mumax"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -585,7 +625,7 @@ def main():
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
           "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
-          "gromacs": gromacs, "mnn": mnn}[a.corpus](src, out, a.nvcc)
+          "gromacs": gromacs, "mnn": mnn, "mumax": mumax}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
