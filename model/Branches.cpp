@@ -425,8 +425,10 @@ bool isClampedWindow(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
   if (!L.Init || !L.Cond || !L.Step)
     return false;
   const Sym *Step = skipCasts(L.Step.get());
-  if (!Step || Step->Op != SymOp::Add || !Step->B || skipCasts(Step->B.get())->Op != SymOp::Const ||
-      skipCasts(Step->B.get())->Value != 1)
+  if (!Step || Step->Op != SymOp::Add || !Step->A || !Step->B ||
+      skipCasts(Step->A.get())->Op != SymOp::Var ||
+      skipCasts(Step->A.get())->Value != int64_t(B.LoopVar) ||
+      skipCasts(Step->B.get())->Op != SymOp::Const || skipCasts(Step->B.get())->Value != 1)
     return false;
   // The same for every thread: no thread index, no loop counter a thread starts from its
   // own index (a grid-stride loop's `i`).
@@ -456,7 +458,7 @@ bool isClampedWindow(const BranchSite &B, const std::vector<SymVarInfo> &Vars) {
   if (!Cond || Cond->Op != SymOp::Lt || !Cond->A || !Cond->B)
     return false;
   const Sym *V = skipCasts(Cond->A.get());
-  if (V->Op != SymOp::Var || V->Value != unsigned(B.LoopVar))
+  if (V->Op != SymOp::Var || V->Value != int64_t(B.LoopVar))
     return false;
   const Sym *End = skipCasts(Cond->B.get());
   bool EndClamped = false;

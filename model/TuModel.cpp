@@ -879,7 +879,6 @@ std::optional<int64_t> constantIn(const Expr *E, const FunctionDecl *Fn, ASTCont
   return std::nullopt;
 }
 
-
 /// S lies inside a loop of function Fn, or is not a node of Fn's body at all (in a helper
 /// it calls: the caller's loops are not seen from there).
 bool insideLoopOf(const FunctionDecl *Fn, const Stmt *S, FunctionParents &Walks) {
