@@ -1259,6 +1259,8 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *F = E->getDirectCallee())
+      Out.CallsOf[F->getCanonicalDecl()].push_back({E, Stack.empty() ? nullptr : Stack.back()});
     if (isa<CUDAKernelCallExpr>(E))
       return true;
     const FunctionDecl *Callee = E->getDirectCallee();

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <map>
 #include <vector>
 
 namespace warplint {
@@ -144,6 +145,11 @@ struct TUFacts {
   unsigned WaveSize = 32;
   /// The TU is HIP (clang's -x hip).
   bool Hip = false;
+  /// The direct calls of each function (canonical declaration) in user code, each with
+  /// the function or lambda it is in (null at file scope): where the host's values come
+  /// from (TuModel::passedValues).
+  std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
+      CallsOf;
   /// The KernelInfo of a kernel (any redeclaration of it), or null.
   const KernelInfo *kernel(const FunctionDecl *FD) const;
   llvm::DenseMap<const FunctionDecl *, unsigned> KernelIndex; ///< canonical decl -> index

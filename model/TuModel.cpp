@@ -5,7 +5,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -821,43 +820,6 @@ std::vector<wl::divergence::BlockShape> assumedAlternatives(const KernelAnalysis
 
 namespace {
 
-using CallMap =
-    std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>;
-
-/// The calls of each function, each with the function it is in. Not in system headers:
-/// their code calls none of the program's launch helpers, and walking it cost the most of
-/// an edit's analysis in the language server (a parse with a precompiled preamble reads
-/// every header's declarations back from it for such a walk, and for a parent map).
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
-public:
-  CallCollector(CallMap &Out, const SourceManager &SM) : Out(Out), SM(SM) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    if (!isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        SM.isInSystemHeader(D->getLocation()))
-      return true;
-    auto *FD = dyn_cast<FunctionDecl>(D);
-    if (FD)
-      Stack.push_back(FD);
-    bool R = RecursiveASTVisitor::TraverseDecl(D);
-    if (FD)
-      Stack.pop_back();
-    return R;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *F = C->getDirectCallee())
-      Out[F->getCanonicalDecl()].push_back({C, Stack.empty() ? nullptr : Stack.back()});
-    return true;
-  }
-
-private:
-  CallMap &Out;
-  const SourceManager &SM;
-  std::vector<const FunctionDecl *> Stack;
-};
-
 /// E's value when it is a compile-time fact in function Fn: an integer constant expression
 /// (negative ones included), a local of Fn initialised with one and never written after,
 /// or what the launch-facts evaluator finds (fields of a dim3, sizes).
@@ -974,17 +936,9 @@ std::vector<int64_t> TuModel::passedValues(const Expr *Arg, const FunctionDecl *
       Enclosing->isDependentContext() || P->getType()->isReferenceType() ||
       Writes(Enclosing->getBody(), P))
     return {};
-  if (!CallsOf) {
-    CallsOf.emplace();
-    // Declaration by declaration: a traversal of the TU itself follows the AST's traversal
-    // scope, which the walks up from a branch (FunctionParents) narrow to one kernel, and
-    // would then miss every caller outside it.
-    CallCollector Collect(*CallsOf, Ctx.getSourceManager());
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      Collect.TraverseDecl(D);
-  }
-  auto It = CallsOf->find(Enclosing->getCanonicalDecl());
-  if (It == CallsOf->end() || It->second.empty())
+  const auto &CallsOf = facts().CallsOf;
+  auto It = CallsOf.find(Enclosing->getCanonicalDecl());
+  if (It == CallsOf.end() || It->second.empty())
     return {};
   std::set<int64_t> Values;
   unsigned Index = P->getFunctionScopeIndex();

@@ -399,11 +399,6 @@ private:
   std::map<const clang::FunctionDecl *, std::unique_ptr<KernelAnalysis>> Analyses;
   /// Branch records by the options they were decided with (records() exports the first).
   std::list<std::pair<BranchOptions, std::vector<BranchModel>>> Branches;
-  /// The calls of each function of the TU (canonical declaration) outside system headers,
-  /// each with the function it is in (null at file scope), made on first use.
-  std::optional<std::map<const clang::FunctionDecl *,
-                         std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>>>>
-      CallsOf;
   friend class BranchBuilder;
   struct ReportedAccess {
     const AccessModel *Access;
