@@ -177,7 +177,8 @@ std::string SharedBankConflictCheck::groupDemotion(const std::vector<const Acces
       if (std::optional<size_t> W = X.worst(); W && judge(X, *W, C).Report)
         Flagged.insert(X.Site.Access);
   return trafficShareDemotion(Places, Kernel, C, MemorySpace::Shared, MinTrafficShare,
-                              MinTrafficShareText, Flagged, /*NeedsMain=*/true);
+                              MinTrafficShareText, Flagged, /*NeedsMain=*/true,
+                              &Tu->kernelAnalysis(Kernel).Known);
 }
 
 MemoryAccessCheck::Verdict SharedBankConflictCheck::judge(const AccessModel &A, size_t W,

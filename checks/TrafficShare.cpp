@@ -23,15 +23,62 @@ namespace {
 /// sixteenfold by itself (1 + 8 accesses: a share of one in nine).
 constexpr unsigned UnknownTrips = 8;
 
-/// `for (V = A; V op B; V step)` with A, B and the step compile-time constants (in the
-/// instantiation): its trip count (at least 1).
-std::optional<double> constantTrips(const ForStmt *F, const ASTContext &C) {
-  auto Const = [&](const Expr *E) -> std::optional<int64_t> {
-    if (!E || E->isValueDependent() || E->isTypeDependent())
-      return std::nullopt;
-    if (std::optional<llvm::APSInt> R = E->getIntegerConstantExpr(C))
-      return R->getExtValue();
+/// An integer expression's value from compile-time constants and the values every launch
+/// of the kernel passes for its parameters (Known: a parameter with several values takes
+/// its least), through locals initialised once from such (`const int load_size =
+/// n_sections - 1`) and + - * / %; none otherwise.
+std::optional<int64_t> knownValue(const Expr *E, const ASTContext &C, const ::warplint::KnownValues *Known,
+                                  const FunctionDecl *Kernel, unsigned Depth = 0) {
+  if (!E || E->isValueDependent() || E->isTypeDependent() || Depth > 8)
     return std::nullopt;
+  if (std::optional<llvm::APSInt> R = E->getIntegerConstantExpr(C))
+    return R->getExtValue();
+  if (!Known)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    return knownValue(Cast->getSubExpr(), C, Known, Kernel, Depth + 1);
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (auto *P = dyn_cast<ParmVarDecl>(DR->getDecl())) {
+      auto It = P->getName().empty() ? Known->end() : Known->find(P->getName().str());
+      if (It == Known->end() || It->second.empty() || !Kernel || !Kernel->hasBody() ||
+          ::warplint::writesVar(Kernel->getBody(), P))
+        return std::nullopt;
+      return *std::min_element(It->second.begin(), It->second.end());
+    }
+    auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    if (!V || !V->hasLocalStorage() || !V->getInit() || !V->getType()->isIntegerType() ||
+        !Kernel || !Kernel->hasBody() || ::warplint::writesVar(Kernel->getBody(), V))
+      return std::nullopt;
+    return knownValue(V->getInit(), C, Known, Kernel, Depth + 1);
+  }
+  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
+    if (std::optional<int64_t> X = knownValue(U->getSubExpr(), C, Known, Kernel, Depth + 1))
+      return -*X;
+  if (auto *B = dyn_cast<BinaryOperator>(E)) {
+    std::optional<int64_t> L = knownValue(B->getLHS(), C, Known, Kernel, Depth + 1);
+    std::optional<int64_t> R = L ? knownValue(B->getRHS(), C, Known, Kernel, Depth + 1)
+                                 : std::nullopt;
+    if (!L || !R)
+      return std::nullopt;
+    switch (B->getOpcode()) {
+    case BO_Add: return *L + *R;
+    case BO_Sub: return *L - *R;
+    case BO_Mul: return *L * *R;
+    case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+    case BO_Rem: return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
+    default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// `for (V = A; V op B; V step)` with A, B and the step compile-time constants (in the
+/// instantiation) or values the launches pass (knownValue): its trip count (at least 1).
+std::optional<double> constantTrips(const ForStmt *F, const ASTContext &C,
+                                    const ::warplint::KnownValues *Known, const FunctionDecl *Kernel) {
+  auto Const = [&](const Expr *E) -> std::optional<int64_t> {
+    return knownValue(E, C, Known, Kernel);
   };
   std::optional<::warplint::ForHead> H = ::warplint::forHead(F);
   if (!H)
@@ -162,7 +209,9 @@ bool reachesShared(const Expr *E, unsigned Depth = 0) {
 /// functions the kernel calls are not counted (the shares are upper bounds then).
 class TrafficCount {
 public:
-  TrafficCount(const ASTContext &C, MemorySpace Space) : C(C), Space(Space) {}
+  TrafficCount(const ASTContext &C, MemorySpace Space, const ::warplint::KnownValues *Known,
+               const FunctionDecl *Kernel)
+      : C(C), Space(Space), Known(Known), Kernel(Kernel) {}
   void walk(const Stmt *S, double Times, bool AddressOnly = false) {
     if (!S)
       return;
@@ -170,7 +219,7 @@ public:
       return;
     if (auto *F = dyn_cast<ForStmt>(S)) {
       walk(F->getInit(), Times);
-      double T = Times * constantTrips(F, C).value_or(UnknownTrips);
+      double T = Times * constantTrips(F, C, Known, Kernel).value_or(UnknownTrips);
       const Stmt *Outer = std::exchange(Loop, S);
       walk(F->getCond(), T);
       walk(F->getInc(), T);
@@ -255,6 +304,8 @@ private:
   }
   const ASTContext &C;
   MemorySpace Space;
+  const ::warplint::KnownValues *Known;
+  const FunctionDecl *Kernel;
   const Stmt *Loop = nullptr;
 };
 
@@ -278,10 +329,11 @@ std::string percentText(double Fraction) {
 std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
                                  const FunctionDecl *Kernel, ASTContext &C, MemorySpace Space,
                                  double MinShare, const std::string &MinShareText,
-                                 const std::set<const Expr *> &Flagged, bool NeedsMain) {
+                                 const std::set<const Expr *> &Flagged, bool NeedsMain,
+                                 const ::warplint::KnownValues *Known) {
   if (MinShare <= 0 || !Kernel || !Kernel->hasBody())
     return "";
-  TrafficCount T(C, Space);
+  TrafficCount T(C, Space, Known, Kernel);
   T.walk(Kernel->getBody(), 1);
   double Own = 0, OwnMost = 0, Total = T.Total;
   for (const AccessModel *A : Places) {
@@ -339,7 +391,7 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
          " accesses per thread (" + percentText(Own / Total) + ", under MinTrafficShare " +
          MinShareText + "%; loops counted by their trip counts, " +
          std::to_string(UnknownTrips) +
-         " trips where a count is not a constant): a small share of the kernel's " +
+         " trips where a count is neither a constant nor a value the launches pass): a small share of the kernel's " +
          (Space == MemorySpace::Global ? "memory" : "shared-memory") +
          " traffic beside the accesses in its loops" +
          (NeedsMain && Main

@@ -13,7 +13,8 @@ namespace clang::tidy::warplint {
 /// kernel's accesses of one memory space, or "" when it does not: the places run fewer
 /// times per thread than the kernel's most repeated access of that space and make under
 /// MinShare (a fraction; 0: off) of the kernel's accesses of that space per thread, loops
-/// counted by their trip counts (a constant count where the loop has one, 8 otherwise;
+/// counted by their trip counts (a constant count where the loop has one, or one the
+/// values every launch passes give (Known: the kernel's TuModel values), 8 otherwise;
 /// calls not followed). MinShareText is the option as given (a percentage), for the text.
 /// Flagged: the kernel's other accesses the check flags; those in the places' innermost
 /// loops (or, for places outside every loop, outside every loop too) count with the places:
@@ -24,6 +25,6 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
                                  const FunctionDecl *Kernel, ASTContext &C, MemorySpace Space,
                                  double MinShare, const std::string &MinShareText,
                                  const std::set<const Expr *> &Flagged = {},
-                                 bool NeedsMain = false);
+                                 bool NeedsMain = false, const ::warplint::KnownValues *Known = nullptr);
 
 } // namespace clang::tidy::warplint

@@ -114,7 +114,8 @@ std::string UncoalescedAccessCheck::groupDemotion(const std::vector<const Access
   if (MinTrafficShare <= 0 || !Kernel || !Kernel->hasBody())
     return "";
   return trafficShareDemotion(Places, Kernel, C, MemorySpace::Global, MinTrafficShare,
-                              MinTrafficShareText);
+                              MinTrafficShareText, {}, /*NeedsMain=*/false,
+                              Tu ? &Tu->kernelAnalysis(Kernel).Known : nullptr);
 }
 
 UncoalescedAccessCheck::UncoalescedAccessCheck(StringRef Name, ClangTidyContext *Context)

@@ -24,7 +24,7 @@ __global__ void coefficientsOnce(float *out, const float *coef, const float *in)
     s_coef[tx * 6 + i] = coef[tx * 6 + i];
   // CHECK: :[[@LINE-1]]:5: remark: each warp's store of 's_coef[tx * 6 + i]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1) [warplint-shared-bank-conflict]
   // CHECK: :[[@LINE-2]]:5: note: consecutive lanes are 24 bytes apart: the same bank comes back every 16 lanes
-  // CHECK: :[[@LINE-3]]:5: note: said as a note: it runs at most 6 times per thread, and makes 6 of the kernel's 199 shared-memory accesses per thread (3.0%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is not a constant): a small share of the kernel's shared-memory traffic beside the accesses in its loops; the kernel's most repeated flagged access, at line [[@LINE+5]] (64 times per thread), is its own finding
+  // CHECK: :[[@LINE-3]]:5: note: said as a note: it runs at most 6 times per thread, and makes 6 of the kernel's 199 shared-memory accesses per thread (3.0%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is neither a constant nor a value the launches pass): a small share of the kernel's shared-memory traffic beside the accesses in its loops; the kernel's most repeated flagged access, at line [[@LINE+5]] (64 times per thread), is its own finding
   // OFF: :[[@LINE-4]]:5: warning: each warp's store of 's_coef[tx * 6 + i]' needs 2
   __syncthreads();
   float acc = 0;

@@ -1,8 +1,9 @@
 // warplint-uncoalesced-access: the traffic share (issue 23). A finding whose places a thread
 // runs fewer times than the kernel's most repeated global access, and that make under
 // MinTrafficShare (6.25%) of the kernel's global accesses per thread (loops counted by
-// their trip counts, 8 trips where a count is not a constant), is a note that says the
-// share: edge work beside the kernel's loops.
+// their trip counts: a constant, or the value every launch passes, directly or through
+// its callers; 8 trips otherwise), is a note that says the share: edge work beside the
+// kernel's loops.
 // RUN: %clang_tidy --checks='-*,warplint-uncoalesced-access' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --implicit-check-not='{{warning|error|remark}}:' %s
 // RUN: %clang_tidy --checks='-*,warplint-uncoalesced-access' %s --config="{CheckOptions: {warplint-uncoalesced-access.MinTrafficShare: 0}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=OFF %s
 // RUN: %clang_tidy --checks='-*,warplint-uncoalesced-access' %s --config="{CheckOptions: {warplint-uncoalesced-access.MinTrafficShare: 150}}" -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --check-prefix=BADOPT %s
@@ -22,7 +23,7 @@ __global__ void descriptorOnce(float *out, const float *in, const Segment *segs,
   const Segment *s = &segs[t];
   int begin = s->begin;
   // CHECK: :[[@LINE-1]]:15: remark: each warp's load of 's->begin' touches 32 sectors for 128 bytes (ideal 4): lanes 48 bytes apart, each reading 4 bytes of a 48-byte 'Segment' (an array of structures) (block 256x1x1); the same for 1 more load of 'segs' in 'descriptorOnce' [warplint-uncoalesced-access]
-  // CHECK: :[[@LINE-2]]:15: note: said as a note: they run once per thread, outside every loop, and make 2 of the kernel's 130 global accesses per thread (1.5%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is not a constant): a small share of the kernel's memory traffic beside the accesses in its loops
+  // CHECK: :[[@LINE-2]]:15: note: said as a note: they run once per thread, outside every loop, and make 2 of the kernel's 130 global accesses per thread (1.5%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is neither a constant nor a value the launches pass): a small share of the kernel's memory traffic beside the accesses in its loops
   // OFF: :[[@LINE-3]]:15: warning: each warp's load of 's->begin' touches 32 sectors
   int count = s->count;
   for (int k = 0; k < count; ++k)
@@ -48,7 +49,7 @@ __global__ void knownTrips(float *out, const float *in, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float first = in[t * 16];
   // CHECK: :[[@LINE-1]]:17: remark: each warp's load of 'in[t * 16]' touches 32 sectors for 128 bytes (ideal 4): stride of 16 floats between lanes (block 256x1x1) [warplint-uncoalesced-access]
-  // CHECK: :[[@LINE-2]]:17: note: said as a note: it runs once per thread, outside every loop, and makes 1 of the kernel's 129 global accesses per thread (0.8%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is not a constant): a small share of the kernel's memory traffic beside the accesses in its loops
+  // CHECK: :[[@LINE-2]]:17: note: said as a note: it runs once per thread, outside every loop, and makes 1 of the kernel's 129 global accesses per thread (0.8%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is neither a constant nor a value the launches pass): a small share of the kernel's memory traffic beside the accesses in its loops
   // OFF: :[[@LINE-3]]:17: warning: each warp's load of 'in[t * 16]'
   for (int k = 0; k < 64; ++k)
     out[k * n + t] = first + in[k * n + t];
@@ -88,7 +89,43 @@ __global__ void sharedLoop(float *out, const float *in) {
   out[t] = acc;
 }
 
+// A trip count the launches pass (HeCBench's sosfil: a filter's coefficients copied into
+// shared memory, then a loop over the signal's samples): 'samples' is 4096 at the one
+// launch, through the launcher's caller, so the copy is 6 of 8194 accesses per thread.
+__global__ void passedTrips(float *x, const float *coef, int samples, int width) {
+  __shared__ float c[256 * 6];
+  const int tx = threadIdx.x;
+  for (int i = 0; i < 6; i++)
+    c[tx * 6 + i] = coef[tx * 6 + i];
+  // CHECK: :[[@LINE-1]]:21: remark: each warp's load of 'coef[tx * 6 + i]' touches 24 sectors for 128 bytes (ideal 4): stride of 6 floats between lanes (block 256x1x1) [warplint-uncoalesced-access]
+  // CHECK: :[[@LINE-2]]:21: note: said as a note: it runs at most 6 times per thread, and makes 6 of the kernel's 8194 global accesses per thread (0.1%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is neither a constant nor a value the launches pass): a small share of the kernel's memory traffic beside the accesses in its loops
+  // OFF: :[[@LINE-3]]:21: warning: each warp's load of 'coef[tx * 6 + i]'
+  __syncthreads();
+  const int first = width - 1;
+  for (int n = first; n < samples; n++)
+    x[blockIdx.x * samples + n] += c[tx * 6] * x[blockIdx.x * samples + n - 1];
+}
+
+// The same kernel where the launch passes 4 samples: 6 of 14, a warning.
+__global__ void fewPassedTrips(float *x, const float *coef, int samples, int width) {
+  __shared__ float c[256 * 6];
+  const int tx = threadIdx.x;
+  for (int i = 0; i < 6; i++)
+    c[tx * 6 + i] = coef[tx * 6 + i];
+  // CHECK: :[[@LINE-1]]:21: warning: each warp's load of 'coef[tx * 6 + i]' touches 24 sectors for 128 bytes (ideal 4): stride of 6 floats between lanes (block 256x1x1) [warplint-uncoalesced-access]
+  __syncthreads();
+  const int first = width - 1;
+  for (int n = first; n < samples; n++)
+    x[blockIdx.x * samples + n] += c[tx * 6] * x[blockIdx.x * samples + n - 1];
+}
+
+void filter(float *x, const float *coef, int samples) {
+  passedTrips<<<8, 256>>>(x, coef, samples, 3);
+}
+
 void host(float *o, const float *i, const Segment *s, int n) {
+  filter(o, i, 4096);
+  fewPassedTrips<<<8, 256>>>(o, i, 4, 1);
   descriptorOnce<<<100, 256>>>(o, i, s, n);
   rangeSum<<<100, 256>>>(o, i, s, n);
   knownTrips<<<100, 256>>>(o, i, n);
