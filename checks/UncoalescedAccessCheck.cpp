@@ -61,12 +61,19 @@ std::string reasonAt(const MemoryAccessSite &S, const WarpExecution &X) {
 /// stride at least a segment (AccessFigures::FootprintStride), in every evaluated shape:
 /// the data the kernel touches through them is itself sparse, so each element costs a
 /// segment whatever thread touches it; and that stride is a run-time value's (a leading
-/// dimension no launch here fixes: the caller's layout). The note says the stride; empty
-/// when not so.
+/// dimension no launch here fixes: the caller's layout). Or the stride is under a segment
+/// and more than an element, a kernel parameter decides it (one no launch fixes, or one
+/// the launches pass: a convolution's stride), and each warp touches no more sectors than
+/// its elements span at that spacing (one more for alignment): the data is that sparse
+/// whatever thread reads which. The note says the stride; empty when not so.
 static std::string layoutDemotion(const std::vector<const AccessModel *> &Places) {
   std::optional<int64_t> Stride;
   std::string Names;
   bool PerBlock = true;
+  // Sparse under a segment (one element in every few, a spacing a kernel parameter
+  // decides, a passed one too: vol2col's stride and dilation): a note only where the
+  // sectors a warp touches are no more than its elements need at that spacing.
+  std::optional<bool> Sparse;
   for (const AccessModel *A : Places) {
     bool Any = false;
     for (const AccessShape &S : A->PerShape) {
@@ -74,9 +81,19 @@ static std::string layoutDemotion(const std::vector<const AccessModel *> &Places
       if (!F.Evaluated || F.Typical.ratio() <= 1.0)
         continue;
       int64_t Seg = F.Model.SegmentBytes ? F.Model.SegmentBytes : 32;
-      if (!F.FootprintStride || *F.FootprintStride < Seg ||
-          *F.FootprintStride <= int64_t(A->Site.Bytes))
+      if (!F.FootprintStride || *F.FootprintStride <= int64_t(A->Site.Bytes) ||
+          F.FootprintNames.empty())
         return "";
+      const bool Under = *F.FootprintStride < Seg;
+      if (Sparse && *Sparse != Under)
+        return "";
+      Sparse = Under;
+      if (Under) {
+        const auto &X = F.Typical.Sectors;
+        uint64_t Spanned = X.BytesRequested * uint64_t(*F.FootprintStride) / A->Site.Bytes;
+        if (X.Sectors > (Spanned + Seg - 1) / Seg + 1)
+          return "";
+      }
       Stride = Stride ? std::min(*Stride, *F.FootprintStride) : *F.FootprintStride;
       if (Names.empty())
         Names = F.FootprintNames;
@@ -95,11 +112,21 @@ static std::string layoutDemotion(const std::vector<const AccessModel *> &Places
   if (*Stride % First.Site.Bytes == 0)
     Elements = " (one " + plural(First.Site.TypeName, 1) + " in every " +
                std::to_string(*Stride / First.Site.Bytes) + ")";
+  std::string Over = PerBlock ? "a block's threads and loop trips (each block reaches an "
+                                "object of its own)"
+                              : "the block's threads, the loop trips and the blocks";
+  if (*Sparse)
+    return "every address " + std::string(Places.size() == 1 ? "it touches" : "they touch") +
+           ", over " + Over + ", is a multiple of " + std::to_string(*Stride) +
+           " bytes from the others" + Elements + ", a spacing the parameter" +
+           (Names.find(',') != std::string::npos ? "s " : " ") + Names +
+           " decide" + (Names.find(',') != std::string::npos ? "" : "s") +
+           " (the problem's stride, not the kernel's layout): the data read is itself that "
+           "sparse, so no thread mapping touches fewer " + Unit +
+           "s for it than each warp does: the spacing, not the thread mapping, sets the cost";
   return "every address " + std::string(Places.size() == 1 ? "it touches" : "they touch") +
-         ", over " + (PerBlock ? "a block's threads and loop trips (each block reaches an "
-                                 "object of its own)"
-                               : "the block's threads, the loop trips and the blocks") +
-         ", is a multiple of " + std::to_string(*Stride) + " bytes from the others" + Elements +
+         ", over " + Over + ", is a multiple of " + std::to_string(*Stride) +
+         " bytes from the others" + Elements +
          ", a stride the run-time " + Names +
          " decides (the caller's layout): no thread mapping puts two of its elements in one " + Unit +
          ", so it already costs one " + Unit +

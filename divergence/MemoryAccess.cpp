@@ -968,7 +968,7 @@ std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
                                        const KnownValues *Known, int64_t Segment,
                                        std::string &Deciding) {
   constexpr size_t MaxVarying = 6;
-  std::vector<unsigned> Varying, RunTime;
+  std::vector<unsigned> Varying, RunTime, Passed;
   for (unsigned V : Needed) {
     if (V >= Vars.size())
       return std::nullopt;
@@ -977,6 +977,8 @@ std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
       // One value for the whole launch; a run-time one where no launch here fixes it.
       if (!(Known && Known->count(Vars[V].Name)))
         RunTime.push_back(V);
+      else
+        Passed.push_back(V);
       break;
     case SymVarInfo::GridDim:
       break; // one value for the whole launch
@@ -1077,12 +1079,19 @@ std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
       return std::nullopt;
     if (*Here == 0)
       continue;
-    // Under a segment (or no more than the access's bytes) the footprint is dense: that
-    // answers for every value, and the rest need not be counted.
-    if (*Here < Segment || *Here <= int64_t(Site.Bytes))
+    // No more than the access's bytes: the footprint is dense; that answers for every
+    // value, and the rest need not be counted.
+    if (*Here <= int64_t(Site.Bytes))
       return *Here;
+    // Under a segment: sparse (one element in every few), the spacing a kernel parameter
+    // may decide, a passed one too (a convolution's stride or dilation: the problem's, not
+    // the kernel's layout); where none does, the first such answers as before.
+    const bool SubSegment = *Here < Segment;
+    std::vector<unsigned> Deciders = RunTime;
+    if (SubSegment)
+      Deciders.insert(Deciders.end(), Passed.begin(), Passed.end());
     bool Decided = false;
-    for (unsigned V : RunTime) {
+    for (unsigned V : Deciders) {
       if (!Base.Vars[V])
         continue;
       Env Other = Base;
@@ -1095,7 +1104,7 @@ std::optional<int64_t> footprintStride(const MemoryAccessSite &Site,
       }
     }
     if (!Decided)
-      return std::nullopt;
+      return SubSegment ? std::optional<int64_t>(*Here) : std::nullopt;
     Least = Least ? std::min(*Least, *Here) : *Here;
   }
   for (const std::string &N : Names)

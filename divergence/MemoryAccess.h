@@ -143,8 +143,11 @@ struct AccessFigures {
   /// than the access's bytes: no two elements the kernel touches through it share a
   /// segment, whatever thread touches which; such a divisor is set only where it changes
   /// with a run-time value no launch here fixes (a leading dimension): the caller's
-  /// layout, not one the kernel's own code makes. Where some value gives a divisor under
-  /// a segment (a dense footprint), the first such one found (nothing more is counted).
+  /// layout, not one the kernel's own code makes. Under a segment but more than the
+  /// access's bytes (one element in every few): the same, where a kernel parameter decides
+  /// it, one the launches pass too (FootprintNames names them); where none does, or the
+  /// divisor is no more than the access's bytes (a dense footprint), the first such one
+  /// found, with no names (nothing more is counted).
   std::optional<int64_t> FootprintStride;
   std::string FootprintNames; ///< the run-time values that decide it ("lda")
   /// Whether the finding depends on a sampled value: some combination's typical ratio is

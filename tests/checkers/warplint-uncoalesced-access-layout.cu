@@ -158,3 +158,46 @@ __global__ void rowSwapStrided(cplx *dAB0, magma_int_t strideA, magma_int_t ai, 
     }
   }
 }
+
+// A spacing under a sector that a parameter decides (HeCBench's vol2col, a strided
+// convolution's gather): with stride and dilation 2 every input it reads is an odd one,
+// one float in two, over the threads, the window's trips and the blocks; a warp's 32
+// elements span 8 sectors (9 where the first is not a sector's) whatever thread reads which. The launch passes 2 for both: the
+// problem's stride, not a layout of the kernel's, and a note.
+__global__ void stridedGather(const float *in, float *col, int n, int width, int stride,
+                              int dilation, int ksize) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+    int w_in = i * stride + 1;
+    for (int k = 0; k < ksize; ++k)
+      col[k * n + i] = in[w_in + k * dilation];
+    // CHECK: :[[@LINE-1]]:24: remark: each warp's load of 'in[w_in + k * dilation]' touches 9 sectors for 128 bytes (ideal 4): stride of 2 floats between lanes (block 256x1x1, n = 65536, gridDim.x = 64, stride = 2, ksize = 3, dilation = 2) [warplint-uncoalesced-access]
+    // CHECK: :[[@LINE-2]]:24: note: said as a note: every address it touches, over the block's threads, the loop trips and the blocks, is a multiple of 8 bytes from the others (one float in every 2), a spacing the parameter stride decides (the problem's stride, not the kernel's layout): the data read is itself that sparse, so no thread mapping touches fewer sectors for it than each warp does: the spacing, not the thread mapping, sets the cost
+  }
+}
+
+// The same gather with a dilation of 1: the window's next trip reads the inputs between
+// two lanes' ones, the footprint is dense, and the warning stays.
+__global__ void stridedGatherDense(const float *in, float *col, int n, int width, int stride,
+                                   int dilation, int ksize) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+    int w_in = i * stride + 1;
+    for (int k = 0; k < ksize; ++k)
+      col[k * n + i] = in[w_in + k * dilation];
+    // CHECK: :[[@LINE-1]]:24: warning: each warp's load of 'in[w_in + k * dilation]' touches 9 sectors for 128 bytes (ideal 4): stride of 2 floats between lanes
+  }
+}
+
+// The spacing the kernel's own code fixes (every other float): its author's layout, a
+// warning.
+__global__ void ownSpacing(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = in[2 * i + 1];
+  // CHECK: :[[@LINE-1]]:14: warning: each warp's load of 'in[2 * i + 1]' touches 8 sectors for 128 bytes (ideal 4): stride of 2 floats between lanes
+}
+
+void convolve(const float *in, float *col) {
+  stridedGather<<<64, 256>>>(in, col, 65536, 255, 2, 2, 3);
+  stridedGatherDense<<<64, 256>>>(in, col, 65536, 255, 2, 1, 3);
+  ownSpacing<<<64, 256>>>(in, col, 65536);
+}
