@@ -97,7 +97,27 @@ bool sweepsBlock(const Sym *Index, const Sym *Limit, const std::vector<SymVarInf
 /// 16`, `tid >= blockDim.x / 2`): the same split in every block. A bounds guard by form;
 /// the evaluation decides whether it splits only part of the block.
 bool isBlockLocalGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
-  return S && mentionsThreadIdx(*S) && !mentionsSampledVar(S, Vars);
+  return S && mentionsThreadIdx(*S) && !mentionsSampledVar(S, Vars) && !isWindowGuard(S, Vars);
+}
+
+/// A comparison of a warp window index (isWarpWindowIndex: `i * 32 + lane`, the window
+/// moving with a loop counter) with a uniform limit: a tile's elements taken a warp's width
+/// at a time, the same sweep as `for (i = lane; i < L; i += 32)`, written by windows
+/// (ginkgo's transpose_blocks: `pos = i * subwarp_size + rank; if (pos >= B * B) break;`).
+/// The limit splits a warp only in the window that holds it, the sweep's tail, however
+/// constant the limit: a bounds guard as the stride loop's condition is, not a role fixed
+/// to lanes.
+bool isWindowGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  while (S && S->Op == SymOp::LNot)
+    S = skipCasts(S->A.get());
+  if (!S || (S->Op != SymOp::Lt && S->Op != SymOp::Le && S->Op != SymOp::Gt &&
+             S->Op != SymOp::Ge))
+    return false;
+  bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  if (AT == BT)
+    return false;
+  return isWarpWindowIndex(AT ? S->A.get() : S->B.get(), Vars);
 }
 
 namespace {

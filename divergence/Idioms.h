@@ -31,7 +31,8 @@ bool isSweepingCounter(unsigned V, const SymVars &Vars);
 /// A block-local thread index compared with a counter of a loop that sweeps the block.
 bool sweepsBlock(const ::warplint::divergence::Sym *Index,
                  const ::warplint::divergence::Sym *Limit, const SymVars &Vars);
-/// A block-local thread index against a compile-time limit: the same split in every block.
+/// A block-local thread index against a compile-time limit: the same split in every block
+/// (not a warp window's guard, isWindowGuard: that splits only the window holding it).
 bool isBlockLocalGuard(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// Non-decreasing in every thread index (with Vars: `i % n`; with Lanes: `tid % 32`).
 bool isMonotone(const ::warplint::divergence::Sym *S, const SymVars *Vars = nullptr,
@@ -63,6 +64,9 @@ bool isBoundsGuard(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// `U + s * lane`, U a moving multiple of 32 * s: the index of a sweep in warp-wide
 /// windows, which a limit splits in the one window that holds it.
 bool isWarpWindowIndex(const ::warplint::divergence::Sym *Index, const SymVars &Vars);
+/// A comparison of a warp window index (isWarpWindowIndex) with a uniform limit: the
+/// sweep's tail, not a split fixed to lanes (isBlockLocalGuard is false for it).
+bool isWindowGuard(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// One lane in each run of a run-time row length: `(i + 1) % n == 0`.
 bool isRowLeaderTest(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// A bounds guard whose limit halves with a loop: a tree reduction's tail.

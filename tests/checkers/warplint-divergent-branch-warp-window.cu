@@ -4,6 +4,11 @@
 // [32 * wb, 32 * wb + 32); a compile-time limit splits the warp only in the window that
 // holds it, the sweep's last, as a grid's tail does: silent, as a bounds guard. The same
 // with the lane read from %laneid and with lanes two elements apart (`wb * 64 + 2 * lane`).
+// The same guard alone, as a `break` (ginkgo's transpose_blocks<B, 32>: `pos = i * 32 +
+// rank; if (pos >= B * B) break;`), for a 7x7 tile (two windows) and a 2x2 one (one
+// window, four lanes): the sweep `for (i = lane; i < B * B; i += 32)` written by windows,
+// silent as that stride loop is (seventeenth session; the 2x2 tile's idle lanes are the
+// tile's size against the group's, not a branch).
 // Reported: a lane role against a constant with nothing that moves the window (`lane <
 // 16`), and a window not aligned to the warp (`wb * 16 + lane`: lanes of two windows).
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
@@ -69,7 +74,29 @@ __global__ void halfWindows(const double *vals, double *out, int n) {
     }
 }
 
+template <int B>
+__global__ void transposeTiles(int tiles, float *values) {
+  const int lane = threadIdx.x % 32;
+  constexpr int B2 = B * B, PER = (B2 - 1) / 32 + 1;
+  float orig[PER];
+  for (int t = (blockIdx.x * blockDim.x + threadIdx.x) / 32; t < tiles;
+       t += gridDim.x * blockDim.x / 32) {
+    for (int i = lane; i < B2; i += 32)
+      orig[i / 32] = values[t * B2 + i];
+    __syncwarp();
+    for (int i = 0; i < PER; i++) {
+      const int pos = i * 32 + lane;
+      if (pos >= B2)
+        break;
+      values[t * B2 + (pos % B) * B + pos / B] = orig[i];
+    }
+    __syncwarp();
+  }
+}
+
 void go(const double *v, const int *d, double *o, int n) {
+  transposeTiles<7><<<64, 512>>>(n, (float *)o);
+  transposeTiles<2><<<64, 512>>>(n, (float *)o);
   blockLoad<5><<<64, 128>>>(v, d, o, n);
   blockLoad<7><<<64, 128>>>(v, d, o, n);
   blockLoadAsm<9><<<64, 128>>>(v, o, n);
