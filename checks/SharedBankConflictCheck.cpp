@@ -165,6 +165,8 @@ void SharedBankConflictCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 std::string SharedBankConflictCheck::groupDemotion(const std::vector<const AccessModel *> &Places,
                                                    const FunctionDecl *Kernel, ASTContext &C) {
+  if (std::string Why = dataMatchDemotion(Places, C); !Why.empty())
+    return Why;
   if (MinTrafficShare <= 0 || !Tu)
     return "";
   // The kernel's other conflicted accesses: a loop body's several conflicts weigh

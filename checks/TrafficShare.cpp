@@ -6,6 +6,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -400,6 +401,30 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
                         Main->getBeginLoc())) +
                     " (" + timesText(MainTimes) + " times per thread), is its own finding"
               : "");
+}
+
+std::string dataMatchDemotion(const std::vector<const AccessModel *> &Places, ASTContext &C) {
+  const Expr *Match = nullptr;
+  for (const AccessModel *A : Places) {
+    if (!A->Site.DataMatch)
+      return "";
+    if (!Match)
+      Match = A->Site.DataMatch;
+  }
+  if (!Match)
+    return "";
+  const SourceManager &SM = C.getSourceManager();
+  std::string Text =
+      Lexer::getSourceText(SM.getExpansionRange(Match->getSourceRange()), SM, C.getLangOpts())
+          .str();
+  if (Text.empty() || Text.size() > 80)
+    Text = "the match";
+  return std::string(Places.size() == 1 ? "it runs" : "they run") + " only in the lanes for which '" +
+         Text + "' (line " + std::to_string(SM.getExpansionLineNumber(Match->getBeginLoc())) +
+         ") holds, a match on data loaded at a thread-dependent address: how many lanes "
+         "match is the data's (one, for a search's hit, which costs one " +
+         (Places.front()->Site.Space == MemorySpace::Shared ? "wavefront" : "sector") +
+         "), and the figure takes every lane the rest of the path keeps";
 }
 
 } // namespace clang::tidy::warplint

@@ -27,4 +27,11 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
                                  const std::set<const Expr *> &Flagged = {},
                                  bool NeedsMain = false, const ::warplint::KnownValues *Known = nullptr);
 
+/// Why a finding of one group of places rests on lanes the data pick, or "" when it does
+/// not: every place runs under an `==` of data loaded at a thread-dependent address with
+/// another value (MemoryAccessSite::DataMatch; `if (col == row) v = vals[...]`, a search's
+/// hit): the figures take every lane the rest of the path keeps, and how many match is
+/// the data's.
+std::string dataMatchDemotion(const std::vector<const AccessModel *> &Places, ASTContext &C);
+
 } // namespace clang::tidy::warplint

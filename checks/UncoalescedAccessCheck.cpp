@@ -138,6 +138,8 @@ std::string UncoalescedAccessCheck::groupDemotion(const std::vector<const Access
                                                   const FunctionDecl *Kernel, ASTContext &C) {
   if (std::string Why = layoutDemotion(Places); !Why.empty())
     return Why;
+  if (std::string Why = dataMatchDemotion(Places, C); !Why.empty())
+    return Why;
   if (MinTrafficShare <= 0 || !Kernel || !Kernel->hasBody())
     return "";
   return trafficShareDemotion(Places, Kernel, C, MemorySpace::Global, MinTrafficShare,

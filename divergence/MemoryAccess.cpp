@@ -477,6 +477,7 @@ private:
     S.ExternShared = P->Space == MemorySpace::Shared && P->Root->hasExternalStorage();
     S.Offset = P->Offset;
     S.Active = TD.pathOf(E);
+    S.DataMatch = TD.dataMatchOf(E);
     S.UnderSwitchCase = TD.underSwitchCase(E);
     S.ElementOffset = ElementOffset;
     S.FieldOffset = FieldOffsetBytes;
@@ -579,6 +580,7 @@ private:
       S.ObjectDecl = P->Root;
       S.Offset = P->Offset;
       S.Active = TD.pathOf(Call);
+      S.DataMatch = TD.dataMatchOf(Call);
       Out.push_back(std::move(S));
     }
     return true;

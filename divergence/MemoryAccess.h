@@ -52,6 +52,10 @@ struct MemoryAccessSite {
   ::warplint::divergence::SymRef Active;
   /// Active includes a switch case's condition (ThreadDependence::underSwitchCase).
   bool UnderSwitchCase = false;
+  /// The access runs under an `==` of data with another value (ThreadDependence::
+  /// dataMatchOf): the lanes that make it are those whose data match, which Active does
+  /// not hold (the figures take every lane the rest of the path keeps); null otherwise.
+  const clang::Expr *DataMatch = nullptr;
   /// A field of an array element (`a[i].x`, `p->y`): the element's offset from the
   /// object's base (null for any other access) and the field's offset in the element.
   ::warplint::divergence::SymRef ElementOffset;

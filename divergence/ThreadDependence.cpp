@@ -111,6 +111,7 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   Seen.clear();
   LoadVariance.clear();
   AccessPaths.clear();
+  AccessMatches.clear();
   Frames.clear();
   Recording = true;
   SyncCalls.clear();
@@ -1592,8 +1593,50 @@ AbsVal ThreadDependence::eval(const Expr *E, State &St) {
                  (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>());
     if (Access && !St.Path.empty())
       AccessPaths[E] = St.Path;
+    if (Access)
+      if (const Expr *M = dataMatch(St.Guards))
+        AccessMatches[E] = M;
   }
   return R;
+}
+
+const Expr *ThreadDependence::dataMatch(const std::vector<Guard> &Guards) const {
+  auto VarianceOf = [&](const Expr *X) {
+    auto It = Seen.find(X);
+    return It == Seen.end() ? Variance::Data : It->second.V;
+  };
+  // The `==` of a conjunction (`a && b == c`), through parentheses.
+  std::function<const Expr *(const Expr *)> Find = [&](const Expr *C) -> const Expr * {
+    C = C->IgnoreParenImpCasts();
+    auto *B = dyn_cast<BinaryOperator>(C);
+    if (!B)
+      return nullptr;
+    if (B->getOpcode() == BO_LAnd) {
+      if (const Expr *L = Find(B->getLHS()))
+        return L;
+      return Find(B->getRHS());
+    }
+    if (B->getOpcode() != BO_EQ)
+      return nullptr;
+    const Expr *L = B->getLHS()->IgnoreParenImpCasts(), *R = B->getRHS()->IgnoreParenImpCasts();
+    Variance VL = VarianceOf(L), VR = VarianceOf(R);
+    if ((VL == Variance::Data) == (VR == Variance::Data))
+      return nullptr;
+    const Expr *Other = VL == Variance::Data ? R : L;
+    if (Other->isValueDependent() || Other->isIntegerConstantExpr(Ctx))
+      return nullptr; // a flag's test (`mask[i] == 1`): many lanes may hold it
+    return B;
+  };
+  for (auto It = Guards.rbegin(); It != Guards.rend(); ++It)
+    if (It->Kind == Guard::If && !It->Negated && It->Cond && It->Val.V == Variance::Data)
+      if (const Expr *M = Find(It->Cond))
+        return M;
+  return nullptr;
+}
+
+const Expr *ThreadDependence::dataMatchOf(const Expr *E) const {
+  auto It = AccessMatches.find(E);
+  return It == AccessMatches.end() ? nullptr : It->second;
 }
 
 SymRef ThreadDependence::pathOf(const Expr *E) const {

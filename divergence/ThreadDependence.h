@@ -164,6 +164,12 @@ public:
   /// dereference, a member access through a pointer) runs, as their conjunction; null
   /// when none is known.
   ::warplint::divergence::SymRef pathOf(const Expr *E) const;
+  /// The `==` of data with another value that the access E runs under (`if (col == row)
+  /// v = vals[...]`, `col` loaded at a thread-dependent address, `row` not a compile-time
+  /// constant): the innermost `if` whose condition is such a test or a conjunction holding
+  /// one. The lanes that make the access are those whose data match, as many as the data
+  /// decide (one, for a search's hit); null when there is none.
+  const Expr *dataMatchOf(const Expr *E) const;
   /// Whether the path of the access E has the condition of a `case` (or `default`) label
   /// of a switch: the lanes that run it are the share of the warp that case selects.
   bool underSwitchCase(const Expr *E) const;
@@ -285,6 +291,9 @@ private:
   llvm::DenseMap<unsigned, Variance> LoadVariance;
   /// The path (State::Path) at each memory access of the kernel body.
   llvm::DenseMap<const Expr *, std::vector<::warplint::divergence::SymRef>> AccessPaths;
+  /// The data match (dataMatchOf) at each memory access of the kernel body that has one.
+  llvm::DenseMap<const Expr *, const Expr *> AccessMatches;
+  const Expr *dataMatch(const std::vector<Guard> &Guards) const;
   /// The conditions walkSwitch put on the paths of case labels.
   llvm::DenseSet<const ::warplint::divergence::Sym *> CaseConds;
   std::vector<::warplint::divergence::SymRef> CaseCondRefs; ///< keeps CaseConds' nodes alive
