@@ -74,6 +74,7 @@ static std::string layoutDemotion(const std::vector<const AccessModel *> &Places
   // decides, a passed one too: vol2col's stride and dilation): a note only where the
   // sectors a warp touches are no more than its elements need at that spacing.
   std::optional<bool> Sparse;
+  std::optional<int64_t> Gap; ///< the places' offset modulo the spacing, when under a segment
   for (const AccessModel *A : Places) {
     bool Any = false;
     for (const AccessShape &S : A->PerShape) {
@@ -89,6 +90,14 @@ static std::string layoutDemotion(const std::vector<const AccessModel *> &Places
         return "";
       Sparse = Under;
       if (Under) {
+        // The places of one finding must leave the same gaps (the same offset modulo the
+        // spacing): channels read in statements of their own (`in[4 * x + 0]`, `in[4 * x +
+        // 1]`, ...) fill each other's gaps, a dense footprint that a vector load serves.
+        int64_t Residue = ((F.Typical.FirstOffset % *F.FootprintStride) + *F.FootprintStride) %
+                          *F.FootprintStride;
+        if (Gap && *Gap != Residue)
+          return "";
+        Gap = Residue;
         const auto &X = F.Typical.Sectors;
         uint64_t Spanned = X.BytesRequested * uint64_t(*F.FootprintStride) / A->Site.Bytes;
         if (X.Sectors > (Spanned + Seg - 1) / Seg + 1)

@@ -196,7 +196,19 @@ __global__ void ownSpacing(const float *in, float *out, int n) {
   // CHECK: :[[@LINE-1]]:14: warning: each warp's load of 'in[2 * i + 1]' touches 8 sectors for 128 bytes (ideal 4): stride of 2 floats between lanes
 }
 
+// The channels of a pixel read in statements of their own, the spacing a parameter (4
+// channels, passed): each load alone is one float in four, but together they read every
+// float of the pixel, a dense footprint that one float4 load serves: a warning.
+__global__ void channels(const float *in, float *out, int n, int numChannels) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = in[i * numChannels + 0] + in[i * numChannels + 1] + in[i * numChannels + 2] +
+             in[i * numChannels + 3];
+  // CHECK: :[[@LINE-2]]:14: warning: each warp's load of 'in[i * numChannels + 0]' touches 16 sectors for 128 bytes (ideal 4): stride of 4 floats between lanes
+}
+
 void convolve(const float *in, float *col) {
+  channels<<<64, 256>>>(in, col, 65536, 4);
   stridedGather<<<64, 256>>>(in, col, 65536, 255, 2, 2, 3);
   stridedGatherDense<<<64, 256>>>(in, col, 65536, 255, 2, 1, 3);
   ownSpacing<<<64, 256>>>(in, col, 65536);
