@@ -1495,6 +1495,11 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
     SymRef Whole = E.Stronger ? E.Stronger : B.CondVal.S;
     bool Dropped = false;
     SymRef Role = Whole ? withoutPivotExclusions(Whole, E.Vars, Dropped) : nullptr;
+    // The condition is the exclusions alone (AMGX's `if (col_of_lane != row) tmp = ...`
+    // inside the role's own `if`): the role is every lane that reaches it, the same lanes
+    // in every trip, less the pivot.
+    if (Whole && Dropped && !Role)
+      LessPivot = true;
     if (Role && Dropped) {
       bool RoleAny = false, RoleFixed = true;
       for (size_t I = 0; I < K.Distinct.size(); ++I) {

@@ -34,6 +34,17 @@ __global__ void invert(float *A, const float *E, int rows) {
     // CHECK: :[[@LINE-3]]:9: remark: branch on 'is_active' diverges
     // CHECK: :[[@LINE-4]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs, less the one lane of each group that the counter of the loop around it names
     __syncwarp();
+    // The exclusion alone, inside the role's own `if` (seventeenth session, AMGX's :623):
+    // every lane that reaches it, less the pivot.
+    if (is_active && r == 0) {
+      float tmp = diag;
+      if (c != row)
+        tmp = -my_s[N * c + row] * diag;
+      // CHECK: :[[@LINE-2]]:11: remark: branch on 'c' diverges in 16 of 16 warp executions of kernel 'invert'
+      // CHECK: :[[@LINE-3]]:11: note: a note, not a warning: the same lanes of each warp take the branch every time it runs, less the one lane of each group that the counter of the loop around it names (the pivot of an elimination step, '!= row')
+      my_s[N * c + row] = tmp;
+    }
+    __syncwarp();
   }
   A[blockIdx.x * 128 + threadIdx.x] = my_s[lane_mod];
 }
