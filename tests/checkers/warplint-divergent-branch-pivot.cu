@@ -37,6 +37,8 @@ __global__ void invert(float *A, const float *E, int rows) {
     // The exclusion alone, inside the role's own `if` (seventeenth session, AMGX's :623):
     // every lane that reaches it, less the pivot.
     if (is_active && r == 0) {
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'is_active' diverges
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs, through every trip of the loops around it
       float tmp = diag;
       if (c != row)
         tmp = -my_s[N * c + row] * diag;
