@@ -386,6 +386,8 @@ static std::vector<uint32_t> absentNamed(const std::vector<bool> &Reaches,
 struct ExitedLanes {
   SymRef Alive;
   SymRef Operand;
+  /// Where a lane's result is kept (SyncCall::Kept), or null: everywhere.
+  SymRef Kept;
 };
 
 /// The lane that lane L reads in a shuffle of Kind with width W and operand B, as PTX's
@@ -453,6 +455,12 @@ shuffleAbsent(const std::vector<bool> &Reaches, const SyncClass &Class, const Ex
       if (!B)
         return std::nullopt;
       unsigned J = sourceLane(Class.Shuffle, Class.ShuffleWidth, L, *B);
+      // A lane whose result the kernel discards (stored only under conditions false for
+      // it: particlesystem's `if (lane < 3) out[lane] = c;` after lanes 3-5 read 6-8)
+      // makes nothing of an undefined value.
+      if (J != L && !(In >> J & 1) && X.Kept)
+        if (std::optional<int64_t> K = evaluate(*X.Kept, E); K && *K == 0)
+          continue;
       if (J != L && !(In >> J & 1)) {
         Bad |= 1u << J;
         Read |= (Exited >> J & 1) << J;
@@ -645,6 +653,8 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
     if (Exited) {
       collectVars(*Exited->Alive, Needed);
       collectVars(*Exited->Operand, Needed);
+      if (Exited->Kept)
+        collectVars(*Exited->Kept, Needed);
     }
     for (const SymVarInfo *L : TripLoops)
       for (const SymRef *P : {&L->Init, &L->Cond, &L->Step})
@@ -858,6 +868,8 @@ static std::optional<ExitedLanes> exitedLanes(const SyncCall &S, const SyncClass
   });
   ExitedLanes Out;
   Out.Operand = S.Args[2].S;
+  if (S.Kept && Evaluable(*S.Kept, false))
+    Out.Kept = S.Kept;
   if (Returns.Exits.empty()) {
     Out.Alive = makeConst(1, 8, true);
     return Out;

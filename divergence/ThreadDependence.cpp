@@ -99,6 +99,8 @@ void ThreadDependence::forgetAnalyses(const FunctionDecl *Kernel) {
   C.Count.erase(Kernel->getCanonicalDecl());
 }
 
+static SymRef truth(const SymRef &S);
+
 void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   {
     AnalysisCounts &C = analysisCounts();
@@ -123,6 +125,99 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   State St;
   walk(Kernel->getBody(), St);
   Frames.clear();
+  for (SyncCall &S : SyncCalls)
+    if (S.Via.empty())
+      S.Kept = resultKept(Kernel, S.Call);
+}
+
+/// The condition under which the value a call in the kernel body computes is kept:
+/// the call is part of the value of a local (`float c = (__shfl_sync(m, v, l) + v) * 0.5f`)
+/// that the kernel only stores to memory, through arithmetic, by stores whose paths are
+/// known (`if (lane < 3) out[lane] = c;`): the disjunction of those paths. Null when the
+/// value may reach anything else, or a store that every thread makes.
+SymRef ThreadDependence::resultKept(const FunctionDecl *Kernel, const CallExpr *Call) {
+  auto ParentOf = [&](const Stmt *X) -> const Stmt * {
+    DynTypedNodeList Ps = Ctx.getParents(*X);
+    return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+  };
+  auto Arithmetic = [](const Stmt *P) {
+    if (isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, CXXFunctionalCastExpr,
+            CXXStaticCastExpr>(P))
+      return true;
+    if (auto *B = dyn_cast<BinaryOperator>(P))
+      return !B->isAssignmentOp() && !B->isLogicalOp() && B->getOpcode() != BO_Comma;
+    if (auto *U = dyn_cast<UnaryOperator>(P))
+      return U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus;
+    return false;
+  };
+  // The local the call's value goes to.
+  const Stmt *At = Call;
+  const Stmt *Up = ParentOf(At);
+  while (Up && Arithmetic(Up)) {
+    At = Up;
+    Up = ParentOf(At);
+  }
+  const VarDecl *V = nullptr;
+  if (!Up) {
+    // A declaration's initialiser: its parent is the variable.
+    DynTypedNodeList Ps = Ctx.getParents(*At);
+    if (!Ps.empty())
+      if (auto *VD = Ps[0].get<VarDecl>(); VD && VD->getInit() == At)
+        V = VD;
+  } else if (auto *DS = dyn_cast_or_null<DeclStmt>(Up)) {
+    for (const Decl *D : DS->decls())
+      if (auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit() &&
+                                           VD->getInit()->IgnoreParenImpCasts() ==
+                                               cast<Expr>(At)->IgnoreParenImpCasts())
+        V = VD;
+  } else if (auto *B = dyn_cast_or_null<BinaryOperator>(Up);
+             B && B->getOpcode() == BO_Assign && B->getRHS() == At) {
+    if (auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+      V = dyn_cast<VarDecl>(DR->getDecl());
+  }
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isScalarType() ||
+      V->hasAttr<CUDASharedAttr>())
+    return nullptr;
+  // Every read of the local: a value stored to memory, through arithmetic.
+  std::vector<const DeclRefExpr *> Uses;
+  std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
+    if (!X)
+      return;
+    if (auto *DR = dyn_cast<DeclRefExpr>(X); DR && DR->getDecl() == V)
+      Uses.push_back(DR);
+    for (const Stmt *C : X->children())
+      Find(C);
+  };
+  Find(Kernel->getBody());
+  SymRef Kept;
+  for (const DeclRefExpr *U : Uses) {
+    const Stmt *X = U, *P = ParentOf(X);
+    while (P && Arithmetic(P)) {
+      X = P;
+      P = ParentOf(X);
+    }
+    auto *B = dyn_cast_or_null<BinaryOperator>(P);
+    if (B && B->getOpcode() == BO_Assign && B->getLHS() == X) {
+      // The local written (the assignment of its own value above, or a later one): no use.
+      if (auto *DR = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts());
+          DR && DR->getDecl() == V)
+        continue;
+      return nullptr;
+    }
+    if (!B || B->getOpcode() != BO_Assign || B->getRHS() != X)
+      return nullptr;
+    const Expr *L = B->getLHS()->IgnoreParens();
+    if (!isa<ArraySubscriptExpr, MemberExpr, UnaryOperator>(L))
+      return nullptr;
+    auto It = AccessPaths.find(L);
+    if (It == AccessPaths.end() || It->second.empty())
+      return nullptr; // a store every thread that gets here makes
+    SymRef Path;
+    for (const SymRef &C : It->second)
+      Path = Path ? makeBinary(SymOp::LAnd, Path, truth(C), 8, true) : truth(C);
+    Kept = Kept ? makeBinary(SymOp::LOr, Kept, Path, 8, true) : Path;
+  }
+  return Kept;
 }
 
 static const Expr *strip(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }

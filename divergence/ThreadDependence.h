@@ -118,6 +118,10 @@ struct SyncCall {
   std::vector<Guard> Guards;   ///< the enclosing conditions, outermost first, across Via
   std::vector<ExitSite> Exits; ///< the exits a thread may have taken before it
   std::vector<AbsVal> Args;    ///< the call's arguments
+  /// A call in the kernel body whose value goes to a local that the kernel only stores,
+  /// by stores under known conditions: their disjunction, where a lane's value is kept
+  /// (ThreadDependence::resultKept); null otherwise.
+  ::warplint::divergence::SymRef Kept;
 };
 
 /// Whether a call is one SyncCall records: the CUDA barrier and warp-synchronous
@@ -294,6 +298,7 @@ private:
   /// The data match (dataMatchOf) at each memory access of the kernel body that has one.
   llvm::DenseMap<const Expr *, const Expr *> AccessMatches;
   const Expr *dataMatch(const std::vector<Guard> &Guards) const;
+  ::warplint::divergence::SymRef resultKept(const FunctionDecl *Kernel, const CallExpr *Call);
   /// The conditions walkSwitch put on the paths of case labels.
   llvm::DenseSet<const ::warplint::divergence::Sym *> CaseConds;
   std::vector<::warplint::divergence::SymRef> CaseCondRefs; ///< keeps CaseConds' nodes alive
