@@ -1258,9 +1258,35 @@ public:
     return true;
   }
 
+  /// Every reference to a function in user code: a call's callee, an argument handed to
+  /// a function that calls it through its parameter (ArgRefs), or else an address that
+  /// escapes (finalize: Out.Escapes).
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
+      FunctionRefs.push_back({D, F});
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *E) {
     if (const FunctionDecl *F = E->getDirectCallee())
       Out.CallsOf[F->getCanonicalDecl()].push_back({E, Stack.empty() ? nullptr : Stack.back()});
+    if (auto *DR = dyn_cast<DeclRefExpr>(E->getCallee()->IgnoreParenImpCasts()))
+      CalleeRefs.insert(DR);
+    // A call through a function-pointer parameter of the enclosing function (a benchmark
+    // template's `kernel(std::forward<Args>(args)...)`).
+    if (!Stack.empty() && !Stack.back()->isDependentContext())
+      if (const ParmVarDecl *P = kernelParam(E->getCallee(), Stack.back()))
+        PointerCalls[Stack.back()->getCanonicalDecl()].push_back(
+            {E, P->getFunctionScopeIndex()});
+    // A function handed to a call as an argument (`benchmark(reps, forward, ...)`).
+    if (const FunctionDecl *G = E->getDirectCallee())
+      for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+        const Expr *A = E->getArg(I)->IgnoreParenImpCasts();
+        if (auto *U = dyn_cast<UnaryOperator>(A); U && U->getOpcode() == UO_AddrOf)
+          A = U->getSubExpr()->IgnoreParenImpCasts();
+        if (auto *DR = dyn_cast<DeclRefExpr>(A); DR && isa<FunctionDecl>(DR->getDecl()))
+          ArgRefs[DR] = {G, I};
+      }
     if (isa<CUDAKernelCallExpr>(E))
       return true;
     const FunctionDecl *Callee = E->getDirectCallee();
@@ -1352,6 +1378,15 @@ private:
     const Expr *Grid = nullptr, *Block = nullptr, *Smem = nullptr;
   };
   std::vector<Forwarded> Forwards;
+  /// The references to functions (FunctionRefs), those that are a call's callee
+  /// (CalleeRefs), and those that are an argument of a call (ArgRefs: the callee and the
+  /// argument's index); the calls through a function-pointer parameter, by function
+  /// (canonical declaration): the call and the parameter's index.
+  std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> FunctionRefs;
+  llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
+  llvm::DenseMap<const DeclRefExpr *, std::pair<const FunctionDecl *, unsigned>> ArgRefs;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2>>
+      PointerCalls;
   /// Calls of functions that take a function pointer, with the calling function.
   llvm::DenseMap<const FunctionDecl *,
                  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 4>>
@@ -1809,6 +1844,27 @@ void Collector::sharedOf(KernelInfo &K) {
 }
 
 void Collector::finalize() {
+  // A function whose address is taken may be called with any values; where the address
+  // only goes to a function that calls it through that parameter, those calls are its
+  // calls too (TuModel::passedValues follows them).
+  for (auto [D, F] : FunctionRefs) {
+    if (CalleeRefs.count(D))
+      continue;
+    const FunctionDecl *Canon = F->getCanonicalDecl();
+    auto A = ArgRefs.find(D);
+    const FunctionDecl *G = A == ArgRefs.end() ? nullptr : A->second.first;
+    const FunctionDecl *GDef = G ? G->getDefinition() : nullptr;
+    auto P = GDef ? PointerCalls.find(GDef->getCanonicalDecl()) : PointerCalls.end();
+    bool Through = false;
+    if (P != PointerCalls.end())
+      for (auto [Call, Index] : P->second)
+        if (Index == A->second.second) {
+          Out.CallsOf[Canon].push_back({Call, GDef});
+          Through = true;
+        }
+    if (!Through)
+      Out.Escapes.insert(Canon);
+  }
   // Launches through a launch helper: one per call that names the kernel, in place of
   // the helper's own launch (kept where no call names one).
   if (!Forwards.empty()) {
@@ -1907,10 +1963,27 @@ std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &C
 
 std::string functionName(const FunctionDecl *FD) { return nameOf(FD); }
 
-bool writesVar(const Stmt *S, const ValueDecl *D) {
+/// `std::forward<T>(x)` or `std::move(x)`: the function, else null.
+static const FunctionDecl *forwardingCall(const Expr *X) {
+  auto *C = X ? dyn_cast<CallExpr>(X->IgnoreParenImpCasts()) : nullptr;
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  if (!F || C->getNumArgs() != 1 || !F->getIdentifier() || !F->isInStdNamespace() ||
+      (F->getName() != "forward" && F->getName() != "move"))
+    return nullptr;
+  return F;
+}
+
+static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth);
+
+bool writesVar(const Stmt *S, const ValueDecl *D) { return writesVarAt(S, D, 0); }
+
+static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth) {
   if (!S)
     return false;
-  auto Names = [&](const Expr *X) {
+  // D itself, or D handed on by `std::forward` / `std::move` (which write nothing).
+  std::function<bool(const Expr *)> Names = [&](const Expr *X) -> bool {
+    if (const FunctionDecl *F = forwardingCall(X); F)
+      return Names(cast<CallExpr>(X->IgnoreParenImpCasts())->getArg(0));
     auto *DR = X ? dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()) : nullptr;
     return DR && DR->getDecl() == D;
   };
@@ -1927,13 +2000,21 @@ bool writesVar(const Stmt *S, const ValueDecl *D) {
     for (const Decl *X : DS->decls())
       if (auto *VD = dyn_cast<VarDecl>(X); VD && MutableRef(VD->getType()) && Names(VD->getInit()))
         return true;
+  // Bound to a callee's reference to non-const: a write, unless the callee's own body
+  // (followed three calls deep) writes nothing through it; `std::forward` and `std::move`
+  // only hand it on (Names follows them).
   if (auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = Call->getDirectCallee())
+    if (const FunctionDecl *FD = Call->getDirectCallee(); FD && !forwardingCall(Call))
       for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
-        if (Names(Call->getArg(I)) && MutableRef(FD->getParamDecl(I)->getType()))
-          return true;
+        if (Names(Call->getArg(I)) && MutableRef(FD->getParamDecl(I)->getType())) {
+          const FunctionDecl *Def = nullptr;
+          if (Depth >= 3 || !FD->hasBody(Def) || !Def || Def->isDependentContext() ||
+              I >= Def->getNumParams() ||
+              writesVarAt(Def->getBody(), Def->getParamDecl(I), Depth + 1))
+            return true;
+        }
   for (const Stmt *C : S->children())
-    if (writesVar(C, D))
+    if (writesVarAt(C, D, Depth))
       return true;
   return false;
 }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace warplint {
@@ -150,6 +151,12 @@ struct TUFacts {
   /// from (TuModel::passedValues).
   std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
       CallsOf;
+  /// Functions (canonical declarations) whose address is taken other than to be called
+  /// through a function-pointer parameter (stored, put in a table, handed to a function
+  /// that does not call it there): calls may come that CallsOf does not hold. A function
+  /// handed to one that calls it through its parameter (a benchmark template's
+  /// `kernel(args...)`) has those calls in CallsOf instead.
+  std::set<const FunctionDecl *> Escapes;
   /// The KernelInfo of a kernel (any redeclaration of it), or null.
   const KernelInfo *kernel(const FunctionDecl *FD) const;
   llvm::DenseMap<const FunctionDecl *, unsigned> KernelIndex; ///< canonical decl -> index

@@ -820,6 +820,16 @@ std::vector<wl::divergence::BlockShape> assumedAlternatives(const KernelAnalysis
 
 namespace {
 
+/// The operand of `std::forward<T>(x)` or `std::move(x)`, else null.
+const Expr *forwardedOperand(const Expr *E) {
+  auto *C = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  if (!F || C->getNumArgs() != 1 || !F->getIdentifier() || !F->isInStdNamespace() ||
+      (F->getName() != "forward" && F->getName() != "move"))
+    return nullptr;
+  return C->getArg(0);
+}
+
 /// E's value when it is a compile-time fact in function Fn: an integer constant expression
 /// (negative ones included), a local of Fn initialised with one and never written after,
 /// or what the launch-facts evaluator finds (fields of a dim3, sizes).
@@ -926,15 +936,25 @@ std::vector<int64_t> TuModel::passedValues(const Expr *Arg, const FunctionDecl *
     return {};
   if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx, Writes))
     return {*V};
+  // `std::forward<T>(x)` and `std::move(x)` are x (a benchmark template's arguments).
+  if (const Expr *Inner = forwardedOperand(Arg))
+    return passedValues(Inner, Enclosing, Depth);
   // A parameter of the launching function (a launch helper's `W`, a wrapper's size): what
   // its callers pass, unless the function writes it; a caller's own parameter is followed
   // to its callers in turn, three calls up (llm.c's and HeCBench's dispatchers: main ->
   // kernel-number switch -> launcher).
   const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  // A reference parameter counts where the function does not write it (a forwarding
+  // template's `Args&&... args`, handed on by value).
   if (!P || !Enclosing || Depth >= 3 || P->getDeclContext() != Enclosing ||
-      Enclosing->isDependentContext() || P->getType()->isReferenceType() ||
+      Enclosing->isDependentContext() ||
+      (P->getType()->isReferenceType() &&
+       !P->getType().getNonReferenceType()->isIntegralOrEnumerationType()) ||
       Writes(Enclosing->getBody(), P))
+    return {};
+  // A function whose address escapes may be called with any values.
+  if (facts().Escapes.count(Enclosing->getCanonicalDecl()))
     return {};
   const auto &CallsOf = facts().CallsOf;
   auto It = CallsOf.find(Enclosing->getCanonicalDecl());

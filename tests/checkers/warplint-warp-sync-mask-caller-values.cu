@@ -5,7 +5,13 @@
 // followed three callers up; the sync, memory, race and branch models all read it
 // (TuModel::passedValues). A block-local index against a run-time size leaves threads in
 // every block, and only when the size is below the block's: the message says so.
+// Seventeenth session: a function handed to a benchmark template that calls it through
+// its parameter (`bench(reps, dispatch, args...)`, `k(std::forward<A>(a)...)`) has those
+// calls as its own, and a variable bound to the template's `A&&` keeps its value where the
+// template only hands it on (std::forward writes nothing); a function whose address
+// escapes otherwise (a table of launchers) may be called with any values: none is taken.
 // RUN: %clang_tidy --checks='-*,warplint-warp-sync-mask,warplint-uncoalesced-access' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --implicit-check-not='{{warning|error|remark}}:' %s
+#include <utility>
 
 // Silent: every path passes C = 50257, above every block, so no thread returns at the
 // guard and all 32 lanes reach the shuffles.
@@ -76,11 +82,41 @@ void launchGatherEight(const float *in, float *out, int n, int stride) {
   gatherEight<<<n / 256, 256>>>(in, out, stride);
 }
 
+template <class K, class... A> float bench(int reps, K k, A &&...a) {
+  for (int r = 0; r < reps; ++r)
+    k(std::forward<A>(a)...);
+  return 0.f;
+}
+
+// The same guard in a kernel whose launcher's address goes into a table: whatever main
+// passes directly, the table may call it with any width, so the width is a run-time
+// value and the split is reported.
+__global__ void tableRows(float *out, const float *in, int C) {
+  int tid = threadIdx.x;
+  if (tid >= C)
+    return;
+  float m = in[blockIdx.x * C + tid];
+  for (int o = 16; o > 0; o >>= 1)
+    m += __shfl_down_sync(0xffffffffu, m, o);
+  // CHECK: :[[@LINE-1]]:10: warning: mask 0xffffffff of '__shfl_down_sync()' in kernel 'tableRows' names lanes that may not take part
+  // CHECK: note: the threads whose 'tid' is at or past 'C'
+  // CHECK: note: give the lanes that arrive as the mask
+  if (tid == 0)
+    out[blockIdx.x] = m;
+}
+void launchTable(float *out, const float *in, int rows, int C) {
+  tableRows<<<rows, 32>>>(out, in, C);
+}
+void (*launchers[])(float *, const float *, int, int) = {launchTable};
+
 int main(int argc, char **argv) {
   int V = 50257;
   float *o = nullptr, *i = nullptr;
   for (int b = 32; b <= 1024; b *= 2)
     dispatch(argc, o, i, 8192, V, b);
+  for (int b = 32; b <= 1024; b *= 2)
+    bench(10, dispatch, argc, o, i, 8192, V, b);
+  launchTable(o, i, 100, 50257);
   launchNarrow(o, i, 100, 20);
   launchGather(i, o, 1 << 20, 1);
   launchGatherEight(i, o, 1 << 20, 8);
