@@ -88,8 +88,12 @@ void DivergentBranchCheck::onEndOfTranslationUnit() {
   const SourceManager &SM = Ctx->getSourceManager();
   for (const BranchModel &R : Records)
     if (R.DataDependent && R.Severity == BranchSeverity::Warning)
-      diag(R.Loc, "branch in kernel '%0' depends on data loaded at a thread-dependent "
-                  "address; it diverges where the data differs between lanes")
+      diag(R.Loc, R.LaneBits
+                      ? "branch in kernel '%0' depends on data: each lane tests its own bit "
+                        "of a word loaded from memory; it diverges where the bits differ "
+                        "between lanes"
+                      : "branch in kernel '%0' depends on data loaded at a thread-dependent "
+                        "address; it diverges where the data differs between lanes")
           << R.KernelName << R.Range;
   for (const BranchModel &F : Records) {
     if (!F.finding())

@@ -100,6 +100,52 @@ bool isBlockLocalGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   return S && mentionsThreadIdx(*S) && !mentionsSampledVar(S, Vars) && !isWindowGuard(S, Vars);
 }
 
+/// A lane's bit of a loaded word: `w & (1 << l)` or `(w >> l) & 1` (compared with 0 or
+/// not), w reading a value loaded from memory and no thread index, l reading the thread:
+/// a flag per lane packed in a word (PhysX's changed-handle bitmaps: `if ((mask &
+/// ~addedOrRemoved) & (1 << threadIndexInWarp))`), the data's choice of lanes as `if
+/// (flag[lane])` is. As one conjunct of several too.
+bool isLaneBitOfLoad(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  S = skipCasts(S);
+  if (!S)
+    return false;
+  if (S->Op == SymOp::LAnd) {
+    std::vector<const Sym *> Parts;
+    conjuncts(S, Parts);
+    return llvm::any_of(Parts, [&](const Sym *P) {
+      return skipCasts(P) && skipCasts(P)->Op != SymOp::LAnd && isLaneBitOfLoad(P, Vars);
+    });
+  }
+  if ((S->Op == SymOp::Ne || S->Op == SymOp::Eq) && S->A && S->B &&
+      skipCasts(S->B.get())->Op == SymOp::Const && skipCasts(S->B.get())->Value == 0)
+    return isLaneBitOfLoad(S->A.get(), Vars);
+  if (S->Op != SymOp::And || !S->A || !S->B)
+    return false;
+  auto Loaded = [&](const Sym *W) {
+    if (!W || mentionsThreadIdx(*W))
+      return false;
+    std::vector<unsigned> Used;
+    collectVars(*W, Used);
+    return llvm::any_of(Used, [&](unsigned V) {
+      return V < Vars.size() && Vars[V].Kind == SymVarInfo::Opaque;
+    });
+  };
+  auto Lane = [&](const Sym *L) { return L && mentionsThreadIdx(*L); };
+  for (int Side = 0; Side < 2; ++Side) {
+    const Sym *X = skipCasts(Side ? S->B.get() : S->A.get());
+    const Sym *Y = skipCasts(Side ? S->A.get() : S->B.get());
+    // w & (1 << l)
+    if (Y && Y->Op == SymOp::Shl && Y->A && Y->B && skipCasts(Y->A.get())->Op == SymOp::Const &&
+        skipCasts(Y->A.get())->Value == 1 && Lane(Y->B.get()) && Loaded(X))
+      return true;
+    // (w >> l) & 1
+    if (Y && Y->Op == SymOp::Const && Y->Value == 1 && X && X->Op == SymOp::Shr && X->A &&
+        X->B && Loaded(skipCasts(X->A.get())) && Lane(X->B.get()))
+      return true;
+  }
+  return false;
+}
+
 /// A comparison of a warp window index (isWarpWindowIndex: `i * 32 + lane`, the window
 /// moving with a loop counter) with a uniform limit: a tile's elements taken a warp's width
 /// at a time, the same sweep as `for (i = lane; i < L; i += 32)`, written by windows

@@ -64,6 +64,9 @@ bool isBoundsGuard(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// `U + s * lane`, U a moving multiple of 32 * s: the index of a sweep in warp-wide
 /// windows, which a limit splits in the one window that holds it.
 bool isWarpWindowIndex(const ::warplint::divergence::Sym *Index, const SymVars &Vars);
+/// A lane's bit of a loaded word (`w & (1 << lane)`, `(w >> lane) & 1`), alone or as a
+/// conjunct: a packed flag per lane, data-dependent as `if (flag[lane])` is.
+bool isLaneBitOfLoad(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// A comparison of a warp window index (isWarpWindowIndex) with a uniform limit: the
 /// sweep's tail, not a split fixed to lanes (isBlockLocalGuard is false for it).
 bool isWindowGuard(const ::warplint::divergence::Sym *S, const SymVars &Vars);

@@ -880,10 +880,14 @@ bool BranchBuilder::decidedByIdiom(KernelContext &K, BranchEval &E, BranchModel 
   const BranchSite &B = E.B;
   const std::vector<SymVarInfo> &Vars = E.Vars;
   // Named idioms, each with its option.
-  if (B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
-                                          Vars[B.LoopVar].LoopVariance != Variance::Data &&
-                                          Vars[B.LoopVar].Cond)) {
+  // A lane's bit of a loaded word (`mask & (1 << lane)`) is a packed flag per lane: the
+  // data's choice of lanes, as a flag array's.
+  if ((B.CondVal.V == Variance::Data && !(B.Kind == BranchSite::Loop && B.LoopVar >= 0 &&
+                                           Vars[B.LoopVar].LoopVariance != Variance::Data &&
+                                           Vars[B.LoopVar].Cond)) ||
+      (B.Kind != BranchSite::Loop && B.CondVal.S && isLaneBitOfLoad(B.CondVal.S.get(), Vars))) {
     R.DataDependent = true;
+    R.LaneBits = B.CondVal.V != Variance::Data;
     R.Idiom = "data-dependent";
     if (O.ReportDataDependent) {
       K.Reported.insert(E.Loc);

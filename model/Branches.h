@@ -85,6 +85,8 @@ struct BranchModel {
   /// The condition depends on data loaded at a thread-dependent address: not evaluated;
   /// a warning only with ReportDataDependent (worded apart).
   bool DataDependent = false;
+  /// DataDependent by a lane's bit of a loaded word (`mask & (1 << lane)`).
+  bool LaneBits = false;
   /// Note: why it is a note rather than a warning (each a reason, unworded prefix).
   std::vector<std::string> NoteReasons;
 
