@@ -1963,14 +1963,13 @@ std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &C
 
 std::string functionName(const FunctionDecl *FD) { return nameOf(FD); }
 
-/// `std::forward<T>(x)` or `std::move(x)`: the function, else null.
-static const FunctionDecl *forwardingCall(const Expr *X) {
+const Expr *forwardedOperand(const Expr *X) {
   auto *C = X ? dyn_cast<CallExpr>(X->IgnoreParenImpCasts()) : nullptr;
   const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
   if (!F || C->getNumArgs() != 1 || !F->getIdentifier() || !F->isInStdNamespace() ||
       (F->getName() != "forward" && F->getName() != "move"))
     return nullptr;
-  return F;
+  return C->getArg(0);
 }
 
 static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth);
@@ -1982,8 +1981,8 @@ static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth) {
     return false;
   // D itself, or D handed on by `std::forward` / `std::move` (which write nothing).
   std::function<bool(const Expr *)> Names = [&](const Expr *X) -> bool {
-    if (const FunctionDecl *F = forwardingCall(X); F)
-      return Names(cast<CallExpr>(X->IgnoreParenImpCasts())->getArg(0));
+    if (const Expr *Operand = forwardedOperand(X))
+      return Names(Operand);
     auto *DR = X ? dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()) : nullptr;
     return DR && DR->getDecl() == D;
   };
@@ -2004,7 +2003,7 @@ static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth) {
   // (followed three calls deep) writes nothing through it; `std::forward` and `std::move`
   // only hand it on (Names follows them).
   if (auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = Call->getDirectCallee(); FD && !forwardingCall(Call))
+    if (const FunctionDecl *FD = Call->getDirectCallee(); FD && !forwardedOperand(Call))
       for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
         if (Names(Call->getArg(I)) && MutableRef(FD->getParamDecl(I)->getType())) {
           const FunctionDecl *Def = nullptr;

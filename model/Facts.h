@@ -190,9 +190,15 @@ std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &C
 
 /// Whether S writes the variable D: assigns it, increments or decrements it, takes its
 /// address, or binds it to a reference to non-const (a local reference, or a call's
-/// parameter). The one test of "this variable keeps the value it was given" for the
-/// launch facts, the branch model and the host facts.
+/// parameter that the callee writes through, followed three calls deep; a callee without
+/// a body counts as writing; `std::forward` and `std::move` hand it on). The one test of
+/// "this variable keeps the value it was given" for the launch facts, the branch model
+/// and the host facts.
 bool writesVar(const Stmt *S, const ValueDecl *D);
+
+/// The operand of `std::forward<T>(x)` or `std::move(x)` (which hand x on and write
+/// nothing), else null.
+const Expr *forwardedOperand(const Expr *E);
 
 /// writesVar with each answer kept, for one TU (TuModel::Writes): the host facts and the
 /// branch model ask whether a launching function's body writes a variable once per

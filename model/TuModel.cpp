@@ -820,16 +820,6 @@ std::vector<wl::divergence::BlockShape> assumedAlternatives(const KernelAnalysis
 
 namespace {
 
-/// The operand of `std::forward<T>(x)` or `std::move(x)`, else null.
-const Expr *forwardedOperand(const Expr *E) {
-  auto *C = E ? dyn_cast<CallExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
-  if (!F || C->getNumArgs() != 1 || !F->getIdentifier() || !F->isInStdNamespace() ||
-      (F->getName() != "forward" && F->getName() != "move"))
-    return nullptr;
-  return C->getArg(0);
-}
-
 /// E's value when it is a compile-time fact in function Fn: an integer constant expression
 /// (negative ones included), a local of Fn initialised with one and never written after,
 /// or what the launch-facts evaluator finds (fields of a dim3, sizes).
