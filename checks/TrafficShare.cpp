@@ -24,63 +24,69 @@ namespace {
 /// sixteenfold by itself (1 + 8 accesses: a share of one in nine).
 constexpr unsigned UnknownTrips = 8;
 
-/// An integer expression's value from compile-time constants and the values every launch
+/// Integer values in one kernel from compile-time constants and the values every launch
 /// of the kernel passes for its parameters (Known: a parameter with several values takes
 /// its least), through locals initialised once from such (`const int load_size =
-/// n_sections - 1`) and + - * / %; none otherwise.
-std::optional<int64_t> knownValue(const Expr *E, const ASTContext &C, const ::warplint::KnownValues *Known,
-                                  const FunctionDecl *Kernel, unsigned Depth = 0) {
-  if (!E || E->isValueDependent() || E->isTypeDependent() || Depth > 8)
-    return std::nullopt;
-  if (std::optional<llvm::APSInt> R = E->getIntegerConstantExpr(C))
-    return R->getExtValue();
-  if (!Known)
-    return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (auto *Cast = dyn_cast<ExplicitCastExpr>(E))
-    return knownValue(Cast->getSubExpr(), C, Known, Kernel, Depth + 1);
-  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
-    if (auto *P = dyn_cast<ParmVarDecl>(DR->getDecl())) {
-      auto It = P->getName().empty() ? Known->end() : Known->find(P->getName().str());
-      if (It == Known->end() || It->second.empty() || !Kernel || !Kernel->hasBody() ||
-          ::warplint::writesVar(Kernel->getBody(), P))
+/// n_sections - 1`) and + - * / %. Whether the kernel writes a parameter or local is
+/// asked once per variable (Writes), however many loop heads read it.
+struct KernelValues {
+  const ASTContext &C;
+  const ::warplint::KnownValues *Known;
+  const FunctionDecl *Kernel;
+  ::warplint::WritesVarMemo Writes;
+
+  bool kept(const ValueDecl *D) {
+    return Kernel && Kernel->hasBody() && !Writes(Kernel->getBody(), D);
+  }
+
+  std::optional<int64_t> value(const Expr *E, unsigned Depth = 0) {
+    if (!E || E->isValueDependent() || E->isTypeDependent() || Depth > 8)
+      return std::nullopt;
+    if (std::optional<llvm::APSInt> R = E->getIntegerConstantExpr(C))
+      return R->getExtValue();
+    if (!Known)
+      return std::nullopt;
+    E = E->IgnoreParenImpCasts();
+    if (auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+      return value(Cast->getSubExpr(), Depth + 1);
+    if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (auto *P = dyn_cast<ParmVarDecl>(DR->getDecl())) {
+        auto It = P->getName().empty() ? Known->end() : Known->find(P->getName().str());
+        if (It == Known->end() || It->second.empty() || !kept(P))
+          return std::nullopt;
+        return *std::min_element(It->second.begin(), It->second.end());
+      }
+      auto *V = dyn_cast<VarDecl>(DR->getDecl());
+      if (!V || !V->hasLocalStorage() || !V->getInit() || !V->getType()->isIntegerType() ||
+          !kept(V))
         return std::nullopt;
-      return *std::min_element(It->second.begin(), It->second.end());
+      return value(V->getInit(), Depth + 1);
     }
-    auto *V = dyn_cast<VarDecl>(DR->getDecl());
-    if (!V || !V->hasLocalStorage() || !V->getInit() || !V->getType()->isIntegerType() ||
-        !Kernel || !Kernel->hasBody() || ::warplint::writesVar(Kernel->getBody(), V))
-      return std::nullopt;
-    return knownValue(V->getInit(), C, Known, Kernel, Depth + 1);
-  }
-  if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
-    if (std::optional<int64_t> X = knownValue(U->getSubExpr(), C, Known, Kernel, Depth + 1))
-      return -*X;
-  if (auto *B = dyn_cast<BinaryOperator>(E)) {
-    std::optional<int64_t> L = knownValue(B->getLHS(), C, Known, Kernel, Depth + 1);
-    std::optional<int64_t> R = L ? knownValue(B->getRHS(), C, Known, Kernel, Depth + 1)
-                                 : std::nullopt;
-    if (!L || !R)
-      return std::nullopt;
-    switch (B->getOpcode()) {
-    case BO_Add: return *L + *R;
-    case BO_Sub: return *L - *R;
-    case BO_Mul: return *L * *R;
-    case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
-    case BO_Rem: return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
-    default: return std::nullopt;
+    if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
+      if (std::optional<int64_t> X = value(U->getSubExpr(), Depth + 1))
+        return -*X;
+    if (auto *B = dyn_cast<BinaryOperator>(E)) {
+      std::optional<int64_t> L = value(B->getLHS(), Depth + 1);
+      std::optional<int64_t> R = L ? value(B->getRHS(), Depth + 1) : std::nullopt;
+      if (!L || !R)
+        return std::nullopt;
+      switch (B->getOpcode()) {
+      case BO_Add: return *L + *R;
+      case BO_Sub: return *L - *R;
+      case BO_Mul: return *L * *R;
+      case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+      case BO_Rem: return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
+      default: return std::nullopt;
+      }
     }
+    return std::nullopt;
   }
-  return std::nullopt;
-}
+};
 
 /// `for (V = A; V op B; V step)` with A, B and the step compile-time constants (in the
-/// instantiation) or values the launches pass (knownValue): its trip count (at least 1).
-std::optional<double> constantTrips(const ForStmt *F, const ASTContext &C,
-                                    const ::warplint::KnownValues *Known, const FunctionDecl *Kernel) {
-  auto Const = [&](const Expr *E) -> std::optional<int64_t> {
-    return knownValue(E, C, Known, Kernel);
-  };
+/// instantiation) or values the launches pass (KernelValues): its trip count (at least 1).
+std::optional<double> constantTrips(const ForStmt *F, KernelValues &Values) {
+  auto Const = [&](const Expr *E) -> std::optional<int64_t> { return Values.value(E); };
   std::optional<::warplint::ForHead> H = ::warplint::forHead(F);
   if (!H)
     return std::nullopt;
@@ -212,7 +218,7 @@ class TrafficCount {
 public:
   TrafficCount(const ASTContext &C, MemorySpace Space, const ::warplint::KnownValues *Known,
                const FunctionDecl *Kernel)
-      : C(C), Space(Space), Known(Known), Kernel(Kernel) {}
+      : Space(Space), Values{C, Known, Kernel, {}} {}
   void walk(const Stmt *S, double Times, bool AddressOnly = false) {
     if (!S)
       return;
@@ -220,7 +226,7 @@ public:
       return;
     if (auto *F = dyn_cast<ForStmt>(S)) {
       walk(F->getInit(), Times);
-      double T = Times * constantTrips(F, C, Known, Kernel).value_or(UnknownTrips);
+      double T = Times * constantTrips(F, Values).value_or(UnknownTrips);
       const Stmt *Outer = std::exchange(Loop, S);
       walk(F->getCond(), T);
       walk(F->getInc(), T);
@@ -303,10 +309,8 @@ private:
     Total += Times;
     Most = std::max(Most, Times);
   }
-  const ASTContext &C;
   MemorySpace Space;
-  const ::warplint::KnownValues *Known;
-  const FunctionDecl *Kernel;
+  KernelValues Values;
   const Stmt *Loop = nullptr;
 };
 

@@ -125,9 +125,23 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   State St;
   walk(Kernel->getBody(), St);
   Frames.clear();
+  // The reads of each local of the kernel body, gathered once for all its calls.
+  llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Reads;
+  if (!SyncCalls.empty()) {
+    std::function<void(const Stmt *)> Gather = [&](const Stmt *X) {
+      if (!X)
+        return;
+      if (auto *DR = dyn_cast<DeclRefExpr>(X))
+        if (auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && V->hasLocalStorage())
+          Reads[V].push_back(DR);
+      for (const Stmt *C : X->children())
+        Gather(C);
+    };
+    Gather(Kernel->getBody());
+  }
   for (SyncCall &S : SyncCalls)
     if (S.Via.empty())
-      S.Kept = resultKept(Kernel, S.Call);
+      S.Kept = resultKept(S.Call, Reads);
 }
 
 /// The condition under which the value a call in the kernel body computes is kept:
@@ -135,7 +149,9 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
 /// that the kernel only stores to memory, through arithmetic, by stores whose paths are
 /// known (`if (lane < 3) out[lane] = c;`): the disjunction of those paths. Null when the
 /// value may reach anything else, or a store that every thread makes.
-SymRef ThreadDependence::resultKept(const FunctionDecl *Kernel, const CallExpr *Call) {
+SymRef ThreadDependence::resultKept(
+    const CallExpr *Call,
+    const llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> &Reads) {
   auto ParentOf = [&](const Stmt *X) -> const Stmt * {
     DynTypedNodeList Ps = Ctx.getParents(*X);
     return Ps.empty() ? nullptr : Ps[0].get<Stmt>();
@@ -179,18 +195,11 @@ SymRef ThreadDependence::resultKept(const FunctionDecl *Kernel, const CallExpr *
       V->hasAttr<CUDASharedAttr>())
     return nullptr;
   // Every read of the local: a value stored to memory, through arithmetic.
-  std::vector<const DeclRefExpr *> Uses;
-  std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
-    if (!X)
-      return;
-    if (auto *DR = dyn_cast<DeclRefExpr>(X); DR && DR->getDecl() == V)
-      Uses.push_back(DR);
-    for (const Stmt *C : X->children())
-      Find(C);
-  };
-  Find(Kernel->getBody());
+  auto Found = Reads.find(V);
+  if (Found == Reads.end())
+    return nullptr;
   SymRef Kept;
-  for (const DeclRefExpr *U : Uses) {
+  for (const DeclRefExpr *U : Found->second) {
     const Stmt *X = U, *P = ParentOf(X);
     while (P && Arithmetic(P)) {
       X = P;

@@ -298,7 +298,9 @@ private:
   /// The data match (dataMatchOf) at each memory access of the kernel body that has one.
   llvm::DenseMap<const Expr *, const Expr *> AccessMatches;
   const Expr *dataMatch(const std::vector<Guard> &Guards) const;
-  ::warplint::divergence::SymRef resultKept(const FunctionDecl *Kernel, const CallExpr *Call);
+  ::warplint::divergence::SymRef
+  resultKept(const CallExpr *Call,
+             const llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> &Reads);
   /// The conditions walkSwitch put on the paths of case labels.
   llvm::DenseSet<const ::warplint::divergence::Sym *> CaseConds;
   std::vector<::warplint::divergence::SymRef> CaseCondRefs; ///< keeps CaseConds' nodes alive
