@@ -543,27 +543,208 @@ bool hasLoop(const Stmt *S, unsigned Depth = 2, const Stmt *Skip = nullptr,
   return false;
 }
 
+/// The parameters of the callees looked into, each bound to the expression its call
+/// passed (in the caller's terms, which may name the caller's own parameters in turn).
+using ArgBindings = std::map<const ParmVarDecl *, const Expr *>;
+
+/// E with casts and parentheses taken away, a parameter of a callee replaced by what its
+/// call passed, and a local that its function never writes replaced by its initialiser:
+/// the value E names (`num32Slabs` is `(numSlabs + 31) / 32`, the callee's `numSlabs` is
+/// the caller's `solverDesc->numSlabs`).
+const Expr *resolvedValue(const Expr *E, const ArgBindings &Bound, unsigned Depth = 0) {
+  while (E && Depth < 8) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *Cleanups = dyn_cast<ExprWithCleanups>(E)) {
+      E = Cleanups->getSubExpr();
+      continue;
+    }
+    // `threadIdx.x` is a property read of an opaque `threadIdx`.
+    if (auto *Opaque = dyn_cast<OpaqueValueExpr>(E); Opaque && Opaque->getSourceExpr()) {
+      E = Opaque->getSourceExpr();
+      continue;
+    }
+    auto *DR = dyn_cast<DeclRefExpr>(E);
+    if (!DR)
+      return E;
+    if (auto *P = dyn_cast<ParmVarDecl>(DR->getDecl())) {
+      auto It = Bound.find(P);
+      if (It == Bound.end())
+        return E;
+      E = It->second;
+    } else if (auto *V = dyn_cast<VarDecl>(DR->getDecl());
+               V && V->hasLocalStorage() && V->getInit() && !V->getType()->isReferenceType()) {
+      auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+      if (!F || !F->getBody() || writesVar(F->getBody(), V))
+        return E;
+      E = V->getInit();
+    } else {
+      return E;
+    }
+    ++Depth;
+  }
+  return E;
+}
+
+/// A and B name the same value once resolved (resolvedValue; the same expression).
+bool sameValue(const Expr *A, const Expr *B, const ArgBindings &Bound, const ASTContext &Ctx) {
+  A = resolvedValue(A, Bound);
+  B = resolvedValue(B, Bound);
+  if (!A || !B)
+    return false;
+  llvm::FoldingSetNodeID IA, IB;
+  A->Profile(IA, Ctx, /*Canonical=*/true);
+  B->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// The most E can be: a constant, the smaller side of a `min` (`PxMin(x, 32u)`, `min(n,
+/// 32)`), the larger bound of the two sides of a `?:`.
+std::optional<int64_t> upperBound(const Expr *E, const ArgBindings &Bound, const ASTContext &Ctx,
+                                  unsigned Depth = 0) {
+  E = resolvedValue(E, Bound);
+  if (!E || Depth > 4 || E->isValueDependent())
+    return std::nullopt;
+  if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
+    return V->getExtValue();
+  if (auto *C = dyn_cast<ConditionalOperator>(E)) {
+    auto T = upperBound(C->getTrueExpr(), Bound, Ctx, Depth + 1);
+    auto F = upperBound(C->getFalseExpr(), Bound, Ctx, Depth + 1);
+    if (T && F)
+      return std::max(*T, *F);
+    return std::nullopt;
+  }
+  if (auto *C = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *F = C->getDirectCallee(); F && F->getIdentifier() &&
+                                                      F->getName().ends_with_insensitive("min")) {
+      std::optional<int64_t> Least;
+      for (const Expr *A : C->arguments())
+        if (auto B = upperBound(A, Bound, Ctx, Depth + 1))
+          Least = Least ? std::min(*Least, *B) : *B;
+      return Least;
+    }
+  return std::nullopt;
+}
+
+/// F counts the 32-bit words of a set of N bits (`for (i = 0; i < (N + 31) / 32; ++i)`,
+/// `/ 32`, `>> 5`, through a local set once to it): N, or null.
+const Expr *wordCountOf(const ForStmt *F, const ArgBindings &Bound, const ASTContext &Ctx) {
+  const VarDecl *I = nullptr;
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl())
+    I = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (!I || !I->getInit() || I->getInit()->isValueDependent())
+    return nullptr;
+  std::optional<llvm::APSInt> Start = I->getInit()->getIntegerConstantExpr(Ctx);
+  auto *Inc = dyn_cast_or_null<UnaryOperator>(F->getInc());
+  auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond());
+  if (!Start || *Start != 0 || !Inc || !Inc->isIncrementOp() || !Cond ||
+      Cond->getOpcode() != BO_LT)
+    return nullptr;
+  auto *LHS = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  if (!LHS || LHS->getDecl() != I)
+    return nullptr;
+  auto *Words = dyn_cast_or_null<BinaryOperator>(resolvedValue(Cond->getRHS(), Bound));
+  if (!Words || Words->isValueDependent())
+    return nullptr;
+  std::optional<llvm::APSInt> By = Words->getRHS()->getIntegerConstantExpr(Ctx);
+  if (!By || !((Words->getOpcode() == BO_Div && *By == 32) ||
+               (Words->getOpcode() == BO_Shr && *By == 5)))
+    return nullptr;
+  const Expr *N = Words->getLHS()->IgnoreParenImpCasts();
+  // `(N + 31) / 32`: the words rounded up.
+  if (auto *Add = dyn_cast<BinaryOperator>(N); Add && Add->getOpcode() == BO_Add) {
+    std::optional<llvm::APSInt> Round =
+        Add->getRHS()->isValueDependent() ? std::nullopt
+                                          : Add->getRHS()->getIntegerConstantExpr(Ctx);
+    if (Round && *Round == 31)
+      N = Add->getLHS();
+  }
+  return N;
+}
+
 /// S holds a loop over memory that is work (hasLoop with Memory), a loop of constant
 /// trips, 32 or fewer, being its body written out (what the compiler unrolls: a sum over
-/// a block's warps' partials, a vector's lanes): its body is looked into instead.
-bool hasWorkLoop(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 2) {
+/// a block's warps' partials, a vector's lanes): its body is looked into instead; calls
+/// followed Depth deep. Light, when given,
+/// says of a loop (with its callee's parameters bound) that it costs no more than a loop
+/// the lanes already shared: it is not counted.
+bool hasWorkLoop(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 2,
+                 const std::function<bool(const ForStmt *, const ArgBindings &)> &Light = {},
+                 ArgBindings *Bound = nullptr) {
   if (!S)
     return false;
-  if (auto *F = dyn_cast<ForStmt>(S))
+  ArgBindings None;
+  if (!Bound)
+    Bound = &None;
+  if (auto *F = dyn_cast<ForStmt>(S)) {
     if (std::optional<int64_t> Span = constantTripSpan(F, Ctx); Span && *Span <= 32)
-      return hasWorkLoop(F->getBody(), Ctx, Depth);
+      return hasWorkLoop(F->getBody(), Ctx, Depth, Light, Bound);
+    if (Light && Light(F, *Bound))
+      return hasWorkLoop(F->getBody(), Ctx, Depth, Light, Bound);
+  }
   if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && touchesMemory(S))
     return true;
   if (auto *C = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *F = C->getDirectCallee(); F && Depth > 0) {
       const FunctionDecl *Def = nullptr;
-      if (F->hasBody(Def) && Def && hasWorkLoop(Def->getBody(), Ctx, Depth - 1))
-        return true;
+      if (F->hasBody(Def) && Def) {
+        ArgBindings Inner = *Bound;
+        for (unsigned I = 0; I < C->getNumArgs() && I < Def->getNumParams(); ++I)
+          Inner[Def->getParamDecl(I)] = C->getArg(I);
+        if (hasWorkLoop(Def->getBody(), Ctx, Depth - 1, Light, &Inner))
+          return true;
+      }
     }
   for (const Stmt *C : S->children())
-    if (hasWorkLoop(C, Ctx, Depth))
+    if (hasWorkLoop(C, Ctx, Depth, Light, Bound))
       return true;
   return false;
+}
+
+/// E reads the thread's index, directly or through the locals it is computed from.
+bool readsThreadIndex(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 6)
+    return false;
+  E = resolvedValue(E, {});
+  if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    StringRef N = DR->getDecl()->getName();
+    return N == "threadIdx" || N == "__lane_id";
+  }
+  for (const Stmt *C : E->children())
+    if (auto *X = dyn_cast_or_null<Expr>(C); X && readsThreadIndex(X, Depth + 1))
+      return true;
+  return false;
+}
+
+/// The bounds N of the loops of Body that end before Place and that the lanes of a group
+/// of at most a warp share: `for (b = lane's start; b < N; b += P)` with P 32 or less
+/// (PhysX's `b += numThreadsPerBody`, `numThreadsPerBody = PxMin(..., 32u)`).
+std::vector<const Expr *> sharedLoopBounds(const Stmt *Body, SourceLocation Place,
+                                           const ASTContext &Ctx) {
+  std::vector<const Expr *> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *F = dyn_cast<ForStmt>(S);
+        F && SM.isBeforeInTranslationUnit(F->getEndLoc(), Place)) {
+      const VarDecl *I = nullptr;
+      if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl())
+        I = dyn_cast<VarDecl>(DS->getSingleDecl());
+      auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond());
+      auto *Inc = dyn_cast_or_null<CompoundAssignOperator>(F->getInc());
+      auto *LHS = Cond ? dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts()) : nullptr;
+      auto *Counter = Inc ? dyn_cast<DeclRefExpr>(Inc->getLHS()->IgnoreParenImpCasts()) : nullptr;
+      if (I && I->getInit() && readsThreadIndex(I->getInit()) && Cond &&
+          Cond->getOpcode() == BO_LT && LHS && LHS->getDecl() == I && Inc &&
+          Inc->getOpcode() == BO_AddAssign && Counter && Counter->getDecl() == I)
+        if (std::optional<int64_t> P = upperBound(Inc->getRHS(), {}, Ctx); P && *P >= 1 && *P <= 32)
+          Out.push_back(Cond->getRHS());
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return Out;
 }
 
 /// The base variable of an element access (`s[i]`, `p[i].x`), or null.
@@ -1592,7 +1773,27 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
   // values: not a tree's step.
   // An elimination step reads the pivot's row and column, which it does not write: no
   // tree's step, whose lanes halve.
-  if (Leaves || Barrier || hasWorkLoop(Work, M.Ctx) ||
+  // A loop of the arm over the 32-bit words of N bits, where the group's lanes shared a
+  // loop over the N items before the branch, at most a warp wide: each lane ran a trip
+  // per P items there, at least the trip per 32 that the role runs here, so the role costs
+  // no more than what every lane did (PhysX's body leader counting and clearing its slabs'
+  // bits after the slabs' reduction). A loop over N items, or words of a set the lanes
+  // did not share, stays work.
+  std::vector<const Expr *> Shared =
+      K.Kernel && K.Kernel->getBody()
+          ? sharedLoopBounds(K.Kernel->getBody(), If->getBeginLoc(), M.Ctx)
+          : std::vector<const Expr *>();
+  auto PerWarpOfShared = [&](const ForStmt *F, const ArgBindings &Bound) {
+    const Expr *N = Shared.empty() ? nullptr : wordCountOf(F, Bound, M.Ctx);
+    return N && llvm::any_of(Shared, [&](const Expr *G) { return sameValue(N, G, Bound, M.Ctx); });
+  };
+  bool WordLoops = false;
+  if (hasWorkLoop(Work, M.Ctx)) {
+    if (hasWorkLoop(Work, M.Ctx, 2, PerWarpOfShared))
+      return std::nullopt;
+    WordLoops = true;
+  }
+  if (Leaves || Barrier ||
       (!LessPivot && readsWhatItWrites(Work, M.Ctx, /*Copies=*/false)))
     return std::nullopt;
   const char *Group = Amd ? "wavefront" : "warp";
@@ -1602,6 +1803,13 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
            "counter of the loop around it names (the pivot of an elimination step, '!= "
            "row'), and its arm runs no loop over memory: the other lanes idle through "
            "straight-line statements, a cost set by how the data is laid over the lanes";
+  if (WordLoops)
+    return std::string("the same lanes of each ") + Group +
+           " take the branch every time it runs (a role of those lanes: a leader, the first "
+           "lanes of a group), and its arm's loops walk the 32-bit words of a set of N "
+           "items that the group's lanes already shared a loop over, at most a " + Group +
+           " wide, before the branch: the role runs a trip per 32 items where each lane "
+           "ran one per group width, no more than the work every lane did";
   return std::string("the same lanes of each ") + Group +
          " take the branch every time it runs, through every trip of the loops around it "
          "(a role of those lanes: a leader, the first lanes of a group), and its arm runs "

@@ -1972,11 +1972,20 @@ const Expr *forwardedOperand(const Expr *X) {
   return C->getArg(0);
 }
 
-static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth);
+static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth,
+                        std::set<const ValueDecl *> &Open);
 
-bool writesVar(const Stmt *S, const ValueDecl *D) { return writesVarAt(S, D, 0); }
+bool writesVar(const Stmt *S, const ValueDecl *D) {
+  std::set<const ValueDecl *> Open;
+  return writesVarAt(S, D, 0, Open);
+}
 
-static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth) {
+/// Open: the callees' parameters being looked into, down the chain of calls. A call that
+/// hands one on to itself (a dispatcher recursing over a list of template values, one
+/// instantiation per value, is a chain; a recursive helper, a cycle) writes through it
+/// only where a statement of the chain does, which the walk of that statement finds.
+static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth,
+                        std::set<const ValueDecl *> &Open) {
   if (!S)
     return false;
   // D itself, or D handed on by `std::forward` / `std::move` (which write nothing).
@@ -2000,20 +2009,26 @@ static bool writesVarAt(const Stmt *S, const ValueDecl *D, unsigned Depth) {
       if (auto *VD = dyn_cast<VarDecl>(X); VD && MutableRef(VD->getType()) && Names(VD->getInit()))
         return true;
   // Bound to a callee's reference to non-const: a write, unless the callee's own body
-  // (followed three calls deep) writes nothing through it; `std::forward` and `std::move`
-  // only hand it on (Names follows them).
+  // (followed sixteen calls deep) writes nothing through it; `std::forward` and
+  // `std::move` only hand it on (Names follows them).
   if (auto *Call = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *FD = Call->getDirectCallee(); FD && !forwardedOperand(Call))
       for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I)
         if (Names(Call->getArg(I)) && MutableRef(FD->getParamDecl(I)->getType())) {
           const FunctionDecl *Def = nullptr;
-          if (Depth >= 3 || !FD->hasBody(Def) || !Def || Def->isDependentContext() ||
-              I >= Def->getNumParams() ||
-              writesVarAt(Def->getBody(), Def->getParamDecl(I), Depth + 1))
+          if (Depth >= 16 || !FD->hasBody(Def) || !Def || Def->isDependentContext() ||
+              I >= Def->getNumParams())
+            return true;
+          const ParmVarDecl *Callee = Def->getParamDecl(I);
+          if (!Open.insert(Callee).second)
+            continue;
+          bool Written = writesVarAt(Def->getBody(), Callee, Depth + 1, Open);
+          Open.erase(Callee);
+          if (Written)
             return true;
         }
   for (const Stmt *C : S->children())
-    if (writesVarAt(C, D, Depth))
+    if (writesVarAt(C, D, Depth, Open))
       return true;
   return false;
 }

@@ -920,49 +920,79 @@ void addKnownGrid(const KernelInfo &K, const TUFacts &F, KnownValues &Out) {
 
 } // namespace
 
-std::vector<int64_t> TuModel::passedValues(const Expr *Arg, const FunctionDecl *Enclosing,
-                                           unsigned Depth) {
+std::vector<int64_t> TuModel::passedValues(const Expr *Arg, const FunctionDecl *Enclosing) {
+  bool Cut = false;
+  return passedValuesIn(Arg, Enclosing, 0, Cut);
+}
+
+std::vector<int64_t> TuModel::passedValuesIn(const Expr *Arg, const FunctionDecl *Enclosing,
+                                             unsigned Depth, bool &Cut) {
   if (!Arg || Arg->isValueDependent())
     return {};
   if (std::optional<int64_t> V = constantIn(Arg, Enclosing, Ctx, Writes))
     return {*V};
   // `std::forward<T>(x)` and `std::move(x)` are x (a benchmark template's arguments).
   if (const Expr *Inner = forwardedOperand(Arg))
-    return passedValues(Inner, Enclosing, Depth);
+    return passedValuesIn(Inner, Enclosing, Depth, Cut);
   // A parameter of the launching function (a launch helper's `W`, a wrapper's size): what
   // its callers pass, unless the function writes it; a caller's own parameter is followed
-  // to its callers in turn, three calls up (llm.c's and HeCBench's dispatchers: main ->
-  // kernel-number switch -> launcher).
+  // to its callers in turn (llm.c's and HeCBench's dispatchers: main ->
+  // kernel-number switch -> launcher; ginkgo's selection of a sub-warp size, which calls
+  // itself once per size left in its list, handing its argument pack on).
   const auto *DR = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
   const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
   // A reference parameter counts where the function does not write it (a forwarding
   // template's `Args&&... args`, handed on by value).
-  if (!P || !Enclosing || Depth >= 3 || P->getDeclContext() != Enclosing ||
+  if (!P || !Enclosing || P->getDeclContext() != Enclosing ||
       Enclosing->isDependentContext() ||
       (P->getType()->isReferenceType() &&
-       !P->getType().getNonReferenceType()->isIntegralOrEnumerationType()) ||
-      Writes(Enclosing->getBody(), P))
+       !P->getType().getNonReferenceType()->isIntegralOrEnumerationType()))
     return {};
-  // A function whose address escapes may be called with any values.
-  if (facts().Escapes.count(Enclosing->getCanonicalDecl()))
+  if (auto Known = ParamValues.find(P); Known != ParamValues.end())
+    return Known->second;
+  // A parameter already being walked: the calls go round a cycle (a recursive helper
+  // handing its parameter on), whose values are not followed. Every parameter of the
+  // cycle then has none, whichever was asked first, so the answer is kept.
+  if (ParamsWalked.count(P))
     return {};
-  const auto &CallsOf = facts().CallsOf;
-  auto It = CallsOf.find(Enclosing->getCanonicalDecl());
-  if (It == CallsOf.end() || It->second.empty())
+  // A chain of callers deeper than any code writes by hand: not followed, and not kept,
+  // since a walk from nearer the top might have finished.
+  if (Depth >= 32) {
+    Cut = true;
     return {};
-  std::set<int64_t> Values;
-  unsigned Index = P->getFunctionScopeIndex();
-  for (auto [C, Caller] : It->second) {
-    if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
-      return {};
-    std::vector<int64_t> Got = passedValues(C->getArg(Index), Caller, Depth + 1);
-    if (Got.empty())
-      return {};
-    Values.insert(Got.begin(), Got.end());
-    if (Values.size() > 8)
-      return {};
   }
-  return {Values.begin(), Values.end()};
+  ParamsWalked.insert(P);
+  bool Own = false; // this walk cut below
+  auto Values = [&]() -> std::vector<int64_t> {
+    if (Writes(Enclosing->getBody(), P))
+      return {};
+    // A function whose address escapes may be called with any values.
+    if (facts().Escapes.count(Enclosing->getCanonicalDecl()))
+      return {};
+    const auto &CallsOf = facts().CallsOf;
+    auto It = CallsOf.find(Enclosing->getCanonicalDecl());
+    if (It == CallsOf.end() || It->second.empty())
+      return {};
+    std::set<int64_t> Got;
+    unsigned Index = P->getFunctionScopeIndex();
+    for (auto [C, Caller] : It->second) {
+      if (isa<CXXMemberCallExpr>(C) || Index >= C->getNumArgs())
+        return {};
+      std::vector<int64_t> One = passedValuesIn(C->getArg(Index), Caller, Depth + 1, Own);
+      if (One.empty())
+        return {};
+      Got.insert(One.begin(), One.end());
+      if (Got.size() > 8)
+        return {};
+    }
+    return {Got.begin(), Got.end()};
+  }();
+  ParamsWalked.erase(P);
+  if (Own)
+    Cut = true;
+  else
+    ParamValues[P] = Values;
+  return Values;
 }
 
 const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {

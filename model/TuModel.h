@@ -260,11 +260,12 @@ public:
   /// The values a host expression passes for a kernel argument at its place in function
   /// Enclosing: a compile-time constant (or a local initialised with one and never
   /// written), or, for a parameter Enclosing never writes, the values every call of
-  /// Enclosing in the TU passes for it, followed up to three callers; empty when any is
-  /// not known. Real values before sampled ones: the branch, memory, race and sync models
-  /// all read a launch's arguments through this.
-  std::vector<int64_t> passedValues(const Expr *Arg, const FunctionDecl *Enclosing,
-                                    unsigned Depth = 0);
+  /// Enclosing in the TU passes for it, followed through its callers in turn (a
+  /// dispatcher that recurses over a list of template values hands its arguments down
+  /// one call per value; calls that go round a cycle give nothing); empty when any is not
+  /// known. Real values before sampled ones: the branch,
+  /// memory, race and sync models all read a launch's arguments through this.
+  std::vector<int64_t> passedValues(const Expr *Arg, const FunctionDecl *Enclosing);
   /// The launches and kernels (one pass over the AST).
   const TUFacts &facts();
   /// Every launch with its figures (loads the register source on first use).
@@ -387,6 +388,14 @@ private:
   std::optional<TUFacts> Facts;
   /// Whether a function body writes a variable, asked per launch and parameter.
   WritesVarMemo Writes;
+  /// passedValues, a parameter's values (Cut: the walk stopped at the depth limit, so the
+  /// answer is the walk's, not the parameter's).
+  std::vector<int64_t> passedValuesIn(const Expr *Arg, const FunctionDecl *Enclosing,
+                                      unsigned Depth, bool &Cut);
+  /// The values of parameters whose walk was not cut: the same answer for every kernel
+  /// and every order of asking.
+  std::map<const clang::ParmVarDecl *, std::vector<int64_t>> ParamValues;
+  std::set<const clang::ParmVarDecl *> ParamsWalked;
   std::optional<LoadedRegisters> Registers;
   std::optional<std::vector<LaunchModel>> Launches;
   bool AdviceVerified = false;
