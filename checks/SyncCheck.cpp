@@ -105,11 +105,94 @@ std::string SyncCheck::assumedDemotion(const SyncModel &S) {
 }
 
 namespace {
-/// Whether E reads threadIdx.y or .z, or blockDim.y or .z.
-bool readsRows(const ::warplint::divergence::Sym *E) {
-  using ::warplint::divergence::SymOp;
+using ::warplint::divergence::Sym;
+using ::warplint::divergence::SymOp;
+
+const Sym *withoutCasts(const Sym *E) {
+  while (E && E->Op == SymOp::Cast && E->A)
+    E = E->A.get();
+  return E;
+}
+
+/// The terms of a sum, or the factors of a product (through casts).
+void flatten(const Sym *E, SymOp Op, std::vector<const Sym *> &Out) {
+  E = withoutCasts(E);
+  if (E && E->Op == Op && E->A && E->B) {
+    flatten(E->A.get(), Op, Out);
+    flatten(E->B.get(), Op, Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+bool isIndex(const Sym *E, SymOp Op, int64_t Dim) {
+  E = withoutCasts(E);
+  return E && E->Op == Op && E->Value == Dim;
+}
+
+/// E is the thread's place in its block counted across rows, `threadIdx.x + threadIdx.y *
+/// blockDim.x (+ threadIdx.z * blockDim.x * blockDim.y)`: the warps hold consecutive such
+/// places whatever the block's shape, so rows read this way split no warp that the same
+/// count of threads in one row would not.
+bool readsRows(const Sym *E);
+
+bool mentionsThread(const Sym *E) {
+  return E && (E->Op == SymOp::ThreadIdx || mentionsThread(E->A.get()) ||
+               mentionsThread(E->B.get()) || mentionsThread(E->C.get()));
+}
+
+/// The sum's other terms (a block's first thread, `blockIdx.x * blockDim.x * blockDim.y`)
+/// may be anything that reads no thread index and no row.
+bool isLinearThreadIndex(const Sym *E) {
+  std::vector<const Sym *> Terms;
+  flatten(E, SymOp::Add, Terms);
+  if (Terms.size() < 2)
+    return false;
+  bool X = false, Rows = false;
+  for (const Sym *T : Terms) {
+    if (!mentionsThread(T)) {
+      if (readsRows(T))
+        return false;
+      continue;
+    }
+    std::vector<const Sym *> F;
+    flatten(T, SymOp::Mul, F);
+    auto Has = [&](SymOp Op, int64_t Dim) {
+      return llvm::any_of(F, [&](const Sym *S) { return isIndex(S, Op, Dim); });
+    };
+    if (F.size() == 1 && Has(SymOp::ThreadIdx, 0))
+      X = true;
+    else if (F.size() == 2 && Has(SymOp::ThreadIdx, 1) && Has(SymOp::BlockDim, 0))
+      Rows = true;
+    else if (F.size() == 3 && Has(SymOp::ThreadIdx, 2) && Has(SymOp::BlockDim, 0) &&
+             Has(SymOp::BlockDim, 1))
+      Rows = true;
+    else
+      return false;
+  }
+  return X && Rows;
+}
+
+/// Whether E reads threadIdx.y or .z, or blockDim.y or .z, other than in the thread's
+/// place counted across rows (isLinearThreadIndex) or the block's size (`blockDim.x *
+/// blockDim.y`, a count of threads, the same for every thread).
+bool readsRows(const Sym *E) {
   if (!E)
     return false;
+  if (isLinearThreadIndex(E))
+    return false;
+  if (withoutCasts(E) && withoutCasts(E)->Op == SymOp::Mul) {
+    std::vector<const Sym *> F;
+    flatten(E, SymOp::Mul, F);
+    bool Width = llvm::any_of(F, [](const Sym *S) { return isIndex(S, SymOp::BlockDim, 0); });
+    bool OnlySizes = Width && llvm::all_of(F, [](const Sym *S) {
+                       S = withoutCasts(S);
+                       return S && S->Op != SymOp::ThreadIdx &&
+                              (S->Op == SymOp::BlockDim || !readsRows(S));
+                     });
+    if (OnlySizes)
+      return false;
+  }
   if ((E->Op == SymOp::ThreadIdx || E->Op == SymOp::BlockDim) && E->Value > 0)
     return true;
   return readsRows(E->A.get()) || readsRows(E->B.get()) || readsRows(E->C.get());

@@ -1,0 +1,37 @@
+// warplint-warp-sync-mask: a thread's place counted across the block's rows
+// (`threadIdx.y * blockDim.x + threadIdx.x`) under an assumed block (issue 23, eighteenth
+// session: PhysX's convexConvexNphase_stage1Kernel, four lanes per pair, launched from
+// another file, whose pairs past numTests return and whose lanes then read word 3 of their
+// own group). Warps hold consecutive places whatever the block's shape, so such a
+// condition splits a warp of a 16x16 block exactly as it does one of a 256x1 block: the
+// alternative blocks, each sampled whole, settle it as they do for a condition on
+// threadIdx.x alone. Silent where every lane reads a lane of its own group, which exits
+// with it; a warning where lanes read the next group, which may have left.
+// RUN: %clang_tidy --checks='-*,warplint-warp-sync-mask' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+
+struct Words {
+  unsigned x, y, z, w;
+};
+
+__global__ void pairs(unsigned numTests, const Words *data, unsigned *out) {
+  unsigned g = (blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x + threadIdx.x) >> 2;
+  if (g >= numTests)
+    return;
+  unsigned t = threadIdx.x % 4;
+  Words w;
+  if (t < 4)
+    w = data[g * 4 + t];
+  unsigned n = __shfl_sync(0xffffffffu, (int)w.x, int((threadIdx.x & ~0x3) + 3));
+  out[g * 4 + t] = n;
+}
+
+__global__ void nextPair(unsigned numTests, const Words *data, unsigned *out) {
+  unsigned g = (blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x + threadIdx.x) >> 2;
+  if (g >= numTests)
+    return;
+  unsigned n = __shfl_down_sync(0xffffffffu, (int)data[g].x, 4);
+  // CHECK: :[[@LINE-1]]:16: warning: mask 0xffffffff of '__shfl_down_sync()' in kernel 'nextPair' names lanes that may not take part: the threads whose 'g' is at or past 'numTests' (the tail of the last block, when 'numTests' is not a multiple of the block) leave at the 'return' on line [[@LINE-2]] and never reach it
+  // CHECK: :[[@LINE-3]]:5: note: the threads whose 'g' is at or past 'numTests'
+  // CHECK: :[[@LINE-3]]:16: note: give the lanes that arrive as the mask
+  out[g * 4 + threadIdx.x % 4] = n;
+}
