@@ -131,9 +131,10 @@ bool isIndex(const Sym *E, SymOp Op, int64_t Dim) {
 }
 
 /// E is the thread's place in its block counted across rows, `threadIdx.x + threadIdx.y *
-/// blockDim.x (+ threadIdx.z * blockDim.x * blockDim.y)`: the warps hold consecutive such
-/// places whatever the block's shape, so rows read this way split no warp that the same
-/// count of threads in one row would not.
+/// blockDim.x (+ threadIdx.z * blockDim.x * blockDim.y)`, or with the row's width as a
+/// constant (`threadIdx.x + threadIdx.y * 32`): the warps hold consecutive such places
+/// whatever the block's shape (the block the code counts its rows by), so rows read this
+/// way split no warp that the same count of threads in one row would not.
 bool readsRows(const Sym *E);
 
 bool mentionsThread(const Sym *E) {
@@ -160,12 +161,22 @@ bool isLinearThreadIndex(const Sym *E) {
     auto Has = [&](SymOp Op, int64_t Dim) {
       return llvm::any_of(F, [&](const Sym *S) { return isIndex(S, Op, Dim); });
     };
+    // A row's width as the block's x or as the constant the code counts a row as
+    // (`threadIdx.y * WARP_SIZE`: the code's own word that blockDim.x is that wide).
+    auto Width = [&](size_t Factors) {
+      size_t Sizes = 0;
+      for (const Sym *S : F) {
+        const Sym *X = withoutCasts(S);
+        Sizes += X && ((X->Op == SymOp::BlockDim && X->Value < 2) ||
+                       (X->Op == SymOp::Const && X->Value > 0));
+      }
+      return F.size() == Factors && Sizes + 1 == Factors;
+    };
     if (F.size() == 1 && Has(SymOp::ThreadIdx, 0))
       X = true;
-    else if (F.size() == 2 && Has(SymOp::ThreadIdx, 1) && Has(SymOp::BlockDim, 0))
+    else if (Has(SymOp::ThreadIdx, 1) && Width(2))
       Rows = true;
-    else if (F.size() == 3 && Has(SymOp::ThreadIdx, 2) && Has(SymOp::BlockDim, 0) &&
-             Has(SymOp::BlockDim, 1))
+    else if (Has(SymOp::ThreadIdx, 2) && (Width(2) || Width(3)))
       Rows = true;
     else
       return false;

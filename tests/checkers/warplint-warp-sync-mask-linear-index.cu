@@ -6,7 +6,8 @@
 // condition splits a warp of a 16x16 block exactly as it does one of a 256x1 block: the
 // alternative blocks, each sampled whole, settle it as they do for a condition on
 // threadIdx.x alone. Silent where every lane reads a lane of its own group, which exits
-// with it; a warning where lanes read the next group, which may have left.
+// with it; a warning where lanes read the next group, which may have left. The row's
+// width may be the constant the code counts it by (`threadIdx.y * 32`).
 // RUN: %clang_tidy --checks='-*,warplint-warp-sync-mask' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 
 struct Words {
@@ -34,4 +35,29 @@ __global__ void nextPair(unsigned numTests, const Words *data, unsigned *out) {
   // CHECK: :[[@LINE-3]]:5: note: the threads whose 'g' is at or past 'numTests'
   // CHECK: :[[@LINE-3]]:16: note: give the lanes that arrive as the mask
   out[g * 4 + threadIdx.x % 4] = n;
+}
+
+// The row's width as the constant the code counts it by (PhysX's femCloth vertex loops,
+// `threadIdx.x + threadIdx.y * WARP_SIZE` up to the vertex count rounded up to 32): every
+// warp holds one 32-aligned run of places, and the rounded bound leaves no warp split.
+__global__ void paddedVerts(const float *v, unsigned numVerts, unsigned *hits) {
+  const unsigned padded = (numVerts + 31) & (~31u);
+  for (unsigned i = threadIdx.x + threadIdx.y * 32; i < padded; i += blockDim.x * blockDim.y) {
+    bool hit = i < numVerts && v[i] > 0.f;
+    unsigned m = __ballot_sync(0xffffffffu, hit);
+    if (threadIdx.x == 0)
+      hits[blockIdx.x * 32 + i / 32] = m;
+  }
+}
+
+// The same loop up to the vertex count itself: the last warp's lanes past it leave.
+__global__ void plainVerts(const float *v, unsigned numVerts, unsigned *hits) {
+  for (unsigned i = threadIdx.x + threadIdx.y * 32; i < numVerts; i += blockDim.x * blockDim.y) {
+    unsigned m = __ballot_sync(0xffffffffu, v[i] > 0.f);
+    // CHECK: :[[@LINE-1]]:18: warning: mask 0xffffffff of '__ballot_sync()' in kernel 'plainVerts' names lanes that may not take part: it is inside a loop whose condition 'i < numVerts' depends on the thread
+    // CHECK: :[[@LINE-3]]:3: note: it is inside a loop whose condition 'i < numVerts'
+    // CHECK: :[[@LINE-3]]:18: note: give the lanes that arrive as the mask
+    if (threadIdx.x == 0)
+      hits[blockIdx.x * 32 + i / 32] = m;
+  }
 }
