@@ -147,7 +147,6 @@ std::string WarpSyncMaskCheck::rootCause(const SyncModel &S, ASTContext &C) {
   if (unnamedCallers(S))
     return S.Kernel->Name + "\nunnamed callers";
   Shapes Sh = shapesOf(S);
-  if (getenv("WLDBG")) { auto &SM = C.getSourceManager(); unsigned Ln = SM.getExpansionLineNumber(S.Call.Call->getBeginLoc()); if (std::to_string(Ln) == getenv("WLDBG")) { llvm::errs() << "RC " << S.Kernel->Name << " shapes " << S.PerShape.size() << " allwhole " << Sh.AllWhole << " split " << (Sh.Split != nullptr) << " alleval " << Sh.AllEvaluated << " alts " << S.Alternatives.size() << "\n"; for (auto &[R, L] : S.PerShape) llvm::errs() << "  ev " << R.Evaluated << " sw " << R.SampledWhole << " loc " << L.isValid() << "\n"; for (auto &A : S.Alternatives) llvm::errs() << "  alt " << A.Shape.X << "x" << A.Shape.Y << " ev " << A.Evaluated << " sw " << A.SampledWhole << "\n"; for (auto &Cz : S.Causes) { llvm::errs() << "  cause kind " << int(Cz.Kind) << " data " << Cz.Data << " wu " << Cz.WarpUniform << " bo " << Cz.BlockOnly << " "; if (Cz.Cond) Cz.Cond->printPretty(llvm::errs(), nullptr, C.getPrintingPolicy()); llvm::errs() << " @" << SM.getExpansionLineNumber(Cz.Where->getBeginLoc()) << "\n"; } } }
   if (Sh.AllWhole && !Sh.Split)
     return "";
   std::vector<const SyncCause *> Causes = laneCauses(S);
