@@ -83,8 +83,67 @@ SymRef conj(const SymRef &A, const SymRef &B) {
 /// Reach without the conjuncts that read run-time values (Runtime) and no thread index
 /// or counter of a thread-dependent loop (Keep): such a part is the same in every thread,
 /// so it splits no block; where it is false no thread reaches the call at all.
+SymRef withoutUniformPartsOf(const SymRef &Reach, const std::vector<unsigned> &Runtime,
+                             const std::vector<unsigned> &Keep);
+
+/// The conjuncts of a reaching condition, as withoutUniformPartsOf splits it.
+void reachConjuncts(const SymRef &Reach, std::vector<SymRef> &Out) {
+  const Sym *T = Reach.get();
+  while (T && T->Op == SymOp::Cast && T->A)
+    T = T->A.get();
+  if (T && T->Op == SymOp::Ne && T->A && T->B && T->B->Op == SymOp::Const && T->B->Value == 0) {
+    const Sym *In = T->A.get();
+    while (In && In->Op == SymOp::Cast && In->A)
+      In = In->A.get();
+    if (In && (In->Op == SymOp::LAnd || (In->Op == SymOp::And && isTruthAndOr(In)))) {
+      reachConjuncts(T->A, Out);
+      return;
+    }
+  }
+  if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
+    reachConjuncts(T->A, Out);
+    reachConjuncts(T->B, Out);
+    return;
+  }
+  if (Reach)
+    Out.push_back(Reach);
+}
+
+/// Reach less its parts on run-time values alone (they split nothing), unless a part that
+/// stays reads the same values: then together they decide who reaches the call.
 SymRef withoutUniformParts(const SymRef &Reach, const std::vector<unsigned> &Runtime,
                            const std::vector<unsigned> &Keep) {
+  std::vector<SymRef> Parts;
+  reachConjuncts(Reach, Parts);
+  std::vector<bool> Stays(Parts.size());
+  std::vector<unsigned> Shared;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    Stays[I] = withoutUniformPartsOf(Parts[I], Runtime, Keep) != nullptr;
+    if (Stays[I])
+      collectVars(*Parts[I], Shared);
+  }
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (size_t I = 0; I < Parts.size(); ++I) {
+      if (Stays[I])
+        continue;
+      std::vector<unsigned> Used;
+      collectVars(*Parts[I], Used);
+      if (llvm::any_of(Used, [&](unsigned V) { return llvm::is_contained(Shared, V); })) {
+        Stays[I] = Grew = true;
+        Shared.insert(Shared.end(), Used.begin(), Used.end());
+      }
+    }
+  }
+  SymRef Out;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Stays[I])
+      Out = Out ? conj(Out, Parts[I]) : Parts[I];
+  return Out;
+}
+
+SymRef withoutUniformPartsOf(const SymRef &Reach, const std::vector<unsigned> &Runtime,
+                             const std::vector<unsigned> &Keep) {
   const Sym *T = Reach.get();
   while (T && T->Op == SymOp::Cast && T->A)
     T = T->A.get();
@@ -94,11 +153,11 @@ SymRef withoutUniformParts(const SymRef &Reach, const std::vector<unsigned> &Run
     while (In && In->Op == SymOp::Cast && In->A)
       In = In->A.get();
     if (In && (In->Op == SymOp::LAnd || (In->Op == SymOp::And && isTruthAndOr(In))))
-      return withoutUniformParts(T->A, Runtime, Keep);
+      return withoutUniformPartsOf(T->A, Runtime, Keep);
   }
   if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
-    SymRef L = withoutUniformParts(T->A, Runtime, Keep);
-    SymRef R = withoutUniformParts(T->B, Runtime, Keep);
+    SymRef L = withoutUniformPartsOf(T->A, Runtime, Keep);
+    SymRef R = withoutUniformPartsOf(T->B, Runtime, Keep);
     return L && R ? conj(L, R) : L ? L : R;
   }
   if (!Reach || mentionsThreadIdx(*Reach))
@@ -558,9 +617,30 @@ static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &
     });
   };
   auto WarpWhole = [&](const Guard &G) { return Warp && G.Val.V == Variance::WarpUniform; };
+  // The uniform conditions on the way, with a form: they split no warp, but one that reads
+  // a value another condition on the way reads decides with it who reaches the call (PhysX's
+  // `if (t == 0 && !fixBase && rootMotion) ... else if (!fixBase && !rootMotion) sync`:
+  // where the first splits lane 0 from the rest, the second keeps every lane out).
+  std::vector<SymRef> UniformParts;
   for (const Guard &G : S.Guards) {
-    if (!Relevant(G))
+    if (!Relevant(G)) {
+      if (G.Kind != Guard::Loop)
+        if (SymRef T = truthOf(G)) {
+          std::vector<unsigned> Used;
+          collectVars(*T, Used);
+          bool Sampled = llvm::all_of(Used, [&](unsigned V) {
+            if (V >= Vars.size())
+              return false;
+            const SymVarInfo &I = Vars[V];
+            return I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque ||
+                   I.Kind == SymVarInfo::BlockIdx || I.Kind == SymVarInfo::GridDim ||
+                   (I.Kind == SymVarInfo::Loop && I.LoopVariance == Variance::Uniform);
+          });
+          if (Sampled && !Used.empty())
+            UniformParts.push_back(T);
+        }
       continue;
+    }
     if (G.Kind == Guard::Loop) {
       if (G.LoopVar < 0 || size_t(G.LoopVar) >= Vars.size()) {
         if (WarpWhole(G))
@@ -583,6 +663,25 @@ static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &
     if (!T)
       return false;
     Reach = conj(Reach, T);
+  }
+  if (Reach && !UniformParts.empty()) {
+    std::vector<unsigned> Shared;
+    collectVars(*Reach, Shared);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (SymRef &U : UniformParts) {
+        if (!U)
+          continue;
+        std::vector<unsigned> Used;
+        collectVars(*U, Used);
+        if (llvm::none_of(Used, [&](unsigned V) { return llvm::is_contained(Shared, V); }))
+          continue;
+        Reach = conj(Reach, U);
+        Shared.insert(Shared.end(), Used.begin(), Used.end());
+        U = nullptr;
+        Grew = true;
+      }
+    }
   }
   // A loop whose trips are counted thread by thread (TripLoops): an exit inside it is
   // taken in a trip the thread runs, and the trip counts say who runs which trips.
