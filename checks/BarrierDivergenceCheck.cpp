@@ -26,7 +26,7 @@ void BarrierDivergenceCheck::report(const SyncModel &S, SourceLocation Loc, ASTC
   const SourceManager &SM = C.getSourceManager();
   bool Grid = S.Class.Kind == SyncKind::GridBarrier;
   const char *Scope = Grid ? "grid" : "block";
-  [[maybe_unused]] auto [AllEvaluated, AllWhole, Split] = shapesOf(S);
+  [[maybe_unused]] auto [AllEvaluated, AllWhole, Split, RowsOnly] = shapesOf(S);
   const SyncCause &First = S.Causes.front();
   if (AllEvaluated && Split) {
     // Certain for a launch of this shape; an assumed block is a warning when every other

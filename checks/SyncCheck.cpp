@@ -224,23 +224,76 @@ bool readsRows(const ::warplint::SyncCall &C) {
 }
 } // namespace
 
+namespace {
+/// The largest value a shuffle's operand takes, where it is a constant or the counter of a
+/// loop that halves down from a constant (`for (o = 8; o > 0; o >>= 1)`) or climbs below
+/// one (`for (o = 1; o < 16; o *= 2)`).
+std::optional<int64_t> largestOperand(const Sym *X,
+                                      const std::vector<::warplint::SymVarInfo> &Vars) {
+  using ::warplint::SymVarInfo;
+  X = withoutCasts(X);
+  if (!X)
+    return std::nullopt;
+  if (X->Op == SymOp::Const)
+    return X->Value;
+  if (X->Op != SymOp::Var || X->Value < 0 || size_t(X->Value) >= Vars.size())
+    return std::nullopt;
+  const SymVarInfo &L = Vars[size_t(X->Value)];
+  if (L.Kind != SymVarInfo::Loop || !L.Init || !L.Cond || !L.Step)
+    return std::nullopt;
+  const Sym *Init = withoutCasts(L.Init.get()), *Step = withoutCasts(L.Step.get());
+  const Sym *Cond = withoutCasts(L.Cond.get());
+  if (Init && Init->Op == SymOp::Const && Step &&
+      (Step->Op == SymOp::Shr || Step->Op == SymOp::Div))
+    return Init->Value;
+  if (Cond && (Cond->Op == SymOp::Lt || Cond->Op == SymOp::Le) && Cond->B &&
+      withoutCasts(Cond->B.get())->Op == SymOp::Const && Step &&
+      (Step->Op == SymOp::Shl || Step->Op == SymOp::Mul || Step->Op == SymOp::Add))
+    return withoutCasts(Cond->B.get())->Value - (Cond->Op == SymOp::Lt ? 1 : 0);
+  return std::nullopt;
+}
+
+/// S shows that its kernel lays rows narrower than a warp: a shuffle of a constant width
+/// under 32 (vector_mv_csr's `__shfl_down_sync(m, t, i, BS)`), a tile of fewer than 32
+/// threads, or a shuffle across lanes (xor, down, up) that never reaches 16 lanes away
+/// (`for (o = 8; o > 0; o >>= 1) __shfl_xor_sync(m, v, o)`: groups of 16).
+bool laysNarrowRows(const SyncModel &S,
+                    const std::vector<::warplint::SymVarInfo> &Vars) {
+  using ::warplint::SyncClass;
+  if (S.Class.Kind == SyncKind::Tile)
+    return S.Class.TileSize > 0 && S.Class.TileSize < 32;
+  if (S.Class.Kind != SyncKind::WarpMask || S.Class.Shuffle == SyncClass::NoShuffle)
+    return false;
+  if (S.Class.ShuffleWidth > 0 && S.Class.ShuffleWidth < 32)
+    return true;
+  if (S.Class.Shuffle == SyncClass::ShflIdx || S.Call.Args.size() < 3 || !S.Call.Args[2].S)
+    return false;
+  std::optional<int64_t> Most = largestOperand(S.Call.Args[2].S.get(), Vars);
+  return Most && *Most > 0 && *Most < 16;
+}
+} // namespace
+
 SyncCheck::Shapes SyncCheck::shapesOf(const SyncModel &S) {
   Shapes Out;
   // An assumed block sampled whole counts when every alternative block (2-D ones among
   // them, which a condition on threadIdx.y would split) is whole too, and no condition
   // reads the rows (a block narrower than a warp in x, vector_mv_csr's (BS, bs / BS),
   // would put rows that disagree into one warp).
-  const bool AlternativesWhole =
-      !S.Alternatives.empty() && !readsRows(S.Call) &&
-      llvm::all_of(S.Alternatives, [](const ReachFigures &A) {
+  const bool WideWhole =
+      !S.Alternatives.empty() && llvm::all_of(S.Alternatives, [](const ReachFigures &A) {
         return (A.Evaluated && !A.splits()) || A.SampledWhole;
       });
+  const bool Rows = readsRows(S.Call);
+  const bool AlternativesWhole = WideWhole && !Rows;
+  bool WholeButRows = true;
   for (const auto &[R, Loc] : S.PerShape) {
     Out.AllEvaluated &= R.Evaluated;
     Out.AllWhole &= R.Evaluated || (R.SampledWhole && (Loc.isValid() || AlternativesWhole));
+    WholeButRows &= R.Evaluated || (R.SampledWhole && (Loc.isValid() || WideWhole));
     if (!Out.Split && R.splits())
       Out.Split = &R;
   }
+  Out.RowsOnly = !Out.AllWhole && !Out.Split && WholeButRows && Rows && S.AssumedShape;
   return Out;
 }
 
@@ -273,6 +326,10 @@ void SyncCheck::reportTu(TuModel &M, ASTContext &C) {
   };
   std::vector<Finding> Findings;
   std::map<std::string, size_t> ByCause;
+  NarrowRows.clear();
+  for (const SyncModel &S : M.syncCalls(AssumedBlock))
+    if (laysNarrowRows(S, M.kernelAnalysis(S.Kernel->Decl).TD.vars()))
+      NarrowRows.insert(S.Kernel);
   for (const SyncModel &S : M.syncCalls(AssumedBlock)) {
     if (Ignored.ignores(S.Kernel->Name))
       continue;

@@ -50,8 +50,15 @@ protected:
     /// whole.
     bool AllWhole = true;
     const ReachFigures *Split = nullptr; ///< the first shape that splits the call
+    /// Not AllWhole only for the rows: under an assumed block, every block at least a warp
+    /// wide in x reaches the call whole (sampled), and a condition on the way reads the
+    /// rows, which a block narrower than a warp in x would put into one warp.
+    bool RowsOnly = false;
   };
   static Shapes shapesOf(const SyncModel &S);
+  /// The kernels whose code lays rows narrower than a warp: a shuffle of a constant width
+  /// under 32, or a tile of fewer than 32 threads (reportTu fills it for the TU).
+  std::set<const KernelInfo *> NarrowRows;
 
   /// The level of an evaluated split: an error for a launch's block; for an assumed one a
   /// warning, or a note when another block does not split it (Demotion then says why).

@@ -26,6 +26,14 @@ std::string lanesText(uint32_t Bits) {
   return (llvm::popcount(Bits) == 1 ? "lane " : "lanes ") + laneRanges(Bits);
 }
 
+/// The alternative blocks of an assumed one: "32x1, 32x8, 64x4, 128x2".
+std::string alternativesText(const SyncModel &S) {
+  std::string Out;
+  for (const ReachFigures &A : S.Alternatives)
+    Out += (Out.empty() ? "" : ", ") + A.Shape.str();
+  return Out;
+}
+
 std::string hex(uint32_t V) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -157,14 +165,18 @@ std::string WarpSyncMaskCheck::rootCause(const SyncModel &S, ASTContext &C) {
   if (Causes.empty())
     return S.Kernel->Name + "\npartial warp";
   return S.Kernel->Name + "\n" + causeLoc(*Causes.front(), SM).printToString(SM) + "\n" +
-         (Sh.AllEvaluated ? "evaluated" : "run-time");
+         (Sh.AllEvaluated ? "evaluated" : rowsOnly(S, Sh) ? "rows" : "run-time");
+}
+
+bool WarpSyncMaskCheck::rowsOnly(const SyncModel &S, const Shapes &Sh) const {
+  return Sh.RowsOnly && !NarrowRows.count(S.Kernel);
 }
 
 void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContext &C,
                                const std::vector<SourceLocation> &More) {
   const SourceManager &SM = C.getSourceManager();
   std::vector<const SyncCause *> Causes = laneCauses(S);
-  [[maybe_unused]] auto [AllEvaluated, AllWhole, Split] = shapesOf(S);
+  [[maybe_unused]] auto [AllEvaluated, AllWhole, Split, RowsOnly] = shapesOf(S);
   std::string Names = namesText(S, callName(S));
   if (std::optional<UnnamedCallers> U = unnamedCallers(S)) {
     // Every lane of a warp that reaches the call calls it; some are not in the mask.
@@ -242,10 +254,28 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
           diag(L, "%0", DiagnosticIDs::Note) << causeText(*Cause, S, C);
   } else {
     const SyncCause &First = *Causes.front();
-    diag(Loc, "%0 in kernel '%1' names lanes that may not take part: %2")
+    // Under an assumed block, every block at least a warp wide in x that was tried reaches
+    // the call whole, and only rows that a block narrower than a warp puts into one warp
+    // could leave lanes out; the kernel's code lays no row narrower than a warp (no
+    // shuffle width or tile under 32): a note that says so (issue 23's rule for findings
+    // under an assumed block; PhysX's warp-per-pair kernels, launched 32 x N from another
+    // file).
+    bool Rows = rowsOnly(S, shapesOf(S));
+    diag(Loc, "%0 in kernel '%1' names lanes that may not take part: %2",
+         Rows ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
         << Names << S.Kernel->Name << causeText(First, S, C);
-    Tu->reportSync(S, nullptr, std::string(getID()), "warning", causeText(First, S, C),
-                   causeLoc(First, SM));
+    if (Rows)
+      diag(Loc,
+           "a note, not a warning: no launch in this file gives the block shape; every "
+           "block at least a warp wide in x that was tried (%0) brings every named lane to "
+           "the call for the sampled values, and only a block narrower than a warp in x, "
+           "which puts rows (threadIdx.y) that may disagree into one warp, would leave "
+           "lanes out; give the launch's block shape (--assume-block, or a launch in this "
+           "file) to decide",
+           DiagnosticIDs::Note)
+          << alternativesText(S);
+    Tu->reportSync(S, nullptr, std::string(getID()), Rows ? "note" : "warning",
+                   causeText(First, S, C), causeLoc(First, SM));
     for (const SyncCause *Cause : Causes)
       if (SourceLocation L = causeLoc(*Cause, SM); L.isValid())
         diag(L, "%0", DiagnosticIDs::Note) << causeText(*Cause, S, C);

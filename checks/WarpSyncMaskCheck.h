@@ -20,6 +20,9 @@ private:
   std::string rootCause(const SyncModel &S, ASTContext &C) override;
   void report(const SyncModel &S, SourceLocation Loc, ASTContext &C,
               const std::vector<SourceLocation> &More) override;
+  /// The call's run-time finding stands only for rows narrower than a warp, which the
+  /// kernel's code does not lay (Shapes::RowsOnly, NarrowRows): a note.
+  bool rowsOnly(const SyncModel &S, const Shapes &Sh) const;
 };
 
 } // namespace clang::tidy::warplint

@@ -2079,8 +2079,11 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
         return load(E, It->second);
     if (M->isArrow())
       return load(E, Base.V, laneFunction(Base));
-    if (Base.V == Variance::Uniform && !localVar(M->getBase()))
-      return load(E, Variance::Uniform);
+    // A member of a struct in memory at an address the same for the block, or for the
+    // warp (`a.data.flags` with `a` bound to `artis[idx[warpIndex]]`): a load there, as
+    // an element at such an address is.
+    if (Base.V <= Variance::WarpUniform && !localVar(M->getBase()))
+      return load(E, Base.V);
     return withLanes({Base.V, nullptr}, {&Base});
   }
   if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
