@@ -253,23 +253,29 @@ std::optional<int64_t> largestOperand(const Sym *X,
   return std::nullopt;
 }
 
-/// S shows that its kernel lays rows narrower than a warp: a shuffle of a constant width
-/// under 32 (vector_mv_csr's `__shfl_down_sync(m, t, i, BS)`), a tile of fewer than 32
-/// threads, or a shuffle across lanes (xor, down, up) that never reaches 16 lanes away
-/// (`for (o = 8; o > 0; o >>= 1) __shfl_xor_sync(m, v, o)`: groups of 16).
-bool laysNarrowRows(const SyncModel &S,
-                    const std::vector<::warplint::SymVarInfo> &Vars) {
+/// What S says of how its kernel lays rows: Narrow, a shuffle of a constant width under 32
+/// (vector_mv_csr's `__shfl_down_sync(m, t, i, BS)`) or a tile of fewer than 32 threads;
+/// Reach, for a shuffle across lanes (xor, down, up), the farthest lane it reaches (32:
+/// not known).
+void rowEvidence(const SyncModel &S, const std::vector<::warplint::SymVarInfo> &Vars,
+                 bool &Narrow, std::optional<int64_t> &Reach) {
   using ::warplint::SyncClass;
-  if (S.Class.Kind == SyncKind::Tile)
-    return S.Class.TileSize > 0 && S.Class.TileSize < 32;
+  if (S.Class.Kind == SyncKind::Tile) {
+    Narrow |= S.Class.TileSize > 0 && S.Class.TileSize < 32;
+    return;
+  }
   if (S.Class.Kind != SyncKind::WarpMask || S.Class.Shuffle == SyncClass::NoShuffle)
-    return false;
-  if (S.Class.ShuffleWidth > 0 && S.Class.ShuffleWidth < 32)
-    return true;
-  if (S.Class.Shuffle == SyncClass::ShflIdx || S.Call.Args.size() < 3 || !S.Call.Args[2].S)
-    return false;
-  std::optional<int64_t> Most = largestOperand(S.Call.Args[2].S.get(), Vars);
-  return Most && *Most > 0 && *Most < 16;
+    return;
+  if (S.Class.ShuffleWidth > 0 && S.Class.ShuffleWidth < 32) {
+    Narrow = true;
+    return;
+  }
+  if (S.Class.Shuffle == SyncClass::ShflIdx)
+    return;
+  std::optional<int64_t> Most = S.Call.Args.size() >= 3 && S.Call.Args[2].S
+                                    ? largestOperand(S.Call.Args[2].S.get(), Vars)
+                                    : std::nullopt;
+  Reach = std::max(Reach.value_or(0), Most && *Most > 0 ? *Most : int64_t(32));
 }
 } // namespace
 
@@ -326,10 +332,19 @@ void SyncCheck::reportTu(TuModel &M, ASTContext &C) {
   };
   std::vector<Finding> Findings;
   std::map<std::string, size_t> ByCause;
+  // The kernels whose code lays rows narrower than a warp: a shuffle width or tile under
+  // 32, or shuffles across lanes none of which reaches 16 lanes away (a butterfly of
+  // `o = 8, 4, 2, 1` combines groups of 16; one written out from 16 down reaches the
+  // warp's other half).
   NarrowRows.clear();
-  for (const SyncModel &S : M.syncCalls(AssumedBlock))
-    if (laysNarrowRows(S, M.kernelAnalysis(S.Kernel->Decl).TD.vars()))
-      NarrowRows.insert(S.Kernel);
+  std::map<const KernelInfo *, std::pair<bool, std::optional<int64_t>>> Evidence;
+  for (const SyncModel &S : M.syncCalls(AssumedBlock)) {
+    auto &[Narrow, Reach] = Evidence[S.Kernel];
+    rowEvidence(S, M.kernelAnalysis(S.Kernel->Decl).TD.vars(), Narrow, Reach);
+  }
+  for (const auto &[K, E] : Evidence)
+    if (E.first || (E.second && *E.second < 16))
+      NarrowRows.insert(K);
   for (const SyncModel &S : M.syncCalls(AssumedBlock)) {
     if (Ignored.ignores(S.Kernel->Name))
       continue;

@@ -57,7 +57,8 @@ protected:
   };
   static Shapes shapesOf(const SyncModel &S);
   /// The kernels whose code lays rows narrower than a warp: a shuffle of a constant width
-  /// under 32, or a tile of fewer than 32 threads (reportTu fills it for the TU).
+  /// under 32, a tile of fewer than 32 threads, or shuffles across lanes that never reach
+  /// 16 lanes away (reportTu fills it for the TU).
   std::set<const KernelInfo *> NarrowRows;
 
   /// The level of an evaluated split: an error for a launch's block; for an assumed one a

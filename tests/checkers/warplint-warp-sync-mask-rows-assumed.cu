@@ -58,3 +58,29 @@ __global__ void perHalfRow(const unsigned *idx, const Item *items, unsigned nb, 
     }
   }
 }
+
+// A butterfly written out from 16 down reaches the warp's other half: rows a warp wide,
+// whatever smaller steps (`dot` over groups of 4) the kernel also takes. A note.
+__global__ void perItemButterfly(const unsigned *idx, const Item *items, unsigned nb,
+                                 bool rootMotion) {
+  const unsigned item = threadIdx.y + blockIdx.x * blockDim.y;
+  const unsigned t = threadIdx.x;
+  if (item < nb) {
+    const Item &a = items[idx[item]];
+    const bool fixed = a.data.flags & 1u;
+    float d = a.m[item * 32 + t];
+    float q = d + __shfl_down_sync(0xffffffffu, d, 1) + __shfl_down_sync(0xffffffffu, d, 2);
+    float e = d + __shfl_xor_sync(0xffffffffu, d, 16);
+    e += __shfl_xor_sync(0xffffffffu, e, 8);
+    if (t == 0 && !fixed && rootMotion) {
+      a.m[0] = e + q;
+    } else if (!fixed && !rootMotion) {
+      __syncwarp();
+      // CHECK: :[[@LINE-1]]:7: remark: mask 0xffffffff of '__syncwarp()' in kernel 'perItemButterfly' names lanes that may not take part
+      // CHECK: :[[@LINE-2]]:7: note: a note, not a warning: no launch in this file gives the block shape
+      // CHECK: :[[@LINE-6]]:5: note: it is in the else arm
+      // CHECK: :[[@LINE-4]]:7: note: give the lanes that arrive as the mask
+      a.m[t] += e;
+    }
+  }
+}
