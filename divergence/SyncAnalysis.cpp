@@ -80,13 +80,8 @@ SymRef conj(const SymRef &A, const SymRef &B) {
   return A ? makeBinary(SymOp::LAnd, A, B, 8, true) : B;
 }
 
-/// Reach without the conjuncts that read run-time values (Runtime) and no thread index
-/// or counter of a thread-dependent loop (Keep): such a part is the same in every thread,
-/// so it splits no block; where it is false no thread reaches the call at all.
-SymRef withoutUniformPartsOf(const SymRef &Reach, const std::vector<unsigned> &Runtime,
-                             const std::vector<unsigned> &Keep);
-
-/// The conjuncts of a reaching condition, as withoutUniformPartsOf splits it.
+/// The conjuncts of a reaching condition: its `&&` operands (a guard's truth `c != 0` is
+/// c's), down to the parts that are no conjunction.
 void reachConjuncts(const SymRef &Reach, std::vector<SymRef> &Out) {
   const Sym *T = Reach.get();
   while (T && T->Op == SymOp::Cast && T->A)
@@ -109,6 +104,24 @@ void reachConjuncts(const SymRef &Reach, std::vector<SymRef> &Out) {
     Out.push_back(Reach);
 }
 
+/// A part of a reaching condition that reads run-time values (Runtime) and no thread index
+/// or counter of a thread-dependent loop (Keep): the same in every thread, so it splits no
+/// block; where it is false no thread reaches the call at all.
+bool uniformOnlyPart(const SymRef &Part, const std::vector<unsigned> &Runtime,
+                     const std::vector<unsigned> &Keep) {
+  if (!Part || mentionsThreadIdx(*Part))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*Part, Used);
+  bool Reads = false;
+  for (unsigned V : Used) {
+    if (llvm::is_contained(Keep, V))
+      return false;
+    Reads |= llvm::is_contained(Runtime, V);
+  }
+  return Reads;
+}
+
 /// Reach less its parts on run-time values alone (they split nothing), unless a part that
 /// stays reads the same values: then together they decide who reaches the call.
 SymRef withoutUniformParts(const SymRef &Reach, const std::vector<unsigned> &Runtime,
@@ -118,7 +131,7 @@ SymRef withoutUniformParts(const SymRef &Reach, const std::vector<unsigned> &Run
   std::vector<bool> Stays(Parts.size());
   std::vector<unsigned> Shared;
   for (size_t I = 0; I < Parts.size(); ++I) {
-    Stays[I] = withoutUniformPartsOf(Parts[I], Runtime, Keep) != nullptr;
+    Stays[I] = !uniformOnlyPart(Parts[I], Runtime, Keep);
     if (Stays[I])
       collectVars(*Parts[I], Shared);
   }
@@ -140,37 +153,6 @@ SymRef withoutUniformParts(const SymRef &Reach, const std::vector<unsigned> &Run
     if (Stays[I])
       Out = Out ? conj(Out, Parts[I]) : Parts[I];
   return Out;
-}
-
-SymRef withoutUniformPartsOf(const SymRef &Reach, const std::vector<unsigned> &Runtime,
-                             const std::vector<unsigned> &Keep) {
-  const Sym *T = Reach.get();
-  while (T && T->Op == SymOp::Cast && T->A)
-    T = T->A.get();
-  // A guard's truth (`c != 0`) is c's.
-  if (T && T->Op == SymOp::Ne && T->A && T->B && T->B->Op == SymOp::Const && T->B->Value == 0) {
-    const Sym *In = T->A.get();
-    while (In && In->Op == SymOp::Cast && In->A)
-      In = In->A.get();
-    if (In && (In->Op == SymOp::LAnd || (In->Op == SymOp::And && isTruthAndOr(In))))
-      return withoutUniformPartsOf(T->A, Runtime, Keep);
-  }
-  if (T && (T->Op == SymOp::LAnd || (T->Op == SymOp::And && isTruthAndOr(T)))) {
-    SymRef L = withoutUniformPartsOf(T->A, Runtime, Keep);
-    SymRef R = withoutUniformPartsOf(T->B, Runtime, Keep);
-    return L && R ? conj(L, R) : L ? L : R;
-  }
-  if (!Reach || mentionsThreadIdx(*Reach))
-    return Reach;
-  std::vector<unsigned> Used;
-  collectVars(*Reach, Used);
-  bool Reads = false;
-  for (unsigned V : Used) {
-    if (llvm::is_contained(Keep, V))
-      return Reach;
-    Reads |= llvm::is_contained(Runtime, V);
-  }
-  return Reads ? SymRef() : Reach;
 }
 
 /// The constants that variable V is compared with in E (`n == 0`, `k < 4`): where such a
