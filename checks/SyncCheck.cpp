@@ -1,5 +1,6 @@
 //===- SyncCheck.cpp - what the two synchronisation checks share ----------===//
 #include "checks/SyncCheck.h"
+#include "divergence/Idioms.h"
 #include "checks/AnalysisNames.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -107,16 +108,12 @@ std::string SyncCheck::assumedDemotion(const SyncModel &S) {
 namespace {
 using ::warplint::divergence::Sym;
 using ::warplint::divergence::SymOp;
+using ::warplint::skipCasts;
 
-const Sym *withoutCasts(const Sym *E) {
-  while (E && E->Op == SymOp::Cast && E->A)
-    E = E->A.get();
-  return E;
-}
 
 /// The terms of a sum, or the factors of a product (through casts).
 void flatten(const Sym *E, SymOp Op, std::vector<const Sym *> &Out) {
-  E = withoutCasts(E);
+  E = skipCasts(E);
   if (E && E->Op == Op && E->A && E->B) {
     flatten(E->A.get(), Op, Out);
     flatten(E->B.get(), Op, Out);
@@ -126,7 +123,7 @@ void flatten(const Sym *E, SymOp Op, std::vector<const Sym *> &Out) {
 }
 
 bool isIndex(const Sym *E, SymOp Op, int64_t Dim) {
-  E = withoutCasts(E);
+  E = skipCasts(E);
   return E && E->Op == Op && E->Value == Dim;
 }
 
@@ -166,7 +163,7 @@ bool isLinearThreadIndex(const Sym *E) {
     auto Width = [&](size_t Factors) {
       size_t Sizes = 0;
       for (const Sym *S : F) {
-        const Sym *X = withoutCasts(S);
+        const Sym *X = skipCasts(S);
         Sizes += X && ((X->Op == SymOp::BlockDim && X->Value < 2) ||
                        (X->Op == SymOp::Const && X->Value > 0));
       }
@@ -192,12 +189,12 @@ bool readsRows(const Sym *E) {
     return false;
   if (isLinearThreadIndex(E))
     return false;
-  if (withoutCasts(E) && withoutCasts(E)->Op == SymOp::Mul) {
+  if (skipCasts(E) && skipCasts(E)->Op == SymOp::Mul) {
     std::vector<const Sym *> F;
     flatten(E, SymOp::Mul, F);
     bool Width = llvm::any_of(F, [](const Sym *S) { return isIndex(S, SymOp::BlockDim, 0); });
     bool OnlySizes = Width && llvm::all_of(F, [](const Sym *S) {
-                       S = withoutCasts(S);
+                       S = skipCasts(S);
                        return S && S->Op != SymOp::ThreadIdx &&
                               (S->Op == SymOp::BlockDim || !readsRows(S));
                      });
@@ -231,7 +228,7 @@ namespace {
 std::optional<int64_t> largestOperand(const Sym *X,
                                       const std::vector<::warplint::SymVarInfo> &Vars) {
   using ::warplint::SymVarInfo;
-  X = withoutCasts(X);
+  X = skipCasts(X);
   if (!X)
     return std::nullopt;
   if (X->Op == SymOp::Const)
@@ -241,15 +238,15 @@ std::optional<int64_t> largestOperand(const Sym *X,
   const SymVarInfo &L = Vars[size_t(X->Value)];
   if (L.Kind != SymVarInfo::Loop || !L.Init || !L.Cond || !L.Step)
     return std::nullopt;
-  const Sym *Init = withoutCasts(L.Init.get()), *Step = withoutCasts(L.Step.get());
-  const Sym *Cond = withoutCasts(L.Cond.get());
+  const Sym *Init = skipCasts(L.Init.get()), *Step = skipCasts(L.Step.get());
+  const Sym *Cond = skipCasts(L.Cond.get());
   if (Init && Init->Op == SymOp::Const && Step &&
       (Step->Op == SymOp::Shr || Step->Op == SymOp::Div))
     return Init->Value;
   if (Cond && (Cond->Op == SymOp::Lt || Cond->Op == SymOp::Le) && Cond->B &&
-      withoutCasts(Cond->B.get())->Op == SymOp::Const && Step &&
+      skipCasts(Cond->B.get())->Op == SymOp::Const && Step &&
       (Step->Op == SymOp::Shl || Step->Op == SymOp::Mul || Step->Op == SymOp::Add))
-    return withoutCasts(Cond->B.get())->Value - (Cond->Op == SymOp::Lt ? 1 : 0);
+    return skipCasts(Cond->B.get())->Value - (Cond->Op == SymOp::Lt ? 1 : 0);
   return std::nullopt;
 }
 

@@ -551,7 +551,8 @@ using ArgBindings = std::map<const ParmVarDecl *, const Expr *>;
 /// call passed, and a local that its function never writes replaced by its initialiser:
 /// the value E names (`num32Slabs` is `(numSlabs + 31) / 32`, the callee's `numSlabs` is
 /// the caller's `solverDesc->numSlabs`).
-const Expr *resolvedValue(const Expr *E, const ArgBindings &Bound, unsigned Depth = 0) {
+const Expr *resolvedValue(const Expr *E, const ArgBindings &Bound, WritesVarMemo &Writes,
+                          unsigned Depth = 0) {
   while (E && Depth < 8) {
     E = E->IgnoreParenImpCasts();
     if (auto *Cleanups = dyn_cast<ExprWithCleanups>(E)) {
@@ -574,7 +575,7 @@ const Expr *resolvedValue(const Expr *E, const ArgBindings &Bound, unsigned Dept
     } else if (auto *V = dyn_cast<VarDecl>(DR->getDecl());
                V && V->hasLocalStorage() && V->getInit() && !V->getType()->isReferenceType()) {
       auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
-      if (!F || !F->getBody() || writesVar(F->getBody(), V))
+      if (!F || !F->getBody() || Writes(F->getBody(), V))
         return E;
       E = V->getInit();
     } else {
@@ -586,9 +587,10 @@ const Expr *resolvedValue(const Expr *E, const ArgBindings &Bound, unsigned Dept
 }
 
 /// A and B name the same value once resolved (resolvedValue; the same expression).
-bool sameValue(const Expr *A, const Expr *B, const ArgBindings &Bound, const ASTContext &Ctx) {
-  A = resolvedValue(A, Bound);
-  B = resolvedValue(B, Bound);
+bool sameValue(const Expr *A, const Expr *B, const ArgBindings &Bound, const ASTContext &Ctx,
+               WritesVarMemo &Writes) {
+  A = resolvedValue(A, Bound, Writes);
+  B = resolvedValue(B, Bound, Writes);
   if (!A || !B)
     return false;
   llvm::FoldingSetNodeID IA, IB;
@@ -600,15 +602,15 @@ bool sameValue(const Expr *A, const Expr *B, const ArgBindings &Bound, const AST
 /// The most E can be: a constant, the smaller side of a `min` (`PxMin(x, 32u)`, `min(n,
 /// 32)`), the larger bound of the two sides of a `?:`.
 std::optional<int64_t> upperBound(const Expr *E, const ArgBindings &Bound, const ASTContext &Ctx,
-                                  unsigned Depth = 0) {
-  E = resolvedValue(E, Bound);
+                                  WritesVarMemo &Writes, unsigned Depth = 0) {
+  E = resolvedValue(E, Bound, Writes);
   if (!E || Depth > 4 || E->isValueDependent())
     return std::nullopt;
   if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(Ctx))
     return V->getExtValue();
   if (auto *C = dyn_cast<ConditionalOperator>(E)) {
-    auto T = upperBound(C->getTrueExpr(), Bound, Ctx, Depth + 1);
-    auto F = upperBound(C->getFalseExpr(), Bound, Ctx, Depth + 1);
+    auto T = upperBound(C->getTrueExpr(), Bound, Ctx, Writes, Depth + 1);
+    auto F = upperBound(C->getFalseExpr(), Bound, Ctx, Writes, Depth + 1);
     if (T && F)
       return std::max(*T, *F);
     return std::nullopt;
@@ -618,7 +620,7 @@ std::optional<int64_t> upperBound(const Expr *E, const ArgBindings &Bound, const
                                                       F->getName().ends_with_insensitive("min")) {
       std::optional<int64_t> Least;
       for (const Expr *A : C->arguments())
-        if (auto B = upperBound(A, Bound, Ctx, Depth + 1))
+        if (auto B = upperBound(A, Bound, Ctx, Writes, Depth + 1))
           Least = Least ? std::min(*Least, *B) : *B;
       return Least;
     }
@@ -627,7 +629,8 @@ std::optional<int64_t> upperBound(const Expr *E, const ArgBindings &Bound, const
 
 /// F counts the 32-bit words of a set of N bits (`for (i = 0; i < (N + 31) / 32; ++i)`,
 /// `/ 32`, `>> 5`, through a local set once to it): N, or null.
-const Expr *wordCountOf(const ForStmt *F, const ArgBindings &Bound, const ASTContext &Ctx) {
+const Expr *wordCountOf(const ForStmt *F, const ArgBindings &Bound, const ASTContext &Ctx,
+                        WritesVarMemo &Writes) {
   const VarDecl *I = nullptr;
   if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl())
     I = dyn_cast<VarDecl>(DS->getSingleDecl());
@@ -642,7 +645,7 @@ const Expr *wordCountOf(const ForStmt *F, const ArgBindings &Bound, const ASTCon
   auto *LHS = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
   if (!LHS || LHS->getDecl() != I)
     return nullptr;
-  auto *Words = dyn_cast_or_null<BinaryOperator>(resolvedValue(Cond->getRHS(), Bound));
+  auto *Words = dyn_cast_or_null<BinaryOperator>(resolvedValue(Cond->getRHS(), Bound, Writes));
   if (!Words || Words->isValueDependent())
     return nullptr;
   std::optional<llvm::APSInt> By = Words->getRHS()->getIntegerConstantExpr(Ctx);
@@ -701,16 +704,16 @@ bool hasWorkLoop(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 2,
 }
 
 /// E reads the thread's index, directly or through the locals it is computed from.
-bool readsThreadIndex(const Expr *E, unsigned Depth = 0) {
+bool readsThreadIndex(const Expr *E, WritesVarMemo &Writes, unsigned Depth = 0) {
   if (!E || Depth > 6)
     return false;
-  E = resolvedValue(E, {});
+  E = resolvedValue(E, {}, Writes);
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
     StringRef N = DR->getDecl()->getName();
     return N == "threadIdx" || N == "__lane_id";
   }
   for (const Stmt *C : E->children())
-    if (auto *X = dyn_cast_or_null<Expr>(C); X && readsThreadIndex(X, Depth + 1))
+    if (auto *X = dyn_cast_or_null<Expr>(C); X && readsThreadIndex(X, Writes, Depth + 1))
       return true;
   return false;
 }
@@ -719,7 +722,7 @@ bool readsThreadIndex(const Expr *E, unsigned Depth = 0) {
 /// of at most a warp share: `for (b = lane's start; b < N; b += P)` with P 32 or less
 /// (PhysX's `b += numThreadsPerBody`, `numThreadsPerBody = PxMin(..., 32u)`).
 std::vector<const Expr *> sharedLoopBounds(const Stmt *Body, SourceLocation Place,
-                                           const ASTContext &Ctx) {
+                                           const ASTContext &Ctx, WritesVarMemo &Writes) {
   std::vector<const Expr *> Out;
   const SourceManager &SM = Ctx.getSourceManager();
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
@@ -734,10 +737,10 @@ std::vector<const Expr *> sharedLoopBounds(const Stmt *Body, SourceLocation Plac
       auto *Inc = dyn_cast_or_null<CompoundAssignOperator>(F->getInc());
       auto *LHS = Cond ? dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts()) : nullptr;
       auto *Counter = Inc ? dyn_cast<DeclRefExpr>(Inc->getLHS()->IgnoreParenImpCasts()) : nullptr;
-      if (I && I->getInit() && readsThreadIndex(I->getInit()) && Cond &&
+      if (I && I->getInit() && readsThreadIndex(I->getInit(), Writes) && Cond &&
           Cond->getOpcode() == BO_LT && LHS && LHS->getDecl() == I && Inc &&
           Inc->getOpcode() == BO_AddAssign && Counter && Counter->getDecl() == I)
-        if (std::optional<int64_t> P = upperBound(Inc->getRHS(), {}, Ctx); P && *P >= 1 && *P <= 32)
+        if (std::optional<int64_t> P = upperBound(Inc->getRHS(), {}, Ctx, Writes); P && *P >= 1 && *P <= 32)
           Out.push_back(Cond->getRHS());
     }
     for (const Stmt *C : S->children())
@@ -1769,30 +1772,33 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
       Scan(C, Depth);
   };
   Scan(Work, 2);
-  // A copy from one element to another (`a[dst] = a[src]`, records moved) combines no
-  // values: not a tree's step.
-  // An elimination step reads the pivot's row and column, which it does not write: no
-  // tree's step, whose lanes halve.
   // A loop of the arm over the 32-bit words of N bits, where the group's lanes shared a
   // loop over the N items before the branch, at most a warp wide: each lane ran a trip
   // per P items there, at least the trip per 32 that the role runs here, so the role costs
   // no more than what every lane did (PhysX's body leader counting and clearing its slabs'
   // bits after the slabs' reduction). A loop over N items, or words of a set the lanes
   // did not share, stays work.
-  std::vector<const Expr *> Shared =
-      K.Kernel && K.Kernel->getBody()
-          ? sharedLoopBounds(K.Kernel->getBody(), If->getBeginLoc(), M.Ctx)
-          : std::vector<const Expr *>();
-  auto PerWarpOfShared = [&](const ForStmt *F, const ArgBindings &Bound) {
-    const Expr *N = Shared.empty() ? nullptr : wordCountOf(F, Bound, M.Ctx);
-    return N && llvm::any_of(Shared, [&](const Expr *G) { return sameValue(N, G, Bound, M.Ctx); });
-  };
   bool WordLoops = false;
   if (hasWorkLoop(Work, M.Ctx)) {
-    if (hasWorkLoop(Work, M.Ctx, 2, PerWarpOfShared))
+    // Only an arm with a loop over memory asks for the loops the group shared before it.
+    std::vector<const Expr *> Shared =
+        K.Kernel && K.Kernel->getBody()
+            ? sharedLoopBounds(K.Kernel->getBody(), If->getBeginLoc(), M.Ctx, M.Writes)
+            : std::vector<const Expr *>();
+    auto PerWarpOfShared = [&](const ForStmt *F, const ArgBindings &Bound) {
+      const Expr *N = Shared.empty() ? nullptr : wordCountOf(F, Bound, M.Ctx, M.Writes);
+      return N && llvm::any_of(Shared, [&](const Expr *G) {
+               return sameValue(N, G, Bound, M.Ctx, M.Writes);
+             });
+    };
+    if (Shared.empty() || hasWorkLoop(Work, M.Ctx, 2, PerWarpOfShared))
       return std::nullopt;
     WordLoops = true;
   }
+  // A copy from one element to another (`a[dst] = a[src]`, records moved) combines no
+  // values: not a tree's step.
+  // An elimination step reads the pivot's row and column, which it does not write: no
+  // tree's step, whose lanes halve.
   if (Leaves || Barrier ||
       (!LessPivot && readsWhatItWrites(Work, M.Ctx, /*Copies=*/false)))
     return std::nullopt;
