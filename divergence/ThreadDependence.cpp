@@ -15,6 +15,19 @@
 #include <set>
 
 namespace warplint {
+
+namespace {
+/// How deep callees are walked for their values: any body six calls below the kernel,
+/// and below that a small helper only (a reduction step, a lane-mask or broadcast helper:
+/// a body of at most SmallBody statements and expressions), ten calls below at most. What
+/// a chain of helpers ends in decides a value (PhysX's `warpReduction(..., winnerLane)`
+/// handing its work to an overload six calls under the kernel). The barrier and warp
+/// calls are recorded down to RecordFrames (five calls under the kernel, as before the
+/// deeper walk): their number, and the sampling of the lanes that reach each, stay as
+/// they were; below it a call is followed for what it returns and writes only.
+constexpr size_t AnyBodyFrames = 7, SmallBodyFrames = 11, RecordFrames = 6;
+constexpr unsigned SmallBody = 80;
+} // namespace
 using namespace clang;
 
 using namespace ::warplint::divergence;
@@ -668,7 +681,9 @@ static std::vector<ExitSite> joinExits(const std::vector<ExitSite> &A,
 
 void ThreadDependence::recordSync(const CallExpr *C, const std::vector<AbsVal> &Args,
                                   const State &St) {
-  if (Speculative)
+  // Below RecordFrames the walk follows values only (walkable): the calls recorded, and
+  // the paths each is reached by, stay those of the first five calls under the kernel.
+  if (Speculative || Frames.size() > RecordFrames)
     return;
   SyncCall S;
   S.Call = C;
@@ -997,12 +1012,13 @@ constantOffsets(const ForStmt *F, ASTContext &Ctx) {
 /// `*`, `&`, `|`, `^`, min and max (the CUDA functions, or a function whose body returns
 /// such a combination of its two parameters, as a reduction's `Op::op(a, b)`), a call
 /// followed Depth levels down.
-static bool commutativeOf(const Expr *E, const VarDecl *A, const VarDecl *B, unsigned Depth) {
+static bool commutativeOf(const Expr *E, const VarDecl *A, const VarDecl *B, unsigned Depth);
+/// The same over two operands that Pair recognises (in either order: Pair(L, R) is asked
+/// with the operands as written).
+static bool commutativePair(const Expr *E,
+                            llvm::function_ref<bool(const Expr *, const Expr *)> Pair,
+                            unsigned Depth) {
   E = strip(E);
-  auto Pair = [&](const Expr *L, const Expr *R) {
-    const VarDecl *X = localVar(L), *Y = localVar(R);
-    return X && Y && ((X == A && Y == B) || (X == B && Y == A));
-  };
   if (auto *Bin = dyn_cast_or_null<BinaryOperator>(E)) {
     switch (Bin->getOpcode()) {
     case BO_Add: case BO_Mul: case BO_And: case BO_Or: case BO_Xor:
@@ -1031,6 +1047,16 @@ static bool commutativeOf(const Expr *E, const VarDecl *A, const VarDecl *B, uns
   auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(*Body->body_begin()) : nullptr;
   return Ret && commutativeOf(Ret->getRetValue(), Def->getParamDecl(0), Def->getParamDecl(1),
                               Depth - 1);
+}
+
+static bool commutativeOf(const Expr *E, const VarDecl *A, const VarDecl *B, unsigned Depth) {
+  return commutativePair(
+      E,
+      [&](const Expr *L, const Expr *R) {
+        const VarDecl *X = localVar(L), *Y = localVar(R);
+        return X && Y && ((X == A && Y == B) || (X == B && Y == A));
+      },
+      Depth);
 }
 
 /// A butterfly over the whole warp: a loop whose counter takes the offsets 16, 8, 4, 2 and
@@ -1108,13 +1134,14 @@ static const VarDecl *warpButterflyVar(const ForStmt *F, ASTContext &Ctx,
       case BO_Assign:
         if (Read)
           Combines = commutativeOf(R, V, Read, 2);
-        else if (auto *Bin = dyn_cast<BinaryOperator>(R))
-          Combines = (strip(Bin->getLHS()) == Shfl && localVar(Bin->getRHS()) == V) ||
-                     (strip(Bin->getRHS()) == Shfl && localVar(Bin->getLHS()) == V)
-                         ? Bin->getOpcode() == BO_Add || Bin->getOpcode() == BO_Mul ||
-                               Bin->getOpcode() == BO_And || Bin->getOpcode() == BO_Or ||
-                               Bin->getOpcode() == BO_Xor
-                         : false;
+        else
+          Combines = commutativePair(
+              R,
+              [&](const Expr *L, const Expr *Rt) {
+                return (strip(L) == Shfl && localVar(Rt) == V) ||
+                       (strip(Rt) == Shfl && localVar(L) == V);
+              },
+              2);
         break;
       default:
         break;
@@ -1130,12 +1157,132 @@ static const VarDecl *warpButterflyVar(const ForStmt *F, ASTContext &Ctx,
   return Writes == 1 && Combines ? V : nullptr;
 }
 
+namespace {
+/// A butterfly over the whole warp written out (warpButterflyVar's loop unrolled by hand):
+/// consecutive statements of a block, each combining a local V with
+/// `__shfl_xor_sync(0xffffffff, V, o)` in an order-free operation (`V op= shfl`,
+/// `V = op(V, shfl)`), the first possibly making V from another local Input
+/// (`int a = c | __shfl_xor_sync(m, c, 16)`), with the offsets 16, 8, 4, 2 and 1 once each
+/// in any order. After the last, every lane holds the same combination of the 32 lanes'
+/// values.
+struct StraightButterfly {
+  const VarDecl *V = nullptr;
+  const VarDecl *Input = nullptr;
+  unsigned Len = 0;
+};
+
+std::optional<StraightButterfly>
+straightButterfly(const CompoundStmt *CS, unsigned First, ASTContext &Ctx,
+                  llvm::function_ref<bool(const Expr *)> FullMask) {
+  // `__shfl_xor_sync(full, X, o)` of the local X with a constant offset: o, else 0.
+  auto ShuffleOf = [&](const Expr *E, const VarDecl *X) -> int64_t {
+    auto *C = dyn_cast_or_null<CallExpr>(strip(E));
+    const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier() || FD->getName() != "__shfl_xor_sync" ||
+        C->getNumArgs() < 3 || !X || localVar(C->getArg(1)) != X || !FullMask(C->getArg(0)))
+      return 0;
+    if (C->getNumArgs() >= 4 && !isa<CXXDefaultArgExpr>(C->getArg(3))) {
+      std::optional<int64_t> Width = intConstant(C->getArg(3), Ctx);
+      if (!Width || *Width < 32)
+        return 0;
+    }
+    std::optional<int64_t> O = intConstant(C->getArg(2), Ctx);
+    return O && (*O == 1 || *O == 2 || *O == 4 || *O == 8 || *O == 16) ? *O : 0;
+  };
+  StraightButterfly Out;
+  unsigned Seen = 0;
+  const Stmt *const *Body = CS->body_begin();
+  for (unsigned I = First; I < CS->size() && Seen != 31; ++I) {
+    const Stmt *S = Body[I];
+    if (auto *EWC = dyn_cast<ExprWithCleanups>(S))
+      S = EWC->getSubExpr();
+    const VarDecl *Target = nullptr;
+    const Expr *Rhs = nullptr;
+    BinaryOperatorKind Op = BO_Assign;
+    if (auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl() && I == First) {
+      if (auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()); VD && VD->getInit())
+        Target = VD, Rhs = VD->getInit();
+    } else if (auto *B = dyn_cast<BinaryOperator>(strip(cast<Expr>(S)))) {
+      if (B->isAssignmentOp())
+        Target = localVar(B->getLHS()), Rhs = B->getRHS(), Op = B->getOpcode();
+    }
+    if (!Target || (Out.V && Target != Out.V))
+      return std::nullopt;
+    int64_t Offset = 0;
+    const VarDecl *From = nullptr;
+    switch (Op) {
+    case BO_AddAssign: case BO_MulAssign: case BO_AndAssign: case BO_OrAssign:
+    case BO_XorAssign:
+      From = Target;
+      Offset = ShuffleOf(Rhs, Target);
+      break;
+    case BO_Assign:
+      commutativePair(
+          Rhs,
+          [&](const Expr *L, const Expr *R) {
+            for (auto [X, Call] : {std::pair(L, R), std::pair(R, L)})
+              if (const VarDecl *V = localVar(X); V && (V == Target || I == First))
+                if (int64_t O = ShuffleOf(Call, V)) {
+                  From = V, Offset = O;
+                  return true;
+                }
+            return false;
+          },
+          2);
+      break;
+    default:
+      break;
+    }
+    if (!Offset || (Seen & Offset) || (I > First && From != Target))
+      return std::nullopt;
+    if (I == First)
+      Out.V = Target, Out.Input = From;
+    Seen |= unsigned(Offset);
+    ++Out.Len;
+  }
+  if (Seen != 31)
+    return std::nullopt;
+  return Out;
+}
+} // namespace
+
+bool ThreadDependence::fullMask(const Expr *M, const State &St) const {
+  // The mask a constant, or a parameter given one (`warpReduction(FULL_MASK, v)`).
+  const Sym *K = nullptr;
+  if (std::optional<int64_t> C = intConstant(M, Ctx))
+    return (*C & 0xffffffffLL) == 0xffffffffLL;
+  if (const VarDecl *P = localVar(M))
+    if (auto It = St.Locals.find(P); It != St.Locals.end())
+      K = It->second.S.get();
+  while (K && K->Op == SymOp::Cast && K->A)
+    K = K->A.get();
+  return K && K->Op == SymOp::Const && (K->Value & 0xffffffffLL) == 0xffffffffLL;
+}
+
 void ThreadDependence::walk(const Stmt *S, State &St) {
   if (!S || St.Terminated)
     return;
   if (auto *CS = dyn_cast<CompoundStmt>(S)) {
-    for (const Stmt *C : CS->body())
-      walk(C, St);
+    const Stmt *const *Body = CS->body_begin();
+    for (unsigned I = 0; I < CS->size(); ++I) {
+      std::optional<StraightButterfly> SB = straightButterfly(
+          CS, I, Ctx, [&](const Expr *M) { return fullMask(M, St); });
+      if (!SB) {
+        walk(Body[I], St);
+        continue;
+      }
+      // As after a butterfly loop: the warp's value, the block's over lane functions.
+      bool LaneInput = false;
+      if (auto It = St.Locals.find(SB->Input); It != St.Locals.end())
+        LaneInput = laneFunction(It->second);
+      for (unsigned K = 0; K < SB->Len; ++K)
+        walk(Body[I + K], St);
+      if (!St.Terminated)
+        if (auto It = St.Locals.find(SB->V);
+            It != St.Locals.end() && It->second.V > Variance::WarpUniform)
+          It->second = AbsVal{LaneInput ? Variance::Uniform : Variance::WarpUniform, nullptr};
+      I += SB->Len - 1;
+    }
     return;
   }
   if (auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -1159,18 +1306,8 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     // are the same at the same lane of every warp (`sharedMem[laneIdx]`, PhysX's
     // threadBlockCountAndBroadcast), every warp combines the same 32 values in the same
     // tree: the whole block's value.
-    const VarDecl *Butterfly = warpButterflyVar(F, Ctx, [&](const Expr *M) {
-      // The mask a constant, or a parameter given one (`warpReduction(FULL_MASK, v)`).
-      const Sym *K = nullptr;
-      if (std::optional<int64_t> C = intConstant(M, Ctx))
-        return (*C & 0xffffffffLL) == 0xffffffffLL;
-      if (const VarDecl *P = localVar(M))
-        if (auto It = St.Locals.find(P); It != St.Locals.end())
-          K = It->second.S.get();
-      while (K && K->Op == SymOp::Cast && K->A)
-        K = K->A.get();
-      return K && K->Op == SymOp::Const && (K->Value & 0xffffffffLL) == 0xffffffffLL;
-    });
+    const VarDecl *Butterfly =
+        warpButterflyVar(F, Ctx, [&](const Expr *M) { return fullMask(M, St); });
     bool LaneInput = false;
     if (Butterfly)
       if (auto It = St.Locals.find(Butterfly); It != St.Locals.end())
@@ -1549,12 +1686,20 @@ void ThreadDependence::assign(const Expr *LHS, const AbsVal &V, State &St) {
     }
     return;
   }
-  if (auto *M = dyn_cast<MemberExpr>(E))
-    if (!M->isArrow())
-      if (const VarDecl *VD = localVar(M->getBase())) {
-        AbsVal &Old = St.Locals[VD];
-        Old = withLanes({join(Old.V, V.V), nullptr}, {&Old, &V});
-      }
+  // A member of a thread's own struct, at any depth (`res.transform.q.x = ...` through
+  // a reference parameter): the struct holds what any of its members holds.
+  if (auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
+    const Expr *Base = strip(M->getBase());
+    while (auto *Inner = dyn_cast<MemberExpr>(Base)) {
+      if (Inner->isArrow())
+        return;
+      Base = strip(Inner->getBase());
+    }
+    if (const VarDecl *VD = localVar(Base)) {
+      AbsVal &Old = St.Locals[VD];
+      Old = withLanes({join(Old.V, V.V), nullptr}, {&Old, &V});
+    }
+  }
 }
 
 bool ThreadDependence::laneFunctionSym(const Sym *S) const {
@@ -2440,14 +2585,42 @@ std::optional<AbsVal> ThreadDependence::cooperativeGroupsCall(const CallExpr *C,
   return std::nullopt;
 }
 
+namespace {
+
+unsigned countNodes(const Stmt *S, unsigned Limit) {
+  unsigned N = 0;
+  llvm::SmallVector<const Stmt *, 32> Work{S};
+  while (!Work.empty() && N <= Limit) {
+    const Stmt *X = Work.pop_back_val();
+    if (!X)
+      continue;
+    ++N;
+    for (const Stmt *Child : X->children())
+      Work.push_back(Child);
+  }
+  return N;
+}
+} // namespace
+
+bool ThreadDependence::walkable(const FunctionDecl *Def) {
+  if (Frames.size() < AnyBodyFrames)
+    return true;
+  if (Frames.size() >= SmallBodyFrames)
+    return false;
+  auto [It, New] = SmallBodies.try_emplace(Def, false);
+  if (New)
+    It->second = countNodes(Def->getBody(), SmallBody) <= SmallBody;
+  return It->second;
+}
+
 /// A call of a device function defined in this TU: its body walked with these arguments
-/// (four deep at most, no recursion); its outputs through pointers or references to
-/// locals unknown after. None when it is not walked.
+/// (walkable: no recursion, five calls deep, small helpers ten); its outputs through
+/// pointers or references to locals unknown after. None when it is not walked.
 std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const FunctionDecl *FD,
                                                    const std::vector<AbsVal> &Args, State &St,
                                                    unsigned Bits, bool Uns) {
   const FunctionDecl *Def = nullptr;
-  if (FD->hasBody(Def) && Def && Frames.size() < 6 && !isa<CXXMethodDecl>(Def)) {
+  if (FD->hasBody(Def) && Def && !isa<CXXMethodDecl>(Def) && walkable(Def)) {
     bool Active = false;
     for (const Frame &F : Frames)
       Active |= F.Fn == Def;

@@ -232,6 +232,11 @@ private:
   AbsVal specialRegister(StringRef Reg);
   std::optional<AbsVal> cooperativeGroupsCall(const CallExpr *C, const std::string &Name,
                                               unsigned Bits, bool Uns);
+  /// Whether a shuffle's mask names the whole warp: a constant, or a parameter given one.
+  bool fullMask(const Expr *M, const State &St) const;
+  /// Whether a call of Def is walked at the current depth (inlineCall's depth rule).
+  bool walkable(const FunctionDecl *Def);
+  llvm::DenseMap<const FunctionDecl *, bool> SmallBodies; ///< AST only: kept across kernels
   std::optional<AbsVal> inlineCall(const CallExpr *C, const FunctionDecl *FD,
                                    const std::vector<AbsVal> &Args, State &St, unsigned Bits,
                                    bool Uns);
