@@ -1202,8 +1202,8 @@ straightButterfly(const CompoundStmt *CS, unsigned First, ASTContext &Ctx,
     if (auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl() && I == First) {
       if (auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()); VD && VD->getInit())
         Target = VD, Rhs = VD->getInit();
-    } else if (auto *B = dyn_cast<BinaryOperator>(strip(cast<Expr>(S)))) {
-      if (B->isAssignmentOp())
+    } else if (auto *E = dyn_cast<Expr>(S)) {
+      if (auto *B = dyn_cast<BinaryOperator>(strip(E)); B && B->isAssignmentOp())
         Target = localVar(B->getLHS()), Rhs = B->getRHS(), Op = B->getOpcode();
     }
     if (!Target || (Out.V && Target != Out.V))
