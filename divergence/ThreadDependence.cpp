@@ -1059,6 +1059,22 @@ static bool commutativeOf(const Expr *E, const VarDecl *A, const VarDecl *B, uns
       Depth);
 }
 
+/// `__shfl_xor_sync(mask, v, o[, width])` over the whole warp: FullMask accepts the mask
+/// and the width, if given, is 32 or more. The value's local v, or null.
+static const VarDecl *wholeWarpXor(const CallExpr *C, ASTContext &Ctx,
+                                   llvm::function_ref<bool(const Expr *)> FullMask) {
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier() || FD->getName() != "__shfl_xor_sync" ||
+      C->getNumArgs() < 3 || !FullMask(C->getArg(0)))
+    return nullptr;
+  if (C->getNumArgs() >= 4 && !isa<CXXDefaultArgExpr>(C->getArg(3))) {
+    std::optional<int64_t> Width = intConstant(C->getArg(3), Ctx);
+    if (!Width || *Width < 32)
+      return nullptr;
+  }
+  return localVar(C->getArg(1));
+}
+
 /// A butterfly over the whole warp: a loop whose counter takes the offsets 16, 8, 4, 2 and
 /// 1 (in any order), whose body reads `__shfl_xor_sync(0xffffffff, v, o)` (the width, if
 /// given, 32) of a local v and assigns v once, its combination with what was read in an
@@ -1096,16 +1112,9 @@ static const VarDecl *warpButterflyVar(const ForStmt *F, ASTContext &Ctx,
       Find(Ch);
   };
   Find(Body);
-  if (Shuffles != 1 || !Shfl || Shfl->getNumArgs() < 3)
+  if (Shuffles != 1)
     return nullptr;
-  if (!FullMask(Shfl->getArg(0)))
-    return nullptr;
-  if (Shfl->getNumArgs() >= 4 && !isa<CXXDefaultArgExpr>(Shfl->getArg(3))) {
-    std::optional<int64_t> Width = intConstant(Shfl->getArg(3), Ctx);
-    if (!Width || *Width < 32)
-      return nullptr;
-  }
-  const VarDecl *V = localVar(Shfl->getArg(1));
+  const VarDecl *V = wholeWarpXor(Shfl, Ctx, FullMask);
   if (!V || localVar(Shfl->getArg(2)) != O)
     return nullptr;
   // What was read: the call itself, or a local of the body initialised with it.
@@ -1177,15 +1186,8 @@ straightButterfly(const CompoundStmt *CS, unsigned First, ASTContext &Ctx,
   // `__shfl_xor_sync(full, X, o)` of the local X with a constant offset: o, else 0.
   auto ShuffleOf = [&](const Expr *E, const VarDecl *X) -> int64_t {
     auto *C = dyn_cast_or_null<CallExpr>(strip(E));
-    const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
-    if (!FD || !FD->getIdentifier() || FD->getName() != "__shfl_xor_sync" ||
-        C->getNumArgs() < 3 || !X || localVar(C->getArg(1)) != X || !FullMask(C->getArg(0)))
+    if (!X || wholeWarpXor(C, Ctx, FullMask) != X)
       return 0;
-    if (C->getNumArgs() >= 4 && !isa<CXXDefaultArgExpr>(C->getArg(3))) {
-      std::optional<int64_t> Width = intConstant(C->getArg(3), Ctx);
-      if (!Width || *Width < 32)
-        return 0;
-    }
     std::optional<int64_t> O = intConstant(C->getArg(2), Ctx);
     return O && (*O == 1 || *O == 2 || *O == 4 || *O == 8 || *O == 16) ? *O : 0;
   };
