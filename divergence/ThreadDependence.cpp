@@ -562,10 +562,25 @@ AbsVal ThreadDependence::merge(const AbsVal &Cond, const AbsVal &A, const AbsVal
   // function still (an `if (lane < 12) input = ptr[lane]` read of a struct's words).
   bool LaneFn = laneFunction(A) && laneFunction(B) &&
                 (laneFunction(Cond) || (A.S && A.S == B.S));
+  // Lane symmetry: one value on both sides keeps its own; two values make a new one, the
+  // same at l and l ^ m where the condition and both sides are.
+  auto Lanes = [&](AbsVal &R) {
+    if (A.Id && A.Id == B.Id)
+      return;
+    R.XorOf = R.DepOf = R.EqOf = 0;
+    R.Id = 0;
+    R.LaneInv = 0;
+    if (R.V < Variance::LaneVarying)
+      return;
+    if (A.LaneInv || B.LaneInv || Cond.LaneInv)
+      R.LaneInv = laneInv(Cond, true) & laneInv(A, true) & laneInv(B, true);
+    settleLanes(R);
+  };
   if (A.S == B.S && A.V == B.V) {
     AbsVal R = A;
     R.T = T;
     R.LaneFn = R.V >= Variance::LaneVarying && LaneFn;
+    Lanes(R);
     return R;
   }
   AbsVal R;
@@ -580,6 +595,7 @@ AbsVal ThreadDependence::merge(const AbsVal &Cond, const AbsVal &A, const AbsVal
       R.T = shared(std::move(PA));
   }
   R.LaneFn = R.V >= Variance::LaneVarying && LaneFn;
+  Lanes(R);
   return R;
 }
 
@@ -1082,15 +1098,21 @@ static const VarDecl *wholeWarpXor(const CallExpr *C, ASTContext &Ctx,
 /// value read directly or through a local of the body). Each lane ends with the same
 /// combination of the 32 lanes' values, joined in the same tree: v is then warp-uniform
 /// (PhysX's warpReduction, CUB's and many kernels' all-reduce). None for another loop.
+///
+/// Offsets that are other distinct lane bits (8, 4, 2, 1: a butterfly in each half-warp)
+/// leave v the same under those bits only: Bits says which (31 for the whole warp).
 static const VarDecl *warpButterflyVar(const ForStmt *F, ASTContext &Ctx,
-                                       llvm::function_ref<bool(const Expr *)> FullMask) {
+                                       llvm::function_ref<bool(const Expr *)> FullMask,
+                                       uint8_t &Bits) {
+  Bits = 0;
   std::optional<std::pair<const VarDecl *, std::vector<int64_t>>> Offs = constantOffsets(F, Ctx);
-  if (!Offs)
+  if (!Offs || Offs->second.empty())
     return nullptr;
-  std::vector<int64_t> Got = Offs->second;
-  std::sort(Got.begin(), Got.end());
-  if (Got != std::vector<int64_t>{1, 2, 4, 8, 16})
-    return nullptr;
+  for (int64_t O : Offs->second) {
+    if (O <= 0 || O > 16 || (O & (O - 1)) != 0 || (Bits & O))
+      return nullptr;
+    Bits |= uint8_t(O);
+  }
   const VarDecl *O = Offs->first;
   const Stmt *Body = F->getBody();
   if (!Body)
@@ -1308,17 +1330,32 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
     // are the same at the same lane of every warp (`sharedMem[laneIdx]`, PhysX's
     // threadBlockCountAndBroadcast), every warp combines the same 32 values in the same
     // tree: the whole block's value.
+    // Offsets of some lane bits only (a butterfly in each half-warp) leave the value the
+    // same under those bits, besides the symmetry it had.
+    uint8_t Bits = 0;
     const VarDecl *Butterfly =
-        warpButterflyVar(F, Ctx, [&](const Expr *M) { return fullMask(M, St); });
+        warpButterflyVar(F, Ctx, [&](const Expr *M) { return fullMask(M, St); }, Bits);
     bool LaneInput = false;
+    uint8_t Before = 0;
     if (Butterfly)
-      if (auto It = St.Locals.find(Butterfly); It != St.Locals.end())
+      if (auto It = St.Locals.find(Butterfly); It != St.Locals.end()) {
         LaneInput = laneFunction(It->second);
+        Before = laneInv(It->second, true);
+      }
     walkLoop(F, F->getInit(), F->getCond(), F->getInc(), F->getBody(), St);
     if (!St.Terminated && Butterfly)
       if (auto It = St.Locals.find(Butterfly);
-          It != St.Locals.end() && It->second.V > Variance::WarpUniform)
-        It->second = AbsVal{LaneInput ? Variance::Uniform : Variance::WarpUniform, nullptr};
+          It != St.Locals.end() && It->second.V > Variance::WarpUniform) {
+        if (Bits == 31) {
+          It->second = AbsVal{LaneInput ? Variance::Uniform : Variance::WarpUniform, nullptr};
+        } else {
+          AbsVal Out = It->second;
+          Out.XorOf = Out.DepOf = Out.EqOf = 0;
+          Out.LaneInv = uint8_t(Before | Bits);
+          settleLanes(Out);
+          It->second = Out;
+        }
+      }
     return;
   }
   if (auto *W = dyn_cast<WhileStmt>(S)) {
@@ -1522,8 +1559,17 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
   bool SavedRecording = Recording;
   Recording = false;
   ++Speculative;
-  bool Settled = false;
-  for (unsigned Iter = 0; Iter < 4 && !Settled; ++Iter) {
+  bool Settled = false, LanesSettled = true;
+  // What the loop writes holds another value in each trip: no identity from before it
+  // (a value of the last trip is not this trip's, for the lane symmetry rules).
+  for (const VarDecl *V : Assigned)
+    if (auto It = L.Locals.find(V); It != L.Locals.end()) {
+      It->second.Id = It->second.XorOf = It->second.DepOf = It->second.EqOf = 0;
+    }
+  if (IV)
+    if (auto It = L.Locals.find(IV); It != L.Locals.end())
+      It->second.Id = It->second.XorOf = It->second.DepOf = It->second.EqOf = 0;
+  for (unsigned Iter = 0; Iter < 4 && !(Settled && LanesSettled); ++Iter) {
     State T = L;
     if (Cond)
       eval(Cond, T);
@@ -1532,10 +1578,16 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
     if (Inc)
       eval(Inc, T);
     bool Changed = false;
+    LanesSettled = true;
     for (const VarDecl *V : Assigned) {
       if (V == IV || !L.Locals.count(V) || !T.Locals.count(V))
         continue;
       AbsVal &Entry = L.Locals[V];
+      // The lane symmetry both the entry and a trip keep (a separate flag: it does not
+      // change when the variance and thread parts settle).
+      uint8_t Inv = laneInv(Entry) & laneInv(T.Locals[V]);
+      uint8_t Before = laneInv(Entry);
+      Entry.LaneInv = Inv == 31 ? 0 : Inv;
       Variance NV = join(Entry.V, T.Locals[V].V);
       // The same at the same lane of every warp through every trip (a scan of
       // `perWarpCountS[lane]` by shuffles): still so after the loop.
@@ -1545,6 +1597,8 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
         Changed = true;
       }
       Entry.LaneFn = Lanes && NV >= Variance::LaneVarying;
+      if (laneInv(Entry) != Before)
+        LanesSettled = false;
       if (Entry.T) {
         std::optional<ThreadPart> After = threadPart(T.Locals[V]);
         if (!After || !(*After == *Entry.T)) {
@@ -1559,6 +1613,10 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
     for (const VarDecl *V : Assigned)
       if (auto It = L.Locals.find(V); It != L.Locals.end() && V != IV)
         It->second.T = nullptr;
+  if (!LanesSettled)
+    for (const VarDecl *V : Assigned)
+      if (auto It = L.Locals.find(V); It != L.Locals.end() && V != IV)
+        It->second.LaneInv = 0;
   --Speculative;
   Recording = SavedRecording;
 }
@@ -1747,15 +1805,183 @@ AbsVal ThreadDependence::withLanes(AbsVal Out,
   Out.LaneFn = true;
   for (const AbsVal *O : Operands)
     Out.LaneFn = Out.LaneFn && O && laneFunction(*O);
+  // Lane symmetry: a lane's own function of its operands is the same at l and l ^ m where
+  // every operand is; a function of one varying value X (and warp-uniform values) is a
+  // function of X (DepOf). The symmetric forms of the lane index are worked out only where
+  // another operand brings a symmetry (laneInvariance evaluates the lanes).
+  bool Tracked = false, Null = false;
+  uint32_t Dep = 0;
+  bool OneDep = true;
+  for (const AbsVal *O : Operands) {
+    if (!O) {
+      Null = true;
+      continue;
+    }
+    if (O->V < Variance::LaneVarying)
+      continue;
+    Tracked = Tracked || O->LaneInv;
+    uint32_t D = O->Id ? O->Id : O->DepOf;
+    if (!D || (Dep && Dep != D))
+      OneDep = false;
+    else
+      Dep = D;
+  }
+  // A new value: no pair or test of an operand's (a conversion that rounds is not the
+  // value it converts; evalCast keeps them where it is).
+  Out.LaneInv = 0;
+  Out.XorOf = Out.EqOf = 0;
+  if (Tracked && !Null) {
+    uint8_t Inv = 31;
+    for (const AbsVal *O : Operands)
+      Inv &= laneInv(*O, /*Compute=*/true);
+    Out.LaneInv = Inv;
+  }
+  Out.DepOf = OneDep && !Null ? Dep : 0;
+  settleLanes(Out);
   return Out;
+}
+
+uint8_t ThreadDependence::laneInv(const AbsVal &A, bool Compute, int64_t Mod) const {
+  if (A.V <= Variance::WarpUniform)
+    return 31;
+  if (A.LaneInv || !Compute || A.V != Variance::LaneVarying || !A.S)
+    return A.LaneInv;
+  return laneInvariance(A.S.get(), Mod);
+}
+
+namespace {
+/// A key for a symbolic form, exact in every node (operation, width, sign, value).
+void symKey(const Sym *S, std::string &Out) {
+  if (!S) {
+    Out += '-';
+    return;
+  }
+  Out += '(';
+  Out += std::to_string(unsigned(S->Op)) + ' ' + std::to_string(S->Bits) +
+         (S->Unsigned ? "u " : "s ") + std::to_string(S->Value);
+  for (const SymRef *C : {&S->A, &S->B, &S->C})
+    if (*C)
+      symKey(C->get(), Out);
+  Out += ')';
+}
+} // namespace
+
+uint8_t ThreadDependence::laneInvariance(const Sym *S, int64_t Mod) const {
+  if (!S)
+    return 0;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  for (unsigned I : Used)
+    if (I >= Vars.size() || Vars[I].Kind == SymVarInfo::Iteration ||
+        (Vars[I].Kind == SymVarInfo::Loop && Vars[I].LoopVariance >= Variance::LaneVarying))
+      return 0; // an unknown that differs between lanes
+  std::string Key = std::to_string(Mod) + (WarpRows ? "r" : "") + std::to_string(UnitDims[0]) +
+                    std::to_string(UnitDims[1]) + std::to_string(UnitDims[2]);
+  symKey(S, Key);
+  if (auto It = LaneInvMemo.find(Key); It != LaneInvMemo.end())
+    return It->second;
+  // Block shapes: rows of whole warps, and (unless every launch has them) narrower and
+  // straddling rows, where lane bits come from threadIdx.y too.
+  std::vector<std::array<int64_t, 3>> Shapes = {{32, 4, 1}, {64, 2, 1}, {128, 1, 2}};
+  if (!WarpRows)
+    for (std::array<int64_t, 3> More : {std::array<int64_t, 3>{16, 8, 1}, {8, 4, 4},
+                                        {48, 2, 1}})
+      Shapes.push_back(More);
+  uint8_t Inv = 31;
+  for (std::array<int64_t, 3> Shape : Shapes) {
+    for (unsigned D = 0; D < 3; ++D)
+      if (UnitDims[D])
+        Shape[D] = 1;
+    int64_t Threads = Shape[0] * Shape[1] * Shape[2];
+    if (Threads < 32)
+      continue;
+    for (int64_t Sample : {0, 5, 13}) {
+      Env E;
+      for (unsigned D = 0; D < 3; ++D)
+        E.BlockDim[D] = Shape[D];
+      E.Vars.resize(Vars.size());
+      for (unsigned I : Used)
+        E.Vars[I] = Sample + 3 * int64_t(I % 4);
+      for (int64_t W = 0; W < std::min<int64_t>(2, Threads / 32); ++W) {
+        int64_t Lanes[32];
+        for (int64_t L = 0; L < 32; ++L) {
+          int64_t T = W * 32 + L;
+          E.Tid[0] = T % Shape[0];
+          E.Tid[1] = (T / Shape[0]) % Shape[1];
+          E.Tid[2] = T / (Shape[0] * Shape[1]);
+          std::optional<int64_t> V = evaluate(*S, E);
+          if (!V) {
+            LaneInvMemo[Key] = 0;
+            return 0;
+          }
+          Lanes[L] = Mod > 0 ? ((*V % Mod) + Mod) % Mod : *V;
+        }
+        for (unsigned B = 0; B < 5; ++B)
+          if (Inv & (1u << B))
+            for (int64_t L = 0; L < 32; ++L)
+              if (Lanes[L] != Lanes[L ^ (1 << B)]) {
+                Inv &= ~(1u << B);
+                break;
+              }
+      }
+    }
+  }
+  LaneInvMemo[Key] = Inv;
+  return Inv;
+}
+
+void ThreadDependence::settleLanes(AbsVal &Out) const {
+  if (Out.V < Variance::LaneVarying)
+    return;
+  Out.Id = ++NextId;
+  if (Out.LaneInv == 31)
+    Out.V = Variance::WarpUniform;
+}
+
+void ThreadDependence::laneSymmetry(bool Commutes, bool Eq, bool And, const AbsVal &L,
+                                    const AbsVal &R, AbsVal &Out) const {
+  auto Single = [](uint8_t C) { return C && (C & (C - 1)) == 0 && C < 32; };
+  uint8_t Both = laneInv(L, true) & laneInv(R, true);
+  uint8_t Add = 0;
+  // Y holds X's word of lane l ^ c: op(X, Y) at l ^ c is op(Y, X) at l.
+  auto XorPair = [&](const AbsVal &X, const AbsVal &Y) -> uint8_t {
+    return X.V >= Variance::LaneVarying && Y.V >= Variance::LaneVarying && X.Id &&
+                   Y.XorOf == X.Id && Single(Y.XorBy)
+               ? Y.XorBy
+               : 0;
+  };
+  uint8_t C = XorPair(L, R) ? XorPair(L, R) : XorPair(R, L);
+  if (Commutes && C) {
+    Add = C;
+    if (Eq) {
+      Out.EqOf = XorPair(L, R) ? L.Id : R.Id;
+      Out.EqBy = C;
+    }
+  }
+  // A && (X == X of l ^ c), A a function of X: where the test holds A agrees at l ^ c.
+  auto Refine = [&](const AbsVal &A, const AbsVal &Test) -> uint8_t {
+    return Test.EqOf && Single(Test.EqBy) && (A.Id == Test.EqOf || A.DepOf == Test.EqOf)
+               ? Test.EqBy
+               : 0;
+  };
+  if (And && !Add)
+    Add = Refine(L, R) ? Refine(L, R) : Refine(R, L);
+  if (!Add || Out.V < Variance::LaneVarying)
+    return;
+  Out.LaneInv = Both | Add;
+  if (Out.LaneInv == 31)
+    Out.V = Variance::WarpUniform;
 }
 
 AbsVal ThreadDependence::load(const Expr *E, Variance Address, bool LaneFn) {
   // Memory at an address that reads the thread only as its lane (`ptr[lane]`) holds the
   // same word at the same lane of every warp: PhysX's PxgShape_ReadWarp, whose lanes load
   // the words of one block-wide struct and broadcast each by a shuffle from a fixed lane.
-  if (Address >= Variance::LaneVarying)
-    return {Variance::Data, nullptr, nullptr, LaneFn};
+  if (Address >= Variance::LaneVarying) {
+    AbsVal Out{Variance::Data, nullptr, nullptr, LaneFn};
+    Out.Id = ++NextId; // one value, for the lane symmetry of its shuffles
+    return Out;
+  }
   auto [Bits, Uns] = typeOf(E->getType());
   if (!Bits)
     return {Address, nullptr};
@@ -2012,7 +2238,31 @@ void ThreadDependence::combineParts(const BinaryOperator *B, const AbsVal &L, co
 /// A conversion: the operand's value in the new type (Bits, Uns: its integer width).
 AbsVal ThreadDependence::evalCast(const CastExpr *CE, State &St, unsigned Bits, bool Uns) {
   AbsVal Sub = eval(CE->getSubExpr(), St);
-  return withLanes(evalCastOf(CE, Sub, Bits, Uns), {&Sub});
+  AbsVal Out = withLanes(evalCastOf(CE, Sub, Bits, Uns), {&Sub});
+  switch (CE->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+    // The same value: its identities and symmetry (a local read keeps its Id).
+    if (Out.V == Sub.V) {
+      Out.LaneInv = Sub.LaneInv;
+      Out.Id = Sub.Id;
+      Out.XorOf = Sub.XorOf;
+      Out.XorBy = Sub.XorBy;
+      Out.DepOf = Sub.DepOf;
+      Out.EqOf = Sub.EqOf;
+      Out.EqBy = Sub.EqBy;
+    }
+    break;
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+    // A test's truth survives the conversion (`int are_fighting = a == b;`).
+    Out.EqOf = Sub.EqOf;
+    Out.EqBy = Sub.EqBy;
+    break;
+  default:
+    break;
+  }
+  return Out;
 }
 
 AbsVal ThreadDependence::evalCastOf(const CastExpr *CE, const AbsVal &Sub, unsigned Bits,
@@ -2082,6 +2332,9 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
       Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
     combineParts(B, L, R, Out);
     Out = withLanes(Out, {&L, &R});
+    laneSymmetry(K == BO_AddAssign || K == BO_MulAssign || K == BO_AndAssign ||
+                     K == BO_OrAssign || K == BO_XorAssign,
+                 false, false, L, R, Out);
     assign(B->getLHS(), Out, St);
     return Out;
   }
@@ -2123,7 +2376,11 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
     }
   }
   combineParts(B, L, R, Out);
-  return withLanes(Out, {&L, &R});
+  Out = withLanes(Out, {&L, &R});
+  laneSymmetry(K == BO_Add || K == BO_Mul || K == BO_And || K == BO_Or || K == BO_Xor ||
+                   K == BO_EQ || K == BO_NE || K == BO_LAnd || K == BO_LOr,
+               K == BO_EQ, K == BO_LAnd, L, R, Out);
+  return Out;
 }
 
 bool ThreadDependence::countsLanes(const std::optional<ThreadPart> &P) const {
@@ -2465,6 +2722,47 @@ std::optional<AbsVal> ThreadDependence::shuffle(StringRef N,
   return std::nullopt;
 }
 
+/// Lane symmetry through a shuffle over segments of `width` lanes (a power of two). Lane l
+/// of `__shfl_sync(m, v, src, width)` reads v at lane (l's segment) + src % width: lanes l
+/// and l ^ b read one lane where src % width is the same at both and b is inside the
+/// segment, or where v too is the same under b (AMGX's `shfl(v, 16 * (lane / 16) + k)`:
+/// one value per half-warp). `__shfl_xor_sync(m, v, c, width)` with c < width reads lane
+/// l ^ c, which keeps every symmetry of v, and records the pair (XorOf) for the
+/// order-free operations of v with it (laneSymmetry).
+AbsVal ThreadDependence::shuffleLanes(StringRef N, const std::vector<AbsVal> &Args,
+                                      AbsVal Out) const {
+  if (Out.V < Variance::LaneVarying || !N.starts_with("__shfl") || !N.ends_with("_sync") ||
+      Args.size() < 3)
+    return Out;
+  int64_t Width = 32;
+  if (Args.size() >= 4) {
+    const Sym *W = Args[3].S ? stripSymCasts(Args[3].S.get()) : nullptr;
+    if (Args[3].V != Variance::Uniform || !W || W->Op != SymOp::Const)
+      return Out;
+    Width = W->Value;
+  }
+  if (Width <= 0 || Width > 32 || (Width & (Width - 1)) != 0)
+    return Out;
+  uint8_t Inside = uint8_t(Width - 1);
+  uint8_t OfV = laneInv(Args[1], true);
+  Out.LaneInv = 0;
+  Out.XorOf = Out.DepOf = Out.EqOf = 0;
+  if (N == "__shfl_sync") {
+    uint8_t OfSrc = laneInv(Args[2], true, Width);
+    Out.LaneInv = OfSrc & (Inside | OfV);
+  } else if (N == "__shfl_xor_sync") {
+    const Sym *C = Args[2].S ? stripSymCasts(Args[2].S.get()) : nullptr;
+    if (Args[2].V == Variance::Uniform && C && C->Op == SymOp::Const && C->Value > 0 &&
+        C->Value < Width) {
+      Out.LaneInv = OfV;
+      Out.XorOf = Args[1].Id;
+      Out.XorBy = uint8_t(C->Value);
+    }
+  }
+  settleLanes(Out);
+  return Out;
+}
+
 /// The warp- and block-wide intrinsics whose result is known uniform, lane-varying or data;
 /// none for another callee.
 static std::optional<AbsVal> warpIntrinsic(StringRef N, const std::vector<AbsVal> &Args) {
@@ -2668,6 +2966,17 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
         Out.V = join(Out.V, R.V);
       Out.LaneFn = Out.V >= Variance::LaneVarying && Returns.size() == 1 &&
                    laneFunction(Returns[0]);
+      if (Returns.size() == 1) {
+        // The one value returned, with its identities (a shuffle's wrapper returns the
+        // shuffle: `utils::shfl_xor(v, 16)`).
+        Out.LaneInv = Returns[0].LaneInv;
+        Out.Id = Returns[0].Id;
+        Out.XorOf = Returns[0].XorOf;
+        Out.XorBy = Returns[0].XorBy;
+        Out.DepOf = Returns[0].DepOf;
+        Out.EqOf = Returns[0].EqOf;
+        Out.EqBy = Returns[0].EqBy;
+      }
       if (Returns.size() == 1 && Returns[0].S && Bits)
         Out.S = makeCast(Returns[0].S, Bits, Uns);
       else if (Returns.size() == 1 && (Bits || C->getType()->isPointerType()))
@@ -2784,9 +3093,9 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   if (Args.size() == 1 && isCacheHintedLoad(N))
     return load(C, Args[0].V);
   if (std::optional<AbsVal> Shfl = shuffle(N, Args))
-    return *Shfl;
+    return shuffleLanes(N, Args, *Shfl);
   if (std::optional<AbsVal> Warp = warpIntrinsic(N, Args))
-    return *Warp;
+    return shuffleLanes(N, Args, *Warp);
   if (std::optional<AbsVal> Math = mathCall(C, N, Args, All, Bits, Uns))
     return *Math;
   if (std::optional<AbsVal> Rank = cooperativeGroupsCall(C, Name, Bits, Uns))

@@ -52,6 +52,21 @@ struct AbsVal {
   /// `ptr[lane]` with a block-wide `ptr`), so that a shuffle from one fixed lane gives the
   /// whole block one value. False claims nothing.
   bool LaneFn = false;
+  /// Lane symmetry (issue 23, twentieth session). V is LaneVarying or Data, yet the value
+  /// is the same at lanes l and l ^ m for every m made of the lane bits in LaneInv (15:
+  /// each half-warp holds one value, AMGX's `shfl(v, 16 * (lane / 16) + k)`; 16: the two
+  /// half-warps hold the same values lane for lane). 31 is one value for the warp, and V
+  /// is then WarpUniform. 0 claims nothing.
+  uint8_t LaneInv = 0;
+  /// The lane offset (one lane bit) of XorOf and of EqOf.
+  uint8_t XorBy = 0, EqBy = 0;
+  /// Identities for the symmetry rules, 0 for none. Id names this one value: the same Id
+  /// is the same value in every lane. XorOf: this value is a `__shfl_xor_sync` of value
+  /// XorOf by XorBy (lane l holds that value's word of lane l ^ XorBy). DepOf: a function
+  /// of value DepOf and warp-uniform values alone. EqOf: the test `X == (X of lane l ^
+  /// EqBy)` of value X = EqOf, or its truth converted: where it holds, X is the same at
+  /// lanes l and l ^ EqBy.
+  uint32_t Id = 0, XorOf = 0, DepOf = 0, EqOf = 0;
 };
 
 /// A variable of the symbolic environment (a uniform unknown, or a loop variable).
@@ -248,8 +263,29 @@ private:
   /// marked LaneFn, or a symbolic form that reads the thread only as its lane).
   bool laneFunction(const AbsVal &A) const;
   bool laneFunctionSym(const ::warplint::divergence::Sym *S) const;
-  /// Out with LaneFn set when it varies and every operand is a lane function.
+  /// Out with LaneFn set when it varies and every operand is a lane function, and with
+  /// the lane symmetry its operands give it (LaneInv, DepOf, a new Id).
   AbsVal withLanes(AbsVal Out, std::initializer_list<const AbsVal *> Operands) const;
+  /// The lane bits A is the same under (AbsVal::LaneInv): 31 for a value the same in the
+  /// warp, else its LaneInv, or with Compute that of its symbolic form (laneInvariance).
+  uint8_t laneInv(const AbsVal &A, bool Compute = false, int64_t Mod = 0) const;
+  /// The lane bits under which S, a function of the thread and uniform unknowns, takes the
+  /// same value (modulo Mod when not 0) at lanes l and l ^ bit, in every block shape the
+  /// kernel may have and for sampled unknowns; 0 where it cannot be evaluated.
+  uint8_t laneInvariance(const ::warplint::divergence::Sym *S, int64_t Mod) const;
+  /// Out, a value computed anew: a new Id, and WarpUniform where LaneInv is the whole warp.
+  void settleLanes(AbsVal &Out) const;
+  /// The symmetry of an order-free operation of a value and its own xor shuffle
+  /// (`X == __shfl_xor_sync(m, X, 16)`, `a | __shfl_xor_sync(m, a, 8)`): the same at l
+  /// and l ^ offset, besides what both operands share; with Eq, Out is that equality test
+  /// (EqOf). In `A && B` with B such a test on X and A a function of X and warp-uniform
+  /// values, A too agrees between l and l ^ offset wherever B holds.
+  void laneSymmetry(bool Commutes, bool Eq, bool And, const AbsVal &L, const AbsVal &R,
+                    AbsVal &Out) const;
+  /// Out, the result of the warp intrinsic N, with the lane symmetry a shuffle gives it.
+  AbsVal shuffleLanes(StringRef N, const std::vector<AbsVal> &Args, AbsVal Out) const;
+  mutable uint32_t NextId = 0;
+  mutable std::unordered_map<std::string, uint8_t> LaneInvMemo;
   AbsVal evalCastOf(const CastExpr *CE, const AbsVal &Sub, unsigned Bits, bool Uns);
   /// `__shfl*_sync(mask, v, src[, width])` where lane functions decide it, else none.
   std::optional<AbsVal> shuffle(StringRef N, const std::vector<AbsVal> &Args) const;
