@@ -2,7 +2,11 @@
 """Scores `warplint check --format json` runs of the precision corpora against the hand
 labels (labels.csv; sample.py draws the rows, a person fills label/cause/reason).
 
-A finding of a run is joined with a label on (corpus, file, line, check). A finding whose
+A finding of a run is joined with a label on (corpus, file, line, check). Where one place
+has several label rows (two claims at one line: a shared helper reached from kernels for
+which different things are true), each row is one claim and a finding joins the row whose
+message is its own, word for word; at such a place a finding with another message joins
+none (it is unlabelled). A finding whose
 own place has no label but whose notes name a labelled place of the same check (a
 grouped finding that lists the places it stands for: "... here too, grouped in the
 finding at line N") reaches that place too ("via note"); so does a `memory_accesses`
@@ -57,7 +61,10 @@ def main():
                    help="list FP, demoted, gone and unlabelled places")
     a = p.parse_args()
 
+    # A label's key: its place (corpus, file, line, check) and its row's index among the
+    # rows of that place (0 for the only one).
     labels = {}
+    rows_at = collections.defaultdict(list)   # place -> label keys of its rows
     with open(a.labels, newline="") as f:
         for r in csv.DictReader(f):
             lab = r["label"].strip().upper()
@@ -65,7 +72,22 @@ def main():
                 if lab:
                     sys.exit("score.py: %s: label %r is neither TP nor FP" % (a.labels, r["label"]))
                 continue
-            labels[(r["corpus"], r["file"], int(r["line"]), r["check"])] = dict(r, label=lab)
+            place = (r["corpus"], r["file"], int(r["line"]), r["check"])
+            k = place + (len(rows_at[place]),)
+            rows_at[place].append(k)
+            labels[k] = dict(r, label=lab)
+
+    def label_of(place, message):
+        """The label key a finding at place with this message joins, or None."""
+        keys = rows_at.get(place)
+        if not keys:
+            return None
+        if len(keys) == 1:
+            return keys[0]
+        for k in keys:
+            if labels[k]["message"] == message:
+                return k
+        return None
 
     corpora = []
     findings = []
@@ -111,24 +133,28 @@ def main():
 
         unlabelled = set()
         for d in mine:
-            if d["key"] in labels:
-                reach(d["key"], d["level"], "own")
+            own = label_of(d["key"], d.get("message", ""))
+            if own is not None:
+                reach(own, d["level"], "own")
             else:
-                via = [k for k in d["note_keys"] if k in labels]
+                via = [k for k in (label_of(n, d.get("message", "")) for n in d["note_keys"])
+                       if k is not None]
                 for k in via:
                     reach(k, d["level"], "note")
                 if not via and d["level"] == WARN:
                     unlabelled.add(d["key"])
-        for k, lv in record_level.items():
-            if k[3] == check and k in labels:
-                reach(k, lv, "record")
-        unlabelled -= {k for k, v in reached.items() if v[0] == WARN}
+        for p, lv in record_level.items():
+            if p[3] == check and len(rows_at.get(p, ())) == 1:
+                reach(rows_at[p][0], lv, "record")
+        unlabelled -= {k[:4] for k, v in reached.items()
+                       if v[0] == WARN and len(rows_at[k[:4]]) == 1}
         unlabelled_total += sum(1 for d in warns if d["key"] in unlabelled)
 
         causes = collections.OrderedDict()
         for k in sorted(k for k, v in reached.items() if v[0] == WARN):
             r = labels[k]
-            cause = (r.get("cause") or "").strip() or "%s:%s" % (k[1], k[2])
+            cause = (r.get("cause") or "").strip() or "%s:%s%s" % (
+                k[1], k[2], "#%d" % k[4] if k[4] else "")
             causes.setdefault((k[0], cause), []).append(r["label"])
         tp = sum(1 for v in causes.values() if all(x == "TP" for x in v))
         fp = len(causes) - tp
