@@ -20,6 +20,7 @@ CORPORA = {
     "gromacs": ("gromacs/gromacs", "b1a82ec1956eb9658d33f3ec6f3adfdbb6b53a7b"),
     "mnn": ("alibaba/MNN", "4d40bdbd7efb73a58383bb5da867a6f41eb1776e"),
     "mumax": ("mumax/3", "a0c5126ac5477b02ee321bebfb2ed5e2d76368b0"),
+    "gpumd": ("brucefan1983/GPUMD", "d98135deee27068f4f30605fbc581d4c613fff99"),
 }
 
 

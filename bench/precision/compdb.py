@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx|tensorrt|gromacs|mnn|mumax
+#            physx|tensorrt|gromacs|mnn|mumax|gpumd
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -210,6 +210,19 @@
 #           -Wall -Xptxas -O3 -ptx, then -arch=compute_80 -code=sm_80 X.cu -o X_80.ptx, run
 #           in CHECKOUT/cuda. -ptx stays: the build makes PTX, which the Go side loads.
 #           The files: every cuda/*.cu (the Makefile's $(wildcard *.cu)), once.
+#   gpumd   brucefan1983/GPUMD. src/makefile (plain make) is the build: its default
+#           target `all` makes the gpumd and nep executables from $(wildcard X/*.cu) of
+#           main_gpumd, minimize, phonon, integrate, mc, force, measure, model and
+#           utilities (gpumd) and main_nep and utilities (nep); gnep (main_gnep) and the
+#           MDI build (makefile_mdi) are not in `all` and are left out. The script runs
+#           `make -n -B CC=<nvcc> CUDA_ARCH=-arch=sm_80 gpumd nep` in CHECKOUT/src (the
+#           makefile names sm_60) and keeps the nvcc line of each .cu (`-c X.cu`), once
+#           (utilities/*.cu are in both): -O3 -arch=sm_80 -Xcompiler=<its warning flags>
+#           -I./, run in CHECKOUT/src, with its -std=c++14 made -std=c++17, as for kaldi:
+#           CUDA 13's CCCL refuses C++14 and GPUMD's force/*.cu include thrust. No
+#           -DUSE_PLUMED (the makefile's note: only with the PLUMED plugin) nor
+#           -DUSE_KEPLER (compute capability < 6.0). The checkout is a `git archive` of
+#           the commit's src/ and CMakeLists.txt (the snapshot lacks some potentials/ blobs).
 import argparse
 import json
 import os
@@ -608,12 +621,30 @@ def mumax(src, out, nvcc):
     return [db[f] for f in sorted(db)]
 
 
+def gpumd(src, out, nvcc):
+    cwd = os.path.join(src, "src")
+    if not os.path.exists(os.path.join(cwd, "makefile")):
+        sys.exit("compdb.py: %s/src/makefile missing: not a GPUMD checkout" % src)
+    dry = subprocess.run(["make", "-n", "-B", "CC=" + nvcc, "CUDA_ARCH=-arch=sm_80",
+                          "gpumd", "nep"], cwd=cwd, capture_output=True, text=True,
+                         check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line)
+        if not args or args[0] != nvcc or "-c" not in args:
+            continue
+        args = ["-std=c++17" if a == "-std=c++14" else a for a in args]
+        f = os.path.join(cwd, args[args.index("-c") + 1])
+        db.setdefault(f, {"directory": cwd, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
                                       "ginkgo", "physx", "tensorrt", "gromacs", "mnn",
-                                      "mumax"])
+                                      "mumax", "gpumd"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -625,7 +656,8 @@ def main():
           "gpujpeg": gpujpeg, "fastertransformer": fastertransformer,
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
           "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
-          "gromacs": gromacs, "mnn": mnn, "mumax": mumax}[a.corpus](src, out, a.nvcc)
+          "gromacs": gromacs, "mnn": mnn, "mumax": mumax,
+          "gpumd": gpumd}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
