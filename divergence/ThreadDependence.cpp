@@ -1941,7 +1941,6 @@ void ThreadDependence::settleLanes(AbsVal &Out) const {
 void ThreadDependence::laneSymmetry(bool Commutes, bool Eq, bool And, const AbsVal &L,
                                     const AbsVal &R, AbsVal &Out) const {
   auto Single = [](uint8_t C) { return C && (C & (C - 1)) == 0 && C < 32; };
-  uint8_t Both = laneInv(L, true) & laneInv(R, true);
   uint8_t Add = 0;
   // Y holds X's word of lane l ^ c: op(X, Y) at l ^ c is op(Y, X) at l.
   auto XorPair = [&](const AbsVal &X, const AbsVal &Y) -> uint8_t {
@@ -1968,7 +1967,8 @@ void ThreadDependence::laneSymmetry(bool Commutes, bool Eq, bool And, const AbsV
     Add = Refine(L, R) ? Refine(L, R) : Refine(R, L);
   if (!Add || Out.V < Variance::LaneVarying)
     return;
-  Out.LaneInv = Both | Add;
+  // What both operands share (worked out only here: most operations have no pair).
+  Out.LaneInv = (laneInv(L, true) & laneInv(R, true)) | Add;
   if (Out.LaneInv == 31)
     Out.V = Variance::WarpUniform;
 }
@@ -2744,17 +2744,16 @@ AbsVal ThreadDependence::shuffleLanes(StringRef N, const std::vector<AbsVal> &Ar
   if (Width <= 0 || Width > 32 || (Width & (Width - 1)) != 0)
     return Out;
   uint8_t Inside = uint8_t(Width - 1);
-  uint8_t OfV = laneInv(Args[1], true);
   Out.LaneInv = 0;
   Out.XorOf = Out.DepOf = Out.EqOf = 0;
   if (N == "__shfl_sync") {
     uint8_t OfSrc = laneInv(Args[2], true, Width);
-    Out.LaneInv = OfSrc & (Inside | OfV);
+    Out.LaneInv = OfSrc & ~Inside ? OfSrc & (Inside | laneInv(Args[1], true)) : OfSrc;
   } else if (N == "__shfl_xor_sync") {
     const Sym *C = Args[2].S ? stripSymCasts(Args[2].S.get()) : nullptr;
     if (Args[2].V == Variance::Uniform && C && C->Op == SymOp::Const && C->Value > 0 &&
         C->Value < Width) {
-      Out.LaneInv = OfV;
+      Out.LaneInv = laneInv(Args[1], true);
       Out.XorOf = Args[1].Id;
       Out.XorBy = uint8_t(C->Value);
     }
