@@ -1880,9 +1880,12 @@ uint8_t ThreadDependence::laneInvariance(const Sym *S, int64_t Mod) const {
   symKey(S, Key);
   if (auto It = LaneInvMemo.find(Key); It != LaneInvMemo.end())
     return It->second;
-  // Block shapes: rows of whole warps, and (unless every launch has them) narrower and
-  // straddling rows, where lane bits come from threadIdx.y too.
-  std::vector<std::array<int64_t, 3>> Shapes = {{32, 4, 1}, {64, 2, 1}, {128, 1, 2}};
+  // Block shapes: rows of whole warps (up to the widest block, so that a division by a
+  // width that is no multiple of 32 meets a warp it splits), and (unless every launch has
+  // whole-warp rows) narrower and straddling rows, where lane bits come from threadIdx.y
+  // too. Every warp of each shape is evaluated.
+  std::vector<std::array<int64_t, 3>> Shapes = {{32, 4, 1}, {64, 2, 1}, {128, 1, 2},
+                                                {1024, 1, 1}};
   if (!WarpRows)
     for (std::array<int64_t, 3> More : {std::array<int64_t, 3>{16, 8, 1}, {8, 4, 4},
                                         {48, 2, 1}})
@@ -1902,7 +1905,7 @@ uint8_t ThreadDependence::laneInvariance(const Sym *S, int64_t Mod) const {
       E.Vars.resize(Vars.size());
       for (unsigned I : Used)
         E.Vars[I] = Sample + 3 * int64_t(I % 4);
-      for (int64_t W = 0; W < std::min<int64_t>(2, Threads / 32); ++W) {
+      for (int64_t W = 0; W < Threads / 32; ++W) {
         int64_t Lanes[32];
         for (int64_t L = 0; L < 32; ++L) {
           int64_t T = W * 32 + L;

@@ -123,6 +123,18 @@ __global__ void oddSource(const int *cols, const float *vals, float *out) {
   out[blockIdx.x * 128 + threadIdx.x] = v;
 }
 
+// Twin: a source that divides the thread index by 80: the same in warps 0 and 1, split
+// in warp 2 (threads 64-79 read lane 0, 80-95 lane 1).
+__global__ void straddlingSource(const int *cols, const float *vals, float *out) {
+  int col = cols[blockIdx.x * 128 + threadIdx.x];
+  float v = vals[blockIdx.x * 128 + threadIdx.x];
+  int mine = shfl(col, threadIdx.x / 80);
+  if (mine != -1)
+    v += __shfl_xor_sync(0xffffffff, v, 16);
+  // CHECK: :[[@LINE-1]]:10: warning: mask 0xffffffff of '__shfl_xor_sync()'
+  out[blockIdx.x * 128 + threadIdx.x] = v;
+}
+
 void launch(const int *c, const float *d, float *o, int row) {
   halfWarpsFight<<<64, 128>>>(c, d, o, row);
   halvesThenWhole<<<64, 128>>>(c, o);
@@ -131,4 +143,5 @@ void launch(const int *c, const float *d, float *o, int row) {
   orderMatters<<<64, 128>>>(c, d, o);
   otherTerm<<<64, 128>>>(c, d, o);
   oddSource<<<64, 128>>>(c, d, o);
+  straddlingSource<<<64, 128>>>(c, d, o);
 }
