@@ -32,6 +32,7 @@ using namespace clang;
 
 using namespace ::warplint::divergence;
 
+
 const char *varianceName(Variance V) {
   switch (V) {
   case Variance::Uniform:
@@ -405,6 +406,31 @@ const Sym *stripSymCasts(const Sym *S) {
   return S;
 }
 
+namespace {
+/// From's lane symmetry and identities, for a value that is From (a read, a return).
+void keepLanes(AbsVal &Out, const AbsVal &From) {
+  Out.LaneInv = From.LaneInv;
+  Out.Id = From.Id;
+  Out.XorOf = From.XorOf;
+  Out.XorBy = From.XorBy;
+  Out.DepOf = From.DepOf;
+  Out.EqOf = From.EqOf;
+  Out.EqBy = From.EqBy;
+}
+/// A value that is no longer the one its identities named (another trip, a new value).
+void dropIdentity(AbsVal &A) { A.Id = A.XorOf = A.DepOf = A.EqOf = 0; }
+/// The segment width of `__shfl*_sync(mask, v, src[, width])`: 32 without one, the
+/// constant given, or none where it is not a constant.
+std::optional<int64_t> shuffleWidth(const std::vector<AbsVal> &Args) {
+  if (Args.size() < 4)
+    return 32;
+  const Sym *W = Args[3].S ? stripSymCasts(Args[3].S.get()) : nullptr;
+  if (!W || W->Op != SymOp::Const)
+    return std::nullopt;
+  return W->Value;
+}
+} // namespace
+
 ThreadPart scaled(const ThreadPart &P, int64_t K) {
   ThreadPart Out;
   if (K != 0)
@@ -567,8 +593,7 @@ AbsVal ThreadDependence::merge(const AbsVal &Cond, const AbsVal &A, const AbsVal
   auto Lanes = [&](AbsVal &R) {
     if (A.Id && A.Id == B.Id)
       return;
-    R.XorOf = R.DepOf = R.EqOf = 0;
-    R.Id = 0;
+    dropIdentity(R);
     R.LaneInv = 0;
     if (R.V < Variance::LaneVarying)
       return;
@@ -1350,7 +1375,7 @@ void ThreadDependence::walk(const Stmt *S, State &St) {
           It->second = AbsVal{LaneInput ? Variance::Uniform : Variance::WarpUniform, nullptr};
         } else {
           AbsVal Out = It->second;
-          Out.XorOf = Out.DepOf = Out.EqOf = 0;
+          dropIdentity(Out); // settleLanes gives the new value its Id
           Out.LaneInv = uint8_t(Before | Bits);
           settleLanes(Out);
           It->second = Out;
@@ -1563,12 +1588,11 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
   // What the loop writes holds another value in each trip: no identity from before it
   // (a value of the last trip is not this trip's, for the lane symmetry rules).
   for (const VarDecl *V : Assigned)
-    if (auto It = L.Locals.find(V); It != L.Locals.end()) {
-      It->second.Id = It->second.XorOf = It->second.DepOf = It->second.EqOf = 0;
-    }
+    if (auto It = L.Locals.find(V); It != L.Locals.end())
+      dropIdentity(It->second);
   if (IV)
     if (auto It = L.Locals.find(IV); It != L.Locals.end())
-      It->second.Id = It->second.XorOf = It->second.DepOf = It->second.EqOf = 0;
+      dropIdentity(It->second);
   for (unsigned Iter = 0; Iter < 4 && !(Settled && LanesSettled); ++Iter) {
     State T = L;
     if (Cond)
@@ -2246,15 +2270,8 @@ AbsVal ThreadDependence::evalCast(const CastExpr *CE, State &St, unsigned Bits, 
   case CK_LValueToRValue:
   case CK_NoOp:
     // The same value: its identities and symmetry (a local read keeps its Id).
-    if (Out.V == Sub.V) {
-      Out.LaneInv = Sub.LaneInv;
-      Out.Id = Sub.Id;
-      Out.XorOf = Sub.XorOf;
-      Out.XorBy = Sub.XorBy;
-      Out.DepOf = Sub.DepOf;
-      Out.EqOf = Sub.EqOf;
-      Out.EqBy = Sub.EqBy;
-    }
+    if (Out.V == Sub.V)
+      keepLanes(Out, Sub);
     break;
   case CK_IntegralCast:
   case CK_IntegralToBoolean:
@@ -2702,11 +2719,7 @@ std::optional<AbsVal> ThreadDependence::shuffle(StringRef N,
     return std::nullopt;
   if (Args[1].V == Variance::Uniform)
     return AbsVal{Variance::Uniform, nullptr};
-  int64_t Width = 32;
-  if (Args.size() >= 4) {
-    const Sym *W = Args[3].S ? stripSymCasts(Args[3].S.get()) : nullptr;
-    Width = W && W->Op == SymOp::Const ? W->Value : 0;
-  }
+  int64_t Width = shuffleWidth(Args).value_or(0);
   bool Segments = Width > 0 && Width <= 32 && 32 % Width == 0;
   bool Direct = N == "__shfl_sync";
   if (Direct && Width == 32 && Args[2].V == Variance::Uniform && laneFunction(Args[1]))
@@ -2737,18 +2750,15 @@ AbsVal ThreadDependence::shuffleLanes(StringRef N, const std::vector<AbsVal> &Ar
   if (Out.V < Variance::LaneVarying || !N.starts_with("__shfl") || !N.ends_with("_sync") ||
       Args.size() < 3)
     return Out;
-  int64_t Width = 32;
-  if (Args.size() >= 4) {
-    const Sym *W = Args[3].S ? stripSymCasts(Args[3].S.get()) : nullptr;
-    if (Args[3].V != Variance::Uniform || !W || W->Op != SymOp::Const)
-      return Out;
-    Width = W->Value;
-  }
+  std::optional<int64_t> W = shuffleWidth(Args);
+  if (!W || (Args.size() >= 4 && Args[3].V != Variance::Uniform))
+    return Out;
+  int64_t Width = *W;
   if (Width <= 0 || Width > 32 || (Width & (Width - 1)) != 0)
     return Out;
   uint8_t Inside = uint8_t(Width - 1);
   Out.LaneInv = 0;
-  Out.XorOf = Out.DepOf = Out.EqOf = 0;
+  dropIdentity(Out); // settleLanes gives the new value its Id
   if (N == "__shfl_sync") {
     uint8_t OfSrc = laneInv(Args[2], true, Width);
     Out.LaneInv = OfSrc & ~Inside ? OfSrc & (Inside | laneInv(Args[1], true)) : OfSrc;
@@ -2968,17 +2978,10 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
         Out.V = join(Out.V, R.V);
       Out.LaneFn = Out.V >= Variance::LaneVarying && Returns.size() == 1 &&
                    laneFunction(Returns[0]);
-      if (Returns.size() == 1) {
-        // The one value returned, with its identities (a shuffle's wrapper returns the
-        // shuffle: `utils::shfl_xor(v, 16)`).
-        Out.LaneInv = Returns[0].LaneInv;
-        Out.Id = Returns[0].Id;
-        Out.XorOf = Returns[0].XorOf;
-        Out.XorBy = Returns[0].XorBy;
-        Out.DepOf = Returns[0].DepOf;
-        Out.EqOf = Returns[0].EqOf;
-        Out.EqBy = Returns[0].EqBy;
-      }
+      // The one value returned, with its identities (a shuffle's wrapper returns the
+      // shuffle: `utils::shfl_xor(v, 16)`).
+      if (Returns.size() == 1)
+        keepLanes(Out, Returns[0]);
       if (Returns.size() == 1 && Returns[0].S && Bits)
         Out.S = makeCast(Returns[0].S, Bits, Uns);
       else if (Returns.size() == 1 && (Bits || C->getType()->isPointerType()))
