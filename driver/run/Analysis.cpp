@@ -6,6 +6,7 @@
 #include "driver/compdb/Includers.h"
 #include "driver/run/Isolated.h"
 #include "driver/compdb/NvccTranslate.h"
+#include "driver/run/NvccDevicePass.h"
 #include "driver/run/Preamble.h"
 #include "driver/cache/ResultCache.h"
 #include "driver/compdb/SourceRewrite.h"
@@ -290,6 +291,17 @@ int runTidyAndModel(clang::tidy::ClangTidyContext &Context,
       }
       if (Preambles)
         Preambles->use(*Invocation, Files->getVirtualFileSystemPtr());
+      // A file nvcc compiles: its device-side parse does not hold a host function's calls
+      // to the execution spaces, as nvcc's device pass does not.
+      if (Diags && Invocation->getLangOpts().CUDAIsDevice &&
+          llvm::any_of(Invocation->getPreprocessorOpts().Macros,
+                        [](const std::pair<std::string, bool> &M) {
+                          return !M.second && llvm::StringRef(M.first).starts_with("__NVCC__");
+                        })) {
+        NvccDevicePassFilter Filter(*Diags, Invocation->getDiagnosticOpts().ErrorLimit);
+        return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                    std::move(PCH), &Filter);
+      }
       return FrontendActionFactory::runInvocation(std::move(Invocation), Files, std::move(PCH),
                                                   Diags);
     }
