@@ -21,6 +21,8 @@ CORPORA = {
     "mnn": ("alibaba/MNN", "4d40bdbd7efb73a58383bb5da867a6f41eb1776e"),
     "mumax": ("mumax/3", "a0c5126ac5477b02ee321bebfb2ed5e2d76368b0"),
     "gpumd": ("brucefan1983/GPUMD", "d98135deee27068f4f30605fbc581d4c613fff99"),
+    "ccminer": ("tpruvot/ccminer", "6ff4e50987e59a70056324a94ed8667cc0bf598d"),
+    "autodock": ("ccsb-scripps/AutoDock-GPU", "f5cf6ffdd0c5b3f113d5cc424fabee51df04da7e"),
 }
 
 

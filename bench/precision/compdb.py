@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx|tensorrt|gromacs|mnn|mumax|gpumd
+#            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -223,6 +223,29 @@
 #           -DUSE_PLUMED (the makefile's note: only with the PLUMED plugin) nor
 #           -DUSE_KEPLER (compute capability < 6.0). The checkout is a `git archive` of
 #           the commit's src/ and CMakeLists.txt (the snapshot lacks some potentials/ blobs).
+#   ccminer tpruvot/ccminer. Autotools is the build (build.sh: autogen.sh, then configure.sh,
+#           which sets CUDA_CFLAGS="-O3 -lineno -Xcompiler -Wall -D_FORCE_INLINES" and
+#           --with-cuda=/usr/local/cuda, then make). automake is not installed here, so the
+#           script writes the lines of Makefile.am's rules itself: every .cu of
+#           ccminer_SOURCES once, with the rule Makefile.am gives it (`.cu.o`: nvcc_FLAGS
+#           --maxrregcount=128; the per-file rules their own --maxrregcount or flags), nvcc_FLAGS
+#           = nvcc_ARCH, -I<toolkit>/include, -I., CUDA_CFLAGS, JANSSON_INCLUDES
+#           (-I./compat/jansson: configure's WANT_JANSSON when no libjansson-dev, as here) and
+#           --ptxas-options=-v, run in the checkout. Every -gencode (compute_52 in nvcc_ARCH,
+#           compute_30/35 in the scrypt rules) is made arch=compute_80,code=sm_80: CUDA 13
+#           compiles for sm_75 and later only. configure's config header, which miner.h
+#           includes, is written into CHECKOUT/ccminer-config.h with what configure.ac's
+#           checks give on this machine (Debian 12, glibc, x86_64): AC_INIT's PACKAGE_*,
+#           STDC_HEADERS and the default headers, sys/param.h and syslog.h (no sys/endian.h,
+#           and no sys/sysctl.h, gone since glibc 2.32), be32dec/le32dec/be32enc/le32enc
+#           not declared (0), alloca and alloca.h, getopt_long. configure also needs
+#           libcurl's headers (miner.h includes curl/curl.h): Debian's libcurl4-openssl-dev.
+#   autodock ccsb-scripps/AutoDock-GPU. Its Makefile is the build: `make -n -B DEVICE=CUDA
+#           NUMWI=64 TARGETS=80 GPU_INCLUDE_PATH=<toolkit>/include
+#           GPU_LIBRARY_PATH=<toolkit>/lib64 kernels` (README's DEVICE=CUDA, NUMWI=64 its
+#           default for a GPU, TARGETS its list of compute capabilities) gives the one nvcc line
+#           (cuda/kernels.cu, which includes the other cuda/*.cu), -std=c++11 made -std=c++17
+#           (CUDA 13's CCCL refuses C++14 and earlier), run in the checkout.
 import argparse
 import json
 import os
@@ -639,12 +662,97 @@ def gpumd(src, out, nvcc):
     return [db[f] for f in sorted(db)]
 
 
+CCMINER_CONFIG = """/* written by warplint's bench/precision/compdb.py: what ccminer's configure.ac
+   checks give on Debian 12 (glibc, x86_64); see the script's header */
+#define PACKAGE "ccminer"
+#define PACKAGE_BUGREPORT ""
+#define PACKAGE_NAME "ccminer"
+#define PACKAGE_STRING "ccminer 2.3.1"
+#define PACKAGE_TARNAME "ccminer"
+#define PACKAGE_URL "http://github.com/tpruvot/ccminer"
+#define PACKAGE_VERSION "2.3.1"
+#define VERSION "2.3.1"
+#define STDC_HEADERS 1
+#define HAVE_STDIO_H 1
+#define HAVE_STDLIB_H 1
+#define HAVE_STRING_H 1
+#define HAVE_INTTYPES_H 1
+#define HAVE_STDINT_H 1
+#define HAVE_STRINGS_H 1
+#define HAVE_SYS_STAT_H 1
+#define HAVE_SYS_TYPES_H 1
+#define HAVE_UNISTD_H 1
+#define HAVE_SYS_PARAM_H 1
+#define HAVE_SYSLOG_H 1
+#define HAVE_DECL_BE32DEC 0
+#define HAVE_DECL_LE32DEC 0
+#define HAVE_DECL_BE32ENC 0
+#define HAVE_DECL_LE32ENC 0
+#define HAVE_ALLOCA 1
+#define HAVE_ALLOCA_H 1
+#define HAVE_GETOPT_LONG 1
+"""
+
+
+def ccminer(src, out, nvcc):
+    path = os.path.join(src, "Makefile.am")
+    if not os.path.exists(os.path.join(src, "cuda_helper.h")) or not os.path.exists(path):
+        sys.exit("compdb.py: %s/Makefile.am or cuda_helper.h missing: not a ccminer checkout" % src)
+    am = open(path).read().replace("\\\n", " ")
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    sources = []
+    for m in re.finditer(r"^ccminer_SOURCES\s*\+?=(.*)$", am, re.M):
+        sources += [f for f in m.group(1).split() if f.endswith(".cu")]
+    with open(os.path.join(src, "ccminer-config.h"), "w") as f:
+        f.write(CCMINER_CONFIG)
+    rules = {}
+    for m in re.finditer(r"^\S+\.o:\s*(\S+\.cu)\s*\n\t(.*)$", am, re.M):
+        rules[m.group(1)] = m.group(2)
+    default = re.search(r"^\.cu\.o:\s*\n\t(.*)$", am, re.M).group(1)
+    arch = "-gencode=arch=compute_80,code=sm_80"
+    flags = ("$(nvcc_ARCH) @CUDA_INCLUDES@ -I. @CUDA_CFLAGS@ $(JANSSON_INCLUDES) "
+             "--ptxas-options=-v")
+    subst = [("$(nvcc_FLAGS)", flags), ("$(nvcc_ARCH)", arch),
+             ("@CUDA_INCLUDES@", "-I" + os.path.join(toolkit, "include")),
+             ("@CUDA_CFLAGS@", "-O3 -lineno -Xcompiler -Wall -D_FORCE_INLINES"),
+             ("$(JANSSON_INCLUDES)", "-I./compat/jansson"), ("$(NVCC)", nvcc)]
+    db = {}
+    for cu in sources:
+        line = rules.get(cu, default)
+        for k, v in subst:
+            line = line.replace(k, v)
+        line = line.replace("$@", cu[:-3] + ".o").replace("$<", cu)
+        args = [arch if a.startswith("-gencode=") else a for a in shlex.split(line)]
+        f = os.path.join(src, cu)
+        db.setdefault(f, {"directory": src, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
+def autodock(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "Makefile.Cuda")):
+        sys.exit("compdb.py: %s/Makefile.Cuda missing: not an AutoDock-GPU checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    dry = subprocess.run(["make", "-n", "-B", "DEVICE=CUDA", "NUMWI=64", "TARGETS=80",
+                          "NVCC=" + nvcc, "GPU_INCLUDE_PATH=" + os.path.join(toolkit, "include"),
+                          "GPU_LIBRARY_PATH=" + os.path.join(toolkit, "lib64"), "kernels"],
+                         cwd=src, capture_output=True, text=True, check=True).stdout
+    db = []
+    for line in dry.splitlines():
+        args = shlex.split(line)
+        if not args or args[0] != nvcc or "-c" not in args:
+            continue
+        args = ["-std=c++17" if a == "-std=c++11" else a for a in args]
+        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
+        db.append({"directory": src, "file": f, "arguments": args})
+    return db
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
                                       "ginkgo", "physx", "tensorrt", "gromacs", "mnn",
-                                      "mumax", "gpumd"])
+                                      "mumax", "gpumd", "ccminer", "autodock"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -657,7 +765,7 @@ def main():
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
           "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
           "gromacs": gromacs, "mnn": mnn, "mumax": mumax,
-          "gpumd": gpumd}[a.corpus](src, out, a.nvcc)
+          "gpumd": gpumd, "ccminer": ccminer, "autodock": autodock}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
