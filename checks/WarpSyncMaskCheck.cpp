@@ -168,6 +168,21 @@ std::string WarpSyncMaskCheck::rootCause(const SyncModel &S, ASTContext &C) {
          (Sh.AllEvaluated ? "evaluated" : rowsOnly(S, Sh) ? "rows" : "run-time");
 }
 
+std::string WarpSyncMaskCheck::decidedBy(const SyncModel &S) {
+  // Every block shape tried either brings every named lane for all sampled values or is
+  // split only for some values of a group size; at least one is the latter.
+  std::string Out;
+  for (const auto &[R, Loc] : S.PerShape) {
+    if (R.SampledWhole)
+      continue;
+    if (R.Evaluated || R.DecidedBy.empty())
+      return "";
+    if (Out.empty())
+      Out = R.DecidedBy;
+  }
+  return Out;
+}
+
 bool WarpSyncMaskCheck::rowsOnly(const SyncModel &S, const Shapes &Sh) const {
   return Sh.RowsOnly && !NarrowRows.count(S.Kernel);
 }
@@ -261,9 +276,18 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
     // under an assumed block; PhysX's warp-per-pair kernels, launched 32 x N from another
     // file).
     bool Rows = rowsOnly(S, shapesOf(S));
+    std::string DecidedBy = decidedBy(S);
     diag(Loc, "%0 in kernel '%1' names lanes that may not take part: %2",
-         Rows ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+         Rows || !DecidedBy.empty() ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
         << Names << S.Kernel->Name << causeText(First, S, C);
+    if (!DecidedBy.empty() && !Rows)
+      diag(Loc,
+           "a note, not a warning: the run-time value of %0 decides, and the launches in "
+           "this file do not fix it: it sizes the groups of threads the condition tests (a "
+           "shift amount or a divisor of the thread index), and some of its sampled values "
+           "bring every named lane to the call while others do not",
+           DiagnosticIDs::Note)
+          << DecidedBy;
     if (Rows)
       diag(Loc,
            "a note, not a warning: no launch in this file gives the block shape; every "
@@ -274,8 +298,9 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
            "file) to decide",
            DiagnosticIDs::Note)
           << alternativesText(S);
-    Tu->reportSync(S, nullptr, std::string(getID()), Rows ? "note" : "warning",
-                   causeText(First, S, C), causeLoc(First, SM));
+    Tu->reportSync(S, nullptr, std::string(getID()),
+                   Rows || !DecidedBy.empty() ? "note" : "warning", causeText(First, S, C),
+                   causeLoc(First, SM));
     for (const SyncCause *Cause : Causes)
       if (SourceLocation L = causeLoc(*Cause, SM); L.isValid())
         diag(L, "%0", DiagnosticIDs::Note) << causeText(*Cause, S, C);

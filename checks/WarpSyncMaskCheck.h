@@ -23,6 +23,10 @@ private:
   /// The call's run-time finding stands only for rows narrower than a warp, which the
   /// kernel's code does not lay (Shapes::RowsOnly, NarrowRows): a note.
   bool rowsOnly(const SyncModel &S, const Shapes &Sh) const;
+  /// The run-time values that decide the call's finding, quoted, where each block shape
+  /// tried splits it only for some sampled values of a group size
+  /// (ReachFigures::DecidedBy): a note. Empty otherwise.
+  static std::string decidedBy(const SyncModel &S);
 };
 
 } // namespace clang::tidy::warplint

@@ -200,6 +200,32 @@ bool shiftAmountSamples(const Sym &E, unsigned V, std::vector<int64_t> &Out) {
   return Found;
 }
 
+bool readsThreadIdx(const Sym &E) {
+  if (E.Op == SymOp::ThreadIdx)
+    return true;
+  for (const SymRef *P : {&E.A, &E.B, &E.C})
+    if (*P && readsThreadIdx(**P))
+      return true;
+  return false;
+}
+
+/// Whether V groups the threads somewhere in E: the amount of a shift, or the divisor of a
+/// division or remainder, whose other side reads the thread's index (`threadIdx.x >>
+/// bits`, `threadIdx.x / width`). Such a value is the size of the groups the code lays on
+/// the block, not a bound on it.
+bool groupsThreads(const Sym &E, unsigned V) {
+  if ((E.Op == SymOp::Shl || E.Op == SymOp::Shr || E.Op == SymOp::Div || E.Op == SymOp::Rem) &&
+      E.A && E.B) {
+    const Sym *B = skipCasts(E.B.get());
+    if (B->Op == SymOp::Var && unsigned(B->Value) == V && readsThreadIdx(*E.A))
+      return true;
+  }
+  for (const SymRef *P : {&E.A, &E.B, &E.C})
+    if (*P && groupsThreads(**P, V))
+      return true;
+  return false;
+}
+
 } // namespace
 
 SyncClass classifySync(const SyncCall &S, ASTContext &Ctx) {
@@ -802,6 +828,14 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
     if (Vars[V].LoopVariance != Variance::Uniform || llvm::is_contained(TripVars, V))
       return R;
 
+  // The sampled values that size the thread groups a condition tests: when one of their
+  // samples brings every thread (or named lane) and another does not, that value, not the
+  // code, decides, and the enumeration goes on past the first split to find out.
+  std::vector<unsigned> Grouping;
+  for (const auto &[V, Values] : Sampled)
+    if (Reach && groupsThreads(*Reach, V))
+      Grouping.push_back(V);
+  bool SeenWhole = false;
   const unsigned Threads = Shape.threads();
   Env Base;
   Base.BlockDim[0] = Shape.X;
@@ -811,7 +845,7 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
   unsigned Envs = 0;
   bool Failed = false, Found = false;
   std::function<void(size_t)> Enumerate = [&](size_t K) {
-    if (Failed || Found || Envs >= 256)
+    if (Failed || (Found && (Grouping.empty() || SeenWhole)) || Envs >= 256)
       return;
     if (K < Sampled.size()) {
       for (int64_t V : Sampled[K].second) {
@@ -862,7 +896,9 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
       }
       Split = Any && !All;
     }
-    if (Split) {
+    if (!Split)
+      SeenWhole = true;
+    if (Split && !Found) {
       Found = true;
       R.Reaches = Reaches;
       R.LeaderDefined = Exited && leaderDefined(Reaches, Class, *Exited, Vars, Absent,
@@ -881,6 +917,9 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
     // A sampled split is no figure of the launches: the run-time values decide, as
     // before. No sampled value splits: every thread reaches it for all of them.
     R.SampledWhole = R.Evaluated && !Found;
+    if (Found && SeenWhole && !Failed)
+      for (unsigned V : Grouping)
+        R.DecidedBy += (R.DecidedBy.empty() ? "'" : ", '") + Vars[V].Name + "'";
     R.Evaluated = false;
   }
   if (!R.Evaluated) {
@@ -996,6 +1035,8 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
         evaluateReachOf(Class, Vars, Shape, Host, With, TripLoops, TripVars, true, Exited);
     if (On == 0)
       Out = R;
+    else if (R.DecidedBy.empty() && !R.SampledWhole)
+      Out.DecidedBy.clear();
     Out.SampledWhole &= R.SampledWhole;
   }
   return Out;

@@ -104,6 +104,11 @@ struct ReachFigures {
   /// a named lane, from the call: a guard that admits only whole warps, a bound a multiple
   /// of the warp by construction.
   bool SampledWhole = false;
+  /// Not evaluated, and some sampled environment splits the call while another brings
+  /// every thread (or named lane), where a sampled value sizes the groups a condition lays
+  /// on the block (a shift amount or a divisor of the thread index: `threadIdx.x >> bits`,
+  /// `threadIdx.x / width`): those values, quoted ("'bits'"); empty otherwise.
+  std::string DecidedBy;
   bool splits() const { return !Reaches.empty(); }
 };
 
