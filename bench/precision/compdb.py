@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock
+#            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -246,6 +246,13 @@
 #           default for a GPU, TARGETS its list of compute capabilities) gives the one nvcc line
 #           (cuda/kernels.cu, which includes the other cuda/*.cu), -std=c++11 made -std=c++17
 #           (CUDA 13's CCCL refuses C++14 and earlier), run in the checkout.
+#   moderngpu moderngpu/moderngpu (the header-only library, through its demos, tutorials
+#           and tests, every .cu of which its CMake builds by default). CMake is the build:
+#           configured into OUTDIR/cmake as every CMake corpus here. Its targets take
+#           CUDA_ARCHITECTURES from the library's property (60 61 70 75 80), not from
+#           CMAKE_CUDA_ARCHITECTURES, and CUDA 13 compiles for sm_75 and later only, so
+#           each line's --generate-code options are made one, for 80 (as PhysX's
+#           architecture list is cut). Every .cu of the checkout once.
 import argparse
 import json
 import os
@@ -747,12 +754,30 @@ def autodock(src, out, nvcc):
     return db
 
 
+def moderngpu(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "moderngpu", "kernel_mergesort.hxx")):
+        sys.exit("compdb.py: %s/src/moderngpu missing: not a moderngpu checkout" % src)
+    db = []
+    for e in source_cu(cmake_entries(src, out, nvcc, []), src):
+        args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
+        kept, one = [], "--generate-code=arch=compute_80,code=[compute_80,sm_80]"
+        for a in args:
+            if a.startswith("--generate-code="):
+                if one:
+                    kept.append(one)
+                    one = None
+                continue
+            kept.append(a)
+        db.append({"directory": e["directory"], "file": e["file"], "arguments": kept})
+    return db
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
                                       "ginkgo", "physx", "tensorrt", "gromacs", "mnn",
-                                      "mumax", "gpumd", "ccminer", "autodock"])
+                                      "mumax", "gpumd", "ccminer", "autodock", "moderngpu"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -765,7 +790,8 @@ def main():
           "xgboost": xgboost, "hecbench": hecbench, "amgx": amgx,
           "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
           "gromacs": gromacs, "mnn": mnn, "mumax": mumax,
-          "gpumd": gpumd, "ccminer": ccminer, "autodock": autodock}[a.corpus](src, out, a.nvcc)
+          "gpumd": gpumd, "ccminer": ccminer, "autodock": autodock,
+          "moderngpu": moderngpu}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
