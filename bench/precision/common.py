@@ -24,6 +24,7 @@ CORPORA = {
     "ccminer": ("tpruvot/ccminer", "6ff4e50987e59a70056324a94ed8667cc0bf598d"),
     "autodock": ("ccsb-scripps/AutoDock-GPU", "f5cf6ffdd0c5b3f113d5cc424fabee51df04da7e"),
     "moderngpu": ("moderngpu/moderngpu", "267cc8d02c03f00f1656f1205c61c946a1e530b0"),
+    "tcnn": ("NVlabs/tiny-cuda-nn", "6ee3546bda615f51abe684ce9edefeb414689135"),
 }
 
 

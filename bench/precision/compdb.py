@@ -5,7 +5,7 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu
+#            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -253,6 +253,33 @@
 #           CMAKE_CUDA_ARCHITECTURES, and CUDA 13 compiles for sm_75 and later only, so
 #           each line's --generate-code options are made one, for 80 (as PhysX's
 #           architecture list is cut). Every .cu of the checkout once.
+#   tcnn    NVlabs/tiny-cuda-nn (6ee3546b). CMake is the build: configured into OUTDIR/cmake
+#           with Ninja, -DCMAKE_BUILD_TYPE=Release, -DCMAKE_CUDA_ARCHITECTURES=80 and its own
+#           architecture variable -DTCNN_CUDA_ARCHITECTURES=80 (without it the configure
+#           try_runs a GPU probe and, with no GPU, builds for "75;86"; an environment
+#           variable TCNN_CUDA_ARCHITECTURES would override both, so the script unsets it),
+#           -DTCNN_BUILD_EXAMPLES=OFF and -DTCNN_BUILD_BENCHMARK=OFF (both ON by default:
+#           samples/mlp_learning_an_image.cu, benchmarks/image/bench_ours.cu and
+#           benchmarks/mlp/bench_mlp_ours.cu, programs that use the library) and
+#           TCNN_BUILD_TESTS at its default OFF. Everything else stays at its default:
+#           TCNN_BUILD_WITH_RTC ON (-DTCNN_RTC), fast math ON, half precision ON (min arch
+#           80), cuBLAS/Shampoo OFF. Configure only. The three submodules are put into the
+#           checkout at the commits the tree records, from `git archive` of stored copies
+#           (no network): dependencies/cutlass = NVIDIA/cutlass 82f50759 (all of it but one
+#           PNG the snapshot lacks), dependencies/fmt = fmtlib/fmt fa2eb2d2 (fmt 9.0.0; its
+#           CMakeLists builds the fmt target; no Debian libfmt stand-in), dependencies/cmrc =
+#           vector-of-bool/cmrc 952ffddb (CMakeRC.cmake, which the top CMakeLists includes
+#           whatever TCNN_BUILD_WITH_RTC says; rtc_kernel.cu includes <cmrc/cmrc.hpp>, which
+#           the configure writes into OUTDIR/cmake/_cmrc/include). tiny-cuda-nn's own tree is
+#           the commit less data/readme/10.jpg (absent from the snapshot). No change to any
+#           file or flag: the line is -std=c++17 already and CUDA 13 takes arch 80. Every
+#           .cu that nvcc compiles (src/*.cu: the 11 files of the tiny-cuda-nn library, with
+#           fully_fused_mlp.cu since the min arch is above 70); the host C++ files (fmt's
+#           format.cc/os.cc, cmrc's generated resource .cpp files) are not in it. The
+#           lines keep the -isystem=<dir> list that tiny-cuda-nn's CMakeLists adds whenever
+#           CMAKE_EXPORT_COMPILE_COMMANDS is on (CMAKE_CUDA_STANDARD_INCLUDE_DIRECTORIES =
+#           the implicit include directories: CUDA's include/cccl, g++ 12's C++ headers,
+#           /usr/local/include, /usr/include), as its build writes them.
 import argparse
 import json
 import os
@@ -772,12 +799,49 @@ def moderngpu(src, out, nvcc):
     return db
 
 
+def tcnn(src, out, nvcc):
+    src = src.rstrip("/")
+    for need in ("src/encoding.cu", "include/tiny-cuda-nn/common.h"):
+        if not os.path.exists(os.path.join(src, need)):
+            sys.exit("compdb.py: %s/%s missing: not a tiny-cuda-nn checkout" % (src, need))
+    for need, what in (("dependencies/cutlass/include/cutlass/cutlass.h", "NVIDIA/cutlass 82f50759"),
+                       ("dependencies/fmt/CMakeLists.txt", "fmtlib/fmt fa2eb2d2"),
+                       ("dependencies/cmrc/CMakeRC.cmake", "vector-of-bool/cmrc 952ffddb")):
+        if not os.path.exists(os.path.join(src, need)):
+            sys.exit("compdb.py: %s/%s missing: put %s there (the submodule)" % (src, need, what))
+    build = os.path.join(out, "cmake")
+    env = dict(os.environ)
+    env.pop("TCNN_CUDA_ARCHITECTURES", None)  # it would override -DTCNN_CUDA_ARCHITECTURES
+    subprocess.run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
+                    "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CUDA_COMPILER=" + nvcc,
+                    "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80",
+                    "-DTCNN_CUDA_ARCHITECTURES=80", "-DTCNN_BUILD_EXAMPLES=OFF",
+                    "-DTCNN_BUILD_BENCHMARK=OFF", "-DTCNN_BUILD_TESTS=OFF"],
+                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    path = os.path.join(build, "compile_commands.json")
+    if not os.path.exists(path):
+        sys.exit("compdb.py: cmake wrote no %s (see cmake -S %s -B %s)" % (path, src, build))
+    with open(path) as f:
+        entries = json.load(f)
+    root = os.path.realpath(src) + "/"
+    seen = {}
+    for e in entries:
+        args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
+        f = os.path.realpath(os.path.join(e["directory"], e["file"]))
+        if (f.endswith(".cu") and f.startswith(root) and f not in seen
+                and os.path.basename(args[0]) == os.path.basename(nvcc)):
+            seen[f] = {"directory": e["directory"], "file": f, "arguments": args}
+    if not seen:
+        sys.exit("compdb.py: no nvcc line for a .cu file of %s in %s" % (src, path))
+    return [seen[f] for f in sorted(seen)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
                                       "ginkgo", "physx", "tensorrt", "gromacs", "mnn",
-                                      "mumax", "gpumd", "ccminer", "autodock", "moderngpu"])
+                                      "mumax", "gpumd", "ccminer", "autodock", "moderngpu", "tcnn"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -791,7 +855,7 @@ def main():
           "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
           "gromacs": gromacs, "mnn": mnn, "mumax": mumax,
           "gpumd": gpumd, "ccminer": ccminer, "autodock": autodock,
-          "moderngpu": moderngpu}[a.corpus](src, out, a.nvcc)
+          "moderngpu": moderngpu, "tcnn": tcnn}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
