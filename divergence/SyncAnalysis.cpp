@@ -200,15 +200,6 @@ bool shiftAmountSamples(const Sym &E, unsigned V, std::vector<int64_t> &Out) {
   return Found;
 }
 
-bool readsThreadIdx(const Sym &E) {
-  if (E.Op == SymOp::ThreadIdx)
-    return true;
-  for (const SymRef *P : {&E.A, &E.B, &E.C})
-    if (*P && readsThreadIdx(**P))
-      return true;
-  return false;
-}
-
 /// Whether V groups the threads somewhere in E: the amount of a shift, or the divisor of a
 /// division or remainder, whose other side reads the thread's index (`threadIdx.x >>
 /// bits`, `threadIdx.x / width`). Such a value is the size of the groups the code lays on
@@ -217,7 +208,7 @@ bool groupsThreads(const Sym &E, unsigned V) {
   if ((E.Op == SymOp::Shl || E.Op == SymOp::Shr || E.Op == SymOp::Div || E.Op == SymOp::Rem) &&
       E.A && E.B) {
     const Sym *B = skipCasts(E.B.get());
-    if (B->Op == SymOp::Var && unsigned(B->Value) == V && readsThreadIdx(*E.A))
+    if (B->Op == SymOp::Var && unsigned(B->Value) == V && mentionsThreadIdx(*E.A))
       return true;
   }
   for (const SymRef *P : {&E.A, &E.B, &E.C})

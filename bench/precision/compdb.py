@@ -314,13 +314,14 @@ def magma(src, out, nvcc):
     return sorted(db, key=lambda e: e["file"])
 
 
-def cmake_entries(src, out, nvcc, options):
-    """Configures SRC into OUT/cmake with OPTIONS and returns its compile_commands.json."""
+def cmake_entries(src, out, nvcc, options, env=None):
+    """Configures SRC into OUT/cmake with OPTIONS (in ENV, else this environment) and returns
+    its compile_commands.json."""
     build = os.path.join(out, "cmake")
     subprocess.run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
                     "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CUDA_COMPILER=" + nvcc,
                     "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80"] + options,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     path = os.path.join(build, "compile_commands.json")
     if not os.path.exists(path):
         sys.exit("compdb.py: cmake wrote no %s (see cmake -S %s -B %s)" % (path, src, build))
@@ -357,6 +358,29 @@ def source_cu(entries, top, leave_out=()):
                 and not any(f.startswith(top + d) for d in leave_out)):
             seen[f] = dict(e, file=f)
     return [seen[f] for f in sorted(seen)]
+
+
+def arguments_of(entry):
+    """A compile_commands.json entry's command as a list."""
+    return entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
+
+
+def make_nvcc_lines(cwd, make_args, nvcc, std=None):
+    """The nvcc line of each .cu file (`-c X.cu`) that `make -n -B MAKE_ARGS` prints in CWD,
+    each file once, sorted; STD = (old, new) replaces a -std option."""
+    dry = subprocess.run(["make", "-n", "-B"] + make_args, cwd=cwd, capture_output=True,
+                         text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line)
+        if not args or args[0] != nvcc or "-c" not in args:
+            continue
+        if std:
+            args = [std[1] if a == std[0] else a for a in args]
+        f = os.path.normpath(os.path.join(cwd, args[args.index("-c") + 1]))
+        if f.endswith(".cu"):
+            db.setdefault(f, {"directory": cwd, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
 
 
 def fastertransformer(src, out, nvcc):
@@ -537,17 +561,7 @@ def hecbench(src, out, nvcc):
 
 def darknet(src, out, nvcc):
     arch = "ARCH=-gencode arch=compute_80,code=[sm_80,compute_80]"
-    dry = subprocess.run(["make", "-n", "-B", "GPU=1", "NVCC=" + nvcc, arch], cwd=src,
-                         capture_output=True, text=True, check=True).stdout
-    db = []
-    for line in dry.splitlines():
-        args = shlex.split(line)
-        if not args or args[0] != nvcc or "-c" not in args:
-            continue
-        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
-        if f.endswith(".cu"):
-            db.append({"directory": src, "file": f, "arguments": args})
-    return sorted(db, key=lambda e: e["file"])
+    return make_nvcc_lines(src, ["GPU=1", "NVCC=" + nvcc, arch], nvcc)
 
 
 KALDI_MK = """# written by warplint's bench/precision/compdb.py: the part of configure's kaldi.mk
@@ -682,18 +696,8 @@ def gpumd(src, out, nvcc):
     cwd = os.path.join(src, "src")
     if not os.path.exists(os.path.join(cwd, "makefile")):
         sys.exit("compdb.py: %s/src/makefile missing: not a GPUMD checkout" % src)
-    dry = subprocess.run(["make", "-n", "-B", "CC=" + nvcc, "CUDA_ARCH=-arch=sm_80",
-                          "gpumd", "nep"], cwd=cwd, capture_output=True, text=True,
-                         check=True).stdout
-    db = {}
-    for line in dry.splitlines():
-        args = shlex.split(line)
-        if not args or args[0] != nvcc or "-c" not in args:
-            continue
-        args = ["-std=c++17" if a == "-std=c++14" else a for a in args]
-        f = os.path.join(cwd, args[args.index("-c") + 1])
-        db.setdefault(f, {"directory": cwd, "file": f, "arguments": args})
-    return [db[f] for f in sorted(db)]
+    return make_nvcc_lines(cwd, ["CC=" + nvcc, "CUDA_ARCH=-arch=sm_80", "gpumd", "nep"], nvcc,
+                           std=("-std=c++14", "-std=c++17"))
 
 
 CCMINER_CONFIG = """/* written by warplint's bench/precision/compdb.py: what ccminer's configure.ac
@@ -766,19 +770,10 @@ def autodock(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "Makefile.Cuda")):
         sys.exit("compdb.py: %s/Makefile.Cuda missing: not an AutoDock-GPU checkout" % src)
     toolkit = os.path.dirname(os.path.dirname(nvcc))
-    dry = subprocess.run(["make", "-n", "-B", "DEVICE=CUDA", "NUMWI=64", "TARGETS=80",
-                          "NVCC=" + nvcc, "GPU_INCLUDE_PATH=" + os.path.join(toolkit, "include"),
-                          "GPU_LIBRARY_PATH=" + os.path.join(toolkit, "lib64"), "kernels"],
-                         cwd=src, capture_output=True, text=True, check=True).stdout
-    db = []
-    for line in dry.splitlines():
-        args = shlex.split(line)
-        if not args or args[0] != nvcc or "-c" not in args:
-            continue
-        args = ["-std=c++17" if a == "-std=c++11" else a for a in args]
-        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
-        db.append({"directory": src, "file": f, "arguments": args})
-    return db
+    return make_nvcc_lines(src, ["DEVICE=CUDA", "NUMWI=64", "TARGETS=80", "NVCC=" + nvcc,
+                                 "GPU_INCLUDE_PATH=" + os.path.join(toolkit, "include"),
+                                 "GPU_LIBRARY_PATH=" + os.path.join(toolkit, "lib64"), "kernels"],
+                           nvcc, std=("-std=c++11", "-std=c++17"))
 
 
 def moderngpu(src, out, nvcc):
@@ -786,7 +781,7 @@ def moderngpu(src, out, nvcc):
         sys.exit("compdb.py: %s/src/moderngpu missing: not a moderngpu checkout" % src)
     db = []
     for e in source_cu(cmake_entries(src, out, nvcc, []), src):
-        args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
+        args = arguments_of(e)
         kept, one = [], "--generate-code=arch=compute_80,code=[compute_80,sm_80]"
         for a in args:
             if a.startswith("--generate-code="):
@@ -809,31 +804,14 @@ def tcnn(src, out, nvcc):
                        ("dependencies/cmrc/CMakeRC.cmake", "vector-of-bool/cmrc 952ffddb")):
         if not os.path.exists(os.path.join(src, need)):
             sys.exit("compdb.py: %s/%s missing: put %s there (the submodule)" % (src, need, what))
-    build = os.path.join(out, "cmake")
     env = dict(os.environ)
     env.pop("TCNN_CUDA_ARCHITECTURES", None)  # it would override -DTCNN_CUDA_ARCHITECTURES
-    subprocess.run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
-                    "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CUDA_COMPILER=" + nvcc,
-                    "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80",
-                    "-DTCNN_CUDA_ARCHITECTURES=80", "-DTCNN_BUILD_EXAMPLES=OFF",
-                    "-DTCNN_BUILD_BENCHMARK=OFF", "-DTCNN_BUILD_TESTS=OFF"],
-                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    path = os.path.join(build, "compile_commands.json")
-    if not os.path.exists(path):
-        sys.exit("compdb.py: cmake wrote no %s (see cmake -S %s -B %s)" % (path, src, build))
-    with open(path) as f:
-        entries = json.load(f)
-    root = os.path.realpath(src) + "/"
-    seen = {}
-    for e in entries:
-        args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
-        f = os.path.realpath(os.path.join(e["directory"], e["file"]))
-        if (f.endswith(".cu") and f.startswith(root) and f not in seen
-                and os.path.basename(args[0]) == os.path.basename(nvcc)):
-            seen[f] = {"directory": e["directory"], "file": f, "arguments": args}
-    if not seen:
-        sys.exit("compdb.py: no nvcc line for a .cu file of %s in %s" % (src, path))
-    return [seen[f] for f in sorted(seen)]
+    entries = cmake_entries(src, out, nvcc, ["-DTCNN_CUDA_ARCHITECTURES=80",
+                                             "-DTCNN_BUILD_EXAMPLES=OFF",
+                                             "-DTCNN_BUILD_BENCHMARK=OFF",
+                                             "-DTCNN_BUILD_TESTS=OFF"], env=env)
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, src)]
 
 
 def main():
