@@ -33,6 +33,10 @@ void BarrierDivergenceCheck::report(const SyncModel &S, SourceLocation Loc, ASTC
     // block splits it too, else a note.
     std::string Demotion;
     DiagnosticIDs::Level Level = splitLevel(S, Demotion);
+    if (S.LaunchWhole) {
+      Level = DiagnosticIDs::Remark;
+      Demotion = launchDemotion(S, "every thread");
+    }
     size_t Skip = 0;
     for (bool R : Split->Reaches)
       Skip += !R;
@@ -46,11 +50,15 @@ void BarrierDivergenceCheck::report(const SyncModel &S, SourceLocation Loc, ASTC
         << threadRanges(Split->Reaches, false) << Scope;
     recordSplit(S, *Split, Loc, Level, Demotion, causeText(First, S, C), causeLoc(First, SM));
   } else {
-    Tu->reportSync(S, nullptr, std::string(getID()), "warning", causeText(First, S, C),
-                   causeLoc(First, SM));
-    diag(Loc, "%0 in kernel '%1' may be skipped by part of the %2: %3%4")
+    Tu->reportSync(S, nullptr, std::string(getID()), S.LaunchWhole ? "note" : "warning",
+                   causeText(First, S, C), causeLoc(First, SM));
+    diag(Loc, "%0 in kernel '%1' may be skipped by part of the %2: %3%4",
+         S.LaunchWhole ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
         << callName(S) << S.Kernel->Name << Scope << causeText(First, S, C)
-        << (First.BoundsExit ? "; guard the work, not the barrier" : "");
+        << (First.BoundsExit && !S.LaunchWhole ? "; guard the work, not the barrier" : "");
+    if (S.LaunchWhole)
+      diag(Loc, "a note, not a warning: %0", DiagnosticIDs::Note)
+          << launchDemotion(S, "every thread");
   }
   for (const SyncCause &Cause : S.Causes)
     if (SourceLocation L = causeLoc(Cause, SM); L.isValid())

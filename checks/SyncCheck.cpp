@@ -97,6 +97,22 @@ void SyncCheck::noteContext(const SyncModel &S, ASTContext &Ctx, bool ShapeUsed)
     noteAssumedBlock(*S.Kernel);
 }
 
+std::string SyncCheck::launchDemotion(const SyncModel &S, const char *What) {
+  std::string Names;
+  for (size_t I = 0; I < S.LaunchUnknowns.size() && I < 4; ++I)
+    Names += (I ? ", '" : "'") + S.LaunchUnknowns[I] + "'";
+  if (S.LaunchUnknowns.size() > 4)
+    Names += ", ...";
+  std::string Launches = S.LaunchCount == 1 ? "the launch in this file"
+                                            : "each of the " + std::to_string(S.LaunchCount) +
+                                                  " launches in this file";
+  return "at " + Launches + ", the grid, the block and the arguments" +
+         (Names.empty() ? std::string(" bring ")
+                        : ", computed from the same values of " + Names + " (" +
+                              std::to_string(S.LaunchSamples) + " samples), bring ") +
+         What + " of the first and the last block to it";
+}
+
 std::string SyncCheck::assumedDemotion(const SyncModel &S) {
   for (const ReachFigures &Alt : S.Alternatives)
     if (!Alt.Evaluated || !Alt.splits())

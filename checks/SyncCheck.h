@@ -41,6 +41,9 @@ protected:
   /// Why an evaluated split of an assumed block is a note: the first alternative block
   /// where it does not split, or "" when every one splits too.
   static std::string assumedDemotion(const SyncModel &S);
+  /// S.LaunchWhole: why the finding is a note ("at each of the 2 launches in this file,
+  /// ..."); What is who is brought to the call ("every thread", "every named lane").
+  static std::string launchDemotion(const SyncModel &S, const char *What);
 
   /// What a call's evaluations for its block shapes say together.
   struct Shapes {

@@ -240,7 +240,10 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
       Why = "they do not reach it";
     std::string Demotion;
     DiagnosticIDs::Level Level = splitLevel(S, Demotion);
-    if (Split->LeaderDefined && Read == Absent && startsAfresh(S.Call.Call, C)) {
+    if (S.LaunchWhole) {
+      Level = DiagnosticIDs::Remark;
+      Demotion = launchDemotion(S, "every named lane");
+    } else if (Split->LeaderDefined && Read == Absent && startsAfresh(S.Call.Call, C)) {
       // A reduction tree into each segment's lane 0, whose own result reads only lanes that
       // take part: the undefined values are in partial results a reduction does not use.
       Level = DiagnosticIDs::Remark;
@@ -275,11 +278,15 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
     // shuffle width or tile under 32): a note that says so (issue 23's rule for findings
     // under an assumed block; PhysX's warp-per-pair kernels, launched 32 x N from another
     // file).
-    bool Rows = rowsOnly(S, shapesOf(S));
-    std::string DecidedBy = decidedBy(S);
+    bool Rows = rowsOnly(S, shapesOf(S)) && !S.LaunchWhole;
+    std::string DecidedBy = S.LaunchWhole ? "" : decidedBy(S);
+    bool Note = Rows || !DecidedBy.empty() || S.LaunchWhole;
     diag(Loc, "%0 in kernel '%1' names lanes that may not take part: %2",
-         Rows || !DecidedBy.empty() ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+         Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
         << Names << S.Kernel->Name << causeText(First, S, C);
+    if (S.LaunchWhole)
+      diag(Loc, "a note, not a warning: %0", DiagnosticIDs::Note)
+          << launchDemotion(S, "every named lane");
     if (!DecidedBy.empty() && !Rows)
       diag(Loc,
            "a note, not a warning: the run-time value of %0 decides, and the launches in "
@@ -298,9 +305,8 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
            "file) to decide",
            DiagnosticIDs::Note)
           << alternativesText(S);
-    Tu->reportSync(S, nullptr, std::string(getID()),
-                   Rows || !DecidedBy.empty() ? "note" : "warning", causeText(First, S, C),
-                   causeLoc(First, SM));
+    Tu->reportSync(S, nullptr, std::string(getID()), Note ? "note" : "warning",
+                   causeText(First, S, C), causeLoc(First, SM));
     for (const SyncCause *Cause : Causes)
       if (SourceLocation L = causeLoc(*Cause, SM); L.isValid())
         diag(L, "%0", DiagnosticIDs::Note) << causeText(*Cause, S, C);

@@ -729,10 +729,16 @@ static bool reachingCondition(const SyncCall &S, const std::vector<SymVarInfo> &
   return true;
 }
 
+/// The dimension a blockIdx or gridDim variable reads: "blockIdx.y" -> 1.
+static unsigned dimOfName(const std::string &Name) {
+  return Name.empty() ? 0 : Name.back() == 'z' ? 2 : Name.back() == 'y' ? 1 : 0;
+}
+
 /// evaluateReach for one reaching condition; Switched: the condition holds only for some
 /// values of a run-time uniform guard (the figures are then the run-time values' too).
 static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<SymVarInfo> &Vars,
                                     const BlockShape &Shape, const HostFacts *Host,
+                                    const std::array<uint64_t, 3> *Grid,
                                     SymRef Reach,
                                     const std::vector<const SymVarInfo *> &TripLoops,
                                     const std::vector<unsigned> &TripVars, bool Switched,
@@ -808,6 +814,12 @@ static ReachFigures evaluateReachOf(const SyncClass &Class, const std::vector<Sy
       Sampled.push_back({V, restrictSamples(Values, Host->at(I.ParamIndex))});
     else if (I.Kind == SymVarInfo::Param || I.Kind == SymVarInfo::Opaque)
       Sampled.push_back({V, Values});
+    else if (I.Kind == SymVarInfo::BlockIdx && Grid) {
+      // A launch's grid: its first block and its last, where a tail is.
+      int64_t Last = int64_t((*Grid)[dimOfName(I.Name)]) - 1;
+      Sampled.push_back({V, Last > 0 ? std::vector<int64_t>{0, Last} : std::vector<int64_t>{0}});
+    } else if (I.Kind == SymVarInfo::GridDim && Grid)
+      Sampled.push_back({V, {int64_t((*Grid)[dimOfName(I.Name)])}});
     else if (I.Kind == SymVarInfo::BlockIdx)
       Sampled.push_back({V, {0, 1}});
     else if (I.Kind == SymVarInfo::GridDim)
@@ -996,7 +1008,7 @@ static std::optional<ExitedLanes> exitedLanes(const SyncCall &S, const SyncClass
 
 ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
                            const std::vector<SymVarInfo> &Vars, const BlockShape &Shape,
-                           const HostFacts *Host) {
+                           const HostFacts *Host, const std::array<uint64_t, 3> *Grid) {
   SymRef Reach;
   std::vector<const SymVarInfo *> TripLoops;
   std::vector<unsigned> TripVars;
@@ -1012,7 +1024,8 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
   }
   std::optional<ExitedLanes> Exited = exitedLanes(S, Class, Vars, TripVars);
   if (Switched.empty())
-    return evaluateReachOf(Class, Vars, Shape, Host, Reach, TripLoops, TripVars, false, Exited);
+    return evaluateReachOf(Class, Vars, Shape, Host, Grid, Reach, TripLoops, TripVars, false,
+                           Exited);
   // Exits behind a formless uniform guard: each such exit taken where the rest of its
   // path holds, or by no thread; every combination is evaluated, and the call is whole
   // only when it is whole in each.
@@ -1023,7 +1036,7 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
       if (On & (1u << I))
         With = conj(With, makeUnary(SymOp::LNot, Switched[I], 8, true));
     ReachFigures R =
-        evaluateReachOf(Class, Vars, Shape, Host, With, TripLoops, TripVars, true, Exited);
+        evaluateReachOf(Class, Vars, Shape, Host, Grid, With, TripLoops, TripVars, true, Exited);
     if (On == 0)
       Out = R;
     else if (R.DecidedBy.empty() && !R.SampledWhole)

@@ -15,6 +15,7 @@
 
 #include "warplint/core/LaneEval.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -123,11 +124,13 @@ std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
 /// thread index; its width a constant) leaves a named lane out of AbsentNamed where that
 /// lane has exited and no lane that reaches the call reads from it; a source lane that
 /// does not reach the call is absent. Host (when given) restricts the sampled values of the parameters the host
-/// establishes facts about at every launch.
+/// establishes facts about at every launch. Grid (when given) is the launch's grid: gridDim
+/// takes its value and blockIdx its first and last block's, instead of a grid of 2.
 ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
                            const std::vector<SymVarInfo> &Vars,
                            const ::warplint::divergence::BlockShape &Shape,
-                           const HostFacts *Host = nullptr);
+                           const HostFacts *Host = nullptr,
+                           const std::array<uint64_t, 3> *Grid = nullptr);
 
 /// "0-15, 48-63": the set positions of Bits (LSB first) as ranges.
 /// The lanes of warp W that are threads of a block of Threads threads (bit l for lane l):

@@ -130,6 +130,8 @@ const Expr *skipTemporaries(const Expr *E) {
 struct BodyScan {
   llvm::DenseMap<const Stmt *, const Stmt *> Parent;
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>> Uses;
+  /// The member expressions naming each field (`ctx->device_blocks`).
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const MemberExpr *, 4>> Members;
   llvm::DenseSet<const VarDecl *> CapturedByRef;
   bool HasGoto = false; ///< a goto can run a later write before an earlier use
   const Stmt *Root = nullptr;
@@ -144,6 +146,8 @@ struct BodyScan {
     if (auto *DR = dyn_cast<DeclRefExpr>(S))
       if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
         Uses[VD].push_back(DR);
+    if (auto *ME = dyn_cast<MemberExpr>(S))
+      Members[ME->getMemberDecl()].push_back(ME);
     if (isa<GotoStmt, IndirectGotoStmt>(S))
       HasGoto = true;
     if (auto *LE = dyn_cast<LambdaExpr>(S)) {
@@ -237,6 +241,15 @@ public:
   /// helper to the call that names its kernel); empty: a parameter is unknown.
   llvm::DenseMap<const ParmVarDecl *, const Expr *> Bound;
 
+  /// Joint sampling (jointLaunchSamples): when set, a run-time unknown the evaluation
+  /// meets is given the value Leaf returns for it instead of ending the evaluation. An
+  /// unknown is a parameter of the launching function or a global that the function never
+  /// writes (one key, its declaration: every read of it is the same value), or else the
+  /// innermost integer expression that does not evaluate for a reason of its own, such as
+  /// a call or a load (its own key: two such reads may differ). Leaf gets the key and a
+  /// printable name; it returns nullopt to end the evaluation.
+  std::function<std::optional<uint64_t>(const std::string &Key, const std::string &Name)> Leaf;
+
   /// Where the integer at field path P of E comes from when it is no compile-time fact:
   /// the variable it is read from, followed through copies, dim3 constructors, struct
   /// fields set by a constructor, the initialisers of variables that are never written,
@@ -286,7 +299,74 @@ private:
   std::optional<uint64_t> evalScalarOp(const Expr *E, unsigned Depth);
   std::optional<uint64_t> evalArrayElement(const VarDecl *V, uint64_t K, const Stmt *At,
                                            unsigned Depth);
+  std::optional<uint64_t> evalPathOf(const Expr *E, const Path &P, unsigned Depth);
   const VarDecl *sourceVar(const Expr *E, const Path &P, unsigned Depth, Source &S);
+  /// Leaves met so far (joint sampling): an expression that fails after one was met
+  /// fails for the values given, not for want of one.
+  unsigned LeavesMet = 0;
+  /// Joint sampling: `ctx->device_blocks`, `cfg.n` (a chain of fields over a variable of
+  /// the function that it never writes, none of the fields written in it either: every
+  /// read the same value): that variable and path as one unknown's key; empty otherwise.
+  std::string memberKey(const Expr *X) {
+    std::string Path;
+    const Expr *E = X;
+    std::vector<const FieldDecl *> Fields;
+    while (auto *ME = dyn_cast<MemberExpr>(E)) {
+      auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!FD)
+        return "";
+      Fields.push_back(FD);
+      Path = (ME->isArrow() ? "->" : ".") + FD->getName().str() + Path;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    auto *DR = dyn_cast<DeclRefExpr>(E);
+    auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (Fields.empty() || !V || !V->hasLocalStorage() || V->getType()->isReferenceType() ||
+        !neverWritten(V))
+      return "";
+    const BodyScan *S = scanOf(V);
+    if (!S || S->HasGoto)
+      return "";
+    for (const FieldDecl *FD : Fields) {
+      auto It = S->Members.find(FD);
+      if (It == S->Members.end())
+        continue;
+      for (const MemberExpr *ME : It->second) {
+        // Read: through the bases of other fields and no-op casts to an rvalue conversion.
+        const Stmt *N = ME;
+        bool Read = false;
+        while (const Stmt *P = S->parent(N)) {
+          if (isa<ParenExpr>(P) || (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow() &&
+                                    cast<MemberExpr>(P)->getBase()->IgnoreParens() == N)) {
+            N = P;
+            continue;
+          }
+          if (auto *IC = dyn_cast<ImplicitCastExpr>(P)) {
+            if (IC->getCastKind() == CK_NoOp) {
+              N = P;
+              continue;
+            }
+            Read = IC->getCastKind() == CK_LValueToRValue;
+          }
+          Read |= isa<UnaryExprOrTypeTraitExpr>(P);
+          break;
+        }
+        if (!Read)
+          return "";
+      }
+    }
+    return std::to_string(reinterpret_cast<uintptr_t>(V)) + Path;
+  }
+
+  std::optional<uint64_t> leafOf(const void *Key, std::string Name, const Path &P = {}) {
+    ++LeavesMet;
+    std::string K = std::to_string(reinterpret_cast<uintptr_t>(Key));
+    for (StringRef F : P) {
+      K += "." + F.str();
+      Name += "." + F.str();
+    }
+    return Leaf(K, Name);
+  }
 
 public:
   /// Every reference to V in its function reads it (a local or parameter that keeps the
@@ -323,6 +403,7 @@ bool isPrefix(const Path &A, const Path &B) {
 VarUse Evaluator::classify(const DeclRefExpr *DR, const BodyScan &S) {
   VarUse U;
   const Stmt *N = DR;
+  bool Selected = false; // an arm of an lvalue `c ? a : b`: only a read is followed
   while (true) {
     const Stmt *P = S.parent(N);
     if (!P)
@@ -331,11 +412,23 @@ VarUse Evaluator::classify(const DeclRefExpr *DR, const BodyScan &S) {
       N = P;
       continue;
     }
+    if (auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      // `(n < b) ? n : b` of two lvalues is an lvalue: what its use does, this arm may.
+      if (CO->getCond() == N || !CO->isGLValue())
+        return U;
+      Selected = true;
+      N = P;
+      continue;
+    }
+    if (Selected && !isa<ImplicitCastExpr>(P))
+      return U;
     if (auto *IC = dyn_cast<ImplicitCastExpr>(P)) {
       if (IC->getCastKind() == CK_LValueToRValue) {
         U.Kind = VarUse::Read;
         return U;
       }
+      if (Selected)
+        return U;
       if (IC->getCastKind() == CK_NoOp) { // adds const, or a no-op lvalue cast
         N = P;
         continue;
@@ -472,14 +565,23 @@ std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P, 
   if (auto *PV = dyn_cast_or_null<ParmVarDecl>(V); PV && Depth <= MaxDepth)
     if (auto It = Bound.find(PV); It != Bound.end())
       return evalPath(It->second, P, Depth + 1);
-  if (!V || Depth > MaxDepth || isa<ParmVarDecl>(V) || V->getType()->isReferenceType())
+  // Joint sampling: a parameter or a global integer read as it is, or an integer field of
+  // one (`grid.x` of a dim3 parameter).
+  bool Unknown = Leaf && V && !V->getType()->isReferenceType() &&
+                 (P.empty() ? V->getType()->isIntegerType() : V->getType()->isRecordType());
+  if (!V || Depth > MaxDepth || (isa<ParmVarDecl>(V) && !Unknown) ||
+      V->getType()->isReferenceType())
     return std::nullopt;
   bool IsConst = V->getType().isConstQualified() || V->isConstexpr();
   if (!V->hasLocalStorage() || V->isStaticLocal()) {
     if (IsConst && V->getInit())
       return evalPath(V->getInit(), P, Depth + 1);
-    return std::nullopt;
+    if (Unknown && !IsConst && V->isStaticLocal())
+      return std::nullopt; // a static local may change between calls and reads
+    return Unknown ? leafOf(V, V->getNameAsString(), P) : std::nullopt;
   }
+  if (Unknown && isa<ParmVarDecl>(V) && neverWritten(V))
+    return leafOf(V, V->getNameAsString(), P);
   if (IsConst)
     return V->getInit() ? evalPath(V->getInit(), P, Depth + 1) : std::nullopt;
   const BodyScan *S = scanOf(V);
@@ -522,6 +624,10 @@ std::optional<uint64_t> Evaluator::evalVarPath(const VarDecl *V, const Path &P, 
       Path Rest(P.begin() + Last->P.size(), P.end());
       R = evalPath(Last->Rhs, Rest, Depth + 1);
     }
+  } else if (isa<ParmVarDecl>(V)) {
+    // Joint sampling, a parameter written later but not before At: its value on entry
+    // (getInit of a parameter is its default argument, not its value).
+    R = leafOf(V, V->getNameAsString(), P);
   } else if (const Expr *Init = V->getInit()) {
     R = evalPath(Init, P, Depth + 1);
   }
@@ -704,6 +810,31 @@ std::optional<uint64_t> Evaluator::evalScalarOp(const Expr *E, unsigned Depth) {
 }
 
 std::optional<uint64_t> Evaluator::evalPath(const Expr *E, const Path &P, unsigned Depth) {
+  if (!Leaf)
+    return evalPathOf(E, P, Depth);
+  unsigned Before = LeavesMet;
+  std::optional<uint64_t> R = evalPathOf(E, P, Depth);
+  // Joint sampling: an integer that fails on its own (a call, a load, a variable written
+  // where it cannot be followed) is an unknown; one that fails for the values its
+  // unknowns were given (a subtraction below zero) fails.
+  if (R || LeavesMet != Before || !P.empty() || !E || Depth > MaxDepth || Steps > MaxSteps ||
+      E->isValueDependent() || E->isTypeDependent() ||
+      !E->getType()->isIntegralOrEnumerationType())
+    return R;
+  const Expr *X = E->IgnoreParenImpCasts();
+  std::string Name;
+  if (auto *DR = dyn_cast<DeclRefExpr>(X))
+    Name = DR->getDecl()->getNameAsString();
+  else
+    Name = exprText(X, Ctx);
+  if (std::string Key = memberKey(X); !Key.empty()) {
+    ++LeavesMet;
+    return Leaf(Key, Name);
+  }
+  return leafOf(E, Name);
+}
+
+std::optional<uint64_t> Evaluator::evalPathOf(const Expr *E, const Path &P, unsigned Depth) {
   if (!E || Depth > MaxDepth || ++Steps > MaxSteps || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   // Whatever clang's constant evaluator folds: literals, macros, constexpr, const locals,
@@ -1959,6 +2090,91 @@ std::optional<uint64_t> evaluateInt(const Expr *E, ASTContext &Ctx) {
 std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &Ctx) {
   Evaluator Ev(Ctx);
   return Ev.evalDim3(E);
+}
+
+std::vector<JointLaunch> jointLaunchSamples(const LaunchSite &L, ASTContext &Ctx,
+                                            unsigned Count, std::vector<std::string> *Unknowns) {
+  std::vector<JointLaunch> Out;
+  auto *K = dyn_cast_or_null<CUDAKernelCallExpr>(L.Call);
+  const CallExpr *Config = K ? K->getConfig() : nullptr;
+  if (!K || !L.Kernel || !Config || Config->getNumArgs() < 2 || !Config->getDirectCallee() ||
+      (Config->getDirectCallee()->getIdentifier() &&
+       Config->getDirectCallee()->getName() == "cudaLaunchDevice"))
+    return Out;
+  // The values an unknown is drawn from: sizes a host passes (a warp and a block's worth,
+  // a power of two and its neighbours, a few thousands to a million), small ones too.
+  static const uint64_t Values[] = {1,   2,   3,   4,    7,    8,     16,    31,     32,
+                                    33,  64,  96,  100,  127,  128,   255,   256,    257,
+                                    500, 512, 1000, 1024, 4096, 10000, 65536, 100000, 1048576};
+  constexpr size_t N = sizeof(Values) / sizeof(Values[0]);
+  std::map<std::string, unsigned> Ordinal;
+  std::vector<std::string> Names;
+  Evaluator Ev(Ctx);
+  // First every unknown the same value, each value once (a launch that runs only for
+  // large sizes gets them), then values drawn at random for each unknown apart.
+  const unsigned Attempts = unsigned(N) + Count * 2;
+  unsigned Drawn = 0;
+  for (unsigned Sample = 0; Sample < Attempts; ++Sample) {
+    if (Sample >= N && Drawn >= Count)
+      break;
+    bool Met = false;
+    std::set<unsigned> Read; // the unknowns the evaluation under way has read
+    Ev.Leaf = [&](const std::string &Key, const std::string &Name) -> std::optional<uint64_t> {
+      auto [It, New] = Ordinal.try_emplace(Key, unsigned(Ordinal.size()));
+      if (New)
+        Names.push_back(Name);
+      Met = true;
+      Read.insert(It->second);
+      if (Sample < N)
+        return Values[Sample];
+      // A fixed mix of the sample and the unknown's place: the same runs draw the same.
+      uint64_t H = (uint64_t(Sample) + 1) * 0x9E3779B97F4A7C15ull ^
+                   (uint64_t(It->second) + 1) * 0xC2B2AE3D27D4EB4Full;
+      H ^= H >> 29;
+      H *= 0xBF58476D1CE4E5B9ull;
+      H ^= H >> 32;
+      return Values[H % N];
+    };
+    JointLaunch J;
+    std::array<std::optional<uint64_t>, 3> G = Ev.evalDim3Parts(Config->getArg(0));
+    std::array<std::optional<uint64_t>, 3> B = Ev.evalDim3Parts(Config->getArg(1));
+    bool Ok = true;
+    for (int D = 0; D < 3; ++D) {
+      Ok &= G[D] && B[D] && *G[D] > 0 && *B[D] > 0;
+      if (Ok) {
+        J.Grid[D] = *G[D];
+        J.Block[D] = *B[D];
+      }
+    }
+    // A launch that cannot run is no sample of one that does.
+    Ok = Ok && J.Block[0] <= 1024 && J.Block[1] <= 1024 && J.Block[2] <= 64 &&
+         J.Block[0] * J.Block[1] * J.Block[2] <= 1024 && J.Grid[0] < (uint64_t(1) << 31) &&
+         J.Grid[1] < 65536 && J.Grid[2] < 65536;
+    if (!Ok)
+      continue;
+    // An argument that reads an unknown the grid and the block do not is free of them (a
+    // start offset, a size the launch does not cover): left out, it is sampled on its own.
+    std::set<unsigned> Shape = Read;
+    for (unsigned P = 0; P < L.Kernel->getNumParams() && P < K->getNumArgs(); ++P) {
+      if (!L.Kernel->getParamDecl(P)->getType()->isIntegerType())
+        continue;
+      Read.clear();
+      std::optional<uint64_t> V = Ev.evalInt(K->getArg(P));
+      if (V && std::includes(Shape.begin(), Shape.end(), Read.begin(), Read.end()))
+        J.Args[P] = *V;
+    }
+    J.Sampled = Met;
+    Out.push_back(std::move(J));
+    if (!Met)
+      break; // no unknown: one launch, every sample the same
+    if (Sample >= N)
+      ++Drawn;
+    else if (Ordinal.size() < 2 && Sample + 1 == N)
+      break; // one unknown: every value it is drawn from was tried
+  }
+  if (Unknowns)
+    *Unknowns = Names;
+  return Out;
 }
 
 std::string functionName(const FunctionDecl *FD) { return nameOf(FD); }

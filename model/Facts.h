@@ -188,6 +188,29 @@ std::optional<uint64_t> evaluateInt(const Expr *E, ASTContext &Ctx);
 /// Evaluates a dim3 (or integer converted to dim3) expression the same way.
 std::optional<std::array<uint64_t, 3>> evaluateDim3(const Expr *E, ASTContext &Ctx);
 
+/// One launch with the run-time values of its launching function sampled together: the
+/// grid, the block and the integer arguments it passes, each computed from the same values
+/// of the unknowns they read (`dim3 grid(blocks); dim3 block(threads << 3);
+/// k<<<grid, block>>>(blocks * threads)`).
+struct JointLaunch {
+  std::array<uint64_t, 3> Grid{1, 1, 1}, Block{1, 1, 1};
+  /// Kernel parameter position -> value: the integer arguments that evaluate and read no
+  /// unknown that the grid and the block do not read too.
+  std::map<unsigned, uint64_t> Args;
+  bool Sampled = false;              ///< some unknown was given a value
+};
+
+/// Samples of the triple-chevron launch L (empty for another API, or when the grid or the
+/// block does not evaluate): evaluated as evaluateInt does, except that each run-time
+/// unknown met (a parameter of the launching function, a global, a call's result) takes a
+/// value from sizes a host passes (27 of them, 1 to 2^20), the same unknown the same value
+/// within a sample: first all unknowns each of those values alike, then (with two unknowns
+/// or more) Count more drawn for each apart with a fixed seed. Samples that cannot launch
+/// (a zero dimension, a block over 1024 threads) are dropped. One sample when no unknown is
+/// met. Unknowns (when given) gets the unknowns' names.
+std::vector<JointLaunch> jointLaunchSamples(const LaunchSite &L, ASTContext &Ctx, unsigned Count,
+                                            std::vector<std::string> *Unknowns = nullptr);
+
 /// Whether S writes the variable D: assigns it, increments or decrements it, takes its
 /// address, or binds it to a reference to non-const (a local reference, or a call's
 /// parameter that the callee writes through, followed three calls deep; a callee without

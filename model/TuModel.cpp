@@ -1216,6 +1216,35 @@ bool inLoopWithoutTrips(const SyncCall &C, const ASTContext &Ctx) {
 
 } // namespace
 
+const std::vector<TuModel::JointEnv> &TuModel::jointEnvs(const KernelInfo &K) {
+  auto [It, New] = Joints.try_emplace(K.Decl);
+  if (!New)
+    return It->second;
+  std::vector<JointEnv> Out;
+  std::set<std::string> Names;
+  const KernelAnalysis &KA = kernelAnalysis(K.Decl);
+  for (unsigned I : K.Launches) {
+    std::vector<std::string> Unknowns;
+    std::vector<JointLaunch> Samples = jointLaunchSamples(facts().Launches[I], Ctx, 16, &Unknowns);
+    if (Samples.empty())
+      return It->second; // a launch not evaluated: no joint figure for the kernel
+    Names.insert(Unknowns.begin(), Unknowns.end());
+    for (const JointLaunch &J : Samples) {
+      JointEnv E;
+      E.Shape = {unsigned(J.Block[0]), unsigned(J.Block[1]), unsigned(J.Block[2])};
+      E.Grid = J.Grid;
+      E.Host = KA.Host;
+      for (const auto &[P, V] : J.Args)
+        if (V <= uint64_t(std::numeric_limits<int64_t>::max()))
+          E.Host[int(P)].Equal = int64_t(V);
+      Out.push_back(std::move(E));
+    }
+  }
+  JointUnknowns[K.Decl].assign(Names.begin(), Names.end());
+  It->second = std::move(Out);
+  return It->second;
+}
+
 const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShape &AssumedBlock) {
   auto [It, New] =
       Syncs.try_emplace(std::array<unsigned, 3>{AssumedBlock.X, AssumedBlock.Y, AssumedBlock.Z});
@@ -1290,6 +1319,28 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
       if (Assumed && (Splits || AssumedSampledWhole))
         for (const wl::divergence::BlockShape &Alt : assumedAlternatives(KA, AssumedBlock))
           M.Alternatives.push_back(evaluateReach(M.Call, M.Class, TD.vars(), Alt, &KA.Host));
+      // Not whole for the launches' shapes alone: the launches' grids, blocks and arguments
+      // together may still bring every thread.
+      bool Whole = !Assumed && llvm::all_of(M.PerShape, [](const auto &P) {
+        return P.second.isValid() &&
+               ((P.first.Evaluated && !P.first.splits()) || P.first.SampledWhole);
+      });
+      if (!Whole && M.Class.Kind != SyncKind::GridBarrier) {
+        const std::vector<JointEnv> &Joint = jointEnvs(K);
+        bool All = !Joint.empty();
+        for (const JointEnv &J : Joint) {
+          ReachFigures R = evaluateReach(M.Call, M.Class, TD.vars(), J.Shape, &J.Host, &J.Grid);
+          All &= (R.Evaluated && !R.splits()) || R.SampledWhole;
+          if (!All)
+            break;
+        }
+        if (All) {
+          M.LaunchWhole = true;
+          M.LaunchCount = unsigned(K.Launches.size());
+          M.LaunchSamples = unsigned(Joint.size());
+          M.LaunchUnknowns = JointUnknowns[K.Decl];
+        }
+      }
       It->second.push_back(std::move(M));
     }
   }

@@ -161,6 +161,16 @@ struct SyncModel {
   /// With an assumed shape whose evaluation splits: the same for assumedAlternatives(),
   /// so that a check can tell a finding of every block from one of the assumption.
   std::vector<ReachFigures> Alternatives;
+  /// Every launch of the kernel in this TU is a triple-chevron launch whose grid, block and
+  /// integer arguments evaluate with its function's run-time values sampled together
+  /// (jointLaunchSamples), and in every such sample every thread (every named lane) of the
+  /// first and the last block reaches the call: the causes are real conditions, but the
+  /// launches make them hold for the whole block (a guard `i < n` with n the grid's thread
+  /// count, a group width equal to the block).
+  bool LaunchWhole = false;
+  unsigned LaunchCount = 0;                ///< LaunchWhole: the launches
+  unsigned LaunchSamples = 0;              ///< LaunchWhole: the samples evaluated
+  std::vector<std::string> LaunchUnknowns; ///< LaunchWhole: the values sampled, by name
 };
 
 /// One finding of warplint-data-race (TuModel::races): the record every output reads,
@@ -418,6 +428,19 @@ private:
   };
   std::vector<ReportedAccess> Reported;
   std::map<std::array<unsigned, 3>, std::vector<SyncModel>> Syncs; ///< by assumed block
+  /// One launch of a kernel with its function's run-time values sampled together
+  /// (jointLaunchSamples): its block, its grid, and the host facts with the integer
+  /// arguments it passes.
+  struct JointEnv {
+    ::warplint::divergence::BlockShape Shape;
+    std::array<uint64_t, 3> Grid{1, 1, 1};
+    HostFacts Host;
+  };
+  /// The samples of every launch of K in the TU; empty when a launch has none (another
+  /// API, a grid or block that does not evaluate). Once per kernel.
+  const std::vector<JointEnv> &jointEnvs(const KernelInfo &K);
+  std::map<const clang::FunctionDecl *, std::vector<JointEnv>> Joints;
+  std::map<const clang::FunctionDecl *, std::vector<std::string>> JointUnknowns;
   struct ReportedSync {
     const SyncModel *Sync;
     const ReachFigures *Quoted;
