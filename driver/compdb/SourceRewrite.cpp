@@ -1,6 +1,8 @@
 //===- SourceRewrite.cpp - token-level rewrites that give clang nvcc's program ===//
 #include "driver/compdb/SourceRewrite.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+
 namespace warplint::driver {
 namespace {
 
@@ -96,6 +98,72 @@ std::optional<std::string> joinSpacedChevrons(std::string_view Source) {
   if (!Changed)
     return std::nullopt;
   return Out;
+}
+
+namespace {
+
+/// A `<<` followed, past spaces, by `<`: the only text joinSpacedChevrons can change.
+bool mayHaveSpacedChevrons(llvm::StringRef S) {
+  for (size_t I = S.find("<<"); I != llvm::StringRef::npos; I = S.find("<<", I + 2)) {
+    size_t J = I + 2;
+    if (J >= S.size() || !isSpace(S[J]))
+      continue;
+    while (J < S.size() && isSpace(S[J]))
+      ++J;
+    if (J < S.size() && S[J] == '<')
+      return true;
+  }
+  return false;
+}
+
+/// One file's text as read, handed out by getBuffer.
+class TextFile : public llvm::vfs::File {
+public:
+  TextFile(llvm::vfs::Status St, std::unique_ptr<llvm::MemoryBuffer> Text)
+      : St(std::move(St)), Text(std::move(Text)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return St; }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine &Name, int64_t,
+                                                               bool, bool) override {
+    if (Text)
+      return std::move(Text);
+    return llvm::MemoryBuffer::getMemBufferCopy("", Name);
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  llvm::vfs::Status St;
+  std::unique_ptr<llvm::MemoryBuffer> Text;
+};
+
+class ChevronJoiningFS : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F)
+      return F;
+    llvm::ErrorOr<llvm::vfs::Status> St = (*F)->status();
+    if (!St || St->getType() != llvm::sys::fs::file_type::regular_file)
+      return F;
+    std::string Name = Path.str();
+    auto Buffer = (*F)->getBuffer(Name, St->getSize(), true, false);
+    if (!Buffer)
+      return Buffer.getError();
+    llvm::StringRef Text = (*Buffer)->getBuffer();
+    if (mayHaveSpacedChevrons(Text) && Text.find('\0') == llvm::StringRef::npos)
+      if (std::optional<std::string> Joined = joinSpacedChevrons(Text);
+          Joined && Joined->size() == Text.size())
+        *Buffer = llvm::MemoryBuffer::getMemBufferCopy(*Joined, Name);
+    return std::unique_ptr<llvm::vfs::File>(new TextFile(*St, std::move(*Buffer)));
+  }
+};
+
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+chevronJoiningFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Under) {
+  return llvm::makeIntrusiveRefCnt<ChevronJoiningFS>(std::move(Under));
 }
 
 } // namespace warplint::driver

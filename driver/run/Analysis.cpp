@@ -776,7 +776,10 @@ std::optional<RunResult> commandCannotRun(const std::string &File,
 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem>
 analysisFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical,
                    const AnalysisOptions &Opts) {
-  auto BaseFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Physical);
+  // The files on disk with spaced launch chevrons joined, in headers too (the file itself
+  // again in joinSpacedChevronsOf, for an editor's unsaved text).
+  auto BaseFS =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(chevronJoiningFileSystem(Physical));
   // An editor's unsaved texts over the files on disk.
   if (!Opts.Unsaved.empty()) {
     auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
