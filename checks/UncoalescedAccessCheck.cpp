@@ -143,9 +143,85 @@ static std::string layoutDemotion(const std::vector<const AccessModel *> &Places
          "the cost";
 }
 
+/// The chunk rule: the places of one finding are pieces of each lane's own contiguous
+/// chunk, one statement a piece (ccminer's merge kernels copy a 64-byte hash per thread as
+/// four uint4s; xmrig-cuda's blake2b stores eight uint64s): in every evaluated shape their
+/// typical executions are of one warp with one stride between lanes, and together they
+/// touch no more sectors than the bytes they read need (each sector one piece leaves, the
+/// next fills, from L1). The lane's chunk spans more than 16 bytes, so no one vector load
+/// serves it (a chunk of 16 bytes or less stays a warning: a float4 or uint4 load does).
+/// The note says so; empty when not so.
+static std::string chunkDemotion(const std::vector<const AccessModel *> &Places) {
+  if (Places.size() < 2)
+    return "";
+  bool Any = false;
+  int64_t Span = 0, Stride = 0;
+  unsigned Sectors = 0, Ideal = 0;
+  const size_t Shapes = Places.front()->PerShape.size();
+  for (size_t W = 0; W < Shapes; ++W) {
+    const AccessFigures &F0 = Places.front()->PerShape[W].Figures;
+    if (!F0.Evaluated || F0.Typical.ratio() <= 1.0)
+      continue;
+    const WarpExecution &X0 = F0.Typical;
+    if (!X0.LaneStride || F0.Model.Amd)
+      return "";
+    const int64_t S = *X0.LaneStride;
+    const int64_t Seg = F0.Model.SegmentBytes ? F0.Model.SegmentBytes : 32;
+    if (S <= 0)
+      return "";
+    // Every piece's bytes for lanes 0-31, as offsets from the first piece's first lane.
+    std::set<int64_t> Touched;
+    std::set<int64_t> Bytes;
+    int64_t Lo = 0, Hi = 0;
+    for (const AccessModel *A : Places) {
+      if (A->PerShape.size() != Shapes)
+        return "";
+      const AccessFigures &F = A->PerShape[W].Figures;
+      const WarpExecution &X = F.Typical;
+      if (!F.Evaluated || !X.LaneStride || *X.LaneStride != S || X.Warp != X0.Warp ||
+          X.Values != X0.Values || X.Sectors.BytesRequested != 32 * A->Site.Bytes)
+        return "";
+      int64_t Off = X.FirstOffset - X0.FirstOffset;
+      Lo = std::min(Lo, Off);
+      Hi = std::max(Hi, Off + int64_t(A->Site.Bytes));
+      for (int64_t L = 0; L < 32; ++L)
+        for (int64_t B = 0; B < int64_t(A->Site.Bytes); ++B) {
+          int64_t At = X0.FirstOffset + Off + L * S + B;
+          Bytes.insert(At);
+          Touched.insert(At >= 0 ? At / Seg : (At - Seg + 1) / Seg);
+        }
+    }
+    // A lane's pieces within one stride, adjacent: one chunk per lane.
+    if (Hi - Lo > S || Hi - Lo <= 16)
+      return "";
+    unsigned Need = unsigned((Bytes.size() + Seg - 1) / Seg);
+    if (Touched.size() > Need + 1)
+      return "";
+    Any = true;
+    Span = Hi - Lo;
+    Stride = S;
+    Sectors = unsigned(Touched.size());
+    Ideal = Need;
+  }
+  if (!Any)
+    return "";
+  return "together, the " + std::to_string(Places.size()) +
+         " places are pieces of each lane's own " + std::to_string(Span) +
+         "-byte chunk (lanes " + std::to_string(Stride) + " bytes apart): they touch " +
+         std::to_string(Sectors) + " sectors for their " + std::to_string(32 * Span) +
+         " bytes per warp (ideal " + std::to_string(Ideal) +
+         "): the sectors one piece touches are those the others use, so the memory traffic "
+         "over all of them is what the bytes need; each instruction still makes more L1 "
+         "requests than a coalesced one, and no single access is wider than 16 bytes: "
+         "staging the chunks through shared memory, or lanes copying them together, would "
+         "coalesce each instruction";
+}
+
 std::string UncoalescedAccessCheck::groupDemotion(const std::vector<const AccessModel *> &Places,
                                                   const FunctionDecl *Kernel, ASTContext &C) {
   if (std::string Why = layoutDemotion(Places); !Why.empty())
+    return Why;
+  if (std::string Why = chunkDemotion(Places); !Why.empty())
     return Why;
   if (std::string Why = dataMatchDemotion(Places, C); !Why.empty())
     return Why;

@@ -1,0 +1,71 @@
+// warplint-uncoalesced-access on the pieces of each lane's own contiguous chunk, one
+// statement a piece (issue 23, twenty-second session: ccminer's merge kernels copy a
+// 64-byte hash per thread as four uint4s, xmrig-cuda's blake2b stores a 64-byte hash as
+// eight uint64s). Each instruction touches twice the sectors a coalesced one would, but
+// the pieces use each other's sectors: over all of them the warp's memory traffic is what
+// the bytes need, and no access wider than 16 bytes exists to serve the chunk at once. A
+// note that says so. Pieces a vector load serves (a 16-byte chunk read as four floats)
+// and pieces that leave sectors half used stay warnings.
+// RUN: %clang_tidy --checks='-*,warplint-uncoalesced-access' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %FileCheck --implicit-check-not='{{warning|error|remark}}:' %s
+
+// A 64-byte hash per thread, copied as four 16-byte vectors: a note.
+struct alignas(16) U4 {
+  unsigned x, y, z, w;
+};
+__global__ void mergeHashes(U4 *dst, const U4 *src) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  U4 *d = &dst[t * 4];
+  const U4 *s = &src[t * 4];
+  d[0] = s[0];
+  // CHECK: :[[@LINE-1]]:3: remark: each warp's {{load|store}} of 'd[0]' touches 32 sectors for 512 bytes (ideal 16): stride of 4 U4s between lanes (block 128x1x1); the same for 3 more {{loads|stores}} of 'dst' in 'mergeHashes'
+  // CHECK: :[[@LINE-2]]:3: note: said as a note: together, the 4 places are pieces of each lane's own 64-byte chunk (lanes 64 bytes apart): they touch 64 sectors for their 2048 bytes per warp (ideal 64): the sectors one piece touches are those the others use
+  // CHECK: :[[@LINE-3]]:10: remark: each warp's load of 's[0]' touches 32 sectors for 512 bytes (ideal 16): stride of 4 U4s between lanes (block 128x1x1); the same for 3 more loads of 'src' in 'mergeHashes'
+  // CHECK: :[[@LINE-4]]:10: note: said as a note: together, the 4 places are pieces of each lane's own 64-byte chunk (lanes 64 bytes apart): they touch 64 sectors for their 2048 bytes per warp (ideal 64): the sectors one piece touches are those the others use
+  d[1] = s[1];
+  d[2] = s[2];
+  d[3] = s[3];
+}
+
+// Eight uint64s of a 64-byte result per thread: a note.
+__global__ void storeHash(unsigned long long *out, const unsigned long long *in) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned long long h[8];
+  for (int k = 0; k < 8; ++k)
+    h[k] = in[k] * t;
+  unsigned long long *o = out + t * 8;
+  o[0] = h[0];
+  // CHECK: :[[@LINE-1]]:3: remark: each warp's store of 'o[0]' touches 32 sectors for 256 bytes (ideal 8): stride of 8 'unsigned long long's between lanes (block 128x1x1); the same for 7 more stores of 'out' in 'storeHash'
+  // CHECK: :[[@LINE-2]]:3: note: said as a note: together, the 8 places are pieces of each lane's own 64-byte chunk
+  o[1] = h[1];
+  o[2] = h[2];
+  o[3] = h[3];
+  o[4] = h[4];
+  o[5] = h[5];
+  o[6] = h[6];
+  o[7] = h[7];
+}
+
+// Four floats of a 16-byte pixel per thread: one float4 load serves them. A warning.
+__global__ void pixels(const float *in, float *out) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = in[4 * t + 0] + in[4 * t + 1] + in[4 * t + 2] + in[4 * t + 3];
+  // CHECK: :[[@LINE-1]]:12: warning: each warp's load of 'in[4 * t + 0]' touches 16 sectors for 128 bytes (ideal 4): stride of 4 floats between lanes (block 128x1x1); the same for 3 more loads of 'in' in 'pixels'
+}
+
+// Two floats 16 bytes apart in each lane's 32 bytes: each sector half used. A warning.
+__global__ void halfUsed(const float *in, float *out) {
+  const unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  const float *p = in + 8 * t;
+  float a = p[0];
+  // CHECK: :[[@LINE-1]]:13: warning: each warp's load of 'p[0]' touches 32 sectors for 128 bytes (ideal 4): stride of 8 floats between lanes (block 128x1x1); the same for 1 more load of 'in' in 'halfUsed'
+  float b = p[4];
+  out[t] = a + b;
+}
+
+void launchAll(U4 *d, const U4 *s, unsigned long long *o, const unsigned long long *i,
+               const float *f, float *g) {
+  mergeHashes<<<64, 128>>>(d, s);
+  storeHash<<<64, 128>>>(o, i);
+  pixels<<<64, 128>>>(f, g);
+  halfUsed<<<64, 128>>>(f, g);
+}
