@@ -230,6 +230,8 @@ public:
 
   /// Skips: the conditional barriers (ConditionalBarrier::If, BarrierInThen) that the
   /// blocks of this layout skip; null for the layout of the blocks that take every one.
+  /// The values every launch in the TU passes for a parameter (runsATrip reads them).
+  const KnownValues *Known = nullptr;
   IntervalWalker(std::vector<RaceSite> &Sites, const ThreadDependence &TD, ASTContext &Ctx,
                  const std::map<const IfStmt *, bool> *Skips = nullptr)
       : Sites(Sites), TD(TD), Ctx(Ctx), Skips(Skips) {
@@ -335,6 +337,20 @@ public:
       walk(C);
     if (auto *C = dyn_cast<CallExpr>(S))
       call(C);
+    // Inline PTX's warp barrier, `asm("bar.warp.sync %0;" :: "r"(mask))`, is __syncwarp's
+    // instruction (xmrig-cuda's RandomX interpreter ends each step with it).
+    if (auto *A = dyn_cast<GCCAsmStmt>(S);
+        A && A->getAsmString().find("bar.warp.sync") != std::string::npos)
+      warpBarrier();
+  }
+
+  void warpBarrier() {
+    ++WarpBarriers;
+    if (Dead)
+      return;
+    CurWarp = {fresh()};
+    for (LoopCtx *L : Loops)
+      L->HasWarp = true;
   }
 
   /// The final sets of each site.
@@ -505,8 +521,10 @@ private:
   }
 
   /// The loop runs its body at least once: a `do`, or a loop whose counter starts at a
-  /// compile-time value that meets its compile-time condition (`for (int i = 0; i <
-  /// WIDTH; i++)` with a template's WIDTH of 1 or more), as the analysis' loop forms say.
+  /// value that meets its condition (`for (int i = 0; i < WIDTH; i++)` with a template's
+  /// WIDTH of 1 or more), as the analysis' loop forms say. A kernel parameter in them
+  /// (`ic < num_iterations`) is sampled as everywhere else, at 1, 32, 33 and 1000: a race
+  /// that only a loop of no trip would leave is no figure of those values.
   bool runsATrip(const Stmt *S) const {
     if (isa<DoStmt>(S))
       return true;
@@ -514,25 +532,55 @@ private:
     if (Var < 0)
       return false;
     const SymVarInfo &L = TD.vars()[Var];
-    // Only constants and the counter itself: no thread, block shape or run-time value.
+    // Only constants, parameters and the counter itself: no thread, block shape, loaded
+    // value or other counter.
+    std::vector<unsigned> Params;
     std::function<bool(const Sym *)> Fixed = [&](const Sym *X) {
       if (!X)
         return true;
-      if (X->Op == SymOp::ThreadIdx || X->Op == SymOp::BlockDim ||
-          (X->Op == SymOp::Var && X->Value != Var))
+      if (X->Op == SymOp::ThreadIdx || X->Op == SymOp::BlockDim)
         return false;
+      if (X->Op == SymOp::Var && X->Value != Var) {
+        if (X->Value < 0 || size_t(X->Value) >= TD.vars().size() ||
+            TD.vars()[X->Value].Kind != SymVarInfo::Param)
+          return false;
+        if (!llvm::is_contained(Params, unsigned(X->Value)))
+          Params.push_back(unsigned(X->Value));
+      }
       return Fixed(X->A.get()) && Fixed(X->B.get()) && Fixed(X->C.get());
     };
-    if (!L.Init || !L.Cond || !Fixed(L.Init.get()) || !Fixed(L.Cond.get()))
+    if (!L.Init || !L.Cond || !Fixed(L.Init.get()) || !Fixed(L.Cond.get()) || Params.size() > 3)
       return false;
-    Env E;
-    E.Vars.assign(TD.vars().size(), std::nullopt);
-    std::optional<int64_t> Start = evaluate(*L.Init, E);
-    if (!Start)
+    // Each parameter's values: those every launch passes, where the launches fix it.
+    std::vector<std::vector<int64_t>> Values;
+    size_t Combos = 1;
+    for (unsigned P : Params) {
+      const std::string &Name = TD.vars()[P].Name;
+      if (Known && Known->count(Name) && !Known->at(Name).empty())
+        Values.push_back(Known->at(Name));
+      else
+        Values.push_back({1, 32, 33, 1000});
+      Combos *= Values.back().size();
+    }
+    if (Combos > 256)
       return false;
-    E.Vars[Var] = *Start;
-    std::optional<int64_t> Holds = evaluate(*L.Cond, E);
-    return Holds && *Holds != 0;
+    for (size_t C = 0; C < Combos; ++C) {
+      Env E;
+      E.Vars.assign(TD.vars().size(), std::nullopt);
+      size_t K = C;
+      for (size_t I = 0; I < Params.size(); ++I) {
+        E.Vars[Params[I]] = Values[I][K % Values[I].size()];
+        K /= Values[I].size();
+      }
+      std::optional<int64_t> Start = evaluate(*L.Init, E);
+      if (!Start)
+        return false;
+      E.Vars[Var] = *Start;
+      std::optional<int64_t> Holds = evaluate(*L.Cond, E);
+      if (!Holds || *Holds == 0)
+        return false;
+    }
+    return true;
   }
 
   void call(const CallExpr *C) {
@@ -553,12 +601,7 @@ private:
       return;
     }
     if (isWarpBarrier(C)) {
-      ++WarpBarriers;
-      if (Dead)
-        return;
-      CurWarp = {fresh()};
-      for (LoopCtx *L : Loops)
-        L->HasWarp = true;
+      warpBarrier();
       return;
     }
     const FunctionDecl *FD = C->getDirectCallee();
@@ -1747,6 +1790,7 @@ private:
       S.FreeLoops.clear();
     }
     IntervalWalker W(Sites, TD, Ctx, &Skips);
+    W.Known = Known;
     W.walk(Kernel->getBody());
     W.finish();
     return Sites;
@@ -1816,6 +1860,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
     }
   }
   IntervalWalker W(Out.Sites, TD, Ctx);
+  W.Known = Known;
   W.walk(Kernel->getBody());
   W.finish();
   Out.StoppedAt = W.StoppedAt;
