@@ -25,6 +25,9 @@ CORPORA = {
     "autodock": ("ccsb-scripps/AutoDock-GPU", "f5cf6ffdd0c5b3f113d5cc424fabee51df04da7e"),
     "moderngpu": ("moderngpu/moderngpu", "267cc8d02c03f00f1656f1205c61c946a1e530b0"),
     "tcnn": ("NVlabs/tiny-cuda-nn", "6ee3546bda615f51abe684ce9edefeb414689135"),
+    "thundersvm": ("Xtra-Computing/thundersvm", "5c6a056ac7f474b085d5415c81c5d48a1419642a"),
+    "xmrig-cuda": ("xmrig/xmrig-cuda", "01d534864b5d82c2ab153af4d995414e419ed069"),
+    "bitsandbytes": ("bitsandbytes-foundation/bitsandbytes", "95f9af309d4d5793847169c39288dcd3fcbdf564"),
 }
 
 
