@@ -5,7 +5,8 @@
 #
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
-#            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn
+#            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
+#            xmrig-cuda|thundersvm|bitsandbytes
 #            CHECKOUT OUTDIR [--nvcc PATH]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -280,7 +281,61 @@
 #           CMAKE_EXPORT_COMPILE_COMMANDS is on (CMAKE_CUDA_STANDARD_INCLUDE_DIRECTORIES =
 #           the implicit include directories: CUDA's include/cccl, g++ 12's C++ headers,
 #           /usr/local/include, /usr/include), as its build writes them.
+#   xmrig-cuda xmrig/xmrig-cuda (01d53486). CMake is the build, and its CUDA library, xmrig-cu,
+#           is FindCUDA's cuda_add_library, for which CMake writes no compile_commands entries
+#           (as for mnn). The script configures CHECKOUT into OUTDIR/cmake (Unix Makefiles)
+#           with -DCMAKE_BUILD_TYPE=Release, -DCUDA_TOOLKIT_ROOT_DIR=<nvcc's toolkit>, its own
+#           arch list -DCUDA_ARCH=80 (its default starts at 50, which nvcc 13 refuses; each
+#           entry gives the pair --generate-code arch=compute_80,code=sm_80 and
+#           ...,code=compute_80) and
+#           -DCUDA_LIB=<toolkit>/lib64/stubs/libcuda.so (no driver library here; only the link
+#           uses it), its defaults otherwise (WITH_DRIVER_API; CN_R, CN_LITE, CN_HEAVY, CN_PICO,
+#           CN_FEMTO, RANDOMX and KAWPOW ON; XMRIG_LARGEGRID ON). Configure only. Each line is
+#           put together from what the script FindCUDA writes per .cu sets
+#           (CMakeFiles/xmrig-cu.dir/**/xmrig-cu_generated_X.cu.o.Release.cmake): nvcc, its
+#           nvcc_flags (-m64 and FindCUDA's --std c++11, from CMAKE_CXX_STANDARD 11), -D of
+#           each compile definition and -I of each include directory (each once), -Xcompiler
+#           and the host flags (CMAKE_HOST_FLAGS, then Release's, comma-joined), its
+#           CUDA_NVCC_FLAGS split at ; and spaces (--threads 0, the --generate-code pair and
+#           --default-stream per-thread, one string each in the build, become separate
+#           arguments), then -x cu -c X.cu -o X.cu.o, run in OUTDIR/cmake. That is not
+#           FindCUDA's order (source, -c -o, the flags, -DNVCC, the -I last), and its -ccbin
+#           /usr/bin/cc and -DNVCC (which no file reads) are not in it. One change: --std c++11
+#           is made --std c++17 (CUDA 13's CCCL refuses C++14 and earlier). The files: the 9
+#           .cu of xmrig-cu (src/cuda_core.cu, src/cuda_extra.cu, src/RandomX/**, KawPow's
+#           raven/KawPow.cu), each once; src/CryptonightR.cu is no target's source (NVRTC
+#           compiles it at run time: CudaCryptonightR_gen.cpp includes it as a string). The
+#           checkout is a `git archive` of the commit.
+#   thundersvm Xtra-Computing/thundersvm (5c6a056a). CMake is the build, and its library (target
+#           thundersvm) is FindCUDA's cuda_add_library, as for xmrig-cuda: configured into
+#           OUTDIR/cmake (Unix Makefiles) with -DCMAKE_BUILD_TYPE=Release
+#           -DCUDA_TOOLKIT_ROOT_DIR=<toolkit>, its defaults otherwise (USE_CUDA ON, USE_DOUBLE
+#           and BUILD_TESTS OFF); configure only. It writes OUTDIR/cmake/thundersvm/config.h
+#           (DATASET_DIR, USE_CUDA), which the lines reach through -I OUTDIR/cmake. Each line is
+#           put together as for xmrig-cuda, from CMakeFiles/thundersvm.dir/kernel/
+#           thundersvm_generated_X.cu.o.Release.cmake (-m64 -Dthundersvm_EXPORTS
+#           -DELPP_NO_LOG_TO_FILE; -I of the toolkit's include, include/ and OUTDIR/cmake;
+#           -Xcompiler -D_MWAITXINTRIN_H_INCLUDED,-D_FORCE_INLINES,-fPIC,-O3,-DNDEBUG;
+#           -Wno-deprecated-gpu-targets), with two changes: the -std=c++14 of its CUDA_NVCC_FLAGS
+#           is dropped and -std=c++17 (CUDA 13's CCCL refuses C++14) and -arch=sm_80 (the build
+#           names no architecture, so nvcc's default would be used) follow them. The files:
+#           src/thundersvm/kernel/*.cu (kernelmatrix_kernel.cu, smo_kernel.cu), each once;
+#           thundersvm-train and -predict (cuda_add_executable) have .cpp files only. The
+#           checkout is a `git archive` of the commit.
+#   bitsandbytes bitsandbytes-foundation/bitsandbytes (95f9af30, its CUDA backend). CMake is
+#           the build: configured into OUTDIR/cmake as every CMake corpus here, with
+#           -DCOMPUTE_BACKEND=cuda and its own arch variable -DCOMPUTE_CAPABILITY=80, from
+#           which its CMakeLists sets CMAKE_CUDA_ARCHITECTURES to 80 (one --generate-code for
+#           compute_80/sm_80) and adds csrc/gemm_4bit_sm80.cu with -DBNB_HAS_GEMM4BIT_SM80
+#           (for an arch of 80 or more); csrc/gemm_4bit_sm75.cu is built only when 75 is in
+#           the list and is not in it. Configure only. Every .cu of csrc/ that CMake compiles
+#           (ops.cu, kernels.cu, gemm_4bit_simt.cu, gemm_4bit.cu, gemm_4bit_sm80.cu), once, as
+#           its build writes them: -DBUILD_CUDA, -I csrc, --use_fast_math,
+#           --compress-mode=size (for CUDA 13 and later), -std=c++17 (CMAKE_CUDA_STANDARD) and
+#           -rdc=true (CUDA_SEPARABLE_COMPILATION); no change to any flag. The checkout is a
+#           `git archive` of the commit.
 import argparse
+import glob
 import json
 import os
 import re
@@ -814,12 +869,88 @@ def tcnn(src, out, nvcc):
             for e in source_cu(entries, src)]
 
 
+def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flags=None):
+    """Configures SRC into OUT/cmake (Unix Makefiles, Release, nvcc's toolkit) with OPTIONS and
+    returns the line of each .cu of a FindCUDA target (cuda_add_library: no compile_commands
+    entry), put together from the script FindCUDA writes per file under OUT/cmake/TARGET
+    (...X.cu.o.Release.cmake): nvcc, nvcc_flags, -D and -I of the compile definitions and
+    include directories (each once), -Xcompiler and the host flags comma-joined,
+    CUDA_NVCC_FLAGS split at ; and spaces, -x cu -c X.cu -o X.cu.o. NVCC_FLAGS and CUDA_FLAGS,
+    functions of a list, change those two lists. Sorted by file."""
+    build = os.path.join(out, "cmake")
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    subprocess.run(["cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
+                    "-DCUDA_TOOLKIT_ROOT_DIR=" + toolkit, "-Wno-dev"] + options,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    scripts = glob.glob(os.path.join(build, target, "**", "*.cu.o.Release.cmake"), recursive=True)
+    if not scripts:
+        sys.exit("compdb.py: cmake wrote no %s/**/*.cu.o.Release.cmake (see cmake -S %s -B %s)"
+                 % (os.path.join(build, target), src, build))
+    db = []
+    for script in scripts:
+        with open(script) as f:
+            text = f.read()
+
+        def value(name):
+            # set(NAME VALUE) or, for the two lists FindCUDA quotes, set(NAME [==[VALUE]==])
+            m = re.search(r"^set\(%s (?:\[==\[(.*?)\]==\]|(.*?))\)(?: #|$)" % name, text, re.M)
+            if not m:
+                sys.exit("compdb.py: %s sets no %s" % (script, name))
+            return m.group(1) if m.group(1) is not None else m.group(2)
+
+        def once(items):
+            return list(dict.fromkeys(i for i in items if i))
+
+        cu = value("source_file").strip('"')
+        flags = [a for a in value("nvcc_flags").split(";") if a]
+        extra = value("CUDA_NVCC_FLAGS").replace(";", " ").split()
+        host = value("CMAKE_HOST_FLAGS").split() + value("CMAKE_HOST_FLAGS_RELEASE").split()
+        args = [nvcc] + (nvcc_flags(flags) if nvcc_flags else flags)
+        args += ["-D" + d for d in once(value("CUDA_NVCC_COMPILE_DEFINITIONS").split(";"))]
+        args += ["-I" + i for i in once(value("CUDA_NVCC_INCLUDE_DIRS").split(";"))]
+        if host:
+            args += ["-Xcompiler", ",".join(host)]
+        args += cuda_flags(extra) if cuda_flags else extra
+        args += ["-x", "cu", "-c", cu, "-o", os.path.basename(cu) + ".o"]
+        db.append({"directory": build, "file": cu, "arguments": args})
+    return sorted(db, key=lambda e: e["file"])
+
+
+def xmrig_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cuda_core.cu")):
+        sys.exit("compdb.py: %s/src/cuda_core.cu missing: not an xmrig-cuda checkout" % src)
+    stub = os.path.join(os.path.dirname(os.path.dirname(nvcc)), "lib64", "stubs", "libcuda.so")
+    # FindCUDA's --std c++11 made c++17 (the header)
+    return findcuda_entries(src, out, nvcc, ["-DCUDA_ARCH=80", "-DCUDA_LIB=" + stub],
+                            os.path.join("CMakeFiles", "xmrig-cu.dir"),
+                            nvcc_flags=lambda a: ["c++17" if x == "c++11" else x for x in a])
+
+
+def thundersvm(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "thundersvm", "kernel", "smo_kernel.cu")):
+        sys.exit("compdb.py: %s/src/thundersvm/kernel missing: not a thundersvm checkout" % src)
+    # its -std=c++14 out, -std=c++17 and an arch after its flags (the header)
+    return findcuda_entries(src, out, nvcc, [],
+                            os.path.join("src", "thundersvm", "CMakeFiles", "thundersvm.dir"),
+                            cuda_flags=lambda a: [x for x in a if not x.startswith("-std=")]
+                            + ["-std=c++17", "-arch=sm_80"])
+
+
+def bitsandbytes(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "csrc", "kernels.cu")):
+        sys.exit("compdb.py: %s/csrc/kernels.cu missing: not a bitsandbytes checkout" % src)
+    entries = cmake_entries(src, out, nvcc, ["-DCOMPUTE_BACKEND=cuda", "-DCOMPUTE_CAPABILITY=80"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "csrc"))]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
                                       "ginkgo", "physx", "tensorrt", "gromacs", "mnn",
-                                      "mumax", "gpumd", "ccminer", "autodock", "moderngpu", "tcnn"])
+                                      "mumax", "gpumd", "ccminer", "autodock", "moderngpu", "tcnn",
+                                      "xmrig-cuda", "thundersvm", "bitsandbytes"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -833,7 +964,8 @@ def main():
           "ginkgo": ginkgo, "physx": physx, "tensorrt": tensorrt,
           "gromacs": gromacs, "mnn": mnn, "mumax": mumax,
           "gpumd": gpumd, "ccminer": ccminer, "autodock": autodock,
-          "moderngpu": moderngpu, "tcnn": tcnn}[a.corpus](src, out, a.nvcc)
+          "moderngpu": moderngpu, "tcnn": tcnn, "xmrig-cuda": xmrig_cuda,
+          "thundersvm": thundersvm, "bitsandbytes": bitsandbytes}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
