@@ -216,6 +216,13 @@ void MemoryAccessCheck::reportTu(TuModel &M, ASTContext &C) {
     report(*First.A, First.W, First.Loc, C, G);
     if (!F.Why.empty())
       diag(First.Loc, "said as a note: %0", DiagnosticIDs::Note) << F.Why;
+    std::vector<const AccessModel *> Group;
+    for (const Place &P : F.Places)
+      Group.push_back(P.A);
+    if (First.A->Site.SiblingFields > 1 && !First.A->Site.MergedFields) {
+    } else if (std::string Advice = groupAdvice(Group); !Advice.empty()) {
+      diag(First.Loc, "%0", DiagnosticIDs::Note) << Advice;
+    }
     if (First.A->Site.SiblingFields > 1 && !First.A->Site.MergedFields)
       diag(First.Loc,
            "%0 fields of each '%1' are accessed in separate %2: one access of the whole "

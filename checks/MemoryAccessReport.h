@@ -86,6 +86,9 @@ protected:
                                     const FunctionDecl *Kernel, ASTContext &C) {
     return "";
   }
+  /// A fix the places of one finding share (a note after the finding), or "": nothing by
+  /// default.
+  virtual std::string groupAdvice(const std::vector<const AccessModel *> &Places) { return ""; }
   void reportTu(TuModel &M, ASTContext &C) override;
   /// The figure of one evaluation in a note: "32 sectors for 128 bytes".
   virtual std::string figureText(const WarpExecution &X, const AccessFigures &F) const = 0;

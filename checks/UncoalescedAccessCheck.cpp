@@ -143,47 +143,47 @@ static std::string layoutDemotion(const std::vector<const AccessModel *> &Places
          "the cost";
 }
 
-/// The chunk rule: the places of one finding are pieces of each lane's own contiguous
-/// chunk, one statement a piece (ccminer's merge kernels copy a 64-byte hash per thread as
-/// four uint4s; xmrig-cuda's blake2b stores eight uint64s): in every evaluated shape their
-/// typical executions are of one warp with one stride between lanes, and together they
-/// touch no more sectors than the bytes they read need (each sector one piece leaves, the
-/// next fills, from L1). The lane's chunk spans more than 16 bytes, so no one vector load
-/// serves it (a chunk of 16 bytes or less stays a warning: a float4 or uint4 load does).
-/// The note says so; empty when not so.
-static std::string chunkDemotion(const std::vector<const AccessModel *> &Places) {
-  if (Places.size() < 2)
-    return "";
-  bool Any = false;
+/// The places of one finding as pieces of each lane's own contiguous chunk, one statement
+/// a piece: in every evaluated shape their typical executions are of one warp with one
+/// stride between lanes, the pieces within one stride. Span: the chunk's bytes (from the
+/// lowest piece's first byte to the highest's last); Tiled: the pieces cover it with no
+/// gap; Aligned: it starts at a multiple of its size (object bases taken as aligned);
+/// Sectors and Ideal: what the warp's pieces touch together, and what their bytes need.
+struct ChunkFacts {
   int64_t Span = 0, Stride = 0;
   unsigned Sectors = 0, Ideal = 0;
+  bool Tiled = true, Aligned = true;
+};
+static std::optional<ChunkFacts> chunkOf(const std::vector<const AccessModel *> &Places) {
+  if (Places.size() < 2)
+    return std::nullopt;
+  std::optional<ChunkFacts> Out;
   const size_t Shapes = Places.front()->PerShape.size();
   for (size_t W = 0; W < Shapes; ++W) {
     const AccessFigures &F0 = Places.front()->PerShape[W].Figures;
     if (!F0.Evaluated || F0.Typical.ratio() <= 1.0)
       continue;
     const WarpExecution &X0 = F0.Typical;
-    if (!X0.LaneStride || F0.Model.Amd)
-      return "";
+    if (!X0.LaneStride || F0.Model.Amd || *X0.LaneStride <= 0)
+      return std::nullopt;
     const int64_t S = *X0.LaneStride;
     const int64_t Seg = F0.Model.SegmentBytes ? F0.Model.SegmentBytes : 32;
-    if (S <= 0)
-      return "";
     // Every piece's bytes for lanes 0-31, as offsets from the first piece's first lane.
-    std::set<int64_t> Touched;
-    std::set<int64_t> Bytes;
+    std::set<int64_t> Touched, Bytes, Lane0;
     int64_t Lo = 0, Hi = 0;
     for (const AccessModel *A : Places) {
       if (A->PerShape.size() != Shapes)
-        return "";
+        return std::nullopt;
       const AccessFigures &F = A->PerShape[W].Figures;
       const WarpExecution &X = F.Typical;
       if (!F.Evaluated || !X.LaneStride || *X.LaneStride != S || X.Warp != X0.Warp ||
           X.Values != X0.Values || X.Sectors.BytesRequested != 32 * A->Site.Bytes)
-        return "";
+        return std::nullopt;
       int64_t Off = X.FirstOffset - X0.FirstOffset;
       Lo = std::min(Lo, Off);
       Hi = std::max(Hi, Off + int64_t(A->Site.Bytes));
+      for (int64_t B = 0; B < int64_t(A->Site.Bytes); ++B)
+        Lane0.insert(Off + B);
       for (int64_t L = 0; L < 32; ++L)
         for (int64_t B = 0; B < int64_t(A->Site.Bytes); ++B) {
           int64_t At = X0.FirstOffset + Off + L * S + B;
@@ -191,30 +191,71 @@ static std::string chunkDemotion(const std::vector<const AccessModel *> &Places)
           Touched.insert(At >= 0 ? At / Seg : (At - Seg + 1) / Seg);
         }
     }
-    // A lane's pieces within one stride, adjacent: one chunk per lane.
-    if (Hi - Lo > S || Hi - Lo <= 16)
-      return "";
-    unsigned Need = unsigned((Bytes.size() + Seg - 1) / Seg);
-    if (Touched.size() > Need + 1)
-      return "";
-    Any = true;
-    Span = Hi - Lo;
-    Stride = S;
-    Sectors = unsigned(Touched.size());
-    Ideal = Need;
+    // A lane's pieces within one stride: one chunk per lane.
+    if (Hi - Lo > S)
+      return std::nullopt;
+    ChunkFacts C;
+    C.Span = Hi - Lo;
+    C.Stride = S;
+    C.Sectors = unsigned(Touched.size());
+    C.Ideal = unsigned((Bytes.size() + Seg - 1) / Seg);
+    C.Tiled = int64_t(Lane0.size()) == C.Span;
+    const int64_t Start = X0.FirstOffset + Lo;
+    C.Aligned = C.Span > 0 && Start % C.Span == 0;
+    if (Out && (Out->Span != C.Span || Out->Stride != C.Stride))
+      return std::nullopt;
+    if (Out) {
+      C.Tiled &= Out->Tiled;
+      C.Aligned &= Out->Aligned;
+      C.Sectors = std::max(C.Sectors, Out->Sectors);
+      C.Ideal = std::min(C.Ideal, Out->Ideal);
+    }
+    Out = C;
   }
-  if (!Any)
+  return Out;
+}
+
+/// The chunk rule: the places of one finding are pieces of each lane's own contiguous
+/// chunk (chunkOf) over 16 bytes (ccminer's merge kernels copy a 64-byte hash per thread
+/// as four uint4s; xmrig-cuda's blake2b stores eight uint64s) that together touch no more
+/// sectors than their bytes need (each sector one piece leaves, another uses). No one
+/// access serves such a chunk (a chunk of 16 bytes or less stays a warning: a float4 or
+/// uint4 access does, chunkAdvice). The note says so; empty when not so.
+static std::string chunkDemotion(const std::vector<const AccessModel *> &Places) {
+  std::optional<ChunkFacts> C = chunkOf(Places);
+  if (!C || C->Span <= 16 || C->Sectors > C->Ideal + 1)
     return "";
   return "together, the " + std::to_string(Places.size()) +
-         " places are pieces of each lane's own " + std::to_string(Span) +
-         "-byte chunk (lanes " + std::to_string(Stride) + " bytes apart): they touch " +
-         std::to_string(Sectors) + " sectors for their " + std::to_string(32 * Span) +
-         " bytes per warp (ideal " + std::to_string(Ideal) +
+         " places are pieces of each lane's own " + std::to_string(C->Span) +
+         "-byte chunk (lanes " + std::to_string(C->Stride) + " bytes apart): they touch " +
+         std::to_string(C->Sectors) + " sectors for their " + std::to_string(32 * C->Span) +
+         " bytes per warp (ideal " + std::to_string(C->Ideal) +
          "): the sectors one piece touches are those the others use, so the memory traffic "
          "over all of them is what the bytes need; each instruction still makes more L1 "
          "requests than a coalesced one, and no single access is wider than 16 bytes: "
          "staging the chunks through shared memory, or lanes copying them together, would "
          "coalesce each instruction";
+}
+
+/// The pieces of a lane's 8- or 16-byte chunk, aligned to its size and covered with no
+/// gap (HeCBench's tonemapping reads an RGBA pixel as `in[4 * x + 0]` .. `+ 3`): one
+/// vector access of the chunk does their work in one instruction. Empty otherwise.
+static std::string chunkAdvice(const std::vector<const AccessModel *> &Places) {
+  std::optional<ChunkFacts> C = chunkOf(Places);
+  if (!C || (C->Span != 8 && C->Span != 16) || !C->Tiled || !C->Aligned)
+    return "";
+  const MemoryAccessSite &S = Places.front()->Site;
+  return "together, the " + std::to_string(Places.size()) + " " +
+         (S.Store && !S.Load ? std::string("stores") : std::string("loads")) +
+         " move each lane's " + std::to_string(C->Span) +
+         " contiguous bytes: one " + std::to_string(C->Span) +
+         "-byte vector access of the chunk (" +
+         (C->Span == 16 ? "float4, int4 or uint4" : "float2, int2 or uint2") +
+         ", through a pointer cast to it) would do it in one instruction";
+}
+
+std::string UncoalescedAccessCheck::groupAdvice(const std::vector<const AccessModel *> &Places) {
+  return chunkAdvice(Places);
 }
 
 std::string UncoalescedAccessCheck::groupDemotion(const std::vector<const AccessModel *> &Places,

@@ -25,6 +25,8 @@ private:
   /// thread (loops counted by their trip counts): a note that says the share.
   std::string groupDemotion(const std::vector<const AccessModel *> &Places,
                             const FunctionDecl *Kernel, ASTContext &C) override;
+  /// The pieces of each lane's 8- or 16-byte chunk: the vector access that serves them.
+  std::string groupAdvice(const std::vector<const AccessModel *> &Places) override;
   std::string MinTrafficShareText; ///< MinTrafficShare as the option gave it (a percentage)
   double MinTrafficShare;          ///< the same as a fraction; 0: off
   FindingSeverity Misalignment; ///< MisalignmentSeverity
