@@ -216,14 +216,14 @@ void MemoryAccessCheck::reportTu(TuModel &M, ASTContext &C) {
     report(*First.A, First.W, First.Loc, C, G);
     if (!F.Why.empty())
       diag(First.Loc, "said as a note: %0", DiagnosticIDs::Note) << F.Why;
+    const bool Fields = First.A->Site.SiblingFields > 1 && !First.A->Site.MergedFields;
     std::vector<const AccessModel *> Group;
     for (const Place &P : F.Places)
       Group.push_back(P.A);
-    if (First.A->Site.SiblingFields > 1 && !First.A->Site.MergedFields) {
-    } else if (std::string Advice = groupAdvice(Group); !Advice.empty()) {
+    // The fix the places share; the fields of one element have their own note (below).
+    if (std::string Advice = Fields ? "" : groupAdvice(Group); !Advice.empty())
       diag(First.Loc, "%0", DiagnosticIDs::Note) << Advice;
-    }
-    if (First.A->Site.SiblingFields > 1 && !First.A->Site.MergedFields)
+    if (Fields)
       diag(First.Loc,
            "%0 fields of each '%1' are accessed in separate %2: one access of the whole "
            "%3-byte element (a vector type such as float2/float4, or the struct aligned to "
