@@ -3,6 +3,9 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cctype>
+#include <cstring>
+
 namespace warplint::driver {
 namespace {
 
@@ -102,6 +105,93 @@ std::optional<std::string> joinSpacedChevrons(std::string_view Source) {
 
 namespace {
 
+bool isIdent(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }
+
+/// PTX's special registers that inline assembly reads by name (`%laneid`).
+bool specialRegisterAt(std::string_view S, size_t I, size_t &Len) {
+  static const char *Names[] = {"laneid",      "warpid",      "nwarpid",     "smid",
+                                "nsmid",       "gridid",      "tid",         "ntid",
+                                "ctaid",       "nctaid",      "clock64",     "clock",
+                                "globaltimer", "lanemask_eq", "lanemask_le", "lanemask_lt",
+                                "lanemask_ge", "lanemask_gt", "dynamic_smem_size",
+                                "total_smem_size"};
+  for (const char *N : Names) {
+    size_t L = std::strlen(N);
+    if (S.compare(I, L, N) == 0 && (I + L >= S.size() || !isIdent(S[I + L]))) {
+      Len = L;
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<std::string> escapePtxSpecialRegisters(std::string_view Source) {
+  std::string Out(Source);
+  bool Changed = false;
+  for (size_t I = 0; I < Out.size();) {
+    size_t Skip = skipNonCode(Out, I);
+    if (Skip != I) {
+      I = Skip;
+      continue;
+    }
+    // `asm`, `__asm`, `__asm__` as a word, then its parenthesised operands.
+    size_t Kw = 0;
+    for (const char *K : {"__asm__", "__asm", "asm"})
+      if (Out.compare(I, std::strlen(K), K) == 0 && (I == 0 || !isIdent(Out[I - 1])) &&
+          I + std::strlen(K) < Out.size() && !isIdent(Out[I + std::strlen(K)])) {
+        Kw = std::strlen(K);
+        break;
+      }
+    if (!Kw) {
+      ++I;
+      continue;
+    }
+    size_t J = I + Kw;
+    int Depth = 0;
+    for (; J < Out.size(); ++J) {
+      if (Out[J] == '(')
+        ++Depth;
+      else if (Out[J] == ')' && --Depth <= 0)
+        break;
+      else if (Out[J] == ';' && Depth == 0)
+        break;
+      else if (Out[J] == '"' && Depth > 0) {
+        size_t End = skipNonCode(Out, J); // just past the closing quote
+        for (size_t P = J + 1; P + 1 < End; ++P) {
+          if (Out[P] != '%' || Out[P - 1] == '%')
+            continue;
+          size_t Len = 0;
+          if (!specialRegisterAt(Out, P + 1, Len))
+            continue;
+          // `, %laneid` -> `,%%laneid`: the space just before it given up for the second
+          // `%`, so that the line's columns after it stay where they were (an operand's
+          // separator, which PTX does not need).
+          if (P > J + 1 && (Out[P - 1] == ' ' || Out[P - 1] == '\t') && P >= 2 &&
+              (Out[P - 2] == ',' || Out[P - 2] == ' ' || Out[P - 2] == '\t')) {
+            Out[P - 1] = '%';
+          } else {
+            Out.insert(P, "%");
+            ++End;
+          }
+          ++P;
+          Changed = true;
+        }
+        J = End - 1;
+      } else if (Out[J] == '\'' ) {
+        J = skipNonCode(Out, J) - 1;
+      }
+    }
+    I = J < Out.size() ? J + 1 : J;
+  }
+  if (!Changed)
+    return std::nullopt;
+  return Out;
+}
+
+namespace {
+
 /// A `<<` followed, past spaces, by `<`: the only text joinSpacedChevrons can change.
 bool mayHaveSpacedChevrons(llvm::StringRef S) {
   for (size_t I = S.find("<<"); I != llvm::StringRef::npos; I = S.find("<<", I + 2)) {
@@ -151,10 +241,22 @@ public:
     if (!Buffer)
       return Buffer.getError();
     llvm::StringRef Text = (*Buffer)->getBuffer();
-    if (mayHaveSpacedChevrons(Text) && Text.find('\0') == llvm::StringRef::npos)
+    if (Text.find('\0') != llvm::StringRef::npos)
+      return std::unique_ptr<llvm::vfs::File>(new TextFile(*St, std::move(*Buffer)));
+    std::optional<std::string> Rewritten;
+    if (mayHaveSpacedChevrons(Text))
       if (std::optional<std::string> Joined = joinSpacedChevrons(Text);
           Joined && Joined->size() == Text.size())
-        *Buffer = llvm::MemoryBuffer::getMemBufferCopy(*Joined, Name);
+        Rewritten = std::move(Joined);
+    if (Text.contains("asm") && Text.contains('%'))
+      if (std::optional<std::string> Escaped =
+              escapePtxSpecialRegisters(Rewritten ? *Rewritten : Text.str()))
+        Rewritten = std::move(Escaped);
+    if (Rewritten) {
+      llvm::vfs::Status Sized = llvm::vfs::Status::copyWithNewSize(*St, Rewritten->size());
+      return std::unique_ptr<llvm::vfs::File>(
+          new TextFile(Sized, llvm::MemoryBuffer::getMemBufferCopy(*Rewritten, Name)));
+    }
     return std::unique_ptr<llvm::vfs::File>(new TextFile(*St, std::move(*Buffer)));
   }
 };

@@ -18,10 +18,20 @@ namespace warplint::driver {
 /// Comments, string and character literals are skipped. nullopt when nothing changes.
 std::optional<std::string> joinSpacedChevrons(std::string_view Source);
 
-/// The files of Under, each source file (not a binary: no NUL byte) that launches with
-/// spaced chevrons read joined (joinSpacedChevrons), its size and columns unchanged: the
-/// headers a file includes launch as nvcc reads them too (xmrig-cuda's RandomX
-/// `hash.hpp`, included by five `.cu` files).
+/// PTX special registers named with one `%` in inline assembly strings (`asm("mov.u32 %0,
+/// %laneid;" ...)`: nvcc hands the string to PTX as written, clang refuses the escape)
+/// written `%%laneid`, as clang wants; the space just before it after an operand's comma
+/// (`, %laneid`) is given up for the added `%`, so the line's columns stay (elsewhere the
+/// `%` is added, and the rest of that line moves one column).
+/// Only string literals inside `asm`/`__asm__` operands are touched. nullopt when nothing
+/// changes.
+std::optional<std::string> escapePtxSpecialRegisters(std::string_view Source);
+
+/// The files of Under, each source file (not a binary: no NUL byte) read as nvcc reads it:
+/// spaced chevrons joined (joinSpacedChevrons, size and columns unchanged) and PTX special
+/// registers escaped (escapePtxSpecialRegisters), in the headers a file includes too
+/// (xmrig-cuda's RandomX `hash.hpp`, included by five `.cu` files; tiny-cuda-nn's
+/// `common_device.h`, included by nine).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 chevronJoiningFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Under);
 

@@ -39,4 +39,30 @@ TEST(SpacedChevrons, OnlyTheLaunchClosesTheLaunch) {
             "k<<< f<g<int> >(2), 32>>> (p);");
 }
 
+using warplint::driver::escapePtxSpecialRegisters;
+
+TEST(PtxSpecialRegisters, EscapedWithColumnsKept) {
+  // tiny-cuda-nn's lane id: a space before the register gives way to the second `%`.
+  std::string In = "  asm volatile(\"mov.u32 %0, %laneid;\" : \"=r\"(ret));\n";
+  std::optional<std::string> Out = escapePtxSpecialRegisters(In);
+  ASSERT_TRUE(Out);
+  EXPECT_EQ(*Out, "  asm volatile(\"mov.u32 %0,%%laneid;\" : \"=r\"(ret));\n");
+  EXPECT_EQ(Out->size(), In.size());
+  EXPECT_EQ(escapePtxSpecialRegisters("asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(r));"),
+            std::nullopt);
+  // No space to give up: one column added (the opcode's space is PTX's).
+  EXPECT_EQ(escapePtxSpecialRegisters("__asm__(\"mov.u32 %0,%smid;\" : \"=r\"(r));"),
+            "__asm__(\"mov.u32 %0,%%smid;\" : \"=r\"(r));");
+  EXPECT_EQ(escapePtxSpecialRegisters("asm(\"mov.u64 %0, %clock64;\" : \"=l\"(t));"),
+            "asm(\"mov.u64 %0,%%clock64;\" : \"=l\"(t));");
+}
+
+TEST(PtxSpecialRegisters, OnlyInAsmOperandsAndOnlyRegisters) {
+  // Operands (`%0`, `%1`) and other strings are left alone, and so is printf's `%d`.
+  EXPECT_FALSE(escapePtxSpecialRegisters("asm(\"add.u32 %0, %1, %2;\" : \"=r\"(a) : \"r\"(b), \"r\"(c));"));
+  EXPECT_FALSE(escapePtxSpecialRegisters("printf(\"%laneid %d\\n\", x); // asm(\"%laneid\")"));
+  EXPECT_FALSE(escapePtxSpecialRegisters("int basm = 1; const char *s = \"%laneid\";"));
+  EXPECT_FALSE(escapePtxSpecialRegisters("asm(\"mov.u32 %0, %laneids;\" : \"=r\"(r));"));
+}
+
 } // namespace
