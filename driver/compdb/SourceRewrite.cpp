@@ -190,6 +190,83 @@ std::optional<std::string> escapePtxSpecialRegisters(std::string_view Source) {
   return Out;
 }
 
+std::optional<std::string> pragmaInMacroBodies(std::string_view Source) {
+  std::string Out;
+  Out.reserve(Source.size() + 16);
+  bool Changed = false;
+  size_t I = 0;
+  auto Blank = [](char C) { return C == ' ' || C == '\t'; };
+  while (I < Source.size()) {
+    size_t E = Source.find('\n', I);
+    if (E == std::string_view::npos)
+      E = Source.size();
+    std::string_view Line = Source.substr(I, E - I);
+    // `#define NAME #pragma TEXT`: an object-like macro (no `(` right after NAME), one
+    // line, no continuation.
+    size_t P = 0;
+    auto Skip = [&] {
+      while (P < Line.size() && Blank(Line[P]))
+        ++P;
+    };
+    auto Word = [&](std::string_view W) {
+      if (Line.compare(P, W.size(), W) != 0 ||
+          (P + W.size() < Line.size() && isIdent(Line[P + W.size()])))
+        return false;
+      P += W.size();
+      return true;
+    };
+    bool Match = false;
+    size_t Body = 0;
+    Skip();
+    if (P < Line.size() && Line[P] == '#') {
+      ++P;
+      Skip();
+      if (Word("define")) {
+        Skip();
+        size_t Name = P;
+        while (P < Line.size() && isIdent(Line[P]))
+          ++P;
+        if (P > Name && P < Line.size() && Blank(Line[P])) {
+          Skip();
+          Body = P;
+          if (P < Line.size() && Line[P] == '#') {
+            ++P;
+            Skip();
+            Match = Word("pragma") && !Line.empty() && Line.back() != '\\' &&
+                    Line.find("//") == std::string_view::npos &&
+                    Line.find("/*") == std::string_view::npos;
+          }
+        }
+      }
+    }
+    if (Match) {
+      Skip();
+      std::string Text(Line.substr(P));
+      while (!Text.empty() && (Blank(Text.back()) || Text.back() == '\r'))
+        Text.pop_back();
+      std::string Quoted;
+      for (char C : Text) {
+        if (C == '"' || C == '\\')
+          Quoted += '\\';
+        Quoted += C;
+      }
+      Out.append(Line.substr(0, Body));
+      Out += "_Pragma(\"" + Quoted + "\")";
+      if (!Line.empty() && Line.back() == '\r')
+        Out += '\r';
+      Changed = true;
+    } else {
+      Out.append(Line);
+    }
+    if (E < Source.size())
+      Out += '\n';
+    I = E + 1;
+  }
+  if (!Changed)
+    return std::nullopt;
+  return Out;
+}
+
 namespace {
 
 /// A `<<` followed, past spaces, by `<`: the only text joinSpacedChevrons can change.
@@ -248,6 +325,10 @@ public:
       if (std::optional<std::string> Joined = joinSpacedChevrons(Text);
           Joined && Joined->size() == Text.size())
         Rewritten = std::move(Joined);
+    if (Text.contains("define") && Text.contains("pragma"))
+      if (std::optional<std::string> Pragmas =
+              pragmaInMacroBodies(Rewritten ? *Rewritten : Text.str()))
+        Rewritten = std::move(Pragmas);
     if (Text.contains("asm") && Text.contains('%'))
       if (std::optional<std::string> Escaped =
               escapePtxSpecialRegisters(Rewritten ? *Rewritten : Text.str()))

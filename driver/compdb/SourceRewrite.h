@@ -27,9 +27,15 @@ std::optional<std::string> joinSpacedChevrons(std::string_view Source);
 /// changes.
 std::optional<std::string> escapePtxSpecialRegisters(std::string_view Source);
 
+/// An object-like macro whose body is a pragma, `#define PRAGMA_UNROLL #pragma unroll`
+/// (moderngpu), written `_Pragma("unroll")`: nvcc's device pass reads the expansion as the
+/// pragma, clang as a stray `#`. Only that line changes. nullopt when nothing changes.
+std::optional<std::string> pragmaInMacroBodies(std::string_view Source);
+
 /// The files of Under, each source file (not a binary: no NUL byte) read as nvcc reads it:
-/// spaced chevrons joined (joinSpacedChevrons, size and columns unchanged) and PTX special
-/// registers escaped (escapePtxSpecialRegisters), in the headers a file includes too
+/// spaced chevrons joined (joinSpacedChevrons, size and columns unchanged), PTX special
+/// registers escaped (escapePtxSpecialRegisters) and pragmas in macro bodies made
+/// `_Pragma` (pragmaInMacroBodies), in the headers a file includes too
 /// (xmrig-cuda's RandomX `hash.hpp`, included by five `.cu` files; tiny-cuda-nn's
 /// `common_device.h`, included by nine).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>

@@ -66,3 +66,23 @@ TEST(PtxSpecialRegisters, OnlyInAsmOperandsAndOnlyRegisters) {
 }
 
 } // namespace
+
+namespace {
+
+using warplint::driver::pragmaInMacroBodies;
+
+TEST(PragmaInMacroBodies, ObjectLikeMacroBecomesPragmaOperator) {
+  EXPECT_EQ(pragmaInMacroBodies("#ifdef __CUDA_ARCH__\n  #define PRAGMA_UNROLL #pragma unroll\n#endif\n"),
+            "#ifdef __CUDA_ARCH__\n  #define PRAGMA_UNROLL _Pragma(\"unroll\")\n#endif\n");
+  EXPECT_EQ(pragmaInMacroBodies("# define UNROLL_4 # pragma unroll 4\r\nint x;"),
+            "# define UNROLL_4 _Pragma(\"unroll 4\")\r\nint x;");
+}
+
+TEST(PragmaInMacroBodies, OtherMacrosAreLeftAlone) {
+  EXPECT_FALSE(pragmaInMacroBodies("#define STR(x) #x\n#define P _Pragma(\"unroll\")\n"));
+  EXPECT_FALSE(pragmaInMacroBodies("#pragma unroll\nfor (;;) {}\n"));
+  EXPECT_FALSE(pragmaInMacroBodies("#define F(x) #pragma x\n")); // function-like
+  EXPECT_FALSE(pragmaInMacroBodies("#define P #pragma unroll \\\n  4\n")); // continued
+}
+
+} // namespace
