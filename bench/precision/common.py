@@ -28,6 +28,10 @@ CORPORA = {
     "thundersvm": ("Xtra-Computing/thundersvm", "5c6a056ac7f474b085d5415c81c5d48a1419642a"),
     "xmrig-cuda": ("xmrig/xmrig-cuda", "01d534864b5d82c2ab153af4d995414e419ed069"),
     "bitsandbytes": ("bitsandbytes-foundation/bitsandbytes", "95f9af309d4d5793847169c39288dcd3fcbdf564"),
+    "hoomd": ("glotzerlab/hoomd-blue", "967b6a431e1a3f1b07f52f2990fc2c711b57e141"),
+    "dlib": ("davisking/dlib", "3d40bf5790ca9073c160cebb898800d9f33e12ab"),
+    "caffe": ("BVLC/caffe", "9b891540183ddc834a02b2bd81b31afae71b2153"),
+    "opencv_contrib": ("opencv/opencv_contrib", "2a5154a4479e841aa1282ef83d139c4870d17b8f"),
 }
 
 
