@@ -6,8 +6,8 @@
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
-#            xmrig-cuda|thundersvm|bitsandbytes
-#            CHECKOUT OUTDIR [--nvcc PATH]
+#            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe
+#            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
 #           checkout: cp make.inc-examples/make.inc.openblas make.inc, then
@@ -334,12 +334,98 @@
 #           --compress-mode=size (for CUDA 13 and later), -std=c++17 (CMAKE_CUDA_STANDARD) and
 #           -rdc=true (CUDA_SEPARABLE_COMPILATION); no change to any flag. The checkout is a
 #           `git archive` of the commit.
+#   hoomd   glotzerlab/hoomd-blue (967b6a43, v4.8.2 and later). CMake is the build: configured
+#           into OUTDIR/cmake as every CMake corpus here, with -DENABLE_GPU=ON (its
+#           HOOMD_GPU_PLATFORM stays CUDA, the default), its own arch variable
+#           -DCUDA_ARCH_LIST=80 (default "60 70 80"; HOOMDCUDASetup.cmake turns it into
+#           CMAKE_CUDA_ARCHITECTURES 80-real;80-virtual, which wins over the cache entry, so
+#           each line has the --generate-code pair sm_80 and compute_80), -DBUILD_TESTING=OFF
+#           (hoomd/test/*.cu are unit tests) and its defaults otherwise (MD, HPMC, METAL and
+#           MPCD on, the example plugins of example_plugins/ found, no MPI here). Configure
+#           only. Its CMake needs pybind11 >= 2.12 and Eigen 3 (find_package ... CONFIG
+#           REQUIRED; host code only, no .cu includes pybind11): Debian's pybind11-dev
+#           (2.10.3) and libeigen3-dev. For the version, the script writes
+#           OUTDIR/pybind11-shim (a pybind11Config.cmake that includes Debian's
+#           /usr/lib/cmake/pybind11/pybind11Config.cmake, and a pybind11ConfigVersion.cmake
+#           that says 2.12.0, compatible) and passes -Dpybind11_DIR=OUTDIR/pybind11-shim.
+#           The submodules are put into CHECKOUT/hoomd/extern at the commits the tree records,
+#           from `git archive` of stored copies (no network): HIP = glotzerlab/HIP d211f99e,
+#           hipCUB = glotzerlab/hipCUB c70e1933, hipper = mphowardlab/hipper b6da049a,
+#           neighbor = mphowardlab/neighbor ba0f0686, random123 = glotzerlab/random123
+#           a2c4f04f, upp11 = glotzerlab/upp11 0c1fb8df, nano-signal-slot =
+#           glotzerlab/nano-signal-slot 34223a4a; quickhull (recorded 1ffbc6f8, which the
+#           stored glotzerlab/quickhull does not hold) is that copy's HEAD, 22bc4e70: host
+#           code, which no .cu includes. The files: every .cu that the configure compiles
+#           with nvcc, once, both those of the checkout and the instances the configure
+#           writes into OUTDIR/cmake (configure_file of the *.cu.inc templates, one per
+#           potential, shape or evaluator: the only places that instantiate the kernels of
+#           the .cuh headers, so they are kept). One change: CMAKE_CUDA_STANDARD 14's
+#           -std=c++14 is made -std=c++17, as for kaldi: CUDA 13's CCCL refuses C++14. The
+#           checkout is a `git archive` of the commit.
+#   opencv_contrib opencv/opencv_contrib (2a5154a4, its CUDA modules: modules/cuda* and
+#           modules/cudev). OpenCV's CMake builds these modules only from inside an
+#           opencv/opencv tree (OPENCV_EXTRA_MODULES_PATH), and that repository is too large
+#           to fetch here, so the script writes each line itself, after what OpenCV's
+#           cmake/OpenCVDetectCUDA.cmake and the module CMakeLists give a Release CUDA build
+#           for CUDA_ARCH_BIN 8.0: nvcc -gencode arch=compute_80,code=sm_80
+#           -std=c++17 --expt-relaxed-constexpr -O3 -DNDEBUG -D__OPENCV_BUILD=1
+#           -DCVAPI_EXPORTS -Xcompiler -fPIC, then -I of OUTDIR/gen, of the module's src and
+#           src/cuda, of every CUDA module's include (sorted by name) and of Debian's
+#           /usr/include/opencv4 (libopencv-dev, OpenCV 4.6.0: its core, imgproc,
+#           features2d, video and opencv2/core/cuda headers stand in for opencv/opencv's,
+#           4.13-era like the contrib tree), -c X.cu -o OUTDIR/obj/<module>/X.cu.o, run in
+#           CHECKOUT/modules/<module>. OUTDIR/gen holds what OpenCV's CMake would generate,
+#           written by the script: cvconfig.h (HAVE_CUDA, HAVE_CUBLAS, HAVE_CUFFT,
+#           CUDA_ARCH_BIN and CUDA_ARCH_FEATURES " 80", CUDA_ARCH_PTX ""), cv_cpu_config.h
+#           (the x86_64 baseline, CV_CPU_COMPILE_ and CV_CPU_BASELINE_COMPILE_ SSE, SSE2 and
+#           SSE3, no dispatched features) and opencv2/opencv_modules.hpp (Debian's, with a
+#           HAVE_OPENCV_<MODULE> for each contrib CUDA module put before its #endif); and two
+#           source headers of opencv/opencv that Debian does not install, copied unchanged
+#           from --opencv-headers DIR (which holds them under their base names) or already
+#           in place: modules/core/include/opencv2/core/private.cuda.hpp at 00e7816c, to
+#           OUTDIR/gen/opencv2/core/private.cuda.hpp, and
+#           modules/core/include/opencv2/core/cuda/cuda_compat.hpp at 0fb66ee7 (the CUDA 13
+#           shim for double4_16a and ulonglong4_16a), to
+#           OUTDIR/gen/opencv2/core/cuda/cuda_compat.hpp. The files: every
+#           modules/<module>/src/cuda/*.cu (120), once; cudev/test/** (tests) is not in it.
+#           The checkout is a `git archive` of the commit's modules/cuda* and modules/cudev.
+#   dlib    davisking/dlib (3d40bf57). CMake is the build: the library's own CMakeLists
+#           (CHECKOUT/dlib, as `cmake dlib` builds it) configured into OUTDIR/cmake as every
+#           CMake corpus here, with -DDLIB_USE_CUDA=ON (cuDNN 9 is found under
+#           /usr/local/cuda, so CUDA stays on) and its defaults otherwise (BLAS, LAPACK, JPEG,
+#           PNG and WebP as found, no FFmpeg). Configure only. What it finds shows in the
+#           lines' defines: with Debian's reference libblas-dev/liblapack-dev only,
+#           -DLAPACK_FORCE_UNDERSCORE (sgesv_ found); with libopenblas-dev (caffe's) and
+#           libwebp-dev (libopencv-dev's, opencv_contrib's) installed as well, as here, it
+#           takes OpenBLAS's LAPACK (no -DLAPACK_FORCE_UNDERSCORE) and adds
+#           -DDLIB_WEBP_SUPPORT. Every .cu it compiles (dlib/cuda/cuda_dlib.cu and
+#           dlib/cuda/cusolver_dlibapi.cu), once, as its build writes them: already
+#           -std=c++17 and arch 80, no change. The checkout is a `git archive` of the commit.
+#   caffe   BVLC/caffe (9b891540). Its Makefile is the build, reading Makefile.config. Before
+#           this script: apt-get install libboost-dev libboost-system-dev libboost-thread-dev
+#           libgoogle-glog-dev libgflags-dev libprotobuf-dev protobuf-compiler libhdf5-dev
+#           libopenblas-dev; in the checkout, cp Makefile.config.example Makefile.config,
+#           set in it (the file INSTALL.md says to edit) USE_OPENCV := 0, USE_LEVELDB := 0
+#           and USE_LMDB := 0 (none installed), CUDA_ARCH := -gencode
+#           arch=compute_80,code=sm_80 (the example's sm_20-sm_61, which nvcc 13 refuses),
+#           BLAS := open, and /usr/include/hdf5/serial added to INCLUDE_DIRS
+#           (/usr/lib/x86_64-linux-gnu/hdf5/serial to LIBRARY_DIRS; Debian's HDF5 place, as
+#           its comments say for Ubuntu); USE_CUDNN stays off (its layers are for cuDNN 5-7,
+#           not the cuDNN 9 here); then `make proto` (protoc writes
+#           .build_release/src/caffe/proto/caffe.pb.h, which every .cu reaches through
+#           caffe/common.hpp). The script runs `make -n -B CUDA_DIR=<nvcc's toolkit> lib`
+#           in the checkout and keeps the nvcc -c line of each .cu (src/caffe/layers,
+#           util and solvers: 63), once, less its `2> X.o.warnings.txt` redirect, run in the
+#           checkout, with -std=c++17 put after nvcc: the Makefile gives no -std, so nvcc
+#           13's default, C++17, is what it compiles; the option writes it out. The
+#           checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -944,16 +1030,148 @@ def bitsandbytes(src, out, nvcc):
             for e in source_cu(entries, os.path.join(src, "csrc"))]
 
 
+PYBIND11_SHIM = {
+    # Debian's pybind11 (2.10.3) under the version HOOMD's find_package asks for (the header)
+    "pybind11Config.cmake": 'include("/usr/lib/cmake/pybind11/pybind11Config.cmake")\n',
+    "pybind11ConfigVersion.cmake": 'set(PACKAGE_VERSION "2.12.0")\n'
+                                   'set(PACKAGE_VERSION_COMPATIBLE TRUE)\n'
+                                   'set(PACKAGE_VERSION_EXACT FALSE)\n',
+}
+
+
+def hoomd(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "hoomd", "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/hoomd/CMakeLists.txt missing: not a hoomd-blue checkout" % src)
+    for need in ("HIP/include", "hipCUB/hipcub/include", "hipper", "neighbor", "random123",
+                 "upp11", "nano-signal-slot", "quickhull"):
+        d = os.path.join(src, "hoomd", "extern", need)
+        if not os.path.isdir(d) or not os.listdir(d):
+            sys.exit("compdb.py: %s/hoomd/extern/%s is empty: put the submodule there "
+                     "(the commits are in this script's header)" % (src, need))
+    shim = os.path.join(out, "pybind11-shim")
+    os.makedirs(shim, exist_ok=True)
+    for name, text in PYBIND11_SHIM.items():
+        with open(os.path.join(shim, name), "w") as f:
+            f.write(text)
+    entries = cmake_entries(src, out, nvcc, ["-DENABLE_GPU=ON", "-DCUDA_ARCH_LIST=80",
+                                             "-DBUILD_TESTING=OFF", "-Dpybind11_DIR=" + shim])
+    # the checkout's .cu files and the instances the configure writes into OUTDIR/cmake
+    db = source_cu(entries, src) + source_cu(entries, os.path.join(out, "cmake"))
+    # CUDA 13's CCCL needs C++17 (the header above)
+    return sorted(({"directory": e["directory"], "file": e["file"],
+                    "arguments": ["-std=c++17" if a == "-std=c++14" else a
+                                  for a in arguments_of(e)]} for e in db),
+                  key=lambda e: e["file"])
+
+
+def opencv_contrib_generated(gen, modules):
+    """Writes into GEN the headers OpenCV's CMake generates for a CUDA build of MODULES (the
+    header above): cvconfig.h, cv_cpu_config.h and opencv2/opencv_modules.hpp."""
+    os.makedirs(os.path.join(gen, "opencv2", "core", "cuda"), exist_ok=True)
+    config = ["HAVE_CUDA", "HAVE_CUBLAS", "HAVE_CUFFT", 'CUDA_ARCH_BIN " 80"',
+              'CUDA_ARCH_FEATURES " 80"', 'CUDA_ARCH_PTX ""']
+    with open(os.path.join(gen, "cvconfig.h"), "w") as f:
+        f.write("#ifndef OPENCV_CVCONFIG_H_INCLUDED\n#define OPENCV_CVCONFIG_H_INCLUDED\n"
+                + "".join("#define %s\n" % c for c in config) + "#endif\n")
+    baseline = ("SSE", "SSE2", "SSE3")
+    with open(os.path.join(gen, "cv_cpu_config.h"), "w") as f:
+        f.write("// OpenCV CPU baseline features\n")
+        for b in baseline:
+            f.write("#define CV_CPU_COMPILE_%s 1\n#define CV_CPU_BASELINE_COMPILE_%s 1\n" % (b, b))
+        f.write("#define CV_CPU_BASELINE_FEATURES 0 \\\n"
+                + "".join("    , CV_CPU_%s \\\n" % b for b in baseline) + "\n")
+        f.write("// OpenCV supported CPU dispatched features\n"
+                "#define CV_CPU_DISPATCH_FEATURES 0 \\\n\n")
+    with open("/usr/include/opencv4/opencv2/opencv_modules.hpp") as f:
+        listed = f.read()
+    ours = "".join("#define HAVE_OPENCV_%s\n" % m.upper() for m in modules)
+    if "#endif" in listed:
+        listed = listed.replace("\n#endif", "\n" + ours + "\n#endif", 1)
+    else:
+        listed += ours
+    with open(os.path.join(gen, "opencv2", "opencv_modules.hpp"), "w") as f:
+        f.write(listed)
+
+
+def opencv_contrib(src, out, nvcc, headers=None):
+    modules = sorted(os.path.basename(d) for d in glob.glob(os.path.join(src, "modules", "cud*")))
+    if "cudev" not in modules:
+        sys.exit("compdb.py: %s/modules/cudev missing: not an opencv_contrib checkout" % src)
+    gen = os.path.join(out, "gen")
+    opencv_contrib_generated(gen, modules)
+    # the two opencv/opencv headers (the header above), copied as they are
+    for name, where in (("private.cuda.hpp", "opencv2/core"),
+                        ("cuda_compat.hpp", "opencv2/core/cuda")):
+        dst = os.path.join(gen, where, name)
+        if headers:
+            if not os.path.exists(os.path.join(headers, name)):
+                sys.exit("compdb.py: %s/%s missing (--opencv-headers)" % (headers, name))
+            shutil.copyfile(os.path.join(headers, name), dst)
+        elif not os.path.exists(dst):
+            sys.exit("compdb.py: %s missing: give --opencv-headers DIR, DIR holding %s of "
+                     "opencv/opencv (this script's header names the commit)" % (dst, name))
+    includes = [os.path.join(src, "modules", m, "include") for m in modules]
+    db = []
+    for m in modules:
+        top = os.path.join(src, "modules", m)
+        for cu in sorted(glob.glob(os.path.join(top, "src", "cuda", "*.cu"))):
+            args = [nvcc, "-gencode", "arch=compute_80,code=sm_80", "-std=c++17",
+                    "--expt-relaxed-constexpr", "-O3", "-DNDEBUG", "-D__OPENCV_BUILD=1",
+                    "-DCVAPI_EXPORTS", "-Xcompiler", "-fPIC", "-I" + gen,
+                    "-I" + os.path.join(top, "src"), "-I" + os.path.join(top, "src", "cuda")]
+            args += ["-I" + i for i in includes] + ["-I/usr/include/opencv4"]
+            args += ["-c", cu, "-o", os.path.join(out, "obj", m, os.path.basename(cu) + ".o")]
+            db.append({"directory": top, "file": cu, "arguments": args})
+    return db
+
+
+def dlib(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "dlib", "cuda", "cuda_dlib.cu")):
+        sys.exit("compdb.py: %s/dlib/cuda/cuda_dlib.cu missing: not a dlib checkout" % src)
+    lib = os.path.join(src, "dlib")
+    entries = cmake_entries(lib, out, nvcc, ["-DDLIB_USE_CUDA=ON"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, lib)]
+
+
+def caffe(src, out, nvcc):
+    for need in ("Makefile.config", ".build_release/src/caffe/proto/caffe.pb.h"):
+        if not os.path.exists(os.path.join(src, need)):
+            sys.exit("compdb.py: %s/%s missing: run the caffe steps in this script's header"
+                     % (src, need))
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    dry = subprocess.run(["make", "-n", "-B", "CUDA_DIR=" + toolkit, "lib"], cwd=src,
+                         capture_output=True, text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        if not line.startswith(nvcc + " "):
+            continue
+        # `$(CUDA_DIR)/bin/nvcc ... -c X.cu -o X.o 2> X.o.warnings.txt \`: the redirect out
+        args = shlex.split(line.split(" 2>")[0].rstrip(" \\"))
+        if "-c" not in args:
+            continue
+        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
+        if f.endswith(".cu"):
+            # nvcc 13's default standard, written out (the header above)
+            db.setdefault(f, {"directory": src, "file": f,
+                              "arguments": [args[0], "-std=c++17"] + args[1:]})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
                                       "fastertransformer", "xgboost", "hecbench", "amgx",
                                       "ginkgo", "physx", "tensorrt", "gromacs", "mnn",
                                       "mumax", "gpumd", "ccminer", "autodock", "moderngpu", "tcnn",
-                                      "xmrig-cuda", "thundersvm", "bitsandbytes"])
+                                      "xmrig-cuda", "thundersvm", "bitsandbytes", "hoomd",
+                                      "opencv_contrib", "dlib", "caffe"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    p.add_argument("--opencv-headers", metavar="DIR",
+                   help="opencv_contrib: the folder holding the two opencv/opencv headers "
+                        "(private.cuda.hpp, cuda_compat.hpp) that the header names")
     a = p.parse_args()
     src = os.path.realpath(a.checkout)
     out = os.path.realpath(a.outdir)
@@ -965,7 +1183,9 @@ def main():
           "gromacs": gromacs, "mnn": mnn, "mumax": mumax,
           "gpumd": gpumd, "ccminer": ccminer, "autodock": autodock,
           "moderngpu": moderngpu, "tcnn": tcnn, "xmrig-cuda": xmrig_cuda,
-          "thundersvm": thundersvm, "bitsandbytes": bitsandbytes}[a.corpus](src, out, a.nvcc)
+          "thundersvm": thundersvm, "bitsandbytes": bitsandbytes, "hoomd": hoomd,
+          "opencv_contrib": lambda s, o, n: opencv_contrib(s, o, n, a.opencv_headers),
+          "dlib": dlib, "caffe": caffe}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
