@@ -251,9 +251,14 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
                  "result reads only lanes that take part; the lanes that read the others hold "
                  "partial results that a reduction does not use";
     }
+    // Source lanes outside the mask (`__shfl_down_sync(0xff, v, 4)`: lanes 4-7 read 8-11):
+    // the mask does not name them; the lanes that read them get undefined values.
+    const bool Outside = S.Class.MaskValue && !(Absent & *S.Class.MaskValue);
     diag(Loc,
-         "%0 in kernel '%1' names %2 of warp %3%4 that do not take part (block %5%6%7: "
-         "%8); %9 is undefined behaviour",
+         Outside ? "%0 in kernel '%1' reads %2 of warp %3%4, outside its mask, which "
+                   "do not take part (block %5%6%7: %8); %9 is undefined"
+                 : "%0 in kernel '%1' names %2 of warp %3%4 that do not take part (block "
+                   "%5%6%7: %8); %9 is undefined behaviour",
          Level)
         << Names << S.Kernel->Name << lanesText(Absent) << unsigned(W)
         << (MoreWarps ? " (and lanes of " + std::to_string(MoreWarps) +
@@ -261,8 +266,9 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
                       : std::string())
         << Split->Shape.str() << (S.AssumedShape ? " assumed" : "")
         << (Split->Values.empty() ? "" : ", " + Split->Values) << Why
-        << (Read && Read == Absent ? "a value read from a lane that does not execute the call"
-                                   : "a named lane that does not execute the call");
+        << (Outside || (Read && Read == Absent)
+                ? "a value read from a lane that does not execute the call"
+                : "a named lane that does not execute the call");
     recordSplit(S, *Split, Loc, Level, Demotion,
                 Causes.empty() ? Why : causeText(*Causes.front(), S, C),
                 Causes.empty() ? SourceLocation() : causeLoc(*Causes.front(), SM));

@@ -127,6 +127,7 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   Seen.clear();
   LoadVariance.clear();
   AccessPaths.clear();
+  LocalReadPaths.clear();
   AccessMatches.clear();
   Frames.clear();
   Recording = true;
@@ -160,9 +161,10 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
 
 /// The condition under which the value a call in the kernel body computes is kept:
 /// the call is part of the value of a local (`float c = (__shfl_sync(m, v, l) + v) * 0.5f`)
-/// that the kernel only stores to memory, through arithmetic, by stores whose paths are
-/// known (`if (lane < 3) out[lane] = c;`): the disjunction of those paths. Null when the
-/// value may reach anything else, or a store that every thread makes.
+/// that the kernel stores to memory, through arithmetic, by stores whose paths are known
+/// (`if (lane < 3) out[lane] = c;`), or reads on known paths (`if (tid < delta) v =
+/// min(v, c);`, opencv's histogram and CLAHE reductions): the disjunction of those paths.
+/// Null when a store or a read happens on every path.
 SymRef ThreadDependence::resultKept(
     const CallExpr *Call,
     const llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> &Reads) {
@@ -227,8 +229,18 @@ SymRef ThreadDependence::resultKept(
         continue;
       return nullptr;
     }
-    if (!B || B->getOpcode() != BO_Assign || B->getRHS() != X)
-      return nullptr;
+    if (!B || B->getOpcode() != BO_Assign || B->getRHS() != X) {
+      // Another use (`if (tid < delta) v = min(v, shuffled)`): a lane uses the value only
+      // where it makes that read, so the read's path is where the value is kept.
+      auto It = LocalReadPaths.find(U);
+      if (It == LocalReadPaths.end() || It->second.empty())
+        return nullptr; // read on every path
+      SymRef Path;
+      for (const SymRef &C : It->second)
+        Path = Path ? makeBinary(SymOp::LAnd, Path, truth(C), 8, true) : truth(C);
+      Kept = Kept ? makeBinary(SymOp::LOr, Kept, Path, 8, true) : Path;
+      continue;
+    }
     const Expr *L = B->getLHS()->IgnoreParens();
     if (!isa<ArraySubscriptExpr, MemberExpr, UnaryOperator>(L))
       return nullptr;
@@ -2097,6 +2109,9 @@ AbsVal ThreadDependence::eval(const Expr *E, State &St) {
                  (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>());
     if (Access && !St.Path.empty())
       AccessPaths[E] = St.Path;
+    if (auto *DR = dyn_cast<DeclRefExpr>(E))
+      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasLocalStorage())
+        LocalReadPaths[E] = St.Path;
     if (Access)
       if (const Expr *M = dataMatch(St.Guards))
         AccessMatches[E] = M;

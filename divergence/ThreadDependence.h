@@ -336,6 +336,9 @@ private:
   llvm::DenseMap<unsigned, Variance> LoadVariance;
   /// The path (State::Path) at each memory access of the kernel body.
   llvm::DenseMap<const Expr *, std::vector<::warplint::divergence::SymRef>> AccessPaths;
+  /// The path (State::Path) at each read of a local of the kernel body (resultKept: where
+  /// a lane uses a value it read from another).
+  llvm::DenseMap<const Expr *, std::vector<::warplint::divergence::SymRef>> LocalReadPaths;
   /// The data match (dataMatchOf) at each memory access of the kernel body that has one.
   llvm::DenseMap<const Expr *, const Expr *> AccessMatches;
   const Expr *dataMatch(const std::vector<Guard> &Guards) const;
