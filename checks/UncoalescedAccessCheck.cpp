@@ -216,12 +216,19 @@ static std::optional<ChunkFacts> chunkOf(const std::vector<const AccessModel *> 
 }
 
 /// The chunk rule: the places of one finding are pieces of each lane's own contiguous
-/// chunk (chunkOf) over 16 bytes (ccminer's merge kernels copy a 64-byte hash per thread
-/// as four uint4s; xmrig-cuda's blake2b stores eight uint64s) that together touch no more
-/// sectors than their bytes need (each sector one piece leaves, another uses). No one
+/// chunk (chunkOf) over 16 bytes, each piece a 16-byte access already (ccminer's merge
+/// kernels copy a 64-byte hash per thread as four uint4s), that together touch no more
+/// sectors than their bytes need (each sector one piece leaves, another uses). No wider
 /// access serves such a chunk (a chunk of 16 bytes or less stays a warning: a float4 or
-/// uint4 access does, chunkAdvice). The note says so; empty when not so.
+/// uint4 access does, chunkAdvice; so do narrower pieces of a longer chunk). The note says
+/// so; empty when not so.
 static std::string chunkDemotion(const std::vector<const AccessModel *> &Places) {
+  // Each piece already the widest access: narrower pieces of a chunk (a 64-byte structure
+  // read a 4-byte field at a time, HeCBench's interleave benchmark) would gain from wider
+  // ones, and stay warnings.
+  for (const AccessModel *A : Places)
+    if (A->Site.Bytes < 16)
+      return "";
   std::optional<ChunkFacts> C = chunkOf(Places);
   if (!C || C->Span <= 16 || C->Sectors > C->Ideal + 1)
     return "";
