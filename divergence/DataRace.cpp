@@ -337,15 +337,9 @@ public:
       call(C);
     // Inline PTX's warp barrier, `asm("bar.warp.sync %0;" :: "r"(mask))`, is __syncwarp's
     // instruction (xmrig-cuda's RandomX interpreter ends each step with it).
-    if (auto *A = dyn_cast<GCCAsmStmt>(S)) {
-#if WARPLINT_LLVM_MAJOR < 22
-      std::string Asm = A->getAsmString()->getString().str();
-#else
-      std::string Asm = A->getAsmString();
-#endif
-      if (Asm.find("bar.warp.sync") != std::string::npos)
-        warpBarrier();
-    }
+    if (auto *A = dyn_cast<GCCAsmStmt>(S);
+        A && asmText(A).find("bar.warp.sync") != std::string::npos)
+      warpBarrier();
   }
 
   void warpBarrier() {

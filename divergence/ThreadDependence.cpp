@@ -973,14 +973,18 @@ void ThreadDependence::walkSwitch(const SwitchStmt *Sw, State &St) {
   St.Exits = std::move(Exits);
 }
 
+std::string asmText(const GCCAsmStmt *A) {
+#if WARPLINT_LLVM_MAJOR < 22
+  return A->getAsmString()->getString().str();
+#else
+  return A->getAsmString();
+#endif
+}
+
 /// Inline assembly that only computes on registers: no special register (`%%laneid`), no
 /// memory operand (`[...]`), no warp-wide, barrier or atomic instruction.
 static bool isRegisterAsm(const GCCAsmStmt *A) {
-#if WARPLINT_LLVM_MAJOR < 22
-  std::string Asm = A->getAsmString()->getString().str();
-#else
-  std::string Asm = A->getAsmString();
-#endif
+  std::string Asm = asmText(A);
   bool Pure = Asm.find("%%") == std::string::npos && Asm.find('[') == std::string::npos;
   for (const char *Warp : {"shfl", "vote", "match", "redux", "activemask", "bar", "atom"})
     Pure = Pure && Asm.find(Warp) == std::string::npos;
@@ -990,11 +994,7 @@ static bool isRegisterAsm(const GCCAsmStmt *A) {
 /// Inline assembly: its inputs read, its outputs data (the lane id read through %laneid
 /// a lane-varying value).
 void ThreadDependence::walkAsm(const GCCAsmStmt *A, State &St) {
-#if WARPLINT_LLVM_MAJOR < 22
-  std::string Asm = A->getAsmString()->getString().str();
-#else
-  std::string Asm = A->getAsmString();
-#endif
+  std::string Asm = asmText(A);
   // Arithmetic on registers only (`bfind.u32 %0, %1;`: no special register `%%...`, no
   // memory operand `[...]`, no warp-wide instruction) gives outputs as varied as its
   // inputs; anything else is taken as data.
@@ -2109,9 +2109,12 @@ AbsVal ThreadDependence::eval(const Expr *E, State &St) {
                  (VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>());
     if (Access && !St.Path.empty())
       AccessPaths[E] = St.Path;
-    if (auto *DR = dyn_cast<DeclRefExpr>(E))
-      if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasLocalStorage())
-        LocalReadPaths[E] = St.Path;
+    // A local's read on a condition's path, once a sync call was seen (resultKept reads
+    // them for the values of later calls; one not recorded counts as read everywhere).
+    if (!St.Path.empty() && !SyncCalls.empty())
+      if (auto *DR = dyn_cast<DeclRefExpr>(E))
+        if (auto *VD = dyn_cast<VarDecl>(DR->getDecl()); VD && VD->hasLocalStorage())
+          LocalReadPaths[E] = St.Path;
     if (Access)
       if (const Expr *M = dataMatch(St.Guards))
         AccessMatches[E] = M;

@@ -123,6 +123,9 @@ struct ExitSite {
   bool LaterTrips = false; ///< a break or return of an enclosing loop, taken in an earlier trip
 };
 
+/// The text of an inline assembly statement, as either LLVM major gives it.
+std::string asmText(const clang::GCCAsmStmt *A);
+
 /// A call of a barrier or a warp-synchronous function (`__syncthreads`, `__shfl_sync`, a
 /// cooperative group's `sync()` or collective) and how the threads reach it.
 struct SyncCall {

@@ -291,7 +291,8 @@ private:
     return Slot.get();
   }
 
-  VarUse classify(const DeclRefExpr *DR, const BodyScan &S);
+  /// How the expression At (a variable's reference, or a field of one) is used.
+  VarUse classify(const Expr *At, const BodyScan &S);
   bool dominatesStraightLine(const Stmt *Top, const Stmt *At, const BodyScan &S);
   bool harmlessAfter(const Stmt *Top, const Stmt *At, const BodyScan &S);
   std::optional<uint64_t> fromAPValue(const APValue &V, QualType T, const Path &P, size_t I);
@@ -331,41 +332,24 @@ private:
       auto It = S->Members.find(FD);
       if (It == S->Members.end())
         continue;
-      for (const MemberExpr *ME : It->second) {
-        // Read: through the bases of other fields and no-op casts to an rvalue conversion.
-        const Stmt *N = ME;
-        bool Read = false;
-        while (const Stmt *P = S->parent(N)) {
-          if (isa<ParenExpr>(P) || (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow() &&
-                                    cast<MemberExpr>(P)->getBase()->IgnoreParens() == N)) {
-            N = P;
-            continue;
-          }
-          if (auto *IC = dyn_cast<ImplicitCastExpr>(P)) {
-            if (IC->getCastKind() == CK_NoOp) {
-              N = P;
-              continue;
-            }
-            Read = IC->getCastKind() == CK_LValueToRValue;
-          }
-          Read |= isa<UnaryExprOrTypeTraitExpr>(P);
-          break;
-        }
-        if (!Read)
+      for (const MemberExpr *ME : It->second)
+        if (classify(ME, *S).Kind != VarUse::Read)
           return "";
-      }
     }
     return std::to_string(reinterpret_cast<uintptr_t>(V)) + Path;
   }
 
   std::optional<uint64_t> leafOf(const void *Key, std::string Name, const Path &P = {}) {
-    ++LeavesMet;
     std::string K = std::to_string(reinterpret_cast<uintptr_t>(Key));
     for (StringRef F : P) {
       K += "." + F.str();
       Name += "." + F.str();
     }
-    return Leaf(K, Name);
+    return leafOf(std::move(K), std::move(Name));
+  }
+  std::optional<uint64_t> leafOf(std::string Key, std::string Name) {
+    ++LeavesMet;
+    return Leaf(Key, Name);
   }
 
 public:
@@ -400,9 +384,9 @@ bool isPrefix(const Path &A, const Path &B) {
   return std::equal(A.begin(), A.end(), B.begin());
 }
 
-VarUse Evaluator::classify(const DeclRefExpr *DR, const BodyScan &S) {
+VarUse Evaluator::classify(const Expr *At, const BodyScan &S) {
   VarUse U;
-  const Stmt *N = DR;
+  const Stmt *N = At;
   bool Selected = false; // an arm of an lvalue `c ? a : b`: only a read is followed
   while (true) {
     const Stmt *P = S.parent(N);
@@ -827,10 +811,8 @@ std::optional<uint64_t> Evaluator::evalPath(const Expr *E, const Path &P, unsign
     Name = DR->getDecl()->getNameAsString();
   else
     Name = exprText(X, Ctx);
-  if (std::string Key = memberKey(X); !Key.empty()) {
-    ++LeavesMet;
-    return Leaf(Key, Name);
-  }
+  if (std::string Key = memberKey(X); !Key.empty())
+    return leafOf(std::move(Key), std::move(Name));
   return leafOf(E, Name);
 }
 

@@ -1216,7 +1216,7 @@ bool inLoopWithoutTrips(const SyncCall &C, const ASTContext &Ctx) {
 
 } // namespace
 
-const std::vector<TuModel::JointEnv> &TuModel::jointEnvs(const KernelInfo &K) {
+const TuModel::JointLaunches &TuModel::jointEnvs(const KernelInfo &K) {
   auto [It, New] = Joints.try_emplace(K.Decl);
   if (!New)
     return It->second;
@@ -1240,8 +1240,8 @@ const std::vector<TuModel::JointEnv> &TuModel::jointEnvs(const KernelInfo &K) {
       Out.push_back(std::move(E));
     }
   }
-  JointUnknowns[K.Decl].assign(Names.begin(), Names.end());
-  It->second = std::move(Out);
+  It->second.Envs = std::move(Out);
+  It->second.Unknowns.assign(Names.begin(), Names.end());
   return It->second;
 }
 
@@ -1326,9 +1326,9 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
                ((P.first.Evaluated && !P.first.splits()) || P.first.SampledWhole);
       });
       if (!Whole && M.Class.Kind != SyncKind::GridBarrier) {
-        const std::vector<JointEnv> &Joint = jointEnvs(K);
-        bool All = !Joint.empty();
-        for (const JointEnv &J : Joint) {
+        const JointLaunches &Joint = jointEnvs(K);
+        bool All = !Joint.Envs.empty();
+        for (const JointEnv &J : Joint.Envs) {
           ReachFigures R = evaluateReach(M.Call, M.Class, TD.vars(), J.Shape, &J.Host, &J.Grid);
           All &= (R.Evaluated && !R.splits()) || R.SampledWhole;
           if (!All)
@@ -1337,8 +1337,8 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
         if (All) {
           M.LaunchWhole = true;
           M.LaunchCount = unsigned(K.Launches.size());
-          M.LaunchSamples = unsigned(Joint.size());
-          M.LaunchUnknowns = JointUnknowns[K.Decl];
+          M.LaunchSamples = unsigned(Joint.Envs.size());
+          M.LaunchUnknowns = Joint.Unknowns;
         }
       }
       It->second.push_back(std::move(M));

@@ -436,11 +436,15 @@ private:
     std::array<uint64_t, 3> Grid{1, 1, 1};
     HostFacts Host;
   };
-  /// The samples of every launch of K in the TU; empty when a launch has none (another
-  /// API, a grid or block that does not evaluate). Once per kernel.
-  const std::vector<JointEnv> &jointEnvs(const KernelInfo &K);
-  std::map<const clang::FunctionDecl *, std::vector<JointEnv>> Joints;
-  std::map<const clang::FunctionDecl *, std::vector<std::string>> JointUnknowns;
+  /// The samples of every launch of K in the TU (Envs, empty when a launch has none:
+  /// another API, a grid or block that does not evaluate) and the unknowns they sampled,
+  /// by name. Once per kernel.
+  struct JointLaunches {
+    std::vector<JointEnv> Envs;
+    std::vector<std::string> Unknowns;
+  };
+  const JointLaunches &jointEnvs(const KernelInfo &K);
+  std::map<const clang::FunctionDecl *, JointLaunches> Joints;
   struct ReportedSync {
     const SyncModel *Sync;
     const ReachFigures *Quoted;
