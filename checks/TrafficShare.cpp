@@ -28,15 +28,22 @@ constexpr unsigned UnknownTrips = 8;
 /// of the kernel passes for its parameters (Known: a parameter with several values takes
 /// its least), through locals initialised once from such (`const int load_size =
 /// n_sections - 1`) and + - * / %. Whether the kernel writes a parameter or local is
-/// asked once per variable (Writes), however many loop heads read it.
+/// asked once per variable (Writes), however many loop heads read it. In a device
+/// function the count follows (Bound: its parameters' arguments at the call being
+/// walked), a parameter is the value of its argument.
 struct KernelValues {
   const ASTContext &C;
   const ::warplint::KnownValues *Known;
   const FunctionDecl *Kernel;
   ::warplint::WritesVarMemo Writes;
+  const std::map<const ParmVarDecl *, const Expr *> *Bound = nullptr;
 
+  /// Whether the function that declares D (the kernel, or a device function the count
+  /// follows) never writes it.
   bool kept(const ValueDecl *D) {
-    return Kernel && Kernel->hasBody() && !Writes(Kernel->getBody(), D);
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(D->getParentFunctionOrMethod());
+    const FunctionDecl *Def = nullptr;
+    return Fn && Fn->hasBody(Def) && !Writes(Def->getBody(), D);
   }
 
   std::optional<int64_t> value(const Expr *E, unsigned Depth = 0) {
@@ -44,13 +51,18 @@ struct KernelValues {
       return std::nullopt;
     if (std::optional<llvm::APSInt> R = E->getIntegerConstantExpr(C))
       return R->getExtValue();
-    if (!Known)
-      return std::nullopt;
     E = E->IgnoreParenImpCasts();
     if (auto *Cast = dyn_cast<ExplicitCastExpr>(E))
       return value(Cast->getSubExpr(), Depth + 1);
     if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
       if (auto *P = dyn_cast<ParmVarDecl>(DR->getDecl())) {
+        if (Bound)
+          if (auto B = Bound->find(P); B != Bound->end())
+            return kept(P) ? value(B->second, Depth + 1) : std::nullopt;
+        const auto *Owner = dyn_cast_or_null<FunctionDecl>(P->getParentFunctionOrMethod());
+        if (!Known || !Kernel || !Owner ||
+            Owner->getCanonicalDecl() != Kernel->getCanonicalDecl())
+          return std::nullopt;
         auto It = P->getName().empty() ? Known->end() : Known->find(P->getName().str());
         if (It == Known->end() || It->second.empty() || !kept(P))
           return std::nullopt;
@@ -121,14 +133,23 @@ std::optional<double> constantTrips(const ForStmt *F, KernelValues &Values) {
   return std::max(1.0, std::ceil(std::fabs(Span / S)));
 }
 
+/// The arguments of the calls the count is inside, by the callee's parameter.
+using Bindings = std::map<const ParmVarDecl *, const Expr *>;
+
 /// Whether a pointer or array expression reaches global memory: not a __shared__ or
 /// __constant__ object, a local array, or a struct passed by value; a kernel's pointer
-/// parameters, pointers loaded from memory and __device__ arrays do.
-bool reachesGlobal(const Expr *E, unsigned Depth = 0) {
+/// parameters, pointers loaded from memory and __device__ arrays do. A parameter of a
+/// device function the count follows is its argument (Bound).
+bool reachesGlobal(const Expr *E, const Bindings &Bound, unsigned Depth = 0) {
   if (!E || Depth > 8)
     return true;
   E = E->IgnoreParenCasts();
+  if (isa<CXXThisExpr>(E)) // a member function's object: where it is, the count cannot say
+    return false;
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()))
+      if (auto B = Bound.find(P); B != Bound.end())
+        return reachesGlobal(B->second, Bound, Depth + 1);
     auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (!VD || VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDAConstantAttr>())
       return false;
@@ -137,93 +158,117 @@ bool reachesGlobal(const Expr *E, unsigned Depth = 0) {
       return VD->hasGlobalStorage() && VD->hasAttr<CUDADeviceAttr>();
     if (T->isPointerType()) {
       if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
-        return reachesGlobal(VD->getInit(), Depth + 1);
+        return reachesGlobal(VD->getInit(), Bound, Depth + 1);
       return true;
     }
     return !VD->hasLocalStorage(); // a local struct or scalar: not memory the check counts
   }
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() == BO_Comma)
-      return reachesGlobal(B->getRHS(), Depth + 1);
+      return reachesGlobal(B->getRHS(), Bound, Depth + 1);
     return reachesGlobal(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
-                         Depth + 1);
+                         Bound, Depth + 1);
   }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->isIncrementDecrementOp())
-      return reachesGlobal(U->getSubExpr(), Depth + 1);
+      return reachesGlobal(U->getSubExpr(), Bound, Depth + 1);
     if (U->getOpcode() == UO_AddrOf) {
       const Expr *Sub = U->getSubExpr()->IgnoreParens();
       if (auto *A = dyn_cast<ArraySubscriptExpr>(Sub))
-        return reachesGlobal(A->getBase(), Depth + 1);
+        return reachesGlobal(A->getBase(), Bound, Depth + 1);
       if (auto *M = dyn_cast<MemberExpr>(Sub))
-        return reachesGlobal(M->getBase(), Depth + 1);
+        return reachesGlobal(M->getBase(), Bound, Depth + 1);
       if (auto *D = dyn_cast<UnaryOperator>(Sub); D && D->getOpcode() == UO_Deref)
-        return reachesGlobal(D->getSubExpr(), Depth + 1);
+        return reachesGlobal(D->getSubExpr(), Bound, Depth + 1);
       return false; // the address of a local
     }
     return true;
   }
   if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) // a row of an array; else a loaded pointer
-    return A->getType()->isArrayType() ? reachesGlobal(A->getBase(), Depth + 1) : true;
+    return A->getType()->isArrayType() ? reachesGlobal(A->getBase(), Bound, Depth + 1) : true;
   if (auto *M = dyn_cast<MemberExpr>(E)) // an array field where its struct is; else a pointer
-    return M->getType()->isArrayType() ? M->isArrow() || reachesGlobal(M->getBase(), Depth + 1)
+    return M->getType()->isArrayType() ? M->isArrow() || reachesGlobal(M->getBase(), Bound, Depth + 1)
                                        : true;
   if (auto *CO = dyn_cast<ConditionalOperator>(E))
-    return reachesGlobal(CO->getTrueExpr(), Depth + 1);
+    return reachesGlobal(CO->getTrueExpr(), Bound, Depth + 1);
   return true;
 }
 
 
 /// Whether a pointer or array expression surely reaches __shared__ memory: a __shared__
-/// object, an element, row or address of one, pointer arithmetic on one, or a local
-/// pointer initialised from one (`float *s_b = s_a + n`). Anything else is not counted.
-bool reachesShared(const Expr *E, unsigned Depth = 0) {
+/// object, an element, row or address of one, pointer arithmetic on one, a local
+/// pointer initialised from one (`float *s_b = s_a + n`), or a parameter of a device
+/// function the count follows whose argument is one. Anything else is not counted.
+bool reachesShared(const Expr *E, const Bindings &Bound, unsigned Depth = 0) {
   if (!E || Depth > 8)
     return false;
   E = E->IgnoreParenCasts();
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()))
+      if (auto B = Bound.find(P); B != Bound.end())
+        return reachesShared(B->second, Bound, Depth + 1);
     auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (!VD)
       return false;
     if (VD->hasAttr<CUDASharedAttr>())
       return true;
     return VD->getType()->isPointerType() && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-           VD->getInit() && reachesShared(VD->getInit(), Depth + 1);
+           VD->getInit() && reachesShared(VD->getInit(), Bound, Depth + 1);
   }
   if (auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->getOpcode() == BO_Comma)
-      return reachesShared(B->getRHS(), Depth + 1);
+      return reachesShared(B->getRHS(), Bound, Depth + 1);
     return reachesShared(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
-                         Depth + 1);
+                         Bound, Depth + 1);
   }
   if (auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() != UO_AddrOf)
       return false;
     const Expr *Sub = U->getSubExpr()->IgnoreParens();
     if (auto *A = dyn_cast<ArraySubscriptExpr>(Sub))
-      return reachesShared(A->getBase(), Depth + 1);
-    return reachesShared(Sub, Depth + 1);
+      return reachesShared(A->getBase(), Bound, Depth + 1);
+    return reachesShared(Sub, Bound, Depth + 1);
   }
   if (auto *A = dyn_cast<ArraySubscriptExpr>(E)) // a row of a shared array
-    return A->getType()->isArrayType() && reachesShared(A->getBase(), Depth + 1);
+    return A->getType()->isArrayType() && reachesShared(A->getBase(), Bound, Depth + 1);
   return false;
 }
 
+/// How deep the count follows calls of device functions, and how many statements and
+/// expressions of called functions it walks for one kernel at most (past either, the
+/// calls left are not followed: the kernel's total is smaller, its shares larger, never a
+/// note more).
+constexpr unsigned MaxCallDepth = 6;
+constexpr unsigned MaxCalleeNodes = 200000;
+
 /// A kernel's loads and stores of one memory space, each with the times a thread runs
-/// it: the product
-/// of the trip counts of the loops around it in the kernel (a constant count where the
-/// loop has one, UnknownTrips otherwise). Calls are not followed: the accesses of device
-/// functions the kernel calls are not counted (the shares are upper bounds then).
+/// it: the product of the trip counts of the loops around it (a constant count where the
+/// loop has one, UnknownTrips otherwise) and of the calls it is in. Calls of device
+/// functions with a body in the TU are followed, each call with its arguments for the
+/// callee's parameters (a pointer parameter reaches the memory its argument does; a
+/// trip count reads its argument's value): an interpreter whose loop is in a helper
+/// (xmrig-cuda's `inner_loop`) counts its loop's accesses.
 class TrafficCount {
 public:
   TrafficCount(const ASTContext &C, MemorySpace Space, const ::warplint::KnownValues *Known,
                const FunctionDecl *Kernel)
-      : Space(Space), Values{C, Known, Kernel, {}} {}
+      : Space(Space), Values{C, Known, Kernel, {}, &Bound} {
+    if (Kernel)
+      Stack.push_back(Kernel->getCanonicalDecl());
+  }
   void walk(const Stmt *S, double Times, bool AddressOnly = false) {
     if (!S)
       return;
     if (isa<LambdaExpr>(S))
       return;
+    if (Stack.size() > 1 && ++CalleeNodes > MaxCalleeNodes)
+      return;
+    if (auto *Call = dyn_cast<CallExpr>(S)) {
+      for (const Stmt *Child : S->children())
+        walk(Child, Times);
+      follow(Call, Times);
+      return;
+    }
     if (auto *F = dyn_cast<ForStmt>(S)) {
       walk(F->getInit(), Times);
       double T = Times * constantTrips(F, Values).value_or(UnknownTrips);
@@ -301,17 +346,54 @@ public:
 
 private:
   void count(const Expr *E, const Expr *Pointer, double Times) {
-    TimesOf[E] = Times;
+    double &Runs = TimesOf[E]; // a callee's access runs at each of its calls
+    Runs += Times;
     LoopOf[E] = Loop;
-    if (Space == MemorySpace::Global ? !reachesGlobal(Pointer) : !reachesShared(Pointer))
+    if (Space == MemorySpace::Global ? !reachesGlobal(Pointer, Bound)
+                                     : !reachesShared(Pointer, Bound))
       return;
     Counted.insert(E);
     Total += Times;
-    Most = std::max(Most, Times);
+    Most = std::max(Most, Runs);
   }
+
+  /// A call of a device function with its body in the TU: its body walked as if written
+  /// at the call (not a kernel, not one already being walked, within the depth and the
+  /// budget).
+  void follow(const CallExpr *Call, double Times) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    // An implicit or defaulted member (a structure's copy) moves what the call's own
+    // operands access, counted at the call already.
+    if (!FD || !FD->hasBody(Def) || !Def || Def->hasAttr<CUDAGlobalAttr>() ||
+        Def->isTemplated() || Def->isImplicit() || Def->isDefaulted() || Stack.size() > MaxCallDepth || CalleeNodes > MaxCalleeNodes ||
+        llvm::is_contained(Stack, Def->getCanonicalDecl()))
+      return;
+    // An operator written as a member (`acc[i]`) has its object as the call's first
+    // argument, not a parameter.
+    unsigned Skip = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def) &&
+                            !cast<CXXMethodDecl>(Def)->isStatic()
+                        ? 1
+                        : 0;
+    std::vector<const ParmVarDecl *> Mine;
+    for (unsigned I = 0; I < Def->getNumParams() && I + Skip < Call->getNumArgs(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      if (Bound.emplace(P, Call->getArg(I + Skip)).second)
+        Mine.push_back(P);
+    }
+    Stack.push_back(Def->getCanonicalDecl());
+    walk(Def->getBody(), Times);
+    Stack.pop_back();
+    for (const ParmVarDecl *P : Mine)
+      Bound.erase(P);
+  }
+
   MemorySpace Space;
+  Bindings Bound;
   KernelValues Values;
   const Stmt *Loop = nullptr;
+  std::vector<const Decl *> Stack; ///< the kernel and the calls being walked
+  unsigned CalleeNodes = 0;
 };
 
 /// A count of runs per thread as the message writes it: "2", "16.5".

@@ -127,3 +127,38 @@ __global__ void phaseOfConflicts(float *out, const float *in, int passes) {
   out[blockIdx.x * 64 + tx] = acc;
 }
 void launchPhase(float *o, const float *i, int n) { phaseOfConflicts<<<8, 64>>>(o, i, n); }
+
+// An interpreter's prologue (xmrig-cuda's RandomX VM, issue 23): two conflicted loads of
+// its configuration once, then a loop of 4 trips whose own conflicted read is the kernel's
+// main finding, and whose work is in a device function: the 64 trips of `interpret`'s loop
+// (the trip count its argument gives) over the shared registers its parameter points to.
+// The count follows the call: 2 of the kernel's 266 shared-memory accesses per thread, a
+// note (2 of 10 without the call, a warning before).
+__device__ float interpret(const float *regs, int steps) {
+  float acc = 0;
+  for (int ip = 0; ip < steps; ++ip)
+    acc += regs[(threadIdx.x + ip) % 64];
+  return acc;
+}
+__global__ void interpreterPrologue(float *out, const float *in) {
+  __shared__ float s_regs[64 * 4];
+  int tx = threadIdx.x;
+  for (int i = 0; i < 4; ++i)
+    s_regs[i * 64 + tx] = in[i * 64 + tx];
+  __syncthreads();
+  float first = s_regs[tx * 2], second = s_regs[tx * 2 + 1];
+  // CHECK: :[[@LINE-1]]:17: remark: each warp's load of 's_regs[tx * 2]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1); the same for 1 more load of 's_regs' in 'interpreterPrologue' [warplint-shared-bank-conflict]
+  // CHECK: :[[@LINE-2]]:17: note: consecutive lanes are 8 bytes apart: the same bank comes back every 16 lanes
+  // CHECK: :[[@LINE-3]]:17: note: said as a note: they run once per thread, outside every loop, and make 2 of the kernel's 266 shared-memory accesses per thread (0.8%,
+  // CHECK: :[[@LINE-4]]:42: note: the same load here: 's_regs[tx * 2 + 1]'
+  // OFF: :[[@LINE-5]]:17: warning: each warp's load of 's_regs[tx * 2]' needs 2
+  float acc = first * second;
+  for (int ic = 0; ic < 4; ++ic) {
+    acc += s_regs[tx * 4 + ic];
+    // CHECK: :[[@LINE-1]]:12: warning: each warp's load of 's_regs[tx * 4 + ic]' needs 4 shared-memory wavefronts
+    // CHECK: :[[@LINE-2]]:12: note: consecutive lanes
+    acc += interpret(s_regs, 64);
+  }
+  out[blockIdx.x * 64 + tx] = acc;
+}
+void launchInterpreter(float *o, const float *i) { interpreterPrologue<<<8, 64>>>(o, i); }
