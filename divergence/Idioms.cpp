@@ -799,11 +799,15 @@ bool isThreadLocalElement(const Expr *E) {
          V->getType()->isArrayType();
 }
 
+/// The most trips of a constant loop that code moving registers only may hold: a
+/// 16-wide register array updated element by element, unrolled.
+constexpr int64_t MaxUnrolledRegisterTrips = 16;
+
 /// Code that only moves values between registers: reads and writes of the thread's own
 /// locals and arithmetic on them, with no memory access (subscript, dereference, `->`),
 /// no barrier, atomic or other call (except to a function of the TU whose body is such
-/// code, its reference parameters bound to locals: `swap(a, b)`), no loop, return or
-/// jump. The compiler turns an `if` whose arms are such code into selects, as it does a
+/// code, its reference parameters bound to locals: `swap(a, b)`), no loop but one of at
+/// most 16 constant trips (unrolled), no return or jump. The compiler turns an `if` whose arms are such code into selects, as it does a
 /// `?:` of two values.
 bool movesRegistersOnly(const Stmt *S, unsigned Depth, bool Loads) {
   if (!S)
@@ -814,7 +818,22 @@ bool movesRegistersOnly(const Stmt *S, unsigned Depth, bool Loads) {
     return Loads ? movesRegistersOnly(A->getBase(), Depth, Loads) &&
                        movesRegistersOnly(A->getIdx(), Depth, Loads)
                  : isThreadLocalElement(A) && movesRegistersOnly(A->getIdx(), Depth, Loads);
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, GotoStmt, BreakStmt, ContinueStmt,
+  // A loop of at most MaxUnrolledRegisterTrips constant trips over the thread's own
+  // locals (`for (k = 0; k < 16; ++k) result[k] += n`, opencv's shuffle scan) is unrolled
+  // into as many register moves: straight-line code like the rest.
+  if (auto *F = dyn_cast<ForStmt>(S)) {
+    std::optional<ForHead> H = forHead(F);
+    if (!H || !H->V || !H->V->hasLocalStorage() || H->V->hasAttr<CUDASharedAttr>())
+      return false;
+    std::optional<int64_t> Span = constantTripSpan(F, H->V->getASTContext());
+    if (!Span || *Span > MaxUnrolledRegisterTrips)
+      return false;
+    for (const Stmt *Child : F->children())
+      if (!movesRegistersOnly(Child, Depth, Loads))
+        return false;
+    return true;
+  }
+  if (isa<WhileStmt, DoStmt, CXXForRangeStmt, GotoStmt, BreakStmt, ContinueStmt,
           AsmStmt, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr, LambdaExpr, StmtExpr, SwitchStmt>(S))
     return false;
   if (isa<ReturnStmt>(S) && Depth == 0)

@@ -122,6 +122,34 @@ __global__ void shuffleTranspose(float *c) {
 }
 void launchTranspose(float *c) { shuffleTranspose<<<8, 64>>>(c); }
 
+// A shuffle scan (opencv's integral image): each step's arm adds the neighbour's sum to
+// the lane's 16 register values in a loop of 16 constant trips, unrolled into register
+// moves: a select, a note. A loop of run-time trips in the arm, or one that stores, is work.
+__global__ void shuffleScan(int *out, int n) {
+  int lane = threadIdx.x & 31;
+  int result[16];
+  for (int k = 0; k < 16; ++k)
+    result[k] = out[threadIdx.x * 16 + k];
+  int sum = result[15];
+  for (int i = 1; i < 32; i *= 2) {
+    int v = __shfl_up_sync(0xffffffffu, sum, i);
+    if (lane >= i) {
+      for (int k = 0; k < 16; ++k)
+        result[k] += v;
+      sum += v;
+    }
+    // CHECK: :[[@LINE-5]]:9: remark: branch on 'lane' diverges
+    // CHECK: :[[@LINE-6]]:9: note: a note, not a warning: the arms only move values between registers
+    if (lane >= i)
+      for (int k = 0; k < n; ++k)
+        sum += v;
+    // CHECK: :[[@LINE-3]]:9: warning: branch on 'lane' diverges
+  }
+  for (int k = 0; k < 16; ++k)
+    out[threadIdx.x * 16 + k] = result[k] + sum;
+}
+void launchScan(int *o, int n) { shuffleScan<<<8, 64>>>(o, n); }
+
 // `x == uniform`: one row picked by a run-time value is a leader test; a lane in every
 // group of four is not.
 __global__ void pick(float *c, int k) {
