@@ -1730,20 +1730,60 @@ bool isUnrolledTreeStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) 
     return false;
   std::vector<const Sym *> Parts;
   conjuncts(CondS, Parts);
-  std::vector<int64_t> Limits;
+  // A conjunct `threadIdx.x < K`, K uniform: the block's first threads (a lane or
+  // group index, `lane < 16`, is every warp's own tree: not this idiom).
+  bool ThreadBelow = false;
   for (const Sym *P : Parts) {
     P = skipCasts(P);
-    if (P && P->Op == SymOp::Lt && P->A && P->B && skipCasts(P->B.get())->Op == SymOp::Const &&
-        skipCasts(P->A.get())->Op == SymOp::ThreadIdx) {
-      int64_t C = skipCasts(P->B.get())->Value;
-      if (C > 0 && (C & (C - 1)) == 0)
-        Limits.push_back(C);
-    }
+    if (P && P->Op == SymOp::Lt && P->A && P->B &&
+        skipCasts(P->A.get())->Op == SymOp::ThreadIdx && !mentionsThreadIdx(*P->B))
+      ThreadBelow = true;
   }
+  if (!ThreadBelow)
+    return false;
+  // The limits as written: K of every conjunct `t < K` of the condition (a constant, or a
+  // uniform expression such as hog's `patch_size / 2`).
+  auto Key = [&](const Expr *E) {
+    llvm::FoldingSetNodeID ID;
+    E->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+    return ID;
+  };
+  std::vector<llvm::FoldingSetNodeID> Limits;
+  std::vector<int64_t> ConstLimits;
+  std::function<void(const Expr *)> Conj = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    auto *Bin = dyn_cast<BinaryOperator>(E);
+    if (!Bin)
+      return;
+    if (Bin->getOpcode() == BO_LAnd) {
+      Conj(Bin->getLHS());
+      Conj(Bin->getRHS());
+      return;
+    }
+    if (Bin->getOpcode() != BO_LT || Bin->getRHS()->isValueDependent())
+      return;
+    Limits.push_back(Key(Bin->getRHS()));
+    Expr::EvalResult R;
+    if (Bin->getRHS()->EvaluateAsInt(R, Ctx) && R.Val.getInt().getExtValue() > 0)
+      ConstLimits.push_back(R.Val.getInt().getExtValue());
+  };
+  Conj(If->getCond());
   if (Limits.empty())
     return false;
-  // The subscripts of the arm: (array, index variable, offset) for `s[v]` and `s[v + C]`.
-  auto DeclOf = [](const Expr *E) -> const Decl * {
+  auto IsLimit = [&](const Expr *E) {
+    if (E->isValueDependent())
+      return false;
+    llvm::FoldingSetNodeID K = Key(E);
+    if (std::find(Limits.begin(), Limits.end(), K) != Limits.end())
+      return true;
+    Expr::EvalResult R;
+    return E->EvaluateAsInt(R, Ctx) &&
+           std::find(ConstLimits.begin(), ConstLimits.end(), R.Val.getInt().getExtValue()) !=
+               ConstLimits.end();
+  };
+  // The subscripts of the arm, by array and index: `s[v]` and `s[v + K]` (v any index
+  // expression: a variable, threadIdx.x), or `p[0]` and `p[K]` with p a lane's own pointer.
+  auto BaseOf = [](const Expr *E) -> const Decl * {
     E = E->IgnoreParenImpCasts();
     if (auto *DR = dyn_cast<DeclRefExpr>(E))
       return DR->getDecl();
@@ -1751,32 +1791,38 @@ bool isUnrolledTreeStep(const BranchSite &B, const Sym *CondS, ASTContext &Ctx) 
       return M->getMemberDecl();
     return nullptr;
   };
-  std::vector<std::tuple<const Decl *, const Decl *, int64_t>> Subs;
+  struct Sub {
+    const Decl *Base;
+    llvm::FoldingSetNodeID Index; // empty for a constant 0 index and its `p[K]`
+    bool AtLimit;
+  };
+  std::vector<Sub> Subs;
   std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
     if (!S)
       return;
     if (auto *A = dyn_cast<ArraySubscriptExpr>(S)) {
-      const Decl *Base = DeclOf(A->getBase());
+      const Decl *Base = BaseOf(A->getBase());
       const Expr *Idx = A->getIdx()->IgnoreParenImpCasts();
-      if (Base) {
-        if (const Decl *V = DeclOf(Idx)) {
-          Subs.emplace_back(Base, V, 0);
-        } else if (auto *Add = dyn_cast<BinaryOperator>(Idx); Add && Add->getOpcode() == BO_Add) {
-          Expr::EvalResult R;
-          const Decl *V = DeclOf(Add->getLHS());
-          if (V && !Add->getRHS()->isValueDependent() && Add->getRHS()->EvaluateAsInt(R, Ctx))
-            Subs.emplace_back(Base, V, R.Val.getInt().getExtValue());
-        }
+      Expr::EvalResult R;
+      if (!Base || Idx->isValueDependent()) {
+      } else if (Idx->EvaluateAsInt(R, Ctx) && R.Val.getInt().getExtValue() == 0) {
+        Subs.push_back({Base, {}, false});
+      } else if (IsLimit(Idx)) {
+        Subs.push_back({Base, {}, true});
+      } else if (auto *Add = dyn_cast<BinaryOperator>(Idx);
+                 Add && Add->getOpcode() == BO_Add && IsLimit(Add->getRHS())) {
+        Subs.push_back({Base, Key(Add->getLHS()), true});
+      } else {
+        Subs.push_back({Base, Key(Idx), false});
       }
     }
     for (const Stmt *C : S->children())
       Visit(C);
   };
   Visit(If->getThen());
-  for (const auto &[Base, V, Off] : Subs)
-    for (const auto &[Base2, V2, Off2] : Subs)
-      if (Base == Base2 && V == V2 && Off == 0 &&
-          std::find(Limits.begin(), Limits.end(), Off2) != Limits.end())
+  for (const Sub &Own : Subs)
+    for (const Sub &Other : Subs)
+      if (!Own.AtLimit && Other.AtLimit && Own.Base == Other.Base && Own.Index == Other.Index)
         return true;
   return false;
 }
