@@ -32,6 +32,9 @@ CORPORA = {
     "dlib": ("davisking/dlib", "3d40bf5790ca9073c160cebb898800d9f33e12ab"),
     "caffe": ("BVLC/caffe", "9b891540183ddc834a02b2bd81b31afae71b2153"),
     "opencv_contrib": ("opencv/opencv_contrib", "2a5154a4479e841aa1282ef83d139c4870d17b8f"),
+    "sputnik": ("google-research/sputnik", "bbf5840ba5efccf01f862855c785f71bcc6ff1f0"),
+    "cusz": ("szcompressor/cuSZ", "d3cde38aec71a3ae2a7f80eef7707a27b3bc3d1d"),
+    "popsift": ("alicevision/popsift", "4b4b2478d5f0cdb6c4215a031572e951c0c2502e"),
 }
 
 

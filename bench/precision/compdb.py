@@ -6,7 +6,8 @@
 # usage: bench/precision/compdb.py
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
-#            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe
+#            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
+#            popsift
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -419,6 +420,50 @@
 #           checkout, with -std=c++17 put after nvcc: the Makefile gives no -std, so nvcc
 #           13's default, C++17, is what it compiles; the option writes it out. The
 #           checkout is a `git archive` of the commit.
+#   popsift alicevision/popsift (4b4b2478). CMake is the build, through FindCUDA
+#           (cuda_add_library: no compile_commands entry), configured into OUTDIR/cmake as
+#           xmrig-cuda and thundersvm are (Unix Makefiles, Release, configure only) with
+#           -DPopSift_CUDA_CC_LIST=80 (its own arch list: -gencode arch=compute_80,code=sm_80
+#           and compute_80 for JIT) and -DPopSift_BUILD_EXAMPLES=OFF (src/application: host
+#           programs, needing Boost's filesystem and program_options); the line of each .cu
+#           of the popsift target (27) is put together from FindCUDA's per-file script,
+#           with -dc where the build has it (CUDA_SEPARABLE_COMPILATION ON: the scripts'
+#           format_flag). Its -std=c++14
+#           (PopSift_CXX_STANDARD 14, in CUDA_NVCC_FLAGS and, through CMAKE_CXX_FLAGS, in
+#           the -Xcompiler host flags) is made -std=c++17 in both: CUDA 13's Thrust and
+#           libcu++ refuse C++14 ("Thrust requires at least C++17", nvcc 13 on
+#           s_filtergrid.cu). Two files do not compile with nvcc 13 even so, the code's
+#           own: s_extrema.cu includes texture_fetch_functions.h, which CUDA 13 removed,
+#           and s_filtergrid.cu defines an empty nvtxRangePop() macro before its Thrust
+#           includes (CUDA 13's CCCL includes nvtx3) and uses thrust::identity (removed in
+#           CCCL 3). The checkout is a `git archive` of the commit.
+#   sputnik google-research/sputnik (bbf5840b). CMake is the build (native CUDA language,
+#           cmake_policy CMP0104 OLD: no CMAKE_CUDA_ARCHITECTURES; its own CUDA_ARCHS
+#           variable writes `-gencode arch=compute_N,code=sm_N`), configured into
+#           OUTDIR/cmake as every CMake corpus here (Ninja, Release, configure only) with
+#           -DCUDA_ARCHS=80 and no -DCMAKE_CUDA_ARCHITECTURES (which would add a second
+#           --generate-code to the line); BUILD_TEST and BUILD_BENCHMARK stay at their
+#           default OFF (their abseil, googletest and benchmark submodules are not needed).
+#           Glog is Debian's (libgoogle-glog-dev). cmake/Dependencies.cmake's
+#           find_library(... cublas_static REQUIRED) and cusparse_static stop the configure
+#           here (the toolkit has only the shared cuBLAS and cuSPARSE): -DCUBLAS_LIBRARY and
+#           -DCUSPARSE_LIBRARY name the shared ones, which only the link would use. Its
+#           CUDA sources are .cu.cc files given LANGUAGE CUDA; the files: every .cu.cc of
+#           the library target (spmm, sddmm, depthwise, bias_relu, softmax, sparse_softmax,
+#           utils/index_format: 7), once, as its build writes them (-std=c++11 from
+#           CMAKE_CXX_STANDARD 11 kept: nvcc 13 compiles all 7 with it). The checkout is a
+#           `git archive` of the commit.
+#   cusz    szcompressor/cuSZ (d3cde38a). CMake is the build (PSZ_BACKEND CUDA, its
+#           default), configured into OUTDIR/cmake as every CMake corpus here with
+#           -DBUILD_TESTING=OFF and -DPSZ_BUILD_EXAMPLES=OFF (tests and examples), and
+#           -DCUDA_nvml_LIBRARY=/nonexistent/libnvidia-ml.so: no NVML library is installed
+#           here, so CMake 3.25's FindCUDAToolkit makes no CUDA::nvml and the generate step
+#           fails on psz_cu_utils' target_link_libraries (the path is for the link only;
+#           nvml.h, which psz/src/utils/verinfo.cu includes, is not installed either, so
+#           nvcc 13 fails that one file here: "nvml.h: No such file or directory"). Every
+#           .cu of the library targets (psz/src/stat, psz/src/kernel, psz/src/utils,
+#           codec/fzg/src, codec/hf/src: 21), once, as its build writes them (-std=c++17
+#           and arch 80 already). The checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -455,13 +500,15 @@ def magma(src, out, nvcc):
     return sorted(db, key=lambda e: e["file"])
 
 
-def cmake_entries(src, out, nvcc, options, env=None):
+def cmake_entries(src, out, nvcc, options, env=None, cuda_architectures=True):
     """Configures SRC into OUT/cmake with OPTIONS (in ENV, else this environment) and returns
-    its compile_commands.json."""
+    its compile_commands.json. CUDA_ARCHITECTURES False: no -DCMAKE_CUDA_ARCHITECTURES=80
+    (for a build with its own arch variable that CMake's would add to)."""
     build = os.path.join(out, "cmake")
+    archs = ["-DCMAKE_CUDA_ARCHITECTURES=80"] if cuda_architectures else []
     subprocess.run(["cmake", "-S", src, "-B", build, "-G", "Ninja",
                     "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_CUDA_COMPILER=" + nvcc,
-                    "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_CUDA_ARCHITECTURES=80"] + options,
+                    "-DCMAKE_BUILD_TYPE=Release"] + archs + options,
                    env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     path = os.path.join(build, "compile_commands.json")
     if not os.path.exists(path):
@@ -955,14 +1002,16 @@ def tcnn(src, out, nvcc):
             for e in source_cu(entries, src)]
 
 
-def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flags=None):
+def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flags=None,
+                     format_flag=False):
     """Configures SRC into OUT/cmake (Unix Makefiles, Release, nvcc's toolkit) with OPTIONS and
     returns the line of each .cu of a FindCUDA target (cuda_add_library: no compile_commands
     entry), put together from the script FindCUDA writes per file under OUT/cmake/TARGET
     (...X.cu.o.Release.cmake): nvcc, nvcc_flags, -D and -I of the compile definitions and
     include directories (each once), -Xcompiler and the host flags comma-joined,
     CUDA_NVCC_FLAGS split at ; and spaces, -x cu -c X.cu -o X.cu.o. NVCC_FLAGS and CUDA_FLAGS,
-    functions of a list, change those two lists. Sorted by file."""
+    functions of a list, change those two lists. FORMAT_FLAG: the script's format_flag
+    (-dc where the target has CUDA_SEPARABLE_COMPILATION) in place of -c. Sorted by file."""
     build = os.path.join(out, "cmake")
     toolkit = os.path.dirname(os.path.dirname(nvcc))
     subprocess.run(["cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
@@ -997,7 +1046,8 @@ def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flag
         if host:
             args += ["-Xcompiler", ",".join(host)]
         args += cuda_flags(extra) if cuda_flags else extra
-        args += ["-x", "cu", "-c", cu, "-o", os.path.basename(cu) + ".o"]
+        compile_flag = value("format_flag").strip('"') if format_flag else "-c"
+        args += ["-x", "cu", compile_flag, cu, "-o", os.path.basename(cu) + ".o"]
         db.append({"directory": build, "file": cu, "arguments": args})
     return sorted(db, key=lambda e: e["file"])
 
@@ -1158,6 +1208,48 @@ def caffe(src, out, nvcc):
     return [db[f] for f in sorted(db)]
 
 
+def popsift(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "popsift", "s_desc_grid.cu")):
+        sys.exit("compdb.py: %s/src/popsift/s_desc_grid.cu missing: not a popsift checkout" % src)
+    # -dc as its separable compilation gives; its -std=c++14, nvcc's and the host
+    # compiler's (-Xcompiler -std=c++14,...), made c++17 (the header)
+    db = findcuda_entries(src, out, nvcc, ["-DPopSift_CUDA_CC_LIST=80",
+                                           "-DPopSift_BUILD_EXAMPLES=OFF"],
+                          os.path.join("src", "CMakeFiles", "popsift.dir"), format_flag=True)
+    for e in db:
+        e["arguments"] = [",".join("-std=c++17" if f == "-std=c++14" else f
+                                   for f in a.split(",")) for a in e["arguments"]]
+    return db
+
+
+def sputnik(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "sputnik", "spmm", "cuda_spmm.cu.cc")):
+        sys.exit("compdb.py: %s/sputnik/spmm/cuda_spmm.cu.cc missing: not a sputnik checkout" % src)
+    lib = os.path.join(os.path.dirname(os.path.dirname(nvcc)), "lib64")
+    # CUDA_ARCHS=80 (its own arch variable; CMP0104 OLD), cuBLAS and cuSPARSE's shared
+    # libraries for its link-only find_library of the static ones (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DCUDA_ARCHS=80",
+                                             "-DCUBLAS_LIBRARY=" + os.path.join(lib, "libcublas.so"),
+                                             "-DCUSPARSE_LIBRARY=" + os.path.join(lib, "libcusparse.so")],
+                            cuda_architectures=False)
+    db = {}
+    for e in entries:
+        f = os.path.realpath(os.path.join(e["directory"], e["file"]))
+        if f.endswith(".cu.cc") and f.startswith(src.rstrip("/") + "/"):
+            db.setdefault(f, {"directory": e["directory"], "file": f, "arguments": arguments_of(e)})
+    return [db[f] for f in sorted(db)]
+
+
+def cusz(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "psz", "src", "kernel", "lrz_c.cu")):
+        sys.exit("compdb.py: %s/psz/src/kernel/lrz_c.cu missing: not a cuSZ checkout" % src)
+    # no NVML here: a path for CUDA::nvml's link only (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DBUILD_TESTING=OFF", "-DPSZ_BUILD_EXAMPLES=OFF",
+                                             "-DCUDA_nvml_LIBRARY=/nonexistent/libnvidia-ml.so"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, src)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1165,7 +1257,8 @@ def main():
                                       "ginkgo", "physx", "tensorrt", "gromacs", "mnn",
                                       "mumax", "gpumd", "ccminer", "autodock", "moderngpu", "tcnn",
                                       "xmrig-cuda", "thundersvm", "bitsandbytes", "hoomd",
-                                      "opencv_contrib", "dlib", "caffe"])
+                                      "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
+                                      "popsift"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1185,7 +1278,8 @@ def main():
           "moderngpu": moderngpu, "tcnn": tcnn, "xmrig-cuda": xmrig_cuda,
           "thundersvm": thundersvm, "bitsandbytes": bitsandbytes, "hoomd": hoomd,
           "opencv_contrib": lambda s, o, n: opencv_contrib(s, o, n, a.opencv_headers),
-          "dlib": dlib, "caffe": caffe}[a.corpus](src, out, a.nvcc)
+          "dlib": dlib, "caffe": caffe, "sputnik": sputnik, "cusz": cusz,
+          "popsift": popsift}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
