@@ -761,9 +761,36 @@ bool hasShortArms(const BranchSite &B) {
   return Then >= 0 && Else >= 0 && Then <= 2 && Else <= 2 && Then + Else > 0;
 }
 
+/// A local reference bound to the thread's own storage: `T &x = a[i]` or `T &x = y` with
+/// a and y thread-local, or the variable of a range-for over a local array (`for (auto
+/// &sum : p_hist)`, bound to `*__begin`, which starts at the array).
+static bool bindsThreadLocal(const VarDecl *V, unsigned Hops = 0) {
+  if (!V || Hops > 4 || !V->getType()->isReferenceType() || isa<ParmVarDecl>(V) ||
+      !V->hasLocalStorage() || !V->getInit())
+    return false;
+  const Expr *Init = V->getInit()->IgnoreParenImpCasts();
+  if (auto *U = dyn_cast<UnaryOperator>(Init); U && U->getOpcode() == UO_Deref) {
+    // `*__begin1`: the range-for's iterator, a local pointer from the range's start.
+    auto *DR = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+    auto *It = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!It || !It->isImplicit() || !It->getType()->isPointerType() || !It->getInit())
+      return false;
+    Init = It->getInit()->IgnoreParenImpCasts();
+  }
+  if (isThreadLocal(Init, 0) || isThreadLocalElement(Init))
+    return true;
+  auto *DR = dyn_cast<DeclRefExpr>(Init);
+  auto *W = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!W || !W->hasLocalStorage() || W->hasAttr<CUDASharedAttr>())
+    return false;
+  if (W->getType()->isArrayType()) // the range's start: a local array itself
+    return true;
+  return bindsThreadLocal(W, Hops + 1); // `__range1`, bound to the array
+}
+
 /// A local of the thread (a register candidate): not static, `__shared__` or a reference,
-/// or, inside a callee (Depth > 0), one of its reference parameters, bound to such locals
-/// at the call.
+/// or a local reference bound to such storage (bindsThreadLocal), or, inside a callee
+/// (Depth > 0), one of its reference parameters, bound to such locals at the call.
 bool isThreadLocal(const Expr *E, unsigned Depth) {
   E = E->IgnoreParenImpCasts();
   if (auto *M = dyn_cast<MemberExpr>(E))
@@ -773,7 +800,7 @@ bool isThreadLocal(const Expr *E, unsigned Depth) {
   if (!V || !V->hasLocalStorage() || V->hasAttr<CUDASharedAttr>())
     return false;
   if (V->getType()->isReferenceType())
-    return Depth > 0 && isa<ParmVarDecl>(V);
+    return (Depth > 0 && isa<ParmVarDecl>(V)) || bindsThreadLocal(V);
   return !V->getType()->isArrayType();
 }
 

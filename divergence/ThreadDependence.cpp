@@ -2360,7 +2360,14 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
       record(std::move(Site), St);
     }
   }
+  // The right operand of `&&` runs only where the left holds (of `||`, where it fails):
+  // `bin < n && s[bin] > m` reads s[bin] for bin < n only, as an `if` would.
+  bool Guarded = (K == BO_LAnd || K == BO_LOr) && L.S;
+  if (Guarded)
+    St.Path.push_back(K == BO_LAnd ? L.S : makeUnary(SymOp::LNot, L.S, 8, true));
   AbsVal R = eval(B->getRHS(), St);
+  if (Guarded)
+    St.Path.pop_back();
   bool Ok;
   SymOp Op = binaryOp(K, Ok);
   AbsVal Out{join(L.V, R.V), nullptr};

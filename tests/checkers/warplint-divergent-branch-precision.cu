@@ -150,6 +150,26 @@ __global__ void shuffleScan(int *out, int n) {
 }
 void launchScan(int *o, int n) { shuffleScan<<<8, 64>>>(o, n); }
 
+// The same scan over each of a lane's sums through a range-for's reference (cuSZ's sparse
+// histogram): `sum` is bound to the lane's own array, so the arm moves registers.
+__global__ void scanEach(int *out) {
+  int p_hist[4];
+  for (int k = 0; k < 4; ++k)
+    p_hist[k] = out[threadIdx.x * 4 + k];
+  for (auto &sum : p_hist) {
+    for (int d = 1; d < 32; d *= 2) {
+      int n = __shfl_up_sync(0xffffffffu, sum, d);
+      if (threadIdx.x % 32 >= d)
+        sum += n;
+      // CHECK: :[[@LINE-2]]:11: remark: branch on 'threadIdx.x' diverges
+      // CHECK: :[[@LINE-3]]:11: note: a note, not a warning: the arms only move values between registers
+    }
+  }
+  for (int k = 0; k < 4; ++k)
+    out[threadIdx.x * 4 + k] = p_hist[k];
+}
+void launchScanEach(int *o) { scanEach<<<8, 64>>>(o); }
+
 // `x == uniform`: one row picked by a run-time value is a leader test; a lane in every
 // group of four is not.
 __global__ void pick(float *c, int k) {
