@@ -2129,6 +2129,41 @@ const IfStmt *enclosingIf(const BranchSite &B, ParentsOf ParentsFn) {
   return nullptr;
 }
 
+bool isValueShortCircuit(const BranchSite &B, ParentsOf ParentsFn) {
+  auto *Op = B.Kind == BranchSite::ShortCircuit ? dyn_cast_or_null<BinaryOperator>(B.Branch)
+                                                 : nullptr;
+  if (!Op || !Op->isLogicalOp() || !movesRegistersOnly(Op->getRHS(), 0, /*Loads=*/true))
+    return false;
+  // Up through the logical operators, parentheses, conversions and `!` it is an operand
+  // of, to what takes its value: a local's initialiser or an assignment to a local.
+  const Stmt *Cur = Op;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    DynTypedNodeList Parents = ParentsFn(DynTypedNode::create(*Cur));
+    if (Parents.empty())
+      return false;
+    if (auto *V = Parents[0].get<VarDecl>())
+      return V->hasLocalStorage() && !V->hasAttr<CUDASharedAttr>() &&
+             !V->getType()->isReferenceType() && V->getInit() &&
+             V->getInit()->IgnoreParenImpCasts() == cast<Expr>(Cur)->IgnoreParenImpCasts();
+    if (auto *P = Parents[0].get<BinaryOperator>()) {
+      if (P->getOpcode() == BO_Assign)
+        return P->getRHS()->IgnoreParenImpCasts() == cast<Expr>(Cur)->IgnoreParenImpCasts() &&
+               isThreadLocal(P->getLHS(), 0);
+      if (!P->isLogicalOp() || !movesRegistersOnly(P->getRHS(), 0, /*Loads=*/true))
+        return false;
+    } else if (auto *U = Parents[0].get<UnaryOperator>()) {
+      if (U->getOpcode() != UO_LNot)
+        return false;
+    } else if (!Parents[0].get<ParenExpr>() && !Parents[0].get<ImplicitCastExpr>()) {
+      return false;
+    }
+    Cur = Parents[0].get<Stmt>();
+    if (!Cur)
+      return false;
+  }
+  return false;
+}
+
 namespace {
 
 /// `g == v` with g a thread index taken modulo a group's width (`t % W`, `t & (W - 1)`,

@@ -184,6 +184,11 @@ bool isOneArmed(const BranchSite &B);
 /// The `if` whose condition the branch is or is an operand of (`if (a && b)`: the
 /// short-circuit operand `a`); null for any other branch.
 const IfStmt *enclosingIf(const BranchSite &B, ParentsOf ParentsFn);
+/// A short-circuit operand whose `&&` or `||` gives a value, not a branch: a local's
+/// initialiser or an assignment to a local (`bool p = bin < n && s[bin] > m;`), its later
+/// operands computing values without side effects (loads and arithmetic). The compiler
+/// predicates the loads and computes the value; no lane waits for another.
+bool isValueShortCircuit(const BranchSite &B, ParentsOf ParentsFn);
 /// A fill of a shared tile's edge (issue 23, HeCBench's FDTD3d, metropolis,
 /// marchingCubes): an `if` with no else whose condition compares a thread index
 /// (`threadIdx.d`, or a local that is one) with a compile-time constant (`ltidx <

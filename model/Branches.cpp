@@ -1450,6 +1450,11 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
     Demoted.push_back("the '?:' arms compute values without side effects (loads and "
                       "arithmetic): the compiler predicates the loads and selects the "
                       "value, and no lane waits for another");
+  else if (isValueShortCircuit(B, parentsIn(K.Kernel)))
+    Demoted.push_back("the operands after it compute a value without side effects (loads "
+                      "and arithmetic) that a local keeps, not a branch: the compiler "
+                      "predicates the loads and computes the value, and no lane waits for "
+                      "another");
   else if (const IfStmt *If = B.Kind == BranchSite::ShortCircuit
                                    ? enclosingIf(B, parentsIn(K.Kernel))
                                    : nullptr;

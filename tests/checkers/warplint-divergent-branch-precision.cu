@@ -170,6 +170,27 @@ __global__ void scanEach(int *out) {
 }
 void launchScanEach(int *o) { scanEach<<<8, 64>>>(o); }
 
+// A peak test kept in a local (popsift's orientation, `bin < n && s[bin] > ...`): the
+// `&&` gives a value, its later operand loads and compares: predicated loads, not a
+// branch. A note. The same operand as an `if`'s condition whose arm stores is a branch:
+// a warning.
+__global__ void peaks(float *out, const float *in, int n) {
+  __shared__ float s[64];
+  for (int b = threadIdx.x; b < 64; b += blockDim.x)
+    s[b] = in[blockIdx.x * 64 + b];
+  __syncthreads();
+  for (int bin = threadIdx.x; bin < 64; bin += blockDim.x) {
+    bool peak = (bin & 1) && (s[bin] > s[(bin + 63) % 64] + s[(bin + 1) % 64]);
+    // CHECK: :[[@LINE-1]]:17: remark: short-circuit operand on 'bin' diverges
+    // CHECK: :[[@LINE-2]]:17: note: a note, not a warning: the operands after it compute a value without side effects
+    out[blockIdx.x * 64 + bin] = peak ? s[bin] : 0.f;
+    if ((bin & 1) && (s[bin] > 0.f))
+      out[bin] = 1.f;
+    // CHECK: :[[@LINE-2]]:10: warning: short-circuit operand on 'bin' diverges
+  }
+}
+void launchPeaks(float *o, const float *i, int n) { peaks<<<8, 32>>>(o, i, n); }
+
 // `x == uniform`: one row picked by a run-time value is a leader test; a lane in every
 // group of four is not.
 __global__ void pick(float *c, int k) {
