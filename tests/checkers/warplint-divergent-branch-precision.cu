@@ -186,7 +186,7 @@ __global__ void peaks(float *out, const float *in, int n) {
     out[blockIdx.x * 64 + bin] = peak ? s[bin] : 0.f;
     if ((bin & 1) && (s[bin] > 0.f))
       out[bin] = 1.f;
-    // CHECK: :[[@LINE-2]]:10: warning: short-circuit operand on 'bin' diverges
+    // CHECK: :[[@LINE-2]]:9: warning: short-circuit operand on 'bin' diverges
   }
 }
 void launchPeaks(float *o, const float *i, int n) { peaks<<<8, 32>>>(o, i, n); }
