@@ -37,6 +37,7 @@ CORPORA = {
     "popsift": ("alicevision/popsift", "4b4b2478d5f0cdb6c4215a031572e951c0c2502e"),
     "cuszp": ("szcompressor/cuSZp", "6ab90a55dfb47da95c4d23b1bea0013e3f8f73ce"),
     "cudasift": ("Celebrandil/CudaSift", "5bc874af176224770da573eb0135b3494e553690"),
+    "cupdlpx": ("MIT-Lu-Lab/cuPDLPx", "4ab50eebe75dede1773f6516fba1947b2df2d29b"),
 }
 
 

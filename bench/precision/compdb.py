@@ -7,7 +7,7 @@
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
-#            popsift|cuszp|cudasift
+#            popsift|cuszp|cudasift|cupdlpx
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -484,6 +484,15 @@
 #           made -arch=sm_80, and `-ccbin /usr/bin/gcc-6` (UNIX's CUDA_NVCC_FLAGS; no gcc-6
 #           here) is left out, so nvcc uses its default host compiler. The checkout is a
 #           `git archive` of the commit less data/ (the snapshot lacks its image blobs).
+#   cupdlpx MIT-Lu-Lab/cuPDLPx (4ab50eeb). Its Makefile is the build (README: `make build`;
+#           the CMakeLists is for the pybind11 module). Before this script, in the
+#           checkout: make CUDA_HOME=<toolkit> build/generated/version.h (sed writes the
+#           header utils.cu includes). The script runs `make -n -B NVCC=<nvcc>
+#           CUDA_HOME=<toolkit> build/solver.o build/utils.o` and keeps the nvcc line of the
+#           two .cu files (cupdlpx/solver.cu, cupdlpx/utils.cu), with its five -gencode
+#           pairs (sm_75, 80, 86, compute_80 for sm_89, 90: its own fixed list) cut to
+#           -gencode arch=compute_80,code=sm_80, the arch of every corpus here. The
+#           checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1304,6 +1313,28 @@ def cudasift(src, out, nvcc):
                             nvcc_flags=flags, cuda_flags=flags)
 
 
+def cupdlpx(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "build", "generated", "version.h")):
+        sys.exit("compdb.py: %s/build/generated/version.h missing: run the make step in this "
+                 "script's header" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    db = make_nvcc_lines(src, ["NVCC=" + nvcc, "CUDA_HOME=" + toolkit, "build/solver.o",
+                               "build/utils.o"], nvcc)
+    for e in db:
+        args, res, i = e["arguments"], [], 0
+        while i < len(args):
+            # its five -gencode pairs cut to arch 80 (the header)
+            if args[i] == "-gencode":
+                if args[i + 1] == "arch=compute_80,code=sm_80":
+                    res += args[i:i + 2]
+                i += 2
+                continue
+            res.append(args[i])
+            i += 1
+        e["arguments"] = res
+    return db
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1312,7 +1343,7 @@ def main():
                                       "mumax", "gpumd", "ccminer", "autodock", "moderngpu", "tcnn",
                                       "xmrig-cuda", "thundersvm", "bitsandbytes", "hoomd",
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
-                                      "popsift", "cuszp", "cudasift"])
+                                      "popsift", "cuszp", "cudasift", "cupdlpx"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1333,7 +1364,8 @@ def main():
           "thundersvm": thundersvm, "bitsandbytes": bitsandbytes, "hoomd": hoomd,
           "opencv_contrib": lambda s, o, n: opencv_contrib(s, o, n, a.opencv_headers),
           "dlib": dlib, "caffe": caffe, "sputnik": sputnik, "cusz": cusz,
-          "popsift": popsift, "cuszp": cuszp, "cudasift": cudasift}[a.corpus](src, out, a.nvcc)
+          "popsift": popsift, "cuszp": cuszp, "cudasift": cudasift,
+          "cupdlpx": cupdlpx}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
