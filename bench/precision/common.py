@@ -35,6 +35,9 @@ CORPORA = {
     "sputnik": ("google-research/sputnik", "bbf5840ba5efccf01f862855c785f71bcc6ff1f0"),
     "cusz": ("szcompressor/cuSZ", "d3cde38aec71a3ae2a7f80eef7707a27b3bc3d1d"),
     "popsift": ("alicevision/popsift", "4b4b2478d5f0cdb6c4215a031572e951c0c2502e"),
+    "cuszp": ("szcompressor/cuSZp", "6ab90a55dfb47da95c4d23b1bea0013e3f8f73ce"),
+    "cudasift": ("Celebrandil/CudaSift", "5bc874af176224770da573eb0135b3494e553690"),
+    "cupdlpx": ("MIT-Lu-Lab/cuPDLPx", "4ab50eebe75dede1773f6516fba1947b2df2d29b"),
 }
 
 

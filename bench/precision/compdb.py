@@ -7,7 +7,7 @@
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
-#            popsift
+#            popsift|cuszp|cudasift|cupdlpx
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -464,6 +464,35 @@
 #           .cu of the library targets (psz/src/stat, psz/src/kernel, psz/src/utils,
 #           codec/fzg/src, codec/hf/src: 21), once, as its build writes them (-std=c++17
 #           and arch 80 already). The checkout is a `git archive` of the commit.
+#   cuszp   szcompressor/cuSZp (6ab90a55). CMake is the build (native CUDA), configured
+#           into OUTDIR/cmake as every CMake corpus here (Ninja, Release, configure only).
+#           Its CMakeLists sets CMAKE_CUDA_ARCHITECTURES 60 61 62 70 75 80 86 itself (a
+#           normal variable: -DCMAKE_CUDA_ARCHITECTURES=80 does not reach it), so each line
+#           has seven --generate-code options; nvcc 13 refuses sm_60-sm_72, so the script
+#           keeps only --generate-code=arch=compute_80,code=[compute_80,sm_80]. Every .cu
+#           of the library (src/*.cu: 15), once (the static target's line; the shared
+#           target compiles the same files with -fPIC), as its build writes them
+#           (-std=c++17 and -rdc=true kept). The checkout is a `git archive` of the commit.
+#   cudasift Celebrandil/CudaSift (5bc874af). CMake is the build, through FindCUDA
+#           (cuda_add_executable: no compile_commands entry), configured into OUTDIR/cmake
+#           as popsift is (Unix Makefiles, Release, configure only; OpenCV from Debian's
+#           libopencv-dev, which find_package(OpenCV REQUIRED) needs); the line of each .cu
+#           of the cudasift target (cudaImage.cu, cudaSiftH.cu, which #includes
+#           cudaSiftD.cu, and matching.cu: 3; match.cu is in no target) is put together from
+#           FindCUDA's per-file script. Two of its flags are changed: -arch=sm_35 (in
+#           CUDA_NVCC_FLAGS' OPTIONS and the target's OPTIONS), which nvcc 13 refuses, is
+#           made -arch=sm_80, and `-ccbin /usr/bin/gcc-6` (UNIX's CUDA_NVCC_FLAGS; no gcc-6
+#           here) is left out, so nvcc uses its default host compiler. The checkout is a
+#           `git archive` of the commit less data/ (the snapshot lacks its image blobs).
+#   cupdlpx MIT-Lu-Lab/cuPDLPx (4ab50eeb). Its Makefile is the build (README: `make build`;
+#           the CMakeLists is for the pybind11 module). Before this script, in the
+#           checkout: make CUDA_HOME=<toolkit> build/generated/version.h (sed writes the
+#           header utils.cu includes). The script runs `make -n -B NVCC=<nvcc>
+#           CUDA_HOME=<toolkit> build/solver.o build/utils.o` and keeps the nvcc line of the
+#           two .cu files (cupdlpx/solver.cu, cupdlpx/utils.cu), with its five -gencode
+#           pairs (sm_75, 80, 86, compute_80 for sm_89, 90: its own fixed list) cut to
+#           -gencode arch=compute_80,code=sm_80, the arch of every corpus here. The
+#           checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1250,6 +1279,62 @@ def cusz(src, out, nvcc):
             for e in source_cu(entries, src)]
 
 
+def cuszp(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cuSZp_kernels_1D_f32.cu")):
+        sys.exit("compdb.py: %s/src/cuSZp_kernels_1D_f32.cu missing: not a cuSZp checkout" % src)
+    entries = cmake_entries(src, out, nvcc, [], cuda_architectures=False)
+    db = []
+    for e in source_cu([e for e in entries if "cuSZp_static.dir" in e.get("output", e["command"])],
+                       os.path.join(src, "src")):
+        # its own arch list 60..86 (a set() in CMakeLists), of which nvcc 13 compiles 75 up:
+        # arch 80 only (the header)
+        args = [a for a in arguments_of(e) if not a.startswith("--generate-code=")
+                or a == "--generate-code=arch=compute_80,code=[compute_80,sm_80]"]
+        db.append({"directory": e["directory"], "file": e["file"], "arguments": args})
+    return db
+
+
+def cudasift(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "cudaSiftH.cu")):
+        sys.exit("compdb.py: %s/cudaSiftH.cu missing: not a CudaSift checkout" % src)
+
+    def flags(extra):
+        # -arch=sm_35 made sm_80; -ccbin /usr/bin/gcc-6 left out (the header)
+        res, skip = [], False
+        for a in extra:
+            if skip:
+                skip = False
+            elif a == "-ccbin":
+                skip = True
+            else:
+                res.append("-arch=sm_80" if a == "-arch=sm_35" else a)
+        return res
+    return findcuda_entries(src, out, nvcc, [], os.path.join("CMakeFiles", "cudasift.dir"),
+                            nvcc_flags=flags, cuda_flags=flags)
+
+
+def cupdlpx(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "build", "generated", "version.h")):
+        sys.exit("compdb.py: %s/build/generated/version.h missing: run the make step in this "
+                 "script's header" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    db = make_nvcc_lines(src, ["NVCC=" + nvcc, "CUDA_HOME=" + toolkit, "build/solver.o",
+                               "build/utils.o"], nvcc)
+    for e in db:
+        args, res, i = e["arguments"], [], 0
+        while i < len(args):
+            # its five -gencode pairs cut to arch 80 (the header)
+            if args[i] == "-gencode":
+                if args[i + 1] == "arch=compute_80,code=sm_80":
+                    res += args[i:i + 2]
+                i += 2
+                continue
+            res.append(args[i])
+            i += 1
+        e["arguments"] = res
+    return db
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1258,7 +1343,7 @@ def main():
                                       "mumax", "gpumd", "ccminer", "autodock", "moderngpu", "tcnn",
                                       "xmrig-cuda", "thundersvm", "bitsandbytes", "hoomd",
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
-                                      "popsift"])
+                                      "popsift", "cuszp", "cudasift", "cupdlpx"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1279,7 +1364,8 @@ def main():
           "thundersvm": thundersvm, "bitsandbytes": bitsandbytes, "hoomd": hoomd,
           "opencv_contrib": lambda s, o, n: opencv_contrib(s, o, n, a.opencv_headers),
           "dlib": dlib, "caffe": caffe, "sputnik": sputnik, "cusz": cusz,
-          "popsift": popsift}[a.corpus](src, out, a.nvcc)
+          "popsift": popsift, "cuszp": cuszp, "cudasift": cudasift,
+          "cupdlpx": cupdlpx}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
