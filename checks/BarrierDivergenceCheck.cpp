@@ -50,15 +50,17 @@ void BarrierDivergenceCheck::report(const SyncModel &S, SourceLocation Loc, ASTC
         << threadRanges(Split->Reaches, false) << Scope;
     recordSplit(S, *Split, Loc, Level, Demotion, causeText(First, S, C), causeLoc(First, SM));
   } else {
-    Tu->reportSync(S, nullptr, std::string(getID()), S.LaunchWhole ? "note" : "warning",
+    std::string Demotion =
+        S.LaunchWhole ? launchDemotion(S, "every thread") : assumedSampledDemotion(S);
+    bool Note = !Demotion.empty();
+    Tu->reportSync(S, nullptr, std::string(getID()), Note ? "note" : "warning",
                    causeText(First, S, C), causeLoc(First, SM));
     diag(Loc, "%0 in kernel '%1' may be skipped by part of the %2: %3%4",
-         S.LaunchWhole ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
+         Note ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
         << callName(S) << S.Kernel->Name << Scope << causeText(First, S, C)
-        << (First.BoundsExit && !S.LaunchWhole ? "; guard the work, not the barrier" : "");
-    if (S.LaunchWhole)
-      diag(Loc, "a note, not a warning: %0", DiagnosticIDs::Note)
-          << launchDemotion(S, "every thread");
+        << (First.BoundsExit && !Note ? "; guard the work, not the barrier" : "");
+    if (Note)
+      diag(Loc, "a note, not a warning: %0", DiagnosticIDs::Note) << Demotion;
   }
   for (const SyncCause &Cause : S.Causes)
     if (SourceLocation L = causeLoc(Cause, SM); L.isValid())

@@ -121,6 +121,26 @@ std::string SyncCheck::assumedDemotion(const SyncModel &S) {
   return "";
 }
 
+std::string SyncCheck::assumedSampledDemotion(const SyncModel &S) {
+  // Sampled values do not stand for a bounds exit's limit (`i >= n` leaves a tail for
+  // most n, whatever the block): such a cause keeps the finding.
+  if (!S.AssumedShape || S.PerShape.empty() ||
+      llvm::any_of(S.Causes, [](const SyncCause &C) { return C.BoundsExit; }) ||
+      llvm::any_of(S.PerShape,
+                   [](const auto &P) { return P.first.Evaluated && !P.first.splits(); }))
+    return "";
+  for (const ReachFigures &Alt : S.Alternatives)
+    if ((Alt.Evaluated && !Alt.splits()) || Alt.SampledWhole)
+      return "no launch in this file gives the block shape, and with a block of " +
+             Alt.Shape.str() + " every thread reaches it" +
+             (Alt.Evaluated ? std::string()
+                            : " for every sampled value (block indices 0 and 1, parameters "
+                              "1, 32, 33 and 1000)") +
+             ": the split is the assumed block's; give the launch's block shape "
+             "(--assume-block, or a launch in this file) to decide";
+  return "";
+}
+
 namespace {
 using ::warplint::divergence::Sym;
 using ::warplint::divergence::SymOp;

@@ -41,6 +41,12 @@ protected:
   /// Why an evaluated split of an assumed block is a note: the first alternative block
   /// where it does not split, or "" when every one splits too.
   static std::string assumedDemotion(const SyncModel &S);
+  /// Why a split that run-time values decide under an assumed block is a note: the first
+  /// alternative block at least a warp wide in x where every sampled environment (block
+  /// indices 0 and 1, the sampled parameters) brings every thread, or "" when none does
+  /// (issue 23: a finding of the assumption alone; cuSZp's `if (warp > 0)` around a
+  /// barrier, warp a global warp index, whole in a 32-thread block).
+  static std::string assumedSampledDemotion(const SyncModel &S);
   /// S.LaunchWhole: why the finding is a note ("at each of the 2 launches in this file,
   /// ..."); What is who is brought to the call ("every thread", "every named lane").
   static std::string launchDemotion(const SyncModel &S, const char *What);

@@ -1298,11 +1298,13 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
           M.Causes = std::move(Kept);
       }
       M.AssumedShape = Assumed;
-      bool Splits = false, AssumedSampledWhole = false;
+      bool Splits = false, AssumedSampledWhole = false, AssumedSampledSplit = false;
       for (const auto &[Shape, Loc] : Shapes) {
         M.PerShape.push_back({evaluateReach(M.Call, M.Class, TD.vars(), Shape, &KA.Host), Loc});
-        Splits |= M.PerShape.back().first.splits();
-        AssumedSampledWhole |= Loc.isInvalid() && M.PerShape.back().first.SampledWhole;
+        const ReachFigures &R = M.PerShape.back().first;
+        Splits |= R.splits();
+        AssumedSampledWhole |= Loc.isInvalid() && R.SampledWhole;
+        AssumedSampledSplit |= Loc.isInvalid() && !R.Evaluated && !R.SampledWhole;
       }
       // A constant mask that leaves out lanes of a warp of the block: they may call it
       // (warplint-warp-sync-mask weighs that when nothing splits a warp before the call).
@@ -1314,9 +1316,10 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
                           ~*M.Class.MaskValue) != 0;
       if (Lanes && M.Causes.empty() && !Splits && !LeavesOut)
         continue;
-      // The alternatives weigh an assumed block's split (a note when one does not split)
-      // and its sampled whole (SyncCheck::shapesOf: trusted when every one is whole too).
-      if (Assumed && (Splits || AssumedSampledWhole))
+      // The alternatives weigh an assumed block's split (a note when one does not split),
+      // its sampled split (a note when one is whole for every sampled value) and its
+      // sampled whole (SyncCheck::shapesOf: trusted when every one is whole too).
+      if (Assumed && (Splits || AssumedSampledWhole || AssumedSampledSplit))
         for (const wl::divergence::BlockShape &Alt : assumedAlternatives(KA, AssumedBlock))
           M.Alternatives.push_back(evaluateReach(M.Call, M.Class, TD.vars(), Alt, &KA.Host));
       // Not whole for the launches' shapes alone: the launches' grids, blocks and arguments

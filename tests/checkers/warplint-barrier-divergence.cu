@@ -218,6 +218,24 @@ __global__ void assumedFirstHalf(float *a) {
   // CHECK: :[[@LINE-6]]:17: note: no launch of 'assumedFirstHalf' with a known block shape
 }
 
+// A global warp index (cuSZp's look-back scan, launched from another file with blocks of
+// 32): `warp > 0` splits block 0 of the assumed 256 threads, and run-time block indices
+// decide; with a block of 32 it is the block's own index, whole for every sampled block.
+// A note (so is `warp % 2 == 1`: whole in a block of one warp). The odd threads of the
+// global index split every block: a warning.
+__global__ void assumedGlobalWarp(float *a) {
+  const int warp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  if (warp > 0)
+    __syncthreads();
+  // CHECK: :[[@LINE-1]]:5: remark: '__syncthreads()' in kernel 'assumedGlobalWarp' may be skipped by part of the block: it is inside 'if (warp > 0)', which depends on the thread [warplint-barrier-divergence]
+  // CHECK: :[[@LINE-2]]:5: note: a note, not a warning: no launch in this file gives the block shape, and with a block of 32x1x1 every thread reaches it for every sampled value
+  // CHECK: :[[@LINE-4]]:3: note: it is inside
+  if (((blockIdx.x * blockDim.x + threadIdx.x) & 1) == 1)
+    __syncthreads();
+  // CHECK: :[[@LINE-1]]:5: warning: '__syncthreads()' in kernel 'assumedGlobalWarp' may be skipped by part of the block
+  // CHECK: :[[@LINE-3]]:3: note: it is inside
+}
+
 // A value loaded at a block-uniform address, passed through helpers that take it by
 // const reference (as a complex type's real() or a min()): it stays uniform, and the return
 // on it is taken by the whole block or none. Silent.
