@@ -126,8 +126,9 @@ std::string SyncCheck::assumedSampledDemotion(const SyncModel &S) {
   // most n, whatever the block): such a cause keeps the finding.
   if (!S.AssumedShape || S.PerShape.empty() ||
       llvm::any_of(S.Causes, [](const SyncCause &C) { return C.BoundsExit; }) ||
-      llvm::any_of(S.PerShape,
-                   [](const auto &P) { return P.first.Evaluated && !P.first.splits(); }))
+      llvm::any_of(S.PerShape, [](const auto &P) {
+        return P.first.Evaluated || P.first.SampledWhole; // the assumed block: a sampled split
+      }))
     return "";
   for (const ReachFigures &Alt : S.Alternatives)
     if ((Alt.Evaluated && !Alt.splits()) || Alt.SampledWhole)

@@ -1013,8 +1013,14 @@ ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
   std::vector<const SymVarInfo *> TripLoops;
   std::vector<unsigned> TripVars;
   std::vector<SymRef> Switched;
+  // A block of one warp: a warp-uniform condition keeps or drops the whole block, as it
+  // does a warp's call (cudasift's `if (Shuffle(maxv, 0) <= thresh) return;` before a
+  // barrier, in blocks of 32).
+  const bool OneWarp = Class.Kind == SyncKind::BlockBarrier && Shape.threads() <= 32;
   if (!reachingCondition(S, Vars, Class.Kind == SyncKind::GridBarrier,
-                         Class.Kind == SyncKind::WarpMask || Class.Kind == SyncKind::Tile, Reach,
+                         Class.Kind == SyncKind::WarpMask || Class.Kind == SyncKind::Tile ||
+                             OneWarp,
+                         Reach,
                          TripLoops,
                          TripVars, Switched) ||
       Switched.size() > 3) {

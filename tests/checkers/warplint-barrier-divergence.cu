@@ -362,3 +362,31 @@ void launchAll(float *a, const float *c, const int *f, int n) {
   otherPointerOffset<<<1, 64>>>(c, n, a);
   parenthesisedBlockIndex<<<dim3(4, 4), 64>>>(a);
 }
+
+// An exit on a value one lane hands to its warp (cudasift's extrema search): warp-uniform.
+// In blocks of one warp it keeps or drops the whole block: silent. In blocks of two warps
+// one warp may leave while the other waits at the barrier: a warning.
+__global__ void broadcastExitOneWarp(float *d, float thresh) {
+  __shared__ float s[32];
+  float v = d[blockIdx.x * 32 + threadIdx.x];
+  if (__shfl_sync(0xffffffffu, v, 0) <= thresh)
+    return;
+  s[threadIdx.x] = v;
+  __syncthreads();
+  d[blockIdx.x * 32 + threadIdx.x] = s[31 - threadIdx.x];
+}
+__global__ void broadcastExitTwoWarps(float *d, float thresh) {
+  __shared__ float s[64];
+  float v = d[blockIdx.x * 64 + threadIdx.x];
+  if (__shfl_sync(0xffffffffu, v, 0) <= thresh)
+    return;
+  s[threadIdx.x] = v;
+  __syncthreads();
+  // CHECK: :[[@LINE-1]]:3: warning: '__syncthreads()' in kernel 'broadcastExitTwoWarps' may be skipped by part of the block: threads for which '__shfl_sync(0xffffffffu, v, 0) <= thresh' holds leave at the 'return' on line [[@LINE-3]] before it [warplint-barrier-divergence]
+  // CHECK: :[[@LINE-5]]:5: note: threads for which
+  d[blockIdx.x * 64 + threadIdx.x] = s[63 - threadIdx.x];
+}
+void launchBroadcastExits(float *d, float t) {
+  broadcastExitOneWarp<<<16, 32>>>(d, t);
+  broadcastExitTwoWarps<<<16, 64>>>(d, t);
+}
