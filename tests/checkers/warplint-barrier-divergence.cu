@@ -383,7 +383,7 @@ __global__ void broadcastExitTwoWarps(float *d, float thresh) {
   s[threadIdx.x] = v;
   __syncthreads();
   // CHECK: :[[@LINE-1]]:3: warning: '__syncthreads()' in kernel 'broadcastExitTwoWarps' may be skipped by part of the block: threads for which '__shfl_sync(0xffffffffu, v, 0) <= thresh' holds leave at the 'return' on line [[@LINE-3]] before it [warplint-barrier-divergence]
-  // CHECK: :[[@LINE-5]]:5: note: threads for which
+  // CHECK: :[[@LINE-4]]:5: note: threads for which
   d[blockIdx.x * 64 + threadIdx.x] = s[63 - threadIdx.x];
 }
 void launchBroadcastExits(float *d, float t) {
