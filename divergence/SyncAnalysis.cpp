@@ -1008,15 +1008,19 @@ static std::optional<ExitedLanes> exitedLanes(const SyncCall &S, const SyncClass
 
 ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
                            const std::vector<SymVarInfo> &Vars, const BlockShape &Shape,
-                           const HostFacts *Host, const std::array<uint64_t, 3> *Grid) {
+                           const HostFacts *Host, const std::array<uint64_t, 3> *Grid,
+                           bool Launched) {
   SymRef Reach;
   std::vector<const SymVarInfo *> TripLoops;
   std::vector<unsigned> TripVars;
   std::vector<SymRef> Switched;
-  // A block of one warp: a warp-uniform condition keeps or drops the whole block, as it
-  // does a warp's call (cudasift's `if (Shuffle(maxv, 0) <= thresh) return;` before a
-  // barrier, in blocks of 32).
-  const bool OneWarp = Class.Kind == SyncKind::BlockBarrier && Shape.threads() <= 32;
+  // A launch's block of one warp: a warp-uniform condition keeps or drops the whole block,
+  // as it does a warp's call (cudasift's `if (Shuffle(maxv, 0) <= thresh) return;` before
+  // a barrier, in blocks of 32). Not for an assumed block or its alternatives: code that
+  // makes a warp-uniform index (llm.c's `idx = blockIdx.x * warp.meta_group_size() +
+  // warp.meta_group_rank()`) is written for blocks of several warps.
+  const bool OneWarp =
+      Launched && Class.Kind == SyncKind::BlockBarrier && Shape.threads() <= 32;
   if (!reachingCondition(S, Vars, Class.Kind == SyncKind::GridBarrier,
                          Class.Kind == SyncKind::WarpMask || Class.Kind == SyncKind::Tile ||
                              OneWarp,

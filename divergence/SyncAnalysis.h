@@ -126,11 +126,14 @@ std::vector<SyncCause> syncCauses(const SyncCall &S, SyncKind Kind,
 /// does not reach the call is absent. Host (when given) restricts the sampled values of the parameters the host
 /// establishes facts about at every launch. Grid (when given) is the launch's grid: gridDim
 /// takes its value and blockIdx its first and last block's, instead of a grid of 2.
+/// Launched: Shape is a launch's own block (not an assumed one or an alternative to it):
+/// when it is one warp, a warp-uniform condition keeps or drops the whole block.
 ReachFigures evaluateReach(const SyncCall &S, const SyncClass &Class,
                            const std::vector<SymVarInfo> &Vars,
                            const ::warplint::divergence::BlockShape &Shape,
                            const HostFacts *Host = nullptr,
-                           const std::array<uint64_t, 3> *Grid = nullptr);
+                           const std::array<uint64_t, 3> *Grid = nullptr,
+                           bool Launched = false);
 
 /// "0-15, 48-63": the set positions of Bits (LSB first) as ranges.
 /// The lanes of warp W that are threads of a block of Threads threads (bit l for lane l):

@@ -1284,7 +1284,8 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
             SyncCall Alone = M.Call;
             llvm::erase_if(Alone.Exits, [&](const ExitSite &X) { return X.Exit != Cause.Where; });
             for (const auto &[Shape, Loc] : Shapes) {
-              ReachFigures R = evaluateReach(Alone, M.Class, TD.vars(), Shape, &KA.Host);
+              ReachFigures R = evaluateReach(Alone, M.Class, TD.vars(), Shape, &KA.Host,
+                                             nullptr, Loc.isValid());
               // Sampled values do not stand for a bounds exit's limit (`i >= n` leaves a
               // tail for most n): only a full evaluation drops one.
               Whole &= (R.Evaluated && !R.splits()) ||
@@ -1300,7 +1301,9 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
       M.AssumedShape = Assumed;
       bool Splits = false, AssumedSampledWhole = false, AssumedSampledSplit = false;
       for (const auto &[Shape, Loc] : Shapes) {
-        M.PerShape.push_back({evaluateReach(M.Call, M.Class, TD.vars(), Shape, &KA.Host), Loc});
+        M.PerShape.push_back(
+            {evaluateReach(M.Call, M.Class, TD.vars(), Shape, &KA.Host, nullptr, Loc.isValid()),
+             Loc});
         const ReachFigures &R = M.PerShape.back().first;
         Splits |= R.splits();
         AssumedSampledWhole |= Loc.isInvalid() && R.SampledWhole;
@@ -1332,7 +1335,8 @@ const std::vector<SyncModel> &TuModel::syncCalls(const wl::divergence::BlockShap
         const JointLaunches &Joint = jointEnvs(K);
         bool All = !Joint.Envs.empty();
         for (const JointEnv &J : Joint.Envs) {
-          ReachFigures R = evaluateReach(M.Call, M.Class, TD.vars(), J.Shape, &J.Host, &J.Grid);
+          ReachFigures R =
+              evaluateReach(M.Call, M.Class, TD.vars(), J.Shape, &J.Host, &J.Grid, true);
           All &= (R.Evaluated && !R.splits()) || R.SampledWhole;
           if (!All)
             break;
