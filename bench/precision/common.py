@@ -38,6 +38,8 @@ CORPORA = {
     "cuszp": ("szcompressor/cuSZp", "6ab90a55dfb47da95c4d23b1bea0013e3f8f73ce"),
     "cudasift": ("Celebrandil/CudaSift", "5bc874af176224770da573eb0135b3494e553690"),
     "cupdlpx": ("MIT-Lu-Lab/cuPDLPx", "4ab50eebe75dede1773f6516fba1947b2df2d29b"),
+    "cudpp": ("cudpp/cudpp", "9dc7357ee818498a87bc2f68f9d887c298e0e3f6"),
+    "zfp": ("LLNL/zfp", "da9a8349ab200890b169b90ecde2b8a6a6fc6de8"),
 }
 
 

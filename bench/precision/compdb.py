@@ -7,7 +7,7 @@
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
-#            popsift|cuszp|cudasift|cupdlpx
+#            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -492,6 +492,43 @@
 #           two .cu files (cupdlpx/solver.cu, cupdlpx/utils.cu), with its five -gencode
 #           pairs (sm_75, 80, 86, compute_80 for sm_89, 90: its own fixed list) cut to
 #           -gencode arch=compute_80,code=sm_80, the arch of every corpus here. The
+#           checkout is a `git archive` of the commit.
+#   cudpp   cudpp/cudpp (9dc7357e, v2.3). CMake is the build, through FindCUDA (cuda_add_library
+#           cudpp and cudpp_hash: no compile_commands entry), configured into OUTDIR/cmake as
+#           popsift is (Unix Makefiles, Release, configure only), its defaults otherwise
+#           (static libraries, CUDPP_BUILD_APPLICATIONS OFF); the configure writes
+#           include/cudpp_config.h and apps/common/include/common_config.h into the checkout
+#           (configure_file). The line of each .cu of the two targets is put together from
+#           FindCUDA's per-file script. Its arch options, which nvcc 13 refuses, are made arch 80
+#           in the same shape: cudpp's OPTIONS ${GENCODE} (CUDPP_GENCODE_SM30 ON by default:
+#           -gencode=arch=compute_30,code=sm_30 -gencode=arch=compute_30,code=compute_30) and
+#           cudpp_hash's ${GENCODE_SM20} (compute_20/sm_20) become
+#           -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_80,code=compute_80. No -std
+#           (nvcc 13's default, C++17). The submodules are put into CHECKOUT/ext at the commits
+#           the tree records, from `git archive` of stored copies (no network):
+#           ext/moderngpu = moderngpu/moderngpu b6b3ed52; ext/cub = NVlabs/cub 9c335b9a, which
+#           the stored copy does not hold: its history was rewritten and cub/block/block_scan.cuh
+#           purged from every commit before 7ba78ae3 ("Replace purged file from branch", CUB 1.6.4,
+#           2017-08-13), so CUB 1.6.4 (7ba78ae3), the nearest commit to cudpp's "update cub
+#           submodule to the latest commit" (2016-10-30, CUB 1.6.2/1.6.3 then) that holds every file.
+#           Three files (radixsort_app.cu, sa_app.cu, multisplit_app.cu) include that CUB, and nvcc
+#           13 fails them: CCCL 3's thrust stops at its #error on a foreign CUB
+#           (thrust/system/cuda/config.h:91) and, past it, CUB 1.6's texture references (removed in
+#           CUDA 12). The files: the .cu of cudpp (src/cudpp/app/*.cu: 14) and of
+#           cudpp_hash (src/cudpp_hash/*.cu: 5), each once; moderngpu's
+#           ext/moderngpu/src/mgpucontext.cu, which the cudpp target also compiles (the
+#           submodule's code, not cudpp's), and the apps (off) are not in it. The checkout is a
+#           `git archive` of the commit.
+#   zfp     LLNL/zfp (da9a8349, its CUDA backend). CMake is the build: -DZFP_WITH_CUDA=ON, which
+#           compiles src/cuda_zfp/cuZFP.cu through FindCUDA's cuda_wrap_srcs(zfp OBJ ...
+#           OPTIONS ${CMAKE_CUDA_FLAGS}) (no compile_commands entry), configured into
+#           OUTDIR/cmake as popsift is (Unix Makefiles, Release, configure only) with the arch by
+#           its own pass-through, -DCMAKE_CUDA_FLAGS=-arch=sm_80 (without it, no arch on the line:
+#           nvcc's default), and -DBUILD_TESTING=OFF (tests/ fetch googletest); its defaults
+#           otherwise. The line of cuZFP.cu (the one .cu: it includes the encode/decode 1-3D
+#           kernels) is put together from FindCUDA's per-file script (-DZFP_ROUNDING_MODE=
+#           ZFP_ROUND_NEVER and -DZFP_WITH_CUDA, the directory's compile definitions, -I include and
+#           the toolkit's, -Xcompiler -fPIC,-O3,-DNDEBUG). No -std (nvcc 13's default, C++17). The
 #           checkout is a `git archive` of the commit.
 import argparse
 import glob
@@ -1335,6 +1372,34 @@ def cupdlpx(src, out, nvcc):
     return db
 
 
+def cudpp(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cudpp", "app", "scan_app.cu")):
+        sys.exit("compdb.py: %s/src/cudpp/app/scan_app.cu missing: not a cudpp checkout" % src)
+    for sub in ("cub/cub/cub.cuh", "moderngpu/include/moderngpu.cuh"):
+        if not os.path.exists(os.path.join(src, "ext", sub)):
+            sys.exit("compdb.py: %s/ext/%s missing: put the submodules in (the header)" % (src, sub))
+
+    def arch80(extra):
+        # its -gencode compute_30 (cudpp) and compute_20 (cudpp_hash) made compute_80 (the header)
+        return [re.sub(r"(compute|sm)_[0-9]+", r"\1_80", a) if a.startswith("-gencode") else a
+                for a in extra]
+    db = []
+    for target in (os.path.join("src", "cudpp", "CMakeFiles", "cudpp.dir"),
+                   os.path.join("src", "cudpp_hash", "CMakeFiles", "cudpp_hash.dir")):
+        db += [e for e in findcuda_entries(src, out, nvcc, [], target, cuda_flags=arch80)
+               if os.path.realpath(e["file"]).startswith(os.path.join(src, "src") + "/")]
+    return sorted(db, key=lambda e: e["file"])
+
+
+def zfp(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cuda_zfp", "cuZFP.cu")):
+        sys.exit("compdb.py: %s/src/cuda_zfp/cuZFP.cu missing: not a zfp checkout" % src)
+    # its CMAKE_CUDA_FLAGS pass-through gives the arch; tests off (the header)
+    return findcuda_entries(src, out, nvcc, ["-DZFP_WITH_CUDA=ON", "-DCMAKE_CUDA_FLAGS=-arch=sm_80",
+                                             "-DBUILD_TESTING=OFF"],
+                            os.path.join("src", "CMakeFiles", "zfp.dir"))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1343,7 +1408,8 @@ def main():
                                       "mumax", "gpumd", "ccminer", "autodock", "moderngpu", "tcnn",
                                       "xmrig-cuda", "thundersvm", "bitsandbytes", "hoomd",
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
-                                      "popsift", "cuszp", "cudasift", "cupdlpx"])
+                                      "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
+                                      "zfp"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1365,7 +1431,7 @@ def main():
           "opencv_contrib": lambda s, o, n: opencv_contrib(s, o, n, a.opencv_headers),
           "dlib": dlib, "caffe": caffe, "sputnik": sputnik, "cusz": cusz,
           "popsift": popsift, "cuszp": cuszp, "cudasift": cudasift,
-          "cupdlpx": cupdlpx}[a.corpus](src, out, a.nvcc)
+          "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
