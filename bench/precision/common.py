@@ -38,6 +38,8 @@ CORPORA = {
     "cuszp": ("szcompressor/cuSZp", "6ab90a55dfb47da95c4d23b1bea0013e3f8f73ce"),
     "cudasift": ("Celebrandil/CudaSift", "5bc874af176224770da573eb0135b3494e553690"),
     "cupdlpx": ("MIT-Lu-Lab/cuPDLPx", "4ab50eebe75dede1773f6516fba1947b2df2d29b"),
+    "libsgm": ("fixstars/libSGM", "e4c669bb9e039b60f04178b080ac7d6077a4d4bd"),
+    "relion": ("3dem/relion", "73f0a3c0c9dfa513ca0456ef8f66dd3eb5c35cdb"),
 }
 
 
