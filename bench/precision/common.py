@@ -40,6 +40,8 @@ CORPORA = {
     "cupdlpx": ("MIT-Lu-Lab/cuPDLPx", "4ab50eebe75dede1773f6516fba1947b2df2d29b"),
     "cudpp": ("cudpp/cudpp", "9dc7357ee818498a87bc2f68f9d887c298e0e3f6"),
     "zfp": ("LLNL/zfp", "da9a8349ab200890b169b90ecde2b8a6a6fc6de8"),
+    "libsgm": ("fixstars/libSGM", "e4c669bb9e039b60f04178b080ac7d6077a4d4bd"),
+    "relion": ("3dem/relion", "73f0a3c0c9dfa513ca0456ef8f66dd3eb5c35cdb"),
 }
 
 

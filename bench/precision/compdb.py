@@ -7,7 +7,7 @@
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
-#            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp
+#            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -530,6 +530,38 @@
 #           ZFP_ROUND_NEVER and -DZFP_WITH_CUDA, the directory's compile definitions, -I include and
 #           the toolkit's, -Xcompiler -fPIC,-O3,-DNDEBUG). No -std (nvcc 13's default, C++17). The
 #           checkout is a `git archive` of the commit.
+#   libsgm  fixstars/libSGM (e4c669bb). CMake is the build (native CUDA language),
+#           configured into OUTDIR/cmake as every CMake corpus here (Ninja, Release,
+#           configure only) with -DCMAKE_CUDA_ARCHITECTURES=80 (its CMakeLists sets its own
+#           list 52;61;72;75;86 only when that is not defined); ENABLE_SAMPLES, ENABLE_TESTS
+#           and BUILD_OPENCV_WRAPPER at their default OFF. Its configure writes
+#           include/libsgm_config.h into the checkout (configure_file). Every .cu of the sgm
+#           target (src/*.cu: 7), once, as its build writes them (-std=c++17 from
+#           cxx_std_17, -lineinfo, arch 80). The checkout is a `git archive` of the commit.
+#   relion  3dem/relion (73f0a3c0). CMake is the build, through FindCUDA (cuda_add_library:
+#           no compile_commands entry). Before this script: apt-get install libopenmpi-dev
+#           libfftw3-dev (find_package(MPI REQUIRED); FFTW, else its CMake downloads and
+#           builds its own). Configured into OUTDIR/cmake as popsift is (Unix Makefiles,
+#           Release, configure only) with -DCUDA=ON -DCUDA_ARCH=80 (its own arch variable:
+#           -arch=sm_80), -DGUI=OFF (no FLTK/X11 needed for the .cu files) and
+#           -DFETCH_WEIGHTS=OFF (its configure would download model weights). The line of
+#           each .cu of the relion_gpu_util target (src/acc/cuda/*.cu and
+#           src/acc/cuda/cuda_kernels/*.cu: 8) and of relion_jaz_gpu_util
+#           (src/jaz/cuda/*.cu: 1) is put together from FindCUDA's per-file script, with the
+#           script's CUDA_NVCC_FLAGS_RELEASE appended after CUDA_NVCC_FLAGS as FindCUDA's
+#           script does for a Release build (cmake/BuildTypes.cmake's -arch=sm_80
+#           --ptxas-options=-warn-double-usage -D__INTEL_COMPILER --default-stream
+#           per-thread --std=c++17 --disable-warnings), less its -D__INTEL_COMPILER: a
+#           host-side device of the build (BuildTypes.cmake: to keep fftw3.h's __float128
+#           declarations from nvcc) that under a clang front end makes CUDA 13's CCCL take
+#           the host compiler for Intel's classic one, find no CUDA compiler
+#           (_CCCL_CUDA_COMPILER_CLANG rests on _CCCL_COMPILER_CLANG) and stop with "CUDA
+#           compiler and CUDA toolkit headers are incompatible" (cuda_toolkit.h:39). With
+#           it, warplint analyses 5 of the 9 files, all 5 with errors, and fails 4
+#           (cuda_autopicker, cuda_helper_functions, cuda_ml_optimiser,
+#           cuda_projector_plan), which nvcc 13 compiles with the build's line (its
+#           #warning hidden by --disable-warnings); without it, all 9 parse. Nothing else
+#           changed. The checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1398,6 +1430,33 @@ def zfp(src, out, nvcc):
     return findcuda_entries(src, out, nvcc, ["-DZFP_WITH_CUDA=ON", "-DCMAKE_CUDA_FLAGS=-arch=sm_80",
                                              "-DBUILD_TESTING=OFF"],
                             os.path.join("src", "CMakeFiles", "zfp.dir"))
+def libsgm(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cost_aggregation.cu")):
+        sys.exit("compdb.py: %s/src/cost_aggregation.cu missing: not a libSGM checkout" % src)
+    entries = cmake_entries(src, out, nvcc, [])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "src"))]
+
+
+def relion(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "acc", "cuda", "cuda_ml_optimiser.cu")):
+        sys.exit("compdb.py: %s/src/acc/cuda/cuda_ml_optimiser.cu missing: not a RELION checkout"
+                 % src)
+    cache = os.path.join(out, "cmake", "CMakeCache.txt")
+
+    def release(extra):
+        # FindCUDA's script appends CUDA_NVCC_FLAGS_<CONFIG> to CUDA_NVCC_FLAGS (the header);
+        # the cache holds the value the per-file scripts are written with
+        with open(cache) as f:
+            m = re.search(r"^CUDA_NVCC_FLAGS_RELEASE:\w+=(.*)$", f.read(), re.M)
+        return extra + (m.group(1).replace(";", " ").split() if m else [])
+    db = findcuda_entries(src, out, nvcc, ["-DCUDA=ON", "-DCUDA_ARCH=80", "-DGUI=OFF",
+                                           "-DFETCH_WEIGHTS=OFF"],
+                          os.path.join("src", "apps", "CMakeFiles"), cuda_flags=release)
+    for e in db:
+        # its -D__INTEL_COMPILER out: CCCL stops under a clang front end with it (the header)
+        e["arguments"] = [a for a in e["arguments"] if a != "-D__INTEL_COMPILER"]
+    return db
 
 
 def main():
@@ -1409,7 +1468,7 @@ def main():
                                       "xmrig-cuda", "thundersvm", "bitsandbytes", "hoomd",
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
-                                      "zfp"])
+                                      "zfp", "libsgm", "relion"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1431,7 +1490,8 @@ def main():
           "opencv_contrib": lambda s, o, n: opencv_contrib(s, o, n, a.opencv_headers),
           "dlib": dlib, "caffe": caffe, "sputnik": sputnik, "cusz": cusz,
           "popsift": popsift, "cuszp": cuszp, "cudasift": cudasift,
-          "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp}[a.corpus](src, out, a.nvcc)
+          "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp,
+          "libsgm": libsgm, "relion": relion}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
