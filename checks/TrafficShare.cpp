@@ -460,8 +460,29 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
     return "";
   // NeedsMain: the kernel's main work must have a flagged access of its own (one that runs
   // more often), so that these places are its edge, not the one finding of the kernel.
-  if (NeedsMain && !(MainTimes > OwnMost))
-    return "";
+  // Without one, the places are weighed against the kernel's whole memory traffic, global
+  // and shared: a kernel whose main loop reads global memory and stages a few values in
+  // shared memory once (CudaSift's homography test, a block's write-out after its loop)
+  // pays a one-time conflict's extra wavefronts beside far more memory work.
+  if (NeedsMain && !(MainTimes > OwnMost)) {
+    if (Space != MemorySpace::Shared)
+      return "";
+    TrafficCount G(C, MemorySpace::Global, Known, Kernel);
+    G.walk(Kernel->getBody(), 1);
+    double All = Total + G.Total;
+    if (!(OwnMost < std::max(T.Most, G.Most)) || Own / All >= MinShare)
+      return "";
+    std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
+                                    : "at most " + timesText(OwnMost) + " times per thread";
+    return std::string(Places.size() == 1 ? "it runs " : "they run ") + Runs +
+           (Places.size() == 1 ? ", and makes " : ", and make ") + timesText(Own) +
+           " of the kernel's " + timesText(All) + " memory accesses per thread (" +
+           timesText(Total) + " shared, " + timesText(G.Total) + " global; " +
+           percentText(Own / All) + ", under MinTrafficShare " + MinShareText +
+           "%; loops counted by their trip counts, " + std::to_string(UnknownTrips) +
+           " trips where a count is neither a constant nor a value the launches pass): a "
+           "small share of the kernel's memory traffic, whose main work is in its loops";
+  }
   std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
                                   : "at most " + timesText(OwnMost) + " times per thread";
   std::string With = Beside ? " with the " + std::to_string(Beside) + " other flagged " +
