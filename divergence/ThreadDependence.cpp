@@ -2078,6 +2078,8 @@ AbsVal ThreadDependence::builtinVar(StringRef Var, unsigned Dim) {
   // Every launch fixes this dimension of the block at 1: one thread index, 0.
   if (Dim < 3 && UnitDims[Dim] && (Var == "threadIdx" || Var == "blockDim"))
     return {Variance::Uniform, makeConst(Var == "threadIdx" ? 0 : 1, 32, true)};
+  if (Var == "threadIdx" && Dim < 3)
+    ThreadIdxRead[Dim] = true;
   if (Var == "threadIdx")
     return {WarpRows && Dim > 0 ? Variance::WarpUniform : Variance::LaneVarying,
             makeThreadIdx(Dim)};
@@ -2957,7 +2959,10 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
                                                    const std::vector<AbsVal> &Args, State &St,
                                                    unsigned Bits, bool Uns) {
   const FunctionDecl *Def = nullptr;
-  if (FD->hasBody(Def) && Def && !isa<CXXMethodDecl>(Def) && walkable(Def)) {
+  // A static member function is a free function in a class's scope (cudpp's
+  // `static __device__ bool isBackward() { return backward; }` of a traits class).
+  if (FD->hasBody(Def) && Def &&
+      (!isa<CXXMethodDecl>(Def) || cast<CXXMethodDecl>(Def)->isStatic()) && walkable(Def)) {
     bool Active = false;
     for (const Frame &F : Frames)
       Active |= F.Fn == Def;

@@ -170,6 +170,10 @@ public:
   /// blockDim there, so `threadIdx.x >= n` with n == blockDim.x is never true.
   void setBlockDimParams(std::array<int, 3> P) { BlockDimParams = P; }
   const std::array<bool, 3> &unitDims() const { return UnitDims; }
+  /// Whether the analysed code (the kernel and the device functions it calls) reads
+  /// threadIdx in dimension Dim (0..2) where the launches leave that dimension open: a
+  /// kernel that reads threadIdx.y is written for a 2-D block.
+  bool readsThreadIdx(unsigned Dim) const { return Dim < 3 && ThreadIdxRead[Dim]; }
   /// Analyses one kernel; branches() and vars() describe it afterwards.
   void analyze(const FunctionDecl *Kernel);
   /// How many times any ThreadDependence of this process analysed the kernel (any of its
@@ -321,6 +325,7 @@ private:
   ASTContext &Ctx;
   std::array<bool, 3> UnitDims{false, false, false};
   bool WarpRows = false;
+  std::array<bool, 3> ThreadIdxRead{false, false, false};
   std::array<int, 3> BlockDimParams{-1, -1, -1};
   std::vector<SymVarInfo> Vars;
   std::map<std::string, unsigned> VarIndex;
