@@ -30,7 +30,8 @@ std::string lanesText(uint32_t Bits) {
 std::string alternativesText(const SyncModel &S) {
   std::string Out;
   for (const ReachFigures &A : S.Alternatives)
-    Out += (Out.empty() ? "" : ", ") + A.Shape.str();
+    if (A.Shape.X >= 32)
+      Out += (Out.empty() ? "" : ", ") + A.Shape.str();
   return Out;
 }
 

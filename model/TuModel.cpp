@@ -815,6 +815,12 @@ std::vector<wl::divergence::BlockShape> assumedAlternatives(const KernelAnalysis
     if (!Seen)
       Out.push_back(S);
   }
+  // A kernel that reads threadIdx.y, its x and y left open by the launches, is written
+  // for a 2-D block, whose rows are often narrower than a warp: the 16x16 tile too
+  // (CudaSift's matching kernels, `siftPoints1[128*ty + 16*i + tx]` with tx < 16).
+  if (KA.TD.readsThreadIdx(1) && !KA.UnitDims[0] && !KA.UnitDims[1] && !F[0] && !F[1] &&
+      !(A.X == 16 && A.Y == 16 && A.Z == 1))
+    Out.push_back(wl::divergence::BlockShape{16, 16, 1});
   return Out;
 }
 
