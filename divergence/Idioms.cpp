@@ -528,7 +528,28 @@ bool isRowLeaderTest(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   if (!Sides)
     return false;
   const Sym *Rem = skipCasts(Sides->first);
-  return Rem->Op == SymOp::Rem && isMonotone(Rem->A.get()) && isRuntimeSize(Rem->B.get(), Vars);
+  if (Rem->Op != SymOp::Rem || !isRuntimeSize(Rem->B.get(), Vars))
+    return false;
+  // The column of a 3-D index recovered from a 1-D one, `(p % (nx * ny)) % nx == 0`
+  // (RELION's back-projection): the inner remainder is monotone within each run of
+  // nx * ny threads, a whole number of rows when its divisor is a product of the outer
+  // one; one lane per run of nx still.
+  const Sym *A = skipCasts(Rem->A.get());
+  if (A && A->Op == SymOp::Rem && isRuntimeSize(A->B.get(), Vars)) {
+    const Sym *P = skipCasts(A->B.get()), *N = skipCasts(Rem->B.get());
+    std::function<bool(const Sym *, const Sym *)> Same = [&](const Sym *X, const Sym *Y) {
+      X = skipCasts(X);
+      Y = skipCasts(Y);
+      if (!X || !Y)
+        return X == Y;
+      return X->Op == Y->Op && X->Value == Y->Value && Same(X->A.get(), Y->A.get()) &&
+             Same(X->B.get(), Y->B.get()) && Same(X->C.get(), Y->C.get());
+    };
+    auto Factor = [&](const Sym *F) { return Same(F, N); };
+    if (P && P->Op == SymOp::Mul && (Factor(P->A.get()) || Factor(P->B.get())))
+      A = skipCasts(A->A.get());
+  }
+  return isMonotone(A);
 }
 
 /// `t % K` (K dividing 32) or `t & M` (M + 1 a power of two up to 32), either operand

@@ -34,6 +34,32 @@ __global__ void widthUnknown(float *c, int W) {
     c[threadIdx.x] = 0.f;
 }
 void launchWidthUnknown(float *c, int W) { widthUnknown<<<4, 128>>>(c, W); }
+// The column of a 3-D index recovered from a 1-D one, `(p % (nx * ny)) % nx`, at 0 (RELION's
+// back-projection skips the Friedel column): one lane in each run of nx, the same idiom.
+__global__ void friedelColumn(float *out, const float *in, int nx, int ny, int n) {
+  for (unsigned pass = 0; pass < (n + 639) / 640; pass++) {
+    unsigned pixel = pass * 640 + threadIdx.x;
+    if (pixel >= n)
+      continue;
+    int xy = pixel % (nx * ny);
+    int x = xy % nx;
+    if (x == 0)
+      continue;
+    out[pixel] += in[pixel];
+  }
+}
+void launchFriedel(float *o, const float *i, int x, int y) { friedelColumn<<<100, 640>>>(o, i, x, y, x * y * 4); }
+// The inner remainder by a size the outer one does not divide: no run of nx lanes, a
+// warning still.
+__global__ void friedelOther(float *out, const float *in, int nx, int ny, int n) {
+  unsigned pixel = blockIdx.x * 640 + threadIdx.x;
+  int x = (pixel % ny) % nx;
+  if (x == 0)
+    return;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'x' diverges
+  out[pixel] += in[pixel];
+}
+void launchFriedelOther(float *o, const float *i, int x, int y) { friedelOther<<<100, 640>>>(o, i, x, y, x * y * 4); }
 // Through a launch helper: what its callers pass.
 __global__ void helperWidth(float *c, int W) {
   if (threadIdx.x % W == 0)
