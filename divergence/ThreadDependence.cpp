@@ -651,6 +651,18 @@ ThreadDependence::State ThreadDependence::mergeStates(const AbsVal &Cond, State 
     if (It == Out.Locals.end())
       continue; // declared only in the else branch: out of scope
     It->second = merge(Cond, It->second, KV.second);
+    // An integer the arms leave with thread-dependent values of no known form is one
+    // value from here on, a term of its own: what is computed from it keeps it, and the
+    // difference of two such computations is uniform (cudpp's merge step: `first +=
+    // depth*mult` in one arm, then `range = last - first` with `last = first + depth*mult
+    // - 1`, the same for every thread).
+    AbsVal &M = It->second;
+    if (M.V == Variance::LaneVarying && !M.S && !M.T &&
+        KV.first->getType()->isIntegralOrEnumerationType()) {
+      ThreadPart P;
+      P.Terms["merged#" + std::to_string(++MergedValues)] = 1;
+      M.T = std::make_shared<const ThreadPart>(std::move(P));
+    }
   }
   return Out;
 }

@@ -363,6 +363,8 @@ private:
   std::vector<SyncCall> SyncCalls;
   std::vector<const CallExpr *> CallStack;
   unsigned Speculative = 0;
+  /// How many merged values mergeStates has named (ThreadPart terms of their own).
+  unsigned MergedValues = 0;
   unsigned LoopNesting = 0; ///< loops around what is being walked (their cond, step, body)
   void recordSync(const CallExpr *C, const std::vector<AbsVal> &Args, const State &St);
   // What depends only on the AST, kept across the walks of loop bodies and callees (and
