@@ -551,17 +551,14 @@
 #           script's CUDA_NVCC_FLAGS_RELEASE appended after CUDA_NVCC_FLAGS as FindCUDA's
 #           script does for a Release build (cmake/BuildTypes.cmake's -arch=sm_80
 #           --ptxas-options=-warn-double-usage -D__INTEL_COMPILER --default-stream
-#           per-thread --std=c++17 --disable-warnings), less its -D__INTEL_COMPILER: a
-#           host-side device of the build (BuildTypes.cmake: to keep fftw3.h's __float128
-#           declarations from nvcc) that under a clang front end makes CUDA 13's CCCL take
-#           the host compiler for Intel's classic one, find no CUDA compiler
-#           (_CCCL_CUDA_COMPILER_CLANG rests on _CCCL_COMPILER_CLANG) and stop with "CUDA
-#           compiler and CUDA toolkit headers are incompatible" (cuda_toolkit.h:39). With
-#           it, warplint analyses 5 of the 9 files, all 5 with errors, and fails 4
-#           (cuda_autopicker, cuda_helper_functions, cuda_ml_optimiser,
-#           cuda_projector_plan), which nvcc 13 compiles with the build's line (its
-#           #warning hidden by --disable-warnings); without it, all 9 parse. Nothing else
-#           changed. The checkout is a `git archive` of the commit.
+#           per-thread --std=c++17 --disable-warnings), the build's line as it is. Its
+#           -D__INTEL_COMPILER (BuildTypes.cmake: to keep fftw3.h's __float128 declarations
+#           from nvcc) made CUDA 13's CCCL take the host compiler for Intel's classic one
+#           under a clang front end and stop with "CUDA compiler and CUDA toolkit headers are
+#           incompatible" (cuda_toolkit.h:39) before warplint read CCCL's compiler detection
+#           with the macro hidden (driver/headers/warplint_cuda_compat.h): warplint 049ba0d
+#           analysed 5 of the 9 files, all 5 with errors, and failed 4, which nvcc 13
+#           compiles. The checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1450,13 +1447,9 @@ def relion(src, out, nvcc):
         with open(cache) as f:
             m = re.search(r"^CUDA_NVCC_FLAGS_RELEASE:\w+=(.*)$", f.read(), re.M)
         return extra + (m.group(1).replace(";", " ").split() if m else [])
-    db = findcuda_entries(src, out, nvcc, ["-DCUDA=ON", "-DCUDA_ARCH=80", "-DGUI=OFF",
-                                           "-DFETCH_WEIGHTS=OFF"],
-                          os.path.join("src", "apps", "CMakeFiles"), cuda_flags=release)
-    for e in db:
-        # its -D__INTEL_COMPILER out: CCCL stops under a clang front end with it (the header)
-        e["arguments"] = [a for a in e["arguments"] if a != "-D__INTEL_COMPILER"]
-    return db
+    return findcuda_entries(src, out, nvcc, ["-DCUDA=ON", "-DCUDA_ARCH=80", "-DGUI=OFF",
+                                             "-DFETCH_WEIGHTS=OFF"],
+                            os.path.join("src", "apps", "CMakeFiles"), cuda_flags=release)
 
 
 def main():

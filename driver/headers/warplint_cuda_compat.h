@@ -41,9 +41,13 @@
 // see clang, whose builtins and wrappers this parse has (with __NVCC__ CCCL redeclares
 // clang's device __assert_fail as __host__ __device__ under NDEBUG, an error). So they are
 // read here once, under their include guards, with __NVCC__ hidden; the user's code,
-// read after, sees it.
+// read after, sees it. So is a host compiler's name a build defines for its own headers
+// (RELION passes -D__INTEL_COMPILER to hide fftw3.h's __float128 from nvcc): CCCL would
+// take the host compiler for Intel's, not clang, and find no CUDA compiler it knows.
 #pragma push_macro("__NVCC__")
 #undef __NVCC__
+#pragma push_macro("__INTEL_COMPILER")
+#undef __INTEL_COMPILER
 #if __has_include(<cuda/std/__cccl/compiler.h>)
 #include <cuda/std/__cccl/compiler.h>
 #endif
@@ -55,6 +59,7 @@
 #if __cplusplus >= 201703L && __has_include(<cooperative_groups/details/info.h>)
 #include <cooperative_groups/details/info.h>
 #endif
+#pragma pop_macro("__INTEL_COMPILER")
 #pragma pop_macro("__NVCC__")
 #endif
 
