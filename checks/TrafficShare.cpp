@@ -456,7 +456,8 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
   }
   // The places must run less often than the kernel's most repeated access (a kernel of
   // straight-line accesses has no main work to set them beside), and make a small share.
-  if (Total <= 0 || !(OwnMost < T.Most) || Own / Total >= MinShare)
+  if (Total <= 0 || (!(NeedsMain && !(MainTimes > OwnMost)) &&
+                     (!(OwnMost < T.Most) || Own / Total >= MinShare)))
     return "";
   // NeedsMain: the kernel's main work must have a flagged access of its own (one that runs
   // more often), so that these places are its edge, not the one finding of the kernel.
@@ -474,8 +475,15 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
       return "";
     std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
                                     : "at most " + timesText(OwnMost) + " times per thread";
+    std::string With = Beside ? " with the " + std::to_string(Beside) + " other flagged " +
+                                    (Beside == 1 ? "access" : "accesses") + " beside " +
+                                    (Places.size() == 1 ? "it" : "them") + " in " +
+                                    (Loops.count(nullptr) ? "the code outside loops" : "its loop") +
+                                    ","
+                              : "";
     return std::string(Places.size() == 1 ? "it runs " : "they run ") + Runs +
-           (Places.size() == 1 ? ", and makes " : ", and make ") + timesText(Own) +
+           (Places.size() == 1 ? ", and" + With + " makes " : ", and" + With + " make ") +
+           timesText(Own) +
            " of the kernel's " + timesText(All) + " memory accesses per thread (" +
            timesText(Total) + " shared, " + timesText(G.Total) + " global; " +
            percentText(Own / All) + ", under MinTrafficShare " + MinShareText +
