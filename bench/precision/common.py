@@ -42,6 +42,8 @@ CORPORA = {
     "zfp": ("LLNL/zfp", "da9a8349ab200890b169b90ecde2b8a6a6fc6de8"),
     "libsgm": ("fixstars/libSGM", "e4c669bb9e039b60f04178b080ac7d6077a4d4bd"),
     "relion": ("3dem/relion", "73f0a3c0c9dfa513ca0456ef8f66dd3eb5c35cdb"),
+    "jetson-utils": ("dusty-nv/jetson-utils", "fae4b4250f985ab92180b6ec955b79995b7a34ff"),
+    "kangaroo": ("JeanLucPons/Kangaroo", "37576c82d198c20fca65b14da74138ae6153a446"),
 }
 
 

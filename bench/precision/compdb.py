@@ -7,7 +7,7 @@
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
-#            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion
+#            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -559,6 +559,30 @@
 #           with the macro hidden (driver/headers/warplint_cuda_compat.h): warplint 049ba0d
 #           analysed 5 of the 9 files, all 5 with errors, and failed 4, which nvcc 13
 #           compiles. The checkout is a `git archive` of the commit.
+#   jetson-utils  dusty-nv/jetson-utils (fae4b425). CMake is the build, through FindCUDA
+#           (its own cuda/FindCUDA.cmake; cuda_add_library(jetson-utils SHARED ...): no
+#           compile_commands entry). Configured into OUTDIR/cmake as popsift is (Unix Makefiles,
+#           Release, configure only) with -DCUDA_NVCC_FLAGS=-arch=sm_80 (on x86_64 its
+#           CMakeLists adds no -gencode: nvcc's default arch otherwise, to which it appends
+#           -O3), -DCUDA_nppicc_LIBRARY=/nonexistent/libnppicc.so (NPP is not here; a link
+#           library only), and its Python bindings (.cpp only) off: without one of the
+#           Pythons it lists (2.7 3.6 3.7 3.8 3.10 3.12 on Debian 12) its
+#           `if(NOT ${PYTHONLIBS_FOUND})` expands to `if(NOT )`, falls through and adds the
+#           target jetson-utils-python- once per version, which stops the configure; so
+#           -DCMAKE_DISABLE_FIND_PACKAGE_PythonLibs=TRUE and a CMAKE_PROJECT_INCLUDE file the
+#           script writes into OUTDIR (set(PYTHONLIBS_FOUND FALSE)) make each version return
+#           as a missing Python does. The line of each cuda/*.cu of the jetson-utils target
+#           (17) is put together from FindCUDA's per-file script (--std c++11 -m64, its
+#           include directories: the build tree's copies of its headers, GStreamer's and
+#           GLib's, the toolkit's; -Xcompiler -Wno-write-strings,-fPIC,-O3,-DNDEBUG;
+#           -arch=sm_80 -O3). The checkout is a `git archive` of the commit.
+#   kangaroo  JeanLucPons/Kangaroo (37576c82). Its Makefile is the build: `make -n -B gpu=1
+#           ccap=80 CUDA=<the toolkit> CXXCUDA=g++ obj/GPU/GPUEngine.o` and the nvcc line of
+#           GPU/GPUEngine.cu (the one .cu: it includes GPUCompute.h and GPUMath.h) as it
+#           prints it; ccap is its arch variable (given on make's command line), CUDA its
+#           toolkit (default /usr/local/cuda-8.0) and CXXCUDA its -ccbin (default
+#           /usr/bin/g++-4.8, absent here). No -std (nvcc 13's default, C++17). The checkout
+#           is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1126,7 +1150,11 @@ def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flag
             m = re.search(r"^set\(%s (?:\[==\[(.*?)\]==\]|(.*?))\)(?: #|$)" % name, text, re.M)
             if not m:
                 sys.exit("compdb.py: %s sets no %s" % (script, name))
-            return m.group(1) if m.group(1) is not None else m.group(2)
+            if m.group(1) is not None:
+                return m.group(1)
+            # an older FindCUDA.cmake (jetson-utils' own) quotes the include list "a;b"
+            v = m.group(2)
+            return v[1:-1] if len(v) > 1 and v[0] == v[-1] == '"' else v
 
         def once(items):
             return list(dict.fromkeys(i for i in items if i))
@@ -1452,6 +1480,28 @@ def relion(src, out, nvcc):
                             os.path.join("src", "apps", "CMakeFiles"), cuda_flags=release)
 
 
+def jetson_utils(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "cuda", "cudaYUV-NV12.cu")):
+        sys.exit("compdb.py: %s/cuda/cudaYUV-NV12.cu missing: not a jetson-utils checkout" % src)
+    # its Python bindings off as a missing Python does (the header)
+    no_python = os.path.join(out, "no-python.cmake")
+    with open(no_python, "w") as f:
+        f.write("set(PYTHONLIBS_FOUND FALSE)\n")
+    return findcuda_entries(src, out, nvcc, ["-DCUDA_NVCC_FLAGS=-arch=sm_80",
+                                             "-DCUDA_nppicc_LIBRARY=/nonexistent/libnppicc.so",
+                                             "-DCMAKE_DISABLE_FIND_PACKAGE_PythonLibs=TRUE",
+                                             "-DCMAKE_PROJECT_INCLUDE=" + no_python],
+                            os.path.join("CMakeFiles", "jetson-utils.dir"))
+
+
+def kangaroo(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "GPU", "GPUEngine.cu")):
+        sys.exit("compdb.py: %s/GPU/GPUEngine.cu missing: not a Kangaroo checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    return make_nvcc_lines(src, ["gpu=1", "ccap=80", "CUDA=" + toolkit, "CXXCUDA=g++",
+                                 "obj/GPU/GPUEngine.o"], nvcc)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1461,7 +1511,8 @@ def main():
                                       "xmrig-cuda", "thundersvm", "bitsandbytes", "hoomd",
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
-                                      "zfp", "libsgm", "relion"])
+                                      "zfp", "libsgm", "relion", "jetson-utils",
+                                      "kangaroo"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1484,7 +1535,8 @@ def main():
           "dlib": dlib, "caffe": caffe, "sputnik": sputnik, "cusz": cusz,
           "popsift": popsift, "cuszp": cuszp, "cudasift": cudasift,
           "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp,
-          "libsgm": libsgm, "relion": relion}[a.corpus](src, out, a.nvcc)
+          "libsgm": libsgm, "relion": relion,
+          "jetson-utils": jetson_utils, "kangaroo": kangaroo}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
