@@ -42,6 +42,8 @@ CORPORA = {
     "zfp": ("LLNL/zfp", "da9a8349ab200890b169b90ecde2b8a6a6fc6de8"),
     "libsgm": ("fixstars/libSGM", "e4c669bb9e039b60f04178b080ac7d6077a4d4bd"),
     "relion": ("3dem/relion", "73f0a3c0c9dfa513ca0456ef8f66dd3eb5c35cdb"),
+    "tnn": ("Tencent/TNN", "f0cb08129a05c5b60f08e4ef66042a54a883a56a"),
+    "slate": ("icl-utk-edu/slate", "f8348a7c3de4f8fc60f5b8f78134df25ebc9061b"),
 }
 
 
