@@ -569,8 +569,17 @@
 #           thirdparty/cub-1.9.10-1 has none in the target) once. Its hard-coded TARGET_ARCH
 #           (-gencode pairs for compute_75/70/61/60/53) is dropped: CUDA 13 knows no arch
 #           below 75, and CMake's --generate-code=arch=compute_80 stays. Its -std=c++11
-#           (CUDA_STANDARD 11) is kept: the .cu files use the bundled cub 1.9.10 (-I before
-#           CUDA's own), and nvcc 13 compiles them at c++11. The checkout is a `git archive`
+#           (CUDA_STANDARD 11) is made -std=c++17, as for kaldi: the .cu files use the
+#           bundled cub 1.9.10 (-I before CUDA's own), but the four that include thrust
+#           (acc/cuda_arg_max_or_min, cuda_detection_output_layer_acc_kernel,
+#           cuda_instance_norm, cuda_layer_norm) reach CUDA 13's CCCL, which refuses C++11:
+#           nvcc 13 fails on them at c++11 ("Thrust requires at least C++17"), and warplint
+#           c5ab806 failed them too (104 analysed, 4 failed). At c++17 warplint analyses all
+#           108, those four with errors: the bundled cub 1.9.10's device dispatch does not
+#           fit CUDA 13's thrust (cuda_cub::launcher gone, texture references gone), and
+#           nvcc 13 fails on them at c++17 too. acc/cuda_lstm_layer_acc.cu
+#           uses cuDNN 7 RNN calls (cudnnPersistentRNNPlan_t, cudnnSetRNNDescriptor_v6)
+#           that the cuDNN 9 here lacks: nvcc 13 fails on it too. The checkout is a `git archive`
 #           of source, include, cmake, platforms, third_party and CMakeLists.txt (the
 #           snapshot lacks a model blob, so an archive of the whole tree stops):
 #             for d in source include cmake platforms third_party; do
@@ -1493,11 +1502,12 @@ def tnn(src, out, nvcc):
     for e in source_cu(entries, cuda, leave_out=("thirdparty/",)):
         args, res, i = arguments_of(e), [], 0
         while i < len(args):
-            # its TARGET_ARCH pairs (compute_75 to 53) dropped; CMake's arch 80 stays (the header)
+            # its TARGET_ARCH pairs (compute_75 to 53) dropped; CMake's arch 80 stays; its
+            # -std=c++11 made -std=c++17, which CUDA 13's CCCL requires (the header)
             if args[i] == "-gencode" and i + 1 < len(args):
                 i += 2
                 continue
-            res.append(args[i])
+            res.append("-std=c++17" if args[i] == "-std=c++11" else args[i])
             i += 1
         db.append({"directory": e["directory"], "file": e["file"], "arguments": res})
     return db
