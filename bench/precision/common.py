@@ -44,6 +44,8 @@ CORPORA = {
     "relion": ("3dem/relion", "73f0a3c0c9dfa513ca0456ef8f66dd3eb5c35cdb"),
     "jetson-utils": ("dusty-nv/jetson-utils", "fae4b4250f985ab92180b6ec955b79995b7a34ff"),
     "kangaroo": ("JeanLucPons/Kangaroo", "37576c82d198c20fca65b14da74138ae6153a446"),
+    "tnn": ("Tencent/TNN", "f0cb08129a05c5b60f08e4ef66042a54a883a56a"),
+    "slate": ("icl-utk-edu/slate", "f8348a7c3de4f8fc60f5b8f78134df25ebc9061b"),
 }
 
 

@@ -7,7 +7,8 @@
 #            magma|faiss|darknet|kaldi|gpujpeg|fastertransformer|xgboost|hecbench|amgx|ginkgo|
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
-#            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo
+#            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
+#            tnn|slate
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -583,6 +584,45 @@
 #           toolkit (default /usr/local/cuda-8.0) and CXXCUDA its -ccbin (default
 #           /usr/bin/g++-4.8, absent here). No -std (nvcc 13's default, C++17). The checkout
 #           is a `git archive` of the commit.
+#   tnn     Tencent/TNN (f0cb0812). CMake is the build: configured into OUTDIR/cmake with
+#           -DTNN_CUDA_ENABLE=ON (TensorRT, TNN_TENSORRT_ENABLE, left OFF: a separate target,
+#           source/tnn/network/tensorrt; no .cu of the CUDA backend includes TensorRT's
+#           headers), CUDNN_ROOT_DIR=/usr/local/cuda in the environment (its
+#           source/tnn/device/cuda/CMakeLists.txt stops without it; cudnn.h is CUDA 13's),
+#           Ninja, Release, -DCMAKE_CUDA_ARCHITECTURES=80, configure only. Every .cu of the
+#           TNNCuda target (source/tnn/device/cuda/*.cu and acc/*.cu: 108; the bundled
+#           thirdparty/cub-1.9.10-1 has none in the target) once. Its hard-coded TARGET_ARCH
+#           (-gencode pairs for compute_75/70/61/60/53) is dropped: CUDA 13 knows no arch
+#           below 75, and CMake's --generate-code=arch=compute_80 stays. Its -std=c++11
+#           (CUDA_STANDARD 11) is made -std=c++17, as for kaldi: the .cu files use the
+#           bundled cub 1.9.10 (-I before CUDA's own), but the four that include thrust
+#           (acc/cuda_arg_max_or_min, cuda_detection_output_layer_acc_kernel,
+#           cuda_instance_norm, cuda_layer_norm) reach CUDA 13's CCCL, which refuses C++11:
+#           nvcc 13 fails on them at c++11 ("Thrust requires at least C++17"), and warplint
+#           c5ab806 failed them too (104 analysed, 4 failed). At c++17 warplint analyses all
+#           108, those four with errors: the bundled cub 1.9.10's device dispatch does not
+#           fit CUDA 13's thrust (cuda_cub::launcher gone, texture references gone), and
+#           nvcc 13 fails on them at c++17 too. acc/cuda_lstm_layer_acc.cu
+#           uses cuDNN 7 RNN calls (cudnnPersistentRNNPlan_t, cudnnSetRNNDescriptor_v6)
+#           that the cuDNN 9 here lacks: nvcc 13 fails on it too. The checkout is a `git archive`
+#           of source, include, cmake, platforms, third_party and CMakeLists.txt (the
+#           snapshot lacks a model blob, so an archive of the whole tree stops):
+#             for d in source include cmake platforms third_party; do
+#               git --git-dir=M archive --prefix=$d/ f0cb0812:$d | tar -x -C tnn; done
+#             git --git-dir=M show f0cb0812:CMakeLists.txt > tnn/CMakeLists.txt
+#   slate   icl-utk-edu/slate (f8348a7c). CMake is the build: configured into OUTDIR/cmake
+#           with -Dgpu_backend=cuda -Dbuild_tests=OFF, Ninja, Release,
+#           -DCMAKE_CUDA_ARCHITECTURES=80 (its default is 60), configure only (BLAS/LAPACK:
+#           Debian's OpenBLAS; MPI: Debian's Open MPI; OpenMP: gcc's). Every .cu of its CUDA
+#           kernels, src/cuda/*.cu (14; the one .cu of blaspp's own library is left out), the
+#           line as CMake writes it (-std=c++17; the generated blas/defines.h and
+#           lapack/defines.h under OUTDIR/cmake). Before this script, the submodules at the
+#           commits slate's tree records, from their own repositories:
+#             git --git-dir=icl-utk-edu+blaspp archive 37b744ed72997d190a9cff651c464a71330aeec0
+#               | tar -x -C slate/blaspp
+#             git --git-dir=icl-utk-edu+lapackpp archive b7991ec3cf3e404083d9ac09f146a5ac86397cc8
+#               | tar -x -C slate/lapackpp
+#           The checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1500,6 +1540,37 @@ def kangaroo(src, out, nvcc):
     toolkit = os.path.dirname(os.path.dirname(nvcc))
     return make_nvcc_lines(src, ["gpu=1", "ccap=80", "CUDA=" + toolkit, "CXXCUDA=g++",
                                  "obj/GPU/GPUEngine.o"], nvcc)
+def tnn(src, out, nvcc):
+    cuda = os.path.join(src, "source", "tnn", "device", "cuda")
+    if not os.path.exists(os.path.join(cuda, "acc", "cuda_softmax_layer_acc.cu")):
+        sys.exit("compdb.py: %s/acc/cuda_softmax_layer_acc.cu missing: not a TNN checkout" % cuda)
+    env = dict(os.environ, CUDNN_ROOT_DIR=os.path.dirname(os.path.dirname(nvcc)))
+    entries = cmake_entries(src, out, nvcc, ["-DTNN_CUDA_ENABLE=ON", "-DTNN_TENSORRT_ENABLE=OFF"],
+                            env=env)
+    db = []
+    for e in source_cu(entries, cuda, leave_out=("thirdparty/",)):
+        args, res, i = arguments_of(e), [], 0
+        while i < len(args):
+            # its TARGET_ARCH pairs (compute_75 to 53) dropped; CMake's arch 80 stays; its
+            # -std=c++11 made -std=c++17, which CUDA 13's CCCL requires (the header)
+            if args[i] == "-gencode" and i + 1 < len(args):
+                i += 2
+                continue
+            res.append("-std=c++17" if args[i] == "-std=c++11" else args[i])
+            i += 1
+        db.append({"directory": e["directory"], "file": e["file"], "arguments": res})
+    return db
+
+
+def slate(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cuda", "device_genorm.cu")):
+        sys.exit("compdb.py: %s/src/cuda/device_genorm.cu missing: not a SLATE checkout" % src)
+    for sub in ("blaspp", "lapackpp"):
+        if not os.path.exists(os.path.join(src, sub, "CMakeLists.txt")):
+            sys.exit("compdb.py: %s/%s missing: put the submodule in (the header)" % (src, sub))
+    entries = cmake_entries(src, out, nvcc, ["-Dgpu_backend=cuda", "-Dbuild_tests=OFF"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "src", "cuda"))]
 
 
 def main():
@@ -1512,7 +1583,7 @@ def main():
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
                                       "zfp", "libsgm", "relion", "jetson-utils",
-                                      "kangaroo"])
+                                      "kangaroo", "tnn", "slate"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1536,7 +1607,8 @@ def main():
           "popsift": popsift, "cuszp": cuszp, "cudasift": cudasift,
           "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp,
           "libsgm": libsgm, "relion": relion,
-          "jetson-utils": jetson_utils, "kangaroo": kangaroo}[a.corpus](src, out, a.nvcc)
+          "jetson-utils": jetson_utils, "kangaroo": kangaroo,
+          "tnn": tnn, "slate": slate}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
