@@ -456,15 +456,18 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
   }
   // The places must run less often than the kernel's most repeated access (a kernel of
   // straight-line accesses has no main work to set them beside), and make a small share.
-  if (Total <= 0 || (!(NeedsMain && !(MainTimes > OwnMost)) &&
-                     (!(OwnMost < T.Most) || Own / Total >= MinShare)))
+  if (Total <= 0 || !(OwnMost < T.Most) || Own / Total >= MinShare)
     return "";
   // NeedsMain: the kernel's main work must have a flagged access of its own (one that runs
   // more often), so that these places are its edge, not the one finding of the kernel.
-  // Without one, the places are weighed against the kernel's whole memory traffic, global
-  // and shared: a kernel whose main loop reads global memory and stages a few values in
-  // shared memory once (CudaSift's homography test, a block's write-out after its loop)
-  // pays a one-time conflict's extra wavefronts beside far more memory work.
+  // Without one, the places, already a small share of the shared-memory accesses, are
+  // weighed against the kernel's whole memory traffic, global and shared too: a kernel
+  // whose main loop reads global memory and writes a few values to shared memory once
+  // (CudaSift's FindMaxCorr10, a block's write-out after its loop) pays a one-time
+  // conflict's extra wavefronts beside far more memory work. Both shares must be small:
+  // the whole-traffic share alone (counting unknown trips as 8) made true conflicts of
+  // kernels whose shared-memory work is one phase notes (cudpp's cyclic reduction step,
+  // 18 of 50 shared-memory accesses per thread).
   if (NeedsMain && !(MainTimes > OwnMost)) {
     if (Space != MemorySpace::Shared)
       return "";
