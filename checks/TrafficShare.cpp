@@ -468,6 +468,20 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
   // the whole-traffic share alone (counting unknown trips as 8) made true conflicts of
   // kernels whose shared-memory work is one phase notes (cudpp's cyclic reduction step,
   // 18 of 50 shared-memory accesses per thread).
+  // "it runs once per thread, outside every loop, and with the 2 other flagged accesses
+  // beside it in its loop, makes 6": the head of either note below.
+  std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
+                                  : "at most " + timesText(OwnMost) + " times per thread";
+  std::string With = Beside ? " with the " + std::to_string(Beside) + " other flagged " +
+                                 (Beside == 1 ? "access" : "accesses") + " beside " +
+                                 (Places.size() == 1 ? "it" : "them") + " in " +
+                                 (Loops.count(nullptr) ? "the code outside loops" : "its loop") +
+                                 ","
+                           : "";
+  const std::string Lead =
+      std::string(Places.size() == 1 ? "it runs " : "they run ") + Runs +
+      (Places.size() == 1 ? ", and" + With + " makes " : ", and" + With + " make ") +
+      timesText(Own);
   if (NeedsMain && !(MainTimes > OwnMost)) {
     if (Space != MemorySpace::Shared)
       return "";
@@ -483,18 +497,7 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
         Ways = std::max(Ways, A->PerShape[*W].Figures.Typical.ratio());
     if (!(OwnMost < std::max(T.Most, G.Most)) || Own * Ways / All >= MinShare)
       return "";
-    std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
-                                    : "at most " + timesText(OwnMost) + " times per thread";
-    std::string With = Beside ? " with the " + std::to_string(Beside) + " other flagged " +
-                                    (Beside == 1 ? "access" : "accesses") + " beside " +
-                                    (Places.size() == 1 ? "it" : "them") + " in " +
-                                    (Loops.count(nullptr) ? "the code outside loops" : "its loop") +
-                                    ","
-                              : "";
-    return std::string(Places.size() == 1 ? "it runs " : "they run ") + Runs +
-           (Places.size() == 1 ? ", and" + With + " makes " : ", and" + With + " make ") +
-           timesText(Own) +
-           " of the kernel's " + timesText(All) + " memory accesses per thread (" +
+    return Lead + " of the kernel's " + timesText(All) + " memory accesses per thread (" +
            timesText(Total) + " shared, " + timesText(G.Total) + " global; " +
            (Ways > 1 ? "at " + timesText(Ways) + " wavefronts per ideal one, " : "") +
            percentText(Own * Ways / All) + ", under MinTrafficShare " + MinShareText +
@@ -502,18 +505,7 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
            " trips where a count is neither a constant nor a value the launches pass): a "
            "small share of the kernel's memory traffic, whose main work is in its loops";
   }
-  std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
-                                  : "at most " + timesText(OwnMost) + " times per thread";
-  std::string With = Beside ? " with the " + std::to_string(Beside) + " other flagged " +
-                                 (Beside == 1 ? "access" : "accesses") + " beside " +
-                                 (Places.size() == 1 ? "it" : "them") + " in " +
-                                 (Loops.count(nullptr) ? "the code outside loops" : "its loop") +
-                                 ","
-                           : "";
-  return std::string(Places.size() == 1 ? "it runs " : "they run ") + Runs +
-         (Places.size() == 1 ? ", and" + With + " makes " : ", and" + With + " make ") +
-         timesText(Own) +
-         " of the kernel's " + timesText(Total) +
+  return Lead + " of the kernel's " + timesText(Total) +
          (Space == MemorySpace::Global ? " global" : " shared-memory") +
          " accesses per thread (" + percentText(Own / Total) + ", under MinTrafficShare " +
          MinShareText + "%; loops counted by their trip counts, " +
