@@ -5,7 +5,7 @@
 install_missing() {
   local missing=() p start
   for p in "$@"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+    grep -q 'install ok installed' <<< "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" || missing+=("$p")
   done
   start=$(date +%s)
   if [ ${#missing[@]} -gt 0 ]; then

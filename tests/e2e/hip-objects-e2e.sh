@@ -12,7 +12,7 @@
 set -euo pipefail
 warplint=$1 src=$2 work=$3
 command -v clang++-22 > /dev/null || { echo "SKIP: clang++-22 not found"; exit 77; }
-llc-22 --version 2> /dev/null | grep -q amdgcn || { echo "SKIP: no AMDGPU backend in LLVM 22"; exit 77; }
+grep -q amdgcn <<< "$(llc-22 --version 2> /dev/null)" || { echo "SKIP: no AMDGPU backend in LLVM 22"; exit 77; }
 own=$(cd "$(dirname "$warplint")/../share/warplint/hip" 2> /dev/null && pwd) ||
   { echo "FAIL: warplint's own HIP header not found beside $warplint"; exit 1; }
 rm -rf "$work" && mkdir -p "$work/cache"

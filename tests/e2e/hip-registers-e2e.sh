@@ -9,7 +9,7 @@
 set -euo pipefail
 warplint=$1 src=$2 work=$3
 command -v clang++-22 > /dev/null || { echo "SKIP: clang++-22 not found"; exit 77; }
-llc-22 --version 2> /dev/null | grep -q amdgcn || { echo "SKIP: no AMDGPU backend in LLVM 22"; exit 77; }
+grep -q amdgcn <<< "$(llc-22 --version 2> /dev/null)" || { echo "SKIP: no AMDGPU backend in LLVM 22"; exit 77; }
 rm -rf "$work" && mkdir -p "$work/cache"
 cp "$src/tests/e2e/Inputs/amd-pressure.hip" "$work/k.hip"
 cd "$work"

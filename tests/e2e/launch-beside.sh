@@ -66,8 +66,8 @@ grep -q "note: registers from 'beside.o (sm_80 cubin)'" beside.err ||
   fail "beside: the registers did not come from the object"
 # The compiler's own messages come before the findings (held until the compile ended).
 "$warplint" launch --overlap=always -- wrap/nvcc -arch=sm_80 -Xptxas -v -c divergent.cu -o v.o 2> v.err
-first_ptxas=$(grep -n 'ptxas info' v.err | head -1 | cut -d: -f1)
-first_finding=$(grep -n 'warning: .*\[warplint-' v.err | head -1 | cut -d: -f1)
+first_ptxas=$(grep -m1 -n 'ptxas info' v.err | cut -d: -f1)
+first_finding=$(grep -m1 -n 'warning: .*\[warplint-' v.err | cut -d: -f1)
 [ -n "$first_ptxas" ] && [ -n "$first_finding" ] && [ "$first_ptxas" -lt "$first_finding" ] ||
   { cat v.err; fail "beside: the findings did not follow the compiler's output"; }
 

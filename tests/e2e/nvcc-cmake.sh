@@ -49,7 +49,7 @@ cat report.err
 [ $rc -eq 1 ] || fail "report exited $rc, expected 1"
 # The database's first architecture (sm_80) is analysed; its registers come from ptxas.
 regs=$(grep -A3 "Compiling entry function '_Z7stencilPfPKf' for 'sm_80'" build.log |
-       sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | head -1)
+       sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | sed -n 1p)
 [ -n "$regs" ] || fail "no sm_80 register count for stencil in the build log"
 grep -q "registers</th><td>$regs per thread" report.html ||
   fail "the report does not show ptxas's $regs registers for stencil"

@@ -23,7 +23,7 @@ SRC
 printf '__global__ void k(float *p) { p[threadIdx.x] = 0; }\nvoid f(float *p) { k<<<1, 64>>>(p); }\n' > k.cu
 printf '[{"directory": "%s", "command": "%s -arch=sm_80 -O2 -c k.cu -o k.o", "file": "k.cu"}]\n' \
   "$work" "$nvcc" > compile_commands.json
-regs() { grep -o '"registers": [0-9]*' "$1" | head -1 | sed 's/.*: //'; }
+regs() { grep -m1 -o '"registers": [0-9]*' "$1" | sed 's/.*: //'; }
 
 # 1. The header alone.
 "$warplint" check solo.cuh --cache-dir c1 --format json -o alone.json 2> alone.err || true
@@ -39,7 +39,7 @@ grep -q '"registers_source": "nvcc"' interp.json || fail "no nvcc registers (dat
 
 # 3. A damaged report in the register cache (the result cache is off: every run reads it).
 "$warplint" check k.cu --cache-dir c3 --no-cache --format json -o cold.json 2> cold.err || true
-log=$(ls c3/*.ptxas.log | head -1)
+log=$(ls c3/*.ptxas.log | sed -n 1p)
 [ -n "$log" ] || fail "no report cached"
 truncate -s 50 "$log"
 "$warplint" check k.cu --cache-dir c3 --no-cache --format json -o repaired.json 2> repaired.err || true

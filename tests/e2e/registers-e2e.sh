@@ -25,8 +25,8 @@ tidy_run() { # $1: config; prints warnings and notes
 regs=$(grep -A3 "entry function '_Z8regHeavyPfPKf'" "$work/k.log" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p')
 [ "$regs" = 72 ] || fail "ptxas reports $regs registers for regHeavy, expected the pinned 72"
 from_log=$(tidy_run "{CheckOptions: {warplint.PtxasLog: '$work/k.log'}}")
-echo "$from_log" | grep -q "occupancy 37.5% for 'regHeavy' on sm_80" || fail "log: $from_log"
-echo "$from_log" | grep -q "note: $regs registers/thread limit this 256-thread block" || fail "log registers: $from_log"
+grep -q "occupancy 37.5% for 'regHeavy' on sm_80" <<< "$from_log" || fail "log: $from_log"
+grep -q "note: $regs registers/thread limit this 256-thread block" <<< "$from_log" || fail "log registers: $from_log"
 # 2. The object of the same build gives the same findings.
 from_obj=$(tidy_run "{CheckOptions: {warplint.RegisterSource: objects, warplint.Objects: '$work/k.o'}}")
 # The what-if of register advice runs only with nvcc as the source (its note is left out of
@@ -45,13 +45,13 @@ cfg="{CheckOptions: {warplint.RegisterSource: nvcc, warplint.Nvcc: '$work/nvcc-c
 t0=$(date +%s%N); cold=$(tidy_run "$cfg"); t1=$(date +%s%N)
 [ "$(echo "$from_log" | strip)" = "$(echo "$cold" | strip)" ] ||
   fail "nvcc and log disagree:"$'\n'"$from_log"$'\n'"---"$'\n'"$cold"
-echo "$cold" | grep -q "registers from nvcc (sm_80)" || fail "cold run has no nvcc figures: $cold"
+grep -q "registers from nvcc (sm_80)" <<< "$cold" || fail "cold run has no nvcc figures: $cold"
 [ -s "$work/nvcc-runs" ] || fail "cold run did not run nvcc"
 entries=$(ls "$work/cache" | grep -c '\.ptxas\.log$' || true)
 [ "$entries" = 4 ] || fail "expected 4 cache entries, found $entries"
-echo "$cold" | grep -q "note: with __launch_bounds__(256, 4) nvcc 13\.[0-9]* gives" ||
+grep -q "note: with __launch_bounds__(256, 4) nvcc 13\.[0-9]* gives" <<< "$cold" ||
   fail "cold run has no verified advice: $cold"
-ls "$work/cache" | grep -q '\.tmp$' && fail "temporary file left in the cache"
+grep -q '\.tmp$' <<< "$(ls "$work/cache")" && fail "temporary file left in the cache"
 rm -f "$work/nvcc-runs"
 t2=$(date +%s%N); warm=$(tidy_run "$cfg"); t3=$(date +%s%N)
 [ -e "$work/nvcc-runs" ] && fail "warm run missed the cache: nvcc ran $(cat "$work/nvcc-runs")"
@@ -71,7 +71,7 @@ for i in 1 2 3 4; do
 done
 entries=$(ls "$work/pcache" | grep -c '\.ptxas\.log$' || true)
 [ "$entries" = 4 ] || fail "parallel runs left $entries entries (want the report, the PTX, the uncapped and the what-if one)"
-ls "$work/pcache" | grep -qvE '(\.ptxas\.log|^nvcc-version-.*\.txt)$' && fail "parallel runs left temporary files: $(ls "$work/pcache")"
+grep -qvE '(\.ptxas\.log|^nvcc-version-.*\.txt)$' <<< "$(ls "$work/pcache")" && fail "parallel runs left temporary files: $(ls "$work/pcache")"
 # 6. warplint check -p on an nvcc compile database (auto): the build's nvcc and flags
 # (-maxrregcount=40, a relative -I) give the registers; the second run is answered by the
 # cache in $XDG_CACHE_HOME/warplint.
@@ -139,22 +139,22 @@ fi
 # 7. A cache directory that cannot be created: one warning for the run (not one per check,
 # not a finding), and the registers still come from nvcc, uncached.
 nocache=$("$warplint" check "$work/k.cu" --arch sm_80 --cache-dir /proc/warplint-no-cache 2>&1 || true)
-[ "$(echo "$nocache" | grep -c 'nvcc runs uncached')" = 1 ] || fail "unwritable cache: $nocache"
-echo "$nocache" | grep -q "registers from nvcc (sm_80)" || fail "unwritable cache lost the registers: $nocache"
-echo "$nocache" | grep -q "warplint: warning: registers from nvcc: cannot create the cache directory" ||
+[ "$(grep -c 'nvcc runs uncached' <<< "$nocache")" = 1 ] || fail "unwritable cache: $nocache"
+grep -q "registers from nvcc (sm_80)" <<< "$nocache" || fail "unwritable cache lost the registers: $nocache"
+grep -q "warplint: warning: registers from nvcc: cannot create the cache directory" <<< "$nocache" ||
   fail "unwritable cache is not a run message: $nocache"
 # 8. Spills with registers from nvcc (the default for a lone file with the toolkit):
 # warplint-register-spill names the bytes, the arch and the __launch_bounds__ cause.
 cp "$src/tests/checkers/warplint-register-spill.cu" "$work/spill.cu"
 spill=$("$warplint" check "$work/spill.cu" --arch sm_80 --checks='-*,warplint-register-spill' \
   --cache-dir "$work/cache" 2>&1 || true)
-echo "$spill" | grep -q "warning: kernel 'bounded' spills registers to local memory on sm_80" ||
+grep -q "warning: kernel 'bounded' spills registers to local memory on sm_80" <<< "$spill" ||
   fail "no spill finding from nvcc: $spill"
-echo "$spill" | grep -q "__launch_bounds__(1024, 2) leaves ptxas at most 32 registers/thread" ||
+grep -q "__launch_bounds__(1024, 2) leaves ptxas at most 32 registers/thread" <<< "$spill" ||
   fail "spill cause missing: $spill"
-echo "$spill" | grep -q "registers from nvcc (sm_80)" || fail "spill source: $spill"
+grep -q "registers from nvcc (sm_80)" <<< "$spill" || fail "spill source: $spill"
 # The second ptxas run says what the kernel needs without the caps: the __maxnreg__ that
 # clang does not see (capped) and the __launch_bounds__ (bounded) alike.
-[ "$(echo "$spill" | grep -c "with __maxnreg__, __launch_bounds__ and -maxrregcount removed, ptxas uses [0-9]* registers/thread on sm_80 and does not spill")" = 2 ] ||
+[ "$(grep -c "with __maxnreg__, __launch_bounds__ and -maxrregcount removed, ptxas uses [0-9]* registers/thread on sm_80 and does not spill" <<< "$spill")" = 2 ] ||
   fail "uncapped figures missing: $spill"
 echo "PASS: regHeavy $regs registers from log, objects and nvcc agree; cold $(( (t1-t0)/1000000 )) ms, warm $(( (t3-t2)/1000000 )) ms"

@@ -76,7 +76,7 @@ after=$(chroot "$root" dpkg-query -W | wc -l)
 echo "apt-get install: $(( $(date +%s) - t0 )) s, $((after - before)) packages added" \
   "(the package and its dependencies), $(du -sxm "$root" | cut -f1) MiB root"
 for dev in llvm-22-dev libclang-22-dev; do
-  ! chroot "$root" dpkg-query -W -f='${Status}' "$dev" 2>/dev/null | grep -q installed ||
+  ! grep -q installed <<< "$(chroot "$root" dpkg-query -W -f='${Status}' "$dev" 2>/dev/null)" ||
     fail "$dev was installed with the package"
 done
 in_root "dpkg -L warplint | grep -E '^/usr/(bin|lib)/[^/]*$'"

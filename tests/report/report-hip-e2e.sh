@@ -11,7 +11,7 @@ warplint=$1
 src=$(cd "$2" && pwd)
 out=$3
 command -v clang++-22 > /dev/null || { echo "SKIP: clang++-22 not found"; exit 77; }
-llc-22 --version 2> /dev/null | grep -q amdgcn || { echo "SKIP: no AMDGPU backend in LLVM 22"; exit 77; }
+grep -q amdgcn <<< "$(llc-22 --version 2> /dev/null)" || { echo "SKIP: no AMDGPU backend in LLVM 22"; exit 77; }
 rm -rf "$out" && mkdir -p "$out/cache"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 export ROCM_PATH="$out/none" # warplint's own HIP header: no ROCm needed
