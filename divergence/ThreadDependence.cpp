@@ -311,6 +311,57 @@ static const VarDecl *localVar(const Expr *E) {
   return nullptr;
 }
 
+static bool containsReturnOrGoto(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (containsReturnOrGoto(C))
+      return true;
+  return false;
+}
+
+static unsigned countRefs(const Stmt *S, const ValueDecl *D) {
+  if (!S)
+    return 0;
+  unsigned N = 0;
+  if (auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == D)
+    ++N;
+  for (const Stmt *C : S->children())
+    N += countRefs(C, D);
+  return N;
+}
+
+/// The one store through pointer parameter P when P is an output only: P named once in
+/// the body, as `*P = value`, a statement of the body's own (under no condition or loop)
+/// with no return before it, so every thread that returns has stored it (NCV's
+/// `functor.assign(&reduceRes, reduceArr)`, `static void assign(volatile T *dst, volatile
+/// T *src) { *dst = *src; }`).
+static const BinaryOperator *onlyOutStore(const FunctionDecl *Def, const ParmVarDecl *P) {
+  auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || !P->getType()->isPointerType() || P->getType()->getPointeeType().isConstQualified())
+    return nullptr;
+  if (countRefs(Body, P) != 1)
+    return nullptr;
+  for (const Stmt *S : Body->body()) {
+    const Expr *E = dyn_cast<Expr>(S);
+    if (auto *EC = dyn_cast_or_null<ExprWithCleanups>(E))
+      E = EC->getSubExpr();
+    if (auto *B = dyn_cast_or_null<BinaryOperator>(E ? E->IgnoreParens() : nullptr);
+        B && B->getOpcode() == BO_Assign) {
+      if (auto *U = dyn_cast<UnaryOperator>(B->getLHS()->IgnoreParenImpCasts());
+          U && U->getOpcode() == UO_Deref)
+        if (auto *DR = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+            DR && DR->getDecl() == P)
+          return B;
+    }
+    if (containsReturnOrGoto(S) || countRefs(S, P))
+      return nullptr;
+  }
+  return nullptr;
+}
+
 /// The local an assignment to E writes: E itself, the array an element of a thread's own
 /// array belongs to (`r[k]`, `r[i][j]`), or the struct a member is of (`p.x`).
 static const VarDecl *assignedLocal(const Expr *E) {
@@ -2354,6 +2405,9 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
   BinaryOperatorKind K = B->getOpcode();
   if (K == BO_Assign) {
     AbsVal R = eval(B->getRHS(), St);
+    if (Frames.size() > 1)
+      if (auto It = Frames.back().OutStores.find(B); It != Frames.back().OutStores.end())
+        Frames.back().PointerOuts[It->second] = R;
     if (!localVar(B->getLHS()))
       eval(B->getLHS(), St);
     assign(B->getLHS(), R, St);
@@ -3006,6 +3060,13 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
       bool Saved = Recording;
       Recording = false;
       Frames.push_back({Def, {}, Callee.Guards.size(), {}});
+      for (unsigned I = 0; I < Def->getNumParams() && I < C->getNumArgs(); ++I) {
+        auto *U = dyn_cast<UnaryOperator>(strip(C->getArg(I)));
+        if (U && U->getOpcode() == UO_AddrOf && localVar(U->getSubExpr()))
+          if (const BinaryOperator *B = onlyOutStore(Def, Def->getParamDecl(I)))
+            Frames.back().OutStores[B] = I;
+      }
+      Frames.back().PointerOuts.resize(Def->getNumParams());
       CallStack.push_back(C);
       walk(Def->getBody(), Callee);
       CallStack.pop_back();
@@ -3013,6 +3074,7 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
         noteOuts(Callee);
       std::vector<AbsVal> Returns = std::move(Frames.back().Returns);
       std::vector<std::optional<AbsVal>> Outs = std::move(Frames.back().Outs);
+      std::vector<std::optional<AbsVal>> PointerOuts = std::move(Frames.back().PointerOuts);
       Frames.pop_back();
       Recording = Saved;
       AbsVal Out;
@@ -3062,6 +3124,15 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
                 (!V->getType()->isReferenceType() || isa<ParmVarDecl>(V)) && I < Outs.size() &&
                 Outs[I]) {
               AbsVal Out = *Outs[I];
+              auto [VB, VU] = typeOf(V->getType());
+              Out.S = Out.S && VB ? makeCast(Out.S, VB, VU) : nullptr;
+              St.Locals[V] = Out;
+              continue;
+            }
+            // `&local` to an output pointer stored once on every path: the stored value.
+            if (PT->isPointerType() && AddressOf && !V->getType()->isArrayType() &&
+                I < PointerOuts.size() && PointerOuts[I] && !Callee.Terminated) {
+              AbsVal Out = *PointerOuts[I];
               auto [VB, VU] = typeOf(V->getType());
               Out.S = Out.S && VB ? makeCast(Out.S, VB, VU) : nullptr;
               St.Locals[V] = Out;

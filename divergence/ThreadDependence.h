@@ -226,6 +226,11 @@ private:
     /// (joined over its returns and its end), with the variance of the callee's own
     /// conditions around each return; unset for another parameter or none seen.
     std::vector<std::optional<AbsVal>> Outs;
+    /// The one store of each pointer parameter that is an output only (`*dst = v`, a
+    /// statement of the body's own, no return before it), by parameter index; and the
+    /// value it stored, once walked.
+    llvm::DenseMap<const BinaryOperator *, unsigned> OutStores;
+    std::vector<std::optional<AbsVal>> PointerOuts;
   };
   /// Joins the values of the current callee's writable reference parameters in St into
   /// its frame's Outs (at a return, or where the body ends).
