@@ -46,6 +46,8 @@ CORPORA = {
     "kangaroo": ("JeanLucPons/Kangaroo", "37576c82d198c20fca65b14da74138ae6153a446"),
     "tnn": ("Tencent/TNN", "f0cb08129a05c5b60f08e4ef66042a54a883a56a"),
     "slate": ("icl-utk-edu/slate", "f8348a7c3de4f8fc60f5b8f78134df25ebc9061b"),
+    "cufinufft": ("flatironinstitute/cufinufft", "6309b9b91e41297166ba52ad8fbdd22a15569fe7"),
+    "slabhash": ("owensgroup/SlabHash", "eec7135a3e5d40ba7fb9a7e88f7bd6d49abc4dee"),
 }
 
 

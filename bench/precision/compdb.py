@@ -8,7 +8,7 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate
+#            tnn|slate|cufinufft|slabhash
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -622,6 +622,35 @@
 #               | tar -x -C slate/blaspp
 #             git --git-dir=icl-utk-edu+lapackpp archive b7991ec3cf3e404083d9ac09f146a5ac86397cc8
 #               | tar -x -C slate/lapackpp
+#           The checkout is a `git archive` of the commit.
+#   cufinufft  flatironinstitute/cufinufft (6309b9b9). Its Makefile is the build:
+#           `make -n -B NVARCH=-arch=sm_80 NVCC=<nvcc> lib` (NVARCH is its arch variable; its
+#           default list starts at sm_35, which nvcc 13 refuses) and the nvcc line of each
+#           src/**/*.cu (19) as it prints it, once: the Makefile compiles each precision-
+#           dependent file twice, `%.o` (double) and `%_32.o` (-DSINGLE, the same code in
+#           float); the double line comes first and is kept. Its -std=c++14 (nvcc's and the
+#           host compiler's, in -Xcompiler "... -std=c++14") is made -std=c++17, as for kaldi:
+#           seven of the files include thrust, and CUDA 13's CCCL refuses C++14 ("CUB requires
+#           at least C++17": nvcc 13 fails on them at c++14). contrib/*.cpp are host C++ (not
+#           in it); test/*.cu are the testers, not the library. The checkout is a `git archive`
+#           of the commit.
+#   slabhash  owensgroup/SlabHash (eec7135a). CMake is the build, through FindCUDA
+#           (cuda_add_executable: no compile_commands entry): configured into OUTDIR/cmake
+#           (Unix Makefiles, Release, configure only) with its defaults. Its arch is its own
+#           GENCODE list, SLABHASH_GENCODE_SM35 ON by default (-gencode=arch=compute_35,
+#           code=sm_35 and code=compute_35), which nvcc 13 refuses: both made compute_80/sm_80
+#           (as for cudpp). Its CUDA_NVCC_FLAGS, set(... -std=c++11) in CMakeLists.txt, stays:
+#           no file reaches thrust or cub, and nvcc 13 compiles them at c++11. The library is
+#           header-only (src/**/*.cuh, SlabAlloc/src/*.cuh): the database is the .cu of each
+#           executable it builds: test/*.cu (5) and bench/main_benchmarks.cu, each once, the
+#           line from FindCUDA's per-file script (findcuda_entries). Before this script, the
+#           submodules at the commits the tree records, from their own repositories:
+#             git --git-dir=owensgroup+SlabAlloc archive d6550289344cd4474d237e959bfd6bc962981af7
+#               | tar -x -C slabhash/SlabAlloc
+#             git --git-dir=google+googletest archive b77e5c76252bac322bb82c5b444f050bd0d92451
+#               | tar -x -C slabhash/ThirdParty/googletest
+#             git --git-dir=Tencent+rapidjson archive 55c3c241cf55801d8caf0f11af2e98595797801a
+#               | tar -x -C slabhash/ThirdParty/rapidjson
 #           The checkout is a `git archive` of the commit.
 import argparse
 import glob
@@ -1573,6 +1602,44 @@ def slate(src, out, nvcc):
             for e in source_cu(entries, os.path.join(src, "src", "cuda"))]
 
 
+def cufinufft(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "2d", "spread2d_wrapper_paul.cu")):
+        sys.exit("compdb.py: %s/src/2d/spread2d_wrapper_paul.cu missing: not a cufinufft "
+                 "checkout" % src)
+    # make_nvcc_lines reads the file after -c, but its rule writes `--device-c -c -std=...
+    # X.cu -o X.o`: the .cu argument is the file here
+    dry = subprocess.run(["make", "-n", "-B", "NVARCH=-arch=sm_80", "NVCC=" + nvcc, "lib"],
+                         cwd=src, capture_output=True, text=True, check=True).stdout
+    top = os.path.join(src, "src") + "/"
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line)
+        if not args or args[0] != nvcc or "-c" not in args:
+            continue
+        cu = [a for a in args if a.endswith(".cu")]
+        f = os.path.normpath(os.path.join(src, cu[0])) if len(cu) == 1 else ""
+        if f.startswith(top):
+            # its -std=c++14, nvcc's and the host compiler's, made c++17 (the header)
+            args = [a.replace("-std=c++14", "-std=c++17") for a in args]
+            db.setdefault(f, {"directory": src, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
+def slabhash(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "slab_hash.cuh")):
+        sys.exit("compdb.py: %s/src/slab_hash.cuh missing: not a SlabHash checkout" % src)
+    for sub in ("SlabAlloc/src/slab_alloc.cuh", "ThirdParty/googletest/googletest/CMakeLists.txt",
+                "ThirdParty/rapidjson/include/rapidjson/document.h"):
+        if not os.path.exists(os.path.join(src, sub)):
+            sys.exit("compdb.py: %s/%s missing: put the submodules in (the header)" % (src, sub))
+
+    def arch80(extra):
+        # its -gencode compute_35 made compute_80 (the header)
+        return [re.sub(r"(compute|sm)_[0-9]+", r"\1_80", a) if a.startswith("-gencode") else a
+                for a in extra]
+    return findcuda_entries(src, out, nvcc, [], ".", cuda_flags=arch80)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1583,7 +1650,7 @@ def main():
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
                                       "zfp", "libsgm", "relion", "jetson-utils",
-                                      "kangaroo", "tnn", "slate"])
+                                      "kangaroo", "tnn", "slate", "cufinufft", "slabhash"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1608,7 +1675,8 @@ def main():
           "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp,
           "libsgm": libsgm, "relion": relion,
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
-          "tnn": tnn, "slate": slate}[a.corpus](src, out, a.nvcc)
+          "tnn": tnn, "slate": slate, "cufinufft": cufinufft,
+          "slabhash": slabhash}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
