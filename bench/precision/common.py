@@ -48,6 +48,7 @@ CORPORA = {
     "slate": ("icl-utk-edu/slate", "f8348a7c3de4f8fc60f5b8f78134df25ebc9061b"),
     "cufinufft": ("flatironinstitute/cufinufft", "6309b9b91e41297166ba52ad8fbdd22a15569fe7"),
     "slabhash": ("owensgroup/SlabHash", "eec7135a3e5d40ba7fb9a7e88f7bd6d49abc4dee"),
+    "sgemm-cuda": ("siboehm/SGEMM_CUDA", "60cba6f9b20a198116c76f18de8047f44df8c8b8"),
 }
 
 

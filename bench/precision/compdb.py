@@ -8,7 +8,7 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate|cufinufft|slabhash
+#            tnn|slate|cufinufft|slabhash|sgemm-cuda
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -651,6 +651,14 @@
 #               | tar -x -C slabhash/ThirdParty/googletest
 #             git --git-dir=Tencent+rapidjson archive 55c3c241cf55801d8caf0f11af2e98595797801a
 #               | tar -x -C slabhash/ThirdParty/rapidjson
+#           The checkout is a `git archive` of the commit.
+#   sgemm-cuda  siboehm/SGEMM_CUDA (60cba6f9). CMake is the build (native CUDA language):
+#           configured into OUTDIR/cmake with -DCMAKE_CUDA_ARCHITECTURES=80 as for every CMake
+#           corpus, Ninja, Release, configure only. Its sgemm target sets CUDA_ARCHITECTURES
+#           86 itself (set_target_properties(sgemm ...), which its CMakeLists.txt writes three
+#           times, each naming sgemm), so sgemm.cu and src/runner.cu keep the arch 86 the
+#           build gives; cuBLAS_sgemm.cu and simplest_kernel.cu get 80. Every .cu of the
+#           checkout once (4: the kernels are src/kernels/*.cuh, launched from runner.cu).
 #           The checkout is a `git archive` of the commit.
 import argparse
 import glob
@@ -1640,6 +1648,15 @@ def slabhash(src, out, nvcc):
     return findcuda_entries(src, out, nvcc, [], ".", cuda_flags=arch80)
 
 
+def sgemm_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "kernels", "10_kernel_warptiling.cuh")):
+        sys.exit("compdb.py: %s/src/kernels/10_kernel_warptiling.cuh missing: not an SGEMM_CUDA "
+                 "checkout" % src)
+    entries = cmake_entries(src, out, nvcc, [])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, src)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1650,7 +1667,8 @@ def main():
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
                                       "zfp", "libsgm", "relion", "jetson-utils",
-                                      "kangaroo", "tnn", "slate", "cufinufft", "slabhash"])
+                                      "kangaroo", "tnn", "slate", "cufinufft", "slabhash",
+                                      "sgemm-cuda"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1676,7 +1694,7 @@ def main():
           "libsgm": libsgm, "relion": relion,
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
           "tnn": tnn, "slate": slate, "cufinufft": cufinufft,
-          "slabhash": slabhash}[a.corpus](src, out, a.nvcc)
+          "slabhash": slabhash, "sgemm-cuda": sgemm_cuda}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
