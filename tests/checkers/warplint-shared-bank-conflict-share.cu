@@ -44,8 +44,8 @@ void launchCoefficients(float *o, const float *c, const float *i) {
 
 // The same fill where the loop's accesses are conflict-free: no access of the kernel's
 // main work conflicts, so the fill is weighed against the kernel's whole memory traffic,
-// global and shared, each run weighed by its wavefronts (6 runs of 2 wavefronts of 135 +
-// 71 accesses per thread: 5.8%). A note.
+// global and shared, by the wavefronts the conflict adds (6 runs of 2 wavefronts add 6
+// beside 135 + 71 accesses per thread: 2.8%). A note.
 __global__ void fillOnlyConflict(float *out, const float *coef, const float *in) {
   __shared__ float s_out[64];
   __shared__ float s_coef[64 * 6];
@@ -54,7 +54,7 @@ __global__ void fillOnlyConflict(float *out, const float *coef, const float *in)
     s_coef[tx * 6 + i] = coef[tx * 6 + i];
   // CHECK: :[[@LINE-1]]:5: remark: each warp's store of 's_coef[tx * 6 + i]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 64x1x1) [warplint-shared-bank-conflict]
   // CHECK: :[[@LINE-2]]:5: note: consecutive lanes are 24 bytes apart: the same bank comes back every 16 lanes
-  // CHECK: :[[@LINE-3]]:5: note: said as a note: it runs at most 6 times per thread, and makes 6 of the kernel's 206 memory accesses per thread (135 shared, 71 global; at 2 wavefronts per ideal one, 5.8%, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is neither a constant nor a value the launches pass): a small share of the kernel's memory traffic, whose main work is in its loops
+  // CHECK: :[[@LINE-3]]:5: note: said as a note: it runs at most 6 times per thread, and makes 6 of the kernel's 206 memory accesses per thread (135 shared, 71 global); at 2 wavefronts per ideal one the conflict adds 6 (2.8% of the kernel's memory work with them, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is neither a constant nor a value the launches pass): a small cost beside the kernel's memory traffic, whose main work is in its loops
   // OFF: :[[@LINE-4]]:5: warning: each warp's store of 's_coef[tx * 6 + i]' needs 2
   __syncthreads();
   float acc = 0;
@@ -242,3 +242,65 @@ __global__ void scoreRow(float *out, const float *q) {
   out[blockIdx.x * 64 + tx] = acc;
 }
 void launchScoreRow(float *o, const float *q) { scoreRow<<<8, 64>>>(o, q); }
+
+// A GEMM's tile loop (SGEMM_CUDA's kernel 7): each tile's A is stored transposed, 2-way,
+// 4 stores per thread beside 64 conflict-free loads of the tile. No access of the main
+// work conflicts: the stores are weighed by what they add, 32 wavefronts over the run
+// (8 trips of the run-time K), 5.5% of the kernel's memory work with them. A note.
+__global__ void tileTranspose(float *out, const float *A, int K) {
+  __shared__ float As[8 * 128];
+  int tx = threadIdx.x, row = tx / 2, col = tx % 2;
+  float acc = 0;
+  for (int k = 0; k < K; k += 8) {
+    float4 t = reinterpret_cast<const float4 *>(A + row * K + k + col * 4)[0];
+    As[(col * 4 + 0) * 128 + row] = t.x;
+    // CHECK: :[[@LINE-1]]:5: remark: each warp's store of 'As[(col * 4 + 0) * 128 + row]' needs 2 shared-memory wavefronts (ideal 1): a 2-way bank conflict (block 256x1x1; alike for K = 1, K = 1000, K = 32 and K = 33); the same for 3 more stores of 'As' in 'tileTranspose' [warplint-shared-bank-conflict]
+    // CHECK: :[[@LINE-2]]:5: note: consecutive lanes are 2048 bytes apart: every lane's word is in the same bank
+    // CHECK: :[[@LINE-3]]:5: note: said as a note: they run at most 8 times per thread, and make 32 of the kernel's 553 memory accesses per thread (544 shared, 9 global); at 2 wavefronts per ideal one the conflict adds 32 (5.5% of the kernel's memory work with them, under MinTrafficShare 6.25%; loops counted by their trip counts, 8 trips where a count is neither a constant nor a value the launches pass): a small cost beside the kernel's memory traffic, whose main work is in its loops
+    As[(col * 4 + 1) * 128 + row] = t.y;
+    // CHECK: :[[@LINE-1]]:5: note: the same store here: 'As[(col * 4 + 1) * 128 + row]'
+    As[(col * 4 + 2) * 128 + row] = t.z;
+    // CHECK: :[[@LINE-1]]:5: note: the same store here: 'As[(col * 4 + 2) * 128 + row]'
+    As[(col * 4 + 3) * 128 + row] = t.w;
+    // CHECK: :[[@LINE-1]]:5: note: the same store here: 'As[(col * 4 + 3) * 128 + row]'
+    __syncthreads();
+    for (int d = 0; d < 8; ++d)
+      for (int i = 0; i < 8; ++i)
+        acc += As[d * 128 + (tx / 2 + i) % 128];
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + tx] = acc;
+}
+void launchTileTranspose(float *o, const float *a, int k) { tileTranspose<<<64, 256>>>(o, a, k); }
+
+// The tile fill's loop `offset + 64 <= 128` runs twice (SGEMM_CUDA's kernel 9): 8 of the
+// 136 shared-memory accesses per tile, beside the conflicted loads of the main work. A note.
+__global__ void tileFillTwice(float *out, const float *A, int K) {
+  __shared__ float As[16 * 128];
+  int tx = threadIdx.x, row = tx / 4, col = tx % 4;
+  float acc = 0;
+  for (int k = 0; k < K; k += 16) {
+    for (int offset = 0; offset + 64 <= 128; offset += 64) {
+      float4 t = reinterpret_cast<const float4 *>(A + (row + offset) * K + k + col * 4)[0];
+      As[(col * 4 + 0) * 128 + row + offset] = t.x;
+      // CHECK: :[[@LINE-1]]:7: remark: each warp's store of 'As[(col * 4 + 0) * 128 + row + offset]' needs 4 shared-memory wavefronts (ideal 1): a 4-way bank conflict (block 256x1x1; alike for K = 1, K = 1000, K = 32 and K = 33); the same for 3 more stores of 'As' in 'tileFillTwice' [warplint-shared-bank-conflict]
+      // CHECK: :[[@LINE-2]]:7: note: consecutive lanes are 2048 bytes apart: every lane's word is in the same bank
+      // CHECK: :[[@LINE-3]]:7: note: said as a note: they run at most 16 times per thread, and make 64 of the kernel's 1088 shared-memory accesses per thread (5.9%, under MinTrafficShare 6.25%;
+      As[(col * 4 + 1) * 128 + row + offset] = t.y;
+      // CHECK: :[[@LINE-1]]:7: note: the same store here: 'As[(col * 4 + 1) * 128 + row + offset]'
+      As[(col * 4 + 2) * 128 + row + offset] = t.z;
+      // CHECK: :[[@LINE-1]]:7: note: the same store here: 'As[(col * 4 + 2) * 128 + row + offset]'
+      As[(col * 4 + 3) * 128 + row + offset] = t.w;
+      // CHECK: :[[@LINE-1]]:7: note: the same store here: 'As[(col * 4 + 3) * 128 + row + offset]'
+    }
+    __syncthreads();
+    for (int d = 0; d < 16; ++d)
+      for (int i = 0; i < 8; ++i)
+        acc += As[d * 128 + (tx % 32) * 4 + i];
+        // CHECK: :[[@LINE-1]]:16: warning: each warp's load of 'As[d * 128 + (tx % 32) * 4 + i]' needs 4 shared-memory wavefronts (ideal 1): a 4-way bank conflict
+        // CHECK: :[[@LINE-2]]:16: note: consecutive lanes are 16 bytes apart
+    __syncthreads();
+  }
+  out[blockIdx.x * 256 + tx] = acc;
+}
+void launchTileFillTwice(float *o, const float *a, int k) { tileFillTwice<<<64, 256>>>(o, a, k); }
