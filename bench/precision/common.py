@@ -46,6 +46,8 @@ CORPORA = {
     "kangaroo": ("JeanLucPons/Kangaroo", "37576c82d198c20fca65b14da74138ae6153a446"),
     "tnn": ("Tencent/TNN", "f0cb08129a05c5b60f08e4ef66042a54a883a56a"),
     "slate": ("icl-utk-edu/slate", "f8348a7c3de4f8fc60f5b8f78134df25ebc9061b"),
+    "astra": ("astra-toolbox/astra-toolbox", "bf7acada528a85c5841979cc8a6473ec075dfcb7"),
+    "cutt": ("ap-hynninen/cutt", "4c251c60e38f9c8a61a9ebbb3630d8ab01ba9da1"),
 }
 
 

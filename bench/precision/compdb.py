@@ -8,7 +8,7 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate
+#            tnn|slate|astra|cutt
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -623,6 +623,28 @@
 #             git --git-dir=icl-utk-edu+lapackpp archive b7991ec3cf3e404083d9ac09f146a5ac86397cc8
 #               | tar -x -C slate/lapackpp
 #           The checkout is a `git archive` of the commit.
+#   astra   astra-toolbox/astra-toolbox (bf7acada). Its autotools build (build/linux) is the
+#           build. Before this script, in CHECKOUT/build/linux: libtool is not installed here
+#           (autogen.sh's libtoolize fails), so LT_INIT is stubbed (it only sets up libtool for
+#           the .cpp objects and the link; the `%.lo: %.cu` rule calls nvcc itself):
+#             mkdir -p M4 && echo 'AC_DEFUN([LT_INIT],[AC_SUBST([LIBTOOL],[./libtool])])' \
+#               > M4/lt-stub.m4
+#             aclocal -I M4 && autoconf && ln -sf config.guess.dist config.guess &&
+#             ln -sf config.sub.dist config.sub && ln -sf install-sh.dist install-sh
+#             ./configure --with-cuda=/usr/local/cuda --with-cuda-compute=80 \
+#               --without-matlab --without-python
+#           (autogen.sh's steps less libtoolize; arch 80 through its own --with-cuda-compute).
+#           The script runs `make -n -B -o Makefile -o configure -o config.status -o aclocal.m4`
+#           (so that make does not rerun autogen.sh) on the 26 objects of CUDA_OBJECTS
+#           (cuda/*.cu, cuda/2d/*.cu, cuda/3d/*.cu) and keeps each file's nvcc -c line (the
+#           PIC one, first): --std c++17, -gencode compute_80, -DASTRA_CUDA. The checkout is a
+#           `git archive` of the commit.
+#   cutt    ap-hynninen/cutt (4c251c60). Its Makefile is the build: `make -n -B CUDAC=<nvcc>
+#           GENCODE_FLAGS='-gencode arch=compute_80,code=sm_80'` (its GENCODE_FLAGS, sm_35 52
+#           60, are nvcc 13's refusals) and the nvcc -c line of each src/*.cu (5: cuttkernel,
+#           cuttGpuModelKernel, CudaUtils, CudaMemcpy, TensorTester) as it prints it
+#           (-std=c++11 -O3 -Xptxas -dlcm=ca -lineinfo --resource-usage -D_FORCE_INLINES). The
+#           checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1573,6 +1595,50 @@ def slate(src, out, nvcc):
             for e in source_cu(entries, os.path.join(src, "src", "cuda"))]
 
 
+def astra(src, out, nvcc):
+    build = os.path.join(src, "build", "linux")
+    if not os.path.exists(os.path.join(src, "cuda", "2d", "par_fp.cu")):
+        sys.exit("compdb.py: %s/cuda/2d/par_fp.cu missing: not an ASTRA checkout" % src)
+    if not os.path.exists(os.path.join(build, "Makefile")):
+        sys.exit("compdb.py: %s/Makefile missing: run the configure steps in this script's "
+                 "header" % build)
+    with open(os.path.join(build, "Makefile")) as f:
+        m = re.search(r"^CUDA_OBJECTS=((?:.*\\\n)*.*)$", f.read(), re.M)
+    objects = m.group(1).replace("\\", " ").split() if m else []
+    if not objects:
+        sys.exit("compdb.py: no CUDA_OBJECTS in %s/Makefile (configured without CUDA?)" % build)
+    # -o: make must not rerun autogen.sh (the header)
+    keep = ["-o", "Makefile", "-o", "configure", "-o", "config.status", "-o", "aclocal.m4"]
+    return make_nvcc_cu_lines(build, keep + objects, nvcc)
+
+
+def make_nvcc_cu_lines(cwd, make_args, nvcc):
+    """As make_nvcc_lines, for Makefiles that put the .cu file anywhere on the nvcc -c line
+    (not right after -c) and print other shell lines that shlex cannot split: only lines
+    whose first word is NVCC are split; the file is the line's one argument ending in .cu."""
+    dry = subprocess.run(["make", "-n", "-B"] + make_args, cwd=cwd, capture_output=True,
+                         text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        if not line.split() or line.split()[0] != nvcc:
+            continue
+        args = shlex.split(line)
+        cu = [a for a in args[1:] if a.endswith(".cu")]
+        if "-c" not in args or len(cu) != 1:
+            continue
+        f = os.path.normpath(os.path.join(cwd, cu[0]))
+        db.setdefault(f, {"directory": cwd, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
+def cutt(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cuttkernel.cu")):
+        sys.exit("compdb.py: %s/src/cuttkernel.cu missing: not a cuTT checkout" % src)
+    # arch 80 in its GENCODE_FLAGS (the header)
+    return make_nvcc_cu_lines(src, ["CUDAC=" + nvcc,
+                                    "GENCODE_FLAGS=-gencode arch=compute_80,code=sm_80"], nvcc)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1583,7 +1649,7 @@ def main():
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
                                       "zfp", "libsgm", "relion", "jetson-utils",
-                                      "kangaroo", "tnn", "slate"])
+                                      "kangaroo", "tnn", "slate", "astra", "cutt"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1608,7 +1674,7 @@ def main():
           "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp,
           "libsgm": libsgm, "relion": relion,
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
-          "tnn": tnn, "slate": slate}[a.corpus](src, out, a.nvcc)
+          "tnn": tnn, "slate": slate, "astra": astra, "cutt": cutt}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
