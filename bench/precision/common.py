@@ -48,6 +48,7 @@ CORPORA = {
     "slate": ("icl-utk-edu/slate", "f8348a7c3de4f8fc60f5b8f78134df25ebc9061b"),
     "astra": ("astra-toolbox/astra-toolbox", "bf7acada528a85c5841979cc8a6473ec075dfcb7"),
     "cutt": ("ap-hynninen/cutt", "4c251c60e38f9c8a61a9ebbb3630d8ab01ba9da1"),
+    "gpufit": ("gpufit/Gpufit", "a0bd66c365468c7fca4b8f0511597907cf2c0274"),
 }
 
 

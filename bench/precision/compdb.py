@@ -8,7 +8,7 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate|astra|cutt
+#            tnn|slate|astra|cutt|gpufit
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -645,6 +645,18 @@
 #           cuttGpuModelKernel, CudaUtils, CudaMemcpy, TensorTester) as it prints it
 #           (-std=c++11 -O3 -Xptxas -dlcm=ca -lineinfo --resource-usage -D_FORCE_INLINES). The
 #           checkout is a `git archive` of the commit.
+#   gpufit  gpufit/Gpufit (a0bd66c3). CMake is the build, through FindCUDA (cuda_add_library(Gpufit
+#           SHARED ...): no compile_commands entry). Configured into OUTDIR/cmake (Unix Makefiles,
+#           Release, configure only) with -DCUDA_ARCHITECTURES=8.0, its own arch variable
+#           (default All, a list from 5.0 that CUDA_SELECT_NVCC_ARCH_FLAGS turns into -gencode
+#           pairs nvcc 13 partly refuses); its other options at their defaults (USE_CUBLAS off;
+#           Matlab, JNI and LaTeX not found here, so those bindings and the PDF docs are
+#           skipped, as the configure says; Boost 1.74 found for the tests). The line of each
+#           .cu of the Gpufit target (Gpufit/{lm_fit_cuda,cuda_kernels,info,gpu_data,
+#           cuda_gaussjordan}.cu: 5) is put together from FindCUDA's per-file script
+#           (-gencode arch=compute_80,code=sm_80 --std=c++11, -Xcompiler -O3 -DNDEBUG; the
+#           example's CUDA_Interface_Example.cu is left out). The checkout is a `git archive`
+#           of the commit.
 import argparse
 import glob
 import json
@@ -1639,6 +1651,14 @@ def cutt(src, out, nvcc):
                                     "GENCODE_FLAGS=-gencode arch=compute_80,code=sm_80"], nvcc)
 
 
+def gpufit(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "Gpufit", "lm_fit_cuda.cu")):
+        sys.exit("compdb.py: %s/Gpufit/lm_fit_cuda.cu missing: not a Gpufit checkout" % src)
+    # arch 80 through its CUDA_ARCHITECTURES (the header)
+    return findcuda_entries(src, out, nvcc, ["-DCUDA_ARCHITECTURES=8.0"],
+                            os.path.join("Gpufit", "CMakeFiles", "Gpufit.dir"))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1649,7 +1669,7 @@ def main():
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
                                       "zfp", "libsgm", "relion", "jetson-utils",
-                                      "kangaroo", "tnn", "slate", "astra", "cutt"])
+                                      "kangaroo", "tnn", "slate", "astra", "cutt", "gpufit"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1674,7 +1694,7 @@ def main():
           "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp,
           "libsgm": libsgm, "relion": relion,
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
-          "tnn": tnn, "slate": slate, "astra": astra, "cutt": cutt}[a.corpus](src, out, a.nvcc)
+          "tnn": tnn, "slate": slate, "astra": astra, "cutt": cutt, "gpufit": gpufit}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
