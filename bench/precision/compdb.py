@@ -8,7 +8,7 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate|astra|cutt|gpufit
+#            tnn|slate|astra|cutt|gpufit|infinitam
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -657,6 +657,19 @@
 #           (-gencode arch=compute_80,code=sm_80 --std=c++11, -Xcompiler -O3 -DNDEBUG; the
 #           example's CUDA_Interface_Example.cu is left out). The checkout is a `git archive`
 #           of the commit.
+#   infinitam  victorprad/InfiniTAM (4156547e). CMake is the build, through FindCUDA (its
+#           cmake/UseCUDA.cmake; cuda_add_library(ITMLib ...): no compile_commands entry).
+#           CMakeLists.txt is under InfiniTAM/ in the repository: CHECKOUT is that folder
+#           (CHECKOUT/ITMLib). Configured into OUTDIR/cmake (Unix Makefiles, Release, configure
+#           only) with -DCUDA_COMPUTE_CAPABILITY=80, its own arch variable (otherwise detected
+#           by running a program on the build machine's GPU, cmake/CUDACheckCompute.cmake; none
+#           here); optional packages at what the configure finds (no GLUT, OpenNI, libuvc,
+#           RealSense, libpng: they concern the Apps and InputSource, not ITMLib). The line of
+#           each .cu of the ITMLib target (7: CUDAInstantiations.cu, which includes the .tcu
+#           engines, and the LowLevel, ViewBuilding, VisualisationHelpers and three tracker
+#           .cu) is put together from FindCUDA's per-file script (--use_fast_math, -Xcudafe
+#           --diag_suppress, --generate-code arch=compute_80,code=sm_80, -D_FORCE_INLINES).
+#           The checkout is a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1659,6 +1672,15 @@ def gpufit(src, out, nvcc):
                             os.path.join("Gpufit", "CMakeFiles", "Gpufit.dir"))
 
 
+def infinitam(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "ITMLib", "CUDAInstantiations.cu")):
+        sys.exit("compdb.py: %s/ITMLib/CUDAInstantiations.cu missing: CHECKOUT is InfiniTAM's "
+                 "InfiniTAM/ folder (the header)" % src)
+    # arch 80 through its CUDA_COMPUTE_CAPABILITY (the header)
+    return findcuda_entries(src, out, nvcc, ["-DCUDA_COMPUTE_CAPABILITY=80"],
+                            os.path.join("ITMLib", "CMakeFiles", "ITMLib.dir"))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1669,7 +1691,8 @@ def main():
                                       "opencv_contrib", "dlib", "caffe", "sputnik", "cusz",
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
                                       "zfp", "libsgm", "relion", "jetson-utils",
-                                      "kangaroo", "tnn", "slate", "astra", "cutt", "gpufit"])
+                                      "kangaroo", "tnn", "slate", "astra", "cutt", "gpufit",
+                                      "infinitam"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1694,7 +1717,8 @@ def main():
           "cupdlpx": cupdlpx, "cudpp": cudpp, "zfp": zfp,
           "libsgm": libsgm, "relion": relion,
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
-          "tnn": tnn, "slate": slate, "astra": astra, "cutt": cutt, "gpufit": gpufit}[a.corpus](src, out, a.nvcc)
+          "tnn": tnn, "slate": slate, "astra": astra, "cutt": cutt, "gpufit": gpufit,
+          "infinitam": infinitam}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
