@@ -668,7 +668,15 @@
 #           each .cu of the ITMLib target (7: CUDAInstantiations.cu, which includes the .tcu
 #           engines, and the LowLevel, ViewBuilding, VisualisationHelpers and three tracker
 #           .cu) is put together from FindCUDA's per-file script (--use_fast_math, -Xcudafe
-#           --diag_suppress, --generate-code arch=compute_80,code=sm_80, -D_FORCE_INLINES).
+#           --diag_suppress, --generate-code arch=compute_80,code=sm_80, -D_FORCE_INLINES),
+#           its --std c++11 (FindCUDA's, from CMAKE_CXX_STANDARD 11) made c++17, as for kaldi:
+#           CUDAInstantiations.cu reaches thrust, and nvcc 13 fails on it at c++11 ("Thrust
+#           requires at least C++17"); at c++17 nvcc 13 compiles all 7. ORUtils'
+#           _CPU_AND_GPU_CODE_ is `__device__` only where __CUDA_ARCH__ is defined
+#           (PlatformIndependence.h:10-14), so the vector/matrix constructors and operators
+#           are host functions in nvcc's host pass and device functions in its device pass;
+#           clang, seeing both sides in one parse, rejects the host code's calls of them:
+#           warplint e6d5204 analysed 3 of the 7 files, all with errors, and failed 4.
 #           The checkout is a `git archive` of the commit.
 import argparse
 import glob
@@ -1676,9 +1684,12 @@ def infinitam(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "ITMLib", "CUDAInstantiations.cu")):
         sys.exit("compdb.py: %s/ITMLib/CUDAInstantiations.cu missing: CHECKOUT is InfiniTAM's "
                  "InfiniTAM/ folder (the header)" % src)
+    def cxx17(flags):
+        # FindCUDA's --std c++11 (from CMAKE_CXX_STANDARD) made c++17 (the header)
+        return ["c++17" if a == "c++11" else a for a in flags]
     # arch 80 through its CUDA_COMPUTE_CAPABILITY (the header)
     return findcuda_entries(src, out, nvcc, ["-DCUDA_COMPUTE_CAPABILITY=80"],
-                            os.path.join("ITMLib", "CMakeFiles", "ITMLib.dir"))
+                            os.path.join("ITMLib", "CMakeFiles", "ITMLib.dir"), nvcc_flags=cxx17)
 
 
 def main():
