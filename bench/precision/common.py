@@ -50,6 +50,7 @@ CORPORA = {
     "cutt": ("ap-hynninen/cutt", "4c251c60e38f9c8a61a9ebbb3630d8ab01ba9da1"),
     "gpufit": ("gpufit/Gpufit", "a0bd66c365468c7fca4b8f0511597907cf2c0274"),
     "infinitam": ("victorprad/InfiniTAM", "4156547e7f118c3a303d0b3c20f4da2aa3bfc9c9"),
+    "viennacl": ("viennacl/viennacl-dev", "dc552a8d4bba2bb028a346dc611deea0c67e3eed"),
 }
 
 

@@ -8,7 +8,7 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate|astra|cutt|gpufit|infinitam
+#            tnn|slate|astra|cutt|gpufit|infinitam|viennacl
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -678,6 +678,19 @@
 #           clang, seeing both sides in one parse, rejects the host code's calls of them:
 #           warplint e6d5204 analysed 3 of the 7 files, all with errors, and failed 4.
 #           The checkout is a `git archive` of the commit.
+#   viennacl  viennacl/viennacl-dev (dc552a8d). CMake is the build, through FindCUDA
+#           (cuda_add_library / cuda_add_executable: no compile_commands entry). Configured into
+#           OUTDIR/cmake (Unix Makefiles, Release, configure only) with -DENABLE_CUDA=ON
+#           -DENABLE_OPENCL=OFF (no OpenCL here; its default ON) -DCUDA_ARCH_FLAG=-arch=sm_80
+#           (its arch variable, default -arch=sm_20, which nvcc 13 refuses)
+#           -DBUILD_EXAMPLES=OFF -DBUILD_TESTING=ON (Boost 1.74 found). ViennaCL's CUDA kernels
+#           live in its headers (viennacl/linalg/cuda/*.hpp) and are reached through the .cu
+#           files CMake builds: every FindCUDA .cu of the build, libviennacl/src/*.cu (10, the
+#           C library) and tests/src/*.cu (37), the line put together from FindCUDA's per-file
+#           script (-arch=sm_80 -DVIENNACL_WITH_CUDA, -Xcompiler -fPIC,-O3,-DNDEBUG; no -std,
+#           nvcc 13's default C++17). The checkout is a `git archive` of the commit less
+#           examples/testdata (the snapshot lacks one of its blobs; test data, not sources):
+#             git --git-dir=M archive dc552a8d -- . ':!examples/testdata' | tar -x -C viennacl
 import argparse
 import glob
 import json
@@ -1692,6 +1705,15 @@ def infinitam(src, out, nvcc):
                             os.path.join("ITMLib", "CMakeFiles", "ITMLib.dir"), nvcc_flags=cxx17)
 
 
+def viennacl(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "viennacl", "linalg", "cuda", "vector_operations.hpp")):
+        sys.exit("compdb.py: %s/viennacl/linalg/cuda missing: not a ViennaCL checkout" % src)
+    # arch 80 through its CUDA_ARCH_FLAG; OpenCL off, tests on, examples off (the header)
+    return findcuda_entries(src, out, nvcc, ["-DENABLE_CUDA=ON", "-DENABLE_OPENCL=OFF",
+                                             "-DCUDA_ARCH_FLAG=-arch=sm_80",
+                                             "-DBUILD_EXAMPLES=OFF", "-DBUILD_TESTING=ON"], ".")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1703,7 +1725,7 @@ def main():
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
                                       "zfp", "libsgm", "relion", "jetson-utils",
                                       "kangaroo", "tnn", "slate", "astra", "cutt", "gpufit",
-                                      "infinitam"])
+                                      "infinitam", "viennacl"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1729,7 +1751,7 @@ def main():
           "libsgm": libsgm, "relion": relion,
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
           "tnn": tnn, "slate": slate, "astra": astra, "cutt": cutt, "gpufit": gpufit,
-          "infinitam": infinitam}[a.corpus](src, out, a.nvcc)
+          "infinitam": infinitam, "viennacl": viennacl}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
