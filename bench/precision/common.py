@@ -49,6 +49,11 @@ CORPORA = {
     "cufinufft": ("flatironinstitute/cufinufft", "6309b9b91e41297166ba52ad8fbdd22a15569fe7"),
     "slabhash": ("owensgroup/SlabHash", "eec7135a3e5d40ba7fb9a7e88f7bd6d49abc4dee"),
     "sgemm-cuda": ("siboehm/SGEMM_CUDA", "60cba6f9b20a198116c76f18de8047f44df8c8b8"),
+    "astra": ("astra-toolbox/astra-toolbox", "bf7acada528a85c5841979cc8a6473ec075dfcb7"),
+    "cutt": ("ap-hynninen/cutt", "4c251c60e38f9c8a61a9ebbb3630d8ab01ba9da1"),
+    "gpufit": ("gpufit/Gpufit", "a0bd66c365468c7fca4b8f0511597907cf2c0274"),
+    "infinitam": ("victorprad/InfiniTAM", "4156547e7f118c3a303d0b3c20f4da2aa3bfc9c9"),
+    "viennacl": ("viennacl/viennacl-dev", "dc552a8d4bba2bb028a346dc611deea0c67e3eed"),
 }
 
 

@@ -8,7 +8,7 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate|cufinufft|slabhash|sgemm-cuda
+#            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -660,6 +660,74 @@
 #           build gives; cuBLAS_sgemm.cu and simplest_kernel.cu get 80. Every .cu of the
 #           checkout once (4: the kernels are src/kernels/*.cuh, launched from runner.cu).
 #           The checkout is a `git archive` of the commit.
+#   astra   astra-toolbox/astra-toolbox (bf7acada). Its autotools build (build/linux) is the
+#           build. Before this script, in CHECKOUT/build/linux: libtool is not installed here
+#           (autogen.sh's libtoolize fails), so LT_INIT is stubbed (it only sets up libtool for
+#           the .cpp objects and the link; the `%.lo: %.cu` rule calls nvcc itself):
+#             mkdir -p M4 && echo 'AC_DEFUN([LT_INIT],[AC_SUBST([LIBTOOL],[./libtool])])' \
+#               > M4/lt-stub.m4
+#             aclocal -I M4 && autoconf && ln -sf config.guess.dist config.guess &&
+#             ln -sf config.sub.dist config.sub && ln -sf install-sh.dist install-sh
+#             ./configure --with-cuda=/usr/local/cuda --with-cuda-compute=80 \
+#               --without-matlab --without-python
+#           (autogen.sh's steps less libtoolize; arch 80 through its own --with-cuda-compute).
+#           The script runs `make -n -B -o Makefile -o configure -o config.status -o aclocal.m4`
+#           (so that make does not rerun autogen.sh) on the 26 objects of CUDA_OBJECTS
+#           (cuda/*.cu, cuda/2d/*.cu, cuda/3d/*.cu) and keeps each file's nvcc -c line (the
+#           PIC one, first): --std c++17, -gencode compute_80, -DASTRA_CUDA. The checkout is a
+#           `git archive` of the commit.
+#   cutt    ap-hynninen/cutt (4c251c60). Its Makefile is the build: `make -n -B CUDAC=<nvcc>
+#           GENCODE_FLAGS='-gencode arch=compute_80,code=sm_80'` (its GENCODE_FLAGS, sm_35 52
+#           60, are nvcc 13's refusals) and the nvcc -c line of each src/*.cu (5: cuttkernel,
+#           cuttGpuModelKernel, CudaUtils, CudaMemcpy, TensorTester) as it prints it
+#           (-std=c++11 -O3 -Xptxas -dlcm=ca -lineinfo --resource-usage -D_FORCE_INLINES). The
+#           checkout is a `git archive` of the commit.
+#   gpufit  gpufit/Gpufit (a0bd66c3). CMake is the build, through FindCUDA (cuda_add_library(Gpufit
+#           SHARED ...): no compile_commands entry). Configured into OUTDIR/cmake (Unix Makefiles,
+#           Release, configure only) with -DCUDA_ARCHITECTURES=8.0, its own arch variable
+#           (default All, a list from 5.0 that CUDA_SELECT_NVCC_ARCH_FLAGS turns into -gencode
+#           pairs nvcc 13 partly refuses); its other options at their defaults (USE_CUBLAS off;
+#           Matlab, JNI and LaTeX not found here, so those bindings and the PDF docs are
+#           skipped, as the configure says; Boost 1.74 found for the tests). The line of each
+#           .cu of the Gpufit target (Gpufit/{lm_fit_cuda,cuda_kernels,info,gpu_data,
+#           cuda_gaussjordan}.cu: 5) is put together from FindCUDA's per-file script
+#           (-gencode arch=compute_80,code=sm_80 --std=c++11, -Xcompiler -O3 -DNDEBUG; the
+#           example's CUDA_Interface_Example.cu is left out). The checkout is a `git archive`
+#           of the commit.
+#   infinitam  victorprad/InfiniTAM (4156547e). CMake is the build, through FindCUDA (its
+#           cmake/UseCUDA.cmake; cuda_add_library(ITMLib ...): no compile_commands entry).
+#           CMakeLists.txt is under InfiniTAM/ in the repository: CHECKOUT is that folder
+#           (CHECKOUT/ITMLib). Configured into OUTDIR/cmake (Unix Makefiles, Release, configure
+#           only) with -DCUDA_COMPUTE_CAPABILITY=80, its own arch variable (otherwise detected
+#           by running a program on the build machine's GPU, cmake/CUDACheckCompute.cmake; none
+#           here); optional packages at what the configure finds (no GLUT, OpenNI, libuvc,
+#           RealSense, libpng: they concern the Apps and InputSource, not ITMLib). The line of
+#           each .cu of the ITMLib target (7: CUDAInstantiations.cu, which includes the .tcu
+#           engines, and the LowLevel, ViewBuilding, VisualisationHelpers and three tracker
+#           .cu) is put together from FindCUDA's per-file script (--use_fast_math, -Xcudafe
+#           --diag_suppress, --generate-code arch=compute_80,code=sm_80, -D_FORCE_INLINES),
+#           its --std c++11 (FindCUDA's, from CMAKE_CXX_STANDARD 11) made c++17, as for kaldi:
+#           CUDAInstantiations.cu reaches thrust, and nvcc 13 fails on it at c++11 ("Thrust
+#           requires at least C++17"); at c++17 nvcc 13 compiles all 7. ORUtils'
+#           _CPU_AND_GPU_CODE_ is `__device__` only where __CUDA_ARCH__ is defined
+#           (PlatformIndependence.h:10-14), so the vector/matrix constructors and operators
+#           are host functions in nvcc's host pass and device functions in its device pass;
+#           clang, seeing both sides in one parse, rejects the host code's calls of them:
+#           warplint e6d5204 analysed 3 of the 7 files, all with errors, and failed 4.
+#           The checkout is a `git archive` of the commit.
+#   viennacl  viennacl/viennacl-dev (dc552a8d). CMake is the build, through FindCUDA
+#           (cuda_add_library / cuda_add_executable: no compile_commands entry). Configured into
+#           OUTDIR/cmake (Unix Makefiles, Release, configure only) with -DENABLE_CUDA=ON
+#           -DENABLE_OPENCL=OFF (no OpenCL here; its default ON) -DCUDA_ARCH_FLAG=-arch=sm_80
+#           (its arch variable, default -arch=sm_20, which nvcc 13 refuses)
+#           -DBUILD_EXAMPLES=OFF -DBUILD_TESTING=ON (Boost 1.74 found). ViennaCL's CUDA kernels
+#           live in its headers (viennacl/linalg/cuda/*.hpp) and are reached through the .cu
+#           files CMake builds: every FindCUDA .cu of the build, libviennacl/src/*.cu (10, the
+#           C library) and tests/src/*.cu (37), the line put together from FindCUDA's per-file
+#           script (-arch=sm_80 -DVIENNACL_WITH_CUDA, -Xcompiler -fPIC,-O3,-DNDEBUG; no -std,
+#           nvcc 13's default C++17). The checkout is a `git archive` of the commit less
+#           examples/testdata (the snapshot lacks one of its blobs; test data, not sources):
+#             git --git-dir=M archive dc552a8d -- . ':!examples/testdata' | tar -x -C viennacl
 import argparse
 import glob
 import json
@@ -1655,6 +1723,77 @@ def sgemm_cuda(src, out, nvcc):
     entries = cmake_entries(src, out, nvcc, [])
     return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
             for e in source_cu(entries, src)]
+def astra(src, out, nvcc):
+    build = os.path.join(src, "build", "linux")
+    if not os.path.exists(os.path.join(src, "cuda", "2d", "par_fp.cu")):
+        sys.exit("compdb.py: %s/cuda/2d/par_fp.cu missing: not an ASTRA checkout" % src)
+    if not os.path.exists(os.path.join(build, "Makefile")):
+        sys.exit("compdb.py: %s/Makefile missing: run the configure steps in this script's "
+                 "header" % build)
+    with open(os.path.join(build, "Makefile")) as f:
+        m = re.search(r"^CUDA_OBJECTS=((?:.*\\\n)*.*)$", f.read(), re.M)
+    objects = m.group(1).replace("\\", " ").split() if m else []
+    if not objects:
+        sys.exit("compdb.py: no CUDA_OBJECTS in %s/Makefile (configured without CUDA?)" % build)
+    # -o: make must not rerun autogen.sh (the header)
+    keep = ["-o", "Makefile", "-o", "configure", "-o", "config.status", "-o", "aclocal.m4"]
+    return make_nvcc_cu_lines(build, keep + objects, nvcc)
+
+
+def make_nvcc_cu_lines(cwd, make_args, nvcc):
+    """As make_nvcc_lines, for Makefiles that put the .cu file anywhere on the nvcc -c line
+    (not right after -c) and print other shell lines that shlex cannot split: only lines
+    whose first word is NVCC are split; the file is the line's one argument ending in .cu."""
+    dry = subprocess.run(["make", "-n", "-B"] + make_args, cwd=cwd, capture_output=True,
+                         text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        if not line.split() or line.split()[0] != nvcc:
+            continue
+        args = shlex.split(line)
+        cu = [a for a in args[1:] if a.endswith(".cu")]
+        if "-c" not in args or len(cu) != 1:
+            continue
+        f = os.path.normpath(os.path.join(cwd, cu[0]))
+        db.setdefault(f, {"directory": cwd, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
+def cutt(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cuttkernel.cu")):
+        sys.exit("compdb.py: %s/src/cuttkernel.cu missing: not a cuTT checkout" % src)
+    # arch 80 in its GENCODE_FLAGS (the header)
+    return make_nvcc_cu_lines(src, ["CUDAC=" + nvcc,
+                                    "GENCODE_FLAGS=-gencode arch=compute_80,code=sm_80"], nvcc)
+
+
+def gpufit(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "Gpufit", "lm_fit_cuda.cu")):
+        sys.exit("compdb.py: %s/Gpufit/lm_fit_cuda.cu missing: not a Gpufit checkout" % src)
+    # arch 80 through its CUDA_ARCHITECTURES (the header)
+    return findcuda_entries(src, out, nvcc, ["-DCUDA_ARCHITECTURES=8.0"],
+                            os.path.join("Gpufit", "CMakeFiles", "Gpufit.dir"))
+
+
+def infinitam(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "ITMLib", "CUDAInstantiations.cu")):
+        sys.exit("compdb.py: %s/ITMLib/CUDAInstantiations.cu missing: CHECKOUT is InfiniTAM's "
+                 "InfiniTAM/ folder (the header)" % src)
+    def cxx17(flags):
+        # FindCUDA's --std c++11 (from CMAKE_CXX_STANDARD) made c++17 (the header)
+        return ["c++17" if a == "c++11" else a for a in flags]
+    # arch 80 through its CUDA_COMPUTE_CAPABILITY (the header)
+    return findcuda_entries(src, out, nvcc, ["-DCUDA_COMPUTE_CAPABILITY=80"],
+                            os.path.join("ITMLib", "CMakeFiles", "ITMLib.dir"), nvcc_flags=cxx17)
+
+
+def viennacl(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "viennacl", "linalg", "cuda", "vector_operations.hpp")):
+        sys.exit("compdb.py: %s/viennacl/linalg/cuda missing: not a ViennaCL checkout" % src)
+    # arch 80 through its CUDA_ARCH_FLAG; OpenCL off, tests on, examples off (the header)
+    return findcuda_entries(src, out, nvcc, ["-DENABLE_CUDA=ON", "-DENABLE_OPENCL=OFF",
+                                             "-DCUDA_ARCH_FLAG=-arch=sm_80",
+                                             "-DBUILD_EXAMPLES=OFF", "-DBUILD_TESTING=ON"], ".")
 
 
 def main():
@@ -1668,7 +1807,8 @@ def main():
                                       "popsift", "cuszp", "cudasift", "cupdlpx", "cudpp",
                                       "zfp", "libsgm", "relion", "jetson-utils",
                                       "kangaroo", "tnn", "slate", "cufinufft", "slabhash",
-                                      "sgemm-cuda"])
+                                      "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
+                                      "viennacl"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1694,7 +1834,8 @@ def main():
           "libsgm": libsgm, "relion": relion,
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
           "tnn": tnn, "slate": slate, "cufinufft": cufinufft,
-          "slabhash": slabhash, "sgemm-cuda": sgemm_cuda}[a.corpus](src, out, a.nvcc)
+          "slabhash": slabhash, "sgemm-cuda": sgemm_cuda, "astra": astra, "cutt": cutt,
+          "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
