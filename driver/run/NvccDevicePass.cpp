@@ -1,5 +1,7 @@
 #include "driver/run/NvccDevicePass.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/DiagnosticSema.h"
 
 namespace warplint::driver {
@@ -10,9 +12,59 @@ namespace {
 // CUDAFunctionTarget order.
 enum Target { Device = 0, Global = 1, Host = 2 };
 
-bool isNoViableCall(unsigned ID) {
-  return ID == clang::diag::err_ovl_no_viable_function_in_call ||
-         ID == clang::diag::err_ovl_no_viable_member_function_in_call;
+/// An overload resolution that found no viable candidate, its candidates in the notes
+/// after it: a call, a member call, a constructor (InfiniTAM's `Vector2<int>(w, h)` in host
+/// code, the constructor `__device__` under __CUDA_ARCH__ only), a call of an object, an
+/// operator, a conversion.
+bool isNoViableOverload(unsigned ID) {
+  using namespace clang::diag;
+  return ID == err_ovl_no_viable_function_in_call ||
+         ID == err_ovl_no_viable_member_function_in_call ||
+         ID == err_ovl_no_viable_function_in_init || ID == err_ovl_no_viable_object_call ||
+         ID == err_ovl_no_viable_oper || ID == err_typecheck_invalid_operands ||
+         ID == err_typecheck_nonviable_condition;
+}
+
+bool isDeviceOnly(const clang::FunctionDecl *F) {
+  return F->hasAttr<clang::CUDADeviceAttr>() && !F->hasAttr<clang::CUDAHostAttr>();
+}
+
+/// "constructor for X must explicitly initialize the member m which does not have a
+/// default constructor" where m's class has default constructors and each is `__device__`
+/// only: in a host constructor, the one nvcc's host pass compiles, the member's default
+/// constructor is a host one there (InfiniTAM's ORUtils::Image<T>::noDims, a Vector2<int>
+/// whose constructors are __device__ under __CUDA_ARCH__). clang says no more than that the
+/// member has none.
+bool isMissingDeviceOnlyDefault(const clang::Diagnostic &Info) {
+  // Its arguments: 1 the class whose constructor it is (a type), 2 base class (0) or
+  // member (1), 3 the member's name.
+  using DE = clang::DiagnosticsEngine;
+  if (Info.getID() != clang::diag::err_missing_default_ctor || Info.getNumArgs() < 4 ||
+      Info.getArgKind(1) != DE::ak_qualtype || Info.getArgKind(2) != DE::ak_sint ||
+      Info.getRawArg(2) != 1 || Info.getArgKind(3) != DE::ak_declarationname)
+    return false;
+  clang::QualType Owner =
+      clang::QualType::getFromOpaquePtr(reinterpret_cast<void *>(Info.getRawArg(1)));
+  const clang::CXXRecordDecl *Class = Owner.isNull() ? nullptr : Owner->getAsCXXRecordDecl();
+  if (!Class || !Class->hasDefinition())
+    return false;
+  clang::DeclarationName Name =
+      clang::DeclarationName::getFromOpaqueInteger(Info.getRawArg(3));
+  const clang::CXXRecordDecl *RD = nullptr;
+  for (const clang::FieldDecl *F : Class->getDefinition()->fields())
+    if (F->getDeclName() == Name)
+      RD = F->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  bool Any = false;
+  for (const clang::CXXConstructorDecl *C : RD->getDefinition()->ctors()) {
+    if (!C->isDefaultConstructor())
+      continue;
+    if (!isDeviceOnly(C))
+      return false;
+    Any = true;
+  }
+  return Any;
 }
 
 bool isHostCallingDevice(const clang::Diagnostic &Info) {
@@ -33,14 +85,28 @@ void NvccDevicePassFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level Leve
                                             const clang::Diagnostic &Info) {
   Engine = const_cast<clang::DiagnosticsEngine *>(Info.getDiags());
   if (!Holding.empty() && Level == clang::DiagnosticsEngine::Note) {
-    OnlyHostToDevice = OnlyHostToDevice && isHostCallingDevice(Info);
+    // A candidate that fails only on its execution space (a host function calling a
+    // device one) is the call nvcc's host pass makes; the others (the implicit copy and
+    // move constructors' arity, another overload) fail in either pass.
+    if (isHostCallingDevice(Info))
+      SawHostToDevice = true;
+    else if (Info.getID() == clang::diag::note_ovl_candidate_bad_target)
+      OnlyHostToDevice = false; // another pair of spaces: nvcc refuses it too
   } else {
     flush();
-    if (!(Level == clang::DiagnosticsEngine::Error && isNoViableCall(Info.getID()))) {
+    if (Level == clang::DiagnosticsEngine::Error && isMissingDeviceOnlyDefault(Info)) {
+      // Dropped with its notes (where the member and its class are declared).
+      Holding.clear();
+      OnlyHostToDevice = true;
+      SawHostToDevice = true;
+      setLimit(1);
+    } else if (!(Level == clang::DiagnosticsEngine::Error && isNoViableOverload(Info.getID()))) {
       Next.HandleDiagnostic(Level, Info);
       return;
+    } else {
+      OnlyHostToDevice = true;
+      SawHostToDevice = false;
     }
-    OnlyHostToDevice = true;
     // Until it is decided, the held error does not count against the limit: the next
     // error is checked against the limit before this consumer sees it.
     setLimit(1);
@@ -59,7 +125,7 @@ void NvccDevicePassFilter::flush() {
     return;
   std::vector<Held> Out;
   Out.swap(Holding);
-  if (OnlyHostToDevice && Out.size() > 1) {
+  if (OnlyHostToDevice && SawHostToDevice && !Out.empty()) {
     ++Dropped;
     setLimit(0);
     return;

@@ -23,11 +23,17 @@ namespace warplint::driver {
 /// __host__ function". The file then counts errors nvcc does not give, and where there are
 /// more than -ferror-limit allows, clang stops and the whole file fails.
 ///
-/// This consumer sits between clang and the tool's own and drops exactly those errors: a
-/// no-viable-call error each of whose notes says that a __device__ or __global__ function
-/// was called from a __host__ function, with its notes. Every other diagnostic passes
-/// through, unchanged and in order. A dropped error does not count against the error
-/// limit. For the device-side parse of a command nvcc compiles.
+/// This consumer sits between clang and the tool's own and drops exactly those errors: an
+/// overload resolution with no viable candidate (a call, a constructor, an operator, a
+/// conversion) among whose candidates one fails only because a __host__ function would
+/// call a __device__ or __global__ one (the others fail on their arguments in either
+/// pass; none on another pair of spaces, such as a kernel calling a host function), with
+/// its notes; and a host constructor's "must explicitly initialize the member m", m's
+/// class with default constructors that are all __device__ only. InfiniTAM's ORUtils
+/// makes its vector and matrix functions __device__ where __CUDA_ARCH__ is defined, host
+/// ones elsewhere: its host code, in nvcc's host pass, calls host functions. Every other
+/// diagnostic passes through, unchanged and in order. A dropped error does not count
+/// against the error limit. For the device-side parse of a command nvcc compiles.
 class NvccDevicePassFilter : public clang::DiagnosticConsumer {
 public:
   /// Next receives what passes; ErrorLimit is the parse's -ferror-limit (0: none).
@@ -72,7 +78,8 @@ private:
   unsigned Dropped = 0;
   clang::DiagnosticsEngine *Engine = nullptr;
   std::vector<Held> Holding; ///< a candidate error and the notes after it
-  bool OnlyHostToDevice = false;
+  bool OnlyHostToDevice = false; ///< no candidate of another wrong pair of spaces
+  bool SawHostToDevice = false;  ///< a candidate a host function could not call (device)
 };
 
 } // namespace warplint::driver
