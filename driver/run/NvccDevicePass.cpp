@@ -15,14 +15,14 @@ enum Target { Device = 0, Global = 1, Host = 2 };
 /// An overload resolution that found no viable candidate, its candidates in the notes
 /// after it: a call, a member call, a constructor (InfiniTAM's `Vector2<int>(w, h)` in host
 /// code, the constructor `__device__` under __CUDA_ARCH__ only), a call of an object, an
-/// operator, a conversion.
+/// operator, a conversion, a cast.
 bool isNoViableOverload(unsigned ID) {
   using namespace clang::diag;
   return ID == err_ovl_no_viable_function_in_call ||
          ID == err_ovl_no_viable_member_function_in_call ||
          ID == err_ovl_no_viable_function_in_init || ID == err_ovl_no_viable_object_call ||
          ID == err_ovl_no_viable_oper || ID == err_typecheck_invalid_operands ||
-         ID == err_typecheck_nonviable_condition;
+         ID == err_typecheck_nonviable_condition || ID == err_ovl_no_viable_conversion_in_cast;
 }
 
 bool isDeviceOnly(const clang::FunctionDecl *F) {
