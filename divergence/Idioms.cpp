@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <utility>
@@ -2643,6 +2644,81 @@ std::vector<llvm::FoldingSetNodeID> loadsOf(const Expr *E, ASTContext &Ctx) {
 }
 
 } // namespace
+
+bool isPairSwap(const BranchSite &B) {
+  if (B.Kind != BranchSite::If || B.EarlyExit)
+    return false;
+  auto *If = dyn_cast_or_null<IfStmt>(B.Branch);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return false;
+  auto *C = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+  if (!C || (C->getOpcode() != BO_LT && C->getOpcode() != BO_GT))
+    return false;
+  auto Local = [](const Expr *E) -> const VarDecl * {
+    auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    return V && V->hasLocalStorage() ? V : nullptr;
+  };
+  const VarDecl *I = Local(C->getLHS()), *P = Local(C->getRHS());
+  if (!I || !P || I == P)
+    return false;
+  // A partner at a fixed offset or bit of the index (a bitonic step's `ixj = i ^ j`,
+  // `i + half`): the pairs are regular, and a thread per pair (an index with that bit
+  // inserted) gives the idle half work. Not this idiom: that stays a warning.
+  auto Regular = [&](const VarDecl *Partner, const VarDecl *Of) {
+    auto *B = Partner->getInit()
+                  ? dyn_cast<BinaryOperator>(Partner->getInit()->IgnoreParenImpCasts())
+                  : nullptr;
+    if (!B || (B->getOpcode() != BO_Xor && B->getOpcode() != BO_Add &&
+               B->getOpcode() != BO_Sub && B->getOpcode() != BO_Or))
+      return false;
+    return Local(B->getLHS()) == Of || Local(B->getRHS()) == Of;
+  };
+  if (Regular(P, I) || Regular(I, P))
+    return false;
+  std::function<bool(const Stmt *, const VarDecl *)> Names = [&](const Stmt *S,
+                                                                 const VarDecl *V) {
+    if (!S)
+      return false;
+    if (auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == V)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Names(Child, V))
+        return true;
+    return false;
+  };
+  // The arm: declarations, assignments and `if`s only (no loop, call, barrier or exit);
+  // among its stores, one to an element at an index of i (not of v) and one, to the same
+  // array, at an index of v (not of i).
+  std::map<const Decl *, unsigned> Sides; // array -> 1 (i's), 2 (v's)
+  bool Bad = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Bad)
+      return;
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CallExpr>(S) ||
+        isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+        isa<GotoStmt>(S) || isa<SwitchStmt>(S)) {
+      Bad = true;
+      return;
+    }
+    if (auto *A = dyn_cast<BinaryOperator>(S); A && A->getOpcode() == BO_Assign)
+      if (auto *AS = dyn_cast<ArraySubscriptExpr>(A->getLHS()->IgnoreParenImpCasts())) {
+        auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+        bool OfI = Names(AS->getIdx(), I), OfP = Names(AS->getIdx(), P);
+        if (Base && OfI != OfP)
+          Sides[Base->getDecl()] |= OfI ? 1 : 2;
+      }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(If->getThen());
+  if (Bad)
+    return false;
+  for (const auto &[Array, Side] : Sides)
+    if (Side == 3)
+      return true;
+  return false;
+}
 
 bool storesOnePlace(const BranchSite &B, ASTContext &Ctx) {
   if (B.Kind != BranchSite::If || B.EarlyExit)

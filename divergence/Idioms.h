@@ -131,6 +131,14 @@ bool hasLoadingSelectArms(const BranchSite &B);
 /// (`if (c) m[i] = 1; else m[i] = 0;`), their addresses written alike and their values
 /// read from no memory: one store of a select of the two values.
 bool storesOnePlace(const BranchSite &B, ASTContext &Ctx);
+
+/// `if (i < v) { t = x[..i..]; x[..i..] = x[..v..]; x[..v..] = t; }`, no else, i and v
+/// locals (a thread's index and its partner in a permutation: FFT's bit reversal
+/// `v = reverse(i)`, an in-place transpose's `new_pos`): the one thread of each pair that
+/// the strict comparison picks swaps the two elements; the other has nothing to do. Not a
+/// partner at a fixed offset or bit (`i ^ j`, `i + h`: a bitonic step, whose pairs a
+/// thread each can take).
+bool isPairSwap(const BranchSite &B);
 /// A guard the code skips when a size fills the tile it is padded to: `Dh == Dh_MAX || vi
 /// < Dh`, two compile-time sizes (not written as numbers) unequal in this instantiation,
 /// and an index against one of them. The lanes past the size have no element of the

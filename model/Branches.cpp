@@ -1472,6 +1472,20 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
     Demoted.push_back("both arms store a value to the same place and do nothing else: the "
                       "compiler makes one store of a select of the two values, as of a "
                       "'?:', and no lane waits for another");
+  else if (isPairSwap(B))
+    Demoted.push_back("the arm swaps the elements at '" +
+                      sourceText(cast<BinaryOperator>(cast<IfStmt>(B.Branch)->getCond()
+                                                          ->IgnoreParenImpCasts())
+                                     ->getLHS(),
+                                 M.Ctx) +
+                      "' and '" +
+                      sourceText(cast<BinaryOperator>(cast<IfStmt>(B.Branch)->getCond()
+                                                          ->IgnoreParenImpCasts())
+                                     ->getRHS(),
+                                 M.Ctx) +
+                      "' and the comparison picks one thread of each pair: the other has "
+                      "nothing to do by design (a permutation applied in place, each pair "
+                      "swapped once), and the split costs one swap");
   // The pins must be what narrows the grid to one block: a grid of one block launched
   // as such pays the split in a good part of its warps.
   unsigned Pinned = pinnedBlockDims(CondS, E.Vars) | pinnedBlockDims(B.Path.get(), E.Vars);

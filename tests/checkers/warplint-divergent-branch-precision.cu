@@ -423,3 +423,36 @@ __global__ void guardInRow(const float *bias, float *out) {
   // CHECK: :[[@LINE-3]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
 }
 void launchGuardInRow(const float *b, float *o) { guardInRow<4><<<64, dim3(32, 4)>>>(b, o); }
+
+// A permutation applied in place, each pair swapped once (ViennaCL's in-place transpose
+// and FFT bit reversal: `if (i < new_pos)` then a swap of x[i] and x[new_pos]): the strict
+// comparison picks one thread of each pair, the other has nothing to do by design. A note;
+// an arm that writes only the thread's own element (no swap) keeps its warning.
+__global__ void transposeInPlace(float *x, unsigned rows, unsigned cols) {
+  unsigned size = rows * cols;
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < size; i += gridDim.x * blockDim.x) {
+    unsigned r = i / cols, c = i - r * cols;
+    unsigned p = c * rows + r;
+    if (i < p) {
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'i' diverges in up to 4 of 4 warps of kernel 'transposeInPlace' (block 128x1x1); predicted branch efficiency 0% to 33%, depending on 'rows', 'cols', 'blockIdx.x'
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: the arm swaps the elements at 'i' and 'p' and the comparison picks one thread of each pair: the other has nothing to do by design (a permutation applied in place, each pair swapped once), and the split costs one swap
+      float t = x[i];
+      x[i] = x[p];
+      x[p] = t;
+    }
+  }
+}
+__global__ void upperFromLower(float *x, unsigned rows, unsigned cols) {
+  unsigned size = rows * cols;
+  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < size; i += gridDim.x * blockDim.x) {
+    unsigned r = i / cols, c = i - r * cols;
+    unsigned p = c * rows + r;
+    if (i < p)
+      // CHECK: :[[@LINE-1]]:9: warning: branch on 'i' diverges in up to 4 of 4 warps of kernel 'upperFromLower' (block 128x1x1)
+      x[i] = x[p] + x[i];
+  }
+}
+void launchTranspose(float *x, unsigned n, unsigned m) {
+  transposeInPlace<<<128, 128>>>(x, n, m);
+  upperFromLower<<<128, 128>>>(x, n, m);
+}
