@@ -282,6 +282,20 @@ public:
         walk(Taken);
         return;
       }
+      // A compile-time constant condition (a template argument's test): the arm it rules
+      // out never runs, as a skipped barrier's arm.
+      if (Expr::EvalResult CR; !If->getConditionVariable() && If->getCond() &&
+                               !If->getCond()->isValueDependent() &&
+                               If->getCond()->EvaluateAsInt(CR, Ctx)) {
+        const bool True = CR.Val.getInt().getBoolValue();
+        Set C0 = Cur, W0 = CurWarp, G0 = CurGrid;
+        ++Dead;
+        walk(True ? If->getElse() : If->getThen());
+        --Dead;
+        Cur = C0, CurWarp = W0, CurGrid = G0;
+        walk(True ? If->getThen() : If->getElse());
+        return;
+      }
       bool Unknown = unknownCondition(If->getCond());
       Unknowns += Unknown;
       Set C0 = Cur, W0 = CurWarp, G0 = CurGrid;
@@ -412,6 +426,11 @@ private:
   /// loaded from memory).
   bool unknownCondition(const Expr *Cond) {
     if (!Cond)
+      return false;
+    // A compile-time constant (a template argument's test, `if (blockSize >= 64)` in
+    // astra's reduce1D<N>): known in the instantiation, whatever the model recorded of it.
+    Expr::EvalResult R;
+    if (!Cond->isValueDependent() && Cond->EvaluateAsInt(R, Ctx))
       return false;
     AbsVal V = TD.valueOf(Cond);
     if (!V.S)
