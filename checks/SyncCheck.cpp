@@ -399,6 +399,7 @@ void SyncCheck::reportTu(TuModel &M, ASTContext &C) {
   }
   for (const Finding &F : Findings)
     report(*F.First, F.Loc, C, F.More);
+  reportExtra(M, C);
 }
 
 } // namespace clang::tidy::warplint

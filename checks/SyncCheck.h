@@ -26,6 +26,8 @@ protected:
   /// same root cause (More, where they are written).
   virtual void report(const SyncModel &S, SourceLocation Loc, ASTContext &C,
                       const std::vector<SourceLocation> &More) = 0;
+  /// What a check reports of the TU beyond the model's sync calls (after them).
+  virtual void reportExtra(TuModel &, ASTContext &) {}
 
   /// The call as a message names it: "'__syncthreads()'", "'grid_group::sync()'".
   static std::string callName(const SyncModel &S);

@@ -1,11 +1,15 @@
 //===- WarpSyncMaskCheck.cpp - warplint-warp-sync-mask ----------------------===//
 #include "checks/WarpSyncMaskCheck.h"
 #include "checks/AnalysisNames.h"
+#include "model/Facts.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
 
 namespace clang::tidy::warplint {
 
@@ -329,6 +333,66 @@ void WarpSyncMaskCheck::report(const SyncModel &S, SourceLocation Loc, ASTContex
   for (SourceLocation M : More)
     diag(M, "the same cause leaves named lanes out of this call", DiagnosticIDs::Note);
   noteContext(S, C, AllEvaluated && Split);
+}
+
+void WarpSyncMaskCheck::reportExtra(TuModel &, ASTContext &C) {
+  // The TU's own target (what nvcc compiles it for), not the figures' Arch option.
+  const std::string Arch = ::warplint::targetArch(C);
+  unsigned Sm = 0;
+  if (!StringRef(Arch).starts_with("sm_") ||
+      StringRef(Arch).drop_front(3).take_while(llvm::isDigit).getAsInteger(10, Sm) || Sm < 70)
+    return;
+  // The toolkit's (and clang's) maskless warp intrinsics: declared in a system header.
+  static const std::set<std::string> Legacy = {"__shfl",   "__shfl_up", "__shfl_down",
+                                               "__shfl_xor", "__ballot", "__any",
+                                               "__all"};
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    std::vector<const CallExpr *> Calls;
+    explicit Finder(const SourceManager &SM) : SM(SM) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitCallExpr(CallExpr *E) {
+      const FunctionDecl *FD = E->getDirectCallee();
+      if (FD && FD->getIdentifier() && Legacy.count(FD->getName().str()) &&
+          SM.isInSystemHeader(FD->getLocation()) && !SM.isInSystemHeader(E->getExprLoc()))
+        Calls.push_back(E);
+      return true;
+    }
+  } F(C.getSourceManager());
+  F.TraverseDecl(C.getTranslationUnitDecl());
+  // One root cause, one finding: the file's first call, the others as notes.
+  const SourceManager &SM = C.getSourceManager();
+  std::vector<std::pair<SourceLocation, std::string>> Places;
+  std::set<SourceLocation> Seen;
+  for (const CallExpr *E : F.Calls) {
+    SourceLocation Loc = SM.getExpansionLoc(E->getExprLoc());
+    if (Seen.insert(Loc).second)
+      Places.emplace_back(Loc, E->getDirectCallee()->getName().str());
+  }
+  if (Places.empty())
+    return;
+  std::sort(Places.begin(), Places.end(), [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(A.first, B.first);
+  });
+  const std::string &Name = Places.front().second;
+  std::string More;
+  if (Places.size() > 1)
+    More = "; " + std::to_string(Places.size() - 1) + " more maskless " +
+           (Places.size() == 2 ? "call" : "calls") + " in this file";
+  diag(Places.front().first,
+       "'%0' without a mask does not exist for %1: nvcc declares the maskless warp "
+       "intrinsics below sm_70 only and refuses the call, and ptxas has no '%2' without "
+       "'.sync' there%3",
+       DiagnosticIDs::Error)
+      << Name << Arch << (StringRef(Name).starts_with("__shfl") ? "shfl" : "vote") << More;
+  diag(Places.front().first,
+       "since independent thread scheduling the lanes that take part are named: "
+       "'%0_sync(mask, ...)', the mask of the lanes that reach the call",
+       DiagnosticIDs::Note)
+      << Name;
+  for (size_t I = 1; I < Places.size(); ++I)
+    diag(Places[I].first, "'%0' without a mask here too", DiagnosticIDs::Note)
+        << Places[I].second;
 }
 
 } // namespace clang::tidy::warplint

@@ -27,6 +27,10 @@ private:
   /// tried splits it only for some sampled values of a group size
   /// (ReachFigures::DecidedBy): a note. Empty otherwise.
   static std::string decidedBy(const SyncModel &S);
+  /// The warp intrinsics without a mask (`__shfl`, `__shfl_xor`, `__ballot`, `__any`, ...)
+  /// called for sm_70 or later, where they no longer exist: nvcc refuses them, and ptxas
+  /// has no `shfl` or `vote` without `.sync` there (cuTT's GPU model kernels).
+  void reportExtra(TuModel &M, ASTContext &C) override;
 };
 
 } // namespace clang::tidy::warplint

@@ -177,6 +177,12 @@ __device__ int __shfl_up_sync(unsigned mask, int var, unsigned delta, int width 
 __device__ float __shfl_up_sync(unsigned mask, float var, unsigned delta, int width = 32);
 __device__ int __shfl_xor_sync(unsigned mask, int var, int laneMask, int width = 32);
 __device__ float __shfl_xor_sync(unsigned mask, float var, int laneMask, int width = 32);
+// The maskless warp intrinsics (before CUDA 9; nvcc 13 declares them below sm_70 only).
+__device__ int __shfl(int var, int srcLane, int width = 32);
+__device__ int __shfl_xor(int var, int laneMask, int width = 32);
+__device__ int __shfl_down(int var, unsigned delta, int width = 32);
+__device__ unsigned __ballot(int pred);
+__device__ int __any(int pred);
 __device__ unsigned __match_any_sync(unsigned mask, int value);
 __device__ unsigned __match_all_sync(unsigned mask, int value, int *pred);
 __device__ int __reduce_add_sync(unsigned mask, int value);
