@@ -2695,14 +2695,27 @@ bool isPairSwap(const BranchSite &B) {
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || Bad)
       return;
-    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CallExpr>(S) ||
-        isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
-        isa<GotoStmt>(S) || isa<SwitchStmt>(S)) {
+    // A struct's assignment is a call of its trivial operator= (ViennaCL's float2
+    // elements): the assignment of its two operands.
+    const Expr *Stored = nullptr;
+    if (auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+        OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2) {
+      auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+      if (!MD || !MD->isTrivial()) {
+        Bad = true;
+        return;
+      }
+      Stored = OC->getArg(0);
+    } else if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CallExpr>(S) ||
+               isa<ReturnStmt>(S) || isa<BreakStmt>(S) || isa<ContinueStmt>(S) ||
+               isa<GotoStmt>(S) || isa<SwitchStmt>(S)) {
       Bad = true;
       return;
     }
     if (auto *A = dyn_cast<BinaryOperator>(S); A && A->getOpcode() == BO_Assign)
-      if (auto *AS = dyn_cast<ArraySubscriptExpr>(A->getLHS()->IgnoreParenImpCasts())) {
+      Stored = A->getLHS();
+    if (Stored)
+      if (auto *AS = dyn_cast<ArraySubscriptExpr>(Stored->IgnoreParenImpCasts())) {
         auto *Base = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
         bool OfI = Names(AS->getIdx(), I), OfP = Names(AS->getIdx(), P);
         if (Base && OfI != OfP)
