@@ -8,6 +8,11 @@
 #include "model/TuModel.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+#include <tuple>
 
 namespace clang::tidy::warplint {
 
@@ -110,11 +115,16 @@ std::string raceMessage(const RaceRecord &R) {
 
 } // namespace
 
-void DataRaceCheck::report(const RaceModel &M) {
+void DataRaceCheck::report(const RaceModel &M,
+                           const std::vector<std::pair<SourceLocation, std::string>> &Others) {
   const RaceRecord &R = M.Record;
   SourceLocation At = M.Second->getBeginLoc();
+  std::string Msg = raceMessage(R);
+  if (!Others.empty())
+    Msg += "; the same race on '" + R.Object + "' in " + std::to_string(Others.size()) +
+           " more instantiation" + (Others.size() > 1 ? "s" : "") + " of the kernel";
   diag(At, "%0", R.Severity == "note" ? DiagnosticIDs::Remark : DiagnosticIDs::Warning)
-      << raceMessage(R);
+      << Msg;
   if (!R.NoteReason.empty())
     diag(At, "a note, not a warning: %0", DiagnosticIDs::Note) << R.NoteReason;
   if (M.First != M.Second)
@@ -135,6 +145,10 @@ void DataRaceCheck::report(const RaceModel &M) {
          "its launches pass do not",
          DiagnosticIDs::Note)
         << R.Values;
+  std::set<std::pair<SourceLocation, std::string>> Said;
+  for (const auto &[Loc, Kernel] : Others)
+    if (Said.insert({Loc, Kernel}).second)
+      diag(Loc, "the same race in '%0'", DiagnosticIDs::Note) << Kernel;
 }
 
 void DataRaceCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) {
@@ -149,28 +163,73 @@ void DataRaceCheck::check(const ast_matchers::MatchFinder::MatchResult &Result) 
   // the record every output reads.
   TuModel &M = TuModel::of(Ctx, nullptr, Model);
   const KernelRaces &Races = M.races(Kernel, AssumedBlock, ReportBenign);
-  bool AssumedSaid = false;
-  for (const RaceModel &R : Races.Findings) {
-    report(R);
+  Pending P;
+  P.Kernel = Kernel;
+  P.Races = Races.Findings;
+  P.AssumedShape = Races.AssumedShape;
+  P.StoppedAt = Races.StoppedAt;
+  P.StoppedCallee = Races.StoppedCallee;
+  P.WorkCapped = Races.WorkCapped;
+  for (const RaceModel &R : Races.Findings)
     M.reportRace(R);
-    if (Races.AssumedShape && !AssumedSaid) {
-      AssumedSaid = true;
-      diag(Kernel->getLocation(),
-           "no launch of '%0' with a known block shape in this translation unit; assumed "
-           "%1",
-           DiagnosticIDs::Note)
-          << Kernel->getName() << assumedBlockText(AssumedBlock);
+  Kernels.push_back(std::move(P));
+}
+
+void DataRaceCheck::onEndOfTranslationUnit() {
+  // The k-th race on an object in an instantiation of a kernel template, with the same
+  // severity and kind: one finding for every instantiation (the first written stands for
+  // them, the others are notes).
+  using Key = std::tuple<const Decl *, std::string, std::string, bool, bool, unsigned>;
+  std::map<Key, std::vector<std::pair<const Pending *, const RaceModel *>>> Groups;
+  std::map<const RaceModel *, Key> KeyOf;
+  for (const Pending &P : Kernels) {
+    const Decl *Pattern = P.Kernel->getTemplateInstantiationPattern()
+                              ? P.Kernel->getTemplateInstantiationPattern()->getCanonicalDecl()
+                              : P.Kernel->getCanonicalDecl();
+    std::map<std::string, unsigned> Ordinal;
+    for (const RaceModel &R : P.Races) {
+      const RaceRecord &Rec = R.Record;
+      Key K{Pattern, Rec.Object, Rec.Severity, Rec.SameWarp, Rec.CrossBlock,
+            Ordinal[Rec.Object + "/" + Rec.Severity]++};
+      Groups[K].push_back({&P, &R});
+      KeyOf[&R] = K;
     }
   }
-  if (Races.StoppedAt)
-    diag(Races.StoppedAt->getBeginLoc(),
-         "the race check stops at the call to %0 in '%1' (its body is not in this file)",
-         DiagnosticIDs::Note)
-        << Races.StoppedCallee << Kernel->getName();
-  if (Races.WorkCapped)
-    diag(Kernel->getLocation(), "the race check stopped early in '%0': too many accesses",
-         DiagnosticIDs::Note)
-        << Kernel->getName();
+  for (const Pending &P : Kernels) {
+    const FunctionDecl *Kernel = P.Kernel;
+    bool AssumedSaid = false;
+    for (const RaceModel &R : P.Races) {
+      auto &G = Groups[KeyOf[&R]];
+      if (G.front().second != &R)
+        continue; // said with the group's first
+      std::vector<std::pair<SourceLocation, std::string>> Others;
+      for (size_t I = 1; I < G.size(); ++I) {
+        std::string Name;
+        llvm::raw_string_ostream OS(Name);
+        G[I].first->Kernel->getNameForDiagnostic(OS, G[I].first->Kernel->getASTContext().getPrintingPolicy(), true);
+        Others.push_back({G[I].second->Second->getBeginLoc(), OS.str()});
+      }
+      report(R, Others);
+      if (P.AssumedShape && !AssumedSaid) {
+        AssumedSaid = true;
+        diag(Kernel->getLocation(),
+             "no launch of '%0' with a known block shape in this translation unit; assumed "
+             "%1",
+             DiagnosticIDs::Note)
+            << Kernel->getName() << assumedBlockText(AssumedBlock);
+      }
+    }
+    if (P.StoppedAt)
+      diag(P.StoppedAt->getBeginLoc(),
+           "the race check stops at the call to %0 in '%1' (its body is not in this file)",
+           DiagnosticIDs::Note)
+          << P.StoppedCallee << Kernel->getName();
+    if (P.WorkCapped)
+      diag(Kernel->getLocation(), "the race check stopped early in '%0': too many accesses",
+           DiagnosticIDs::Note)
+          << Kernel->getName();
+  }
+  Kernels.clear();
 }
 
 } // namespace clang::tidy::warplint

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clang::tidy::warplint {
 
@@ -27,10 +28,28 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
 
 private:
-  /// Says one finding, worded from its record (the model's RaceRecord).
-  void report(const RaceModel &M);
+  /// Says one finding, worded from its record (the model's RaceRecord), with the other
+  /// instantiations of the same kernel template whose race on the same object it stands
+  /// for (Others: where each is written and its kernel).
+  void report(const RaceModel &M,
+              const std::vector<std::pair<SourceLocation, std::string>> &Others = {});
+
+  /// A kernel's findings and notes, said at the TU's end so that the instantiations of
+  /// one kernel template that race on the same object are one finding (issue 23: one
+  /// root cause, one finding; cudpp's reduce<T, Op, blockSize> gave 50 warnings at one
+  /// line). The JSON's data_races keeps each.
+  struct Pending {
+    const FunctionDecl *Kernel = nullptr;
+    std::vector<RaceModel> Races;
+    bool AssumedShape = false;
+    const Stmt *StoppedAt = nullptr;
+    std::string StoppedCallee;
+    bool WorkCapped = false;
+  };
+  std::vector<Pending> Kernels;
 
   KernelFilter Ignored;
   bool ReportBenign = false;
