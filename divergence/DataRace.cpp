@@ -1178,6 +1178,8 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
     return;
   if (Layout && (*Layout)[I].NotRun)
     return; // in the arm of a barrier this block skips
+  if (R.NotRun)
+    return; // in the arm a compile-time constant rules out (no path was recorded for it)
   // Previous values pushed past Vars.size(), in TiedVars order.
   const Env &Base = EnvOverride ? *EnvOverride : Obj.Envs[EI];
   Env E = Base;
