@@ -9,9 +9,7 @@ message is its own, word for word; at such a place a finding with another messag
 none (it is unlabelled). A finding whose
 own place has no label but whose notes name a labelled place of the same check (a
 grouped finding that lists the places it stands for: "... here too, grouped in the
-finding at line N") reaches that place too ("via note"), and a finding whose own place is
-labelled reaches the places its grouping notes name ("the same race in '...'", "... here
-too"); so does a `memory_accesses`
+finding at line N") reaches that place too ("via note"); so does a `memory_accesses`
 record of the run (the JSON keeps every place of a grouped memory finding, with its
 severity).
 
@@ -108,12 +106,6 @@ def main():
             warn_tu[corpus] += d["level"] == WARN
             d["note_keys"] = [(corpus, repo_path(corpus, n["file"], a.root), int(n["line"]), d["check"])
                               for n in d.get("notes", []) if n.get("file")]
-            # The places a grouped finding stands for ("the same race in '...'", "... here
-            # too"): reached even where the finding's own place is labelled.
-            d["group_keys"] = [(corpus, repo_path(corpus, n["file"], a.root), int(n["line"]), d["check"])
-                               for n in d.get("notes", []) if n.get("file") and (
-                                   n.get("message", "").startswith("the same ") or
-                                   "here too" in n.get("message", ""))]
         findings += found
         for m in run.get("memory_accesses", []):
             if not m.get("file") or not m.get("check"):
@@ -144,10 +136,6 @@ def main():
             own = label_of(d["key"], d.get("message", ""))
             if own is not None:
                 reach(own, d["level"], "own")
-                for n in d["group_keys"]:
-                    k = label_of(n, d.get("message", ""))
-                    if k is not None and k != own:
-                        reach(k, d["level"], "note")
             else:
                 via = [k for k in (label_of(n, d.get("message", "")) for n in d["note_keys"])
                        if k is not None]
