@@ -97,67 +97,15 @@ struct KernelValues {
 
 /// `for (V = A; V op B; V step)` with A, B and the step compile-time constants (in the
 /// instantiation) or values the launches pass (KernelValues): its trip count (at least 1).
-/// `for (V = A; V + K op B; V step)` (SGEMM's tile fill, `offset + rowStride <= BM`): the
-/// head of `V op B - K`, that offset K apart. None for another head.
-std::optional<std::pair<::warplint::ForHead, const Expr *>> offsetForHead(const ForStmt *F) {
-  auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts()
-                                                             : nullptr);
-  if (!Cond || !Cond->isComparisonOp())
-    return std::nullopt;
-  // The head with the sum's operand that is the loop's variable as the condition's side.
-  for (bool Left : {true, false}) {
-    auto *Sum = dyn_cast<BinaryOperator>((Left ? Cond->getLHS() : Cond->getRHS())->IgnoreParenImpCasts());
-    if (!Sum || Sum->getOpcode() != BO_Add)
-      continue;
-    for (bool VFirst : {true, false}) {
-      const Expr *VSide = VFirst ? Sum->getLHS() : Sum->getRHS();
-      const Expr *K = VFirst ? Sum->getRHS() : Sum->getLHS();
-      auto *DR = dyn_cast<DeclRefExpr>(VSide->IgnoreParenImpCasts());
-      if (!DR)
-        continue;
-      // The same head with the sum replaced by the variable: forHead on a copy is not
-      // possible on a const AST, so the parts are read here as forHead reads them.
-      ::warplint::ForHead H;
-      if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
-        H.V = dyn_cast<VarDecl>(DS->getSingleDecl());
-        H.Init = H.V ? H.V->getInit() : nullptr;
-      } else if (auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
-                 B && B->getOpcode() == BO_Assign) {
-        if (auto *L = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
-          H.V = dyn_cast<VarDecl>(L->getDecl());
-        H.Init = B->getRHS();
-      }
-      if (!H.V || !H.Init || DR->getDecl() != H.V)
-        continue;
-      H.Op = Left ? Cond->getOpcode() : BinaryOperator::reverseComparisonOp(Cond->getOpcode());
-      H.Bound = Left ? Cond->getRHS() : Cond->getLHS();
-      const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
-      auto IsV = [&](const Expr *E) {
-        auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-        return R && R->getDecl() == H.V;
-      };
-      if (auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
-          U && U->isIncrementDecrementOp() && IsV(U->getSubExpr()))
-        H.Inc = U;
-      else if (auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc); B && IsV(B->getLHS()))
-        H.Inc = B;
-      if (!H.Inc)
-        return std::nullopt;
-      return std::make_pair(H, K);
-    }
-  }
-  return std::nullopt;
-}
-
 std::optional<double> constantTrips(const ForStmt *F, KernelValues &Values) {
   auto Const = [&](const Expr *E) -> std::optional<int64_t> { return Values.value(E); };
   std::optional<::warplint::ForHead> H = ::warplint::forHead(F);
+  // A tile loop's `v + k <= b` (SGEMM_CUDA's fill, `offset + rowStride <= BM`) counts as
+  // `v <= b - k`.
   std::optional<int64_t> Offset = 0;
-  if (!H)
-    if (auto O = offsetForHead(F)) {
-      H = O->first;
-      Offset = Const(O->second);
-    }
+  const Expr *OffsetExpr = nullptr;
+  if (!H && (H = ::warplint::forHeadWithOffset(F, OffsetExpr)))
+    Offset = Const(OffsetExpr);
   if (!H || !Offset)
     return std::nullopt;
   std::optional<int64_t> Start = Const(H->Init), Bound = Const(H->Bound);

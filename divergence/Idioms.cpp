@@ -2427,8 +2427,8 @@ void armRanges(const Stmt *S, unsigned Depth, const SourceManager &SM,
 
 } // namespace
 
-std::optional<ForHead> forHead(const ForStmt *F) {
-  ForHead H;
+/// The head's variable, its start and its step on the variable (the condition apart).
+static bool headParts(const ForStmt *F, ForHead &H) {
   if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl()) {
     H.V = dyn_cast<VarDecl>(DS->getSingleDecl());
     H.Init = H.V ? H.V->getInit() : nullptr;
@@ -2439,6 +2439,47 @@ std::optional<ForHead> forHead(const ForStmt *F) {
     H.Init = B->getRHS();
   }
   if (!H.V || !H.Init)
+    return false;
+  auto IsV = [&](const Expr *E) {
+    auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DR && DR->getDecl() == H.V;
+  };
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
+  if (auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
+      U && U->isIncrementDecrementOp() && IsV(U->getSubExpr()))
+    H.Inc = U;
+  else if (auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc); B && IsV(B->getLHS()))
+    H.Inc = B;
+  return H.Inc != nullptr;
+}
+
+std::optional<ForHead> forHeadWithOffset(const ForStmt *F, const Expr *&Offset) {
+  ForHead H;
+  auto *Cond = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts()
+                                                             : nullptr);
+  if (!Cond || !Cond->isComparisonOp() || !headParts(F, H))
+    return std::nullopt;
+  for (bool Left : {true, false}) {
+    auto *Sum =
+        dyn_cast<BinaryOperator>((Left ? Cond->getLHS() : Cond->getRHS())->IgnoreParenImpCasts());
+    if (!Sum || Sum->getOpcode() != BO_Add)
+      continue;
+    for (bool VFirst : {true, false}) {
+      auto *DR = dyn_cast<DeclRefExpr>((VFirst ? Sum->getLHS() : Sum->getRHS())->IgnoreParenImpCasts());
+      if (!DR || DR->getDecl() != H.V)
+        continue;
+      Offset = VFirst ? Sum->getRHS() : Sum->getLHS();
+      H.Op = Left ? Cond->getOpcode() : BinaryOperator::reverseComparisonOp(Cond->getOpcode());
+      H.Bound = Left ? Cond->getRHS() : Cond->getLHS();
+      return H;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ForHead> forHead(const ForStmt *F) {
+  ForHead H;
+  if (!headParts(F, H))
     return std::nullopt;
   auto IsV = [&](const Expr *E) {
     auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -2457,14 +2498,6 @@ std::optional<ForHead> forHead(const ForStmt *F) {
   } else {
     return std::nullopt;
   }
-  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr;
-  if (auto *U = dyn_cast_or_null<UnaryOperator>(Inc);
-      U && U->isIncrementDecrementOp() && IsV(U->getSubExpr()))
-    H.Inc = U;
-  else if (auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc); B && IsV(B->getLHS()))
-    H.Inc = B;
-  if (!H.Inc)
-    return std::nullopt;
   return H;
 }
 

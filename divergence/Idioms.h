@@ -185,6 +185,9 @@ struct ForHead {
   const Expr *Inc = nullptr; ///< the UnaryOperator or CompoundAssignOperator on V
 };
 std::optional<ForHead> forHead(const ForStmt *F);
+/// `for (V = A; V + K op B; V step)` (SGEMM_CUDA's tile fill, `offset + rowStride <= BM`):
+/// the head of `V op B` with its offset K apart (Offset); none for another head.
+std::optional<ForHead> forHeadWithOffset(const ForStmt *F, const Expr *&Offset);
 
 /// One side does no work: an `if` with no else (not an early exit), a `?:` with an idle
 /// arm, a loop condition.
