@@ -230,9 +230,14 @@ public:
 
   /// Skips: the conditional barriers (ConditionalBarrier::If, BarrierInThen) that the
   /// blocks of this layout skip; null for the layout of the blocks that take every one.
+  /// Known: the launches' constant arguments (a loop bound they give decides whether the
+  /// loop runs a trip). AssumeTrips: every loop whose trip count is the same for the
+  /// threads a barrier of its body orders is taken to run at least once (the layout that
+  /// tells a race a loop of no trip alone leaves).
   IntervalWalker(std::vector<RaceSite> &Sites, const ThreadDependence &TD, ASTContext &Ctx,
-                 const std::map<const IfStmt *, bool> *Skips = nullptr)
-      : Sites(Sites), TD(TD), Ctx(Ctx), Skips(Skips) {
+                 const std::map<const IfStmt *, bool> *Skips = nullptr,
+                 const KnownValues *Known = nullptr, bool AssumeTrips = false)
+      : Sites(Sites), TD(TD), Ctx(Ctx), Skips(Skips), Known(Known), AssumeTrips(AssumeTrips) {
     for (size_t I = 0; I < Sites.size(); ++I)
       SiteOf[Sites[I].Site.Access].push_back(I);
     Raw.resize(Sites.size());
@@ -379,6 +384,15 @@ public:
     }
   }
 
+  /// A loop with a barrier of some kind in every trip whose trip count the analysis does
+  /// not know to be at least one: the code before it and the code after it meet only when
+  /// it runs no trip. Begin/End: the access order numbers at its start and end.
+  struct UnprovenLoop {
+    const Stmt *Loop;
+    unsigned Begin, End;
+  };
+  std::vector<UnprovenLoop> Unproven;
+
   bool Stopped = false;
   const CallExpr *StoppedAt = nullptr;
   std::string StoppedCallee;
@@ -440,6 +454,7 @@ private:
 
   void loop(const Stmt *S, const Expr *Cond, const Stmt *Body, const Expr *Inc) {
     LoopCtx L{S};
+    const unsigned BeginOrder = Order;
     bool Unknown = TD.loopVarOf(S) < 0 && TD.iterationVarOf(S) < 0 && Cond &&
                    unknownCondition(Cond);
     Unknowns += Unknown;
@@ -529,47 +544,99 @@ private:
     // The loop exits at its condition: after the code before it or after a body's end;
     // only after a body's end when it surely runs a trip and a barrier of that kind is
     // in every trip.
-    const bool Once = runsATrip(S);
+    const Trips T = runsATrip(S);
+    const bool Once = T == Trips::Yes;
     Set *CurOf[3] = {&Cur, &CurWarp, &CurGrid};
-    for (unsigned K = 0; K < 3; ++K)
-      *CurOf[K] = Once && Separated[K] && !intervalsMeet(Tail[K], L.Header[K])
-                      ? Tail[K]
-                      : join(L.Header[K], Tail[K]);
+    bool Assumed = false;
+    for (unsigned K = 0; K < 3; ++K) {
+      const bool Every = Separated[K] && !intervalsMeet(Tail[K], L.Header[K]);
+      const bool Open = T == Trips::Unknown && sameTrips(S, Cond, K);
+      const bool Trip = Once || (Every && AssumeTrips && Open);
+      Assumed |= Every && Open && !Dead && Depth == 0;
+      *CurOf[K] = Trip && Every ? Tail[K] : join(L.Header[K], Tail[K]);
+    }
+    if (Assumed)
+      Unproven.push_back({S, BeginOrder, Order});
+  }
+
+  /// The loop makes the same number of trips in every thread that a barrier of kind K
+  /// (block, warp, grid) orders: its condition (and start) are uniform over the block, or
+  /// over the warp for a warp barrier. Only then can "it runs a trip" hold for all of them.
+  bool sameTrips(const Stmt *S, const Expr *Cond, unsigned K) const {
+    if (!Cond)
+      return false;
+    Variance V = TD.varianceOf(Cond);
+    int Var = TD.loopVarOf(S);
+    if (Var >= 0)
+      V = ::warplint::join(V, TD.vars()[Var].LoopVariance);
+    return K == 1 ? V <= Variance::WarpUniform : V == Variance::Uniform;
   }
 
   /// The loop runs its body at least once: a `do`, or a loop whose counter starts at a
-  /// compile-time value that meets its compile-time condition (`for (int i = 0; i <
-  /// WIDTH; i++)` with a template's WIDTH of 1 or more), as the analysis' loop forms say.
-  /// A run-time bound may be 0 (a race that only a loop of no trip leaves is reported):
-  /// sampling it, as the other analyses do, lost a labelled race (HeCBench's word2vec,
-  /// whose read before and write after a loop of sentences meet when no trip reaches a
-  /// barrier), so it is not sampled.
-  bool runsATrip(const Stmt *S) const {
+  /// value that meets its condition for compile-time values and the constants every launch
+  /// of the file passes (`for (int i = 0; i < WIDTH; i++)` with a template's WIDTH of 1 or
+  /// more; `i < tiles` launched with tiles = 7), as the analysis' loop forms say. Any other
+  /// run-time bound may be 0 and is not sampled: a race that only a loop of no trip leaves
+  /// is found, and the layout with AssumeTrips tells it apart (model/Races.cpp makes it a
+  /// note that names the loop).
+  /// Yes: every launch runs a trip; No: the constants decide that some run none;
+  /// Unknown: a run-time value decides.
+  enum class Trips { Yes, No, Unknown };
+  Trips runsATrip(const Stmt *S) const {
     if (isa<DoStmt>(S))
-      return true;
+      return Trips::Yes;
     int Var = TD.loopVarOf(S);
     if (Var < 0)
-      return false;
+      return Trips::Unknown;
     const SymVarInfo &L = TD.vars()[Var];
-    // Only constants and the counter itself: no thread, block shape or run-time value.
+    // Only constants, the counter itself and kernel parameters every launch of the file
+    // gives a constant (each launch's values are tried): no thread, block shape or other
+    // run-time value.
+    std::vector<unsigned> Params;
     std::function<bool(const Sym *)> Fixed = [&](const Sym *X) {
       if (!X)
         return true;
-      if (X->Op == SymOp::ThreadIdx || X->Op == SymOp::BlockDim ||
-          (X->Op == SymOp::Var && X->Value != Var))
+      if (X->Op == SymOp::Var && X->Value != Var) {
+        const unsigned V = unsigned(X->Value);
+        if (V >= TD.vars().size() || TD.vars()[V].Kind != SymVarInfo::Param || !Known ||
+            !Known->count(TD.vars()[V].Name) || Known->at(TD.vars()[V].Name).empty())
+          return false;
+        if (!llvm::is_contained(Params, V))
+          Params.push_back(V);
+        return true;
+      }
+      if (X->Op == SymOp::ThreadIdx || X->Op == SymOp::BlockDim)
         return false;
       return Fixed(X->A.get()) && Fixed(X->B.get()) && Fixed(X->C.get());
     };
     if (!L.Init || !L.Cond || !Fixed(L.Init.get()) || !Fixed(L.Cond.get()))
-      return false;
-    Env E;
-    E.Vars.assign(TD.vars().size(), std::nullopt);
-    std::optional<int64_t> Start = evaluate(*L.Init, E);
-    if (!Start)
-      return false;
-    E.Vars[Var] = *Start;
-    std::optional<int64_t> Holds = evaluate(*L.Cond, E);
-    return Holds && *Holds != 0;
+      return Trips::Unknown;
+    // The launches' values, combination by combination (a few hundred at most).
+    size_t Combos = 1;
+    for (unsigned V : Params)
+      Combos *= Known->at(TD.vars()[V].Name).size();
+    if (Combos > 256)
+      return Trips::Unknown;
+    for (size_t C = 0; C < Combos; ++C) {
+      Env E;
+      E.Vars.assign(TD.vars().size(), std::nullopt);
+      size_t Index = C;
+      for (unsigned V : Params) {
+        const std::vector<int64_t> &Values = Known->at(TD.vars()[V].Name);
+        E.Vars[V] = Values[Index % Values.size()];
+        Index /= Values.size();
+      }
+      std::optional<int64_t> Start = evaluate(*L.Init, E);
+      if (!Start)
+        return Trips::Unknown;
+      E.Vars[Var] = *Start;
+      std::optional<int64_t> Holds = evaluate(*L.Cond, E);
+      if (!Holds)
+        return Trips::Unknown;
+      if (*Holds == 0)
+        return Trips::No;
+    }
+    return Trips::Yes;
   }
 
   void call(const CallExpr *C) {
@@ -630,6 +697,8 @@ private:
   unsigned Next = 0, Order = 0;
   unsigned Barriers = 0, WarpBarriers = 0, Unknowns = 0;
   const std::map<const IfStmt *, bool> *Skips = nullptr;
+  const KnownValues *Known = nullptr;
+  bool AssumeTrips = false;
   unsigned Dead = 0;                          ///< inside an arm the blocks of this layout skip
   std::vector<const CallExpr *> BarrierCalls; ///< every block barrier walked, in order
   std::vector<LoopCtx *> Loops;
@@ -1540,6 +1609,47 @@ void addFindings(RaceAnalysis &Out, const BlockShape &Shape,
   }
 }
 
+/// The races that only a loop of no trip leaves. Where a loop has a barrier in every trip
+/// and a trip count no constant fixes, the code before it and the code after it meet in
+/// one interval only when it runs no trip. The sites are laid out again with every such
+/// loop (a trip count the same for the threads the barrier orders) taken to run; a found
+/// pair whose two accesses no longer meet there races only with a loop of no trip. It
+/// names the loop between the two accesses (the first unproven one else).
+void markZeroTripRaces(RaceAnalysis &Out, const std::vector<IntervalWalker::UnprovenLoop> &Loops,
+                       const FunctionDecl *Kernel, const ThreadDependence &TD, ASTContext &Ctx,
+                       const KnownValues *Known) {
+  if (Loops.empty() || Out.Findings.empty())
+    return;
+  std::vector<RaceSite> Trips = Out.Sites;
+  for (RaceSite &S : Trips) {
+    S.TiedLoops.clear();
+    S.FreeLoops.clear();
+  }
+  IntervalWalker W(Trips, TD, Ctx, nullptr, Known, /*AssumeTrips=*/true);
+  W.walk(Kernel->getBody());
+  W.finish();
+  for (RaceFinding &F : Out.Findings) {
+    if (F.Skip)
+      continue; // its own layout (a block that skips a barrier)
+    const RaceSite &A = Trips[F.First], &B = Trips[F.Second];
+    if (A.Order == ~0u || B.Order == ~0u)
+      continue;
+    const bool Meet = F.CrossBlock  ? intervalsMeet(A.GridIntervals, B.GridIntervals)
+                      : F.SameWarp ? intervalsMeet(A.WarpIntervals, B.WarpIntervals)
+                                   : intervalsMeet(A.Intervals, B.Intervals);
+    if (Meet)
+      continue;
+    const unsigned Lo = std::min(Out.Sites[F.First].Order, Out.Sites[F.Second].Order);
+    const unsigned Hi = std::max(Out.Sites[F.First].Order, Out.Sites[F.Second].Order);
+    F.ZeroTripLoop = Loops.front().Loop;
+    for (const IntervalWalker::UnprovenLoop &L : Loops)
+      if (L.Begin > Lo && L.End <= Hi) {
+        F.ZeroTripLoop = L.Loop;
+        break;
+      }
+  }
+}
+
 /// "1", "1-3", "0, 2, 5-7": sorted block indices as ranges.
 std::string blockRanges(const std::vector<uint64_t> &Blocks) {
   std::string Out;
@@ -1780,7 +1890,7 @@ private:
       S.TiedLoops.clear();
       S.FreeLoops.clear();
     }
-    IntervalWalker W(Sites, TD, Ctx, &Skips);
+    IntervalWalker W(Sites, TD, Ctx, &Skips, Known);
     W.walk(Kernel->getBody());
     W.finish();
     return Sites;
@@ -1849,7 +1959,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
       }
     }
   }
-  IntervalWalker W(Out.Sites, TD, Ctx);
+  IntervalWalker W(Out.Sites, TD, Ctx, nullptr, Known);
   W.walk(Kernel->getBody());
   W.finish();
   Out.StoppedAt = W.StoppedAt;
@@ -1916,6 +2026,7 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
     addFindings(Out, Shape, SkipPairs, Reported, Opts, Ctx);
   }
   Out.Work += SkipWork;
+  markZeroTripRaces(Out, W.Unproven, Kernel, TD, Ctx, Known);
   return Out;
 }
 

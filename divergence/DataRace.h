@@ -144,6 +144,9 @@ struct RaceFinding {
   /// The race needs a block that skips a conditional barrier (the launches' layout of
   /// every block that takes it has none): that barrier and those blocks.
   std::optional<BarrierSkip> Skip;
+  /// The two accesses meet only when this loop, whose every trip has a barrier that
+  /// orders them, runs no trip (a trip count no constant of the file fixes).
+  const Stmt *ZeroTripLoop = nullptr;
 };
 
 struct RaceAnalysis {

@@ -180,6 +180,9 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
     if (F.Loop)
       Rec.LoopLine = SM.getPresumedLoc(SM.getExpansionLoc(F.Loop->getBeginLoc())).getLine();
     Rec.LoopCarried = F.LoopCarried;
+    if (F.ZeroTripLoop)
+      Rec.ZeroTripLine =
+          SM.getPresumedLoc(SM.getExpansionLoc(F.ZeroTripLoop->getBeginLoc())).getLine();
     Rec.Arch = Arch;
     Rec.Values = F.Values;
     Rec.ValuesSampled = F.Sampled;
@@ -220,6 +223,11 @@ const KernelRaces &TuModel::races(const FunctionDecl *Kernel, const BlockShape &
       Rec.NoteReason = "whether it races depends on run-time values no launch in this file "
                        "fixes (sampled " + F.Samples + "): it races for " + F.Values +
                        ", not for every sampled value";
+    else if (Rec.ZeroTripLine)
+      Rec.NoteReason = "a barrier in every trip of the loop at line " +
+                       std::to_string(Rec.ZeroTripLine) +
+                       " orders the two accesses, so they race only when that loop runs no "
+                       "trip (its trip count is a run-time value no launch in this file fixes)";
     else if (KA.AssumedShape && sameShape(F.Shape, Assumed))
       if (const BlockShape *Alt = AlternativeWithout(F))
         Rec.NoteReason = "no launch in this file gives the block shape, and with a block of " +

@@ -333,6 +333,9 @@ struct RaceRecord {
   std::string Fix;
   unsigned LoopLine = 0;    ///< the loop the collision is in (0: none)
   bool LoopCarried = false; ///< one iteration's end against the next one's start
+  /// The loop whose every trip has a barrier that orders the two accesses: they race only
+  /// when it runs no trip (0: not such a race).
+  unsigned ZeroTripLine = 0;
   /// "certain" (for a launch's block and the values its launches pass, or every sampled
   /// value), "depends-on-value" (some values race, others do not), "assumed-shape" (no
   /// launch gives the block: the assumed one).

@@ -640,6 +640,7 @@ Value race(const RaceRecord &R) {
                 {"fix", R.Fix},
                 {"loop_line", int64_t(R.LoopLine)},
                 {"loop_carried", R.LoopCarried},
+                {"zero_trip_loop_line", int64_t(R.ZeroTripLine)},
                 {"certainty", R.Certainty},
                 {"values", R.Values},
                 {"sampled", R.ValuesSampled},
@@ -713,6 +714,7 @@ RaceRecord readRace(Reader &Rd, const Object &O) {
   R.Fix = Rd.str(O.get("fix"));
   R.LoopLine = unsigned(Rd.num(O.get("loop_line")));
   R.LoopCarried = Rd.boolean(O.get("loop_carried"));
+  R.ZeroTripLine = unsigned(Rd.num(O.get("zero_trip_loop_line")));
   R.Certainty = Rd.str(O.get("certainty"));
   R.Values = Rd.str(O.get("values"));
   R.ValuesSampled = Rd.boolean(O.get("sampled"));

@@ -286,6 +286,7 @@ Value raceJson(const RaceRecord &R, const LocationOptions &Opts) {
            {"fix", R.Fix},
            {"loop_line", R.LoopLine ? Value(int64_t(R.LoopLine)) : Value(nullptr)},
            {"loop_carried", R.LoopCarried},
+           {"zero_trip_loop_line", R.ZeroTripLine ? Value(int64_t(R.ZeroTripLine)) : Value(nullptr)},
            {"certainty", R.Certainty},
            {"values", Opt(R.Values)},
            {"values_sampled", R.ValuesSampled},

@@ -2,7 +2,11 @@
 // separates the code before it from the code after it (issue 23, magma's
 // zgetf2_fused_kernel_batched: info_array[batchid] read before zgetf2_fused_device<N>, whose
 // loop of N >= 1 trips has unconditional barriers, and written by thread 0 after it).
-// A loop that may run no trip (a run-time bound) does not: the read and the write may meet.
+// A loop that may run no trip (a run-time bound) does not: the read and the write may meet,
+// but only with no trip at all, which is a run-time value: a note that names the loop (the
+// same for a warp barrier: xmrig-cuda's cryptonight lanes, read before a main loop whose
+// trips each __syncwarp() and written after it). A bound every launch of the file passes
+// decides it; a trip count that differs between the threads keeps the warning.
 // RUN: %clang_tidy --checks='-*,warplint-data-race' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 
 template <int WIDTH> __device__ void factor(double *s, int &linfo) {
@@ -57,8 +61,44 @@ __global__ void doWhile(int *info, int n) {
 }
 void launchDoWhile(int *i, int n) { doWhile<<<8, 64>>>(i, n); }
 
-// A run-time trip count: with n = 0 no barrier separates the read and the write. Reported.
+// A run-time trip count: with n = 0 no barrier separates the read and the write. A note.
 __global__ void runtimeTrips(int *info, int n) {
+  __shared__ double s[64];
+  int linfo = info[blockIdx.x];
+  for (int i = 0; i < n; i++) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+    linfo += s[(threadIdx.x + 1) % 64] > 3;
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    info[blockIdx.x] = linfo;
+  // CHECK: :[[@LINE-1]]:5: remark: data race on global 'info[0]': thread 1 reads it
+  // CHECK: :[[@LINE-2]]:5: note: a note, not a warning: a barrier in every trip of the loop at line [[@LINE-9]] orders the two accesses, so they race only when that loop runs no trip (its trip count is a run-time value no launch in this file fixes)
+}
+void launchRuntime(int *i, int n) { runtimeTrips<<<8, 64>>>(i, n); }
+
+// The same kernel launched with constant trip counts (7 and 2): every launch runs a trip.
+// Silent.
+__global__ void launchedTrips(int *info, int n) {
+  __shared__ double s[64];
+  int linfo = info[blockIdx.x];
+  for (int i = 0; i < n; i++) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+    linfo += s[(threadIdx.x + 1) % 64] > 3;
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    info[blockIdx.x] = linfo;
+}
+void launchLaunched(int *i) {
+  launchedTrips<<<8, 64>>>(i, 7);
+  launchedTrips<<<8, 64>>>(i, 2);
+}
+
+// One launch passes 0: that launch has no trip, and the race is certain. Reported.
+__global__ void launchedNoTrip(int *info, int n) {
   __shared__ double s[64];
   int linfo = info[blockIdx.x];
   for (int i = 0; i < n; i++) {
@@ -71,7 +111,26 @@ __global__ void runtimeTrips(int *info, int n) {
     info[blockIdx.x] = linfo;
   // CHECK: :[[@LINE-1]]:5: warning: data race on global 'info[0]': thread 1 reads it
 }
-void launchRuntime(int *i, int n) { runtimeTrips<<<8, 64>>>(i, n); }
+void launchLaunchedNoTrip(int *i) {
+  launchedNoTrip<<<8, 64>>>(i, 7);
+  launchedNoTrip<<<8, 64>>>(i, 0);
+}
+
+// A trip count that depends on the thread (a strided loop over n items): the threads past
+// n run no trip while others do, whatever n is. Reported.
+__global__ void threadTrips(float *out, int n) {
+  __shared__ float s[64];
+  __shared__ float total;
+  float t = total;
+  for (int i = threadIdx.x; i < n; i += 64) {
+    s[threadIdx.x] = out[i];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    total = t + 1;
+  // CHECK: :[[@LINE-1]]:5: warning: data race on shared 'total': thread 1 reads it
+}
+void launchThreadTrips(float *o, int n) { threadTrips<<<8, 64>>>(o, n); }
 
 // A constant loop whose start fails its condition runs no trip. Reported.
 __global__ void noTrip(int *info) {
@@ -90,7 +149,7 @@ void launchNoTrip(int *i) { noTrip<<<8, 64>>>(i); }
 // A warp's steps end with inline PTX's warp barrier (`bar.warp.sync`, __syncwarp's
 // instruction; xmrig-cuda's RandomX interpreter, twenty-second session), in every trip of
 // a loop that surely runs one: the read before the loop and the leader's write after it
-// are ordered. Silent; with a run-time trip count (maybe none), reported.
+// are ordered. Silent; with a run-time trip count (maybe none), a note.
 __device__ void warpStep(unsigned mask) { asm volatile("bar.warp.sync %0;" ::"r"(mask)); }
 __global__ void asmWarpBarrier(unsigned *rounding) {
   unsigned idx = blockIdx.x * blockDim.x + threadIdx.x;
@@ -107,7 +166,8 @@ __global__ void asmWarpBarrierRuntime(unsigned *rounding, unsigned n) {
     warpStep(0xffu << (threadIdx.x & 24));
   if ((threadIdx.x & 7) == 0)
     rounding[idx / 8] = v + 1;
-  // CHECK: :[[@LINE-1]]:5: warning: data race on global 'rounding[0]': thread 1 reads it
+  // CHECK: :[[@LINE-1]]:5: remark: data race on global 'rounding[0]': thread 1 reads it
+  // CHECK: :[[@LINE-2]]:5: note: a note, not a warning: a barrier in every trip of the loop at line [[@LINE-5]] orders
 }
 void launchAsm(unsigned *r, unsigned n) {
   asmWarpBarrier<<<4, 32>>>(r);
