@@ -562,13 +562,13 @@ private:
   /// The loop makes the same number of trips in every thread that a barrier of kind K
   /// (block, warp, grid) orders: its condition (and start) are uniform over the block, or
   /// over the warp for a warp barrier. Only then can "it runs a trip" hold for all of them.
-  bool sameTrips(const Stmt *S, const Expr *Cond, unsigned K) const {
+  bool sameTrips(const Stmt *, const Expr *Cond, unsigned K) const {
     if (!Cond)
       return false;
-    Variance V = TD.varianceOf(Cond);
-    int Var = TD.loopVarOf(S);
-    if (Var >= 0)
-      V = ::warplint::join(V, TD.vars()[Var].LoopVariance);
+    // The condition's own variance: a counter that holds the thread index may still make
+    // uniform trips (`for (; task_id - threadIdx.x < count; task_id += blockDim.x)`, AMGX's
+    // seeded BFS).
+    const Variance V = TD.varianceOf(Cond);
     return K == 1 ? V <= Variance::WarpUniform : V == Variance::Uniform;
   }
 

@@ -1021,6 +1021,47 @@ bool isUniformPick(const Sym *S) {
   return !Used.empty();
 }
 
+bool isGridZeroPick(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  auto Sides = threadSidedEquality(S);
+  if (!Sides)
+    return false;
+  const Sym *Zero = skipCasts(Sides->second);
+  if (!Zero || Zero->Op != SymOp::Const || Zero->Value != 0)
+    return false;
+  bool Block = false;
+  std::function<bool(const Sym *)> NonNegative = [&](const Sym *X) {
+    X = skipCasts(X);
+    if (!X)
+      return false;
+    switch (X->Op) {
+    case SymOp::Const:
+      return X->Value >= 0;
+    case SymOp::ThreadIdx:
+    case SymOp::BlockDim:
+      return true;
+    case SymOp::Var: {
+      if (X->Value < 0 || size_t(X->Value) >= Vars.size())
+        return false;
+      const SymVarInfo &V = Vars[size_t(X->Value)];
+      Block |= V.Kind == SymVarInfo::BlockIdx;
+      return V.Kind == SymVarInfo::BlockIdx || V.Kind == SymVarInfo::GridDim ||
+             V.Kind == SymVarInfo::Param || V.Kind == SymVarInfo::Iteration;
+    }
+    case SymOp::Add:
+    case SymOp::Mul:
+      return NonNegative(X->A.get()) && NonNegative(X->B.get());
+    case SymOp::Div:
+    case SymOp::Shr:
+      // A quotient is 0 for more than the zero of its dividend (tid / 32 == 0 for a whole
+      // warp): still one run of lanes at the grid's start, which the evaluation counts.
+      return NonNegative(X->A.get()) && NonNegative(X->B.get());
+    default:
+      return false;
+    }
+  };
+  return NonNegative(Sides->first) && Block && isMonotone(Sides->first, &Vars);
+}
+
 EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars,
                              const std::vector<const Sym *> &Siblings) {
   // `a == u || b == v || ...`, or its complement `a != u && b != v && ...` (the interior:

@@ -88,6 +88,11 @@ bool isInterleavedReduction(const ::warplint::divergence::Sym *S, const SymVars 
 unsigned pinnedBlockDims(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// `x == v` with x thread-dependent and v a uniform value that is not a constant.
 bool isUniformPick(const ::warplint::divergence::Sym *S);
+/// `g == 0` or `g != 0` with g a global index: a sum of non-negative terms (thread and
+/// block indices, their multiples by positive constants, block and grid sizes, parameters
+/// taken as sizes, loop trip numbers) that reads blockIdx. It is 0 only where every term
+/// is: the first threads of the first block, in the first trip: one place in the grid.
+bool isGridZeroPick(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// The cells on a domain's edge: every thread-dependent disjunct of S is `x == v`, x a
 /// coordinate non-decreasing in the thread index and v uniform (`i == 0 || i == NX - 1 ||
 /// j == 0 || ... || k == NZ - 1`, a Dirichlet boundary). An equality of a coordinate that

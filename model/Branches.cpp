@@ -1500,6 +1500,12 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   else if (OneBlock && OneWarpEach)
     Demoted.push_back("the branch splits one warp of one block of the grid (blockIdx is "
                       "pinned by the condition): a one-time cost");
+  else if (OneWarpEach && CondS && isGridZeroPick(CondS, E.Vars))
+    // `row_id != 0` with row_id = blockIdx.x * W + warp (+ a grid-stride trip): a global
+    // index is 0 at one place of the grid, the first lanes of block 0 in the first trip.
+    Demoted.push_back("the condition tests a global index against 0, which only the first "
+                      "threads of the grid's first block hold (in the first trip of a "
+                      "loop around it): it splits one warp of the grid, once");
   if (Demoted.empty())
     if (std::optional<std::string> Shape = dataShapeDemotion(K, E))
       Demoted.push_back(std::move(*Shape));

@@ -258,6 +258,27 @@ __global__ void firstRowFirstBlock(float *c) {
   // CHECK: :[[@LINE-4]]:7: note: a warp spans 2 rows
 }
 void launchFirst(float *c) { firstRowFirstBlock<<<dim3(1, 8), dim3(16, 16)>>>(c); }
+
+// A global index against 0 (AMGX's greedy colouring, `if (row_id != 0) continue;` with
+// row_id = blockIdx.x * 32 + the lane group, in a grid-stride loop): only the first group of
+// block 0, in the first trip, differs: a note. The same group test in every block (the
+// index less its block's part) splits a warp of each block: a warning.
+__global__ void gridFirstRow(int n, int *colors) {
+  int row = blockIdx.x * 32 + threadIdx.x / 8;
+  for (; row < n; row += gridDim.x * 32) {
+    if (row != 0)
+      continue;
+    // CHECK: :[[@LINE-2]]:9: remark: branch on 'row' diverges in 1 of 8 warps of kernel 'gridFirstRow' (block 256x1x1); predicted branch efficiency 0% to 88%, depending on 'blockIdx.x', 'n'
+    // CHECK: :[[@LINE-3]]:9: note: a note, not a warning: the condition tests a global index against 0, which only the first threads of the grid's first block hold (in the first trip of a loop around it): it splits one warp of the grid, once
+    colors[row] = 1;
+  }
+  int group = threadIdx.x / 8;
+  if (group != 0)
+    return;
+  // CHECK: :[[@LINE-2]]:7: warning: branch on 'group' diverges in 1 of 8 warps
+  colors[blockIdx.x] += 2;
+}
+void launchGridFirst(int *c, int n) { gridFirstRow<<<n / 256, 256>>>(n, c); }
 // A one-shot of one warp: a note. The same kernel launched in a loop: a warning.
 __global__ void oneShot(float *c) {
   if (threadIdx.x % 3 == 0)
