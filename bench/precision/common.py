@@ -56,6 +56,7 @@ CORPORA = {
     "viennacl": ("viennacl/viennacl-dev", "dc552a8d4bba2bb028a346dc611deea0c67e3eed"),
     "libfreenect2": ("OpenKinect/libfreenect2", "fd64c5d9b214df6f6a55b4419357e51083f15d93"),
     "pointpillars": ("NVIDIA-AI-IOT/CUDA-PointPillars", "ce7e2bd694c90207435c8751d61cdb38d48a9f4c"),
+    "gasal2": ("nahmedraja/GASAL2", "106d94ee53fc847214fb05f2f9f892538a5d3baf"),
 }
 
 

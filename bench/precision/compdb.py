@@ -9,7 +9,7 @@
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
-#            libfreenect2|pointpillars
+#            libfreenect2|pointpillars|gasal2
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -759,8 +759,23 @@
 #           code=compute_$CUDASM; tool/cudasm.sh would ask the GPU); TensorRT_Inc/_Lib unset
 #           (TensorRT is only linked; no .cu includes its headers). Lines from FindCUDA's
 #           per-file scripts, with CUDA_NVCC_FLAGS_RELEASE appended as a Release build does
-#           (-Werror=all-warnings -Xcompiler -std=c++14,-Wextra,-Wall,...,-O3). The checkout is
+#           (-Werror=all-warnings -Xcompiler -std=c++14,-Wextra,-Wall,...,-O3). Its host
+#           -std=c++14 (CMAKE_CXX_FLAGS_RELEASE and CUDA_NVCC_FLAGS_RELEASE, both reaching nvcc
+#           through -Xcompiler) is made -std=c++17, as for kaldi: at c++14 nvcc 13 fails on all
+#           5 (g++ rejects the c++17 host code cudafe writes, <type_traits> "previously
+#           declared"; lidar-postprocess.cu: "CUB requires at least C++17"). The checkout is
 #           a `git archive` of src and CMakeLists.txt (the snapshot lacks model/data blobs).
+#   gasal2  nahmedraja/GASAL2 (106d94ee). Its Makefile is the build: in the checkout,
+#           ./configure.sh /usr/local/cuda (writes NVCC into the Makefile and the cuda_runtime.h
+#           path into src/gasal.h), then the script runs `make -n -B gasal_align.cuo
+#           GPU_SM_ARCH=sm_80 MAX_QUERY_LEN=160 N_CODE=0x4E` (README's variables: 160 and 0x4E
+#           as test_prog/README.md gives them for its sample files; the optional N_PENALTY
+#           unset) and keeps the nvcc line of src/gasal_align.cu, its one .cu (the kernels
+#           are in src/gasal_kernels.h and src/kernels/*.h, launched from gasal_align.cu and
+#           gasal_align.h). The line as the Makefile gives it: -std=c++11 (nvcc 13 compiles
+#           the file so), MAX_QUERY_LEN and N_CODE defined through -Xcompiler only (nvcc
+#           preprocesses the device side with the host compiler too). The checkout is a
+#           `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -1860,10 +1875,22 @@ def libfreenect2(src, out, nvcc):
 def pointpillars(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "src", "pointpillar", "lidar-voxelization.cu")):
         sys.exit("compdb.py: %s/src/pointpillar missing: not a CUDA-PointPillars checkout" % src)
-    # arch 80 through its CUDASM; the Release flags as FindCUDA appends them (the header)
-    return findcuda_entries(src, out, nvcc, [],
-                            os.path.join("CMakeFiles", "pointpillar_core.dir"),
-                            env=dict(os.environ, CUDASM="80"), release_flags=True)
+    # arch 80 through its CUDASM; the Release flags as FindCUDA appends them; the host
+    # -std=c++14 (in -Xcompiler lists) made c++17 (the header)
+    entries = findcuda_entries(src, out, nvcc, [],
+                               os.path.join("CMakeFiles", "pointpillar_core.dir"),
+                               env=dict(os.environ, CUDASM="80"), release_flags=True)
+    for e in entries:
+        e["arguments"] = [a.replace("-std=c++14", "-std=c++17") for a in e["arguments"]]
+    return entries
+
+
+def gasal2(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "gasal_align.cu")):
+        sys.exit("compdb.py: %s/src/gasal_align.cu missing: not a GASAL2 checkout" % src)
+    # README's variables, arch 80 (the header)
+    return make_nvcc_cu_lines(src, ["NVCC=" + nvcc, "GPU_SM_ARCH=sm_80", "MAX_QUERY_LEN=160",
+                                    "N_CODE=0x4E", "gasal_align.cuo"], nvcc)
 
 
 def main():
@@ -1878,7 +1905,8 @@ def main():
                                       "zfp", "libsgm", "relion", "jetson-utils",
                                       "kangaroo", "tnn", "slate", "cufinufft", "slabhash",
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
-                                      "viennacl", "libfreenect2", "pointpillars"])
+                                      "viennacl", "libfreenect2", "pointpillars",
+                                      "gasal2"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1906,7 +1934,8 @@ def main():
           "tnn": tnn, "slate": slate, "cufinufft": cufinufft,
           "slabhash": slabhash, "sgemm-cuda": sgemm_cuda, "astra": astra, "cutt": cutt,
           "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl,
-          "libfreenect2": libfreenect2, "pointpillars": pointpillars}[a.corpus](src, out, a.nvcc)
+          "libfreenect2": libfreenect2, "pointpillars": pointpillars,
+          "gasal2": gasal2}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
