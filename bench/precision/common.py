@@ -57,6 +57,7 @@ CORPORA = {
     "libfreenect2": ("OpenKinect/libfreenect2", "fd64c5d9b214df6f6a55b4419357e51083f15d93"),
     "pointpillars": ("NVIDIA-AI-IOT/CUDA-PointPillars", "ce7e2bd694c90207435c8751d61cdb38d48a9f4c"),
     "gasal2": ("nahmedraja/GASAL2", "106d94ee53fc847214fb05f2f9f892538a5d3baf"),
+    "dualsphysics": ("DualSPHysics/DualSPHysics", "ef3721a861fda961f0e2f9ec4cd317b19de99086"),
 }
 
 

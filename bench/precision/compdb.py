@@ -9,7 +9,7 @@
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
-#            libfreenect2|pointpillars|gasal2
+#            libfreenect2|pointpillars|gasal2|dualsphysics
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -776,6 +776,19 @@
 #           the file so), MAX_QUERY_LEN and N_CODE defined through -Xcompiler only (nvcc
 #           preprocesses the device side with the host compiler too). The checkout is a
 #           `git archive` of the commit.
+#   dualsphysics  DualSPHysics/DualSPHysics (ef3721a8). Its Makefile, src/source/Makefile,
+#           is the build: the script runs `make -n -B NCC=NVCC
+#           GENCODE=-gencode=arch=compute_80,code="sm_80,compute_80" OBJ...` in src/source
+#           for the 11 objects of its OBCUDA and OBWAVERZCUDA lists (JCellDivGpu_ker,
+#           JCellDivGpuSingle_ker, JDsPips_ker, JDsGauge_ker, JReduSum_ker, JSphShifting_ker,
+#           JDsAccInput_ker, JSphGpu_ker, JSphGpuSimple_ker, JWaveOrder2_ker, JRelaxZone_ker;
+#           the JSphGpu_*_iker.cu are #included by JSphGpu_ker.cu) and keeps each nvcc line
+#           (-c -O3 -ccbin g++ -D_WITHMR -D_WITHGPU -D{CUB,THRUST}_IGNORE_DEPRECATED_CPP_DIALECT
+#           -use_fast_math; no -std, nvcc 13's C++17). GENCODE given on the command line in
+#           place of its CUDAVER=12 list (sm_61, sm_70, sm_86): one arch, 80. Other variables
+#           at their defaults (USE_DEBUG=NO). src_mphase/ (the non-Newtonian fork's copy of the
+#           same kernels) is not in the database. The checkout is a `git archive` of the commit's
+#           src/source (the snapshot lacks the prebuilt bin/ blobs).
 import argparse
 import glob
 import json
@@ -1893,6 +1906,22 @@ def gasal2(src, out, nvcc):
                                     "N_CODE=0x4E", "gasal_align.cuo"], nvcc)
 
 
+DUALSPHYSICS_CUDA_OBJECTS = [
+    "JCellDivGpu_ker.o", "JCellDivGpuSingle_ker.o", "JDsPips_ker.o", "JDsGauge_ker.o",
+    "JReduSum_ker.o", "JSphShifting_ker.o", "JDsAccInput_ker.o", "JSphGpu_ker.o",
+    "JSphGpuSimple_ker.o", "JWaveOrder2_ker.o", "JRelaxZone_ker.o"]
+
+
+def dualsphysics(src, out, nvcc):
+    source = os.path.join(src, "src", "source")
+    if not os.path.exists(os.path.join(source, "JSphGpu_ker.cu")):
+        sys.exit("compdb.py: %s/JSphGpu_ker.cu missing: not a DualSPHysics checkout" % source)
+    # its OBCUDA and OBWAVERZCUDA objects, GENCODE arch 80 (the header)
+    return make_nvcc_cu_lines(source, ["NCC=" + nvcc,
+                                       'GENCODE=-gencode=arch=compute_80,code="sm_80,compute_80"']
+                              + DUALSPHYSICS_CUDA_OBJECTS, nvcc)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1906,7 +1935,7 @@ def main():
                                       "kangaroo", "tnn", "slate", "cufinufft", "slabhash",
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
                                       "viennacl", "libfreenect2", "pointpillars",
-                                      "gasal2"])
+                                      "gasal2", "dualsphysics"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1935,7 +1964,7 @@ def main():
           "slabhash": slabhash, "sgemm-cuda": sgemm_cuda, "astra": astra, "cutt": cutt,
           "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl,
           "libfreenect2": libfreenect2, "pointpillars": pointpillars,
-          "gasal2": gasal2}[a.corpus](src, out, a.nvcc)
+          "gasal2": gasal2, "dualsphysics": dualsphysics}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
