@@ -54,6 +54,10 @@ CORPORA = {
     "gpufit": ("gpufit/Gpufit", "a0bd66c365468c7fca4b8f0511597907cf2c0274"),
     "infinitam": ("victorprad/InfiniTAM", "4156547e7f118c3a303d0b3c20f4da2aa3bfc9c9"),
     "viennacl": ("viennacl/viennacl-dev", "dc552a8d4bba2bb028a346dc611deea0c67e3eed"),
+    "libfreenect2": ("OpenKinect/libfreenect2", "fd64c5d9b214df6f6a55b4419357e51083f15d93"),
+    "pointpillars": ("NVIDIA-AI-IOT/CUDA-PointPillars", "ce7e2bd694c90207435c8751d61cdb38d48a9f4c"),
+    "gasal2": ("nahmedraja/GASAL2", "106d94ee53fc847214fb05f2f9f892538a5d3baf"),
+    "dualsphysics": ("DualSPHysics/DualSPHysics", "ef3721a861fda961f0e2f9ec4cd317b19de99086"),
 }
 
 

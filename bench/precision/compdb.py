@@ -8,7 +8,8 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl
+#            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
+#            libfreenect2|pointpillars|gasal2|dualsphysics
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -728,6 +729,66 @@
 #           nvcc 13's default C++17). The checkout is a `git archive` of the commit less
 #           examples/testdata (the snapshot lacks one of its blobs; test data, not sources):
 #             git --git-dir=M archive dc552a8d -- . ':!examples/testdata' | tar -x -C viennacl
+#   libfreenect2  OpenKinect/libfreenect2 (fd64c5d9). CMake is the build: its two .cu
+#           (src/cuda_depth_packet_processor.cu, src/cuda_kde_depth_packet_processor.cu),
+#           FindCUDA's CUDA_COMPILE with OPTIONS -use_fast_math -Xcompiler -fPIC (no arch: nvcc's
+#           default; no -std: ENABLE_CXX11 is OFF by default, nvcc 13's C++17). Configured into
+#           OUTDIR/cmake (Unix Makefiles, Release, configure only) with -DBUILD_EXAMPLES=OFF
+#           -DBUILD_OPENNI2_DRIVER=OFF -DENABLE_OPENCL=OFF -DENABLE_OPENGL=OFF -DENABLE_VAAPI=OFF
+#           -DENABLE_TEGRAJPEG=OFF (host-side parts; nothing of them is installed here). Two
+#           REQUIRED packages are absent here and used only by host .cpp files, not the .cu:
+#           libusb-1.0 (found through pkg-config) gets a stand-in OUTDIR/pkgconfig/libusb-1.0.pc
+#           (written here, on PKG_CONFIG_PATH) and -DLibUSB_LIBRARY=/usr/lib/x86_64-linux-gnu/
+#           libusb-1.0.so; TurboJPEG gets -DTurboJPEG_INCLUDE_DIRS=/usr/include
+#           -DTurboJPEG_LIBRARIES=/usr/lib/x86_64-linux-gnu/libturbojpeg.so -DTURBOJPEG_WORKS=1
+#           (where Debian's libturbojpeg0-dev puts them; /usr/include lands in the -I list).
+#           The .cu files include helper_math.h, which the CMake looks for in
+#           $NVCUDASAMPLES_ROOT/common/inc (the CUDA samples; CUDA 13 ships none): before this
+#           script, put NVIDIA/cuda-samples' copy there,
+#             mkdir -p OUTDIR/cuda-samples/common/inc
+#             git --git-dir=M archive c94ff366 Common/helper_math.h | tar -xO \
+#               > OUTDIR/cuda-samples/common/inc/helper_math.h
+#           (NVIDIA/cuda-samples c94ff366aed18c797b8a85dfaac7817b0228b420); the configure runs
+#           with NVCUDASAMPLES_ROOT=OUTDIR/cuda-samples. Lines from FindCUDA's per-file scripts
+#           (target CMakeFiles/cuda_compile_1.dir). The checkout is a `git archive` of the commit.
+#   pointpillars  NVIDIA-AI-IOT/CUDA-PointPillars (ce7e2bd6). CMake is the build: FindCUDA's
+#           cuda_add_library(pointpillar_core) of src/pointpillar/*.cu and src/common/tensor.cu
+#           (5 .cu; its .cpp are the TensorRT engine and plugin, host code). Configured into
+#           OUTDIR/cmake (Unix Makefiles, Release, configure only) with CUDASM=80 in the
+#           environment, its own arch variable (-gencode arch=compute_$CUDASM,
+#           code=compute_$CUDASM; tool/cudasm.sh would ask the GPU); TensorRT_Inc/_Lib unset
+#           (TensorRT is only linked; no .cu includes its headers). Lines from FindCUDA's
+#           per-file scripts, with CUDA_NVCC_FLAGS_RELEASE appended as a Release build does
+#           (-Werror=all-warnings -Xcompiler -std=c++14,-Wextra,-Wall,...,-O3). Its host
+#           -std=c++14 (CMAKE_CXX_FLAGS_RELEASE and CUDA_NVCC_FLAGS_RELEASE, both reaching nvcc
+#           through -Xcompiler) is made -std=c++17, as for kaldi: at c++14 nvcc 13 fails on all
+#           5 (g++ rejects the c++17 host code cudafe writes, <type_traits> "previously
+#           declared"; lidar-postprocess.cu: "CUB requires at least C++17"). The checkout is
+#           a `git archive` of src and CMakeLists.txt (the snapshot lacks model/data blobs).
+#   gasal2  nahmedraja/GASAL2 (106d94ee). Its Makefile is the build: in the checkout,
+#           ./configure.sh /usr/local/cuda (writes NVCC into the Makefile and the cuda_runtime.h
+#           path into src/gasal.h), then the script runs `make -n -B gasal_align.cuo
+#           GPU_SM_ARCH=sm_80 MAX_QUERY_LEN=160 N_CODE=0x4E` (README's variables: 160 and 0x4E
+#           as test_prog/README.md gives them for its sample files; the optional N_PENALTY
+#           unset) and keeps the nvcc line of src/gasal_align.cu, its one .cu (the kernels
+#           are in src/gasal_kernels.h and src/kernels/*.h, launched from gasal_align.cu and
+#           gasal_align.h). The line as the Makefile gives it: -std=c++11 (nvcc 13 compiles
+#           the file so), MAX_QUERY_LEN and N_CODE defined through -Xcompiler only (nvcc
+#           preprocesses the device side with the host compiler too). The checkout is a
+#           `git archive` of the commit.
+#   dualsphysics  DualSPHysics/DualSPHysics (ef3721a8). Its Makefile, src/source/Makefile,
+#           is the build: the script runs `make -n -B NCC=NVCC
+#           GENCODE=-gencode=arch=compute_80,code="sm_80,compute_80" OBJ...` in src/source
+#           for the 11 objects of its OBCUDA and OBWAVERZCUDA lists (JCellDivGpu_ker,
+#           JCellDivGpuSingle_ker, JDsPips_ker, JDsGauge_ker, JReduSum_ker, JSphShifting_ker,
+#           JDsAccInput_ker, JSphGpu_ker, JSphGpuSimple_ker, JWaveOrder2_ker, JRelaxZone_ker;
+#           the JSphGpu_*_iker.cu are #included by JSphGpu_ker.cu) and keeps each nvcc line
+#           (-c -O3 -ccbin g++ -D_WITHMR -D_WITHGPU -D{CUB,THRUST}_IGNORE_DEPRECATED_CPP_DIALECT
+#           -use_fast_math; no -std, nvcc 13's C++17). GENCODE given on the command line in
+#           place of its CUDAVER=12 list (sm_61, sm_70, sm_86): one arch, 80. Other variables
+#           at their defaults (USE_DEBUG=NO). src_mphase/ (the non-Newtonian fork's copy of the
+#           same kernels) is not in the database. The checkout is a `git archive` of the commit's
+#           src/source (the snapshot lacks the prebuilt bin/ blobs).
 import argparse
 import glob
 import json
@@ -1267,7 +1328,7 @@ def tcnn(src, out, nvcc):
 
 
 def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flags=None,
-                     format_flag=False):
+                     format_flag=False, env=None, release_flags=False):
     """Configures SRC into OUT/cmake (Unix Makefiles, Release, nvcc's toolkit) with OPTIONS and
     returns the line of each .cu of a FindCUDA target (cuda_add_library: no compile_commands
     entry), put together from the script FindCUDA writes per file under OUT/cmake/TARGET
@@ -1275,12 +1336,14 @@ def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flag
     include directories (each once), -Xcompiler and the host flags comma-joined,
     CUDA_NVCC_FLAGS split at ; and spaces, -x cu -c X.cu -o X.cu.o. NVCC_FLAGS and CUDA_FLAGS,
     functions of a list, change those two lists. FORMAT_FLAG: the script's format_flag
-    (-dc where the target has CUDA_SEPARABLE_COMPILATION) in place of -c. Sorted by file."""
+    (-dc where the target has CUDA_SEPARABLE_COMPILATION) in place of -c. ENV: the configure's
+    environment (else this one). RELEASE_FLAGS: CUDA_NVCC_FLAGS_RELEASE after CUDA_NVCC_FLAGS,
+    as FindCUDA's run_nvcc.cmake appends them in a Release build. Sorted by file."""
     build = os.path.join(out, "cmake")
     toolkit = os.path.dirname(os.path.dirname(nvcc))
     subprocess.run(["cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
                     "-DCUDA_TOOLKIT_ROOT_DIR=" + toolkit, "-Wno-dev"] + options,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     scripts = glob.glob(os.path.join(build, target, "**", "*.cu.o.Release.cmake"), recursive=True)
     if not scripts:
         sys.exit("compdb.py: cmake wrote no %s/**/*.cu.o.Release.cmake (see cmake -S %s -B %s)"
@@ -1307,6 +1370,8 @@ def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flag
         cu = value("source_file").strip('"')
         flags = [a for a in value("nvcc_flags").split(";") if a]
         extra = value("CUDA_NVCC_FLAGS").replace(";", " ").split()
+        if release_flags:
+            extra += value("CUDA_NVCC_FLAGS_RELEASE").replace(";", " ").split()
         host = value("CMAKE_HOST_FLAGS").split() + value("CMAKE_HOST_FLAGS_RELEASE").split()
         args = [nvcc] + (nvcc_flags(flags) if nvcc_flags else flags)
         args += ["-D" + d for d in once(value("CUDA_NVCC_COMPILE_DEFINITIONS").split(";"))]
@@ -1796,6 +1861,67 @@ def viennacl(src, out, nvcc):
                                              "-DBUILD_EXAMPLES=OFF", "-DBUILD_TESTING=ON"], ".")
 
 
+def libfreenect2(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cuda_depth_packet_processor.cu")):
+        sys.exit("compdb.py: %s/src/cuda_depth_packet_processor.cu missing: not a libfreenect2 "
+                 "checkout" % src)
+    samples = os.path.join(out, "cuda-samples")
+    if not os.path.exists(os.path.join(samples, "common", "inc", "helper_math.h")):
+        sys.exit("compdb.py: %s/common/inc/helper_math.h missing: copy cuda-samples' "
+                 "(the header)" % samples)
+    pc = os.path.join(out, "pkgconfig")
+    os.makedirs(pc, exist_ok=True)
+    with open(os.path.join(pc, "libusb-1.0.pc"), "w") as f:
+        f.write("Name: libusb-1.0\nDescription: compdb.py stand-in (the .cu files do not use "
+                "libusb)\nVersion: 1.0.26\nLibs: -lusb-1.0\nCflags:\n")
+    env = dict(os.environ, PKG_CONFIG_PATH=pc, NVCUDASAMPLES_ROOT=samples)
+    lib = "/usr/lib/x86_64-linux-gnu/"
+    # host-side options off; stand-ins for libusb and TurboJPEG (the header)
+    return findcuda_entries(src, out, nvcc, [
+        "-DBUILD_EXAMPLES=OFF", "-DBUILD_OPENNI2_DRIVER=OFF", "-DENABLE_OPENCL=OFF",
+        "-DENABLE_OPENGL=OFF", "-DENABLE_VAAPI=OFF", "-DENABLE_TEGRAJPEG=OFF",
+        "-DLibUSB_LIBRARY=" + lib + "libusb-1.0.so", "-DTurboJPEG_INCLUDE_DIRS=/usr/include",
+        "-DTurboJPEG_LIBRARIES=" + lib + "libturbojpeg.so", "-DTURBOJPEG_WORKS=1"],
+        os.path.join("CMakeFiles", "cuda_compile_1.dir"), env=env)
+
+
+def pointpillars(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "pointpillar", "lidar-voxelization.cu")):
+        sys.exit("compdb.py: %s/src/pointpillar missing: not a CUDA-PointPillars checkout" % src)
+    # arch 80 through its CUDASM; the Release flags as FindCUDA appends them; the host
+    # -std=c++14 (in -Xcompiler lists) made c++17 (the header)
+    entries = findcuda_entries(src, out, nvcc, [],
+                               os.path.join("CMakeFiles", "pointpillar_core.dir"),
+                               env=dict(os.environ, CUDASM="80"), release_flags=True)
+    for e in entries:
+        e["arguments"] = [a.replace("-std=c++14", "-std=c++17") for a in e["arguments"]]
+    return entries
+
+
+def gasal2(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "gasal_align.cu")):
+        sys.exit("compdb.py: %s/src/gasal_align.cu missing: not a GASAL2 checkout" % src)
+    # README's variables, arch 80 (the header)
+    return make_nvcc_cu_lines(src, ["NVCC=" + nvcc, "GPU_SM_ARCH=sm_80", "MAX_QUERY_LEN=160",
+                                    "N_CODE=0x4E", "gasal_align.cuo"], nvcc)
+
+
+DUALSPHYSICS_CUDA_OBJECTS = [
+    "JCellDivGpu_ker.o", "JCellDivGpuSingle_ker.o", "JDsPips_ker.o", "JDsGauge_ker.o",
+    "JReduSum_ker.o", "JSphShifting_ker.o", "JDsAccInput_ker.o", "JSphGpu_ker.o",
+    "JSphGpuSimple_ker.o", "JWaveOrder2_ker.o", "JRelaxZone_ker.o"]
+
+
+def dualsphysics(src, out, nvcc):
+    source = os.path.join(src, "src", "source")
+    if not os.path.exists(os.path.join(source, "JSphGpu_ker.cu")):
+        sys.exit("compdb.py: %s/JSphGpu_ker.cu missing: not a DualSPHysics checkout" % source)
+    # its OBCUDA and OBWAVERZCUDA objects, GENCODE arch 80 (the header)
+    return make_nvcc_cu_lines(source, ["NCC=" + nvcc,
+                                       'GENCODE=-gencode=arch=compute_80,code="sm_80,compute_80"']
+                              + DUALSPHYSICS_CUDA_OBJECTS, nvcc)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1808,7 +1934,8 @@ def main():
                                       "zfp", "libsgm", "relion", "jetson-utils",
                                       "kangaroo", "tnn", "slate", "cufinufft", "slabhash",
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
-                                      "viennacl"])
+                                      "viennacl", "libfreenect2", "pointpillars",
+                                      "gasal2", "dualsphysics"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1835,7 +1962,9 @@ def main():
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
           "tnn": tnn, "slate": slate, "cufinufft": cufinufft,
           "slabhash": slabhash, "sgemm-cuda": sgemm_cuda, "astra": astra, "cutt": cutt,
-          "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl}[a.corpus](src, out, a.nvcc)
+          "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl,
+          "libfreenect2": libfreenect2, "pointpillars": pointpillars,
+          "gasal2": gasal2, "dualsphysics": dualsphysics}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
