@@ -54,6 +54,8 @@ CORPORA = {
     "gpufit": ("gpufit/Gpufit", "a0bd66c365468c7fca4b8f0511597907cf2c0274"),
     "infinitam": ("victorprad/InfiniTAM", "4156547e7f118c3a303d0b3c20f4da2aa3bfc9c9"),
     "viennacl": ("viennacl/viennacl-dev", "dc552a8d4bba2bb028a346dc611deea0c67e3eed"),
+    "specfem3d": ("geodynamics/specfem3d", "7ab2414052ea4f35752821a1e137ac94c9aa7b59"),
+    "cudasw4": ("asbschmidt/CUDASW4", "37a394c372e35086e7ac7da844e262d9645565e3"),
 }
 
 

@@ -8,7 +8,8 @@
 #            physx|tensorrt|gromacs|mnn|mumax|gpumd|ccminer|autodock|moderngpu|tcnn|
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
-#            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl
+#            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
+#            specfem3d|cudasw4
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -728,6 +729,23 @@
 #           nvcc 13's default C++17). The checkout is a `git archive` of the commit less
 #           examples/testdata (the snapshot lacks one of its blobs; test data, not sources):
 #             git --git-dir=M archive dc552a8d -- . ':!examples/testdata' | tar -x -C viennacl
+#   specfem3d  geodynamics/specfem3d (7ab24140). Its autoconf build: in the checkout,
+#           ./configure --with-cuda=cuda11 CUDA_LIB=/usr/local/cuda/lib64
+#           CUDA_INC=/usr/local/cuda/include FC=gfortran CC=gcc (with nvcc on PATH; cuda11,
+#           its newest CUDA level, is its GENCODE_80 and -DGPU_DEVICE_Ampere; configure finds
+#           MPI here and adds -DWITH_MPI). Then `make -n -B NVCC=<nvcc> OBJECTS`, OBJECTS the
+#           .cuda.o and .cuda-kernel.o files of its gpu_specfem3D_OBJECTS (make
+#           print-gpu_specfem3D_OBJECTS, src/gpu/rules.mk), and the nvcc -c line of each .cu:
+#           src/gpu/*.cu (20) and src/gpu/kernels/*.cu (39, each with -x cu -include
+#           src/gpu/mesh_constants_gpu.h); save_and_compare_cpu_vs_gpu.c (C, no kernels) is
+#           not a .cu. The checkout is a `git archive` of the commit's blobs that the
+#           snapshot holds (33 it lacks: data and figures under doc/, utils/, EXAMPLES/,
+#           CUBIT_GEOCUBIT/, none of them read by the GPU build); DATA/'s files are links
+#           into EXAMPLES/, which configure reads.
+#   cudasw4 asbschmidt/CUDASW4 (37a394c3). Its Makefile is the build: `make -n -B
+#           COMPILER=<nvcc> release gridsearch` (release: align and makedb; gridsearch its
+#           third program) and the nvcc -c line of each src/*.cu (7), with its -arch=native
+#           made -arch=sm_80 (no GPU here for native to name). -std=c++17 is its own.
 import argparse
 import glob
 import json
@@ -1796,6 +1814,33 @@ def viennacl(src, out, nvcc):
                                              "-DBUILD_EXAMPLES=OFF", "-DBUILD_TESTING=ON"], ".")
 
 
+def specfem3d(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "gpu", "kernels", "Kernel_2_acoustic_impl.cu")):
+        sys.exit("compdb.py: %s/src/gpu/kernels missing: not a specfem3d checkout" % src)
+    if not os.path.exists(os.path.join(src, "setup", "config.h")):
+        sys.exit("compdb.py: %s/setup/config.h missing: run the configure in this script's "
+                 "header" % src)
+    printed = subprocess.run(["make", "-s", "print-gpu_specfem3D_OBJECTS"], cwd=src,
+                             capture_output=True, text=True, check=True).stdout
+    objects = [o for o in printed.split("=", 1)[-1].split()
+               if o.endswith(".cuda.o") or o.endswith(".cuda-kernel.o")]
+    if not objects:
+        sys.exit("compdb.py: no CUDA objects in %s/Makefile (configured without "
+                 "--with-cuda?)" % src)
+    return [e for e in make_nvcc_lines(src, ["NVCC=" + nvcc] + objects, nvcc)
+            if e["file"].endswith(".cu")]
+
+
+def cudasw4(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "dpx_s16_kernels.cuh")):
+        sys.exit("compdb.py: %s/src/dpx_s16_kernels.cuh missing: not a CUDASW4 checkout" % src)
+    db = make_nvcc_lines(src, ["COMPILER=" + nvcc, "release", "gridsearch"], nvcc)
+    for e in db:
+        # its -arch=native made -arch=sm_80 (the header)
+        e["arguments"] = ["-arch=sm_80" if a == "-arch=native" else a for a in e["arguments"]]
+    return db
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1808,7 +1853,7 @@ def main():
                                       "zfp", "libsgm", "relion", "jetson-utils",
                                       "kangaroo", "tnn", "slate", "cufinufft", "slabhash",
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
-                                      "viennacl"])
+                                      "viennacl", "specfem3d", "cudasw4"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1835,7 +1880,8 @@ def main():
           "jetson-utils": jetson_utils, "kangaroo": kangaroo,
           "tnn": tnn, "slate": slate, "cufinufft": cufinufft,
           "slabhash": slabhash, "sgemm-cuda": sgemm_cuda, "astra": astra, "cutt": cutt,
-          "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl}[a.corpus](src, out, a.nvcc)
+          "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl,
+          "specfem3d": specfem3d, "cudasw4": cudasw4}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
