@@ -56,6 +56,7 @@ CORPORA = {
     "viennacl": ("viennacl/viennacl-dev", "dc552a8d4bba2bb028a346dc611deea0c67e3eed"),
     "specfem3d": ("geodynamics/specfem3d", "7ab2414052ea4f35752821a1e137ac94c9aa7b59"),
     "cudasw4": ("asbschmidt/CUDASW4", "37a394c372e35086e7ac7da844e262d9645565e3"),
+    "gamer": ("gamer-project/gamer", "8979ef12e91bcdc28d6895b598e54906364abec3"),
 }
 
 

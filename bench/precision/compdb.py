@@ -9,7 +9,7 @@
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
-#            specfem3d|cudasw4
+#            specfem3d|cudasw4|gamer
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -746,6 +746,17 @@
 #           COMPILER=<nvcc> release gridsearch` (release: align and makedb; gridsearch its
 #           third program) and the nvcc -c line of each src/*.cu (7), with its -arch=native
 #           made -arch=sm_80 (no GPU here for native to name). -std=c++17 is its own.
+#   gamer   gamer-project/gamer (8979ef12). Its Makefile, which src/configure.py writes, is
+#           the build. A machine file CHECKOUT/configs/warplint.config (template.config's
+#           flags with this machine's paths: CUDA_PATH /usr/local/cuda, FFTW3_PATH /usr,
+#           CXX g++, CXX_MPI mpicxx, CXXFLAG -g -O2, OPENMPFLAG -fopenmp, NVCCFLAG_COM -O3,
+#           NVCCFLAG_FLU -Xptxas -dlcm=ca -prec-div=false -ftz=true, NVCCFLAG_POT -Xptxas
+#           -dlcm=ca, GPU_COMPUTE_CAPABILITY 800), then in CHECKOUT/src
+#           python3 configure.py --machine=warplint --gpu=true --gravity=true --fftw=FFTW3
+#           (HYDRO with its default CTU, PPM, HLLC and gamma EoS; gravity, which needs FFTW,
+#           adds the Poisson and gravity solvers). The script runs `make -n -B
+#           COMPILE_VERBOSE=1` of its OBJ_GPU and keeps each nvcc line (`-dc X.cu`, no -c):
+#           49 .cu (GPU_API, GPU_Hydro, GPU_HydroGravity, GPU_Poisson, EoS, source terms).
 import argparse
 import glob
 import json
@@ -1841,6 +1852,35 @@ def cudasw4(src, out, nvcc):
     return db
 
 
+def gamer(src, out, nvcc):
+    cwd = os.path.join(src, "src")
+    if not os.path.exists(os.path.join(cwd, "GPU_API", "CUAPI_Asyn_FluidSolver.cu")):
+        sys.exit("compdb.py: %s/GPU_API/CUAPI_Asyn_FluidSolver.cu missing: not a GAMER "
+                 "checkout" % cwd)
+    if not os.path.exists(os.path.join(cwd, "Makefile")):
+        sys.exit("compdb.py: %s/Makefile missing: run configure.py as this script's header "
+                 "says" % cwd)
+    printed = subprocess.run(["make", "-s", "--eval", "print-objgpu: ; @echo $(OBJ_GPU)",
+                              "print-objgpu"], cwd=cwd, capture_output=True, text=True,
+                             check=True).stdout.split()
+    if not printed:
+        sys.exit("compdb.py: no OBJ_GPU in %s/Makefile (configured without --gpu=true?)" % cwd)
+    dry = subprocess.run(["make", "-n", "-B", "COMPILE_VERBOSE=1", "NVCC=" + nvcc] + printed,
+                         cwd=cwd, capture_output=True, text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        if not line.split() or line.split()[0] != nvcc:
+            continue
+        args = shlex.split(line)
+        cu = [a for a in args[1:] if a.endswith(".cu")]
+        # its rule: nvcc FLAGS -o X.o -dc X.cu (-dc: compile for relocatable device code)
+        if ("-dc" not in args and "-c" not in args) or len(cu) != 1:
+            continue
+        f = os.path.normpath(os.path.join(cwd, cu[0]))
+        db.setdefault(f, {"directory": cwd, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1853,7 +1893,7 @@ def main():
                                       "zfp", "libsgm", "relion", "jetson-utils",
                                       "kangaroo", "tnn", "slate", "cufinufft", "slabhash",
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
-                                      "viennacl", "specfem3d", "cudasw4"])
+                                      "viennacl", "specfem3d", "cudasw4", "gamer"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1881,7 +1921,7 @@ def main():
           "tnn": tnn, "slate": slate, "cufinufft": cufinufft,
           "slabhash": slabhash, "sgemm-cuda": sgemm_cuda, "astra": astra, "cutt": cutt,
           "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl,
-          "specfem3d": specfem3d, "cudasw4": cudasw4}[a.corpus](src, out, a.nvcc)
+          "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
