@@ -58,6 +58,9 @@ CORPORA = {
     "pointpillars": ("NVIDIA-AI-IOT/CUDA-PointPillars", "ce7e2bd694c90207435c8751d61cdb38d48a9f4c"),
     "gasal2": ("nahmedraja/GASAL2", "106d94ee53fc847214fb05f2f9f892538a5d3baf"),
     "dualsphysics": ("DualSPHysics/DualSPHysics", "ef3721a861fda961f0e2f9ec4cd317b19de99086"),
+    "specfem3d": ("geodynamics/specfem3d", "7ab2414052ea4f35752821a1e137ac94c9aa7b59"),
+    "cudasw4": ("asbschmidt/CUDASW4", "37a394c372e35086e7ac7da844e262d9645565e3"),
+    "gamer": ("gamer-project/gamer", "8979ef12e91bcdc28d6895b598e54906364abec3"),
 }
 
 

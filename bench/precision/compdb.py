@@ -9,7 +9,7 @@
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
-#            libfreenect2|pointpillars|gasal2|dualsphysics
+#            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -789,6 +789,34 @@
 #           at their defaults (USE_DEBUG=NO). src_mphase/ (the non-Newtonian fork's copy of the
 #           same kernels) is not in the database. The checkout is a `git archive` of the commit's
 #           src/source (the snapshot lacks the prebuilt bin/ blobs).
+#   specfem3d  geodynamics/specfem3d (7ab24140). Its autoconf build: in the checkout,
+#           ./configure --with-cuda=cuda11 CUDA_LIB=/usr/local/cuda/lib64
+#           CUDA_INC=/usr/local/cuda/include FC=gfortran CC=gcc (with nvcc on PATH; cuda11,
+#           its newest CUDA level, is its GENCODE_80 and -DGPU_DEVICE_Ampere; configure finds
+#           MPI here and adds -DWITH_MPI). Then `make -n -B NVCC=<nvcc> OBJECTS`, OBJECTS the
+#           .cuda.o and .cuda-kernel.o files of its gpu_specfem3D_OBJECTS (make
+#           print-gpu_specfem3D_OBJECTS, src/gpu/rules.mk), and the nvcc -c line of each .cu:
+#           src/gpu/*.cu (20) and src/gpu/kernels/*.cu (39, each with -x cu -include
+#           src/gpu/mesh_constants_gpu.h); save_and_compare_cpu_vs_gpu.c (C, no kernels) is
+#           not a .cu. The checkout is a `git archive` of the commit's blobs that the
+#           snapshot holds (33 it lacks: data and figures under doc/, utils/, EXAMPLES/,
+#           CUBIT_GEOCUBIT/, none of them read by the GPU build); DATA/'s files are links
+#           into EXAMPLES/, which configure reads.
+#   cudasw4 asbschmidt/CUDASW4 (37a394c3). Its Makefile is the build: `make -n -B
+#           COMPILER=<nvcc> release gridsearch` (release: align and makedb; gridsearch its
+#           third program) and the nvcc -c line of each src/*.cu (7), with its -arch=native
+#           made -arch=sm_80 (no GPU here for native to name). -std=c++17 is its own.
+#   gamer   gamer-project/gamer (8979ef12). Its Makefile, which src/configure.py writes, is
+#           the build. A machine file CHECKOUT/configs/warplint.config (template.config's
+#           flags with this machine's paths: CUDA_PATH /usr/local/cuda, FFTW3_PATH /usr,
+#           CXX g++, CXX_MPI mpicxx, CXXFLAG -g -O2, OPENMPFLAG -fopenmp, NVCCFLAG_COM -O3,
+#           NVCCFLAG_FLU -Xptxas -dlcm=ca -prec-div=false -ftz=true, NVCCFLAG_POT -Xptxas
+#           -dlcm=ca, GPU_COMPUTE_CAPABILITY 800), then in CHECKOUT/src
+#           python3 configure.py --machine=warplint --gpu=true --gravity=true --fftw=FFTW3
+#           (HYDRO with its default CTU, PPM, HLLC and gamma EoS; gravity, which needs FFTW,
+#           adds the Poisson and gravity solvers). The script runs `make -n -B
+#           COMPILE_VERBOSE=1` of its OBJ_GPU and keeps each nvcc line (`-dc X.cu`, no -c):
+#           49 .cu (GPU_API, GPU_Hydro, GPU_HydroGravity, GPU_Poisson, EoS, source terms).
 import argparse
 import glob
 import json
@@ -1922,6 +1950,62 @@ def dualsphysics(src, out, nvcc):
                               + DUALSPHYSICS_CUDA_OBJECTS, nvcc)
 
 
+def specfem3d(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "gpu", "kernels", "Kernel_2_acoustic_impl.cu")):
+        sys.exit("compdb.py: %s/src/gpu/kernels missing: not a specfem3d checkout" % src)
+    if not os.path.exists(os.path.join(src, "setup", "config.h")):
+        sys.exit("compdb.py: %s/setup/config.h missing: run the configure in this script's "
+                 "header" % src)
+    printed = subprocess.run(["make", "-s", "print-gpu_specfem3D_OBJECTS"], cwd=src,
+                             capture_output=True, text=True, check=True).stdout
+    objects = [o for o in printed.split("=", 1)[-1].split()
+               if o.endswith(".cuda.o") or o.endswith(".cuda-kernel.o")]
+    if not objects:
+        sys.exit("compdb.py: no CUDA objects in %s/Makefile (configured without "
+                 "--with-cuda?)" % src)
+    return [e for e in make_nvcc_lines(src, ["NVCC=" + nvcc] + objects, nvcc)
+            if e["file"].endswith(".cu")]
+
+
+def cudasw4(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "dpx_s16_kernels.cuh")):
+        sys.exit("compdb.py: %s/src/dpx_s16_kernels.cuh missing: not a CUDASW4 checkout" % src)
+    db = make_nvcc_lines(src, ["COMPILER=" + nvcc, "release", "gridsearch"], nvcc)
+    for e in db:
+        # its -arch=native made -arch=sm_80 (the header)
+        e["arguments"] = ["-arch=sm_80" if a == "-arch=native" else a for a in e["arguments"]]
+    return db
+
+
+def gamer(src, out, nvcc):
+    cwd = os.path.join(src, "src")
+    if not os.path.exists(os.path.join(cwd, "GPU_API", "CUAPI_Asyn_FluidSolver.cu")):
+        sys.exit("compdb.py: %s/GPU_API/CUAPI_Asyn_FluidSolver.cu missing: not a GAMER "
+                 "checkout" % cwd)
+    if not os.path.exists(os.path.join(cwd, "Makefile")):
+        sys.exit("compdb.py: %s/Makefile missing: run configure.py as this script's header "
+                 "says" % cwd)
+    printed = subprocess.run(["make", "-s", "--eval", "print-objgpu: ; @echo $(OBJ_GPU)",
+                              "print-objgpu"], cwd=cwd, capture_output=True, text=True,
+                             check=True).stdout.split()
+    if not printed:
+        sys.exit("compdb.py: no OBJ_GPU in %s/Makefile (configured without --gpu=true?)" % cwd)
+    dry = subprocess.run(["make", "-n", "-B", "COMPILE_VERBOSE=1", "NVCC=" + nvcc] + printed,
+                         cwd=cwd, capture_output=True, text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        if not line.split() or line.split()[0] != nvcc:
+            continue
+        args = shlex.split(line)
+        cu = [a for a in args[1:] if a.endswith(".cu")]
+        # its rule: nvcc FLAGS -o X.o -dc X.cu (-dc: compile for relocatable device code)
+        if ("-dc" not in args and "-c" not in args) or len(cu) != 1:
+            continue
+        f = os.path.normpath(os.path.join(cwd, cu[0]))
+        db.setdefault(f, {"directory": cwd, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -1935,7 +2019,8 @@ def main():
                                       "kangaroo", "tnn", "slate", "cufinufft", "slabhash",
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
                                       "viennacl", "libfreenect2", "pointpillars",
-                                      "gasal2", "dualsphysics"])
+                                      "gasal2", "dualsphysics", "specfem3d", "cudasw4",
+                                      "gamer"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -1964,7 +2049,8 @@ def main():
           "slabhash": slabhash, "sgemm-cuda": sgemm_cuda, "astra": astra, "cutt": cutt,
           "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl,
           "libfreenect2": libfreenect2, "pointpillars": pointpillars,
-          "gasal2": gasal2, "dualsphysics": dualsphysics}[a.corpus](src, out, a.nvcc)
+          "gasal2": gasal2, "dualsphysics": dualsphysics,
+          "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
