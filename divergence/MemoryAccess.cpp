@@ -3,6 +3,8 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -631,6 +633,39 @@ bool sameSym(const Sym *A, const Sym *B) {
 /// counted on each site (SiblingFields), and, when they make up the whole element of a
 /// vector type (size 8 or 16, aligned to it: float2, float4, int4, double2), merged into
 /// one access of the element, which is what the compiler emits (one vector load).
+/// Whole, a load of an element, runs before Field on every path to it: Whole's statement
+/// is a statement of a compound statement that holds Field later on, in the same
+/// function.
+bool wholeLoadBefore(const Expr *Whole, const Expr *Field, const ASTContext &Ctx) {
+  ASTContext &C = const_cast<ASTContext &>(Ctx);
+  // Whole's statement in its nearest compound statement.
+  DynTypedNode N = DynTypedNode::create(*Whole);
+  const Stmt *InBlock = nullptr;
+  const CompoundStmt *Block = nullptr;
+  for (unsigned Depth = 0; Depth < 64 && !Block; ++Depth) {
+    DynTypedNodeList Ps = C.getParents(N);
+    if (Ps.size() != 1)
+      return false;
+    if (const auto *CS = Ps[0].get<CompoundStmt>()) {
+      Block = CS;
+      InBlock = N.get<Stmt>();
+      if (!InBlock) // a declaration's initialiser: its DeclStmt is the node above
+        return false;
+      break;
+    }
+    if (Ps[0].get<Decl>() && !Ps[0].get<VarDecl>())
+      return false;
+    N = Ps[0];
+  }
+  if (!Block || !InBlock)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = InBlock->getEndLoc(), At = Field->getBeginLoc();
+  // Field lies inside Block after Whole's statement (a later statement or nested in one).
+  return SM.isBeforeInTranslationUnit(End, At) &&
+         SM.isBeforeInTranslationUnit(At, Block->getRBracLoc());
+}
+
 void mergeFields(std::vector<MemoryAccessSite> &Sites, const ASTContext &Ctx) {
   std::vector<bool> Drop(Sites.size(), false);
   for (size_t I = 0; I < Sites.size(); ++I) {
@@ -683,6 +718,30 @@ void mergeFields(std::vector<MemoryAccessSite> &Sites, const ASTContext &Ctx) {
       S.Access = cast<MemberExpr>(S.Access)->getBase()->IgnoreParens(); // `a[i]`
     for (size_t K = 1; K < Group.size(); ++K)
       Drop[Group[K]] = true;
+  }
+  // A field read of an element that an earlier statement of the same block already loads
+  // whole (`const float4 v = a[p]; ... a[p].w`, DualSPHysics' symplectic step), with no
+  // store to the object in the kernel: the compiler reads the field from the register the
+  // whole load filled (at worst an L1 hit). It moves no bytes of its own: not an access.
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    const MemoryAccessSite &S = Sites[I];
+    if (Drop[I] || !S.ElementOffset || !S.Load || S.Store || S.MergedFields ||
+        !isa<MemberExpr>(S.Access))
+      continue;
+    if (llvm::any_of(Sites, [&](const MemoryAccessSite &T) {
+          return T.Store && T.ObjectDecl == S.ObjectDecl && T.Object == S.Object;
+        }))
+      continue;
+    for (size_t J = 0; J < Sites.size(); ++J) {
+      const MemoryAccessSite &W = Sites[J];
+      if (J == I || Drop[J] || !W.Load || W.Store || W.ElementOffset ||
+          W.ObjectDecl != S.ObjectDecl || W.Object != S.Object || W.Space != S.Space ||
+          W.Bytes != S.ElementBytes || !W.Offset || !sameSym(W.Offset.get(), S.ElementOffset.get()) ||
+          !sameSym(W.Active.get(), S.Active.get()) || !wholeLoadBefore(W.Access, S.Access, Ctx))
+        continue;
+      Drop[I] = true;
+      break;
+    }
   }
   std::vector<MemoryAccessSite> Kept;
   for (size_t I = 0; I < Sites.size(); ++I)

@@ -213,3 +213,30 @@ void convolve(const float *in, float *col) {
   stridedGatherDense<<<64, 256>>>(in, col, 65536, 255, 2, 1, 3);
   ownSpacing<<<64, 256>>>(in, col, 65536);
 }
+
+// A field of an element that an earlier statement of the same block loads whole
+// (DualSPHysics' symplectic step: `const float4 v = velrho[p];` then `velrho[p].w`), the
+// array never stored: the compiler reads the field from the whole load's register, the
+// field read moves no bytes of its own: silent. The same field read alone, or after a
+// whole load in another block (an `if` arm), is a strided 4-of-16-byte load: a warning.
+__global__ void wholeThenField(const float4 *velrho, const float *ar, float4 *out, float dt) {
+  int p = blockIdx.x * blockDim.x + threadIdx.x;
+  const float4 v = velrho[p];
+  const float rho = velrho[p].w + dt * ar[p];
+  float4 o = v;
+  o.w = rho;
+  out[p] = o;
+}
+__global__ void fieldAlone(const float4 *velrho, float *out, int k) {
+  int p = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k) {
+    float4 v = velrho[p];
+    out[p] = v.x;
+  }
+  out[p] += velrho[p].w;
+  // CHECK: :[[@LINE-1]]:13: warning: each warp's load of 'velrho[p].w' touches 16 sectors for 128 bytes (ideal 4): lanes 16 bytes apart, each reading 4 bytes of a 16-byte 'float4'
+}
+void launchWhole(const float4 *v, const float *a, float4 *o, float *f, int k) {
+  wholeThenField<<<64, 256>>>(v, a, o, 0.5f);
+  fieldAlone<<<64, 256>>>(v, f, k);
+}
