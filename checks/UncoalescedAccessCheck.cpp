@@ -304,8 +304,10 @@ MemoryAccessCheck::Verdict UncoalescedAccessCheck::judge(const AccessModel &A, s
   // layout is right, the divergence is warplint-divergent-branch's finding.
   // Lanes that mostly share an address (one value per row of a 2-D block: a halo
   // column) are broadcasts per row: nothing to coalesce.
-  bool Uncoalesced =
-      X.ratio() >= MinRatio && !X.Contiguous && !(X.LaneStride && *X.LaneStride == 0);
+  // Lanes whose bytes together are one gapless run (a small table read by groups of
+  // lanes) waste at most the sector where the run starts: misalignment, not a stride.
+  bool Uncoalesced = X.ratio() >= MinRatio && !X.Contiguous && !X.Gapless &&
+                     !(X.LaneStride && *X.LaneStride == 0);
   if (Uncoalesced) {
     V.Report = true;
     V.Level = Level;
@@ -334,8 +336,10 @@ void UncoalescedAccessCheck::report(const AccessModel &A, size_t W, SourceLocati
   const AccessShape &Shape = A.PerShape[W];
   const AccessFigures &F = Shape.Figures;
   const WarpExecution &X = F.Typical;
-  bool Uncoalesced =
-      X.ratio() >= MinRatio && !X.Contiguous && !(X.LaneStride && *X.LaneStride == 0);
+  // Lanes whose bytes together are one gapless run (a small table read by groups of
+  // lanes) waste at most the sector where the run starts: misalignment, not a stride.
+  bool Uncoalesced = X.ratio() >= MinRatio && !X.Contiguous && !X.Gapless &&
+                     !(X.LaneStride && *X.LaneStride == 0);
   std::string Text = accessText(S, C);
   const wl::memory::MemoryModel &MM = F.Model;
   if (MM.Amd) {

@@ -1310,12 +1310,40 @@ static AccessFigures evaluateSampled(const MemoryAccessSite &Site,
       laneStride(LaneOffs, Lanes, Site.Bytes, X);
       X.Values = Values;
       if (!Shared) {
-        bool Contiguous = X.Contiguous && X.Sectors.ActiveLanes > 1;
-        int64_t Past = ((X.FirstOffset % Seg) + Seg) % Seg;
-        if (!(Contiguous && X.Sectors.Sectors == X.Sectors.IdealSectors + 1 && Past != 0 &&
-              (!Misalign || *Misalign == Past)))
+        const bool InRow = X.Contiguous && X.Sectors.ActiveLanes > 1;
+        // Lanes that repeat or share elements (a small table read by groups of lanes,
+        // `tab[l * 5 + tid % 5]`, specfem3d's GLL derivative matrix) whose bytes together
+        // are one gapless run: the warp's footprint is contiguous, and one sector more than
+        // its ideal is where the run starts, as for lanes in a row. Such a run may start
+        // on a boundary in one trip and past it in the next (the row of the table moves):
+        // an execution at its ideal does not count against it.
+        bool Gapless = InRow;
+        int64_t First = X.FirstOffset;
+        if (!InRow && X.Sectors.Sectors <= X.Sectors.IdealSectors + 1) {
+          std::vector<int64_t> Starts;
+          for (unsigned L = 0; L < Lanes && L < LaneOffs.size(); ++L)
+            if (LaneOffs[L])
+              Starts.push_back(*LaneOffs[L]);
+          llvm::sort(Starts);
+          Gapless = Starts.size() > 1 && Starts.front() != Starts.back();
+          for (size_t K = 1; K < Starts.size() && Gapless; ++K)
+            Gapless = Starts[K] <= Starts[K - 1] + int64_t(Site.Bytes);
+          if (Gapless)
+            First = Starts.front();
+          X.Gapless = Gapless;
+        }
+        int64_t Past = ((First % Seg) + Seg) % Seg;
+        const bool Off = Gapless && X.Sectors.Sectors == X.Sectors.IdealSectors + 1 && Past != 0;
+        if (Off) {
+          if (InRow && Misalign && *Misalign != Past)
+            AllMisaligned = false;
+          if (!Misalign)
+            Misalign = Past;
+        } else if (InRow || !Gapless || X.Sectors.Sectors != X.Sectors.IdealSectors) {
           AllMisaligned = false;
-        Misalign = Past;
+        }
+        if (InRow)
+          Misalign = Past;
       }
       if (Site.PaddedOffset) {
         LaneOffsets P;

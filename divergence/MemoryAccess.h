@@ -102,6 +102,10 @@ struct WarpExecution {
   /// Every active lane L at FirstOffset + (L - first lane) * the access size: contiguous
   /// but for lanes that take no part (a divergent branch), which is no layout problem.
   bool Contiguous = false;
+  /// Not Contiguous, but the active lanes' bytes together are one gapless run (lanes that
+  /// repeat or share the elements of a small table): at most one sector past the ideal,
+  /// where the run starts.
+  bool Gapless = false;
   int64_t FirstOffset = 0;           ///< the first active lane's offset
   std::string Values; ///< the sampled unknowns it was evaluated with ("n = 32"), or empty
   /// sectors / ideal sectors, or wavefronts / ideal wavefronts.

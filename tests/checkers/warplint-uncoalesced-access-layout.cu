@@ -240,3 +240,30 @@ void launchWhole(const float4 *v, const float *a, float4 *o, float *f, int k) {
   wholeThenField<<<64, 256>>>(v, a, o, 0.5f);
   fieldAlone<<<64, 256>>>(v, f, k);
 }
+
+// A small table read by groups of lanes (specfem3d's 5x5 derivative matrix, `hprime[l *
+// 5 + tx % 5]`): each warp reads the 20 bytes of one row, lanes repeating them; the bytes
+// together are one gapless run, which touches one sector more than its ideal only where
+// the row starts past a boundary: misalignment, a note. A table row read with a gap
+// between the lanes' elements (every other float) stays a warning.
+__global__ void tableRow(const float *hprime, float *out) {
+  int tx = threadIdx.x, I = tx % 5;
+  float s = 0.f;
+  for (int l = 0; l < 5; l++)
+    s += hprime[l * 5 + I];
+  // CHECK: :[[@LINE-1]]:10: remark: each warp's load of 'hprime[l * 5 + I]' touches 2 sectors for 20 bytes (ideal 1): the lanes start 20 bytes past a 32-byte sector boundary
+  // CHECK: :[[@LINE-6]]:39: note: assuming 'hprime' is 32-byte aligned
+  out[blockIdx.x * blockDim.x + tx] = s;
+}
+__global__ void tableGaps(const float *hprime, float *out) {
+  int tx = threadIdx.x, I = tx % 5;
+  float s = 0.f;
+  for (int l = 0; l < 5; l++)
+    s += hprime[l * 10 + 2 * I];
+  // CHECK: :[[@LINE-1]]:10: warning: each warp's load of 'hprime[l * 10 + 2 * I]' touches 2 sectors for 20 bytes (ideal 1): stride of 2 floats between lanes
+  out[blockIdx.x * blockDim.x + tx] = s;
+}
+void launchTable(const float *h, float *o) {
+  tableRow<<<64, 128>>>(h, o);
+  tableGaps<<<64, 128>>>(h, o);
+}
