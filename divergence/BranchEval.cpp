@@ -262,7 +262,7 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     uint64_t D = 0, N = 0, Evals = 0, DivEvals = 0;
     unsigned Minority = 0, MinorityPerRow = 0, MostPerEnv = 0;
     int64_t Spread = 0;
-    bool GroupOk = true, Lanes = false;
+    bool GroupOk = true, Lanes = false, AnyFull = false;
     SeenTrue.assign(Shape.warps(), 0);
     SeenFalse.assign(Shape.warps(), 0);
     for (const Env &E : Group) {
@@ -278,6 +278,8 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
       }
       D += S.DivergentWarps;
       N += S.Warps;
+      AnyFull |= S.Warps >= (Shape.threads() + (WaveSize > 32 ? WaveSize : 32) - 1) /
+                                (WaveSize > 32 ? WaveSize : 32);
       Evals += S.CondEvals;
       DivEvals += S.DivergentCondEvals;
       MostPerEnv = std::max(MostPerEnv, S.DivergentWarps);
@@ -301,7 +303,14 @@ Tally evaluateBranch(const BranchSite &B, const std::vector<SymVarInfo> &Vars,
     if (!GroupOk || N == 0)
       continue;
     T.Evaluated = true;
-    T.EveryWarpSplits |= D == N;
+    // Every warp that reaches it splits, in an environment where every warp of the block
+    // reaches it: a sampled size that leaves only the first warp in the loop around
+    // (AutoDock-GPU's gene loop with 32 genes: `g < 3` then splits the one warp left) is
+    // that value's, not the guard's.
+    // (An `if` on a sampled path only: a structural limit, `if (tid < 32) { if (tid < 8)`,
+    // and loops and '?:' keep their figures.)
+    const bool NeedFull = !Loop && B.Kind == BranchSite::If && T.RuntimeSampled;
+    T.EveryWarpSplits |= D == N && (AnyFull || !NeedFull);
     // A sample with a run-time value of 1 or less (a size of one, a unit stride) collapses
     // what that value sizes: its uniformity says nothing of the other values.
     bool Degenerate = false;

@@ -279,6 +279,26 @@ __global__ void gridFirstRow(int n, int *colors) {
   colors[blockIdx.x] += 2;
 }
 void launchGridFirst(int *c, int n) { gridFirstRow<<<n / 256, 256>>>(n, c); }
+
+// A guard of a few first indices inside a block-stride loop over a run-time count
+// (AutoDock-GPU's `if (gene_counter < 3)` in its gene loop): only warp 0 of the block, in
+// the first trip, splits; a count of 32 or fewer leaves that warp alone in the loop, which
+// is that sample's, not the guard's: silent, as `threadIdx.x < 3` is in a block of two
+// warps. The lanes' own guard `threadIdx.x % 32 < 3` splits every warp: a warning.
+__global__ void firstGenes(float *geno, const float *step, int genes) {
+  for (int g = threadIdx.x; g < genes; g += blockDim.x) {
+    if (g < 3)
+      geno[g] += step[0];
+    else
+      geno[g] -= step[1] * geno[g];
+  }
+  if (threadIdx.x % 32 < 3)
+    geno[threadIdx.x] += step[2];
+  else
+    geno[threadIdx.x] -= step[3] * geno[threadIdx.x];
+  // CHECK: :[[@LINE-4]]:7: warning: branch on 'threadIdx.x' diverges in 2 of 2 warps of kernel 'firstGenes' (block 64x1x1); predicted branch efficiency 0%
+}
+void launchGenes(float *g, const float *s, int n) { firstGenes<<<n, 64>>>(g, s, n); }
 // A one-shot of one warp: a note. The same kernel launched in a loop: a warning.
 __global__ void oneShot(float *c) {
   if (threadIdx.x % 3 == 0)
