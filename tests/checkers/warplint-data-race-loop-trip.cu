@@ -8,6 +8,14 @@
 // trips each __syncwarp() and written after it). A bound every launch of the file passes
 // decides it; a trip count that differs between the threads keeps the warning.
 // RUN: %clang_tidy --checks='-*,warplint-data-race' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
+// The JSON record names the loop of a race only a loop of no trip leaves (null otherwise):
+// RUN: %not %warplint check --mock-cuda --no-cache --registers-from none --checks='-*,warplint-data-race' --format json %s -o %t.json
+// RUN: python3 -c "import json,sys; [print('ZT', r['line'], r['severity'], r['zero_trip_loop_line']) for r in json.load(open(sys.argv[1]))['data_races']]" %t.json | %FileCheck --check-prefix=ZT %s
+// ZT: ZT 83 note 76
+// ZT-NEXT: ZT 119 warning None
+// ZT-NEXT: ZT 138 warning None
+// ZT-NEXT: ZT 152 warning None
+// ZT-NEXT: ZT 176 note 173
 
 template <int WIDTH> __device__ void factor(double *s, int &linfo) {
   for (int i = 0; i < WIDTH; i++) {
