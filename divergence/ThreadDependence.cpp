@@ -2590,32 +2590,6 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
     return load(E, join(Base.V, Idx.V), laneFunction(Base) && laneFunction(Idx));
   }
   if (auto *M = dyn_cast<MemberExpr>(E)) {
-    // A field (or a field of a field) of a struct the kernel takes by value (`q.size1`,
-    // faiss' Tensor sizes, a params struct): one value for the grid, as a parameter is,
-    // named by its path.
-    if (!M->isArrow() && !Frames.empty()) {
-      std::string Path = M->getMemberDecl()->getNameAsString();
-      const Expr *Root = M->getBase()->IgnoreParenImpCasts();
-      while (auto *Inner = dyn_cast<MemberExpr>(Root)) {
-        if (Inner->isArrow())
-          break;
-        Path = Inner->getMemberDecl()->getNameAsString() + "." + Path;
-        Root = Inner->getBase()->IgnoreParenImpCasts();
-      }
-      auto *DR = dyn_cast<DeclRefExpr>(Root);
-      auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
-      auto [Bits, Uns] = typeOf(E->getType());
-      if (P && Bits && P->getDeclContext() == Frames.front().Fn &&
-          P->getType()->isRecordType() && !St.Locals.count(P) && !isa<MemberExpr>(Root) &&
-          E->getType()->isIntegerType() && !paramWritten(P)) {
-        SymVarInfo Info;
-        Info.Kind = SymVarInfo::Param;
-        Info.Name = P->getName().str() + "." + Path;
-        unsigned Idx = varFor("param:" + std::to_string(reinterpret_cast<uintptr_t>(P)) + "." + Path,
-                              Info);
-        return {Variance::Uniform, makeVar(Idx, Bits, Uns)};
-      }
-    }
     AbsVal Base = eval(M->getBase(), St);
     if (const VarDecl *Ref = localVar(M->getBase()); Ref && !M->isArrow())
       if (auto It = MemoryRefs.find(Ref); It != MemoryRefs.end())
@@ -3204,72 +3178,6 @@ void ThreadDependence::noteOuts(const State &St) {
   }
 }
 
-bool ThreadDependence::paramWritten(const ParmVarDecl *P) {
-  auto [It, New] = ParamWritten.try_emplace(P, true);
-  if (!New)
-    return It->second;
-  const auto *Fn = dyn_cast<FunctionDecl>(P->getDeclContext());
-  if (!Fn || !Fn->hasBody())
-    return true;
-  // The parameter a use reaches through `.` member chains, or null.
-  auto RootIs = [&](const Expr *E) {
-    E = E ? E->IgnoreParenImpCasts() : nullptr;
-    while (auto *M = dyn_cast_or_null<MemberExpr>(E)) {
-      if (M->isArrow())
-        return false;
-      E = M->getBase()->IgnoreParenImpCasts();
-    }
-    while (auto *A = dyn_cast_or_null<ArraySubscriptExpr>(E)) // a field array's element
-      E = A->getBase()->IgnoreParenImpCasts();
-    while (auto *M = dyn_cast_or_null<MemberExpr>(E)) {
-      if (M->isArrow())
-        return false;
-      E = M->getBase()->IgnoreParenImpCasts();
-    }
-    auto *DR = dyn_cast_or_null<DeclRefExpr>(E);
-    return DR && DR->getDecl() == P;
-  };
-  bool Written = false;
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-    if (!S || Written)
-      return;
-    if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && RootIs(B->getLHS()))
-      Written = true;
-    else if (auto *U = dyn_cast<UnaryOperator>(S);
-             U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-             RootIs(U->getSubExpr()))
-      Written = true;
-    else if (auto *O = dyn_cast<CXXOperatorCallExpr>(S);
-             O && O->isAssignmentOp() && O->getNumArgs() > 0 && RootIs(O->getArg(0)))
-      Written = true;
-    else if (auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-      const auto *MD = MC->getMethodDecl();
-      if (MD && !MD->isConst() && RootIs(MC->getImplicitObjectArgument()))
-        Written = true;
-    } else if (auto *Call = dyn_cast<CallExpr>(S)) {
-      if (const FunctionDecl *FD = Call->getDirectCallee())
-        for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
-          QualType T = FD->getParamDecl(I)->getType();
-          if (T->isReferenceType() && !T->getPointeeType().isConstQualified() &&
-              RootIs(Call->getArg(I)))
-            Written = true;
-        }
-    }
-    if (auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (auto *V = dyn_cast<VarDecl>(D); V && V->getType()->isReferenceType() &&
-                                            !V->getType()->getPointeeType().isConstQualified() &&
-                                            RootIs(V->getInit()))
-          Written = true;
-    for (const Stmt *C : S->children())
-      Scan(C);
-  };
-  Scan(Fn->getBody());
-  It = ParamWritten.find(P);
-  It->second = Written;
-  return Written;
-}
-
 AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   std::vector<AbsVal> Args;
   // The object of a member call (an operator's object is its first argument).
@@ -3320,36 +3228,8 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
     Variance In = All;
     if (Object)
       In = join(In, Object->V);
-    if (In <= Variance::WarpUniform && readsOnlyInputs(MD, 0)) {
-      // A getter of a struct the kernel takes by value, with constant arguments
-      // (`q.getSize(1)`, faiss' Tensor): one value for the grid, as the struct's fields
-      // are, named by the call as written.
-      auto *MC = dyn_cast<CXXMemberCallExpr>(C);
-      const Expr *Root = MC ? MC->getImplicitObjectArgument()->IgnoreParenImpCasts() : nullptr;
-      while (auto *Inner = dyn_cast_or_null<MemberExpr>(Root))
-        Root = Inner->isArrow() ? nullptr : Inner->getBase()->IgnoreParenImpCasts();
-      auto *DR = dyn_cast_or_null<DeclRefExpr>(Root);
-      auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
-      bool ConstantArgs = llvm::all_of(Args, [](const AbsVal &A) {
-        return A.S && skipCasts(A.S.get())->Op == SymOp::Const;
-      });
-      if (In == Variance::Uniform && P && Bits && !Frames.empty() &&
-          P->getDeclContext() == Frames.front().Fn && P->getType()->isRecordType() &&
-          !St.Locals.count(P) && ConstantArgs && C->getType()->isIntegerType() &&
-          !paramWritten(P)) {
-        std::string Text;
-        llvm::raw_string_ostream OS(Text);
-        C->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
-        SymVarInfo Info;
-        Info.Kind = SymVarInfo::Param;
-        Info.Name = OS.str();
-        unsigned Idx = varFor("param:" + std::to_string(reinterpret_cast<uintptr_t>(P)) +
-                                  ".call:" + Info.Name,
-                              Info);
-        return {Variance::Uniform, makeVar(Idx, Bits, Uns)};
-      }
+    if (In <= Variance::WarpUniform && readsOnlyInputs(MD, 0))
       return {In, nullptr};
-    }
   }
   // A device function defined in this TU: evaluate its body with these arguments.
   if (!Sync)

@@ -339,10 +339,6 @@ private:
   /// *sMesh0)` over a `__shared__` buffer): the variance of the address they name. A
   /// member read through one is a load there, not a read of a thread's own value.
   std::map<const VarDecl *, Variance> MemoryRefs;
-  /// Whether the kernel writes a by-value struct parameter (an assignment to it or a
-  /// field, ++/--, its address taken, a non-const reference or method bound to it).
-  bool paramWritten(const ParmVarDecl *P);
-  std::map<const ParmVarDecl *, bool> ParamWritten;
   /// Whether a member function only computes from its object and arguments (accessor):
   /// its body and the bodies it calls read no thread index and make no sync, atomic, asm
   /// or other call without a body (readsOnlyInputs).
