@@ -136,7 +136,8 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   Speculative = 0;
   if (!Kernel || !Kernel->hasBody())
     return;
-  Frames.push_back({Kernel, {}});
+  Frames.emplace_back();
+  Frames.back().Fn = Kernel;
   State St;
   walk(Kernel->getBody(), St);
   Frames.clear();
@@ -3059,7 +3060,9 @@ std::optional<AbsVal> ThreadDependence::inlineCall(const CallExpr *C, const Func
       }
       bool Saved = Recording;
       Recording = false;
-      Frames.push_back({Def, {}, Callee.Guards.size(), {}});
+      Frames.emplace_back();
+      Frames.back().Fn = Def;
+      Frames.back().GuardBase = Callee.Guards.size();
       for (unsigned I = 0; I < Def->getNumParams() && I < C->getNumArgs(); ++I) {
         auto *U = dyn_cast<UnaryOperator>(strip(C->getArg(I)));
         if (U && U->getOpcode() == UO_AddrOf && localVar(U->getSubExpr()))
