@@ -1380,7 +1380,11 @@ static AccessFigures evaluateSampled(const MemoryAccessSite &Site,
       for (const auto &[Combo, Execs] : ByCombo)
         F.ByValue.push_back({All[Execs[Execs.size() / 2]].Values, All[Execs[Execs.size() / 2]]});
   }
-  if (AllMisaligned && Misalign)
+  // Misalignment the figure quoted shows: a gapless run may sit on a boundary in the
+  // typical execution and cross one in another (the note's figure would read "1 sectors,
+  // ideal 1").
+  if (AllMisaligned && Misalign &&
+      F.Typical.Sectors.Sectors == F.Typical.Sectors.IdealSectors + 1)
     F.Misalignment = Misalign;
   if (!Shared && F.Typical.ratio() > 1.0)
     F.FootprintStride = footprintStride(Site, Vars, Shape, Envs, Needed, Known, Seg,
