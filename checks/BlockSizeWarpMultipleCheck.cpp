@@ -83,6 +83,12 @@ void BlockSizeWarpMultipleCheck::checkTu(TuModel &M, ASTContext &Ctx) {
                   "lane%s3 idle",
            Level)
           << L.Block.str() << unsigned(Threads) << unsigned(Warps) << unsigned(Idle);
+    // A launch helper's block read from its parameters: where the value comes from.
+    if (L.FromCalls && L.Enclosing)
+      diag(L.FromCallLoc,
+           "the block '%0' is what every call of '%1' passes (%2 call%s2; the first here)",
+           DiagnosticIDs::Note)
+          << L.Block.Text << L.Enclosing->getNameAsString() << L.FromCalls;
     if (OneBlock)
       diag(L.Loc,
            "said as a note: the whole launch is one block smaller than a %select{warp|"

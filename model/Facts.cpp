@@ -1363,7 +1363,10 @@ public:
     F.Param = L.Kernel ? nullptr : kernelParam(E->getCallee(), L.Enclosing);
     if (F.Block && (L.Kernel || L.Candidates))
       L.BlockParams = blockParams(E, F.Block);
+    size_t Before = Out.Launches.size();
     finish(std::move(L));
+    if (!F.Param)
+      noteCallerShape(Before, F.Grid, F.Block, F.Smem);
     if (F.Param) {
       F.Index = Out.Launches.size() - 1;
       Forwards.push_back(F);
@@ -1430,7 +1433,9 @@ public:
         L.Grid = shape(E->getArg(1));
         L.Block = shape(E->getArg(2));
         L.DynamicSmem = bytes(E->getArg(3));
+        size_t First = Out.Launches.size();
         finish(std::move(L));
+        noteCallerShape(First, E->getArg(1), E->getArg(2), E->getArg(3));
         return true;
       }
       if (Name == "ExtLaunchKernel")
@@ -1449,7 +1454,10 @@ public:
       L.Block = shape(E->getArg(2));
       if (E->getNumArgs() >= 5)
         L.DynamicSmem = bytes(E->getArg(4));
+      size_t First = Out.Launches.size();
       finish(std::move(L));
+      noteCallerShape(First, E->getArg(1), E->getArg(2),
+                      E->getNumArgs() >= 5 ? E->getArg(4) : nullptr);
     } else if (Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") {
       if (E->getNumArgs() < 2)
         return true;
@@ -1575,6 +1583,130 @@ private:
     return Added;
   }
   std::vector<LaunchSite> Resolved;
+
+  /// Launches Out.Launches[First, Last) whose configuration expressions may read
+  /// parameters of the launching function, for bindCallerShapes.
+  struct CallerShape {
+    size_t First = 0, Last = 0;
+    const Expr *Grid = nullptr, *Block = nullptr, *Smem = nullptr;
+  };
+  std::vector<CallerShape> CallerShapes;
+  void noteCallerShape(size_t First, const Expr *Grid, const Expr *Block, const Expr *Smem) {
+    if (Out.Launches.size() > First)
+      CallerShapes.push_back({First, Out.Launches.size(), Grid, Block, Smem});
+  }
+
+  using Parts3 = std::array<std::optional<uint64_t>, 3>;
+  using Binding = llvm::DenseMap<const ParmVarDecl *, const Expr *>;
+  /// The components Get computes with Fn's parameters bound to the arguments of each
+  /// call of Fn in the TU, kept where every call gives one and all agree; a call that
+  /// leaves a component unknown is followed to its caller's calls (Depth more levels).
+  /// Nothing when Fn is a kernel, its address escapes (calls the TU does not show) or
+  /// it has no call. Calls counts Fn's calls, At is the first.
+  Parts3 agreedOverCalls(const FunctionDecl *Fn, const Binding &B, unsigned Depth,
+                         llvm::function_ref<Parts3()> Get, unsigned &Calls,
+                         SourceLocation &At) {
+    Parts3 None{};
+    if (!Fn || Fn->hasAttr<CUDAGlobalAttr>() || Fn->isDependentContext() ||
+        Out.Escapes.count(Fn->getCanonicalDecl()))
+      return None;
+    auto It = Out.CallsOf.find(Fn->getCanonicalDecl());
+    if (It == Out.CallsOf.end() || It->second.empty() || It->second.size() > 64)
+      return None;
+    Parts3 Agreed{};
+    std::array<bool, 3> Live{true, true, true};
+    bool FirstCall = true;
+    for (auto [C, Caller] : It->second) {
+      // A call in a template's pattern: its instantiations' calls are the ones that run.
+      if (Caller && Caller->isDependentContext())
+        continue;
+      if (isa<CXXOperatorCallExpr>(C) || isa<CUDAKernelCallExpr>(C) || C->containsErrors() ||
+          C->getNumArgs() < Fn->getNumParams())
+        return None;
+      Binding CB = B;
+      for (unsigned I = 0; I < Fn->getNumParams(); ++I)
+        if (Eval.neverWritten(Fn->getParamDecl(I)))
+          CB[Fn->getParamDecl(I)] = C->getArg(I);
+      Eval.Bound = CB;
+      Parts3 Got = Get();
+      Eval.Bound.clear();
+      if (!(Got[0] && Got[1] && Got[2]) && Depth > 0 && Caller) {
+        unsigned Up = 0;
+        SourceLocation UpAt;
+        Parts3 Above = agreedOverCalls(Caller, CB, Depth - 1, Get, Up, UpAt);
+        for (unsigned D = 0; D < 3; ++D)
+          if (!Got[D])
+            Got[D] = Above[D];
+      }
+      for (unsigned D = 0; D < 3; ++D) {
+        if (!Got[D])
+          Live[D] = false;
+        else if (FirstCall)
+          Agreed[D] = Got[D];
+        else if (Agreed[D] != Got[D])
+          Live[D] = false;
+      }
+      if (FirstCall)
+        At = SM.getExpansionLoc(C->getBeginLoc());
+      FirstCall = false;
+      ++Calls;
+    }
+    if (FirstCall)
+      return None;
+    for (unsigned D = 0; D < 3; ++D)
+      if (!Live[D])
+        Agreed[D].reset();
+    return Agreed;
+  }
+
+  /// A launch whose grid, block or dynamic shared memory reads parameters of the host
+  /// function that launches it (GASAL2's `gasal_kernel_launcher(N_BLOCKS, BLOCKDIM,
+  /// ...)`, called with a local `BLOCKDIM = 128`): each component the launch leaves
+  /// unknown takes the value every call of that function gives it (LaunchSite::FromCalls).
+  void bindCallerShapes() {
+    for (const CallerShape &S : CallerShapes) {
+      const LaunchSite &L0 = Out.Launches[S.First];
+      const FunctionDecl *Fn = L0.Enclosing;
+      if (!Fn || Fn->getNumParams() == 0 || Fn->hasAttr<CUDAGlobalAttr>())
+        continue;
+      auto Fill = [&](ShapeFact LaunchSite::*Field, const Expr *E) {
+        if (!E || (Out.Launches[S.First].*Field).known())
+          return;
+        unsigned Calls = 0;
+        SourceLocation At;
+        Parts3 P = agreedOverCalls(Fn, Binding(), 1, [&] { return Eval.evalDim3Parts(E); }, Calls, At);
+        for (size_t I = S.First; I < S.Last; ++I) {
+          ShapeFact &Sh = Out.Launches[I].*Field;
+          bool Any = false;
+          for (unsigned D = 0; D < 3; ++D)
+            if (!Sh.Parts[D] && P[D]) {
+              Sh.Parts[D] = P[D];
+              Any = true;
+            }
+          if (!Any)
+            continue;
+          if (Sh.Parts[0] && Sh.Parts[1] && Sh.Parts[2])
+            Sh.Dims = std::array<uint64_t, 3>{*Sh.Parts[0], *Sh.Parts[1], *Sh.Parts[2]};
+          Out.Launches[I].FromCalls = Calls;
+          Out.Launches[I].FromCallLoc = At;
+        }
+      };
+      Fill(&LaunchSite::Block, S.Block);
+      Fill(&LaunchSite::Grid, S.Grid);
+      if (S.Smem && !isa<CXXDefaultArgExpr>(S.Smem) && !L0.DynamicSmem.Bytes) {
+        unsigned Calls = 0;
+        SourceLocation At;
+        Parts3 P = agreedOverCalls(
+            Fn, Binding(), 1, [&] { return Parts3{Eval.evalInt(S.Smem), 1, 1}; }, Calls, At);
+        if (P[0])
+          for (size_t I = S.First; I < S.Last; ++I) {
+            Out.Launches[I].DynamicSmem.Bytes = P[0];
+            Out.Launches[I].FromCalls = Calls;
+            Out.Launches[I].FromCallLoc = At;
+          }
+      }
+    }
+  }
 
   bool inSystemHeader(SourceLocation L) const {
     return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
@@ -1978,6 +2110,7 @@ void Collector::finalize() {
     if (!Through)
       Out.Escapes.insert(Canon);
   }
+  bindCallerShapes();
   // Launches through a launch helper: one per call that names the kernel, in place of
   // the helper's own launch (kept where no call names one).
   if (!Forwards.empty()) {

@@ -86,6 +86,12 @@ struct LaunchSite {
   /// variable's name and Candidates how many kernels it can hold (0: a direct launch).
   std::string Via;
   unsigned Candidates = 0;
+  /// A grid, block or dynamic shared memory size read from parameters of the launching
+  /// host function that every call of it in the TU gives one value (GASAL2's
+  /// `gasal_kernel_launcher(N_BLOCKS, BLOCKDIM, ...)`): how many calls, and the first;
+  /// 0 when no component came from the callers.
+  unsigned FromCalls = 0;
+  SourceLocation FromCallLoc;
 };
 
 /// A `__shared__` variable counted in a kernel's static shared memory.

@@ -111,6 +111,11 @@ struct LaunchRecord {
   /// pointer's name and how many kernels it can hold (this record is one of them).
   std::string Via;
   unsigned Candidates = 0;
+  /// A grid, block or dynamic shared memory size the launching function reads from its
+  /// parameters, given one value by every call of it in the TU: how many calls, and the
+  /// first one's line (0: none).
+  unsigned FromCalls = 0;
+  unsigned FromCallLine = 0;
 
   /// The kernel's declared facts.
   std::optional<uint64_t> LaunchBoundsMaxThreads, LaunchBoundsMinBlocks, MaxNReg;

@@ -1394,6 +1394,10 @@ void TuModel::launchRecords(::warplint::ModelRecords &Out) {
       R.Enclosing = functionName(L.Enclosing);
     R.Via = L.Via;
     R.Candidates = L.Candidates;
+    if (L.FromCalls) {
+      R.FromCalls = L.FromCalls;
+      R.FromCallLine = sourcePos(SM, L.FromCallLoc).Line;
+    }
     if (const KernelInfo *K = M.Kernel) {
       R.StaticSmemBytes = K->StaticSmemBytes;
       R.LaunchBoundsMaxThreads = K->LaunchBoundsMaxThreads;

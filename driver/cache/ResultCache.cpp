@@ -109,6 +109,8 @@ Value launch(const LaunchRecord &L) {
                 {"enclosing", L.Enclosing},
                 {"via", L.Via},
                 {"candidates", int64_t(L.Candidates)},
+                {"from_calls", int64_t(L.FromCalls)},
+                {"from_call_line", int64_t(L.FromCallLine)},
                 {"lb_threads", opt(L.LaunchBoundsMaxThreads)},
                 {"lb_blocks", opt(L.LaunchBoundsMinBlocks)},
                 {"maxnreg", opt(L.MaxNReg)},
@@ -447,6 +449,8 @@ LaunchRecord readLaunch(Reader &Rd, const Object &O) {
   L.Enclosing = Rd.str(O.get("enclosing"));
   L.Via = Rd.str(O.get("via"));
   L.Candidates = unsigned(Rd.num(O.get("candidates")));
+  L.FromCalls = unsigned(Rd.num(O.get("from_calls")));
+  L.FromCallLine = unsigned(Rd.num(O.get("from_call_line")));
   L.LaunchBoundsMaxThreads = Rd.optNum<uint64_t>(O.get("lb_threads"));
   L.LaunchBoundsMinBlocks = Rd.optNum<uint64_t>(O.get("lb_blocks"));
   L.MaxNReg = Rd.optNum<uint64_t>(O.get("maxnreg"));

@@ -125,6 +125,11 @@ Value launchJson(const LaunchRecord &L, const LocationOptions &Opts) {
     O["via"] = L.Via;
     O["candidates"] = int64_t(L.Candidates);
   }
+  // A launch helper's shape from its callers' arguments (docs/launch-facts.md).
+  if (L.FromCalls) {
+    O["from_calls"] = int64_t(L.FromCalls);
+    O["from_call_line"] = int64_t(L.FromCallLine);
+  }
   // A spilling kernel: what it keeps without its bound (nvcc's uncapped run).
   if (L.UncappedRegisters) {
     O["uncapped_registers"] = opt(L.UncappedRegisters);
