@@ -30,6 +30,21 @@ size_t compilerIndex(const std::vector<std::string> &Args) {
 
 namespace {
 
+/// GCC's own header directory (`/usr/lib/gcc/x86_64-linux-gnu/12/include`, or its
+/// include-fixed): intrinsics written for GCC's builtins, which CMake lists among nvcc's
+/// implicit system includes when a project adds its toolchain's directories to the
+/// command (instant-ngp's). clang has its own in its resource directory; reading GCC's
+/// mmintrin.h instead stops the parse of any file that reaches it.
+bool isGccBuiltinDir(std::string_view D) {
+  while (D.size() > 1 && D.back() == '/')
+    D.remove_suffix(1);
+  auto EndsWith = [&](std::string_view Tail) {
+    return D.size() >= Tail.size() && D.substr(D.size() - Tail.size()) == Tail;
+  };
+  return D.find("/lib/gcc/") != std::string_view::npos &&
+         (EndsWith("/include") || EndsWith("/include-fixed"));
+}
+
 template <size_t N> bool contains(const std::string_view (&Set)[N], std::string_view S) {
   return std::find(std::begin(Set), std::end(Set), S) != std::end(Set);
 }
@@ -249,7 +264,8 @@ std::vector<std::string> nvccCompatArgs(const NvccVersion &V, const NvccModes &M
   if (Modes.RelaxedConstexpr)
     Args.push_back("-D__CUDACC_RELAXED_CONSTEXPR__=1");
   Args.insert(Args.end(),
-              {"-Wno-register", "-Wno-c++11-narrowing", "-Wno-reserved-user-defined-literal"});
+              {"-Wno-register", "-Wno-c++11-narrowing", "-Wno-reserved-user-defined-literal",
+               "-Wno-missing-template-arg-list-after-template-kw"});
   return Args;
 }
 
@@ -358,8 +374,13 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
     } else if (Name == "system-include" || (Name == "isystem" && Arg[1] != '-')) {
       // CMake writes nvcc's SYSTEM includes as "-isystem=DIR"; clang would read "=DIR"
       // as relative to a sysroot.
-      T.Args.push_back("-isystem");
-      T.Args.push_back(value());
+      std::string V = value();
+      if (isGccBuiltinDir(V)) {
+        T.Dropped.push_back("-isystem " + V);
+      } else {
+        T.Args.push_back("-isystem");
+        T.Args.push_back(V);
+      }
     } else if (Name == "define-macro") {
       T.Args.push_back("-D" + value());
     } else if (Name == "undefine-macro") {

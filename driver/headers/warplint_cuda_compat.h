@@ -31,6 +31,14 @@
 #if defined(__WARPLINT_CUDACC_EXTENDED_LAMBDA__) && !defined(__CUDACC_EXTENDED_LAMBDA__)
 #define __CUDACC_EXTENDED_LAMBDA__ 1
 #endif
+// What cuda_runtime.h reads under it, read here, after the wrapper: code built with
+// --extended-lambda may use what <functional> brings (libstdc++'s includes <unordered_map>
+// in C++17: BGHT's histogram example uses std::unordered_map with no include of its own,
+// and nvcc compiles it).
+#if defined(__WARPLINT_CUDACC_EXTENDED_LAMBDA__) && defined(__cplusplus)
+#include <functional>
+#include <utility>
+#endif
 
 #if defined(__clang__) && defined(__CUDA__) && defined(__NVCC__)
 #undef __CUDACC__

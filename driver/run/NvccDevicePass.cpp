@@ -2,6 +2,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
 
 namespace warplint::driver {
@@ -94,6 +95,16 @@ void NvccDevicePassFilter::HandleDiagnostic(clang::DiagnosticsEngine::Level Leve
       OnlyHostToDevice = false; // another pair of spaces: nvcc refuses it too
   } else {
     flush();
+    // `typename T::name<args>` without `template` (BGHT's `typename
+    // std::allocator_traits<A>::rebind_alloc<U>`): C++23 makes the keyword optional there,
+    // nvcc and g++ take it in every mode, and clang, which has not implemented that rule,
+    // recovers exactly as if the keyword were written. Dropped.
+    if (Level == clang::DiagnosticsEngine::Error &&
+        Info.getID() == clang::diag::err_missing_dependent_template_keyword) {
+      ++Dropped;
+      setLimit(0);
+      return;
+    }
     if (Level == clang::DiagnosticsEngine::Error && isMissingDeviceOnlyDefault(Info)) {
       // Dropped with its notes (where the member and its class are declared).
       Holding.clear();
