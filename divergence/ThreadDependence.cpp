@@ -98,6 +98,63 @@ AnalysisCounts &analysisCounts() {
   static AnalysisCounts C;
   return C;
 }
+
+/// A warp vote whose value is 0 or 1 (`__any_sync`, `__all_sync`, `__uni_sync` and the
+/// maskless `__any`, `__all`).
+bool isVoteCall(const Expr *E) {
+  const auto *C = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier())
+    return false;
+  StringRef N = FD->getName();
+  return N == "__any_sync" || N == "__all_sync" || N == "__uni_sync" || N == "__any" ||
+         N == "__all";
+}
+
+/// The truth of a condition that compares a vote with a constant the same way for both of
+/// the vote's values (gardenia's `while (__any_sync(0xFFFFFFFF, size) >= WARP_SIZE)`:
+/// never true), or of `&&` / `||` that such a comparison decides; none otherwise.
+std::optional<bool> voteComparison(const Expr *Cond, ASTContext &Ctx) {
+  const auto *B = Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  if (!B || B->isValueDependent())
+    return std::nullopt;
+  if (B->getOpcode() == BO_LAnd || B->getOpcode() == BO_LOr) {
+    bool And = B->getOpcode() == BO_LAnd;
+    for (const Expr *Side : {B->getLHS(), B->getRHS()})
+      if (std::optional<bool> T = voteComparison(Side, Ctx); T && *T != And)
+        return !And; // one side false decides `&&`, one side true decides `||`
+    return std::nullopt;
+  }
+  if (!B->isComparisonOp())
+    return std::nullopt;
+  const Expr *Vote = B->getLHS(), *K = B->getRHS();
+  bool Swapped = false;
+  if (!isVoteCall(Vote)) {
+    std::swap(Vote, K);
+    Swapped = true;
+  }
+  Expr::EvalResult R;
+  if (!isVoteCall(Vote) || K->isValueDependent() || !K->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  const llvm::APSInt &KV = R.Val.getInt();
+  if (KV.getSignificantBits() > 63)
+    return std::nullopt;
+  const int64_t Konst = KV.getExtValue();
+  auto Holds = [&](int64_t V) {
+    int64_t L = Swapped ? Konst : V, Rt = Swapped ? V : Konst;
+    switch (B->getOpcode()) {
+    case BO_LT: return L < Rt;
+    case BO_LE: return L <= Rt;
+    case BO_GT: return L > Rt;
+    case BO_GE: return L >= Rt;
+    case BO_EQ: return L == Rt;
+    default: return L != Rt;
+    }
+  };
+  if (Holds(0) != Holds(1))
+    return std::nullopt;
+  return Holds(0);
+}
 } // namespace
 
 unsigned ThreadDependence::analysesOf(const FunctionDecl *Kernel) {
@@ -849,6 +906,13 @@ void ThreadDependence::walkIf(const IfStmt *If, State &St) {
   if (!If->getConditionVariable() && !If->getCond()->isValueDependent() &&
       If->getCond()->EvaluateAsInt(Folded, Ctx)) {
     walk(Folded.Val.getInt().getBoolValue() ? If->getThen() : If->getElse(), St);
+    return;
+  }
+  // A vote compared with a constant both of its values decide: only that arm runs.
+  if (std::optional<bool> T = If->getConditionVariable() ? std::nullopt
+                                                          : voteComparison(If->getCond(), Ctx)) {
+    eval(If->getCond(), St);
+    walk(*T ? If->getThen() : If->getElse(), St);
     return;
   }
   AbsVal C = eval(If->getCond(), St);
@@ -1724,6 +1788,13 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
 void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                                 const Expr *Inc, const Stmt *Body, State &St) {
   walk(Init, St);
+  // A loop whose condition is a vote compared with a constant neither of its values meets
+  // (gardenia's `while (__any_sync(0xFFFFFFFF, size) >= WARP_SIZE)`): it runs no trip; the
+  // condition is evaluated once.
+  if (Cond && !isa<DoStmt>(Loop) && voteComparison(Cond, Ctx) == false) {
+    eval(Cond, St);
+    return;
+  }
   struct Nesting {
     unsigned &N;
     explicit Nesting(unsigned &N) : N(N) { ++N; }
