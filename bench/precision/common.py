@@ -61,6 +61,9 @@ CORPORA = {
     "specfem3d": ("geodynamics/specfem3d", "7ab2414052ea4f35752821a1e137ac94c9aa7b59"),
     "cudasw4": ("asbschmidt/CUDASW4", "37a394c372e35086e7ac7da844e262d9645565e3"),
     "gamer": ("gamer-project/gamer", "8979ef12e91bcdc28d6895b598e54906364abec3"),
+    "instant-ngp": ("NVlabs/instant-ngp", "abe236ee00cf90cfca6e36e65c00435d5b21f50a"),
+    "gardenia": ("chenxuhao/gardenia", "5894df11cf47f8839945edadff43dc79e260216d"),
+    "bght": ("owensgroup/BGHT", "7584547fcba6e980e8c80beb1694e52310ade16c"),
 }
 
 

@@ -9,7 +9,8 @@
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
-#            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer
+#            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
+#            instant-ngp|gardenia|bght
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -817,6 +818,29 @@
 #           adds the Poisson and gravity solvers). The script runs `make -n -B
 #           COMPILE_VERBOSE=1` of its OBJ_GPU and keeps each nvcc line (`-dc X.cu`, no -c):
 #           49 .cu (GPU_API, GPU_Hydro, GPU_HydroGravity, GPU_Poisson, EoS, source terms).
+#   instant-ngp  NVlabs/instant-ngp (abe236ee), its own .cu: src/*.cu and the three OptiX
+#           programs src/optix/*.cu (which its CMake compiles to PTX), not tiny-cuda-nn's. CMake
+#           is the build: configured into OUTDIR/cmake with -DNGP_BUILD_WITH_GUI=OFF (GLFW, GLEW,
+#           OpenGL and the OpenXR submodule are absent here) -DNGP_BUILD_WITH_PYTHON_BINDINGS=OFF
+#           (its pybind11 submodule is not in the checkout) -DTCNN_CUDA_ARCHITECTURES=80 (its
+#           arch variable, passed to tiny-cuda-nn), OptiX and RTC at their defaults (ON); then
+#           the optix_ptx.h rule (nvcc -ptx of the three OptiX programs, then its bin2c command:
+#           the header src/triangle_bvh.cu includes from the build tree). Its -std=c++14 is
+#           its own (CMAKE_CUDA_STANDARD 14). The checkout: `git archive` of the commit with its
+#           submodules under dependencies/: tiny-cuda-nn 2e757bbe (with its cutlass 1eb63551,
+#           fmt fa2eb2d2, cmrc 952ffddb), tinylogger aea07e21, zstr 007f9760, args a48e1f88,
+#           and glfw (read by nothing with the GUI off, but its CMakeLists.txt must exist: the
+#           snapshot of Tom94/glfw lacks 71eb7036, so its newest, 2cc924c2).
+#   gardenia  chenxuhao/gardenia (5894df11). Its Makefiles (src/common.mk) are the build: the
+#           top Makefile's ANALYTICS list (bc bfs cc pr sgd spmv sssp vc symgs) and tc, each
+#           src/X/Makefile's `all` (its own CUDA targets); the script runs `make -n -B all
+#           NVCC=<nvcc> CUDA_ARCH=-gencode arch=compute_80,code=sm_80` in each (CUDA_ARCH given
+#           in place of its 37/61/70 list) and keeps the nvcc -c line of each .cu (23 files),
+#           -I ../../cub being its cub submodule (NVlabs/cub c3cceac1, put at CHECKOUT/cub).
+#   bght    owensgroup/BGHT (7584547f). CMake is the build: configured into OUTDIR/cmake with
+#           -Dbuild_tests=OFF (its two tests get googletest through a CPM download, no network
+#           here) and -DCMAKE_CUDA_ARCHITECTURES=80; the examples (8) and benchmarks (3), each
+#           .cu once.
 import argparse
 import glob
 import json
@@ -2006,6 +2030,66 @@ def gamer(src, out, nvcc):
     return [db[f] for f in sorted(db)]
 
 
+def instant_ngp(src, out, nvcc):
+    src = src.rstrip("/")
+    for need, what in (("src/testbed_nerf.cu", "an instant-ngp checkout"),
+                       ("dependencies/tiny-cuda-nn/src/encoding.cu", "NVlabs/tiny-cuda-nn 2e757bbe"),
+                       ("dependencies/tiny-cuda-nn/dependencies/cutlass/include/cutlass/cutlass.h",
+                        "NVIDIA/cutlass 1eb63551"),
+                       ("dependencies/tiny-cuda-nn/dependencies/fmt/CMakeLists.txt", "fmtlib/fmt fa2eb2d2"),
+                       ("dependencies/tiny-cuda-nn/dependencies/cmrc/CMakeRC.cmake",
+                        "vector-of-bool/cmrc 952ffddb"),
+                       ("dependencies/tinylogger/tinylogger/tinylogger.h", "Tom94/tinylogger aea07e21"),
+                       ("dependencies/zstr/CMakeLists.txt", "Tom94/zstr 007f9760"),
+                       ("dependencies/glfw/CMakeLists.txt", "Tom94/glfw")):
+        if not os.path.exists(os.path.join(src, need)):
+            sys.exit("compdb.py: %s/%s missing: put %s there (the header)" % (src, need, what))
+    env = dict(os.environ)
+    env.pop("TCNN_CUDA_ARCHITECTURES", None)  # it would override -DTCNN_CUDA_ARCHITECTURES
+    entries = cmake_entries(src, out, nvcc, ["-DTCNN_CUDA_ARCHITECTURES=80",
+                                             "-DNGP_BUILD_WITH_GUI=OFF",
+                                             "-DNGP_BUILD_WITH_PYTHON_BINDINGS=OFF"],
+                            env=env, cuda_architectures=False)
+    # the PTX header src/triangle_bvh.cu includes from the build tree (the header): the three
+    # PTX files, then the rule's own bin2c command (ninja optix_ptx.h would first build
+    # tiny-cuda-nn, an order-only dependency of the ngp target)
+    build = os.path.join(out, "cmake")
+    ptx = ["CMakeFiles/optix_program.dir/src/optix/%s.ptx" % n
+           for n in ("pathescape", "raystab", "raytrace")]
+    subprocess.run(["ninja", "-C", build, "-j1"] + ptx, env=env, stdout=subprocess.DEVNULL,
+                   check=True)
+    rule = subprocess.run(["ninja", "-C", build, "-t", "commands", "optix_ptx.h"], env=env,
+                          capture_output=True, text=True, check=True).stdout.splitlines()[-1]
+    subprocess.run(rule, shell=True, env=env, stdout=subprocess.DEVNULL, check=True)
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, src, leave_out=("dependencies/",))]
+
+
+GARDENIA_DIRS = ("bc", "bfs", "cc", "pr", "sgd", "spmv", "sssp", "vc", "symgs", "tc")
+
+
+def gardenia(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "common.mk")):
+        sys.exit("compdb.py: %s/src/common.mk missing: not a gardenia checkout" % src)
+    if not os.path.exists(os.path.join(src, "cub", "cub", "cub.cuh")):
+        sys.exit("compdb.py: %s/cub/cub/cub.cuh missing: put its submodule there (NVlabs/cub "
+                 "c3cceac1)" % src)
+    db = []
+    for d in GARDENIA_DIRS:
+        db += make_nvcc_lines(os.path.join(src, "src", d),
+                              ["all", "NVCC=" + nvcc, "CUDA_ARCH=-gencode arch=compute_80,code=sm_80"],
+                              nvcc)
+    return sorted(db, key=lambda e: e["file"])
+
+
+def bght(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "include", "bght", "bcht.hpp")):
+        sys.exit("compdb.py: %s/include/bght/bcht.hpp missing: not a BGHT checkout" % src)
+    entries = cmake_entries(src, out, nvcc, ["-Dbuild_tests=OFF"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, src)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2020,7 +2104,7 @@ def main():
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
                                       "viennacl", "libfreenect2", "pointpillars",
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
-                                      "gamer"])
+                                      "gamer", "instant-ngp", "gardenia", "bght"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2050,7 +2134,8 @@ def main():
           "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl,
           "libfreenect2": libfreenect2, "pointpillars": pointpillars,
           "gasal2": gasal2, "dualsphysics": dualsphysics,
-          "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer}[a.corpus](src, out, a.nvcc)
+          "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer,
+          "instant-ngp": instant_ngp, "gardenia": gardenia, "bght": bght}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
