@@ -61,6 +61,9 @@ CORPORA = {
     "specfem3d": ("geodynamics/specfem3d", "7ab2414052ea4f35752821a1e137ac94c9aa7b59"),
     "cudasw4": ("asbschmidt/CUDASW4", "37a394c372e35086e7ac7da844e262d9645565e3"),
     "gamer": ("gamer-project/gamer", "8979ef12e91bcdc28d6895b598e54906364abec3"),
+    "quest": ("QuEST-Kit/QuEST", "4d44ec81debdae20cb6ae988e400bf606180a65e"),
+    "deepmd": ("deepmodeling/deepmd-kit", "bc902daf747d93c5d7314338d287fd2dd0a7e32c"),
+    "mcx": ("fangq/mcx", "d97fd717db78cd7e964606cf127b7e1ce2c55ed8"),
 }
 
 

@@ -9,7 +9,8 @@
 #            xmrig-cuda|thundersvm|bitsandbytes|hoomd|opencv_contrib|dlib|caffe|sputnik|cusz|
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
-#            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer
+#            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|quest|
+#            deepmd|mcx
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -817,6 +818,37 @@
 #           adds the Poisson and gravity solvers). The script runs `make -n -B
 #           COMPILE_VERBOSE=1` of its OBJ_GPU and keeps each nvcc line (`-dc X.cu`, no -c):
 #           49 .cu (GPU_API, GPU_Hydro, GPU_HydroGravity, GPU_Poisson, EoS, source terms).
+#   quest   QuEST-Kit/QuEST (4d44ec81). CMake is the build: configured into OUTDIR/cmake
+#           (Ninja, Release, configure only) with -DENABLE_CUDA=ON (its GPU switch; cuQuantum,
+#           MPI and HIP at their defaults, OFF; OpenMP ON) and CMAKE_CUDA_ARCHITECTURES=80. Its
+#           CUDA backend is two .cpp files that quest/src/gpu/CMakeLists.txt gives LANGUAGE
+#           CUDA (nvcc ... -x cu): quest/src/gpu/gpu_subroutines.cpp (the launches of the
+#           kernels of gpu_kernels.cuh, and Thrust calls of gpu_thrust.cuh) and gpu_config.cpp;
+#           the database is every file the build compiles with nvcc (those two). Its
+#           CUDA_STANDARD 20 gives no -std on CMake 3.25's line (nvcc 13's C++17). The
+#           checkout is a `git archive` of the commit.
+#   deepmd  deepmodeling/deepmd-kit (bc902daf). CMake is the build, from source/: configured
+#           into OUTDIR/cmake (Ninja, Release, configure only) with -DUSE_CUDA_TOOLKIT=ON
+#           -DALLOW_NO_BACKEND=ON (no TensorFlow, PyTorch, JAX or Paddle here: the
+#           backend-neutral C/C++ library, its own switch) and CMAKE_CUDA_ARCHITECTURES=80 (its
+#           default all-major). This machine's CMake is 3.25.1 and deepmd asks for 3.25.2
+#           (RUN_OUTPUT_STDOUT_VARIABLE, the feature it names, is in 3.25.0): before this
+#           script, in the checkout,
+#             sed -i 's/VERSION 3.25.2)/VERSION 3.25.1)/' source/CMakeLists.txt \
+#                 source/lib/src/gpu/CMakeLists.txt
+#           The database is every .cu of the deepmd_op_cuda library, source/lib/src/gpu/*.cu
+#           (10; its precompiled header is for the C++ files only, not on the nvcc lines); the
+#           PyTorch custom ops of source/op/pt (.cu too) need libtorch (ENABLE_PYTORCH) and are
+#           not built. No -std on the line: CMAKE_CUDA_STANDARD 17 for CUDA 13 is nvcc 13's
+#           default. The checkout is a `git archive` of the commit.
+#   mcx     fangq/mcx (d97fd717). Its Makefile, src/Makefile, is the build: the script runs
+#           `make -n -B CUDACC=<nvcc> CUGENCODE=-arch=sm_80` in src/ (the default target, all:
+#           fermi, whose CUGENCODE is otherwise the first sm_ of `nvcc --list-gpu-code`) and
+#           keeps the nvcc line of its one .cu, src/mcx_core.cu (-c -g -lineinfo -Xcompiler
+#           -Wall -Xcompiler -fopenmp -m64 -DSAVE_DETECTORS -use_fast_math -arch=sm_80
+#           -DMCX_TARGET_NAME=... -DUSE_ATOMIC; the mcx_rand_*.cu are #included by
+#           mcx_core.cu, the rest is C/C++ for gcc). No -std: nvcc 13's C++17. The checkout is
+#           a `git archive` of the commit.
 import argparse
 import glob
 import json
@@ -2006,6 +2038,39 @@ def gamer(src, out, nvcc):
     return [db[f] for f in sorted(db)]
 
 
+def quest(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "quest", "src", "gpu", "gpu_kernels.cuh")):
+        sys.exit("compdb.py: %s/quest/src/gpu/gpu_kernels.cuh missing: not a QuEST checkout" % src)
+    entries = cmake_entries(src, out, nvcc, ["-DENABLE_CUDA=ON"])
+    # the files nvcc compiles: .cpp files of LANGUAGE CUDA (the header)
+    db = {}
+    for e in entries:
+        args = arguments_of(e)
+        f = os.path.realpath(os.path.join(e["directory"], e["file"]))
+        if args and args[0] == nvcc and f.startswith(src.rstrip("/") + "/"):
+            db.setdefault(f, {"directory": e["directory"], "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
+def deepmd(src, out, nvcc):
+    gpu = os.path.join(src, "source", "lib", "src", "gpu")
+    if not os.path.exists(os.path.join(gpu, "prod_env_mat.cu")):
+        sys.exit("compdb.py: %s/prod_env_mat.cu missing: not a deepmd-kit checkout" % gpu)
+    # from source/, the CUDA op library without an ML backend (the header)
+    entries = cmake_entries(os.path.join(src, "source"), out, nvcc,
+                            ["-DUSE_CUDA_TOOLKIT=ON", "-DALLOW_NO_BACKEND=ON"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, gpu)]
+
+
+def mcx(src, out, nvcc):
+    cwd = os.path.join(src, "src")
+    if not os.path.exists(os.path.join(cwd, "mcx_core.cu")):
+        sys.exit("compdb.py: %s/mcx_core.cu missing: not an MCX checkout" % cwd)
+    # the default target, arch 80 (the header)
+    return make_nvcc_cu_lines(cwd, ["CUDACC=" + nvcc, "CUGENCODE=-arch=sm_80"], nvcc)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2020,7 +2085,7 @@ def main():
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
                                       "viennacl", "libfreenect2", "pointpillars",
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
-                                      "gamer"])
+                                      "gamer", "quest", "deepmd", "mcx"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2050,7 +2115,8 @@ def main():
           "gpufit": gpufit, "infinitam": infinitam, "viennacl": viennacl,
           "libfreenect2": libfreenect2, "pointpillars": pointpillars,
           "gasal2": gasal2, "dualsphysics": dualsphysics,
-          "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer}[a.corpus](src, out, a.nvcc)
+          "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer,
+          "quest": quest, "deepmd": deepmd, "mcx": mcx}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
