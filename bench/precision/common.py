@@ -64,6 +64,8 @@ CORPORA = {
     "quest": ("QuEST-Kit/QuEST", "4d44ec81debdae20cb6ae988e400bf606180a65e"),
     "deepmd": ("deepmodeling/deepmd-kit", "bc902daf747d93c5d7314338d287fd2dd0a7e32c"),
     "mcx": ("fangq/mcx", "d97fd717db78cd7e964606cf127b7e1ce2c55ed8"),
+    "cholla": ("cholla-hydro/cholla", "8478c9ede8a5e2cb72d6481a50023666d489a763"),
+    "gpu4pyscf": ("pyscf/gpu4pyscf", "5025fc4a1d3a9a41873ba07d6b3d550d5bca1139"),
 }
 
 

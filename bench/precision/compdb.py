@@ -10,7 +10,7 @@
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|quest|
-#            deepmd|mcx
+#            deepmd|mcx|cholla|gpu4pyscf
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -849,6 +849,28 @@
 #           -DMCX_TARGET_NAME=... -DUSE_ATOMIC; the mcx_rand_*.cu are #included by
 #           mcx_core.cu, the rest is C/C++ for gcc). No -std: nvcc 13's C++17. The checkout is
 #           a `git archive` of the commit.
+#   cholla  cholla-hydro/cholla (8478c9ed). Its Makefile is the build, with a machine file
+#           builds/make.host.MACHINE and a type file builds/make.type.TYPE: the script runs
+#           `make -n -B MACHINE=github GPUCXX=<nvcc> CUDA_ROOT=<nvcc's toolkit>
+#           CUDA_ARCH=sm_80 MPI_ROOT=/usr/lib/x86_64-linux-gnu/openmpi
+#           HDF5_ROOT=/usr/lib/x86_64-linux-gnu/hdf5/serial` in the checkout (make.host.github,
+#           the CI's machine file, whose -O3 -std=c++17 GPU flags are plain; TYPE=hydro, its
+#           default: -DMPI_CHOLLA -DPRECISION=2 -DPLMC -DHLLC -DVL -DDENSITY_FLOOR
+#           -DTEMPERATURE_FLOOR -DOUTPUT -DHDF5; CUDA_ARCH sm_80 in place of its default sm_70;
+#           MPI_ROOT and HDF5_ROOT, which the CI sets, at Debian's libopenmpi-dev and
+#           libhdf5-dev: `apt-get install libopenmpi-dev libhdf5-dev`, whose
+#           hdf5/serial/include is a link to /usr/include/hdf5/serial) and keeps the nvcc line
+#           of every .cu of its GPUFILES (50: every src/**/*.cu less the tests, *_tests.cu and
+#           src/system_tests/). The kernels are launched through hipLaunchKernelGGL, which
+#           src/utils/gpu.hpp defines as `<<<...>>>` for CUDA. The checkout is a `git archive`
+#           of the commit (no .git: its GIT_HASH is empty).
+#   gpu4pyscf  pyscf/gpu4pyscf (5025fc4a). CMake is the build of its C/CUDA library,
+#           gpu4pyscf/lib (what setup.py's build runs): configured into OUTDIR/cmake (Ninja,
+#           Release, configure only) with -DCUDA_ARCHITECTURES=80-real (its own arch variable,
+#           default 70-real;80-real;90-real) and -DBUILD_CUTLASS=OFF -DBUILD_LIBXC=OFF, its
+#           options for the two ExternalProject downloads (cutlass v3.4.0 for cupy_helper's
+#           optional GEMM, libxc): no network here. Every .cu of the build once (93; the other
+#           .cu files of the tree are #included by these).
 import argparse
 import glob
 import json
@@ -2071,6 +2093,28 @@ def mcx(src, out, nvcc):
     return make_nvcc_cu_lines(cwd, ["CUDACC=" + nvcc, "CUGENCODE=-arch=sm_80"], nvcc)
 
 
+def cholla(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "hydro", "hydro_cuda.cu")):
+        sys.exit("compdb.py: %s/src/hydro/hydro_cuda.cu missing: not a Cholla checkout" % src)
+    # the CI's machine file, the default type, arch 80, Debian's MPI and HDF5 (the header)
+    return make_nvcc_cu_lines(src, ["MACHINE=github", "GPUCXX=" + nvcc,
+                                    "CUDA_ROOT=" + os.path.dirname(os.path.dirname(nvcc)),
+                                    "CUDA_ARCH=sm_80",
+                                    "MPI_ROOT=/usr/lib/x86_64-linux-gnu/openmpi",
+                                    "HDF5_ROOT=/usr/lib/x86_64-linux-gnu/hdf5/serial"], nvcc)
+
+
+def gpu4pyscf(src, out, nvcc):
+    lib = os.path.join(src, "gpu4pyscf", "lib")
+    if not os.path.exists(os.path.join(lib, "gvhf-rys", "rys_contract_jk.cu")):
+        sys.exit("compdb.py: %s/gvhf-rys/rys_contract_jk.cu missing: not a gpu4pyscf checkout" % lib)
+    # its arch variable, no downloads (the header)
+    entries = cmake_entries(lib, out, nvcc, ["-DCUDA_ARCHITECTURES=80-real", "-DBUILD_CUTLASS=OFF",
+                                             "-DBUILD_LIBXC=OFF"], cuda_architectures=False)
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, lib)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2085,7 +2129,7 @@ def main():
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
                                       "viennacl", "libfreenect2", "pointpillars",
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
-                                      "gamer", "quest", "deepmd", "mcx"])
+                                      "gamer", "quest", "deepmd", "mcx", "cholla", "gpu4pyscf"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2116,7 +2160,7 @@ def main():
           "libfreenect2": libfreenect2, "pointpillars": pointpillars,
           "gasal2": gasal2, "dualsphysics": dualsphysics,
           "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer,
-          "quest": quest, "deepmd": deepmd, "mcx": mcx}[a.corpus](src, out, a.nvcc)
+          "quest": quest, "deepmd": deepmd, "mcx": mcx, "cholla": cholla, "gpu4pyscf": gpu4pyscf}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
