@@ -64,6 +64,11 @@ CORPORA = {
     "instant-ngp": ("NVlabs/instant-ngp", "abe236ee00cf90cfca6e36e65c00435d5b21f50a"),
     "gardenia": ("chenxuhao/gardenia", "5894df11cf47f8839945edadff43dc79e260216d"),
     "bght": ("owensgroup/BGHT", "7584547fcba6e980e8c80beb1694e52310ade16c"),
+    "quest": ("QuEST-Kit/QuEST", "4d44ec81debdae20cb6ae988e400bf606180a65e"),
+    "deepmd": ("deepmodeling/deepmd-kit", "bc902daf747d93c5d7314338d287fd2dd0a7e32c"),
+    "mcx": ("fangq/mcx", "d97fd717db78cd7e964606cf127b7e1ce2c55ed8"),
+    "cholla": ("cholla-hydro/cholla", "8478c9ede8a5e2cb72d6481a50023666d489a763"),
+    "gpu4pyscf": ("pyscf/gpu4pyscf", "5025fc4a1d3a9a41873ba07d6b3d550d5bca1139"),
 }
 
 

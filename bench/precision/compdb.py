@@ -10,7 +10,7 @@
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
-#            instant-ngp|gardenia|bght
+#            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -841,6 +841,59 @@
 #           -Dbuild_tests=OFF (its two tests get googletest through a CPM download, no network
 #           here) and -DCMAKE_CUDA_ARCHITECTURES=80; the examples (8) and benchmarks (3), each
 #           .cu once.
+#   quest   QuEST-Kit/QuEST (4d44ec81). CMake is the build: configured into OUTDIR/cmake
+#           (Ninja, Release, configure only) with -DENABLE_CUDA=ON (its GPU switch; cuQuantum,
+#           MPI and HIP at their defaults, OFF; OpenMP ON) and CMAKE_CUDA_ARCHITECTURES=80. Its
+#           CUDA backend is two .cpp files that quest/src/gpu/CMakeLists.txt gives LANGUAGE
+#           CUDA (nvcc ... -x cu): quest/src/gpu/gpu_subroutines.cpp (the launches of the
+#           kernels of gpu_kernels.cuh, and Thrust calls of gpu_thrust.cuh) and gpu_config.cpp;
+#           the database is every file the build compiles with nvcc (those two). Its
+#           CUDA_STANDARD 20 gives no -std on CMake 3.25's line (nvcc 13's C++17). The
+#           checkout is a `git archive` of the commit.
+#   deepmd  deepmodeling/deepmd-kit (bc902daf). CMake is the build, from source/: configured
+#           into OUTDIR/cmake (Ninja, Release, configure only) with -DUSE_CUDA_TOOLKIT=ON
+#           -DALLOW_NO_BACKEND=ON (no TensorFlow, PyTorch, JAX or Paddle here: the
+#           backend-neutral C/C++ library, its own switch) and CMAKE_CUDA_ARCHITECTURES=80 (its
+#           default all-major). This machine's CMake is 3.25.1 and deepmd asks for 3.25.2
+#           (RUN_OUTPUT_STDOUT_VARIABLE, the feature it names, is in 3.25.0): before this
+#           script, in the checkout,
+#             sed -i 's/VERSION 3.25.2)/VERSION 3.25.1)/' source/CMakeLists.txt \
+#                 source/lib/src/gpu/CMakeLists.txt
+#           The database is every .cu of the deepmd_op_cuda library, source/lib/src/gpu/*.cu
+#           (10; its precompiled header is for the C++ files only, not on the nvcc lines); the
+#           PyTorch custom ops of source/op/pt (.cu too) need libtorch (ENABLE_PYTORCH) and are
+#           not built. No -std on the line: CMAKE_CUDA_STANDARD 17 for CUDA 13 is nvcc 13's
+#           default. The checkout is a `git archive` of the commit.
+#   mcx     fangq/mcx (d97fd717). Its Makefile, src/Makefile, is the build: the script runs
+#           `make -n -B CUDACC=<nvcc> CUGENCODE=-arch=sm_80` in src/ (the default target, all:
+#           fermi, whose CUGENCODE is otherwise the first sm_ of `nvcc --list-gpu-code`) and
+#           keeps the nvcc line of its one .cu, src/mcx_core.cu (-c -g -lineinfo -Xcompiler
+#           -Wall -Xcompiler -fopenmp -m64 -DSAVE_DETECTORS -use_fast_math -arch=sm_80
+#           -DMCX_TARGET_NAME=... -DUSE_ATOMIC; the mcx_rand_*.cu are #included by
+#           mcx_core.cu, the rest is C/C++ for gcc). No -std: nvcc 13's C++17. The checkout is
+#           a `git archive` of the commit.
+#   cholla  cholla-hydro/cholla (8478c9ed). Its Makefile is the build, with a machine file
+#           builds/make.host.MACHINE and a type file builds/make.type.TYPE: the script runs
+#           `make -n -B MACHINE=github GPUCXX=<nvcc> CUDA_ROOT=<nvcc's toolkit>
+#           CUDA_ARCH=sm_80 MPI_ROOT=/usr/lib/x86_64-linux-gnu/openmpi
+#           HDF5_ROOT=/usr/lib/x86_64-linux-gnu/hdf5/serial` in the checkout (make.host.github,
+#           the CI's machine file, whose -O3 -std=c++17 GPU flags are plain; TYPE=hydro, its
+#           default: -DMPI_CHOLLA -DPRECISION=2 -DPLMC -DHLLC -DVL -DDENSITY_FLOOR
+#           -DTEMPERATURE_FLOOR -DOUTPUT -DHDF5; CUDA_ARCH sm_80 in place of its default sm_70;
+#           MPI_ROOT and HDF5_ROOT, which the CI sets, at Debian's libopenmpi-dev and
+#           libhdf5-dev: `apt-get install libopenmpi-dev libhdf5-dev`, whose
+#           hdf5/serial/include is a link to /usr/include/hdf5/serial) and keeps the nvcc line
+#           of every .cu of its GPUFILES (50: every src/**/*.cu less the tests, *_tests.cu and
+#           src/system_tests/). The kernels are launched through hipLaunchKernelGGL, which
+#           src/utils/gpu.hpp defines as `<<<...>>>` for CUDA. The checkout is a `git archive`
+#           of the commit (no .git: its GIT_HASH is empty).
+#   gpu4pyscf  pyscf/gpu4pyscf (5025fc4a). CMake is the build of its C/CUDA library,
+#           gpu4pyscf/lib (what setup.py's build runs): configured into OUTDIR/cmake (Ninja,
+#           Release, configure only) with -DCUDA_ARCHITECTURES=80-real (its own arch variable,
+#           default 70-real;80-real;90-real) and -DBUILD_CUTLASS=OFF -DBUILD_LIBXC=OFF, its
+#           options for the two ExternalProject downloads (cutlass v3.4.0 for cupy_helper's
+#           optional GEMM, libxc): no network here. Every .cu of the build once (93; the other
+#           .cu files of the tree are #included by these).
 import argparse
 import glob
 import json
@@ -2088,6 +2141,59 @@ def bght(src, out, nvcc):
     entries = cmake_entries(src, out, nvcc, ["-Dbuild_tests=OFF"])
     return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
             for e in source_cu(entries, src)]
+def quest(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "quest", "src", "gpu", "gpu_kernels.cuh")):
+        sys.exit("compdb.py: %s/quest/src/gpu/gpu_kernels.cuh missing: not a QuEST checkout" % src)
+    entries = cmake_entries(src, out, nvcc, ["-DENABLE_CUDA=ON"])
+    # the files nvcc compiles: .cpp files of LANGUAGE CUDA (the header)
+    db = {}
+    for e in entries:
+        args = arguments_of(e)
+        f = os.path.realpath(os.path.join(e["directory"], e["file"]))
+        if args and args[0] == nvcc and f.startswith(src.rstrip("/") + "/"):
+            db.setdefault(f, {"directory": e["directory"], "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
+def deepmd(src, out, nvcc):
+    gpu = os.path.join(src, "source", "lib", "src", "gpu")
+    if not os.path.exists(os.path.join(gpu, "prod_env_mat.cu")):
+        sys.exit("compdb.py: %s/prod_env_mat.cu missing: not a deepmd-kit checkout" % gpu)
+    # from source/, the CUDA op library without an ML backend (the header)
+    entries = cmake_entries(os.path.join(src, "source"), out, nvcc,
+                            ["-DUSE_CUDA_TOOLKIT=ON", "-DALLOW_NO_BACKEND=ON"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, gpu)]
+
+
+def mcx(src, out, nvcc):
+    cwd = os.path.join(src, "src")
+    if not os.path.exists(os.path.join(cwd, "mcx_core.cu")):
+        sys.exit("compdb.py: %s/mcx_core.cu missing: not an MCX checkout" % cwd)
+    # the default target, arch 80 (the header)
+    return make_nvcc_cu_lines(cwd, ["CUDACC=" + nvcc, "CUGENCODE=-arch=sm_80"], nvcc)
+
+
+def cholla(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "hydro", "hydro_cuda.cu")):
+        sys.exit("compdb.py: %s/src/hydro/hydro_cuda.cu missing: not a Cholla checkout" % src)
+    # the CI's machine file, the default type, arch 80, Debian's MPI and HDF5 (the header)
+    return make_nvcc_cu_lines(src, ["MACHINE=github", "GPUCXX=" + nvcc,
+                                    "CUDA_ROOT=" + os.path.dirname(os.path.dirname(nvcc)),
+                                    "CUDA_ARCH=sm_80",
+                                    "MPI_ROOT=/usr/lib/x86_64-linux-gnu/openmpi",
+                                    "HDF5_ROOT=/usr/lib/x86_64-linux-gnu/hdf5/serial"], nvcc)
+
+
+def gpu4pyscf(src, out, nvcc):
+    lib = os.path.join(src, "gpu4pyscf", "lib")
+    if not os.path.exists(os.path.join(lib, "gvhf-rys", "rys_contract_jk.cu")):
+        sys.exit("compdb.py: %s/gvhf-rys/rys_contract_jk.cu missing: not a gpu4pyscf checkout" % lib)
+    # its arch variable, no downloads (the header)
+    entries = cmake_entries(lib, out, nvcc, ["-DCUDA_ARCHITECTURES=80-real", "-DBUILD_CUTLASS=OFF",
+                                             "-DBUILD_LIBXC=OFF"], cuda_architectures=False)
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, lib)]
 
 
 def main():
@@ -2104,7 +2210,8 @@ def main():
                                       "sgemm-cuda", "astra", "cutt", "gpufit", "infinitam",
                                       "viennacl", "libfreenect2", "pointpillars",
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
-                                      "gamer", "instant-ngp", "gardenia", "bght"])
+                                      "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
+                                      "gpu4pyscf"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2135,7 +2242,8 @@ def main():
           "libfreenect2": libfreenect2, "pointpillars": pointpillars,
           "gasal2": gasal2, "dualsphysics": dualsphysics,
           "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer,
-          "instant-ngp": instant_ngp, "gardenia": gardenia, "bght": bght}[a.corpus](src, out, a.nvcc)
+          "instant-ngp": instant_ngp, "gardenia": gardenia, "bght": bght,
+          "quest": quest, "deepmd": deepmd, "mcx": mcx, "cholla": cholla, "gpu4pyscf": gpu4pyscf}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
