@@ -1785,6 +1785,109 @@ void ThreadDependence::loopFixpoint(const Expr *Cond, const Expr *Inc, const Stm
   Recording = SavedRecording;
 }
 
+/// `for (v = X + t; v < Y + t; v += S)` with X, Y and S uniform and t written nowhere in
+/// the loop: trip k tests X + k * S < Y in every thread, so every thread makes the same
+/// trips whatever t holds (gpu4pyscf's `for (pair_ij = shl_pair0 + sp_id; pair_ij <
+/// shl_pair1 + sp_id; pair_ij += nst_per_block)`, written so that its barriers stay
+/// uniform). The offset is one expression on both sides (the same variable, or the same
+/// member read), added on either side of each `+`; the test is <, <=, >, >= or !=.
+bool ThreadDependence::sameTripsByOffset(const ForStmt *For, const VarDecl *IV,
+                                         const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned,
+                                         State &St) {
+  auto Strip = [](const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; };
+  // The start: v's initialiser, or `v = start` as the init statement.
+  const Expr *Start = nullptr;
+  if (auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == IV)
+      Start = IV->getInit();
+  } else if (auto *A = dyn_cast_or_null<BinaryOperator>(Strip(dyn_cast_or_null<Expr>(For->getInit())))) {
+    if (A->getOpcode() == BO_Assign)
+      if (auto *D = dyn_cast<DeclRefExpr>(Strip(A->getLHS())); D && D->getDecl() == IV)
+        Start = A->getRHS();
+  }
+  const auto *Test = dyn_cast_or_null<BinaryOperator>(Strip(For->getCond()));
+  if (!Start || !Test ||
+      !(Test->isRelationalOp() || Test->getOpcode() == BO_NE))
+    return false;
+  const Expr *Bound = Test->getRHS();
+  if (auto *D = dyn_cast<DeclRefExpr>(Strip(Test->getLHS())); !D || D->getDecl() != IV) {
+    auto *D2 = dyn_cast<DeclRefExpr>(Strip(Test->getRHS()));
+    if (!D2 || D2->getDecl() != IV)
+      return false;
+    Bound = Test->getLHS();
+  }
+  // The step: v += S or v = v + S, S uniform.
+  const auto *Inc = dyn_cast_or_null<BinaryOperator>(Strip(For->getInc()));
+  const auto *CInc = dyn_cast_or_null<CompoundAssignOperator>(Strip(For->getInc()));
+  const Expr *StepBy = nullptr;
+  if (CInc && (CInc->getOpcode() == BO_AddAssign || CInc->getOpcode() == BO_SubAssign)) {
+    if (auto *D = dyn_cast<DeclRefExpr>(Strip(CInc->getLHS())); D && D->getDecl() == IV)
+      StepBy = CInc->getRHS();
+  } else if (auto *U = dyn_cast_or_null<UnaryOperator>(Strip(For->getInc()));
+             U && U->isIncrementDecrementOp()) {
+    if (auto *D = dyn_cast<DeclRefExpr>(Strip(U->getSubExpr())); D && D->getDecl() == IV)
+      StepBy = U; // a constant step of one
+  } else if (Inc && Inc->getOpcode() == BO_Assign) {
+    if (auto *D = dyn_cast<DeclRefExpr>(Strip(Inc->getLHS())); D && D->getDecl() == IV)
+      if (auto *Sum = dyn_cast<BinaryOperator>(Strip(Inc->getRHS()));
+          Sum && Sum->getOpcode() == BO_Add)
+        for (const Expr *Side : {Sum->getLHS(), Sum->getRHS()})
+          if (auto *DV = dyn_cast<DeclRefExpr>(Strip(Side)); DV && DV->getDecl() == IV)
+            StepBy = Side == Sum->getLHS() ? Sum->getRHS() : Sum->getLHS();
+  }
+  if (!StepBy)
+    return false;
+  // Start = X + t (or t alone: X = 0) and Bound = Y + t, t the same expression
+  // (build_rys_gxyz.cuh's `for (n = gout_id; n < lij3 + gout_id; n += gout_stride)`).
+  const auto *SS = dyn_cast<BinaryOperator>(Strip(Start));
+  const auto *BS = dyn_cast<BinaryOperator>(Strip(Bound));
+  if (!BS || BS->getOpcode() != BO_Add)
+    return false;
+  const Expr *X = nullptr, *Y = nullptr, *Off = nullptr;
+  if (SS && SS->getOpcode() == BO_Add) {
+    for (const Expr *A : {SS->getLHS(), SS->getRHS()})
+      for (const Expr *B : {BS->getLHS(), BS->getRHS()})
+        if (!Off && Expr::isSameComparisonOperand(A, B)) {
+          Off = A;
+          X = A == SS->getLHS() ? SS->getRHS() : SS->getLHS();
+          Y = B == BS->getLHS() ? BS->getRHS() : BS->getLHS();
+        }
+  }
+  if (!Off)
+    for (const Expr *B : {BS->getLHS(), BS->getRHS()})
+      if (!Off && Expr::isSameComparisonOperand(Start, B)) {
+        Off = Start;
+        Y = B == BS->getLHS() ? BS->getRHS() : BS->getLHS();
+      }
+  if (!Off)
+    return false;
+  // t written nowhere in the loop (a variable, or the base of a member read).
+  bool Written = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || Written)
+      return;
+    if (auto *D = dyn_cast<DeclRefExpr>(S))
+      if (auto *V = dyn_cast<VarDecl>(D->getDecl()); V && Assigned.count(V))
+        Written = true;
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(Off);
+  if (Written)
+    return false;
+  // X, Y and the step uniform (evaluated without recording).
+  bool SavedRecording = Recording;
+  Recording = false;
+  ++Speculative;
+  State Probe = St;
+  bool Uniform = (!X || eval(X, Probe).V == Variance::Uniform) &&
+                 eval(Y, Probe).V == Variance::Uniform &&
+                 (isa<UnaryOperator>(StepBy) || eval(StepBy, Probe).V == Variance::Uniform);
+  --Speculative;
+  Recording = SavedRecording;
+  return Uniform;
+}
+
 void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                                 const Expr *Inc, const Stmt *Body, State &St) {
   walk(Init, St);
@@ -1834,6 +1937,9 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
     // its side effects (the step) come after the body's walk.
     State Pre = T;
     C = eval(Cond, PostTest ? Pre : T);
+    if (C.V != Variance::Uniform && !PostTest && IV && isa<ForStmt>(Loop) &&
+        sameTripsByOffset(cast<ForStmt>(Loop), IV, Assigned, St))
+      C = AbsVal{Variance::Uniform, nullptr};
     if (C.V != Variance::Uniform) {
       BranchSite Site;
       Site.Kind = BranchSite::Loop;

@@ -249,6 +249,8 @@ private:
                     const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned, const VarDecl *IV,
                     State &L);
   AbsVal eval(const Expr *E, State &St);
+  bool sameTripsByOffset(const ForStmt *For, const VarDecl *IV,
+                         const llvm::SmallPtrSet<const VarDecl *, 8> &Assigned, State &St);
   AbsVal evalImpl(const Expr *E, State &St);
   AbsVal evalCast(const CastExpr *CE, State &St, unsigned Bits, bool Uns);
   AbsVal evalBinary(const BinaryOperator *B, State &St, unsigned Bits, bool Uns);
