@@ -1412,22 +1412,34 @@ def moderngpu(src, out, nvcc):
     return db
 
 
+def require_parts(src, parts, where):
+    """Stops with a message naming each (path, what) of parts missing under src."""
+    for need, what in parts:
+        if not os.path.exists(os.path.join(src, need)):
+            sys.exit("compdb.py: %s/%s missing: put %s there (%s)" % (src, need, what, where))
+
+
+def env_without_tcnn_arch():
+    """The environment less TCNN_CUDA_ARCHITECTURES, which would override the
+    -DTCNN_CUDA_ARCHITECTURES the recipe passes."""
+    env = dict(os.environ)
+    env.pop("TCNN_CUDA_ARCHITECTURES", None)
+    return env
+
+
 def tcnn(src, out, nvcc):
     src = src.rstrip("/")
     for need in ("src/encoding.cu", "include/tiny-cuda-nn/common.h"):
         if not os.path.exists(os.path.join(src, need)):
             sys.exit("compdb.py: %s/%s missing: not a tiny-cuda-nn checkout" % (src, need))
-    for need, what in (("dependencies/cutlass/include/cutlass/cutlass.h", "NVIDIA/cutlass 82f50759"),
-                       ("dependencies/fmt/CMakeLists.txt", "fmtlib/fmt fa2eb2d2"),
-                       ("dependencies/cmrc/CMakeRC.cmake", "vector-of-bool/cmrc 952ffddb")):
-        if not os.path.exists(os.path.join(src, need)):
-            sys.exit("compdb.py: %s/%s missing: put %s there (the submodule)" % (src, need, what))
-    env = dict(os.environ)
-    env.pop("TCNN_CUDA_ARCHITECTURES", None)  # it would override -DTCNN_CUDA_ARCHITECTURES
+    require_parts(src, (("dependencies/cutlass/include/cutlass/cutlass.h", "NVIDIA/cutlass 82f50759"),
+                        ("dependencies/fmt/CMakeLists.txt", "fmtlib/fmt fa2eb2d2"),
+                        ("dependencies/cmrc/CMakeRC.cmake", "vector-of-bool/cmrc 952ffddb")),
+                  "the submodule")
     entries = cmake_entries(src, out, nvcc, ["-DTCNN_CUDA_ARCHITECTURES=80",
                                              "-DTCNN_BUILD_EXAMPLES=OFF",
                                              "-DTCNN_BUILD_BENCHMARK=OFF",
-                                             "-DTCNN_BUILD_TESTS=OFF"], env=env)
+                                             "-DTCNN_BUILD_TESTS=OFF"], env=env_without_tcnn_arch())
     return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
             for e in source_cu(entries, src)]
 
@@ -2085,20 +2097,18 @@ def gamer(src, out, nvcc):
 
 def instant_ngp(src, out, nvcc):
     src = src.rstrip("/")
-    for need, what in (("src/testbed_nerf.cu", "an instant-ngp checkout"),
-                       ("dependencies/tiny-cuda-nn/src/encoding.cu", "NVlabs/tiny-cuda-nn 2e757bbe"),
-                       ("dependencies/tiny-cuda-nn/dependencies/cutlass/include/cutlass/cutlass.h",
-                        "NVIDIA/cutlass 1eb63551"),
-                       ("dependencies/tiny-cuda-nn/dependencies/fmt/CMakeLists.txt", "fmtlib/fmt fa2eb2d2"),
-                       ("dependencies/tiny-cuda-nn/dependencies/cmrc/CMakeRC.cmake",
-                        "vector-of-bool/cmrc 952ffddb"),
-                       ("dependencies/tinylogger/tinylogger/tinylogger.h", "Tom94/tinylogger aea07e21"),
-                       ("dependencies/zstr/CMakeLists.txt", "Tom94/zstr 007f9760"),
-                       ("dependencies/glfw/CMakeLists.txt", "Tom94/glfw")):
-        if not os.path.exists(os.path.join(src, need)):
-            sys.exit("compdb.py: %s/%s missing: put %s there (the header)" % (src, need, what))
-    env = dict(os.environ)
-    env.pop("TCNN_CUDA_ARCHITECTURES", None)  # it would override -DTCNN_CUDA_ARCHITECTURES
+    require_parts(src, (("src/testbed_nerf.cu", "an instant-ngp checkout"),
+                        ("dependencies/tiny-cuda-nn/src/encoding.cu", "NVlabs/tiny-cuda-nn 2e757bbe"),
+                        ("dependencies/tiny-cuda-nn/dependencies/cutlass/include/cutlass/cutlass.h",
+                         "NVIDIA/cutlass 1eb63551"),
+                        ("dependencies/tiny-cuda-nn/dependencies/fmt/CMakeLists.txt", "fmtlib/fmt fa2eb2d2"),
+                        ("dependencies/tiny-cuda-nn/dependencies/cmrc/CMakeRC.cmake",
+                         "vector-of-bool/cmrc 952ffddb"),
+                        ("dependencies/tinylogger/tinylogger/tinylogger.h", "Tom94/tinylogger aea07e21"),
+                        ("dependencies/zstr/CMakeLists.txt", "Tom94/zstr 007f9760"),
+                        ("dependencies/glfw/CMakeLists.txt", "Tom94/glfw")),
+                  "the header")
+    env = env_without_tcnn_arch()
     entries = cmake_entries(src, out, nvcc, ["-DTCNN_CUDA_ARCHITECTURES=80",
                                              "-DNGP_BUILD_WITH_GUI=OFF",
                                              "-DNGP_BUILD_WITH_PYTHON_BINDINGS=OFF"],
