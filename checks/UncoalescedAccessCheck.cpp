@@ -150,7 +150,7 @@ static std::string layoutDemotion(const std::vector<const AccessModel *> &Places
 /// gap; Aligned: it starts at a multiple of its size (object bases taken as aligned);
 /// Sectors and Ideal: what the warp's pieces touch together, and what their bytes need.
 struct ChunkFacts {
-  int64_t Span = 0, Stride = 0;
+  int64_t Span = 0, Stride = 0, Start = 0;
   unsigned Sectors = 0, Ideal = 0;
   bool Tiled = true, Aligned = true;
 };
@@ -200,9 +200,11 @@ static std::optional<ChunkFacts> chunkOf(const std::vector<const AccessModel *> 
     C.Sectors = unsigned(Touched.size());
     C.Ideal = unsigned((Bytes.size() + Seg - 1) / Seg);
     C.Tiled = int64_t(Lane0.size()) == C.Span;
-    const int64_t Start = X0.FirstOffset + Lo;
-    C.Aligned = C.Span > 0 && Start % C.Span == 0;
-    if (Out && (Out->Span != C.Span || Out->Stride != C.Stride))
+    C.Start = X0.FirstOffset + Lo;
+    // Every lane's chunk, not lane 0's alone (lanes 12 bytes apart put odd lanes' 8-byte
+    // chunks off an 8-byte boundary).
+    C.Aligned = C.Span > 0 && C.Start % C.Span == 0 && C.Stride % C.Span == 0;
+    if (Out && (Out->Span != C.Span || Out->Stride != C.Stride || Out->Start != C.Start))
       return std::nullopt;
     if (Out) {
       C.Tiled &= Out->Tiled;
@@ -216,32 +218,52 @@ static std::optional<ChunkFacts> chunkOf(const std::vector<const AccessModel *> 
 }
 
 /// The chunk rule: the places of one finding are pieces of each lane's own contiguous
-/// chunk (chunkOf) over 16 bytes, each piece a 16-byte access already (ccminer's merge
-/// kernels copy a 64-byte hash per thread as four uint4s), that together touch no more
-/// sectors than their bytes need (each sector one piece leaves, another uses). No wider
-/// access serves such a chunk (a chunk of 16 bytes or less stays a warning: a float4 or
-/// uint4 access does, chunkAdvice; so do narrower pieces of a longer chunk). The note says
-/// so; empty when not so.
+/// chunk (chunkOf) that together touch no more sectors than their bytes need (each sector
+/// one piece leaves, another uses): the memory traffic over all of them is what the bytes
+/// need, and what is left is instructions. Such a finding is a note when no access the
+/// code could use instead is wider than its pieces:
+/// - pieces of 16 bytes each, a chunk over 16 bytes (ccminer's merge kernels copy a
+///   64-byte hash per thread as four uint4s);
+/// - narrower pieces that cover every byte of a chunk no vector access serves (a point's
+///   x, y and z in an xyz array of floats or doubles: 12 or 24 bytes, which no aligned
+///   8- or 16-byte access tiles; deepmd-kit, specfem3d): only a change of layout helps.
+/// Pieces a wider access serves (a 16-byte pixel read as four floats, a 64-byte hash
+/// stored as eight uint64s, a complex double's halves) stay warnings: the vector access is
+/// the fix, and chunkAdvice names it. Pieces that leave bytes of their chunk unread (a
+/// 64-byte structure read a field at a time, HeCBench's interleave benchmark) stay
+/// warnings too. The note says why; empty when not so.
 static std::string chunkDemotion(const std::vector<const AccessModel *> &Places) {
-  // Each piece already the widest access: narrower pieces of a chunk (a 64-byte structure
-  // read a 4-byte field at a time, HeCBench's interleave benchmark) would gain from wider
-  // ones, and stay warnings.
+  unsigned Widest = 0;
   for (const AccessModel *A : Places)
-    if (A->Site.Bytes < 16)
-      return "";
+    Widest = std::max(Widest, A->Site.Bytes);
   std::optional<ChunkFacts> C = chunkOf(Places);
-  if (!C || C->Span <= 16 || C->Sectors > C->Ideal + 1)
+  if (!C || C->Sectors > C->Ideal + 1)
     return "";
-  return "together, the " + std::to_string(Places.size()) +
-         " places are pieces of each lane's own " + std::to_string(C->Span) +
-         "-byte chunk (lanes " + std::to_string(C->Stride) + " bytes apart): they touch " +
-         std::to_string(C->Sectors) + " sectors for their " + std::to_string(32 * C->Span) +
-         " bytes per warp (ideal " + std::to_string(C->Ideal) +
-         "): the sectors one piece touches are those the others use, so the memory traffic "
-         "over all of them is what the bytes need; each instruction still makes more L1 "
-         "requests than a coalesced one, and no single access is wider than 16 bytes: "
-         "staging the chunks through shared memory, or lanes copying them together, would "
-         "coalesce each instruction";
+  const std::string Head = "together, the " + std::to_string(Places.size()) +
+                           " places are pieces of each lane's own " + std::to_string(C->Span) +
+                           "-byte chunk (lanes " + std::to_string(C->Stride) +
+                           " bytes apart): they touch " + std::to_string(C->Sectors) +
+                           " sectors for their " + std::to_string(32 * C->Span) +
+                           " bytes per warp (ideal " + std::to_string(C->Ideal) + "): ";
+  const bool AllWide = llvm::all_of(Places, [](const AccessModel *A) { return A->Site.Bytes >= 16; });
+  if (AllWide && C->Span > 16)
+    return Head + "the sectors one piece touches are those the others use, so the memory "
+                  "traffic over all of them is what the bytes need; each instruction still "
+                  "makes more L1 requests than a coalesced one, and no single access is wider "
+                  "than 16 bytes: staging the chunks through shared memory, or lanes copying "
+                  "them together, would coalesce each instruction";
+  if (AllWide || !C->Tiled)
+    return "";
+  // A wider access that tiles the chunk from an aligned start would serve it.
+  for (int64_t W : {int64_t(8), int64_t(16)})
+    if (W > int64_t(Widest) && C->Span % W == 0 && C->Start % W == 0 && C->Stride % W == 0)
+      return "";
+  return Head + "every byte of the chunk is read or written by the same thread, so the "
+                "pieces use each other's sectors and the memory traffic over all of them is "
+                "what the bytes need; no aligned 8- or 16-byte access tiles a " +
+         std::to_string(C->Span) +
+         "-byte chunk, so only another layout (one array per component) would coalesce "
+         "each instruction";
 }
 
 /// The pieces of a lane's 8- or 16-byte chunk, aligned to its size and covered with no
