@@ -379,6 +379,32 @@ void disjuncts(const Sym *S, std::vector<const Sym *> &Out) {
   flattenChain(S, SymOp::LOr, SymOp::Or, Out);
 }
 
+/// `i < j` with i and j global indices of the grid along different thread dimensions
+/// (`i = blockIdx.y * blockDim.y + threadIdx.y`, `j = blockIdx.x * blockDim.x +
+/// threadIdx.x`), each non-decreasing in its threads: the triangle of a matrix that a
+/// symmetric kernel skips (gpu4pyscf's `if (i < j) return;` over 16x16 tiles). The
+/// diagonal crosses only the blocks whose tiles it cuts, O(n) of the O(n^2): in every
+/// other block the comparison is the same for all threads, as a grid-tail bound is. A
+/// comparison of thread indices within one block (`threadIdx.x < threadIdx.y`, no block
+/// index on a side) splits the same warps in every block and is no such guard.
+static bool isTriangleGuard(const Sym *A, const Sym *B, const std::vector<SymVarInfo> &Vars) {
+  auto Global = [&](const Sym *X, unsigned &Dims) {
+    std::vector<unsigned> Used;
+    collectVars(*X, Used);
+    bool Block = false;
+    for (unsigned V : Used)
+      Block |= V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx;
+    std::vector<bool> Seen(Vars.size(), false);
+    collectTidDims(X, Vars, Dims, Seen);
+    return Block && Dims != 0 && isMonotone(X, &Vars, /*Lanes=*/false);
+  };
+  unsigned ADims = 0, BDims = 0;
+  return Global(A, ADims) && Global(B, BDims) && (ADims & BDims) == 0;
+}
+
+static bool isBoundsGuardIndex(const Sym *Index, const Sym *Limit,
+                               const std::vector<SymVarInfo> &Vars);
+
 /// Named idiom: a comparison of a monotone thread index with a uniform limit
 /// (`i < n`, `if (i >= n) return;`), or a conjunction/disjunction of such. Against a size
 /// known only at run time, a coordinate `i % n` and a lane-strided index
@@ -418,13 +444,33 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
             !(AW && BW)) ||
            (AG && isRowTest(B)) || (BG && isRowTest(A));
   }
+  // `t / K == 0` is `t < K` for a non-negative index t and K > 0 (and `!= 0` is `t >=
+  // K`): the first K threads, a row of a 2-D decomposition by a run-time width
+  // (gpu4pyscf's `gout_id == 0` with gout_id = thread_id / nsp_per_block, the lanes that
+  // set up the block's shared values).
+  if ((S->Op == SymOp::Eq || S->Op == SymOp::Ne) && S->A && S->B) {
+    const Sym *Q = skipCasts(S->A.get()), *Z = skipCasts(S->B.get());
+    if (Z->Op != SymOp::Const || Z->Value != 0 || Q->Op != SymOp::Div || !Q->A || !Q->B ||
+        mentionsThreadIdx(*Q->B))
+      return false;
+    const Sym *K = skipCasts(Q->B.get());
+    if (K->Op == SymOp::Const && K->Value <= 0)
+      return false;
+    return isBoundsGuardIndex(Q->A.get(), Q->B.get(), Vars);
+  }
   if (S->Op != SymOp::Lt && S->Op != SymOp::Le && S->Op != SymOp::Gt && S->Op != SymOp::Ge)
     return false;
   bool AT = mentionsThreadIdx(*S->A), BT = mentionsThreadIdx(*S->B);
+  if (AT && BT)
+    return isTriangleGuard(S->A.get(), S->B.get(), Vars);
   if (AT == BT)
     return false;
-  const Sym *Index = AT ? S->A.get() : S->B.get();
-  const Sym *Limit = AT ? S->B.get() : S->A.get();
+  return isBoundsGuardIndex(AT ? S->A.get() : S->B.get(), AT ? S->B.get() : S->A.get(), Vars);
+}
+
+/// A thread index compared with a uniform limit, as a bounds guard compares them.
+static bool isBoundsGuardIndex(const Sym *Index, const Sym *Limit,
+                               const std::vector<SymVarInfo> &Vars) {
   if (sweepsBlock(Index, Limit, Vars))
     return false;
   // A lane index only against a run-time size, possibly shifted by uniform terms
