@@ -72,6 +72,7 @@ CORPORA = {
     "sundials": ("LLNL/sundials", "c8dabcea90ca8bf195474da120e4f3dd39aa711f"),
     "thundergbm": ("Xtra-Computing/thundergbm", "e3f824e4bdeba9230f4230b121f87119f63c425c"),
     "vanitysearch": ("JeanLucPons/VanitySearch", "c8d48ce5f03f5357c0e87cbdb3e1e93cd50af88b"),
+    "gomc": ("GOMC-WSU/GOMC", "785c2ceb6dc402b165906928452e4938b86eef04"),
 }
 
 

@@ -11,7 +11,7 @@
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
-#            thundergbm|vanitysearch
+#            thundergbm|vanitysearch|gomc
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -342,6 +342,14 @@
 #           Kangaroo: `make -n -B gpu=1 CCAP=8.0 CUDA=<toolkit> CXXCUDA=g++
 #           obj/GPU/GPUEngine.o` (its README's `make gpu=1 CCAP=...`; CUDA and CXXCUDA default
 #           to /usr/local/cuda-8.0 and g++-4.8), the nvcc line of its one .cu, GPU/GPUEngine.cu.
+#   gomc    GOMC-WSU/GOMC (785c2ceb, its GPU code). CMake is the build: configured into
+#           OUTDIR/cmake as every CMake corpus here (Ninja, Release, compile_commands.json),
+#           configure only, its defaults otherwise (GOMC_GTEST and MPI off). Its
+#           CMake/GOMCCUDASetup.cmake sets CMAKE_CUDA_ARCHITECTURES to `all` (CMake >= 3.23)
+#           over the cache's 80, so its `-arch=all` is made `-arch=sm_80`. The four ensemble
+#           executables (GPU_NVT, GPU_GEMC, GPU_GCMC, GPU_NPT: -DENSEMBLE=1..4) compile the
+#           same six src/GPU/*.cu (ENSEMBLE changes only host allocation sizes there); the
+#           database is GPU_NVT's line of each, the first target.
 #   thundersvm Xtra-Computing/thundersvm (5c6a056a). CMake is the build, and its library (target
 #           thundersvm) is FindCUDA's cuda_add_library, as for xmrig-cuda: configured into
 #           OUTDIR/cmake (Unix Makefiles) with -DCMAKE_BUILD_TYPE=Release
@@ -2267,6 +2275,17 @@ def vanitysearch(src, out, nvcc):
                                  "obj/GPU/GPUEngine.o"], nvcc)
 
 
+def gomc(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "GPU", "CalculateEwaldCUDAKernel.cu")):
+        sys.exit("compdb.py: %s/src/GPU missing: not a GOMC checkout" % src)
+    entries = cmake_entries(src, out, nvcc, [])
+    # GPU_NVT's lines, its -arch=all made -arch=sm_80 (the header)
+    nvt = [e for e in entries if "/GPU_NVT.dir/" in e.get("output", arguments_of(e)[-1])]
+    return [{"directory": e["directory"], "file": e["file"],
+             "arguments": ["-arch=sm_80" if a == "-arch=all" else a for a in arguments_of(e)]}
+            for e in source_cu(nvt, src)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2282,7 +2301,7 @@ def main():
                                       "viennacl", "libfreenect2", "pointpillars",
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
                                       "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
-                                      "gpu4pyscf", "sundials", "thundergbm", "vanitysearch"])
+                                      "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2315,7 +2334,7 @@ def main():
           "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer,
           "instant-ngp": instant_ngp, "gardenia": gardenia, "bght": bght,
           "quest": quest, "deepmd": deepmd, "mcx": mcx, "cholla": cholla, "gpu4pyscf": gpu4pyscf,
-          "sundials": sundials, "thundergbm": thundergbm, "vanitysearch": vanitysearch}[a.corpus](src, out, a.nvcc)
+          "sundials": sundials, "thundergbm": thundergbm, "vanitysearch": vanitysearch, "gomc": gomc}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
