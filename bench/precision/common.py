@@ -69,6 +69,10 @@ CORPORA = {
     "mcx": ("fangq/mcx", "d97fd717db78cd7e964606cf127b7e1ce2c55ed8"),
     "cholla": ("cholla-hydro/cholla", "8478c9ede8a5e2cb72d6481a50023666d489a763"),
     "gpu4pyscf": ("pyscf/gpu4pyscf", "5025fc4a1d3a9a41873ba07d6b3d550d5bca1139"),
+    "sundials": ("LLNL/sundials", "c8dabcea90ca8bf195474da120e4f3dd39aa711f"),
+    "thundergbm": ("Xtra-Computing/thundergbm", "e3f824e4bdeba9230f4230b121f87119f63c425c"),
+    "vanitysearch": ("JeanLucPons/VanitySearch", "c8d48ce5f03f5357c0e87cbdb3e1e93cd50af88b"),
+    "gomc": ("GOMC-WSU/GOMC", "785c2ceb6dc402b165906928452e4938b86eef04"),
 }
 
 

@@ -10,7 +10,8 @@
 #            popsift|cuszp|cudasift|cupdlpx|cudpp|zfp|libsgm|relion|jetson-utils|kangaroo|
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
-#            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf
+#            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
+#            thundergbm|vanitysearch|gomc
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -310,6 +311,45 @@
 #           raven/KawPow.cu), each once; src/CryptonightR.cu is no target's source (NVRTC
 #           compiles it at run time: CudaCryptonightR_gen.cpp includes it as a string). The
 #           checkout is a `git archive` of the commit.
+#   sundials LLNL/sundials (c8dabcea, its CUDA modules and CUDA examples). CMake is the build:
+#           configured into OUTDIR/cmake as every CMake corpus here (Ninja, Release,
+#           CMAKE_CUDA_ARCHITECTURES=80, compile_commands.json), configure only, with
+#           -DENABLE_CUDA=ON and -DSUNDIALS_INDEX_SIZE=32 (its default is 64, and
+#           SUNMATRIX_CUSPARSE and SUNLINSOL_CUSOLVERSP are built only with 32-bit indices);
+#           its other options at their defaults (examples on, unit tests and benchmarks off).
+#           Every .cu under the checkout once: src/nvector/cuda/nvector_cuda.cu,
+#           src/sunmatrix/cusparse/sunmatrix_cusparse.cu,
+#           src/sunlinsol/cusolversp/sunlinsol_cusolversp_batchqr.cu,
+#           src/sunmemory/cuda/sundials_cuda_memory.cu and the five examples of
+#           examples/cvode/cuda and examples/ida/cuda. Its -std=c++14 (CMAKE_CUDA_STANDARD
+#           from its CXX standard) is kept: nvcc 13 preprocesses all nine files at C++14.
+#   thundergbm Xtra-Computing/thundergbm (e3f824e4). CMake is the build, its library (target
+#           thundergbm) FindCUDA's cuda_add_library, as for thundersvm: configured into
+#           OUTDIR/cmake (Unix Makefiles) with -DCMAKE_BUILD_TYPE=Release
+#           -DCUDA_TOOLKIT_ROOT_DIR=<toolkit>, its defaults otherwise (BUILD_TESTS OFF);
+#           configure only; each line put together from
+#           src/thundergbm/CMakeFiles/thundergbm.dir/**/thundergbm_generated_X.cu.o.Release.cmake
+#           as for thundersvm, with the same two changes: -std=c++14 out, -std=c++17 (CUDA 13's
+#           CCCL refuses C++14) and -arch=sm_80 (its build names no architecture) after its
+#           flags. Its `cub` submodule (NVlabs/cub 39882463, a CUB 1.8 of 2019) is left empty,
+#           as a clone without submodules has it: with it on the -I path nvcc 13 stops every
+#           file at thrust's "#error The version of CUB in your include path is not compatible
+#           with this release of Thrust. CUB is now included in the CUDA Toolkit", so the
+#           toolkit's cub is used (the -I of the empty folder stays). The files: the 17 .cu of
+#           src/thundergbm (builder/, metric/, objective/ and the top folder), each once; the
+#           train and predict executables have .cpp files only, src/test is off.
+#   vanitysearch JeanLucPons/VanitySearch (c8d48ce5). Its Makefile is the build, as for
+#           Kangaroo: `make -n -B gpu=1 CCAP=8.0 CUDA=<toolkit> CXXCUDA=g++
+#           obj/GPU/GPUEngine.o` (its README's `make gpu=1 CCAP=...`; CUDA and CXXCUDA default
+#           to /usr/local/cuda-8.0 and g++-4.8), the nvcc line of its one .cu, GPU/GPUEngine.cu.
+#   gomc    GOMC-WSU/GOMC (785c2ceb, its GPU code). CMake is the build: configured into
+#           OUTDIR/cmake as every CMake corpus here (Ninja, Release, compile_commands.json),
+#           configure only, its defaults otherwise (GOMC_GTEST and MPI off). Its
+#           CMake/GOMCCUDASetup.cmake sets CMAKE_CUDA_ARCHITECTURES to `all` (CMake >= 3.23)
+#           over the cache's 80, so its `-arch=all` is made `-arch=sm_80`. The four ensemble
+#           executables (GPU_NVT, GPU_GEMC, GPU_GCMC, GPU_NPT: -DENSEMBLE=1..4) compile the
+#           same six src/GPU/*.cu (ENSEMBLE changes only host allocation sizes there); the
+#           database is GPU_NVT's line of each, the first target.
 #   thundersvm Xtra-Computing/thundersvm (5c6a056a). CMake is the build, and its library (target
 #           thundersvm) is FindCUDA's cuda_add_library, as for xmrig-cuda: configured into
 #           OUTDIR/cmake (Unix Makefiles) with -DCMAKE_BUILD_TYPE=Release
@@ -2206,6 +2246,46 @@ def gpu4pyscf(src, out, nvcc):
             for e in source_cu(entries, lib)]
 
 
+def sundials(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "nvector", "cuda", "nvector_cuda.cu")):
+        sys.exit("compdb.py: %s/src/nvector/cuda/nvector_cuda.cu missing: not a SUNDIALS checkout" % src)
+    # CUDA on, 32-bit indices for cuSPARSE/cuSOLVER (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DENABLE_CUDA=ON", "-DSUNDIALS_INDEX_SIZE=32"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, src)]
+
+
+def thundergbm(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "include", "thundergbm", "util", "device_lambda.cuh")):
+        sys.exit("compdb.py: %s/include/thundergbm/util missing: not a thundergbm checkout" % src)
+    if glob.glob(os.path.join(src, "cub", "*")):
+        sys.exit("compdb.py: %s/cub not empty: the header says why the toolkit's cub is used" % src)
+    # its -std=c++14 out, -std=c++17 and an arch after its flags (the header)
+    return findcuda_entries(src, out, nvcc, [],
+                            os.path.join("src", "thundergbm", "CMakeFiles", "thundergbm.dir"),
+                            cuda_flags=lambda a: [x for x in a if not x.startswith("-std=")]
+                            + ["-std=c++17", "-arch=sm_80"])
+
+
+def vanitysearch(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "GPU", "GPUEngine.cu")):
+        sys.exit("compdb.py: %s/GPU/GPUEngine.cu missing: not a VanitySearch checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    return make_nvcc_lines(src, ["gpu=1", "CCAP=8.0", "CUDA=" + toolkit, "CXXCUDA=g++",
+                                 "obj/GPU/GPUEngine.o"], nvcc)
+
+
+def gomc(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "GPU", "CalculateEwaldCUDAKernel.cu")):
+        sys.exit("compdb.py: %s/src/GPU missing: not a GOMC checkout" % src)
+    entries = cmake_entries(src, out, nvcc, [])
+    # GPU_NVT's lines, its -arch=all made -arch=sm_80 (the header)
+    nvt = [e for e in entries if "/GPU_NVT.dir/" in e.get("output", arguments_of(e)[-1])]
+    return [{"directory": e["directory"], "file": e["file"],
+             "arguments": ["-arch=sm_80" if a == "-arch=all" else a for a in arguments_of(e)]}
+            for e in source_cu(nvt, src)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2221,7 +2301,7 @@ def main():
                                       "viennacl", "libfreenect2", "pointpillars",
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
                                       "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
-                                      "gpu4pyscf"])
+                                      "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2253,7 +2333,8 @@ def main():
           "gasal2": gasal2, "dualsphysics": dualsphysics,
           "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer,
           "instant-ngp": instant_ngp, "gardenia": gardenia, "bght": bght,
-          "quest": quest, "deepmd": deepmd, "mcx": mcx, "cholla": cholla, "gpu4pyscf": gpu4pyscf}[a.corpus](src, out, a.nvcc)
+          "quest": quest, "deepmd": deepmd, "mcx": mcx, "cholla": cholla, "gpu4pyscf": gpu4pyscf,
+          "sundials": sundials, "thundergbm": thundergbm, "vanitysearch": vanitysearch, "gomc": gomc}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
