@@ -69,6 +69,9 @@ CORPORA = {
     "mcx": ("fangq/mcx", "d97fd717db78cd7e964606cf127b7e1ce2c55ed8"),
     "cholla": ("cholla-hydro/cholla", "8478c9ede8a5e2cb72d6481a50023666d489a763"),
     "gpu4pyscf": ("pyscf/gpu4pyscf", "5025fc4a1d3a9a41873ba07d6b3d550d5bca1139"),
+    "lidar-ai": ("NVIDIA-AI-IOT/Lidar_AI_Solution", "787ad9549d2573a1a543fd1c03fb5835e580aafb"),
+    "pcl": ("PointCloudLibrary/pcl", "1fdb03883eab28f642e938d9bf4d317903212cb4"),
+    "cuda-convnet2": ("akrizhevsky/cuda-convnet2", "3238bf0367f63eb370e897b9e5714794cb67ddc2"),
 }
 
 
