@@ -72,6 +72,7 @@ CORPORA = {
     "lidar-ai": ("NVIDIA-AI-IOT/Lidar_AI_Solution", "787ad9549d2573a1a543fd1c03fb5835e580aafb"),
     "pcl": ("PointCloudLibrary/pcl", "1fdb03883eab28f642e938d9bf4d317903212cb4"),
     "cuda-convnet2": ("akrizhevsky/cuda-convnet2", "3238bf0367f63eb370e897b9e5714794cb67ddc2"),
+    "cloverleaf-cuda": ("UK-MAC/CloverLeaf_CUDA", "03c780320cfab3a47379a1c5952ab24011647f2e"),
 }
 
 

@@ -11,7 +11,7 @@
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|lidar-ai|pcl|
-#            cuda-convnet2
+#            cuda-convnet2|cloverleaf-cuda
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -940,6 +940,12 @@
 #           OUTDIR/cuda-samples/common/inc. cudaconvnet/ (the Python 2 extension module,
 #           Python.h and numpy's arrayobject.h) is left out; util/ has no .cu. cblas.h (which
 #           util/include/matrix.h includes) from Debian's libblas-dev.
+#   cloverleaf-cuda  UK-MAC/CloverLeaf_CUDA (03c78032). Its Makefile is the build (README:
+#           make COMPILER=... NV_ARCH=...): `make -n -B COMPILER=GNU NV_ARCH=AMPERE
+#           CUDA_HOME=<the toolkit of --nvcc>` (AMPERE: its -gencode arch=compute_80,code=sm_80),
+#           keeping the nvcc line of each of its 18 .cu (the kernels of kernel_files/*.cuknl
+#           are #included by the X_kernel_cuda.cu that launches them); the rule calls `nvcc`
+#           from PATH, written here as --nvcc's path.
 import argparse
 import glob
 import json
@@ -2321,6 +2327,26 @@ def cuda_convnet2(src, out, nvcc):
     return sorted(db, key=lambda e: e["file"])
 
 
+
+def cloverleaf_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "kernel_files", "advec_mom_kernel.cuknl")):
+        sys.exit("compdb.py: %s/kernel_files missing: not a CloverLeaf_CUDA checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # GNU, AMPERE (arch 80), its `nvcc` from PATH as --nvcc (the header)
+    dry = subprocess.run(["make", "-n", "-B", "COMPILER=GNU", "NV_ARCH=AMPERE",
+                          "CUDA_HOME=" + toolkit], cwd=src, capture_output=True, text=True,
+                         check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line) if line.startswith("nvcc ") else []
+        if "-c" not in args:
+            continue
+        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
+        if f.endswith(".cu"):
+            db.setdefault(f, {"directory": src, "file": f, "arguments": [nvcc] + args[1:]})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2336,7 +2362,8 @@ def main():
                                       "viennacl", "libfreenect2", "pointpillars",
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
                                       "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
-                                      "gpu4pyscf", "lidar-ai", "pcl", "cuda-convnet2"])
+                                      "gpu4pyscf", "lidar-ai", "pcl", "cuda-convnet2",
+                                      "cloverleaf-cuda"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2369,7 +2396,8 @@ def main():
           "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer,
           "instant-ngp": instant_ngp, "gardenia": gardenia, "bght": bght,
           "quest": quest, "deepmd": deepmd, "mcx": mcx, "cholla": cholla, "gpu4pyscf": gpu4pyscf,
-          "lidar-ai": lidar_ai, "pcl": pcl, "cuda-convnet2": cuda_convnet2}[a.corpus](src, out, a.nvcc)
+          "lidar-ai": lidar_ai, "pcl": pcl, "cuda-convnet2": cuda_convnet2,
+          "cloverleaf-cuda": cloverleaf_cuda}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
