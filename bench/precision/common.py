@@ -73,6 +73,10 @@ CORPORA = {
     "thundergbm": ("Xtra-Computing/thundergbm", "e3f824e4bdeba9230f4230b121f87119f63c425c"),
     "vanitysearch": ("JeanLucPons/VanitySearch", "c8d48ce5f03f5357c0e87cbdb3e1e93cd50af88b"),
     "gomc": ("GOMC-WSU/GOMC", "785c2ceb6dc402b165906928452e4938b86eef04"),
+    "lidar-ai": ("NVIDIA-AI-IOT/Lidar_AI_Solution", "787ad9549d2573a1a543fd1c03fb5835e580aafb"),
+    "pcl": ("PointCloudLibrary/pcl", "1fdb03883eab28f642e938d9bf4d317903212cb4"),
+    "cuda-convnet2": ("akrizhevsky/cuda-convnet2", "3238bf0367f63eb370e897b9e5714794cb67ddc2"),
+    "cloverleaf-cuda": ("UK-MAC/CloverLeaf_CUDA", "03c780320cfab3a47379a1c5952ab24011647f2e"),
 }
 
 

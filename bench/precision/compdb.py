@@ -11,7 +11,7 @@
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
-#            thundergbm|vanitysearch|gomc
+#            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -934,6 +934,57 @@
 #           options for the two ExternalProject downloads (cutlass v3.4.0 for cupy_helper's
 #           optional GEMM, libxc): no network here. Every .cu of the build once (93; the other
 #           .cu files of the tree are #included by these).
+#   lidar-ai  NVIDIA-AI-IOT/Lidar_AI_Solution (787ad954). Its CUDA code bases' own builds,
+#           the checkout a copy of the snapshot's blobs (data, model and font blobs and the
+#           submodules absent; no .cu needs them):
+#           CUDA-BEVFusion: CMake (FindCUDA) configured into OUTDIR/cmake-bevfusion (Release,
+#           configure only) in tool/environment.sh's environment: CUDASM=80 (its own arch
+#           variable; tool/cudasm.sh would ask the GPU), USE_Python=OFF,
+#           SPCONV_CUDA_VERSION=12.8 (the CUDA 12 branch: -std=c++17), CUDA_Inc/CUDA_Lib of
+#           the toolkit here, TensorRT_Inc unset (Debian's protobuf found): the .cu of
+#           bevfusion_core (src/bevfusion/*.cu, src/common/tensor.cu) and of the bevfusion
+#           program (src/common/visualize.cu, libraries/cuOSD/src/cuosd_kernel.cu), lines
+#           from FindCUDA's per-file scripts; its custom_layernorm target (a TensorRT plugin,
+#           NvInfer.h, which is not installed here) left out.
+#           CUDA-CenterPoint: CMake (FindCUDA), OUTDIR/cmake-centerpoint, Release, configure
+#           only, with -DCUDA_NVCC_FLAGS=-arch=sm_80 (it sets no arch); its CMakeLists.txt
+#           sets CUDA_TOOLKIT_ROOT_DIR to the authors' /root/.kiwi/lib/cuda-11.8 on x86_64
+#           (README: set your paths there), which this script edits in the checkout to the
+#           toolkit of --nvcc (TENSORRT_ROOT left: only an -I that no .cu reaches); its two
+#           src/*.cu.
+#           libraries/: `make -n -B` of each Makefile's CUDA object: 3DSparseConvolution
+#           (CUDA_HOME, SPCONV_CUDA_VERSION=12.8, cuda_arch arch 80 alone in place of its
+#           80+86 list: src/voxelization.cu), YUVToRGB (cuda_home; it gives no arch:
+#           yuvtorgb_library/yuv_to_rgb_kernel.cu), roiconvert (CUDA_VER=13.0, cuda_home
+#           the toolkit: roi_conversion/roi_conversion.cu). cuOSD's Makefile builds the
+#           cuosd_kernel.cu BEVFusion's line already has. 17 files.
+#   pcl     PointCloudLibrary/pcl (1fdb0388). CMake is the build, native CUDA
+#           (cmake/pcl_find_cuda.cmake): configured into OUTDIR/cmake (Ninja, Release,
+#           configure only) with -DBUILD_GPU=ON (its GPU subsystems, default OFF),
+#           -DBUILD_gpu_surface=ON -DBUILD_gpu_tracking=ON (its two GPU subsystems that are
+#           off by default) and -DCUDA_ARCH_BIN=80 (its own arch variable, default every
+#           arch nvcc lists); Eigen, Boost and FLANN from Debian (libeigen3-dev,
+#           libboost-{filesystem,iostreams,system,date-time}-dev, libflann-dev), VTK absent.
+#           Its CMake leaves out gpu_kinfu, gpu_kinfu_large_scale and gpu_people with CUDA
+#           >= 12 ("uses textures which was removed in CUDA 12"), and the old cuda/ tree
+#           (BUILD_CUDA) is not asked for. Every .cu of the build once: gpu/containers,
+#           gpu/octree, gpu/features, gpu/surface, gpu/tracking.
+#   cuda-convnet2  akrizhevsky/cuda-convnet2 (3238bf03). Its Makefiles are the build
+#           (build.sh runs make in util, nvmatrix, cudaconv3, cudaconvnet): `make -n -B` in
+#           nvmatrix/ and cudaconv3/, its two CUDA libraries (7 .cu), with build.sh's
+#           CUDA_INSTALL_PATH (the toolkit of --nvcc), GENCODE_FLAGS arch 80 in place of
+#           its sm_35, and CUDA_SDK_PATH=OUTDIR/cuda-samples (it includes the CUDA samples'
+#           helper_cuda.h from $(CUDA_SDK_PATH)/common/inc; CUDA 13 ships none): before
+#           this script, put NVIDIA/cuda-samples c94ff366's Common/*.h in
+#           OUTDIR/cuda-samples/common/inc. cudaconvnet/ (the Python 2 extension module,
+#           Python.h and numpy's arrayobject.h) is left out; util/ has no .cu. cblas.h (which
+#           util/include/matrix.h includes) from Debian's libblas-dev.
+#   cloverleaf-cuda  UK-MAC/CloverLeaf_CUDA (03c78032). Its Makefile is the build (README:
+#           make COMPILER=... NV_ARCH=...): `make -n -B COMPILER=GNU NV_ARCH=AMPERE
+#           CUDA_HOME=<the toolkit of --nvcc>` (AMPERE: its -gencode arch=compute_80,code=sm_80),
+#           keeping the nvcc line of each of its 18 .cu (the kernels of kernel_files/*.cuknl
+#           are #included by the X_kernel_cuda.cu that launches them); the rule calls `nvcc`
+#           from PATH, written here as --nvcc's path.
 import argparse
 import glob
 import json
@@ -2284,6 +2335,93 @@ def gomc(src, out, nvcc):
     return [{"directory": e["directory"], "file": e["file"],
              "arguments": ["-arch=sm_80" if a == "-arch=all" else a for a in arguments_of(e)]}
             for e in source_cu(nvt, src)]
+def lidar_ai(src, out, nvcc):
+    bev = os.path.join(src, "CUDA-BEVFusion")
+    cp = os.path.join(src, "CUDA-CenterPoint")
+    libs = os.path.join(src, "libraries")
+    if not os.path.exists(os.path.join(bev, "src", "bevfusion", "camera-bevpool.cu")):
+        sys.exit("compdb.py: %s/src/bevfusion missing: not a Lidar_AI_Solution checkout" % bev)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # BEVFusion in tool/environment.sh's environment, arch 80 (the header)
+    env = dict(os.environ, CUDASM="80", USE_Python="OFF", SPCONV_CUDA_VERSION="12.8",
+               CUDA_Inc=os.path.join(toolkit, "include"), CUDA_Lib=os.path.join(toolkit, "lib64"))
+    env.pop("TensorRT_Inc", None)
+    db = [e for e in findcuda_entries(bev, os.path.join(out, "bevfusion"), nvcc, [], ".", env=env)
+          if "custom_layernorm" not in e["file"]]
+    # CenterPoint: its CUDA_TOOLKIT_ROOT_DIR pointed at the toolkit here (the header)
+    cml = os.path.join(cp, "CMakeLists.txt")
+    with open(cml) as f:
+        text = f.read()
+    text = text.replace("set(CUDA_TOOLKIT_ROOT_DIR /root/.kiwi/lib/cuda-11.8)",
+                        "set(CUDA_TOOLKIT_ROOT_DIR %s)" % toolkit)
+    with open(cml, "w") as f:
+        f.write(text)
+    db += findcuda_entries(cp, os.path.join(out, "centerpoint"), nvcc,
+                           ["-DCUDA_NVCC_FLAGS=-arch=sm_80"], ".")
+    # libraries/: make -n -B of each CUDA object (the header)
+    db += make_nvcc_cu_lines(os.path.join(libs, "3DSparseConvolution"),
+                             ["CUDA_HOME=" + toolkit, "SPCONV_CUDA_VERSION=12.8",
+                              "cuda_arch=-gencode arch=compute_80,code=sm_80",
+                              "objs/voxelization.uo"], nvcc)
+    db += make_nvcc_cu_lines(os.path.join(libs, "YUVToRGB"),
+                             ["cuda_home=" + toolkit,
+                              "objs/yuvtorgb_library/yuv_to_rgb_kernel.cu.o"], nvcc)
+    db += make_nvcc_cu_lines(os.path.join(libs, "roiconvert"),
+                             ["CUDA_VER=13.0", "cuda_home=" + toolkit,
+                              "objs/roi_conversion/roi_conversion.cu.o"], nvcc)
+    for e in db:
+        e["file"] = os.path.normpath(os.path.join(e["directory"], e["file"]))
+    return sorted(db, key=lambda e: e["file"])
+
+
+
+def pcl(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "gpu", "octree", "src", "cuda", "knn_search.cu")):
+        sys.exit("compdb.py: %s/gpu/octree/src/cuda/knn_search.cu missing: not a PCL checkout" % src)
+    # its GPU subsystems, the two default-off ones too, arch 80 by its CUDA_ARCH_BIN (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DBUILD_GPU=ON", "-DBUILD_gpu_surface=ON",
+                                             "-DBUILD_gpu_tracking=ON", "-DCUDA_ARCH_BIN=80"],
+                            cuda_architectures=False)
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "gpu"))]
+
+
+def cuda_convnet2(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "cudaconv3", "src", "filter_acts.cu")):
+        sys.exit("compdb.py: %s/cudaconv3/src/filter_acts.cu missing: not a cuda-convnet2 "
+                 "checkout" % src)
+    samples = os.path.join(out, "cuda-samples")
+    if not os.path.exists(os.path.join(samples, "common", "inc", "helper_cuda.h")):
+        sys.exit("compdb.py: %s/common/inc/helper_cuda.h missing: copy cuda-samples' "
+                 "(the header)" % samples)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # build.sh's variables, arch 80, the samples' helpers (the header)
+    args = ["CUDA_INSTALL_PATH=" + toolkit, "CUDA_SDK_PATH=" + samples,
+            "GENCODE_FLAGS=-gencode arch=compute_80,code=sm_80"]
+    db = []
+    for d in ("nvmatrix", "cudaconv3"):
+        db += make_nvcc_cu_lines(os.path.join(src, d), args, nvcc)
+    return sorted(db, key=lambda e: e["file"])
+
+
+
+def cloverleaf_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "kernel_files", "advec_mom_kernel.cuknl")):
+        sys.exit("compdb.py: %s/kernel_files missing: not a CloverLeaf_CUDA checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # GNU, AMPERE (arch 80), its `nvcc` from PATH as --nvcc (the header)
+    dry = subprocess.run(["make", "-n", "-B", "COMPILER=GNU", "NV_ARCH=AMPERE",
+                          "CUDA_HOME=" + toolkit], cwd=src, capture_output=True, text=True,
+                         check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line) if line.startswith("nvcc ") else []
+        if "-c" not in args:
+            continue
+        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
+        if f.endswith(".cu"):
+            db.setdefault(f, {"directory": src, "file": f, "arguments": [nvcc] + args[1:]})
+    return [db[f] for f in sorted(db)]
 
 
 def main():
@@ -2301,7 +2439,8 @@ def main():
                                       "viennacl", "libfreenect2", "pointpillars",
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
                                       "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
-                                      "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc"])
+                                      "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc",
+                                      "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2334,7 +2473,9 @@ def main():
           "specfem3d": specfem3d, "cudasw4": cudasw4, "gamer": gamer,
           "instant-ngp": instant_ngp, "gardenia": gardenia, "bght": bght,
           "quest": quest, "deepmd": deepmd, "mcx": mcx, "cholla": cholla, "gpu4pyscf": gpu4pyscf,
-          "sundials": sundials, "thundergbm": thundergbm, "vanitysearch": vanitysearch, "gomc": gomc}[a.corpus](src, out, a.nvcc)
+          "sundials": sundials, "thundergbm": thundergbm, "vanitysearch": vanitysearch,
+          "gomc": gomc, "lidar-ai": lidar_ai, "pcl": pcl, "cuda-convnet2": cuda_convnet2,
+          "cloverleaf-cuda": cloverleaf_cuda}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
