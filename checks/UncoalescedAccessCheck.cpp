@@ -28,7 +28,7 @@ std::string reasonAt(const MemoryAccessSite &S, const WarpExecution &X);
 std::string reason(const MemoryAccessSite &S, const WarpExecution &X, const AccessFigures &F) {
   if (&X == &F.Typical && X.LaneStride && F.ByValue.size() > 1)
     for (const ValueFigure &V : F.ByValue)
-      if (V.Typical.LaneStride != X.LaneStride)
+      if (V.Typical.hasLanePairs() && V.Typical.LaneStride != X.LaneStride)
         return "a stride between lanes that " + F.SampledNames + " decides (" + reasonAt(S, X) +
                " with " + X.Values + ")";
   return reasonAt(S, X);

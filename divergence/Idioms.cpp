@@ -445,7 +445,7 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
            (AG && isRowTest(B)) || (BG && isRowTest(A));
   }
   // `t / K == 0` is `t < K` for a non-negative index t and K > 0 (and `!= 0` is `t >=
-  // K`): the first K threads, a row of a 2-D decomposition by a run-time width
+  // K`), K a run-time value: the first K threads, a row of a 2-D decomposition by a width
   // (gpu4pyscf's `gout_id == 0` with gout_id = thread_id / nsp_per_block, the lanes that
   // set up the block's shared values).
   if ((S->Op == SymOp::Eq || S->Op == SymOp::Ne) && S->A && S->B) {
@@ -453,8 +453,8 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
     if (Z->Op != SymOp::Const || Z->Value != 0 || Q->Op != SymOp::Div || !Q->A || !Q->B ||
         mentionsThreadIdx(*Q->B))
       return false;
-    const Sym *K = skipCasts(Q->B.get());
-    if (K->Op == SymOp::Const && K->Value <= 0)
+    // A compile-time K is a lane role (`tid / 16 == 0`), which the fixed-role rules judge.
+    if (skipCasts(Q->B.get())->Op == SymOp::Const)
       return false;
     return isBoundsGuardIndex(Q->A.get(), Q->B.get(), Vars);
   }

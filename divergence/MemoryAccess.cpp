@@ -781,15 +781,25 @@ std::vector<MemoryAccessSite> collectAllAccesses(const FunctionDecl *Kernel,
 }
 
 bool AccessFigures::valueDependent(double MinRatio) const {
-  for (const ValueFigure &V : ByValue)
-    if (V.Typical.ratio() < MinRatio || V.Typical.LaneStride != ByValue.front().Typical.LaneStride)
+  // A sample whose typical warp has one lane left (`if (i < n)` with n = 1) has no two
+  // lanes to set apart: it says how many lanes run, not how they lie, and the figures
+  // of the other samples decide.
+  const ValueFigure *First = nullptr;
+  for (const ValueFigure &V : ByValue) {
+    if (!V.Typical.hasLanePairs())
+      continue;
+    if (!First)
+      First = &V;
+    if (V.Typical.ratio() < MinRatio || V.Typical.LaneStride != First->Typical.LaneStride)
       return true;
+  }
   return false;
 }
 
 bool AccessFigures::sameForAllValues() const {
   for (const ValueFigure &V : ByValue)
-    if (V.Typical.ratio() != ByValue.front().Typical.ratio())
+    if (V.Typical.ratio() != ByValue.front().Typical.ratio() ||
+        V.Typical.hasLanePairs() != ByValue.front().Typical.hasLanePairs())
       return false;
   return true;
 }
@@ -1211,7 +1221,9 @@ AccessFigures evaluateAccess(const MemoryAccessSite &Site, const std::vector<Sym
       AccessFigures One = evaluateSampled(Site, Vars, Shape, Model, &Fixed);
       if (!One.Evaluated)
         continue;
-      const WarpExecution &X = One.Typical;
+      // Its typical warp with lanes to set apart (`block_size = 1` may leave the median
+      // warp one lane of a short row).
+      const WarpExecution &X = One.TypicalWithPairs ? *One.TypicalWithPairs : One.Typical;
       // A value for which the lanes, still apart (not one broadcast address: a leading
       // dimension of 1 in `i * (lddab - 1)`), touch the ideal sectors: the finding holds
       // for some values of the parameter only. A stride that only grows or shrinks, or a
@@ -1369,6 +1381,14 @@ static AccessFigures evaluateSampled(const MemoryAccessSite &Site,
                    [&](size_t A, size_t B) { return All[A].ratio() < All[B].ratio(); });
   F.Typical = All[Order[Order.size() / 2]];
   F.Worst = All[Order.back()];
+  {
+    std::vector<size_t> Pairs;
+    for (size_t K : Order)
+      if (All[K].hasLanePairs())
+        Pairs.push_back(K);
+    if (!Pairs.empty())
+      F.TypicalWithPairs = All[Pairs[Pairs.size() / 2]];
+  }
   // The typical execution of each combination of sampled values, in combination order.
   if (!F.SampledNames.empty()) {
     // Grouped by the sampled values themselves (block indices and loop counters vary
@@ -1376,9 +1396,17 @@ static AccessFigures evaluateSampled(const MemoryAccessSite &Site,
     std::map<std::string, std::vector<size_t>> ByCombo; // in ratio order (Order is sorted)
     for (size_t K : Order)
       ByCombo[All[K].Values].push_back(K);
+    // Each combination's median execution among those with two lanes or more where it
+    // has such: a warp left with one lane says how many lanes run, not how they lie.
     if (ByCombo.size() > 1)
-      for (const auto &[Combo, Execs] : ByCombo)
-        F.ByValue.push_back({All[Execs[Execs.size() / 2]].Values, All[Execs[Execs.size() / 2]]});
+      for (const auto &[Combo, Execs] : ByCombo) {
+        std::vector<size_t> Pairs;
+        for (size_t K : Execs)
+          if (All[K].hasLanePairs())
+            Pairs.push_back(K);
+        const std::vector<size_t> &From = Pairs.empty() ? Execs : Pairs;
+        F.ByValue.push_back({All[From[From.size() / 2]].Values, All[From[From.size() / 2]]});
+      }
   }
   // Misalignment the figure quoted shows: a gapless run may sit on a boundary in the
   // typical execution and cross one in another (the note's figure would read "1 sectors,

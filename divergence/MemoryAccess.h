@@ -15,6 +15,7 @@
 
 #include "warplint/core/WarpAccess.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -110,6 +111,9 @@ struct WarpExecution {
   std::string Values; ///< the sampled unknowns it was evaluated with ("n = 32"), or empty
   /// sectors / ideal sectors, or wavefronts / ideal wavefronts.
   double ratio() const;
+  /// Two lanes or more took part: the execution says how lanes lie apart. One lane (`if
+  /// (i < n)` with a sampled n = 1) says only how many lanes run.
+  bool hasLanePairs() const { return std::max(Sectors.ActiveLanes, Waves.ActiveLanes) >= 2; }
 };
 
 /// The typical execution of an access for one combination of the sampled run-time values
@@ -127,6 +131,8 @@ struct AccessFigures {
   ::warplint::memory::MemoryModel Model;
   unsigned Executions = 0;  ///< warp executions evaluated (sampled warps x environments)
   WarpExecution Typical;    ///< the median execution by ratio
+  /// The median of the executions with two lanes or more, where there are such.
+  std::optional<WarpExecution> TypicalWithPairs;
   WarpExecution Worst;      ///< the largest ratio
   /// Every execution touched more sectors than its ideal with contiguous lanes starting
   /// at the same distance past a 32-byte boundary (global accesses): that distance.
