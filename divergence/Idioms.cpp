@@ -1146,7 +1146,23 @@ EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars,
     if (!P || !mentionsThreadIdx(*P))
       continue;
     auto Sides = threadSidedEquality(P);
-    if (!Sides || skipCasts(P)->Op != Want || !isMonotone(Sides->first))
+    if (!Sides || skipCasts(P)->Op != Want)
+      return {};
+    if (const Sym *C = skipCasts(Sides->first);
+        (C->Op == SymOp::Rem || C->Op == SymOp::Div) && C->A && C->B &&
+        !mentionsThreadIdx(*C->B) && skipCasts(C->B.get())->Op != SymOp::Const &&
+        mentionsSampledVar(C->B.get(), Vars)) {
+      std::vector<unsigned> Used;
+      collectVars(*C->A, Used);
+      bool Global = false;
+      for (unsigned V : Used)
+        Global |= V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx;
+      if (Global && isMonotone(C->A.get(), nullptr, /*Lanes=*/false)) {
+        ++E.Flat;
+        continue;
+      }
+    }
+    if (!isMonotone(Sides->first))
       return {};
     unsigned Dims = 0;
     std::vector<bool> Seen(Vars.size(), false);

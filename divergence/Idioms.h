@@ -105,8 +105,12 @@ bool isGridZeroPick(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// extent). The
 /// complement, every thread-dependent conjunct `x != v` (`x != 0 && x != w - 1 && ...`,
 /// the interior), is the same partition. Both zero when S is no such test.
+/// Flat: an equality of a coordinate recovered from a global flattened index by a size
+/// known only at run time (`i == 0 || i == mm - 1 || j == 0 || j == mm - 1` with i = tid %
+/// mm and j = tid / mm, SUNDIALS' heat equation): the domain's own rows and columns,
+/// O(mm) cells of the O(mm^2), however its rows fall across warps.
 struct EdgeCells {
-  unsigned Columns = 0, Rows = 0;
+  unsigned Columns = 0, Rows = 0, Flat = 0;
 };
 EdgeCells edgeCellEqualities(const ::warplint::divergence::Sym *S, const SymVars &Vars,
                              const std::vector<const ::warplint::divergence::Sym *> &Siblings = {});

@@ -1274,9 +1274,11 @@ bool BranchBuilder::decide(const BranchEval &E, const std::vector<Tally> &Ts, si
   // one per row per column equality and a row per row equality (rows narrower than a
   // warp; a row a warp wide or more splits no warp). The edge's cells take their arm and
   // the others theirs: O(perimeter) lanes beside O(area), a leader's pattern.
-  bool Edge = E.Edge.Columns + E.Edge.Rows > 0;
+  // Equalities of a flattened index's coordinates alone (EdgeCells::Flat) are the domain's
+  // edge whatever the sampled size makes of each warp.
+  bool Edge = E.Edge.Columns + E.Edge.Rows + E.Edge.Flat > 0;
   for (const Tally &T : Ts)
-    if (T.Evaluated) {
+    if (T.Evaluated && E.Edge.Columns + E.Edge.Rows > 0) {
       unsigned Row = T.RowWidth ? T.RowWidth : 32;
       unsigned RowsPerWarp = Row >= 32 ? 1 : (32 + Row - 1) / Row;
       unsigned RowLanes = Row >= 32 ? 0 : Row;

@@ -345,11 +345,24 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
       T.Args.push_back("-c");
     } else if (Name == "Xcompiler" || Name == "compiler-options") {
       // Host compiler options: keep what changes the parse, leave gcc's others out.
+      // nvcc splits the value at commas and pastes the pieces into the host compiler's
+      // command line unquoted, where the shell splits them at blanks: a Makefile's
+      // `-Xcompiler "$(flags)"` arrives as one argument holding every flag (Lidar_AI_Solution).
       std::string V = value(), Opt;
       std::vector<std::string> Opts;
       for (size_t S = 0;;) {
         size_t Comma = V.find(',', S);
-        Opts.push_back(V.substr(S, Comma == std::string::npos ? std::string::npos : Comma - S));
+        std::string Piece =
+            V.substr(S, Comma == std::string::npos ? std::string::npos : Comma - S);
+        for (size_t B = 0; B < Piece.size();) {
+          size_t Start = Piece.find_first_not_of(" \t\n", B);
+          if (Start == std::string::npos)
+            break;
+          size_t End = Piece.find_first_of(" \t\n", Start);
+          Opts.push_back(Piece.substr(Start, End == std::string::npos ? std::string::npos
+                                                                      : End - Start));
+          B = End == std::string::npos ? Piece.size() : End;
+        }
         if (Comma == std::string::npos)
           break;
         S = Comma + 1;

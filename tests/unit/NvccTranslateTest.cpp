@@ -111,6 +111,21 @@ TEST(NvccTranslate, GccBuiltinHeadersLeftOut) {
             T.Dropped.end());
 }
 
+// A Makefile's `-Xcompiler "$(flags)"` is one argument holding every host flag; nvcc
+// pastes it into the host compiler's command unquoted, where blanks split it
+// (Lidar_AI_Solution's libraries). Each flag is judged on its own, not the whole string as
+// one -std value.
+TEST(NvccTranslate, XcompilerValueSplitAtBlanks) {
+  std::vector<std::string> Cmd = {"/usr/local/cuda/bin/nvcc", "-c", "src/v.cu", "-o", "v.o",
+                                  "-Xcompiler",
+                                  "-std=c++17  -g -O3 -fPIC -Isrc -Ilib/include,-DX=1"};
+  NvccTranslation T = translateNvccCommand(Cmd);
+  EXPECT_EQ(join(T.Args), "clang++ -c src/v.cu -o v.o -std=c++17 -Isrc -Ilib/include -DX=1 " +
+                              nvcc() + "--cuda-path=/usr/local/cuda -isystem /usr/local/cuda/include/cccl "
+                          "--cuda-device-only --cuda-gpu-arch=sm_75");
+  EXPECT_EQ(join(T.Dropped), "-Xcompiler -g -Xcompiler -O3 -Xcompiler -fPIC");
+}
+
 // Every option TOOLCHAIN.md lists as rejected or misread by clang, in its spellings.
 TEST(NvccTranslate, OptionsClangRejectsOrMisreads) {
   NvccTranslation T = translateNvccCommand(split(
