@@ -1180,6 +1180,25 @@ bool BranchBuilder::withoutPaddingGuards(const BranchEval &E, SymRef &Rest) cons
   return true;
 }
 
+namespace {
+/// A bounds guard that only takes the grid's tail away: not a block-local one (thread
+/// indices against compile-time limits), and its thread side reads a block index or a loop
+/// variable (a global index, or a stride loop's, against a run-time size). `t / K == 0`
+/// or `threadIdx.x < n` keep a prefix of every block, most of its warps out: no tail.
+bool isGridTailGuard(const Sym *P, const std::vector<SymVarInfo> &Vars) {
+  if (!isBoundsGuard(P, Vars) || isBlockLocalGuard(P, Vars))
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*P, Used);
+  for (unsigned V : Used)
+    if (V < Vars.size() &&
+        (Vars[V].Kind == SymVarInfo::BlockIdx || Vars[V].Kind == SymVarInfo::Loop ||
+         Vars[V].Kind == SymVarInfo::Iteration))
+      return true;
+  return false;
+}
+} // namespace
+
 void BranchBuilder::strongerTerm(BranchEval &E) const {
   const BranchSite &B = E.B;
   if (E.Stronger)
@@ -1199,7 +1218,7 @@ void BranchBuilder::strongerTerm(BranchEval &E) const {
   for (size_t I = 0; I < Parts.size(); ++I) {
     if (!mentionsThreadIdx(*Parts[I]))
       continue;
-    if (isBoundsGuard(Parts[I], Vars) && !isBlockLocalGuard(Parts[I], Vars))
+    if (isGridTailGuard(Parts[I], Vars))
       Guard = true;
     else
       Others.push_back(I);
@@ -1207,8 +1226,7 @@ void BranchBuilder::strongerTerm(BranchEval &E) const {
   if (!Guard || Others.empty())
     return;
   E.Stronger = keepConjuncts(B.CondVal.S, [&](const SymRef &X) {
-    return !mentionsThreadIdx(*X) ||
-           !(isBoundsGuard(X.get(), Vars) && !isBlockLocalGuard(X.get(), Vars));
+    return !mentionsThreadIdx(*X) || !isGridTailGuard(X.get(), Vars);
   });
   // Named by its text, unless a macro wrote it (`IN_RANGE(tx, ...)`): then by the
   // condition's first thread-dependent term, as any condition.
@@ -1440,6 +1458,9 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                           "the loop hands them out to the lanes in turns, two masked "
                           "statements per trip");
     }
+  // Setup by a few lanes before a barrier (gpu4pyscf's `if (gout_id == 0 && aux_id == 0)
+  // { ... rjri[0] = xjxi; ... }`): the arm only fills shared memory, the block's other
+  // lanes wait at the barrier that follows anyway, and one warp of the block splits.
   if (Demoted.empty() && isTileEdgeFill(B, M.Ctx))
     Demoted.push_back("the lanes at the tile's edge (a thread index against a constant) "
                       "fill its halo in shared memory and do nothing else: a few loads at "

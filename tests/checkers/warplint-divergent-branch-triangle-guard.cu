@@ -52,10 +52,32 @@ __global__ void setupRow(const double *coords, const int *table, double *out) {
   out[blockIdx.x * 256 + t] = rpq[0] + rpq[width] * row;
 }
 
+// The first K threads beside another term: a prefix of every block, not the grid's tail, so
+// the guard is not set aside as one (the figures are the whole condition's), where a global
+// index's guard is (`i < n && i % 4 == 0`: the figures are `i % 4 == 0`'s).
+__global__ void prefixAndParity(float *out, const float *in, int width) {
+  int t = threadIdx.x;
+  if (t / width == 0 && t % 4 == 0)
+    // CHECK: :[[@LINE-1]]:7: remark: branch on 't' diverges in up to 8 of 8 warps of kernel 'prefixAndParity'
+    // CHECK: :[[@LINE-2]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+    // CHECK-NOT: only takes the grid's tail away
+    out[blockIdx.x * 256 + t] = in[t] * 2.f + in[t + 1];
+}
+__global__ void tailAndParity(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && i % 4 == 0)
+    // CHECK: :[[@LINE-1]]:7: remark: branch on 'i % 4 == 0' diverges in 8 of 8 warps of kernel 'tailAndParity'
+    // CHECK: :[[@LINE-2]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+    // CHECK: :[[@LINE-3]]:7: note: the bounds guard beside 'i % 4 == 0' only takes the grid's tail away
+    out[i] = in[i] * 2.f + in[i + 1];
+}
+
 void launchTriangles(double *o, const double *a, double *b, const int *tb, int n) {
   dim3 block(16, 16), grid((n + 15) / 16, (n + 15) / 16);
   packTril<<<grid, block>>>(o, a, n);
   fillTriu<<<grid, block>>>(b, n);
   inTile<<<grid, block>>>(b);
   setupRow<<<100, 256, 4096>>>(a, tb, o);
+  prefixAndParity<<<100, 256>>>(reinterpret_cast<float *>(o), reinterpret_cast<const float *>(a), n);
+  tailAndParity<<<100, 256>>>(reinterpret_cast<float *>(o), reinterpret_cast<const float *>(a), n);
 }
