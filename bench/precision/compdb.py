@@ -1606,9 +1606,14 @@ def xmrig_cuda(src, out, nvcc):
 def thundersvm(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "src", "thundersvm", "kernel", "smo_kernel.cu")):
         sys.exit("compdb.py: %s/src/thundersvm/kernel missing: not a thundersvm checkout" % src)
-    # its -std=c++14 out, -std=c++17 and an arch after its flags (the header)
+    return xtra_computing_entries(src, out, nvcc, "thundersvm")
+
+
+def xtra_computing_entries(src, out, nvcc, name):
+    """thundersvm's and thundergbm's FindCUDA library: its -std=c++14 out, -std=c++17 and
+    an arch after its flags (their headers)."""
     return findcuda_entries(src, out, nvcc, [],
-                            os.path.join("src", "thundersvm", "CMakeFiles", "thundersvm.dir"),
+                            os.path.join("src", name, "CMakeFiles", name + ".dir"),
                             cuda_flags=lambda a: [x for x in a if not x.startswith("-std=")]
                             + ["-std=c++17", "-arch=sm_80"])
 
@@ -2311,11 +2316,7 @@ def thundergbm(src, out, nvcc):
         sys.exit("compdb.py: %s/include/thundergbm/util missing: not a thundergbm checkout" % src)
     if glob.glob(os.path.join(src, "cub", "*")):
         sys.exit("compdb.py: %s/cub not empty: the header says why the toolkit's cub is used" % src)
-    # its -std=c++14 out, -std=c++17 and an arch after its flags (the header)
-    return findcuda_entries(src, out, nvcc, [],
-                            os.path.join("src", "thundergbm", "CMakeFiles", "thundergbm.dir"),
-                            cuda_flags=lambda a: [x for x in a if not x.startswith("-std=")]
-                            + ["-std=c++17", "-arch=sm_80"])
+    return xtra_computing_entries(src, out, nvcc, "thundergbm")
 
 
 def vanitysearch(src, out, nvcc):
