@@ -1918,10 +1918,16 @@ def jetson_utils(src, out, nvcc):
 
 
 def kangaroo(src, out, nvcc):
+    return gpu_engine_lines(src, nvcc, "Kangaroo", "ccap=80")
+
+
+def gpu_engine_lines(src, nvcc, name, ccap):
+    """Kangaroo's and VanitySearch's Makefiles (one author): the nvcc line of
+    GPU/GPUEngine.cu, `make -n -B gpu=1 <ccap> CUDA=<toolkit> CXXCUDA=g++`."""
     if not os.path.exists(os.path.join(src, "GPU", "GPUEngine.cu")):
-        sys.exit("compdb.py: %s/GPU/GPUEngine.cu missing: not a Kangaroo checkout" % src)
+        sys.exit("compdb.py: %s/GPU/GPUEngine.cu missing: not a %s checkout" % (src, name))
     toolkit = os.path.dirname(os.path.dirname(nvcc))
-    return make_nvcc_lines(src, ["gpu=1", "ccap=80", "CUDA=" + toolkit, "CXXCUDA=g++",
+    return make_nvcc_lines(src, ["gpu=1", ccap, "CUDA=" + toolkit, "CXXCUDA=g++",
                                  "obj/GPU/GPUEngine.o"], nvcc)
 def tnn(src, out, nvcc):
     cuda = os.path.join(src, "source", "tnn", "device", "cuda")
@@ -2074,14 +2080,21 @@ def viennacl(src, out, nvcc):
                                              "-DBUILD_EXAMPLES=OFF", "-DBUILD_TESTING=ON"], ".")
 
 
+def samples_helpers(out, header):
+    """OUTDIR/cuda-samples, where the recipe's header says to copy cuda-samples' helper
+    headers (common/inc/HEADER); exits when HEADER is not there."""
+    samples = os.path.join(out, "cuda-samples")
+    if not os.path.exists(os.path.join(samples, "common", "inc", header)):
+        sys.exit("compdb.py: %s/common/inc/%s missing: copy cuda-samples' (the header)"
+                 % (samples, header))
+    return samples
+
+
 def libfreenect2(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "src", "cuda_depth_packet_processor.cu")):
         sys.exit("compdb.py: %s/src/cuda_depth_packet_processor.cu missing: not a libfreenect2 "
                  "checkout" % src)
-    samples = os.path.join(out, "cuda-samples")
-    if not os.path.exists(os.path.join(samples, "common", "inc", "helper_math.h")):
-        sys.exit("compdb.py: %s/common/inc/helper_math.h missing: copy cuda-samples' "
-                 "(the header)" % samples)
+    samples = samples_helpers(out, "helper_math.h")
     pc = os.path.join(out, "pkgconfig")
     os.makedirs(pc, exist_ok=True)
     with open(os.path.join(pc, "libusb-1.0.pc"), "w") as f:
@@ -2320,11 +2333,7 @@ def thundergbm(src, out, nvcc):
 
 
 def vanitysearch(src, out, nvcc):
-    if not os.path.exists(os.path.join(src, "GPU", "GPUEngine.cu")):
-        sys.exit("compdb.py: %s/GPU/GPUEngine.cu missing: not a VanitySearch checkout" % src)
-    toolkit = os.path.dirname(os.path.dirname(nvcc))
-    return make_nvcc_lines(src, ["gpu=1", "CCAP=8.0", "CUDA=" + toolkit, "CXXCUDA=g++",
-                                 "obj/GPU/GPUEngine.o"], nvcc)
+    return gpu_engine_lines(src, nvcc, "VanitySearch", "CCAP=8.0")
 
 
 def gomc(src, out, nvcc):
@@ -2391,10 +2400,7 @@ def cuda_convnet2(src, out, nvcc):
     if not os.path.exists(os.path.join(src, "cudaconv3", "src", "filter_acts.cu")):
         sys.exit("compdb.py: %s/cudaconv3/src/filter_acts.cu missing: not a cuda-convnet2 "
                  "checkout" % src)
-    samples = os.path.join(out, "cuda-samples")
-    if not os.path.exists(os.path.join(samples, "common", "inc", "helper_cuda.h")):
-        sys.exit("compdb.py: %s/common/inc/helper_cuda.h missing: copy cuda-samples' "
-                 "(the header)" % samples)
+    samples = samples_helpers(out, "helper_cuda.h")
     toolkit = os.path.dirname(os.path.dirname(nvcc))
     # build.sh's variables, arch 80, the samples' helpers (the header)
     args = ["CUDA_INSTALL_PATH=" + toolkit, "CUDA_SDK_PATH=" + samples,
