@@ -40,7 +40,7 @@ std::string shapeText(const AccessModel &A, const AccessShape &S, const WarpExec
   auto List = [&](bool SkipQuoted) {
     std::vector<std::string> Names;
     for (const ValueFigure &V : ByValue)
-      if ((!SkipQuoted || V.Values != X.Values) && (!SkipQuoted || V.Typical.hasLanePairs()))
+      if (!SkipQuoted || (V.Values != X.Values && V.Typical.hasLanePairs()))
         Names.push_back(V.Values);
     std::string L;
     for (size_t K = 0; K < Names.size(); ++K)

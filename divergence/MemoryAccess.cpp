@@ -1381,14 +1381,19 @@ static AccessFigures evaluateSampled(const MemoryAccessSite &Site,
                    [&](size_t A, size_t B) { return All[A].ratio() < All[B].ratio(); });
   F.Typical = All[Order[Order.size() / 2]];
   F.Worst = All[Order.back()];
-  {
+  // The median of executions (indices in ratio order) among those with two lanes or more,
+  // or of all of them when none has: a warp left with one lane says how many lanes run,
+  // not how they lie.
+  auto MedianWithPairs = [&](const std::vector<size_t> &Execs) {
     std::vector<size_t> Pairs;
-    for (size_t K : Order)
+    for (size_t K : Execs)
       if (All[K].hasLanePairs())
         Pairs.push_back(K);
-    if (!Pairs.empty())
-      F.TypicalWithPairs = All[Pairs[Pairs.size() / 2]];
-  }
+    const std::vector<size_t> &From = Pairs.empty() ? Execs : Pairs;
+    return From[From.size() / 2];
+  };
+  if (size_t M = MedianWithPairs(Order); All[M].hasLanePairs())
+    F.TypicalWithPairs = All[M];
   // The typical execution of each combination of sampled values, in combination order.
   if (!F.SampledNames.empty()) {
     // Grouped by the sampled values themselves (block indices and loop counters vary
@@ -1396,16 +1401,10 @@ static AccessFigures evaluateSampled(const MemoryAccessSite &Site,
     std::map<std::string, std::vector<size_t>> ByCombo; // in ratio order (Order is sorted)
     for (size_t K : Order)
       ByCombo[All[K].Values].push_back(K);
-    // Each combination's median execution among those with two lanes or more where it
-    // has such: a warp left with one lane says how many lanes run, not how they lie.
     if (ByCombo.size() > 1)
       for (const auto &[Combo, Execs] : ByCombo) {
-        std::vector<size_t> Pairs;
-        for (size_t K : Execs)
-          if (All[K].hasLanePairs())
-            Pairs.push_back(K);
-        const std::vector<size_t> &From = Pairs.empty() ? Execs : Pairs;
-        F.ByValue.push_back({All[From[From.size() / 2]].Values, All[From[From.size() / 2]]});
+        const WarpExecution &X = All[MedianWithPairs(Execs)];
+        F.ByValue.push_back({X.Values, X});
       }
   }
   // Misalignment the figure quoted shows: a gapless run may sit on a boundary in the

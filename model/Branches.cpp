@@ -1458,9 +1458,6 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
                           "the loop hands them out to the lanes in turns, two masked "
                           "statements per trip");
     }
-  // Setup by a few lanes before a barrier (gpu4pyscf's `if (gout_id == 0 && aux_id == 0)
-  // { ... rjri[0] = xjxi; ... }`): the arm only fills shared memory, the block's other
-  // lanes wait at the barrier that follows anyway, and one warp of the block splits.
   if (Demoted.empty() && isTileEdgeFill(B, M.Ctx))
     Demoted.push_back("the lanes at the tile's edge (a thread index against a constant) "
                       "fill its halo in shared memory and do nothing else: a few loads at "
