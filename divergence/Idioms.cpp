@@ -382,7 +382,8 @@ void disjuncts(const Sym *S, std::vector<const Sym *> &Out) {
 /// `i < j` with i and j global indices of the grid along different thread dimensions
 /// (`i = blockIdx.y * blockDim.y + threadIdx.y`, `j = blockIdx.x * blockDim.x +
 /// threadIdx.x`), each non-decreasing in its threads: the triangle of a matrix that a
-/// symmetric kernel skips (gpu4pyscf's `if (i < j) return;` over 16x16 tiles). The
+/// symmetric kernel skips (gpu4pyscf's `if (i < j) return;` over 16x16 tiles), or its
+/// diagonal (`i == j`, `i != j`). The
 /// diagonal crosses only the blocks whose tiles it cuts, O(n) of the O(n^2): in every
 /// other block the comparison is the same for all threads, as a grid-tail bound is. A
 /// comparison of thread indices within one block (`threadIdx.x < threadIdx.y`, no block
@@ -449,6 +450,11 @@ bool isBoundsGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   // (gpu4pyscf's `gout_id == 0` with gout_id = thread_id / nsp_per_block, the lanes that
   // set up the block's shared values).
   if ((S->Op == SymOp::Eq || S->Op == SymOp::Ne) && S->A && S->B) {
+    // The diagonal of two global indices along different dimensions (gpu4pyscf's `if
+    // (i_atom_G == i_atom_H) return;` over 16x4x4 blocks, the pair of an atom with
+    // itself): like the triangle's edge, it crosses only the blocks whose tiles it cuts.
+    if (mentionsThreadIdx(*S->A) && mentionsThreadIdx(*S->B))
+      return isTriangleGuard(S->A.get(), S->B.get(), Vars);
     const Sym *Q = skipCasts(S->A.get()), *Z = skipCasts(S->B.get());
     if (Z->Op != SymOp::Const || Z->Value != 0 || Q->Op != SymOp::Div || !Q->A || !Q->B ||
         mentionsThreadIdx(*Q->B))

@@ -347,6 +347,7 @@ private:
   /// Lanes idle because of the data's shape (the edge of a triangle, a tile or a tail).
   std::optional<std::string> dataShapeDemotion(const KernelContext &K, const BranchEval &E) const;
   std::optional<std::string> fixedRoleDemotion(const KernelContext &K, const BranchEval &E) const;
+  bool isStagedWindow(const KernelContext &K, const BranchEval &E) const;
   /// The finding's term, its figures as the message says them, and its group key.
   void describeFinding(const KernelContext &K, const BranchEval &E, const BranchSite &Found,
                        const Tally &Worst, const Launch &Chosen, BranchModel &R) const;
@@ -503,7 +504,18 @@ SymRef withoutPivotExclusions(const SymRef &S, const std::vector<SymVarInfo> &Va
   return S;
 }
 
-/// Whether a statement has a loop in it.
+/// A and B are the same expression, casts aside.
+bool sameSym(const Sym *A, const Sym *B) {
+  A = skipCasts(A);
+  B = skipCasts(B);
+  if (!A || !B)
+    return A == B;
+  if (A == B)
+    return true;
+  return A->Op == B->Op && A->Value == B->Value && sameSym(A->A.get(), B->A.get()) &&
+         sameSym(A->B.get(), B->B.get()) && sameSym(A->C.get(), B->C.get());
+}
+
 /// S reads or writes memory in its own code (a subscript of an array that is not the
 /// thread's, a dereference, `->`), not counting the functions it calls.
 bool touchesMemory(const Stmt *S) {
@@ -670,6 +682,83 @@ const Expr *wordCountOf(const ForStmt *F, const ArgBindings &Bound, const ASTCon
 /// followed Depth deep. Light, when given,
 /// says of a loop (with its callee's parameters bound) that it costs no more than a loop
 /// the lanes already shared: it is not counted.
+/// A retry loop of one compare-and-swap (`while (!ok) { ...; ok = slot->
+/// compare_exchange_strong(expected, desired); }`, `do { assumed = old; old =
+/// atomicCAS(p, assumed, f(assumed)); } while (assumed != old);`): a `while` or `do` loop
+/// with no loop inside, whose condition reads the swap's result (the swap itself, or a
+/// variable its result is stored in). It is one atomic read-modify-write of one address,
+/// repeated only while other threads win the race: no walk over memory. A loop that swaps
+/// once per item of a count (`while (k < n) { cas(slot[k]); ++k; }`) is a walk.
+bool isCasRetryLoop(const Stmt *S) {
+  const Stmt *Body = nullptr;
+  const Expr *Cond = nullptr;
+  if (auto *W = dyn_cast<WhileStmt>(S)) {
+    Body = W->getBody();
+    Cond = W->getCond();
+  } else if (auto *D = dyn_cast<DoStmt>(S)) {
+    Body = D->getBody();
+    Cond = D->getCond();
+  }
+  if (!Body || !Cond)
+    return false;
+  auto IsSwap = [](const Stmt *X) {
+    auto *C = dyn_cast<CallExpr>(X);
+    const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+    if (!F || !F->getIdentifier())
+      return false;
+    StringRef N = F->getName();
+    return N.starts_with("atomicCAS") || N.starts_with("compare_exchange") ||
+           N.starts_with("__hip_atomic_compare_exchange") ||
+           N.starts_with("__atomic_compare_exchange");
+  };
+  std::function<bool(const Stmt *)> HasSwap = [&](const Stmt *X) {
+    if (!X)
+      return false;
+    if (IsSwap(X))
+      return true;
+    for (const Stmt *C : X->children())
+      if (HasSwap(C))
+        return true;
+    return false;
+  };
+  // The variables that hold a swap's result, and whether the body nests a loop.
+  llvm::SmallPtrSet<const Decl *, 4> Results;
+  bool Nested = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+    if (!X || Nested)
+      return;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(X)) {
+      Nested = true;
+      return;
+    }
+    if (auto *B = dyn_cast<BinaryOperator>(X); B && B->isAssignmentOp() && HasSwap(B->getRHS()))
+      if (auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        Results.insert(D->getDecl());
+    if (auto *DS = dyn_cast<DeclStmt>(X))
+      for (const Decl *D : DS->decls())
+        if (auto *V = dyn_cast<VarDecl>(D); V && V->getInit() && HasSwap(V->getInit()))
+          Results.insert(V);
+    for (const Stmt *C : X->children())
+      Walk(C);
+  };
+  Walk(Body);
+  if (Nested)
+    return false;
+  std::function<bool(const Stmt *)> ReadsResult = [&](const Stmt *X) {
+    if (!X)
+      return false;
+    if (IsSwap(X))
+      return true;
+    if (auto *D = dyn_cast<DeclRefExpr>(X); D && Results.contains(D->getDecl()))
+      return true;
+    for (const Stmt *C : X->children())
+      if (ReadsResult(C))
+        return true;
+    return false;
+  };
+  return ReadsResult(Cond);
+}
+
 bool hasWorkLoop(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 2,
                  const std::function<bool(const ForStmt *, const ArgBindings &)> &Light = {},
                  ArgBindings *Bound = nullptr) {
@@ -684,6 +773,8 @@ bool hasWorkLoop(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 2,
     if (Light && Light(F, *Bound))
       return hasWorkLoop(F->getBody(), Ctx, Depth, Light, Bound);
   }
+  if (isCasRetryLoop(S))
+    return false;
   if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && touchesMemory(S))
     return true;
   if (auto *C = dyn_cast<CallExpr>(S))
@@ -1529,6 +1620,19 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   if (Demoted.empty())
     if (std::optional<std::string> Shape = dataShapeDemotion(K, E))
       Demoted.push_back(std::move(*Shape));
+  // A lane's window in a staged sweep (cuda-convnet2's response normalisation: `for (y =
+  // startY; y < endY; ++y) for (x = startX; x < endX; ++x) { stage pixel (y, x);
+  // __syncthreads(); if (y >= myStartY && y < myEndY && x >= myStartX && x < myEndX) ...
+  // }`): the block sweeps the union of its lanes' windows together, because each trip
+  // stages the data behind a barrier, and each lane works in the trips of its own window.
+  // The lanes outside idle through the arm; only a sweep of each lane's own window, without
+  // the shared staging, would spare that.
+  if (Demoted.empty() && isStagedWindow(K, E))
+    Demoted.push_back("the test keeps the counters of the loops around it inside the lane's "
+                      "own window, and those loops hold a barrier: the block sweeps the "
+                      "union of its lanes' windows together to stage the data in shared "
+                      "memory, and each lane works in the trips of its window; the others "
+                      "idle through the arm, inherent to the shared staging");
   // A window clamped at the data's edges (a pooling or convolution window over an image
   // with padding: `for (fy = max(0, -y); fy < min(kernelY, ih - y); ++fy)`): every lane
   // runs the window's trips, fewer only where its window crosses the edge of the data,
@@ -1687,6 +1791,85 @@ std::vector<std::string> BranchBuilder::demotions(const KernelContext &K, const 
   return Demoted;
 }
 
+bool BranchBuilder::isStagedWindow(const KernelContext &K, const BranchEval &E) const {
+  const BranchSite &B = E.B;
+  if (B.Kind != BranchSite::If && B.Kind != BranchSite::ShortCircuit)
+    return false;
+  auto ParentsFn = parentsIn(K.Kernel);
+  const IfStmt *If = enclosingIf(B, ParentsFn);
+  if (!If || B.EarlyExit || (If->getElse() && !isa<NullStmt>(If->getElse())) || !E.CondS)
+    return false;
+  // Every conjunct that reads the thread bounds the counter of a uniform loop by a
+  // lane's value, from below or from above; each such counter is bounded both ways.
+  std::vector<const Sym *> Terms;
+  conjuncts(E.CondS, Terms);
+  auto LoopVarOf = [&](const Sym *X) -> int {
+    X = skipCasts(X);
+    if (!X || X->Op != SymOp::Var || X->Value < 0 || size_t(X->Value) >= E.Vars.size())
+      return -1;
+    const SymVarInfo &I = E.Vars[size_t(X->Value)];
+    return I.Kind == SymVarInfo::Loop && I.LoopVariance == Variance::Uniform ? int(X->Value)
+                                                                               : -1;
+  };
+  std::map<int, unsigned> Bounds; // loop variable -> 1: from below, 2: from above
+  for (const Sym *T : Terms) {
+    T = skipCasts(T);
+    if (!T || !mentionsThreadIdx(*T))
+      continue;
+    bool Less = T->Op == SymOp::Lt || T->Op == SymOp::Le;
+    bool Greater = T->Op == SymOp::Gt || T->Op == SymOp::Ge;
+    if (!Less && !Greater)
+      return false;
+    int A = LoopVarOf(T->A.get()), C = LoopVarOf(T->B.get());
+    if ((A >= 0) == (C >= 0))
+      return false;
+    const Sym *Lane = A >= 0 ? T->B.get() : T->A.get();
+    int V = A >= 0 ? A : C;
+    if (!mentionsThreadIdx(*Lane) || mentionsVar(*Lane, unsigned(V)))
+      return false;
+    // `x < hi(t)` or `hi(t) > x`: from above; `x >= lo(t)` or `lo(t) <= x`: from below.
+    bool Above = (A >= 0) == Less;
+    Bounds[V] |= Above ? 2u : 1u;
+  }
+  if (Bounds.empty())
+    return false;
+  // The loops of those counters, around the branch, each with a barrier outside the `if`.
+  auto Barrier = [&](const Stmt *S) {
+    std::function<bool(const Stmt *)> Has = [&](const Stmt *X) {
+      if (!X || X == If)
+        return false;
+      if (auto *C = dyn_cast<CallExpr>(X))
+        if (const FunctionDecl *F = C->getDirectCallee(); F && F->getIdentifier() &&
+                                                          F->getName().starts_with("__syncthreads"))
+          return true;
+      for (const Stmt *Ch : X->children())
+        if (Has(Ch))
+          return true;
+      return false;
+    };
+    return Has(S);
+  };
+  std::set<std::string> Staged;
+  const Stmt *Cur = If;
+  for (unsigned Depth = 0; Depth < 64 && Cur; ++Depth) {
+    DynTypedNodeList Ps = ParentsFn(DynTypedNode::create(*Cur));
+    if (Ps.empty())
+      break;
+    const Stmt *P = Ps[0].get<Stmt>();
+    if (!P)
+      break;
+    if (auto *F = dyn_cast<ForStmt>(P); F && F->getBody() == Cur)
+      if (auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl())
+        if (auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()); V && Barrier(F->getBody()))
+          Staged.insert(V->getName().str());
+    Cur = P;
+  }
+  for (const auto &[V, Ways] : Bounds)
+    if (Ways != 3u || !Staged.count(E.Vars[size_t(V)].Name))
+      return false;
+  return true;
+}
+
 std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext &K,
                                                             const BranchEval &E) const {
   // A role fixed to some lanes, with straight-line work: an `if` (or an operand of its
@@ -1782,8 +1965,17 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
     };
     bool Div = X->Op == SymOp::Div || X->Op == SymOp::Rem;
     bool Mask = X->Op == SymOp::And;
-    return CodeOnly(X->A.get(), Divisor || (Mask && PowerMask(X->A.get()))) &&
-           CodeOnly(X->B.get(), Divisor || Div || (Mask && PowerMask(X->B.get()))) &&
+    // `(t / P) * P`: the remainder `t - (t / P) * P` written out (gpu4pyscf's `aux_id =
+    // st_id - sp_id * aux_per_block` with sp_id = st_id / aux_per_block): P sizes the
+    // groups on both sides.
+    auto QuotientTimesDivisor = [](const Sym *Q, const Sym *P) {
+      Q = skipCasts(Q);
+      return Q && Q->Op == SymOp::Div && sameSym(Q->B.get(), P);
+    };
+    bool Regroup = X->Op == SymOp::Mul && (QuotientTimesDivisor(X->A.get(), X->B.get()) ||
+                                           QuotientTimesDivisor(X->B.get(), X->A.get()));
+    return CodeOnly(X->A.get(), Divisor || Regroup || (Mask && PowerMask(X->A.get()))) &&
+           CodeOnly(X->B.get(), Divisor || Div || Regroup || (Mask && PowerMask(X->B.get()))) &&
            CodeOnly(X->C.get(), Divisor);
   };
   if (!CodeOnly(Figured, false))
@@ -1797,11 +1989,24 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
   if (!Work)
     return std::nullopt;
   bool Leaves = false, Barrier = false;
+  // Loops and switches of the arm that the scan is inside: their `break` and `continue`
+  // end a trip or a case of the arm's own loop, not the arm (gpu4pyscf's leader writing
+  // `for (n < GOUT_WIDTH) { if (ij >= nfij) break; atomicAdd(...); }`).
+  unsigned InLoop = 0, InSwitch = 0;
   std::function<void(const Stmt *, unsigned)> Scan = [&](const Stmt *S, unsigned Depth) {
     if (!S || Leaves || Barrier)
       return;
-    if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
+    if (isa<ReturnStmt, GotoStmt>(S) || (isa<ContinueStmt>(S) && !InLoop) ||
+        (isa<BreakStmt>(S) && !InLoop && !InSwitch))
       Leaves = true;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S)) {
+      unsigned &Level = isa<SwitchStmt>(S) ? InSwitch : InLoop;
+      ++Level;
+      for (const Stmt *C : S->children())
+        Scan(C, Depth);
+      --Level;
+      return;
+    }
     if (auto *C = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *F = C->getDirectCallee()) {
         StringRef N = F->getIdentifier() ? F->getName() : StringRef();

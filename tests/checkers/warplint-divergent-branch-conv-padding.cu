@@ -3,7 +3,9 @@
 // hand, and `h_in >= 0 && h_in < H && w_in >= 0 && w_in < W` keeps each tap inside the
 // image: a bounds guard on the image's coordinates, silent as with `%`. On an H200 the tap
 // ran with 31.4 of 32 lanes at 224 x 224 (docs/measuring.md). A pattern of the same
-// coordinate (`(w & 1) == 0`) is no guard and stays reported.
+// coordinate (`(w & 1) == 0`) is no guard and stays reported: as with `%`, a note when its
+// arm is straight-line work (the even lanes' fixed role), a warning when the arm loops
+// over memory.
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 #include <cuda_runtime.h>
 
@@ -37,8 +39,13 @@ __global__ void striped(const float *in, float *out, int total, int W) {
     const int w = i - q * W;
     float v = 0.f;
     if ((w & 1) == 0)
-      // CHECK: :[[@LINE-1]]:9: warning: branch on 'w' diverges in
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'w' diverges in
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning:
       v = in[i] * in[i] + 1.f;
+    if ((w & 1) == 0)
+      // CHECK: :[[@LINE-1]]:9: warning: branch on 'w' diverges in
+      for (int k = 0; k < W; ++k)
+        v += in[q * W + k];
     out[i] = v;
   }
 }
