@@ -38,6 +38,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/SourceMgr.h"
+#include <fmt/format.h>
 #include "llvm/Support/raw_ostream.h"
 #include "warplint/core/Occupancy.h"
 #include "warplint/core/Version.h"
@@ -986,9 +988,71 @@ void exportRecords(RunResult &R, ModelRecords &Records, const CommandDir &InDir)
   }
 }
 
+/// The problems found in .clang-tidy files while one analysis read its options.
+std::vector<std::string> &configProblems() {
+  static std::vector<std::string> Problems;
+  return Problems;
+}
+
+/// clang-tidy's search for .clang-tidy files, whose parse errors are kept for the run's
+/// messages (said once per run, however many files a broken configuration covers) instead
+/// of printed by every analysis. A file that does not parse (a key that LLVM 22 no longer
+/// knows, `AnalyzeTemporaryDtors`) is passed over as clang-tidy passes over it: the files
+/// of the directories above apply.
+class ReportingOptionsProvider : public clang::tidy::FileOptionsProvider {
+public:
+  ReportingOptionsProvider(clang::tidy::ClangTidyGlobalOptions Global,
+                           clang::tidy::ClangTidyOptions Defaults,
+                           clang::tidy::ClangTidyOptions Overrides,
+                           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
+      : FileOptionsProvider(std::move(Global), std::move(Defaults), std::move(Overrides),
+                            std::move(FS)) {
+    ConfigHandlers.clear();
+    ConfigHandlers.emplace_back(
+        ".clang-tidy",
+        [](llvm::MemoryBufferRef Config) -> llvm::ErrorOr<clang::tidy::ClangTidyOptions> {
+          std::string First;
+          llvm::ErrorOr<clang::tidy::ClangTidyOptions> Parsed =
+              clang::tidy::parseConfigurationWithDiags(Config, [&](const llvm::SMDiagnostic &D) {
+                if (First.empty())
+                  First = fmt::format("{}:{}:{}: {}", D.getFilename().str(), D.getLineNo(),
+                                      D.getColumnNo() + 1, D.getMessage().str());
+              });
+          if (Parsed)
+            return Parsed;
+          if (First.empty())
+            First = fmt::format("{}: {}", Config.getBufferIdentifier().str(),
+                                Parsed.getError().message());
+          configProblems().push_back(
+              First + ": clang-tidy does not read this .clang-tidy file, and neither does "
+                      "warplint: its checks and options do not apply (those of the "
+                      "directories above do); fix or remove what it names");
+          clang::tidy::ClangTidyOptions Inherit;
+          Inherit.InheritParentConfig = true;
+          return Inherit;
+        });
+  }
+};
+
+RunResult analyseOneFile(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                         const AnalysisOptions &Opts,
+                         const clang::tooling::CompilationDatabase *Original);
+
 RunResult analyseOne(const std::string &File, const clang::tooling::CompilationDatabase &Db,
                      const AnalysisOptions &Opts,
                      const clang::tooling::CompilationDatabase *Original) {
+  configProblems().clear();
+  RunResult R = analyseOneFile(File, Db, Opts, Original);
+  for (std::string &P : configProblems())
+    if (llvm::none_of(R.Messages, [&](const RunMessage &M) { return M.Text == P; }))
+      R.Messages.push_back({Severity::Warning, std::move(P)});
+  configProblems().clear();
+  return R;
+}
+
+RunResult analyseOneFile(const std::string &File, const clang::tooling::CompilationDatabase &Db,
+                         const AnalysisOptions &Opts,
+                         const clang::tooling::CompilationDatabase *Original) {
   std::vector<clang::tooling::CompileCommand> Commands = Db.getCompileCommands(File);
   if (Commands.empty())
     return noCommand(File, Opts);
@@ -1005,7 +1069,7 @@ RunResult analyseOne(const std::string &File, const clang::tooling::CompilationD
   // command's directory, and a relative -o lands there).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Physical(
       llvm::vfs::createPhysicalFileSystem().release());
-  clang::tidy::ClangTidyContext Context(std::make_unique<clang::tidy::FileOptionsProvider>(
+  clang::tidy::ClangTidyContext Context(std::make_unique<ReportingOptionsProvider>(
       clang::tidy::ClangTidyGlobalOptions(), Defaults,
       commandLineOverrides(File, Opts, Original), Physical));
   auto BaseFS = analysisFileSystem(Physical, Opts);
