@@ -1925,6 +1925,18 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
     if (R.Site.Store && !R.Site.Load) {
       R.Value = Stored.of(R.Site.Access, Ctx);
       R.ValueIndeterminate = R.Value && isIndeterminateLocal(R.Value);
+      // A store of the element's own value (`la[td] = la[td];`, KBLAS's mirror of a
+      // symmetric tile, whose other arm writes the mirrored entry): the compiler drops it
+      // and memory keeps what it held, so it is no write that another thread may race
+      // with. Its load stays an access. Not through a volatile lvalue, which is stored.
+      if (R.Value && !R.Site.Access->getType().isVolatileQualified() &&
+          !R.Value->HasSideEffects(Ctx)) {
+        llvm::FoldingSetNodeID Stored, Place;
+        R.Value->IgnoreParenImpCasts()->Profile(Stored, Ctx, /*Canonical=*/true);
+        R.Site.Access->IgnoreParenImpCasts()->Profile(Place, Ctx, /*Canonical=*/true);
+        if (Stored == Place)
+          continue;
+      }
     }
     Out.Sites.push_back(std::move(R));
   }

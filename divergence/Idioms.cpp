@@ -167,9 +167,6 @@ bool isWindowGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
   return isWarpWindowIndex(AT ? S->A.get() : S->B.get(), Vars);
 }
 
-namespace {
-bool sameUpToCasts(const Sym *A, const Sym *B);
-} // namespace
 
 /// `a - (a / n) * n` (or `a - n * (a / n)`), the remainder written by hand (HeCBench's
 /// dwconv recovers its coordinates so): a, n and the form `a % n` would have.
@@ -1226,8 +1223,6 @@ static bool isLaneForm(const Sym *A) {
          (A->Op == SymOp::And && K->Value < 32 && ((K->Value + 1) & K->Value) == 0);
 }
 
-namespace {
-
 /// Two forms that are the same expression node for node, conversions aside.
 bool sameUpToCasts(const Sym *A, const Sym *B) {
   A = skipCasts(A);
@@ -1239,6 +1234,8 @@ bool sameUpToCasts(const Sym *A, const Sym *B) {
   return sameUpToCasts(A->A.get(), B->A.get()) && sameUpToCasts(A->B.get(), B->B.get()) &&
          sameUpToCasts(A->C.get(), B->C.get());
 }
+
+namespace {
 
 /// S, a sum of one thread-dependent term with uniform terms: that term (else S).
 const Sym *threadTerm(const Sym *S) {

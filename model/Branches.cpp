@@ -504,18 +504,6 @@ SymRef withoutPivotExclusions(const SymRef &S, const std::vector<SymVarInfo> &Va
   return S;
 }
 
-/// A and B are the same expression, casts aside.
-bool sameSym(const Sym *A, const Sym *B) {
-  A = skipCasts(A);
-  B = skipCasts(B);
-  if (!A || !B)
-    return A == B;
-  if (A == B)
-    return true;
-  return A->Op == B->Op && A->Value == B->Value && sameSym(A->A.get(), B->A.get()) &&
-         sameSym(A->B.get(), B->B.get()) && sameSym(A->C.get(), B->C.get());
-}
-
 /// S reads or writes memory in its own code (a subscript of an array that is not the
 /// thread's, a dereference, `->`), not counting the functions it calls.
 bool touchesMemory(const Stmt *S) {
@@ -1970,7 +1958,7 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
     // groups on both sides.
     auto QuotientTimesDivisor = [](const Sym *Q, const Sym *P) {
       Q = skipCasts(Q);
-      return Q && Q->Op == SymOp::Div && sameSym(Q->B.get(), P);
+      return Q && Q->Op == SymOp::Div && sameUpToCasts(Q->B.get(), P);
     };
     bool Regroup = X->Op == SymOp::Mul && (QuotientTimesDivisor(X->A.get(), X->B.get()) ||
                                            QuotientTimesDivisor(X->B.get(), X->A.get()));
