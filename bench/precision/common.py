@@ -80,6 +80,7 @@ CORPORA = {
     "kblas": ("ecrc/kblas-gpu", "8af76dc862c74cbe880569ff2ccf6e5e54245430"),
     "nvbio": ("NVlabs/nvbio", "5916f3ea387d7d0b6a2661be87c9129ac623ac56"),
     "unidock": ("dptech-corp/Uni-Dock", "66546c37959c1a4bcedf1098f15e81097422670d"),
+    "learn-cuda": ("PacktPublishing/Learn-CUDA-Programming", "10bd9b59bfcc680d608ea1417da5089f73d91b11"),
 }
 
 

@@ -12,7 +12,7 @@
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
-#            kblas|nvbio|unidock
+#            kblas|nvbio|unidock|learn-cuda
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1011,6 +1011,18 @@
 #           catchorg/Catch2 v3.4.0 (6e79e682) given as -DFETCHCONTENT_SOURCE_DIR_CATCH2=DIR
 #           (--catch2, else OUTDIR/Catch2; no network here). Its 2 .cu (src/cuda/monte_carlo.cu
 #           and precalculate.cu).
+#   learn-cuda  PacktPublishing/Learn-CUDA-Programming (10bd9b59). Each sample's Makefile is
+#           its build: `make -n -B` in every sample folder of Chapter01-Chapter07, the CUDA
+#           programming chapters (08 library calls, 09 OpenACC, 10 cuDNN/DL left out; the
+#           chapters' own Makefiles only run make in those folders), with
+#           CUDA_PATH the toolkit of --nvcc, GENCODE_FLAGS arch 80 in place of its SMS list
+#           (52..80, which nvcc 13 refuses below 75) and INCLUDES=-IOUTDIR/cuda-samples/common/inc
+#           (it includes the CUDA samples' helper_cuda.h/helper_timer.h from
+#           $(CUDA_PATH)/samples/common/inc; CUDA 13 ships none): before this script, put
+#           NVIDIA/cuda-samples c94ff366's Common/*.h in OUTDIR/cuda-samples/common/inc. The
+#           nvcc line of each .cu (-c X.cu; a sample built in one step, `nvcc X.cu -o X`,
+#           gets -c before its file); a sample whose Makefile says plain `nvcc` gets --nvcc's
+#           path.
 import argparse
 import glob
 import json
@@ -2495,6 +2507,40 @@ def unidock(src, out, nvcc, catch2=None):
             for e in source_cu(entries, project)]
 
 
+def learn_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "Chapter03", "03_cuda_thread_programming")):
+        sys.exit("compdb.py: %s/Chapter03 missing: not a Learn-CUDA-Programming checkout" % src)
+    samples = samples_helpers(out, "helper_timer.h")
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # its CUDA_PATH, arch 80, the samples' helpers (the header)
+    args = ["CUDA_PATH=" + toolkit, "GENCODE_FLAGS=-gencode arch=compute_80,code=sm_80",
+            "INCLUDES=-I" + os.path.join(samples, "common", "inc")]
+    db = {}
+    for mk in sorted(glob.glob(os.path.join(src, "Chapter0[1-7]", "**", "Makefile"),
+                               recursive=True)):
+        cwd = os.path.dirname(mk)
+        with open(mk) as f:
+            if "ph_build" in f.read():
+                continue  # a chapter's Makefile, which only runs make in each sample folder
+        dry = subprocess.run(["make", "-n", "-B"] + args, cwd=cwd, capture_output=True,
+                             text=True).stdout
+        for line in dry.splitlines():
+            words = line.split()
+            if not words or os.path.basename(words[0]) != "nvcc":
+                continue
+            a = [nvcc] + shlex.split(line)[1:]
+            cu = [x for x in a[1:] if x.endswith(".cu")]
+            if len(cu) != 1:
+                continue
+            if "-c" not in a:
+                # a sample built in one step (nvcc X.cu -o X): its compile, -c before the file
+                i = a.index(cu[0])
+                a = a[:i] + ["-c"] + a[i:]
+            f = os.path.normpath(os.path.join(cwd, cu[0]))
+            db.setdefault(f, {"directory": cwd, "file": f, "arguments": a})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2512,7 +2558,7 @@ def main():
                                       "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
                                       "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc",
                                       "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
-                                      "kblas", "nvbio", "unidock"])
+                                      "kblas", "nvbio", "unidock", "learn-cuda"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2551,7 +2597,7 @@ def main():
           "sundials": sundials, "thundergbm": thundergbm, "vanitysearch": vanitysearch,
           "gomc": gomc, "lidar-ai": lidar_ai, "pcl": pcl, "cuda-convnet2": cuda_convnet2,
           "cloverleaf-cuda": cloverleaf_cuda,
-          "kblas": kblas, "nvbio": nvbio,
+          "kblas": kblas, "nvbio": nvbio, "learn-cuda": learn_cuda,
           "unidock": lambda s, o, n: unidock(s, o, n, a.catch2)}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
