@@ -77,6 +77,10 @@ CORPORA = {
     "pcl": ("PointCloudLibrary/pcl", "1fdb03883eab28f642e938d9bf4d317903212cb4"),
     "cuda-convnet2": ("akrizhevsky/cuda-convnet2", "3238bf0367f63eb370e897b9e5714794cb67ddc2"),
     "cloverleaf-cuda": ("UK-MAC/CloverLeaf_CUDA", "03c780320cfab3a47379a1c5952ab24011647f2e"),
+    "kblas": ("ecrc/kblas-gpu", "8af76dc862c74cbe880569ff2ccf6e5e54245430"),
+    "nvbio": ("NVlabs/nvbio", "5916f3ea387d7d0b6a2661be87c9129ac623ac56"),
+    "unidock": ("dptech-corp/Uni-Dock", "66546c37959c1a4bcedf1098f15e81097422670d"),
+    "learn-cuda": ("PacktPublishing/Learn-CUDA-Programming", "10bd9b59bfcc680d608ea1417da5089f73d91b11"),
 }
 
 

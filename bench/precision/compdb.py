@@ -11,8 +11,9 @@
 #            tnn|slate|cufinufft|slabhash|sgemm-cuda|astra|cutt|gpufit|infinitam|viennacl|
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
-#            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda
-#            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
+#            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
+#            kblas|nvbio|unidock|learn-cuda
+#            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
 #           checkout: cp make.inc-examples/make.inc.openblas make.inc, then
@@ -985,6 +986,43 @@
 #           keeping the nvcc line of each of its 18 .cu (the kernels of kernel_files/*.cuknl
 #           are #included by the X_kernel_cuda.cu that launches them); the rule calls `nvcc`
 #           from PATH, written here as --nvcc's path.
+#   kblas   ecrc/kblas-gpu (8af76dc8). CMake is the build (native CUDA): configured into
+#           OUTDIR/cmake (Ninja, Release, configure only), its options at their defaults
+#           (BLAS2, BLAS3, batch triangular, TLR, SVD all ON; _USE_MAGMA_ ON but MAGMA is not
+#           installed here, so find_package(MAGMA) fails and no -DUSE_MAGMA is set), BLAS from
+#           Debian's libblas-dev, CMAKE_CUDA_ARCHITECTURES 80 (it sets none: TARGET_SM=80).
+#           Every .cu of the build once (70); a file its CMake compiles once per precision
+#           (Xblas_core.cu, Xtrmm.cu, batch_triangular/X*.cu: -DPREC_s/d/c/z; Xgemm_tlr.cu and
+#           two batch_svd files: s/d) keeps its -DPREC_d line.
+#   nvbio   NVlabs/nvbio (5916f3ea), its contrib/cub submodule NVlabs/cub (c3cceac1). CMake
+#           is the build, through FindCUDA (cuda_add_library/cuda_add_executable: no
+#           compile_commands entries): configured into OUTDIR/cmake (Unix Makefiles, Release,
+#           configure only) with -DGPU_ARCHITECTURE=sm_80 (its own arch variable, default
+#           sm_35, which nvcc 13 refuses); every .cu of every target (66) but
+#           contrib/moderngpu's (a third-party copy, itself a corpus), the line put together
+#           from FindCUDA's per-file script (findcuda_entries): -m64, -DPLATFORM_X86, its
+#           CUDA_NVCC_FLAGS --gpu-architecture=sm_80 -use_fast_math, the host flags (-fopenmp,
+#           -iquote of the checkout, Release -O3 -msse4.2 ...) in one -Xcompiler list. 65 files.
+#   unidock dptech-corp/Uni-Dock (66546c37), the CMake project in unidock/. CMake is the
+#           build (native CUDA): configured into OUTDIR/cmake (Ninja, Release, configure only),
+#           CMAKE_CUDA_ARCHITECTURES 80 in place of its 70..120 list, boost from Debian
+#           (libboost-{system,thread,serialization,filesystem,program-options,timer}-dev) and
+#           its FetchContent Catch2 (only for its unit tests) from a local copy of
+#           catchorg/Catch2 v3.4.0 (6e79e682) given as -DFETCHCONTENT_SOURCE_DIR_CATCH2=DIR
+#           (--catch2, else OUTDIR/Catch2; no network here). Its 2 .cu (src/cuda/monte_carlo.cu
+#           and precalculate.cu).
+#   learn-cuda  PacktPublishing/Learn-CUDA-Programming (10bd9b59). Each sample's Makefile is
+#           its build: `make -n -B` in every sample folder of Chapter01-Chapter07, the CUDA
+#           programming chapters (08 library calls, 09 OpenACC, 10 cuDNN/DL left out; the
+#           chapters' own Makefiles only run make in those folders), with
+#           CUDA_PATH the toolkit of --nvcc, GENCODE_FLAGS arch 80 in place of its SMS list
+#           (52..80, which nvcc 13 refuses below 75) and INCLUDES=-IOUTDIR/cuda-samples/common/inc
+#           (it includes the CUDA samples' helper_cuda.h/helper_timer.h from
+#           $(CUDA_PATH)/samples/common/inc; CUDA 13 ships none): before this script, put
+#           NVIDIA/cuda-samples c94ff366's Common/*.h in OUTDIR/cuda-samples/common/inc. The
+#           nvcc line of each .cu (-c X.cu; a sample built in one step, `nvcc X.cu -o X`,
+#           gets -c before its file); a sample whose Makefile says plain `nvcc` gets --nvcc's
+#           path.
 import argparse
 import glob
 import json
@@ -2431,6 +2469,78 @@ def cloverleaf_cuda(src, out, nvcc):
     return [db[f] for f in sorted(db)]
 
 
+def kblas(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "blas_l2", "ssymv.cu")):
+        sys.exit("compdb.py: %s/src/blas_l2/ssymv.cu missing: not a kblas-gpu checkout" % src)
+    entries = cmake_entries(src, out, nvcc, [])
+    # each file once: its -DPREC_d line where its CMake compiles it once per precision
+    db = {}
+    for e in entries:
+        f = os.path.realpath(os.path.join(e.get("directory", ""), e["file"]))
+        args = arguments_of(e)
+        if f.endswith(".cu") and (f not in db or "-DPREC_d" in args):
+            db[f] = {"directory": e["directory"], "file": f, "arguments": args}
+    return [db[f] for f in sorted(db)]
+
+
+def nvbio(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "contrib", "cub", "cub", "cub.cuh")):
+        sys.exit("compdb.py: %s/contrib/cub missing: unpack its submodule (NVlabs/cub c3cceac1) "
+                 "there" % src)
+    entries = findcuda_entries(src, out, nvcc, ["-DGPU_ARCHITECTURE=sm_80"], ".")
+    top = os.path.join(src, "contrib") + "/"
+    return [e for e in entries if not os.path.realpath(e["file"]).startswith(top)]
+
+
+def unidock(src, out, nvcc, catch2=None):
+    project = os.path.join(src, "unidock")
+    if not os.path.exists(os.path.join(project, "src", "cuda", "monte_carlo.cu")):
+        sys.exit("compdb.py: %s/unidock/src/cuda/monte_carlo.cu missing: not a Uni-Dock "
+                 "checkout" % src)
+    catch2 = catch2 or os.path.join(out, "Catch2")
+    if not os.path.exists(os.path.join(catch2, "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/CMakeLists.txt missing: put catchorg/Catch2 v3.4.0 (6e79e682) "
+                 "there or name it with --catch2" % catch2)
+    entries = cmake_entries(project, out, nvcc, ["-DFETCHCONTENT_SOURCE_DIR_CATCH2=" + catch2,
+                                                 "-DFETCHCONTENT_FULLY_DISCONNECTED=ON"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, project)]
+
+
+def learn_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "Chapter03", "03_cuda_thread_programming")):
+        sys.exit("compdb.py: %s/Chapter03 missing: not a Learn-CUDA-Programming checkout" % src)
+    samples = samples_helpers(out, "helper_timer.h")
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # its CUDA_PATH, arch 80, the samples' helpers (the header)
+    args = ["CUDA_PATH=" + toolkit, "GENCODE_FLAGS=-gencode arch=compute_80,code=sm_80",
+            "INCLUDES=-I" + os.path.join(samples, "common", "inc")]
+    db = {}
+    for mk in sorted(glob.glob(os.path.join(src, "Chapter0[1-7]", "**", "Makefile"),
+                               recursive=True)):
+        cwd = os.path.dirname(mk)
+        with open(mk) as f:
+            if "ph_build" in f.read():
+                continue  # a chapter's Makefile, which only runs make in each sample folder
+        dry = subprocess.run(["make", "-n", "-B"] + args, cwd=cwd, capture_output=True,
+                             text=True).stdout
+        for line in dry.splitlines():
+            words = line.split()
+            if not words or os.path.basename(words[0]) != "nvcc":
+                continue
+            a = [nvcc] + shlex.split(line)[1:]
+            cu = [x for x in a[1:] if x.endswith(".cu")]
+            if len(cu) != 1:
+                continue
+            if "-c" not in a:
+                # a sample built in one step (nvcc X.cu -o X): its compile, -c before the file
+                i = a.index(cu[0])
+                a = a[:i] + ["-c"] + a[i:]
+            f = os.path.normpath(os.path.join(cwd, cu[0]))
+            db.setdefault(f, {"directory": cwd, "file": f, "arguments": a})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2447,13 +2557,17 @@ def main():
                                       "gasal2", "dualsphysics", "specfem3d", "cudasw4",
                                       "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
                                       "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc",
-                                      "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda"])
+                                      "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
+                                      "kblas", "nvbio", "unidock", "learn-cuda"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
     p.add_argument("--opencv-headers", metavar="DIR",
                    help="opencv_contrib: the folder holding the two opencv/opencv headers "
                         "(private.cuda.hpp, cuda_compat.hpp) that the header names")
+    p.add_argument("--catch2", metavar="DIR",
+                   help="unidock: a catchorg/Catch2 v3.4.0 tree for its FetchContent "
+                        "(default OUTDIR/Catch2)")
     a = p.parse_args()
     src = os.path.realpath(a.checkout)
     out = os.path.realpath(a.outdir)
@@ -2482,7 +2596,9 @@ def main():
           "quest": quest, "deepmd": deepmd, "mcx": mcx, "cholla": cholla, "gpu4pyscf": gpu4pyscf,
           "sundials": sundials, "thundergbm": thundergbm, "vanitysearch": vanitysearch,
           "gomc": gomc, "lidar-ai": lidar_ai, "pcl": pcl, "cuda-convnet2": cuda_convnet2,
-          "cloverleaf-cuda": cloverleaf_cuda}[a.corpus](src, out, a.nvcc)
+          "cloverleaf-cuda": cloverleaf_cuda,
+          "kblas": kblas, "nvbio": nvbio, "learn-cuda": learn_cuda,
+          "unidock": lambda s, o, n: unidock(s, o, n, a.catch2)}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
