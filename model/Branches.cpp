@@ -1929,6 +1929,39 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
   const Sym *Figured = E.Stronger ? E.Stronger.get() : E.CondS;
   if (!Figured)
     return std::nullopt;
+  // A block-wide `__shared__` scalar that no loop writes (gpu4pyscf's `aux_per_block`,
+  // set by thread 0 before the loops and read in them as a stride): one value for the
+  // block through every trip, though a loop reads it again.
+  auto sharedSetOutsideLoops = [&](const std::string &Name) {
+    const VarDecl *Shared = nullptr;
+    bool WrittenInLoop = false;
+    std::function<void(const Stmt *, unsigned)> Walk = [&](const Stmt *S, unsigned Loops) {
+      if (!S || WrittenInLoop)
+        return;
+      if (auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name &&
+                                              V->hasAttr<CUDASharedAttr>() &&
+                                              V->getType()->isScalarType())
+            Shared = V;
+      const Expr *Target = nullptr;
+      if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+        Target = B->getLHS();
+      else if (auto *U = dyn_cast<UnaryOperator>(S); U && (U->isIncrementDecrementOp() ||
+                                                           U->getOpcode() == UO_AddrOf))
+        Target = U->getSubExpr();
+      if (Target && Loops > 0)
+        if (auto *R = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+            R && R->getDecl()->getName() == Name)
+          WrittenInLoop = true;
+      bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+      for (const Stmt *C : S->children())
+        Walk(C, Loops + (Loop ? 1 : 0));
+    };
+    if (K.Kernel && K.Kernel->getBody())
+      Walk(K.Kernel->getBody(), 0);
+    return Shared && !WrittenInLoop;
+  };
   std::function<bool(const Sym *, bool)> CodeOnly = [&](const Sym *X, bool Divisor) {
     if (!X)
       return true;
@@ -1939,7 +1972,8 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
       bool Code = I.Kind == SymVarInfo::BlockIdx || I.Kind == SymVarInfo::GridDim ||
                   (I.Kind == SymVarInfo::Param && I.Launched) ||
                   (I.Kind == SymVarInfo::Loop && I.LoopVariance == Variance::Uniform);
-      bool Size = I.Kind == SymVarInfo::Param || (I.Kind == SymVarInfo::Opaque && !I.InLoop);
+      bool Size = I.Kind == SymVarInfo::Param ||
+                  (I.Kind == SymVarInfo::Opaque && (!I.InLoop || sharedSetOutsideLoops(I.Name)));
       return Code || (Divisor && Size);
     }
     // `t & (P - 1)`: the remainder by a power of two written as a mask.

@@ -103,7 +103,8 @@ __global__ void tileCountWalk(Slot *slots, const unsigned *keys, int count, int 
 
 // The lanes of a pair's setup: the first of each group of aux lanes in the first row,
 // aux and the row's width loaded by the block (gpu4pyscf's `gout_id == 0 && aux_id == 0`
-// with `aux_id = st_id - sp_id * aux_per_block`): a note.
+// with `aux_id = st_id - sp_id * aux_per_block`): a note. The loop reads aux again, a
+// block-wide scalar that no loop writes: one value in every trip.
 __global__ void pairSetup(const float *env, float *out, const int *lookup, int which,
                           int p0, int p1) {
   extern __shared__ float smem[];
@@ -129,7 +130,7 @@ __global__ void pairSetup(const float *env, float *out, const int *lookup, int w
       smem[sp + nsp] = env[p * 3 + 1] * env[p * 3];
     }
     __syncthreads();
-    out[p * 256 + t] = smem[sp] * gout + smem[sp + nsp];
+    out[p * 256 + t] = smem[sp] * gout + smem[sp + nsp] + aux;
   }
 }
 
