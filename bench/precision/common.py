@@ -77,6 +77,11 @@ CORPORA = {
     "pcl": ("PointCloudLibrary/pcl", "1fdb03883eab28f642e938d9bf4d317903212cb4"),
     "cuda-convnet2": ("akrizhevsky/cuda-convnet2", "3238bf0367f63eb370e897b9e5714794cb67ddc2"),
     "cloverleaf-cuda": ("UK-MAC/CloverLeaf_CUDA", "03c780320cfab3a47379a1c5952ab24011647f2e"),
+    "cusha": ("farkhor/CuSha", "e753734098645d7e1ad103d6f7f6018cb085b7bf"),
+    "hypre": ("hypre-space/hypre", "0854739e5136f7b850b29eaaf609ec9df6c8307a"),
+    "qmcpack": ("QMCPACK/qmcpack", "79d4f0eebccc7f67436c2c6b83ce6a9e9c87b074"),
+    "raytracing-cuda": ("rogerallen/raytracinginoneweekendincuda",
+                        "ab140b12d4923b75270831baabab5e4d4209f305"),
 }
 
 
