@@ -82,6 +82,7 @@ CORPORA = {
     "qmcpack": ("QMCPACK/qmcpack", "79d4f0eebccc7f67436c2c6b83ce6a9e9c87b074"),
     "raytracing-cuda": ("rogerallen/raytracinginoneweekendincuda",
                         "ab140b12d4923b75270831baabab5e4d4209f305"),
+    "chai": ("chai-benchmarks/chai", "1ad38e3607a59905c5edc4f6ae11f676a769f3d9"),
 }
 
 

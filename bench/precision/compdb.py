@@ -12,7 +12,7 @@
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
-#            cusha|hypre|qmcpack|raytracing-cuda
+#            cusha|hypre|qmcpack|raytracing-cuda|chai
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1004,6 +1004,12 @@
 #           ch12_where_next_cuda, the book's last chapter). Its Makefile is the build:
 #           `make -n -B NVCC="<--nvcc> -ccbin g++" GENCODE_FLAGS="-gencode
 #           arch=compute_80,code=sm_80" cudart.o` (arch 80 in place of its 60), main.cu's line.
+#   chai    chai-benchmarks/chai (1ad38e36). Each benchmark's Makefile is the build: one nvcc
+#           line compiling main.cpp, kernel.cpp and kernel.cu into one program, `-std=c++11`
+#           (CUDA-U adds -arch=sm_61). The script runs `make -n -B CXX=<--nvcc>
+#           CHAI_CUDA_LIB=<toolkit>/lib64 CHAI_CUDA_INC=<toolkit>/include` in each benchmark
+#           of CUDA-D and CUDA-U and gives its kernel.cu that line's flags with -arch=sm_80 and
+#           `-c kernel.cu` (28 files); the -Sim versions, made for simulators, are left out.
 import argparse
 import glob
 import json
@@ -2499,6 +2505,35 @@ def raytracing_cuda(src, out, nvcc):
                                     "cudart.o"], nvcc)
 
 
+def chai(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "CUDA-U", "BFS", "kernel.cu")):
+        sys.exit("compdb.py: %s/CUDA-U/BFS/kernel.cu missing: not a chai checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    db = []
+    # each benchmark's one nvcc line, kernel.cu alone, arch 80 (the header)
+    for d in sorted(glob.glob(os.path.join(src, "CUDA-[DU]", "*", "Makefile"))):
+        cwd = os.path.dirname(d)
+        dry = subprocess.run(["make", "-n", "-B", "CXX=" + nvcc, "CHAI_CUDA_LIB=" + toolkit + "/lib64",
+                              "CHAI_CUDA_INC=" + toolkit + "/include"], cwd=cwd,
+                             capture_output=True, text=True, check=True).stdout
+        for line in dry.splitlines():
+            args = shlex.split(line)
+            if not args or args[0] != nvcc or "kernel.cu" not in args:
+                continue
+            flags, skip = [], False
+            for a in args[1:]:
+                if skip:
+                    skip = False
+                elif a == "-o":
+                    skip = True
+                elif a.startswith("-") and not a.startswith(("-L", "-l", "-arch")):
+                    flags.append(a)
+            db.append({"directory": cwd, "file": os.path.join(cwd, "kernel.cu"),
+                       "arguments": [nvcc] + flags + ["-arch=sm_80", "-c", "kernel.cu"]})
+            break
+    return db
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2516,7 +2551,7 @@ def main():
                                       "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
                                       "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc",
                                       "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
-                                      "cusha", "hypre", "qmcpack", "raytracing-cuda"])
+                                      "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2553,7 +2588,7 @@ def main():
           "gomc": gomc, "lidar-ai": lidar_ai, "pcl": pcl, "cuda-convnet2": cuda_convnet2,
           "cloverleaf-cuda": cloverleaf_cuda,
           "cusha": cusha, "hypre": hypre, "qmcpack": qmcpack,
-          "raytracing-cuda": raytracing_cuda}[a.corpus](src, out, a.nvcc)
+          "raytracing-cuda": raytracing_cuda, "chai": chai}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
