@@ -81,6 +81,12 @@ CORPORA = {
     "nvbio": ("NVlabs/nvbio", "5916f3ea387d7d0b6a2661be87c9129ac623ac56"),
     "unidock": ("dptech-corp/Uni-Dock", "66546c37959c1a4bcedf1098f15e81097422670d"),
     "learn-cuda": ("PacktPublishing/Learn-CUDA-Programming", "10bd9b59bfcc680d608ea1417da5089f73d91b11"),
+    "cusha": ("farkhor/CuSha", "e753734098645d7e1ad103d6f7f6018cb085b7bf"),
+    "hypre": ("hypre-space/hypre", "0854739e5136f7b850b29eaaf609ec9df6c8307a"),
+    "qmcpack": ("QMCPACK/qmcpack", "79d4f0eebccc7f67436c2c6b83ce6a9e9c87b074"),
+    "raytracing-cuda": ("rogerallen/raytracinginoneweekendincuda",
+                        "ab140b12d4923b75270831baabab5e4d4209f305"),
+    "chai": ("chai-benchmarks/chai", "1ad38e3607a59905c5edc4f6ae11f676a769f3d9"),
 }
 
 

@@ -12,7 +12,7 @@
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
-#            kblas|nvbio|unidock|learn-cuda
+#            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1023,6 +1023,30 @@
 #           nvcc line of each .cu (-c X.cu; a sample built in one step, `nvcc X.cu -o X`,
 #           gets -c before its file); a sample whose Makefile says plain `nvcc` gets --nvcc's
 #           path.
+#   cusha   farkhor/CuSha (e7537340). sfBuild.sh is the build: one nvcc line compiling its 7
+#           .cu and parse_graph.cpp into one binary, -O3 -arch=sm_35; the script gives each
+#           .cu of that line its own `nvcc -O3 -arch=sm_80 -c FILE` (arch 80 in place of 35).
+#   hypre   hypre-space/hypre (0854739e). CMake is the build (src/CMakeLists.txt),
+#           configured into OUTDIR/cmake with -DHYPRE_ENABLE_CUDA=ON -DHYPRE_ENABLE_UMPIRE=OFF
+#           (a CUDA build asks for Umpire and offers to download it; off: no network),
+#           Debian's Open MPI, arch 80; the nvcc line of each of the 144 .c files CMake
+#           compiles as CUDA (`-x cu`: the CUDA build sets their LANGUAGE to CUDA).
+#   qmcpack QMCPACK/qmcpack (79d4f0ee). CMake is the build, configured into OUTDIR/cmake
+#           with -DQMC_GPU=cuda -DBUILD_AFQMC=ON (AFQMC holds most of its kernels) and
+#           Debian's Open MPI, parallel HDF5, Boost, libxml2 and libfftw3-dev (apt-get
+#           install libfftw3-dev), arch 80 (configure takes ~9 minutes on 2 cores); every
+#           .cu under src/ (36: AFQMC's Numerics/detail/CUDA/Kernels, QMCWaveFunctions'
+#           detail/CUDA, Platforms/CUDA).
+#   raytracing-cuda  rogerallen/raytracinginoneweekendincuda (ab140b12, branch
+#           ch12_where_next_cuda, the book's last chapter). Its Makefile is the build:
+#           `make -n -B NVCC="<--nvcc> -ccbin g++" GENCODE_FLAGS="-gencode
+#           arch=compute_80,code=sm_80" cudart.o` (arch 80 in place of its 60), main.cu's line.
+#   chai    chai-benchmarks/chai (1ad38e36). Each benchmark's Makefile is the build: one nvcc
+#           line compiling main.cpp, kernel.cpp and kernel.cu into one program, `-std=c++11`
+#           (CUDA-U adds -arch=sm_61). The script runs `make -n -B CXX=<--nvcc>
+#           CHAI_CUDA_LIB=<toolkit>/lib64 CHAI_CUDA_INC=<toolkit>/include` in each benchmark
+#           of CUDA-D and CUDA-U and gives its kernel.cu that line's flags with -arch=sm_80 and
+#           `-c kernel.cu` (28 files); the -Sim versions, made for simulators, are left out.
 import argparse
 import glob
 import json
@@ -2539,6 +2563,82 @@ def learn_cuda(src, out, nvcc):
             f = os.path.normpath(os.path.join(cwd, cu[0]))
             db.setdefault(f, {"directory": cwd, "file": f, "arguments": a})
     return [db[f] for f in sorted(db)]
+def cusha(src, out, nvcc):
+    script = os.path.join(src, "sfBuild.sh")
+    if not os.path.exists(os.path.join(src, "cusha_src", "cusha_process.cu")):
+        sys.exit("compdb.py: %s/cusha_src/cusha_process.cu missing: not a CuSha checkout" % src)
+    with open(script) as f:
+        args = shlex.split(f.read().strip())
+    # sfBuild.sh's flags, arch 80; one -c line per .cu (the header)
+    flags = ["-arch=sm_80" if a.startswith("-arch=") else a for a in args[1:]
+             if a.startswith("-") and a != "-o"]
+    files = [a for a in args[1:] if a.endswith(".cu")]
+    return [{"directory": src, "file": os.path.join(src, f),
+             "arguments": [nvcc] + flags + ["-c", f]} for f in sorted(files)]
+
+
+def hypre(src, out, nvcc):
+    top = os.path.join(src, "src")
+    if not os.path.exists(os.path.join(top, "seq_mv", "csr_matvec_device.c")):
+        sys.exit("compdb.py: %s/seq_mv/csr_matvec_device.c missing: not a hypre checkout" % top)
+    # the CUDA build without Umpire (the header)
+    entries = cmake_entries(top, out, nvcc, ["-DHYPRE_ENABLE_CUDA=ON", "-DHYPRE_ENABLE_UMPIRE=OFF"])
+    db = {}
+    for e in entries:
+        args = arguments_of(e)
+        if os.path.basename(args[0]) == "nvcc" and "-x" in args and args[args.index("-x") + 1] == "cu":
+            f = os.path.realpath(os.path.join(e["directory"], e["file"]))
+            db.setdefault(f, {"directory": e["directory"], "file": f, "arguments": [nvcc] + args[1:]})
+    return [db[f] for f in sorted(db)]
+
+
+def qmcpack(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "AFQMC", "Numerics", "detail", "CUDA",
+                                       "Kernels", "sum.cu")):
+        sys.exit("compdb.py: %s/src/AFQMC missing: not a QMCPACK checkout" % src)
+    # the CUDA build with AFQMC (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DQMC_GPU=cuda", "-DBUILD_AFQMC=ON", "-DQMC_MPI=ON"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "src"))]
+
+
+def raytracing_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "main.cu")) or not os.path.exists(
+            os.path.join(src, "material.h")):
+        sys.exit("compdb.py: %s/main.cu missing: not a raytracinginoneweekendincuda checkout" % src)
+    # its cudart.o rule, arch 80 (the header)
+    return make_nvcc_cu_lines(src, ["NVCC=" + nvcc + " -ccbin g++",
+                                    "GENCODE_FLAGS=-gencode arch=compute_80,code=sm_80",
+                                    "cudart.o"], nvcc)
+
+
+def chai(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "CUDA-U", "BFS", "kernel.cu")):
+        sys.exit("compdb.py: %s/CUDA-U/BFS/kernel.cu missing: not a chai checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    db = []
+    # each benchmark's one nvcc line, kernel.cu alone, arch 80 (the header)
+    for d in sorted(glob.glob(os.path.join(src, "CUDA-[DU]", "*", "Makefile"))):
+        cwd = os.path.dirname(d)
+        dry = subprocess.run(["make", "-n", "-B", "CXX=" + nvcc, "CHAI_CUDA_LIB=" + toolkit + "/lib64",
+                              "CHAI_CUDA_INC=" + toolkit + "/include"], cwd=cwd,
+                             capture_output=True, text=True, check=True).stdout
+        for line in dry.splitlines():
+            args = shlex.split(line)
+            if not args or args[0] != nvcc or "kernel.cu" not in args:
+                continue
+            flags, skip = [], False
+            for a in args[1:]:
+                if skip:
+                    skip = False
+                elif a == "-o":
+                    skip = True
+                elif a.startswith("-") and not a.startswith(("-L", "-l", "-arch")):
+                    flags.append(a)
+            db.append({"directory": cwd, "file": os.path.join(cwd, "kernel.cu"),
+                       "arguments": [nvcc] + flags + ["-arch=sm_80", "-c", "kernel.cu"]})
+            break
+    return db
 
 
 def main():
@@ -2558,7 +2658,8 @@ def main():
                                       "gamer", "instant-ngp", "gardenia", "bght", "quest", "deepmd", "mcx", "cholla",
                                       "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc",
                                       "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
-                                      "kblas", "nvbio", "unidock", "learn-cuda"])
+                                      "kblas", "nvbio", "unidock", "learn-cuda",
+                                      "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2598,7 +2699,9 @@ def main():
           "gomc": gomc, "lidar-ai": lidar_ai, "pcl": pcl, "cuda-convnet2": cuda_convnet2,
           "cloverleaf-cuda": cloverleaf_cuda,
           "kblas": kblas, "nvbio": nvbio, "learn-cuda": learn_cuda,
-          "unidock": lambda s, o, n: unidock(s, o, n, a.catch2)}[a.corpus](src, out, a.nvcc)
+          "unidock": lambda s, o, n: unidock(s, o, n, a.catch2),
+          "cusha": cusha, "hypre": hypre, "qmcpack": qmcpack,
+          "raytracing-cuda": raytracing_cuda, "chai": chai}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
