@@ -1,5 +1,6 @@
 //===- DataRace.cpp - words two threads touch between the same barriers -===//
 #include "divergence/DataRace.h"
+#include "divergence/Idioms.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -1930,13 +1931,8 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
       // and memory keeps what it held, so it is no write that another thread may race
       // with. Its load stays an access. Not through a volatile lvalue, which is stored.
       if (R.Value && !R.Site.Access->getType().isVolatileQualified() &&
-          !R.Value->HasSideEffects(Ctx)) {
-        llvm::FoldingSetNodeID Stored, Place;
-        R.Value->IgnoreParenImpCasts()->Profile(Stored, Ctx, /*Canonical=*/true);
-        R.Site.Access->IgnoreParenImpCasts()->Profile(Place, Ctx, /*Canonical=*/true);
-        if (Stored == Place)
-          continue;
-      }
+          sameExprShape(R.Value, R.Site.Access))
+        continue;
     }
     Out.Sites.push_back(std::move(R));
   }

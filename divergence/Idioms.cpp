@@ -1772,7 +1772,8 @@ bool isOneArmed(const BranchSite &B) {
     return true;
   case BranchSite::If: {
     auto *If = dyn_cast<IfStmt>(B.Branch);
-    return If && !B.EarlyExit && (!If->getElse() || isa<NullStmt>(If->getElse()));
+    return If && !B.EarlyExit &&
+           (!If->getElse() || isa<NullStmt>(If->getElse()) || isSelfStore(If->getElse()));
   }
   case BranchSite::Conditional: {
     auto *C = dyn_cast<ConditionalOperator>(B.Branch);
@@ -2621,9 +2622,69 @@ bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx) {
   return !B || Const(B->getRHS());
 }
 
+bool sameExprShape(const Expr *A, const Expr *B) {
+  if (!A || !B)
+    return A == B;
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (A->getStmtClass() != B->getStmtClass())
+    return false;
+  if (auto *DA = dyn_cast<DeclRefExpr>(A))
+    return DA->getDecl() == cast<DeclRefExpr>(B)->getDecl();
+  if (auto *IA = dyn_cast<IntegerLiteral>(A))
+    return IA->getValue() == cast<IntegerLiteral>(B)->getValue();
+  if (auto *SA = dyn_cast<ArraySubscriptExpr>(A)) {
+    auto *SB = cast<ArraySubscriptExpr>(B);
+    return sameExprShape(SA->getBase(), SB->getBase()) && sameExprShape(SA->getIdx(), SB->getIdx());
+  }
+  if (auto *MA = dyn_cast<MemberExpr>(A)) {
+    auto *MB = cast<MemberExpr>(B);
+    return MA->getMemberDecl() == MB->getMemberDecl() && MA->isArrow() == MB->isArrow() &&
+           sameExprShape(MA->getBase(), MB->getBase());
+  }
+  if (auto *UA = dyn_cast<UnaryOperator>(A)) {
+    auto *UB = cast<UnaryOperator>(B);
+    return UA->getOpcode() == UB->getOpcode() && !UA->isIncrementDecrementOp() &&
+           sameExprShape(UA->getSubExpr(), UB->getSubExpr());
+  }
+  if (auto *BA = dyn_cast<BinaryOperator>(A)) {
+    auto *BB = cast<BinaryOperator>(B);
+    return BA->getOpcode() == BB->getOpcode() && !BA->isAssignmentOp() &&
+           sameExprShape(BA->getLHS(), BB->getLHS()) && sameExprShape(BA->getRHS(), BB->getRHS());
+  }
+  return false;
+}
+
+bool isSelfStore(const Stmt *S) {
+  if (!S)
+    return false;
+  if (auto *C = dyn_cast<CompoundStmt>(S))
+    return !C->body_empty() && llvm::all_of(C->body(), [](const Stmt *X) { return isSelfStore(X); });
+  auto *B = dyn_cast<BinaryOperator>(S);
+  return B && B->getOpcode() == BO_Assign && !B->getLHS()->getType().isVolatileQualified() &&
+         sameExprShape(B->getLHS(), B->getRHS());
+}
+
 std::optional<int64_t> constantTripSpan(const ForStmt *F, const ASTContext &Ctx) {
-  if (!F || !hasConstantTrips(F, Ctx))
+  if (!F)
     return std::nullopt;
+  // `for (j = s; j < s + K; ++j)`: K trips from a start that is the thread's own (KBLAS's
+  // `for (j = tx; j < tx + bs / 2; j++)`, a row read from the lane's diagonal on).
+  if (!hasConstantTrips(F, Ctx)) {
+    std::optional<ForHead> H = forHead(F);
+    auto *Sum = H ? dyn_cast<BinaryOperator>(H->Bound->IgnoreParenImpCasts()) : nullptr;
+    if (!Sum || Sum->getOpcode() != BO_Add || H->Init->HasSideEffects(Ctx))
+      return std::nullopt;
+    auto *Step = dyn_cast<CompoundAssignOperator>(H->Inc);
+    if (Step && !Step->getRHS()->getIntegerConstantExpr(Ctx))
+      return std::nullopt;
+    for (auto [Base, Count] : {std::pair(Sum->getLHS(), Sum->getRHS()),
+                               std::pair(Sum->getRHS(), Sum->getLHS())})
+      if (sameExprShape(Base, H->Init))
+        if (std::optional<llvm::APSInt> K = Count->getIntegerConstantExpr(Ctx))
+          return std::abs(K->getExtValue());
+    return std::nullopt;
+  }
   std::optional<ForHead> H = forHead(F);
   std::optional<llvm::APSInt> From = H->Init->getIntegerConstantExpr(Ctx),
                               To = H->Bound->getIntegerConstantExpr(Ctx);

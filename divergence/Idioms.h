@@ -182,9 +182,16 @@ const Stmt *enclosingLoop(const Stmt *S, ParentsOf Parents);
 /// instantiation): a loop whose trips the code fixes.
 bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx);
 /// A loop of constant trips (hasConstantTrips): the distance from its start to its bound,
-/// |B - A|, the most trips it can run (an unrolled vector's, a small block's). None for
-/// another loop.
+/// |B - A|, the most trips it can run (an unrolled vector's, a small block's); also K for
+/// `for (j = s; j < s + K; ...)` whatever s is. None for another loop.
 std::optional<int64_t> constantTripSpan(const ForStmt *F, const ASTContext &Ctx);
+/// A and B are the same expression written twice: the same variables, members, subscripts
+/// and operators, constants equal, nothing with a side effect (no increment, assignment or
+/// call).
+bool sameExprShape(const clang::Expr *A, const clang::Expr *B);
+/// S stores each place's own value back (`la[td] = la[td];`, or a block of such): a
+/// statement that changes nothing and that the compiler drops. Not through a volatile.
+bool isSelfStore(const clang::Stmt *S);
 /// The head of `for (V = A; V op B; step of V)` (A's declaration or assignment, a
 /// comparison with V on either side, `++V`, `V--`, `V op= K`): V, A, the bound B, the
 /// comparison as if V were on its left, and the step. None for another head.

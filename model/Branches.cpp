@@ -2004,7 +2004,7 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
     return std::nullopt;
   const Stmt *Then = If->getThen(), *Else = If->getElse();
   const Stmt *Work = nullptr;
-  if (!Else || isa<NullStmt>(Else) || movesRegistersOnly(Else))
+  if (!Else || isa<NullStmt>(Else) || isSelfStore(Else) || movesRegistersOnly(Else))
     Work = Then;
   else if (movesRegistersOnly(Then))
     Work = Else;

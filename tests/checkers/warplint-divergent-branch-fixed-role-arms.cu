@@ -7,7 +7,9 @@
 // (`st - (st / P) * P`, P a value the block loads). The diagonal of two global indices
 // (`g == h`) is silent like the triangle's edge: it crosses only the blocks on the
 // diagonal. A lane's window inside a sweep that stages the data behind a barrier is a
-// note. Each twin that stays a warning changes one thing.
+// note. The arm may hold a loop of K trips from the lane's own start, and the other arm
+// may store each place's own value back (a statement the compiler drops). Each twin that
+// stays a warning changes one thing.
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 
 __device__ unsigned atomicCAS(unsigned *address, unsigned compare, unsigned val);
@@ -242,6 +244,90 @@ __global__ void windowSumUnstaged(const float *in, float *out, int size, int img
   out[(myY * size + myX) * imgs + threadIdx.x] = acc;
 }
 
+// The first row of a 16x2 block sums the block's partial results, each lane its row of 16
+// from its own diagonal on (`for (j = tx; j < tx + 16; j++)`: 16 trips whatever tx is),
+// and adds it to y, in every block but the last (KBLAS's symv tail): a loop of constant
+// trips is its body written out, a note.
+__global__ void rowTail(float *y, const float *A, int n) {
+  __shared__ float la[16 * 16];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  float acc = 0.f;
+  for (int i = 0; i < n; ++i)
+    acc += A[i * 32 + ty * 16 + tx];
+  la[ty * 16 + tx] = acc;
+  __syncthreads();
+  if (blockIdx.x != gridDim.x - 1)
+    if (ty == 0) {
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'ty' diverges in
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+      float t = 0.f;
+      for (int j = tx; j < tx + 16; j++)
+        t += la[tx * 16 + (j % 16)];
+      atomicAdd(&y[tx], t);
+    }
+}
+
+// The twin's row runs n trips from its diagonal: a loop over memory, a warning.
+__global__ void rowTailLong(float *y, const float *A, int n) {
+  __shared__ float la[16 * 16];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  la[ty * 16 + tx] = A[ty * 16 + tx];
+  __syncthreads();
+  if (blockIdx.x != gridDim.x - 1)
+    if (ty == 0) {
+      // CHECK: :[[@LINE-1]]:9: warning: branch on 'ty' diverges in
+      float t = 0.f;
+      for (int j = tx; j < tx + n; j++)
+        t += A[j];
+      atomicAdd(&y[tx], t);
+    }
+}
+
+// The mirror of a symmetric tile: the lanes below the diagonal copy the entry above it,
+// the others store their own entry back (KBLAS's `else la[td] = la[td];`, a statement the
+// compiler drops): one arm of one statement, a fixed role, a note.
+__global__ void mirrorTile(float *A, int lda, int n) {
+  __shared__ float la[32 * 32];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int td = ty * 32 + tx;
+  float acc = 0.f;
+  for (int i = 0; i < n; ++i) {
+    la[td] = A[i * lda + td];
+    __syncthreads();
+    if (ty > tx)
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'tx' diverges in
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+      la[td] = la[tx * 32 + ty];
+    else
+      la[td] = la[td];
+    __syncthreads();
+    acc += la[td] * la[tx];
+    __syncthreads();
+  }
+  A[td] = acc;
+}
+
+// The twin's other arm doubles its entry: two working arms, a warning.
+__global__ void mirrorTileScaled(float *A, int lda, int n) {
+  __shared__ float la[32 * 32];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int td = ty * 32 + tx;
+  float acc = 0.f;
+  for (int i = 0; i < n; ++i) {
+    la[td] = A[i * lda + td];
+    __syncthreads();
+    if (ty > tx)
+      // CHECK: :[[@LINE-1]]:9: warning: branch on 'tx' diverges in
+      la[td] = la[tx * 32 + ty];
+    else
+      la[td] = 2.f * la[td];
+    __syncthreads();
+    acc += la[td] * la[tx];
+    __syncthreads();
+  }
+  A[td] = acc;
+}
+
 void launchAll(const float *in, float *out, const int *w, Slot *s, const unsigned *k,
                int n) {
   groupWriteOut<<<100, 256>>>(in, out, w, n, 0, n);
@@ -258,4 +344,8 @@ void launchAll(const float *in, float *out, const int *w, Slot *s, const unsigne
   dim3 tiles(1, (n + 3) / 4, (n + 3) / 4);
   windowSum<<<tiles, win>>>(in, out, n, n);
   windowSumUnstaged<<<tiles, win>>>(in, out, n, n);
+  rowTail<<<n, dim3(16, 2)>>>(out, in, n);
+  rowTailLong<<<n, dim3(16, 2)>>>(out, in, n);
+  mirrorTile<<<n, dim3(32, 8)>>>(out, 32, n);
+  mirrorTileScaled<<<n, dim3(32, 8)>>>(out, 32, n);
 }
