@@ -829,6 +829,45 @@ std::vector<const Expr *> sharedLoopBounds(const Stmt *Body, SourceLocation Plac
   return Out;
 }
 
+/// The bounds N of the loops `for (i = 0; i < N; ...)` of Body that end before Place and
+/// shuffle values across the warp (a call whose name holds "shfl" or "shuffle"): a
+/// reduction of N values per lane over the lanes of a group (hypre's sums of num_vectors
+/// products, `for (i < num_vectors) for (d = K / 2; d > 0; d >>= 1) sum[i] +=
+/// warp_shuffle_down_sync(...)`).
+std::vector<const Expr *> reducedLoopBounds(const Stmt *Body, SourceLocation Place,
+                                            const ASTContext &Ctx) {
+  std::vector<const Expr *> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::function<bool(const Stmt *)> Shuffles = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = C->getDirectCallee(); F && F->getIdentifier()) {
+        std::string N = F->getName().lower();
+        if (N.find("shfl") != std::string::npos || N.find("shuffle") != std::string::npos)
+          return true;
+      }
+    for (const Stmt *C : S->children())
+      if (Shuffles(C))
+        return true;
+    return false;
+  };
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *F = dyn_cast<ForStmt>(S);
+        F && SM.isBeforeInTranslationUnit(F->getEndLoc(), Place) && Shuffles(F->getBody()))
+      if (std::optional<ForHead> H = forHead(F); H && H->Op == BO_LT && H->Init &&
+                                                 !H->Init->isValueDependent())
+        if (std::optional<llvm::APSInt> Z = H->Init->getIntegerConstantExpr(Ctx); Z && *Z == 0)
+          Out.push_back(H->Bound);
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return Out;
+}
+
 /// The base variable of an element access (`s[i]`, `p[i].x`), or null.
 const ValueDecl *elementBase(const Expr *E) {
   E = E ? E->IgnoreParenImpCasts() : nullptr;
@@ -2050,7 +2089,7 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
   // no more than what every lane did (PhysX's body leader counting and clearing its slabs'
   // bits after the slabs' reduction). A loop over N items, or words of a set the lanes
   // did not share, stays work.
-  bool WordLoops = false;
+  bool WordLoops = false, ResultLoops = false;
   if (hasWorkLoop(Work, M.Ctx)) {
     // Only an arm with a loop over memory asks for the loops the group shared before it.
     std::vector<const Expr *> Shared =
@@ -2063,9 +2102,28 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
                return sameValue(N, G, Bound, M.Ctx, M.Writes);
              });
     };
-    if (Shared.empty() || hasWorkLoop(Work, M.Ctx, 2, PerWarpOfShared))
+    WordLoops = !Shared.empty() && !hasWorkLoop(Work, M.Ctx, 2, PerWarpOfShared);
+    // A loop of the arm over the N results the group's lanes reduced together just
+    // before, by shuffles in a loop over the same N (hypre's leader writing the row's
+    // num_vectors sums): the leader writes out one result per value every lane reduced.
+    if (!WordLoops) {
+      std::vector<const Expr *> Reduced =
+          K.Kernel && K.Kernel->getBody()
+              ? reducedLoopBounds(K.Kernel->getBody(), If->getBeginLoc(), M.Ctx)
+              : std::vector<const Expr *>();
+      auto OverReduced = [&](const ForStmt *F, const ArgBindings &Bound) {
+        std::optional<ForHead> H = forHead(F);
+        if (!H || H->Op != BO_LT || !H->Init || H->Init->isValueDependent())
+          return false;
+        std::optional<llvm::APSInt> Z = H->Init->getIntegerConstantExpr(M.Ctx);
+        return Z && *Z == 0 && llvm::any_of(Reduced, [&](const Expr *G) {
+                 return sameValue(H->Bound, G, Bound, M.Ctx, M.Writes);
+               });
+      };
+      ResultLoops = !Reduced.empty() && !hasWorkLoop(Work, M.Ctx, 2, OverReduced);
+    }
+    if (!WordLoops && !ResultLoops)
       return std::nullopt;
-    WordLoops = true;
   }
   // A copy from one element to another (`a[dst] = a[src]`, records moved) combines no
   // values: not a tree's step.
@@ -2088,6 +2146,12 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
            "items that the group's lanes already shared a loop over, at most a " + Group +
            " wide, before the branch: the role runs a trip per 32 items where each lane "
            "ran one per group width, no more than the work every lane did";
+  if (ResultLoops)
+    return std::string("the same lanes of each ") + Group +
+           " take the branch every time it runs (a role of those lanes: a leader, the first "
+           "lanes of a group), and its arm's loops write out one result for each of the N "
+           "values that the group's lanes reduced together by shuffles just before: the "
+           "leader's write-out of the group's results, a trip per value every lane reduced";
   return std::string("the same lanes of each ") + Group +
          " take the branch every time it runs, through every trip of the loops around it "
          "(a role of those lanes: a leader, the first lanes of a group), and its arm runs "

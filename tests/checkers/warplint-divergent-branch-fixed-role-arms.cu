@@ -8,8 +8,9 @@
 // (`g == h`) is silent like the triangle's edge: it crosses only the blocks on the
 // diagonal. A lane's window inside a sweep that stages the data behind a barrier is a
 // note. The arm may hold a loop of K trips from the lane's own start, and the other arm
-// may store each place's own value back (a statement the compiler drops). Each twin that
-// stays a warning changes one thing.
+// may store each place's own value back (a statement the compiler drops), or loop over
+// the values the group reduced by shuffles just before (the leader's write-out of them).
+// Each twin that stays a warning changes one thing.
 // RUN: %clang_tidy --checks='-*,warplint-divergent-branch' %s -- %cuda_device --cuda-gpu-arch=sm_86 2>&1 | %check_diags %s
 
 __device__ unsigned atomicCAS(unsigned *address, unsigned compare, unsigned val);
@@ -328,6 +329,43 @@ __global__ void mirrorTileScaled(float *A, int lda, int n) {
   A[td] = acc;
 }
 
+// Each group of 8 lanes reduces its row's nv sums by shuffles, then the group's lane 0
+// writes the nv results out (hypre's SpMV with num_vectors): the leader's loop walks the
+// values every lane reduced just before, a note.
+__global__ void rowSums(const float *a, float *y, int rows, int nv) {
+  const int lane = threadIdx.x & 7;
+  const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 8;
+  float sum[4];
+  for (int i = 0; i < nv; i++)
+    sum[i] = row < rows ? a[(row * nv + i) * 8 + lane] : 0.f;
+  for (int i = 0; i < nv; i++)
+    for (int d = 4; d > 0; d >>= 1)
+      sum[i] += __shfl_down_sync(0xffffffffu, sum[i], d, 8);
+  if (row < rows && lane == 0) {
+    // CHECK: :[[@LINE-1]]:7: remark: branch on 'lane == 0' diverges in
+    // CHECK: :[[@LINE-2]]:7: note: a note, not a warning: the same lanes of each warp take the branch every time it runs (a role of those lanes: a leader, the first lanes of a group), and its arm's loops write out one result for each of the N values that the group's lanes reduced together by shuffles just before
+    for (int i = 0; i < nv; i++)
+      y[row * nv + i] = sum[i];
+  }
+}
+
+// The twin's leader walks another count than the one reduced: its own work, a warning.
+__global__ void rowSumsOther(const float *a, float *y, int rows, int nv, int m) {
+  const int lane = threadIdx.x & 7;
+  const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 8;
+  float sum[4];
+  for (int i = 0; i < nv; i++)
+    sum[i] = row < rows ? a[(row * nv + i) * 8 + lane] : 0.f;
+  for (int i = 0; i < nv; i++)
+    for (int d = 4; d > 0; d >>= 1)
+      sum[i] += __shfl_down_sync(0xffffffffu, sum[i], d, 8);
+  if (row < rows && lane == 0) {
+    // CHECK: :[[@LINE-1]]:7: warning: branch on 'lane == 0' diverges in
+    for (int i = 0; i < m; i++)
+      y[row * m + i] = sum[i % 4] * a[i];
+  }
+}
+
 void launchAll(const float *in, float *out, const int *w, Slot *s, const unsigned *k,
                int n) {
   groupWriteOut<<<100, 256>>>(in, out, w, n, 0, n);
@@ -348,4 +386,6 @@ void launchAll(const float *in, float *out, const int *w, Slot *s, const unsigne
   rowTailLong<<<n, dim3(16, 2)>>>(out, in, n);
   mirrorTile<<<n, dim3(32, 8)>>>(out, 32, n);
   mirrorTileScaled<<<n, dim3(32, 8)>>>(out, 32, n);
+  rowSums<<<(n + 31) / 32, 256>>>(in, out, n, 4);
+  rowSumsOther<<<(n + 31) / 32, 256>>>(in, out, n, 4, n);
 }
