@@ -169,21 +169,52 @@ bool isWindowGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
 
 
 /// `a - (a / n) * n` (or `a - n * (a / n)`), the remainder written by hand (HeCBench's
-/// dwconv recovers its coordinates so): a, n and the form `a % n` would have.
+/// dwconv recovers its coordinates so): a, n and the form `a % n` would have. The product
+/// may be written in any order and grouping when n is itself a product (Cholla's `xid =
+/// tid - zid * nx * ny - yid * nx`, with zid = tid / (nx * ny) and yid = (tid - zid * nx *
+/// ny) / nx: the remainder by nx of the remainder by nx * ny).
 static bool handWrittenRem(const Sym *S, const Sym *&A, const Sym *&N) {
   S = skipCasts(S);
   if (!S || S->Op != SymOp::Sub || !S->A || !S->B)
     return false;
-  const Sym *M = skipCasts(S->B.get());
-  if (!M || M->Op != SymOp::Mul || !M->A || !M->B)
+  std::function<void(const Sym *, std::vector<const Sym *> &)> Factors =
+      [&](const Sym *X, std::vector<const Sym *> &Out) {
+        X = skipCasts(X);
+        if (X && X->Op == SymOp::Mul && X->A && X->B) {
+          Factors(X->A.get(), Out);
+          Factors(X->B.get(), Out);
+        } else {
+          Out.push_back(X);
+        }
+      };
+  std::vector<const Sym *> Product;
+  Factors(S->B.get(), Product);
+  if (Product.size() < 2 || llvm::is_contained(Product, nullptr))
     return false;
-  for (int Order = 0; Order < 2; ++Order) {
-    const Sym *D = skipCasts(Order ? M->B.get() : M->A.get());
-    const Sym *K = Order ? M->A.get() : M->B.get();
-    if (D && D->Op == SymOp::Div && D->A && D->B && sameUpToCasts(D->A.get(), S->A.get()) &&
-        sameUpToCasts(D->B.get(), K)) {
+  for (size_t I = 0; I < Product.size(); ++I) {
+    const Sym *D = Product[I];
+    if (D->Op != SymOp::Div || !D->A || !D->B || !sameUpToCasts(D->A.get(), S->A.get()))
+      continue;
+    // The other factors, as many as the divisor's and each matched once.
+    std::vector<const Sym *> Divisor, Rest;
+    Factors(D->B.get(), Divisor);
+    for (size_t J = 0; J < Product.size(); ++J)
+      if (J != I)
+        Rest.push_back(Product[J]);
+    if (Divisor.size() != Rest.size() || llvm::is_contained(Divisor, nullptr))
+      continue;
+    std::vector<bool> Used(Rest.size(), false);
+    bool All = true;
+    for (const Sym *F : Divisor) {
+      bool Found = false;
+      for (size_t J = 0; J < Rest.size() && !Found; ++J)
+        if (!Used[J] && sameUpToCasts(F, Rest[J]))
+          Used[J] = Found = true;
+      All &= Found;
+    }
+    if (All) {
       A = S->A.get();
-      N = K;
+      N = D->B.get();
       return true;
     }
   }
