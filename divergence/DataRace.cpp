@@ -8,6 +8,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 
@@ -1920,19 +1921,45 @@ RaceAnalysis analyzeRaces(const FunctionDecl *Kernel, const ThreadDependence &TD
   if (!Kernel || !Kernel->hasBody())
     return Out;
   StoredValues Stored(Kernel->getBody());
+  // Stores of an element's own value (`la[td] = la[td];`, KBLAS's mirror of a symmetric
+  // tile, whose other arm writes the mirrored entry; a complex number's struct copy too):
+  // the compiler drops the statement, its load and its store, and memory keeps what it
+  // held, so neither is an access another thread may race with (isSelfStore).
+  llvm::SmallPtrSet<const Expr *, 8> Dropped;
+  {
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *X) {
+      if (!X)
+        return;
+      if (isSelfStore(X)) {
+        const Expr *Place = nullptr, *Value = nullptr;
+        if (auto *B = dyn_cast<BinaryOperator>(X)) {
+          Place = B->getLHS();
+          Value = B->getRHS();
+        } else if (auto *C = dyn_cast<CXXOperatorCallExpr>(X)) {
+          Place = C->getArg(0);
+          Value = C->getArg(1);
+        }
+        for (const Expr *E : {Place, Value})
+          for (const Expr *Last = nullptr; E && E != Last;) {
+            Last = E;
+            Dropped.insert(E);
+            E = E->IgnoreUnlessSpelledInSource()->IgnoreParens();
+            Dropped.insert(E);
+          }
+      }
+      for (const Stmt *C : X->children())
+        Walk(C);
+    };
+    Walk(Kernel->getBody());
+  }
   for (MemoryAccessSite &S : collectAllAccesses(Kernel, TD, Ctx)) {
+    if (S.Access && Dropped.contains(S.Access))
+      continue;
     RaceSite R;
     R.Site = std::move(S);
     if (R.Site.Store && !R.Site.Load) {
       R.Value = Stored.of(R.Site.Access, Ctx);
       R.ValueIndeterminate = R.Value && isIndeterminateLocal(R.Value);
-      // A store of the element's own value (`la[td] = la[td];`, KBLAS's mirror of a
-      // symmetric tile, whose other arm writes the mirrored entry): the compiler drops it
-      // and memory keeps what it held, so it is no write that another thread may race
-      // with. Its load stays an access. Not through a volatile lvalue, which is stored.
-      if (R.Value && !R.Site.Access->getType().isVolatileQualified() &&
-          sameExprShape(R.Value, R.Site.Access))
-        continue;
     }
     Out.Sites.push_back(std::move(R));
   }

@@ -2656,8 +2656,16 @@ bool hasConstantTrips(const ForStmt *F, const ASTContext &Ctx) {
 bool sameExprShape(const Expr *A, const Expr *B) {
   if (!A || !B)
     return A == B;
-  A = A->IgnoreParenImpCasts();
-  B = B->IgnoreParenImpCasts();
+  // Conversions, a class value's implicit copy and temporaries aside.
+  auto Bare = [](const Expr *X) {
+    for (const Expr *Last = nullptr; X != Last;) {
+      Last = X;
+      X = X->IgnoreUnlessSpelledInSource()->IgnoreParens();
+    }
+    return X;
+  };
+  A = Bare(A);
+  B = Bare(B);
   if (A->getStmtClass() != B->getStmtClass())
     return false;
   if (auto *DA = dyn_cast<DeclRefExpr>(A))
@@ -2691,9 +2699,16 @@ bool isSelfStore(const Stmt *S) {
     return false;
   if (auto *C = dyn_cast<CompoundStmt>(S))
     return !C->body_empty() && llvm::all_of(C->body(), [](const Stmt *X) { return isSelfStore(X); });
-  auto *B = dyn_cast<BinaryOperator>(S);
-  return B && B->getOpcode() == BO_Assign && !B->getLHS()->getType().isVolatileQualified() &&
-         sameExprShape(B->getLHS(), B->getRHS());
+  if (auto *B = dyn_cast<BinaryOperator>(S))
+    return B->getOpcode() == BO_Assign && !B->getLHS()->getType().isVolatileQualified() &&
+           sameExprShape(B->getLHS(), B->getRHS());
+  // A class value's assignment (a complex number's struct): its implicit copy.
+  if (auto *C = dyn_cast<CXXOperatorCallExpr>(S))
+    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2)
+      if (auto *M = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+          M && M->isImplicit() && !C->getArg(0)->getType().isVolatileQualified())
+        return sameExprShape(C->getArg(0), C->getArg(1));
+  return false;
 }
 
 std::optional<int64_t> constantTripSpan(const ForStmt *F, const ASTContext &Ctx) {

@@ -883,7 +883,8 @@ const ValueDecl *elementBase(const Expr *E) {
 /// S writes an element of an array and reads another element of it (`s[t] += s[t + 16]`,
 /// `v[t] = v[t] + v[t + 8]`): a step of the warp's own tree or scan, where a lane reads
 /// what another wrote. Reading the element it writes (`a[i] = a[i] * d`) is the lane's own.
-/// Without Copies, a plain copy from one element to another (`a[dst] = a[src]`) is no step.
+/// Without Copies, a plain copy from one element to another (`a[dst] = a[src]`, or of a value
+/// made from that one element, `conj(a[src])`) is no step.
 bool readsWhatItWrites(const Stmt *S, ASTContext &Ctx, bool Copies = true) {
   if (!S)
     return false;
@@ -907,6 +908,23 @@ bool readsWhatItWrites(const Stmt *S, ASTContext &Ctx, bool Copies = true) {
           Find(C);
       };
       Find(B->getRHS());
+      // Without copies: a value made from one element alone (`la[td] = conj(la[tx * 32 +
+      // ty])`, a mirror's entry) moves it, as a copy does; a step of a tree combines two.
+      if (Reads && !Copies && B->getOpcode() == BO_Assign) {
+        unsigned Elements = 0;
+        std::function<void(const Stmt *)> Count = [&](const Stmt *X) {
+          if (!X)
+            return;
+          if (auto *E = dyn_cast<Expr>(X); E && elementBase(E) == W) {
+            ++Elements;
+            return;
+          }
+          for (const Stmt *C : X->children())
+            Count(C);
+        };
+        Count(B->getRHS());
+        Reads = Elements > 1;
+      }
       if (Reads)
         return true;
     }
@@ -2045,7 +2063,7 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
   const Stmt *Work = nullptr;
   if (!Else || isa<NullStmt>(Else) || isSelfStore(Else) || movesRegistersOnly(Else))
     Work = Then;
-  else if (movesRegistersOnly(Then))
+  else if (isSelfStore(Then) || movesRegistersOnly(Then))
     Work = Else;
   if (!Work)
     return std::nullopt;

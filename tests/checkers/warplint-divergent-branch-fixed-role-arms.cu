@@ -366,6 +366,32 @@ __global__ void rowSumsOther(const float *a, float *y, int rows, int nv, int m) 
   }
 }
 
+__device__ float flip(float v) { return -v; }
+
+// The upper mirror: the lanes above the diagonal store their own entry back, the others
+// the flipped mirrored entry, a value made from one element (a copy, not a tree's step):
+// a note.
+__global__ void mirrorTileUpper(float *A, int lda, int n) {
+  __shared__ float la[32 * 32];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int td = ty * 32 + tx;
+  float acc = 0.f;
+  for (int i = 0; i < n; ++i) {
+    la[td] = A[i * lda + td];
+    __syncthreads();
+    if (ty > tx)
+      // CHECK: :[[@LINE-1]]:9: remark: branch on 'tx' diverges in
+      // CHECK: :[[@LINE-2]]:9: note: a note, not a warning: the same lanes of each warp take the branch every time it runs
+      la[td] = la[td];
+    else
+      la[td] = flip(la[tx * 32 + ty]);
+    __syncthreads();
+    acc += la[td] * la[tx];
+    __syncthreads();
+  }
+  A[td] = acc;
+}
+
 void launchAll(const float *in, float *out, const int *w, Slot *s, const unsigned *k,
                int n) {
   groupWriteOut<<<100, 256>>>(in, out, w, n, 0, n);
@@ -386,6 +412,7 @@ void launchAll(const float *in, float *out, const int *w, Slot *s, const unsigne
   rowTailLong<<<n, dim3(16, 2)>>>(out, in, n);
   mirrorTile<<<n, dim3(32, 8)>>>(out, 32, n);
   mirrorTileScaled<<<n, dim3(32, 8)>>>(out, 32, n);
+  mirrorTileUpper<<<n, dim3(32, 8)>>>(out, 32, n);
   rowSums<<<(n + 31) / 32, 256>>>(in, out, n, 4);
   rowSumsOther<<<(n + 31) / 32, 256>>>(in, out, n, 4, n);
 }
