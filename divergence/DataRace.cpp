@@ -96,15 +96,6 @@ bool readsData(const Sym &S, const std::vector<SymVarInfo> &Vars) {
   return false;
 }
 
-/// A form that reads a block index.
-bool mentionsBlock(const Sym &S, const std::vector<SymVarInfo> &Vars) {
-  std::vector<unsigned> Used;
-  collectVars(S, Used);
-  for (unsigned V : Used)
-    if (V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx)
-      return true;
-  return false;
-}
 
 /// Whether a stored value may differ between blocks (for the rule that every block
 /// repeating one store with one value is benign). blockIdx does; a parameter does not; a
@@ -124,7 +115,7 @@ public:
       return true;
     if (auto *E = dyn_cast<Expr>(S))
       if (SymRef V = TD.valueOf(E).S; V && !readsData(*V, TD.vars()))
-        return mentionsBlock(*V, TD.vars());
+        return mentionsBlockIdx(V.get(), TD.vars());
     if (auto *DR = dyn_cast<DeclRefExpr>(S)) {
       auto *VD = dyn_cast<VarDecl>(DR->getDecl());
       if (!VD)
@@ -205,7 +196,7 @@ private:
     for (const RaceSite &R : Sites) {
       if (R.Site.ObjectDecl != VD || !R.Site.Store)
         continue;
-      if (!R.Site.Offset || mentionsBlock(*R.Site.Offset, TD.vars()) || R.Site.Load ||
+      if (!R.Site.Offset || mentionsBlockIdx(R.Site.Offset.get(), TD.vars()) || R.Site.Load ||
           !R.Value || of(R.Value, Depth + 1)) {
         Dependent = true; // an update, or a store whose value is not known
         break;
@@ -1276,8 +1267,8 @@ void RaceScan::site(size_t I, size_t EI, int Block, unsigned GridDim) {
   // A value loaded from memory the kernel never writes: the load's address stands for it.
   SymRef ValueSym = R.ValueKey ? R.ValueKey : R.Value ? TD.valueOf(R.Value).S : nullptr;
   SiteCtx X{I, EI, Block, std::nullopt, false, false, false};
-  X.BlockDependent = mentionsBlock(*S.Offset, Vars) ||
-                     (S.Active && mentionsBlock(*S.Active, Vars)) ||
+  X.BlockDependent = mentionsBlockIdx(S.Offset.get(), Vars) ||
+                     (S.Active && mentionsBlockIdx(S.Active.get(), Vars)) ||
                      (R.Value && BlockDep.of(R.Value));
   Variance ValueVariance = R.Value ? TD.varianceOf(R.Value) : Variance::Data;
   // A local stored whole that holds each thread's own indeterminate bytes (RaceSite::

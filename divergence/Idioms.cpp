@@ -418,11 +418,7 @@ void disjuncts(const Sym *S, std::vector<const Sym *> &Out) {
 /// index on a side) splits the same warps in every block and is no such guard.
 static bool isTriangleGuard(const Sym *A, const Sym *B, const std::vector<SymVarInfo> &Vars) {
   auto Global = [&](const Sym *X, unsigned &Dims) {
-    std::vector<unsigned> Used;
-    collectVars(*X, Used);
-    bool Block = false;
-    for (unsigned V : Used)
-      Block |= V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx;
+    bool Block = mentionsBlockIdx(X, Vars);
     std::vector<bool> Seen(Vars.size(), false);
     collectTidDims(X, Vars, Dims, Seen);
     return Block && Dims != 0 && isMonotone(X, &Vars, /*Lanes=*/false);
@@ -1186,12 +1182,7 @@ EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars,
         (C->Op == SymOp::Rem || C->Op == SymOp::Div) && C->A && C->B &&
         !mentionsThreadIdx(*C->B) && skipCasts(C->B.get())->Op != SymOp::Const &&
         mentionsSampledVar(C->B.get(), Vars)) {
-      std::vector<unsigned> Used;
-      collectVars(*C->A, Used);
-      bool Global = false;
-      for (unsigned V : Used)
-        Global |= V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx;
-      if (Global && isMonotone(C->A.get(), nullptr, /*Lanes=*/false)) {
+      if (mentionsBlockIdx(C->A.get(), Vars) && isMonotone(C->A.get(), nullptr, /*Lanes=*/false)) {
         ++E.Flat;
         continue;
       }
@@ -1205,11 +1196,7 @@ EdgeCells edgeCellEqualities(const Sym *S, const std::vector<SymVarInfo> &Vars,
       ++E.Columns;
       continue;
     }
-    std::vector<unsigned> Used;
-    collectVars(*Sides->first, Used);
-    bool Global = false;
-    for (unsigned V : Used)
-      Global |= V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx;
+    bool Global = mentionsBlockIdx(Sides->first, Vars);
     const Sym *Value = skipCasts(Sides->second);
     if (!Global && (!Value || Value->Op == SymOp::Const) && !RuntimeEnd(Sides->first))
       return {};
@@ -1252,6 +1239,16 @@ static bool isLaneForm(const Sym *A) {
     return false;
   return (A->Op == SymOp::Rem && 32 % K->Value == 0) ||
          (A->Op == SymOp::And && K->Value < 32 && ((K->Value + 1) & K->Value) == 0);
+}
+
+bool mentionsBlockIdx(const Sym *S, const std::vector<SymVarInfo> &Vars) {
+  if (!S)
+    return false;
+  std::vector<unsigned> Used;
+  collectVars(*S, Used);
+  return llvm::any_of(Used, [&](unsigned V) {
+    return V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx;
+  });
 }
 
 /// Two forms that are the same expression node for node, conversions aside.

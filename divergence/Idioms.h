@@ -21,6 +21,8 @@ using SymVars = std::vector<SymVarInfo>;
 
 // --- Forms of symbolic values ---------------------------------------------------------
 const ::warplint::divergence::Sym *skipCasts(const ::warplint::divergence::Sym *S);
+/// S reads a block index (blockIdx in any dimension).
+bool mentionsBlockIdx(const ::warplint::divergence::Sym *S, const SymVars &Vars);
 /// Two forms that are the same expression node for node, conversions aside.
 bool sameUpToCasts(const ::warplint::divergence::Sym *A, const ::warplint::divergence::Sym *B);
 /// A size known only at run time (uniform, not a constant, not a loop variable).

@@ -17,17 +17,6 @@ using namespace ::warplint::divergence;
 
 namespace {
 
-bool mentionsBlockIdx(const Sym *S, const std::vector<SymVarInfo> &Vars) {
-  if (!S)
-    return false;
-  std::vector<unsigned> Used;
-  collectVars(*S, Used);
-  for (unsigned V : Used)
-    if (V < Vars.size() && Vars[V].Kind == SymVarInfo::BlockIdx)
-      return true;
-  return false;
-}
-
 /// The group a cooperative_groups call acts on: the class of its object (a member call)
 /// or of its first argument (cg::sync(g), cg::reduce(tile, ...)).
 const CXXRecordDecl *groupOf(const CallExpr *C) {

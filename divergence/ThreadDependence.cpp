@@ -3390,6 +3390,17 @@ AbsVal ThreadDependence::evalCall(const CallExpr *C, State &St) {
   // FasterTransformer's `__ldg(attr_mask + (blockIdx.y * n + row))`, the whole block's).
   if (Args.size() == 1 && isCacheHintedLoad(N))
     return load(C, Args[0].V);
+  // An atomic that adds, subtracts, ors or xors 0 leaves the word as it was and returns
+  // it: a read of `*p`, uniform where the address is, as a plain load is (chai's BFS and
+  // SSSP, `n_t_local = atomicAdd(n_t, 0)`, a count no thread changes, bounding every
+  // thread's loop around the barriers).
+  if (C->getNumArgs() == 2 && Args.size() == 2 &&
+      (N == "atomicAdd" || N == "atomicSub" || N == "atomicOr" || N == "atomicXor" ||
+       N.starts_with("atomicAdd_") || N.starts_with("atomicOr_")))
+    if (const Expr *V = C->getArg(1)->IgnoreParenImpCasts();
+        !V->isValueDependent() && V->getType()->isIntegerType())
+      if (std::optional<llvm::APSInt> Z = V->getIntegerConstantExpr(Ctx); Z && Z->isZero())
+        return load(C, Args[0].V);
   if (std::optional<AbsVal> Shfl = shuffle(N, Args))
     return shuffleLanes(N, Args, *Shfl);
   if (std::optional<AbsVal> Warp = warpIntrinsic(N, Args))
