@@ -670,6 +670,19 @@ const Expr *wordCountOf(const ForStmt *F, const ArgBindings &Bound, const ASTCon
 /// followed Depth deep. Light, when given,
 /// says of a loop (with its callee's parameters bound) that it costs no more than a loop
 /// the lanes already shared: it is not counted.
+/// Some node of S, S included, satisfies P (Skip and what is under it left out).
+bool anyNode(const Stmt *S, const std::function<bool(const Stmt *)> &P,
+             const Stmt *Skip = nullptr) {
+  if (!S || S == Skip)
+    return false;
+  if (P(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (anyNode(C, P, Skip))
+      return true;
+  return false;
+}
+
 /// A retry loop of one compare-and-swap (`while (!ok) { ...; ok = slot->
 /// compare_exchange_strong(expected, desired); }`, `do { assumed = old; old =
 /// atomicCAS(p, assumed, f(assumed)); } while (assumed != old);`): a `while` or `do` loop
@@ -699,16 +712,7 @@ bool isCasRetryLoop(const Stmt *S) {
            N.starts_with("__hip_atomic_compare_exchange") ||
            N.starts_with("__atomic_compare_exchange");
   };
-  std::function<bool(const Stmt *)> HasSwap = [&](const Stmt *X) {
-    if (!X)
-      return false;
-    if (IsSwap(X))
-      return true;
-    for (const Stmt *C : X->children())
-      if (HasSwap(C))
-        return true;
-    return false;
-  };
+  auto HasSwap = [&](const Stmt *X) { return anyNode(X, IsSwap); };
   // The variables that hold a swap's result, and whether the body nests a loop.
   llvm::SmallPtrSet<const Decl *, 4> Results;
   bool Nested = false;
@@ -732,19 +736,10 @@ bool isCasRetryLoop(const Stmt *S) {
   Walk(Body);
   if (Nested)
     return false;
-  std::function<bool(const Stmt *)> ReadsResult = [&](const Stmt *X) {
-    if (!X)
-      return false;
-    if (IsSwap(X))
-      return true;
-    if (auto *D = dyn_cast<DeclRefExpr>(X); D && Results.contains(D->getDecl()))
-      return true;
-    for (const Stmt *C : X->children())
-      if (ReadsResult(C))
-        return true;
-    return false;
-  };
-  return ReadsResult(Cond);
+  return anyNode(Cond, [&](const Stmt *X) {
+    auto *D = dyn_cast<DeclRefExpr>(X);
+    return IsSwap(X) || (D && Results.contains(D->getDecl()));
+  });
 }
 
 bool hasWorkLoop(const Stmt *S, const ASTContext &Ctx, unsigned Depth = 2,
@@ -838,19 +833,15 @@ std::vector<const Expr *> reducedLoopBounds(const Stmt *Body, SourceLocation Pla
                                             const ASTContext &Ctx) {
   std::vector<const Expr *> Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  std::function<bool(const Stmt *)> Shuffles = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (auto *C = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *F = C->getDirectCallee(); F && F->getIdentifier()) {
-        std::string N = F->getName().lower();
-        if (N.find("shfl") != std::string::npos || N.find("shuffle") != std::string::npos)
-          return true;
-      }
-    for (const Stmt *C : S->children())
-      if (Shuffles(C))
-        return true;
-    return false;
+  auto Shuffles = [](const Stmt *S) {
+    return anyNode(S, [](const Stmt *X) {
+      auto *C = dyn_cast<CallExpr>(X);
+      const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+      if (!F || !F->getIdentifier())
+        return false;
+      std::string N = F->getName().lower();
+      return N.find("shfl") != std::string::npos || N.find("shuffle") != std::string::npos;
+    });
   };
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S)
@@ -1880,19 +1871,14 @@ bool BranchBuilder::isStagedWindow(const KernelContext &K, const BranchEval &E) 
     return false;
   // The loops of those counters, around the branch, each with a barrier outside the `if`.
   auto Barrier = [&](const Stmt *S) {
-    std::function<bool(const Stmt *)> Has = [&](const Stmt *X) {
-      if (!X || X == If)
-        return false;
-      if (auto *C = dyn_cast<CallExpr>(X))
-        if (const FunctionDecl *F = C->getDirectCallee(); F && F->getIdentifier() &&
-                                                          F->getName().starts_with("__syncthreads"))
-          return true;
-      for (const Stmt *Ch : X->children())
-        if (Has(Ch))
-          return true;
-      return false;
-    };
-    return Has(S);
+    return anyNode(
+        S,
+        [](const Stmt *X) {
+          auto *C = dyn_cast<CallExpr>(X);
+          const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+          return F && F->getIdentifier() && F->getName().starts_with("__syncthreads");
+        },
+        If);
   };
   std::set<std::string> Staged;
   const Stmt *Cur = If;
