@@ -10,6 +10,7 @@
 #include "model/TuModel.h"
 
 #include "model/KernelFilter.h"
+#include "divergence/DataRace.h"
 #include "divergence/Idioms.h"
 
 #include "clang/AST/Attr.h"
@@ -829,6 +830,15 @@ std::vector<const Expr *> sharedLoopBounds(const Stmt *Body, SourceLocation Plac
 /// reduction of N values per lane over the lanes of a group (hypre's sums of num_vectors
 /// products, `for (i < num_vectors) for (d = K / 2; d > 0; d >>= 1) sum[i] +=
 /// warp_shuffle_down_sync(...)`).
+/// N of `for (i = 0; i < N; ...)`, or null for another head.
+const Expr *boundFromZero(const ForStmt *F, const ASTContext &Ctx) {
+  std::optional<ForHead> H = forHead(F);
+  if (!H || H->Op != BO_LT || !H->Init || H->Init->isValueDependent())
+    return nullptr;
+  std::optional<llvm::APSInt> Z = H->Init->getIntegerConstantExpr(Ctx);
+  return Z && *Z == 0 ? H->Bound : nullptr;
+}
+
 std::vector<const Expr *> reducedLoopBounds(const Stmt *Body, SourceLocation Place,
                                             const ASTContext &Ctx) {
   std::vector<const Expr *> Out;
@@ -848,10 +858,8 @@ std::vector<const Expr *> reducedLoopBounds(const Stmt *Body, SourceLocation Pla
       return;
     if (auto *F = dyn_cast<ForStmt>(S);
         F && SM.isBeforeInTranslationUnit(F->getEndLoc(), Place) && Shuffles(F->getBody()))
-      if (std::optional<ForHead> H = forHead(F); H && H->Op == BO_LT && H->Init &&
-                                                 !H->Init->isValueDependent())
-        if (std::optional<llvm::APSInt> Z = H->Init->getIntegerConstantExpr(Ctx); Z && *Z == 0)
-          Out.push_back(H->Bound);
+      if (const Expr *N = boundFromZero(F, Ctx))
+        Out.push_back(N);
     for (const Stmt *C : S->children())
       Walk(C);
   };
@@ -1875,8 +1883,7 @@ bool BranchBuilder::isStagedWindow(const KernelContext &K, const BranchEval &E) 
         S,
         [](const Stmt *X) {
           auto *C = dyn_cast<CallExpr>(X);
-          const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
-          return F && F->getIdentifier() && F->getName().starts_with("__syncthreads");
+          return C && isBlockBarrier(C);
         },
         If);
   };
@@ -2116,12 +2123,9 @@ std::optional<std::string> BranchBuilder::fixedRoleDemotion(const KernelContext 
               ? reducedLoopBounds(K.Kernel->getBody(), If->getBeginLoc(), M.Ctx)
               : std::vector<const Expr *>();
       auto OverReduced = [&](const ForStmt *F, const ArgBindings &Bound) {
-        std::optional<ForHead> H = forHead(F);
-        if (!H || H->Op != BO_LT || !H->Init || H->Init->isValueDependent())
-          return false;
-        std::optional<llvm::APSInt> Z = H->Init->getIntegerConstantExpr(M.Ctx);
-        return Z && *Z == 0 && llvm::any_of(Reduced, [&](const Expr *G) {
-                 return sameValue(H->Bound, G, Bound, M.Ctx, M.Writes);
+        const Expr *N = boundFromZero(F, M.Ctx);
+        return N && llvm::any_of(Reduced, [&](const Expr *G) {
+                 return sameValue(N, G, Bound, M.Ctx, M.Writes);
                });
       };
       ResultLoops = !Reduced.empty() && !hasWorkLoop(Work, M.Ctx, 2, OverReduced);
