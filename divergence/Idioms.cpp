@@ -168,6 +168,17 @@ bool isWindowGuard(const Sym *S, const std::vector<SymVarInfo> &Vars) {
 }
 
 
+/// The factors of a product, casts aside (a non-product is its one factor).
+static void productFactors(const Sym *X, llvm::SmallVectorImpl<const Sym *> &Out) {
+  X = skipCasts(X);
+  if (X && X->Op == SymOp::Mul && X->A && X->B) {
+    productFactors(X->A.get(), Out);
+    productFactors(X->B.get(), Out);
+  } else {
+    Out.push_back(X);
+  }
+}
+
 /// `a - (a / n) * n` (or `a - n * (a / n)`), the remainder written by hand (HeCBench's
 /// dwconv recovers its coordinates so): a, n and the form `a % n` would have. The product
 /// may be written in any order and grouping when n is itself a product (Cholla's `xid =
@@ -177,33 +188,37 @@ static bool handWrittenRem(const Sym *S, const Sym *&A, const Sym *&N) {
   S = skipCasts(S);
   if (!S || S->Op != SymOp::Sub || !S->A || !S->B)
     return false;
-  std::function<void(const Sym *, std::vector<const Sym *> &)> Factors =
-      [&](const Sym *X, std::vector<const Sym *> &Out) {
-        X = skipCasts(X);
-        if (X && X->Op == SymOp::Mul && X->A && X->B) {
-          Factors(X->A.get(), Out);
-          Factors(X->B.get(), Out);
-        } else {
-          Out.push_back(X);
-        }
-      };
-  std::vector<const Sym *> Product;
-  Factors(S->B.get(), Product);
-  if (Product.size() < 2 || llvm::is_contained(Product, nullptr))
+  const Sym *M = skipCasts(S->B.get());
+  if (!M || M->Op != SymOp::Mul || !M->A || !M->B)
+    return false;
+  // `(a / n) * n` as written, the common form, before the product's factors.
+  for (int Order = 0; Order < 2; ++Order) {
+    const Sym *D = skipCasts(Order ? M->B.get() : M->A.get());
+    const Sym *K = Order ? M->A.get() : M->B.get();
+    if (D && D->Op == SymOp::Div && D->A && D->B && sameUpToCasts(D->A.get(), S->A.get()) &&
+        sameUpToCasts(D->B.get(), K)) {
+      A = S->A.get();
+      N = K;
+      return true;
+    }
+  }
+  llvm::SmallVector<const Sym *, 4> Product;
+  productFactors(M, Product);
+  if (Product.size() < 3 || llvm::is_contained(Product, nullptr))
     return false;
   for (size_t I = 0; I < Product.size(); ++I) {
     const Sym *D = Product[I];
     if (D->Op != SymOp::Div || !D->A || !D->B || !sameUpToCasts(D->A.get(), S->A.get()))
       continue;
     // The other factors, as many as the divisor's and each matched once.
-    std::vector<const Sym *> Divisor, Rest;
-    Factors(D->B.get(), Divisor);
+    llvm::SmallVector<const Sym *, 4> Divisor, Rest;
+    productFactors(D->B.get(), Divisor);
     for (size_t J = 0; J < Product.size(); ++J)
       if (J != I)
         Rest.push_back(Product[J]);
     if (Divisor.size() != Rest.size() || llvm::is_contained(Divisor, nullptr))
       continue;
-    std::vector<bool> Used(Rest.size(), false);
+    llvm::SmallVector<bool, 4> Used(Rest.size(), false);
     bool All = true;
     for (const Sym *F : Divisor) {
       bool Found = false;
