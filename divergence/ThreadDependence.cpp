@@ -1208,6 +1208,12 @@ static bool commutativePair(const Expr *E,
       return false;
     }
   }
+  // A minimum or maximum written out: `a < b ? b : a`, the two values compared and chosen.
+  if (auto *CO = dyn_cast_or_null<ConditionalOperator>(E)) {
+    auto *Cmp = dyn_cast<BinaryOperator>(strip(CO->getCond()));
+    return Cmp && Cmp->isRelationalOp() && Pair(Cmp->getLHS(), Cmp->getRHS()) &&
+           Pair(CO->getTrueExpr(), CO->getFalseExpr());
+  }
   auto *Call = dyn_cast_or_null<CallExpr>(E);
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD || Call->getNumArgs() != 2)
@@ -1314,9 +1320,33 @@ static const VarDecl *warpButterflyVar(const ForStmt *F, ASTContext &Ctx,
   // V assigned once, in an order-free combination with what was read.
   unsigned Writes = 0;
   bool Combines = false;
+  // `if (v < t) v = t;` (any comparison of the two, no else): the maximum or minimum of v
+  // and what was read, written as a branch (KBLAS's warpAllReduceMax).
+  auto MinMaxIf = [&](const IfStmt *If) {
+    if (!Read || If->getElse() || If->getInit() || If->getConditionVariable())
+      return false;
+    auto *Cmp = dyn_cast<BinaryOperator>(strip(If->getCond()));
+    if (!Cmp || !Cmp->isRelationalOp())
+      return false;
+    const VarDecl *X = localVar(Cmp->getLHS()), *Y = localVar(Cmp->getRHS());
+    if (!((X == V && Y == Read) || (X == Read && Y == V)))
+      return false;
+    const Stmt *Then = If->getThen();
+    if (auto *CS = dyn_cast<CompoundStmt>(Then))
+      Then = CS->size() == 1 ? CS->body_front() : nullptr;
+    auto *E = dyn_cast_or_null<Expr>(Then);
+    auto *B = E ? dyn_cast<BinaryOperator>(strip(E)) : nullptr;
+    return B && B->getOpcode() == BO_Assign && localVar(B->getLHS()) == V &&
+           localVar(B->getRHS()) == Read;
+  };
   std::function<void(const Stmt *)> Assigns = [&](const Stmt *S) {
     if (!S)
       return;
+    if (auto *If = dyn_cast<IfStmt>(S); If && MinMaxIf(If)) {
+      ++Writes;
+      Combines = true;
+      return;
+    }
     if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() &&
                                                localVar(B->getLHS()) == V) {
       ++Writes;
@@ -2062,7 +2092,10 @@ bool ThreadDependence::laneFunctionSym(const Sym *S) const {
     if (LowBits && countsLanes(linearPart(X)))
       return true;
   }
-  if (S->Op == SymOp::ThreadIdx || S->Op == SymOp::Var)
+  // threadIdx.x in blocks exactly a warp wide: the lane itself.
+  if (S->Op == SymOp::ThreadIdx)
+    return LaneRows && S->Value == 0;
+  if (S->Op == SymOp::Var)
     return false;
   for (const SymRef *Child : {&S->A, &S->B, &S->C})
     if (*Child && !laneFunctionSym(Child->get()))

@@ -165,6 +165,9 @@ public:
   /// Every launch's block is a multiple of 32 threads wide in x: a warp lies in one row,
   /// so threadIdx.y and threadIdx.z are the same in a warp.
   void setWarpRows(bool W) { WarpRows = W; }
+  /// Every launch's block is exactly 32 threads wide in x (`dim3(32, warps)`): threadIdx.x
+  /// is the lane, the same at the same lane of every warp.
+  void setLaneRows(bool L) { LaneRows = L; }
   /// For each block dimension, the kernel parameter (its position) that every launch
   /// passes the block's size in that dimension as (-1: none): the parameter reads as
   /// blockDim there, so `threadIdx.x >= n` with n == blockDim.x is never true.
@@ -332,6 +335,7 @@ private:
   ASTContext &Ctx;
   std::array<bool, 3> UnitDims{false, false, false};
   bool WarpRows = false;
+  bool LaneRows = false;
   std::array<bool, 3> ThreadIdxRead{false, false, false};
   std::array<int, 3> BlockDimParams{-1, -1, -1};
   std::vector<SymVarInfo> Vars;

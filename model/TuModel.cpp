@@ -1017,11 +1017,11 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   std::array<bool, 3> Unit{false, false, false};
   // The dimensions every launch fixes while another is a run-time value.
   std::array<unsigned, 3> Fixed{0, 0, 0};
-  bool XWarpRows = false;
+  bool XWarpRows = false, XLaneRows = false;
   // The kernel parameter that every launch passes its block's size in a dimension as.
   std::array<int, 3> SizeParams{-1, -1, -1};
   if (K) {
-    bool Any = false, Partial = true, WarpRows = true;
+    bool Any = false, Partial = true, WarpRows = true, LaneRows = true;
     std::array<bool, 3> SameParam{true, true, true};
     std::array<bool, 3> Same{true, true, true};
     std::array<bool, 3> All{true, true, true};
@@ -1039,6 +1039,7 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
         SizeParams[D] = SameParam[D] ? L.BlockParams[D] : -1;
       }
       WarpRows = WarpRows && L.Block.Parts[0] && *L.Block.Parts[0] % 32 == 0;
+      LaneRows = LaneRows && L.Block.Parts[0] && *L.Block.Parts[0] == 32;
       for (unsigned D = 0; D < 3; ++D) {
         uint64_t V = L.Block.Parts[D] ? *L.Block.Parts[D] : 0;
         Same[D] = Same[D] && V > 0 && V <= 1024 && (!Fixed[D] || V == Fixed[D]);
@@ -1050,6 +1051,7 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
     if (!Any || !Partial)
       Fixed = {0, 0, 0};
     XWarpRows = Any && WarpRows;
+    XLaneRows = Any && LaneRows;
     if (!Any)
       SizeParams = {-1, -1, -1};
   }
@@ -1065,6 +1067,7 @@ const KernelAnalysis &TuModel::kernelAnalysis(const FunctionDecl *Kernel) {
   TD = std::make_unique<ThreadDependence>(Ctx);
   TD->setUnitDims(Unit);
   TD->setWarpRows(XWarpRows);
+  TD->setLaneRows(XLaneRows);
   TD->setBlockDimParams(SizeParams);
   TD->analyze(Def);
   auto A = std::unique_ptr<KernelAnalysis>(new KernelAnalysis{Def, K, *TD, {}, {}, false, Unit, {}});
