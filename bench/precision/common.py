@@ -91,6 +91,7 @@ CORPORA = {
     "osqp": ("osqp/osqp", "1572ae068e9ce9ca723cf8223548ade1ff7acc29"),
     "qsim": ("quantumlib/qsim", "502b4a3774834ca866c633777b4c7bf8fee1d25e"),
     "gpunufft": ("andyschwarzl/gpuNUFFT", "350fc322ce0e259efc8b1dfd49e7339163ca7f2f"),
+    "superlu-dist": ("xiaoyeli/superlu_dist", "1fd66dad5a1dfa0c4906010883a7fed92883555e"),
 }
 
 

@@ -13,7 +13,7 @@
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
 #            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai|
-#            quick|osqp|qsim|gpunufft
+#            quick|osqp|qsim|gpunufft|superlu-dist
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1076,6 +1076,11 @@
 #           CUDA 13 refuses below 75) replaced by -gencode arch=compute_80,code=sm_80; the
 #           gpuNUFFT_ATM_f library's two .cu files (atomic_gpuNUFFT.cu, which #includes the
 #           other kernel files, and precomp_kernels.cu).
+#   superlu-dist  xiaoyeli/superlu_dist (1fd66dad). CMake is the build, configured into
+#           OUTDIR/cmake with -DTPL_ENABLE_CUDALIB=ON -DTPL_ENABLE_PARMETISLIB=OFF (ParMETIS
+#           not here) -Denable_python=OFF, Debian's Open MPI and reference BLAS, arch 80;
+#           every .cu under SRC/ once (SRC/cuda, SRC/CplusplusFactor; tests and examples
+#           have no .cu).
 import argparse
 import glob
 import json
@@ -2758,6 +2763,18 @@ def gpunufft(src, out, nvcc):
     return findcuda_entries(top, out, nvcc, ["-DGEN_MEX_FILES=OFF"], "src", cuda_flags=arch80)
 
 
+def superlu_dist(src, out, nvcc):
+    top = os.path.join(src, "SRC")
+    if not os.path.exists(os.path.join(top, "cuda", "pdgstrs_lsum_cuda.cu")):
+        sys.exit("compdb.py: %s/cuda/pdgstrs_lsum_cuda.cu missing: not a SuperLU_DIST checkout" % top)
+    # the CUDA build without ParMETIS (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DTPL_ENABLE_CUDALIB=ON",
+                                             "-DTPL_ENABLE_PARMETISLIB=OFF",
+                                             "-Denable_python=OFF"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, top)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2777,7 +2794,7 @@ def main():
                                       "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
                                       "kblas", "nvbio", "unidock", "learn-cuda",
                                       "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai",
-                                      "quick", "osqp", "qsim", "gpunufft"])
+                                      "quick", "osqp", "qsim", "gpunufft", "superlu-dist"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2820,7 +2837,8 @@ def main():
           "unidock": lambda s, o, n: unidock(s, o, n, a.catch2),
           "cusha": cusha, "hypre": hypre, "qmcpack": qmcpack,
           "raytracing-cuda": raytracing_cuda, "chai": chai,
-          "quick": quick, "osqp": osqp, "qsim": qsim, "gpunufft": gpunufft}[a.corpus](src, out, a.nvcc)
+          "quick": quick, "osqp": osqp, "qsim": qsim, "gpunufft": gpunufft,
+          "superlu-dist": superlu_dist}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
