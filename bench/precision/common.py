@@ -92,6 +92,7 @@ CORPORA = {
     "qsim": ("quantumlib/qsim", "502b4a3774834ca866c633777b4c7bf8fee1d25e"),
     "gpunufft": ("andyschwarzl/gpuNUFFT", "350fc322ce0e259efc8b1dfd49e7339163ca7f2f"),
     "superlu-dist": ("xiaoyeli/superlu_dist", "1fd66dad5a1dfa0c4906010883a7fed92883555e"),
+    "tealeaf-cuda": ("UK-MAC/TeaLeaf_CUDA", "2ac2460fbef66513fafb3ffa58082f5512555553"),
 }
 
 

@@ -13,7 +13,7 @@
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
 #            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai|
-#            quick|osqp|qsim|gpunufft|superlu-dist
+#            quick|osqp|qsim|gpunufft|superlu-dist|tealeaf-cuda
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1081,6 +1081,11 @@
 #           not here) -Denable_python=OFF, Debian's Open MPI and reference BLAS, arch 80;
 #           every .cu under SRC/ once (SRC/cuda, SRC/CplusplusFactor; tests and examples
 #           have no .cu).
+#   tealeaf-cuda  UK-MAC/TeaLeaf_CUDA (2ac2460f). Its Makefile is the build, as CloverLeaf_CUDA's:
+#           `make -n -B COMPILER=GNU NV_ARCH=AMPERE CUDA_HOME=<toolkit>` (AMPERE: its
+#           `-gencode arch=compute_80,code=sm_80`), the nvcc line of each of its 10 `.cu`
+#           (`nvcc -ccbin mpicxx ...`, its `nvcc` from PATH given as --nvcc), which include
+#           the kernels of `kernel_files/*.cuknl` and launch them through CUDALAUNCH.
 import argparse
 import glob
 import json
@@ -2775,6 +2780,25 @@ def superlu_dist(src, out, nvcc):
             for e in source_cu(entries, top)]
 
 
+def tealeaf_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "kernel_files", "tea_leaf_cg.cuknl")):
+        sys.exit("compdb.py: %s/kernel_files missing: not a TeaLeaf_CUDA checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # GNU, AMPERE (arch 80), its `nvcc` from PATH as --nvcc (the header)
+    dry = subprocess.run(["make", "-n", "-B", "COMPILER=GNU", "NV_ARCH=AMPERE",
+                          "CUDA_HOME=" + toolkit], cwd=src, capture_output=True, text=True,
+                         check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line) if line.startswith("nvcc ") else []
+        if "-c" not in args:
+            continue
+        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
+        if f.endswith(".cu"):
+            db.setdefault(f, {"directory": src, "file": f, "arguments": [nvcc] + args[1:]})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2794,7 +2818,8 @@ def main():
                                       "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
                                       "kblas", "nvbio", "unidock", "learn-cuda",
                                       "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai",
-                                      "quick", "osqp", "qsim", "gpunufft", "superlu-dist"])
+                                      "quick", "osqp", "qsim", "gpunufft", "superlu-dist",
+                                      "tealeaf-cuda"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2838,7 +2863,7 @@ def main():
           "cusha": cusha, "hypre": hypre, "qmcpack": qmcpack,
           "raytracing-cuda": raytracing_cuda, "chai": chai,
           "quick": quick, "osqp": osqp, "qsim": qsim, "gpunufft": gpunufft,
-          "superlu-dist": superlu_dist}[a.corpus](src, out, a.nvcc)
+          "superlu-dist": superlu_dist, "tealeaf-cuda": tealeaf_cuda}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
