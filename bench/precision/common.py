@@ -93,6 +93,7 @@ CORPORA = {
     "gpunufft": ("andyschwarzl/gpuNUFFT", "350fc322ce0e259efc8b1dfd49e7339163ca7f2f"),
     "superlu-dist": ("xiaoyeli/superlu_dist", "1fd66dad5a1dfa0c4906010883a7fed92883555e"),
     "tealeaf-cuda": ("UK-MAC/TeaLeaf_CUDA", "2ac2460fbef66513fafb3ffa58082f5512555553"),
+    "peasoup": ("ewanbarr/peasoup", "41c459f93ff5cde85f1adcd45cd720fec40d9a80"),
 }
 
 

@@ -13,7 +13,7 @@
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
 #            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai|
-#            quick|osqp|qsim|gpunufft|superlu-dist|tealeaf-cuda
+#            quick|osqp|qsim|gpunufft|superlu-dist|tealeaf-cuda|peasoup
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1086,6 +1086,16 @@
 #           `-gencode arch=compute_80,code=sm_80`), the nvcc line of each of its 10 `.cu`
 #           (`nvcc -ccbin mpicxx ...`, its `nvcc` from PATH given as --nvcc), which include
 #           the kernels of `kernel_files/*.cuknl` and launch them through CUDALAUNCH.
+#   peasoup ewanbarr/peasoup (41c459f9). Its Makefile is the build. Before this script:
+#           ajameson/dedisp (0f763a3b) unpacked into CHECKOUT/dedisp and its header where
+#           the Makefile looks for an installed dedisp (`mkdir dedisp/include; ln -s
+#           ../src/dedisp.h dedisp/include/`). The script runs `make -n -B
+#           CUDA_DIR=<toolkit>/ THRUST_DIR=<toolkit>/ DEDISP_DIR=CHECKOUT/dedisp
+#           GPU_ARCH_FLAG='-gencode arch=compute_80,code=sm_80'` (its arch list, which it
+#           works out from the toolkit's version and gets wrong for 13.0, made 80) and keeps
+#           the nvcc line of src/kernels.cu and, from the peasoup program's one-step line
+#           (pipeline_multi.cu, utils.cpp and kernels.o), that line's flags with
+#           `-c src/pipeline_multi.cu` (2 files).
 import argparse
 import glob
 import json
@@ -2799,6 +2809,42 @@ def tealeaf_cuda(src, out, nvcc):
     return [db[f] for f in sorted(db)]
 
 
+def peasoup(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "kernels.cu")) or not os.path.exists(
+            os.path.join(src, "include", "transforms", "dedisperser.hpp")):
+        sys.exit("compdb.py: %s/src/kernels.cu missing: not a peasoup checkout" % src)
+    if not os.path.exists(os.path.join(src, "dedisp", "include", "dedisp.h")):
+        sys.exit("compdb.py: %s/dedisp/include/dedisp.h missing: unpack dedisp (the header)" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # arch 80 for its version-derived list, dedisp from the checkout (the header)
+    dry = subprocess.run(["make", "-n", "-B", "CUDA_DIR=" + toolkit + "/",
+                          "THRUST_DIR=" + toolkit + "/", "DEDISP_DIR=" + os.path.join(src, "dedisp"),
+                          "GPU_ARCH_FLAG=-gencode arch=compute_80,code=sm_80"], cwd=src,
+                         capture_output=True, text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line) if line.strip() else []
+        if not args or os.path.normpath(args[0]) != os.path.normpath(os.path.join(toolkit, "bin", "nvcc")):
+            continue
+        cu = [a for a in args[1:] if a.endswith(".cu")]
+        if len(cu) != 1:
+            continue
+        flags, skip = [], False
+        for a in args[1:]:
+            if skip:
+                skip = False
+            elif a == "-o":
+                skip = True
+            elif (a == "-c" or a.endswith((".cu", ".cpp", ".o")) or a.startswith("-L")
+                  or (a.startswith("-l") and a != "-lineinfo")):
+                continue
+            else:
+                flags.append(a)
+        f = os.path.normpath(os.path.join(src, cu[0]))
+        db.setdefault(f, {"directory": src, "file": f, "arguments": [nvcc] + flags + ["-c", cu[0]]})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2819,7 +2865,7 @@ def main():
                                       "kblas", "nvbio", "unidock", "learn-cuda",
                                       "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai",
                                       "quick", "osqp", "qsim", "gpunufft", "superlu-dist",
-                                      "tealeaf-cuda"])
+                                      "tealeaf-cuda", "peasoup"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2863,7 +2909,8 @@ def main():
           "cusha": cusha, "hypre": hypre, "qmcpack": qmcpack,
           "raytracing-cuda": raytracing_cuda, "chai": chai,
           "quick": quick, "osqp": osqp, "qsim": qsim, "gpunufft": gpunufft,
-          "superlu-dist": superlu_dist, "tealeaf-cuda": tealeaf_cuda}[a.corpus](src, out, a.nvcc)
+          "superlu-dist": superlu_dist, "tealeaf-cuda": tealeaf_cuda,
+          "peasoup": peasoup}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
