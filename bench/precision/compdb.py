@@ -1087,9 +1087,10 @@
 #           (`nvcc -ccbin mpicxx ...`, its `nvcc` from PATH given as --nvcc), which include
 #           the kernels of `kernel_files/*.cuknl` and launch them through CUDALAUNCH.
 #   peasoup ewanbarr/peasoup (41c459f9). Its Makefile is the build. Before this script:
-#           ajameson/dedisp (0f763a3b) unpacked into CHECKOUT/dedisp and its header where
-#           the Makefile looks for an installed dedisp (`mkdir dedisp/include; ln -s
-#           ../src/dedisp.h dedisp/include/`). The script runs `make -n -B
+#           vishnubk/dedisp (25737499, the fork its README and Dockerfile build) unpacked
+#           into CHECKOUT/dedisp and its headers put in dedisp/include as dedisp's own
+#           Makefile does (`cp src/dedisp.h src/DedispPlan.hpp include/`, where the peasoup
+#           Makefile looks for an installed dedisp). The script runs `make -n -B
 #           CUDA_DIR=<toolkit>/ THRUST_DIR=<toolkit>/ DEDISP_DIR=CHECKOUT/dedisp
 #           GPU_ARCH_FLAG='-gencode arch=compute_80,code=sm_80'` (its arch list, which it
 #           works out from the toolkit's version and gets wrong for 13.0, made 80) and keeps
