@@ -87,6 +87,13 @@ CORPORA = {
     "raytracing-cuda": ("rogerallen/raytracinginoneweekendincuda",
                         "ab140b12d4923b75270831baabab5e4d4209f305"),
     "chai": ("chai-benchmarks/chai", "1ad38e3607a59905c5edc4f6ae11f676a769f3d9"),
+    "quick": ("merzlab/QUICK", "bc80f985f7141f69a344aa4ca46f3078fe334864"),
+    "osqp": ("osqp/osqp", "1572ae068e9ce9ca723cf8223548ade1ff7acc29"),
+    "qsim": ("quantumlib/qsim", "502b4a3774834ca866c633777b4c7bf8fee1d25e"),
+    "gpunufft": ("andyschwarzl/gpuNUFFT", "350fc322ce0e259efc8b1dfd49e7339163ca7f2f"),
+    "superlu-dist": ("xiaoyeli/superlu_dist", "1fd66dad5a1dfa0c4906010883a7fed92883555e"),
+    "tealeaf-cuda": ("UK-MAC/TeaLeaf_CUDA", "2ac2460fbef66513fafb3ffa58082f5512555553"),
+    "peasoup": ("ewanbarr/peasoup", "41c459f93ff5cde85f1adcd45cd720fec40d9a80"),
 }
 
 

@@ -12,7 +12,8 @@
 #            libfreenect2|pointpillars|gasal2|dualsphysics|specfem3d|cudasw4|gamer|
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
-#            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai
+#            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai|
+#            quick|osqp|qsim|gpunufft|superlu-dist|tealeaf-cuda|peasoup
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1047,6 +1048,55 @@
 #           CHAI_CUDA_LIB=<toolkit>/lib64 CHAI_CUDA_INC=<toolkit>/include` in each benchmark
 #           of CUDA-D and CUDA-U and gives its kernel.cu that line's flags with -arch=sm_80 and
 #           `-c kernel.cu` (28 files); the -Sim versions, made for simulators, are left out.
+#   quick   merzlab/QUICK (bc80f985). CMake (FindCUDA's cuda_add_library) is the build,
+#           configured into OUTDIR/cmake with -DCOMPILER=GNU -DCUDA=TRUE
+#           -DQUICK_USER_ARCH=ampere (arch 80 only; gfortran is needed by the configure),
+#           Release; no compile_commands entry for its .cu files, so each line is put
+#           together from the script FindCUDA writes per file (findcuda_entries, with its
+#           -dc: the targets are separable compilation; the scripts set no
+#           CMAKE_HOST_FLAGS_RELEASE, read as empty): every .cu
+#           of the source tree that the CUDA targets compile (src/gpu/cuda/*.cu,
+#           src/gpu/*.cu, src/libxc/*.cu and the libxc maple2c_device functionals), once each.
+#   osqp    osqp/osqp (1572ae06). CMake is the build, configured into OUTDIR/cmake with
+#           -DOSQP_ALGEBRA_BACKEND=cuda (its default options for that backend: floats,
+#           32-bit indices); every .cu under algebra/cuda/ once, its two --generate-code
+#           options (its CMakeLists sets CMAKE_CUDA_ARCHITECTURES 52 75 over the
+#           command line's) replaced by arch 80's.
+#   qsim    quantumlib/qsim (502b4a37). Its Makefiles are the build: `make -n -B
+#           CUDAARCHS=80 qsim-cuda cuda-tests` from the top (apps/ and tests/ run with the
+#           exported NVCCFLAGS: -std c++17 -Wno-deprecated-gpu-targets -O3 and
+#           --generate-code arch=compute_80,code=sm_80 for CUDAARCHS=80). Each program is one
+#           `nvcc -o X X.cu` line; the script keeps its flags and compiles `-c X.cu` (the
+#           custatevec targets need cuQuantum, not here, and are left out). The tests'
+#           lines name googletest's include dir of the tests/googletest submodule; Debian's
+#           /usr/include/gtest is what the run uses when the submodule is empty.
+#   gpunufft andyschwarzl/gpuNUFFT (350fc322). CMake (FindCUDA) in CUDA/ is the build,
+#           configured into OUTDIR/cmake with -DGEN_MEX_FILES=OFF (no MATLAB here) and its
+#           other defaults (no Python, single precision), Release; its CUDA_NVCC_FLAGS (-gencode for 50-75, which
+#           CUDA 13 refuses below 75) replaced by -gencode arch=compute_80,code=sm_80; the
+#           gpuNUFFT_ATM_f library's two .cu files (atomic_gpuNUFFT.cu, which #includes the
+#           other kernel files, and precomp_kernels.cu).
+#   superlu-dist  xiaoyeli/superlu_dist (1fd66dad). CMake is the build, configured into
+#           OUTDIR/cmake with -DTPL_ENABLE_CUDALIB=ON -DTPL_ENABLE_PARMETISLIB=OFF (ParMETIS
+#           not here) -Denable_python=OFF, Debian's Open MPI and reference BLAS, arch 80;
+#           every .cu under SRC/ once (SRC/cuda, SRC/CplusplusFactor; tests and examples
+#           have no .cu).
+#   tealeaf-cuda  UK-MAC/TeaLeaf_CUDA (2ac2460f). Its Makefile is the build, as CloverLeaf_CUDA's:
+#           `make -n -B COMPILER=GNU NV_ARCH=AMPERE CUDA_HOME=<toolkit>` (AMPERE: its
+#           `-gencode arch=compute_80,code=sm_80`), the nvcc line of each of its 10 `.cu`
+#           (`nvcc -ccbin mpicxx ...`, its `nvcc` from PATH given as --nvcc), which include
+#           the kernels of `kernel_files/*.cuknl` and launch them through CUDALAUNCH.
+#   peasoup ewanbarr/peasoup (41c459f9). Its Makefile is the build. Before this script:
+#           vishnubk/dedisp (25737499, the fork its README and Dockerfile build) unpacked
+#           into CHECKOUT/dedisp and its headers put in dedisp/include as dedisp's own
+#           Makefile does (`cp src/dedisp.h src/DedispPlan.hpp include/`, where the peasoup
+#           Makefile looks for an installed dedisp). The script runs `make -n -B
+#           CUDA_DIR=<toolkit>/ THRUST_DIR=<toolkit>/ DEDISP_DIR=CHECKOUT/dedisp
+#           GPU_ARCH_FLAG='-gencode arch=compute_80,code=sm_80'` (its arch list, which it
+#           works out from the toolkit's version and gets wrong for 13.0, made 80) and keeps
+#           the nvcc line of src/kernels.cu and, from the peasoup program's one-step line
+#           (pipeline_multi.cu, utils.cpp and kernels.o), that line's flags with
+#           `-c src/pipeline_multi.cu` (2 files).
 import argparse
 import glob
 import json
@@ -1623,9 +1673,11 @@ def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flag
         with open(script) as f:
             text = f.read()
 
-        def value(name):
+        def value(name, optional=False):
             # set(NAME VALUE) or, for the two lists FindCUDA quotes, set(NAME [==[VALUE]==])
             m = re.search(r"^set\(%s (?:\[==\[(.*?)\]==\]|(.*?))\)(?: #|$)" % name, text, re.M)
+            if not m and optional:
+                return ""
             if not m:
                 sys.exit("compdb.py: %s sets no %s" % (script, name))
             if m.group(1) is not None:
@@ -1642,7 +1694,9 @@ def findcuda_entries(src, out, nvcc, options, target, nvcc_flags=None, cuda_flag
         extra = value("CUDA_NVCC_FLAGS").replace(";", " ").split()
         if release_flags:
             extra += value("CUDA_NVCC_FLAGS_RELEASE").replace(";", " ").split()
-        host = value("CMAKE_HOST_FLAGS").split() + value("CMAKE_HOST_FLAGS_RELEASE").split()
+        # QUICK's scripts set no CMAKE_HOST_FLAGS_RELEASE (its CMake empties the Release flags)
+        host = (value("CMAKE_HOST_FLAGS").split()
+                + value("CMAKE_HOST_FLAGS_RELEASE", optional=True).split())
         args = [nvcc] + (nvcc_flags(flags) if nvcc_flags else flags)
         args += ["-D" + d for d in once(value("CUDA_NVCC_COMPILE_DEFINITIONS").split(";"))]
         args += ["-I" + i for i in once(value("CUDA_NVCC_INCLUDE_DIRS").split(";"))]
@@ -2641,6 +2695,157 @@ def chai(src, out, nvcc):
     return db
 
 
+def quick(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "gpu", "cuda", "gpu_get2e.cu")):
+        sys.exit("compdb.py: %s/src/gpu/cuda/gpu_get2e.cu missing: not a QUICK checkout" % src)
+    # FindCUDA's per-file scripts of every CUDA target, each source once (the header)
+    entries = findcuda_entries(src, out, nvcc, ["-DCOMPILER=GNU", "-DCUDA=TRUE",
+                                                "-DQUICK_USER_ARCH=ampere"], "src",
+                               format_flag=True)
+    seen = {}
+    for e in entries:
+        f = os.path.realpath(e["file"])
+        if f.startswith(src.rstrip("/") + "/") and f not in seen:
+            seen[f] = dict(e, file=f)
+    return [seen[f] for f in sorted(seen)]
+
+
+def osqp(src, out, nvcc):
+    top = os.path.join(src, "algebra", "cuda")
+    if not os.path.exists(os.path.join(top, "src", "cuda_lin_alg.cu")):
+        sys.exit("compdb.py: %s/src/cuda_lin_alg.cu missing: not an OSQP checkout" % top)
+    # the CUDA algebra backend (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DOSQP_ALGEBRA_BACKEND=cuda"])
+    # its CMakeLists sets CMAKE_CUDA_ARCHITECTURES 52 75 itself: arch 80 in their place
+    db = []
+    for e in source_cu(entries, top):
+        args = [a for a in arguments_of(e) if not a.startswith("--generate-code=")]
+        i = args.index("-x")
+        db.append({"directory": e["directory"], "file": e["file"],
+                   "arguments": args[:i] + ["--generate-code=arch=compute_80,code=[compute_80,sm_80]"]
+                   + args[i:]})
+    return db
+
+
+def qsim(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "lib", "simulator_cuda_kernels.h")):
+        sys.exit("compdb.py: %s/lib/simulator_cuda_kernels.h missing: not a qsim checkout" % src)
+    # the qsim-cuda and cuda-tests targets, arch 80 through CUDAARCHS (the header)
+    dry = subprocess.run(["make", "-n", "-B", "NVCC=" + nvcc, "CUDAARCHS=80", "PYBIND11=false",
+                          "qsim-cuda", "cuda-tests"], cwd=src, capture_output=True, text=True,
+                         check=True).stdout
+    db, cwd = {}, src
+    for line in dry.splitlines():
+        m = re.match(r"make\[\d+\]: Entering directory '(.*)'", line)
+        if m:
+            cwd = m.group(1)
+            continue
+        args = shlex.split(line) if line.strip() else []
+        if not args or args[0] != nvcc:
+            continue
+        cu = [a for a in args[1:] if a.endswith(".cu")]
+        if len(cu) != 1:
+            continue
+        flags, skip = [], False
+        for a in args[1:]:
+            if skip:
+                skip = False
+            elif a == "-o":
+                skip = True
+            elif a != cu[0] and not a.startswith(("-L", "-l")):
+                flags.append(a)
+        f = os.path.normpath(os.path.join(cwd, cu[0]))
+        db.setdefault(f, {"directory": cwd, "file": f,
+                          "arguments": [nvcc] + flags + ["-c", cu[0]]})
+    return [db[f] for f in sorted(db)]
+
+
+def gpunufft(src, out, nvcc):
+    top = os.path.join(src, "CUDA")
+    if not os.path.exists(os.path.join(top, "src", "gpu", "atomic", "atomic_gpuNUFFT.cu")):
+        sys.exit("compdb.py: %s/src/gpu/atomic/atomic_gpuNUFFT.cu missing: not a gpuNUFFT checkout" % top)
+
+    def arch80(flags):
+        # its -gencode list (50-75) replaced by arch 80 (the header)
+        kept, skip = [], False
+        for a in flags:
+            if skip:
+                skip = False
+            elif a == "-gencode":
+                skip = True
+            elif not a.startswith("-gencode="):
+                kept.append(a)
+        return kept + ["-gencode", "arch=compute_80,code=sm_80"]
+    return findcuda_entries(top, out, nvcc, ["-DGEN_MEX_FILES=OFF"], "src", cuda_flags=arch80)
+
+
+def superlu_dist(src, out, nvcc):
+    top = os.path.join(src, "SRC")
+    if not os.path.exists(os.path.join(top, "cuda", "pdgstrs_lsum_cuda.cu")):
+        sys.exit("compdb.py: %s/cuda/pdgstrs_lsum_cuda.cu missing: not a SuperLU_DIST checkout" % top)
+    # the CUDA build without ParMETIS (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DTPL_ENABLE_CUDALIB=ON",
+                                             "-DTPL_ENABLE_PARMETISLIB=OFF",
+                                             "-Denable_python=OFF"])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, top)]
+
+
+def tealeaf_cuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "kernel_files", "tea_leaf_cg.cuknl")):
+        sys.exit("compdb.py: %s/kernel_files missing: not a TeaLeaf_CUDA checkout" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # GNU, AMPERE (arch 80), its `nvcc` from PATH as --nvcc (the header)
+    dry = subprocess.run(["make", "-n", "-B", "COMPILER=GNU", "NV_ARCH=AMPERE",
+                          "CUDA_HOME=" + toolkit], cwd=src, capture_output=True, text=True,
+                         check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line) if line.startswith("nvcc ") else []
+        if "-c" not in args:
+            continue
+        f = os.path.normpath(os.path.join(src, args[args.index("-c") + 1]))
+        if f.endswith(".cu"):
+            db.setdefault(f, {"directory": src, "file": f, "arguments": [nvcc] + args[1:]})
+    return [db[f] for f in sorted(db)]
+
+
+def peasoup(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "kernels.cu")) or not os.path.exists(
+            os.path.join(src, "include", "transforms", "dedisperser.hpp")):
+        sys.exit("compdb.py: %s/src/kernels.cu missing: not a peasoup checkout" % src)
+    if not os.path.exists(os.path.join(src, "dedisp", "include", "dedisp.h")):
+        sys.exit("compdb.py: %s/dedisp/include/dedisp.h missing: unpack dedisp (the header)" % src)
+    toolkit = os.path.dirname(os.path.dirname(nvcc))
+    # arch 80 for its version-derived list, dedisp from the checkout (the header)
+    dry = subprocess.run(["make", "-n", "-B", "CUDA_DIR=" + toolkit + "/",
+                          "THRUST_DIR=" + toolkit + "/", "DEDISP_DIR=" + os.path.join(src, "dedisp"),
+                          "GPU_ARCH_FLAG=-gencode arch=compute_80,code=sm_80"], cwd=src,
+                         capture_output=True, text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line) if line.strip() else []
+        if not args or os.path.normpath(args[0]) != os.path.normpath(os.path.join(toolkit, "bin", "nvcc")):
+            continue
+        cu = [a for a in args[1:] if a.endswith(".cu")]
+        if len(cu) != 1:
+            continue
+        flags, skip = [], False
+        for a in args[1:]:
+            if skip:
+                skip = False
+            elif a == "-o":
+                skip = True
+            elif (a == "-c" or a.endswith((".cu", ".cpp", ".o")) or a.startswith("-L")
+                  or (a.startswith("-l") and a != "-lineinfo")):
+                continue
+            else:
+                flags.append(a)
+        f = os.path.normpath(os.path.join(src, cu[0]))
+        db.setdefault(f, {"directory": src, "file": f, "arguments": [nvcc] + flags + ["-c", cu[0]]})
+    return [db[f] for f in sorted(db)]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2659,7 +2864,9 @@ def main():
                                       "gpu4pyscf", "sundials", "thundergbm", "vanitysearch", "gomc",
                                       "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
                                       "kblas", "nvbio", "unidock", "learn-cuda",
-                                      "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai"])
+                                      "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai",
+                                      "quick", "osqp", "qsim", "gpunufft", "superlu-dist",
+                                      "tealeaf-cuda", "peasoup"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2701,7 +2908,10 @@ def main():
           "kblas": kblas, "nvbio": nvbio, "learn-cuda": learn_cuda,
           "unidock": lambda s, o, n: unidock(s, o, n, a.catch2),
           "cusha": cusha, "hypre": hypre, "qmcpack": qmcpack,
-          "raytracing-cuda": raytracing_cuda, "chai": chai}[a.corpus](src, out, a.nvcc)
+          "raytracing-cuda": raytracing_cuda, "chai": chai,
+          "quick": quick, "osqp": osqp, "qsim": qsim, "gpunufft": gpunufft,
+          "superlu-dist": superlu_dist, "tealeaf-cuda": tealeaf_cuda,
+          "peasoup": peasoup}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
