@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <set>
 #include <utility>
@@ -77,6 +78,18 @@ struct KernelValues {
     if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
       if (std::optional<int64_t> X = value(U->getSubExpr(), Depth + 1))
         return -*X;
+    // gridDim.x where every launch's grid is known (its least value).
+    if (auto *POE = dyn_cast<PseudoObjectExpr>(E); POE && Known) {
+      auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+      const Expr *Base = PR ? PR->getBaseExpr()->IgnoreImpCasts() : nullptr;
+      if (auto *OV = dyn_cast_or_null<OpaqueValueExpr>(Base))
+        Base = OV->getSourceExpr()->IgnoreImpCasts();
+      if (auto *DR = dyn_cast_or_null<DeclRefExpr>(Base); DR && DR->getDecl()->getName() == "gridDim") {
+        std::string Name = "gridDim." + PR->getPropertyDecl()->getName().str();
+        if (auto It = Known->find(Name); It != Known->end() && !It->second.empty())
+          return *std::min_element(It->second.begin(), It->second.end());
+      }
+    }
     if (auto *B = dyn_cast<BinaryOperator>(E)) {
       std::optional<int64_t> L = value(B->getLHS(), Depth + 1);
       std::optional<int64_t> R = L ? value(B->getRHS(), Depth + 1) : std::nullopt;
@@ -278,18 +291,23 @@ public:
     }
     if (auto *F = dyn_cast<ForStmt>(S)) {
       walk(F->getInit(), Times);
-      double T = Times * constantTrips(F, Values).value_or(UnknownTrips);
+      double Trips = constantTrips(F, Values).value_or(UnknownTrips);
+      double T = Times * Trips;
       const Stmt *Outer = std::exchange(Loop, S);
+      Loops.push_back({S, Trips, Stack.size()});
       walk(F->getCond(), T);
       walk(F->getInc(), T);
       walk(F->getBody(), T);
+      Loops.pop_back();
       Loop = Outer;
       return;
     }
     if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
       const Stmt *Outer = std::exchange(Loop, S);
+      Loops.push_back({S, double(UnknownTrips), Stack.size()});
       for (const Stmt *Child : S->children())
         walk(Child, Times * UnknownTrips);
+      Loops.pop_back();
       Loop = Outer;
       return;
     }
@@ -299,6 +317,11 @@ public:
         walk(Child, Times);
       return;
     }
+    // What an assignment or an increment writes is a store, not a load the cache keeps.
+    if (auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+      Stores.insert(B->getLHS()->IgnoreParens());
+    else if (auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+      Stores.insert(U->getSubExpr()->IgnoreParens());
     if (auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
       walk(U->getSubExpr(), Times, /*AddressOnly=*/true);
       return;
@@ -348,11 +371,154 @@ public:
   /// The innermost loop around each access walked (null: outside every loop).
   std::map<const Expr *, const Stmt *> LoopOf;
   std::set<const Expr *> Counted; ///< the accesses that reach the space counted
+  /// The loads counted once for the loops around them (sameAddressInLoop).
+  std::set<const Expr *> SameAddress;
   double Total = 0;              ///< their runs per thread, all together
   double Most = 0;               ///< the runs per thread of the most repeated one
 
 private:
+  /// A loop being walked: its trip count in the count, and how deep in calls it is.
+  struct LoopFrame {
+    const Stmt *S;
+    double Trips;
+    size_t Depth;
+  };
+
+  /// Whether the load E reads the same address in every trip of loop L of its own
+  /// function: its address is made of constants, the thread's and block's indices and
+  /// variables declared before L that L never writes, with no memory read or call in it,
+  /// and L stores nothing through the same base. Such a load costs its sectors once: the
+  /// compiler keeps the value in a register, or the later trips find it in the cache
+  /// (learn-cuda's n-body, `p[i].x` read in every trip of the loop over the bodies).
+  bool sameAddressInLoop(const Expr *E, const Stmt *L) {
+    if (Stores.count(E) || E->getType().isVolatileQualified())
+      return false;
+    const SourceManager &SM = Values.C.getSourceManager();
+    const ValueDecl *Base = nullptr;
+    bool Ok = true;
+    std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S, bool Top) {
+      if (!S || !Ok)
+        return;
+      // threadIdx.x and its kin: the same register in every trip.
+      if (isa<PseudoObjectExpr>(S))
+        return;
+      if (isa<CallExpr, CXXConstructExpr, LambdaExpr, StmtExpr>(S)) {
+        Ok = false;
+        return;
+      }
+      if (!Top) {
+        if (isa<ArraySubscriptExpr>(S) && !cast<Expr>(S)->getType()->isArrayType())
+          Ok = false;
+        if (auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_Deref)
+          Ok = false;
+        if (auto *M = dyn_cast<MemberExpr>(S); M && M->isArrow())
+          Ok = false;
+        if (!Ok)
+          return;
+      }
+      if (auto *DR = dyn_cast<DeclRefExpr>(S)) {
+        auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+        if (!VD) { // an enumerator, a function's name
+          Ok = isa<EnumConstantDecl>(DR->getDecl());
+          return;
+        }
+        if (!Base && (VD->getType()->isPointerType() || VD->getType()->isArrayType()))
+          Base = VD;
+        if (VD->hasLocalStorage() &&
+            (Writes(L, VD) || (!isa<ParmVarDecl>(VD) &&
+                               !SM.isBeforeInTranslationUnit(VD->getLocation(), L->getBeginLoc()))))
+          Ok = false;
+        return;
+      }
+      // A field chain and the element it reads (`a[i].x`): the element is the access.
+      bool Inner = Top && (isa<MemberExpr>(S) && !cast<MemberExpr>(S)->isArrow());
+      for (const Stmt *C : S->children())
+        Visit(C, Inner || (Top && isa<ArraySubscriptExpr>(C) && isa<MemberExpr>(S)));
+    };
+    Visit(E, true);
+    if (!Ok)
+      return false;
+    // A store through the same base pointer in the loop: the value may change.
+    if (Base) {
+      auto [It, New] = StoredBases.try_emplace(L);
+      if (New)
+        collectStoreBases(L, It->second);
+      if (It->second.count(Base) || It->second.count(nullptr))
+        return false;
+    }
+    return true;
+  }
+
+  /// The base variables of the stores of S (null for a store whose base is none).
+  static void collectStoreBases(const Stmt *S, std::set<const ValueDecl *> &Out) {
+    if (!S)
+      return;
+    const Expr *Target = nullptr;
+    if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+      Target = B->getLHS();
+    else if (auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+      Target = U->getSubExpr();
+    if (Target) {
+      const Expr *X = Target->IgnoreParenImpCasts();
+      bool Memory = false;
+      for (;;) {
+        if (auto *M = dyn_cast<MemberExpr>(X)) {
+          Memory = Memory || M->isArrow();
+          X = M->getBase()->IgnoreParenImpCasts();
+        } else if (auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
+          Memory = true;
+          X = A->getBase()->IgnoreParenImpCasts();
+        } else if (auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_Deref) {
+          Memory = true;
+          X = U->getSubExpr()->IgnoreParenImpCasts();
+        } else if (auto *B = dyn_cast<BinaryOperator>(X); B && B->isAdditiveOp()) {
+          X = (B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS())
+                  ->IgnoreParenImpCasts();
+        } else {
+          break;
+        }
+      }
+      if (Memory) {
+        auto *DR = dyn_cast<DeclRefExpr>(X);
+        Out.insert(DR ? DR->getDecl() : nullptr);
+      }
+    }
+    // A call may store through any pointer it is handed (an atomic through its first):
+    // each pointer argument's base counts as stored.
+    if (auto *C = dyn_cast<CallExpr>(S))
+      for (const Expr *Arg : C->arguments()) {
+        if (!Arg->getType()->isPointerType())
+          continue;
+        const Expr *X = Arg->IgnoreParenImpCasts();
+        for (;;) {
+          if (auto *U = dyn_cast<UnaryOperator>(X); U && U->getOpcode() == UO_AddrOf)
+            X = U->getSubExpr()->IgnoreParenImpCasts();
+          else if (auto *A = dyn_cast<ArraySubscriptExpr>(X))
+            X = A->getBase()->IgnoreParenImpCasts();
+          else if (auto *M = dyn_cast<MemberExpr>(X))
+            X = M->getBase()->IgnoreParenImpCasts();
+          else if (auto *B = dyn_cast<BinaryOperator>(X); B && B->isAdditiveOp())
+            X = (B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS())
+                    ->IgnoreParenImpCasts();
+          else
+            break;
+        }
+        if (auto *DR = dyn_cast<DeclRefExpr>(X))
+          Out.insert(DR->getDecl());
+      }
+    for (const Stmt *Ch : S->children())
+      collectStoreBases(Ch, Out);
+  }
+
   void count(const Expr *E, const Expr *Pointer, double Times) {
+    // A load whose address stays the same through the innermost loops around it (in its
+    // own function) runs once for them.
+    for (auto L = Loops.rbegin(); L != Loops.rend() && L->Depth == Stack.size(); ++L) {
+      if (!sameAddressInLoop(E, L->S))
+        break;
+      Times /= L->Trips;
+      SameAddress.insert(E);
+    }
     double &Runs = TimesOf[E]; // a callee's access runs at each of its calls
     Runs += Times;
     LoopOf[E] = Loop;
@@ -399,6 +565,10 @@ private:
   Bindings Bound;
   KernelValues Values;
   const Stmt *Loop = nullptr;
+  std::vector<LoopFrame> Loops;
+  std::set<const Expr *> Stores;
+  std::map<const Stmt *, std::set<const ValueDecl *>> StoredBases;
+  ::warplint::WritesVarMemo Writes;
   std::vector<const Decl *> Stack; ///< the kernel and the calls being walked
   unsigned CalleeNodes = 0;
 };
@@ -477,8 +647,16 @@ std::string trafficShareDemotion(const std::vector<const AccessModel *> &Places,
   // 18 of 50 shared-memory accesses per thread).
   // "it runs once per thread, outside every loop, and with the 2 other flagged accesses
   // beside it in its loop, makes 6": the head of either note below.
-  std::string Runs = OwnMost == 1 ? std::string("once per thread, outside every loop")
-                                  : "at most " + timesText(OwnMost) + " times per thread";
+  bool Kept = llvm::any_of(Places, [&](const AccessModel *A) {
+    return T.SameAddress.count(A->Site.Access) > 0;
+  });
+  std::string Runs =
+      (OwnMost == 1 ? std::string(Kept ? "once per thread" : "once per thread, outside every loop")
+                    : "at most " + timesText(OwnMost) + " times per thread") +
+      (Kept ? " (the same address in every trip of the loops around " +
+                  std::string(Places.size() == 1 ? "it" : "them") +
+                  ": the value stays in a register or the cache after the first)"
+            : "");
   std::string With = Beside ? " with the " + std::to_string(Beside) + " other flagged " +
                                  (Beside == 1 ? "access" : "accesses") + " beside " +
                                  (Places.size() == 1 ? "it" : "them") + " in " +
