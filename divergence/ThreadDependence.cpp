@@ -2650,10 +2650,44 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
   bool Ok;
   SymOp Op = binaryOp(K, Ok);
   AbsVal Out{join(L.V, R.V), nullptr};
+  // The rules that make a lane-varying value the same in a warp, for `a op b` and for
+  // `a op= b` alike (SuperLU_DIST's `wrp /= WARP_SIZE`).
+  auto WarpRules = [&](BinaryOperatorKind KB) {
+    // A lane index divided by a multiple of 32 (or shifted by 5 or more) is the same in a
+    // warp; the divisor may come through a conversion (`threadIdx.x / 32`, unsigned).
+    const Sym *RC = stripSymCasts(R.S.get());
+    if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && RC &&
+        RC->Op == SymOp::Const && ((KB == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
+                                   (KB == BO_Shr && RC->Value >= 5)))
+      Out.V = Variance::WarpUniform;
+    // The base of a lane's warp (issue 23, HeCBench's btree): `X & ~31` and `X - (X & 31)`
+    // (`X % 32`, a multiple of 32 for 32; `tid - laneId` with laneId = threadIdx.x & 31)
+    // are the same in every lane of a warp when X counts the lanes one by one (its thread
+    // part threadIdx.x with warps in rows, or the linear thread index).
+    if (L.V == Variance::LaneVarying && KB == BO_And && R.V == Variance::Uniform && RC &&
+        RC->Op == SymOp::Const && (RC->Value & 31) == 0 && countsLanes(threadPart(L)))
+      Out.V = Variance::WarpUniform;
+    if (L.V == Variance::LaneVarying && R.V == Variance::LaneVarying && KB == BO_Sub && R.S) {
+      const Sym *Low = stripSymCasts(R.S.get());
+      const Sym *M = Low->B ? stripSymCasts(Low->B.get()) : nullptr;
+      bool LowBits = M && M->Op == SymOp::Const &&
+                     ((Low->Op == SymOp::And && M->Value >= 31 && ((M->Value + 1) & M->Value) == 0) ||
+                      (Low->Op == SymOp::Rem && M->Value > 0 && M->Value % 32 == 0));
+      if (LowBits) {
+        std::optional<ThreadPart> PL = threadPart(L), PX = linearPart(Low->A.get());
+        // Both count the lanes (threadIdx.x with warps in rows or a block of one row, or the
+        // linear index): they agree modulo 32, so `threadIdx.x - laneid` (the lane read from
+        // %laneid, AMGX's utils::lane_id()) is the warp's base as `t - t % 32` is.
+        if (PL && PX && countsLanes(PL) && countsLanes(PX))
+          Out.V = Variance::WarpUniform;
+      }
+    }
+  };
   if (auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
     auto [CB, CU] = typeOf(CA->getComputationResultType());
     if (Ok && L.S && R.S && CB)
       Out.S = makeBinary(Op, makeCast(L.S, CB, CU), makeCast(R.S, CB, CU), CB, CU);
+    WarpRules(BinaryOperator::getOpForCompoundAssignment(K));
     combineParts(B, L, R, Out);
     Out = withLanes(Out, {&L, &R});
     laneSymmetry(K == BO_AddAssign || K == BO_MulAssign || K == BO_AndAssign ||
@@ -2670,35 +2704,7 @@ AbsVal ThreadDependence::evalBinary(const BinaryOperator *B, State &St, unsigned
            B->getLHS()->getType()->isRealFloatingType() &&
            B->getRHS()->getType()->isRealFloatingType())
     Out.S = makeBinary(Op, makeCast(L.S, 64, false), makeCast(R.S, 64, false), Bits, Uns);
-  // A lane index divided by a multiple of 32 (or shifted by 5 or more) is the same in a
-  // warp; the divisor may come through a conversion (`threadIdx.x / 32`, unsigned).
-  const Sym *RC = stripSymCasts(R.S.get());
-  if (L.V == Variance::LaneVarying && R.V == Variance::Uniform && RC &&
-      RC->Op == SymOp::Const && ((K == BO_Div && RC->Value % 32 == 0 && RC->Value > 0) ||
-                                 (K == BO_Shr && RC->Value >= 5)))
-    Out.V = Variance::WarpUniform;
-  // The base of a lane's warp (issue 23, HeCBench's btree): `X & ~31` and `X - (X & 31)`
-  // (`X % 32`, a multiple of 32 for 32; `tid - laneId` with laneId = threadIdx.x & 31)
-  // are the same in every lane of a warp when X counts the lanes one by one (its thread
-  // part threadIdx.x with warps in rows, or the linear thread index).
-  if (L.V == Variance::LaneVarying && K == BO_And && R.V == Variance::Uniform && RC &&
-      RC->Op == SymOp::Const && (RC->Value & 31) == 0 && countsLanes(threadPart(L)))
-    Out.V = Variance::WarpUniform;
-  if (L.V == Variance::LaneVarying && R.V == Variance::LaneVarying && K == BO_Sub && R.S) {
-    const Sym *Low = stripSymCasts(R.S.get());
-    const Sym *M = Low->B ? stripSymCasts(Low->B.get()) : nullptr;
-    bool LowBits = M && M->Op == SymOp::Const &&
-                   ((Low->Op == SymOp::And && M->Value >= 31 && ((M->Value + 1) & M->Value) == 0) ||
-                    (Low->Op == SymOp::Rem && M->Value > 0 && M->Value % 32 == 0));
-    if (LowBits) {
-      std::optional<ThreadPart> PL = threadPart(L), PX = linearPart(Low->A.get());
-      // Both count the lanes (threadIdx.x with warps in rows or a block of one row, or the
-      // linear index): they agree modulo 32, so `threadIdx.x - laneid` (the lane read from
-      // %laneid, AMGX's utils::lane_id()) is the warp's base as `t - t % 32` is.
-      if (PL && PX && countsLanes(PL) && countsLanes(PX))
-        Out.V = Variance::WarpUniform;
-    }
-  }
+  WarpRules(K);
   combineParts(B, L, R, Out);
   Out = withLanes(Out, {&L, &R});
   laneSymmetry(K == BO_Add || K == BO_Mul || K == BO_And || K == BO_Or || K == BO_Xor ||

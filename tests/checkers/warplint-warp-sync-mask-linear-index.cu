@@ -61,3 +61,34 @@ __global__ void plainVerts(const float *v, unsigned numVerts, unsigned *hits) {
       hits[blockIdx.x * 32 + i / 32] = m;
   }
 }
+
+// The warp's index kept in a variable divided in place (`wrp /= WARP_SIZE`, SuperLU_DIST's
+// dlsum_fmod_inv_gpu_1rhs_warp): as `(tid + blockIdx.x * block_size) / 32`, the same in a
+// warp, and so is what the warp loads at it. Silent.
+__global__ void warpPerColumn(const int *cols, const long *offsets, double *x, int nbcol) {
+  int tid = threadIdx.x + threadIdx.y * blockDim.x;
+  const int block_size = blockDim.x * blockDim.y;
+  int wrp = tid + blockIdx.x * block_size;
+  int lne = wrp % 32;
+  wrp /= 32;
+  if (wrp < nbcol) {
+    int lk = cols[wrp];
+    if (offsets[lk] != -1) {
+      __syncwarp();
+      x[lk * 32 + lne] += 1.0;
+    }
+  }
+}
+
+// Divided in place by 16: half-warps. A warning.
+__global__ void halfWarpPerColumn(const int *cols, const long *offsets, double *x, int nbcol) {
+  int tid = threadIdx.x + threadIdx.y * blockDim.x;
+  int wrp = tid + blockIdx.x * blockDim.x * blockDim.y;
+  wrp /= 16;
+  if (wrp < nbcol) {
+    int lk = cols[wrp];
+    if (offsets[lk] != -1)
+      __syncwarp();
+    // CHECK: :[[@LINE-1]]:7: warning: mask 0xffffffff of '__syncwarp()' in kernel 'halfWarpPerColumn' names lanes that may not take part
+  }
+}
