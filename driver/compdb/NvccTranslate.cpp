@@ -2,6 +2,9 @@
 #include "driver/compdb/NvccTranslate.h"
 #include "warplint/core/Arch.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -287,6 +290,59 @@ bool isNvccCommand(const std::vector<std::string> &Args) {
   return Tool == "nvcc" || Tool == "nvcc.exe";
 }
 
+std::vector<std::string> mpiIncludeDirs(const std::string &Wrapper) {
+  std::string_view Base = baseName(Wrapper);
+  if (Base.substr(0, 3) != "mpi")
+    return {};
+  static std::mutex Lock;
+  static std::map<std::string, std::vector<std::string>> Seen;
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (auto It = Seen.find(Wrapper); It != Seen.end())
+    return It->second;
+  std::vector<std::string> &Dirs = Seen[Wrapper];
+  std::string Program = Wrapper;
+  if (Wrapper.find('/') == std::string::npos) {
+    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Wrapper);
+    if (!Found)
+      return Dirs;
+    Program = *Found;
+  }
+  // The wrapper's output, run with an argument vector and a time limit.
+  auto Output = [&](llvm::StringRef Option, std::string &Out) {
+    llvm::SmallString<128> Tmp;
+    if (llvm::sys::fs::createTemporaryFile("warplint-mpi", "txt", Tmp))
+      return false;
+    llvm::StringRef Args[] = {Program, Option};
+    std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(Tmp),
+                                                  llvm::StringRef("")};
+    bool Failed = false;
+    int Rc = llvm::sys::ExecuteAndWait(Program, Args, std::nullopt, Redirects,
+                                       /*SecondsToWait=*/30, 0, nullptr, &Failed);
+    Out = readFile(std::string(Tmp));
+    llvm::sys::fs::remove(Tmp);
+    return !Failed && Rc == 0;
+  };
+  std::string Text;
+  // Open MPI: the directories, space-separated.
+  if (Output("--showme:incdirs", Text)) {
+    std::istringstream In(Text);
+    for (std::string D; In >> D;)
+      Dirs.push_back(D);
+    return Dirs;
+  }
+  // MPICH, Intel MPI: the compile command the wrapper runs; its -I options.
+  if (Output("-show", Text)) {
+    std::istringstream In(Text);
+    for (std::string W, Prev; In >> W; Prev = W) {
+      if (W.size() > 2 && W.compare(0, 2, "-I") == 0)
+        Dirs.push_back(W.substr(2));
+      else if (Prev == "-I")
+        Dirs.push_back(W);
+    }
+  }
+  return Dirs;
+}
+
 NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   NvccTranslation T;
   size_t I = compilerIndex(In);
@@ -297,6 +353,7 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   // Everything after "--" is an input file (commands that clang's tooling inferred for a
   // file the database does not list end in "-- FILE"); the options made below go before it.
   std::vector<std::string> AfterDashDash;
+  std::string HostCompiler;
   for (++I; I < In.size(); ++I) {
     const std::string &Arg = In[I];
     if (Arg == "--") {
@@ -416,6 +473,8 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
     } else if (contains(DroppedWithValue, Name)) {
       std::string V = value();
       T.Dropped.push_back(Arg + (HasInline ? "" : " " + V));
+      if (Name == "ccbin" || Name == "compiler-bindir")
+        HostCompiler = V;
     } else if (Name.size() > 1 && Name[0] == 't' && Arg[1] != '-' &&
                Name.find_first_not_of("0123456789", 1) == std::string_view::npos) {
       // nvcc's `-t0`: the thread count joined to its short option (PhysX's flags).
@@ -440,6 +499,12 @@ NvccTranslation translateNvccCommand(const std::vector<std::string> &In) {
   std::vector<std::string> Compat = nvccCompatArgs(nvccVersionOf(CudaPath), Modes);
   T.Args.insert(T.Args.end(), Compat.begin(), Compat.end());
   T.Args.push_back("--cuda-path=" + CudaPath);
+  // An MPI wrapper as nvcc's host compiler adds MPI's headers to every compile, the
+  // device pass's preprocessing included (TeaLeaf_CUDA's `-ccbin mpicxx`).
+  for (const std::string &Dir : mpiIncludeDirs(HostCompiler)) {
+    T.Args.push_back("-isystem");
+    T.Args.push_back(Dir);
+  }
   T.Args.push_back("-isystem");
   T.Args.push_back(CudaPath + "/include/cccl");
   T.Args.push_back("--cuda-device-only");

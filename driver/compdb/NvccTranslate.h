@@ -38,6 +38,12 @@ struct NvccTranslation {
 /// /usr/local/cuda.
 NvccTranslation translateNvccCommand(const std::vector<std::string> &Args);
 
+/// The include directories of an MPI compiler wrapper (a host compiler whose name starts
+/// with "mpi": mpicxx, mpic++, mpiCC, mpiicpc), which nvcc's `-ccbin` hands every
+/// compile: Open MPI's `--showme:incdirs`, else the -I options of MPICH's `-show`. Asked
+/// once per wrapper; none for another compiler or a wrapper that cannot be run.
+std::vector<std::string> mpiIncludeDirs(const std::string &Wrapper);
+
 /// The version of the nvcc a toolkit holds: what nvcc predefines as __CUDACC_VER_MAJOR__,
 /// __CUDACC_VER_MINOR__ and __CUDACC_VER_BUILD__.
 struct NvccVersion {

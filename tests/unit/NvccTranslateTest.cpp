@@ -191,6 +191,49 @@ TEST(NvccTranslate, WrapperOrSymlinkOutsideTheToolkit) {
   fs::remove_all(Root);
 }
 
+TEST(NvccTranslate, MpiWrapperAsHostCompiler) {
+  // `-ccbin mpicxx`: the wrapper adds MPI's headers to nvcc's compiles (TeaLeaf_CUDA).
+  // Two stand-in wrappers: one answers Open MPI's --showme:incdirs, the other only
+  // MPICH's -show; a host compiler of another name is not run.
+  namespace fs = std::filesystem;
+  fs::path Root = fs::temp_directory_path() / ("warplint-mpi-" + std::to_string(::getpid()));
+  fs::remove_all(Root);
+  fs::create_directories(Root / "ompi");
+  fs::create_directories(Root / "mpich");
+  auto script = [](const fs::path &P, const std::string &Body) {
+    std::ofstream(P) << "#!/bin/sh\n" << Body;
+    fs::permissions(P, fs::perms::owner_all);
+  };
+  script(Root / "ompi" / "mpicxx",
+         "[ \"$1\" = --showme:incdirs ] && echo /opt/ompi/include /opt/ompi/include/openmpi "
+         "&& exit 0\nexit 1\n");
+  script(Root / "mpich" / "mpicxx",
+         "[ \"$1\" = -show ] && echo g++ -I/opt/mpich/include -I /opt/mpich/extra -L/opt/mpich/lib "
+         "-lmpi && exit 0\nexit 1\n");
+  auto isystems = [](const NvccTranslation &T) {
+    std::vector<std::string> Out;
+    for (size_t I = 0; I + 1 < T.Args.size(); ++I)
+      if (T.Args[I] == "-isystem" && T.Args[I + 1].rfind("/opt/", 0) == 0)
+        Out.push_back(T.Args[I + 1]);
+    return Out;
+  };
+  EXPECT_EQ(join(isystems(translateNvccCommand(
+                {"nvcc", "-ccbin", (Root / "ompi" / "mpicxx").string(), "-c", "a.cu"}))),
+            "/opt/ompi/include /opt/ompi/include/openmpi");
+  EXPECT_EQ(join(isystems(translateNvccCommand(
+                {"nvcc", "--compiler-bindir=" + (Root / "mpich" / "mpicxx").string(), "-c",
+                 "a.cu"}))),
+            "/opt/mpich/include /opt/mpich/extra");
+  // Not a wrapper's name: nothing is run, nothing added.
+  fs::copy_file(Root / "ompi" / "mpicxx", Root / "ompi" / "g++");
+  EXPECT_TRUE(isystems(translateNvccCommand(
+                           {"nvcc", "-ccbin", (Root / "ompi" / "g++").string(), "-c", "a.cu"}))
+                  .empty());
+  // A wrapper that cannot run: none.
+  EXPECT_TRUE(mpiIncludeDirs((Root / "absent" / "mpicxx").string()).empty());
+  fs::remove_all(Root);
+}
+
 TEST(NvccTranslate, ArchitecturesAndDefaults) {
   // No architecture: nvcc 13's default, sm_75. compute_XX alone: that number.
   EXPECT_EQ(translateNvccCommand(split("nvcc -c a.cu")).GpuArchs.front(), "sm_75");
