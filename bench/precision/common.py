@@ -87,6 +87,10 @@ CORPORA = {
     "raytracing-cuda": ("rogerallen/raytracinginoneweekendincuda",
                         "ab140b12d4923b75270831baabab5e4d4209f305"),
     "chai": ("chai-benchmarks/chai", "1ad38e3607a59905c5edc4f6ae11f676a769f3d9"),
+    "crystal": ("anilshanbhag/crystal", "f2179e607eb923f2053a706c1e30aa2b6161b9db"),
+    "subway": ("AutomataLab/Subway", "a0ef2d1a1a6253a044ce3a980a5eaab737c7b24a"),
+    "cgbn": ("NVlabs/CGBN", "6e6fdc1ab3e7c4e7899a83dc52ee1005b7e8c217"),
+    "ggnn": ("cgtuebingen/ggnn", "4f8088f10747c827b3051336da6541317e2dc9bf"),
 }
 
 
