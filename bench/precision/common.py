@@ -91,6 +91,8 @@ CORPORA = {
     "subway": ("AutomataLab/Subway", "a0ef2d1a1a6253a044ce3a980a5eaab737c7b24a"),
     "cgbn": ("NVlabs/CGBN", "6e6fdc1ab3e7c4e7899a83dc52ee1005b7e8c217"),
     "ggnn": ("cgtuebingen/ggnn", "4f8088f10747c827b3051336da6541317e2dc9bf"),
+    "graphbig": ("graphbig/graphBIG", "9ceb9d1b4f52770815bc8de6e9492b38f4ea7e9c"),
+    "hkv": ("NVIDIA-Merlin/HierarchicalKV", "ae24eecde0b42a90b2c83db15eba0294b5cc2928"),
 }
 
 

@@ -13,7 +13,7 @@
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
 #            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai|
-#            crystal|subway|cgbn|ggnn
+#            crystal|subway|cgbn|ggnn|graphbig|hkv
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1083,6 +1083,18 @@
 #           flag, so the script gives it -DCMAKE_CUDA20_STANDARD_COMPILE_OPTION=-std=c++20
 #           (and the EXTENSION one), what 3.25.2 sets. Every .cu under src/ and examples/
 #           once (15 files).
+
+#   graphbig graphbig/graphBIG (9ceb9d1b), its gpu_bench only. Its Makefiles are the build
+#           (gpu_bench/<bench>/Makefile including gpu_bench/common.mk: `${NVCC} -c
+#           ${NVCC_FLAGS} $<`, NVCC_FLAGS = -I../../gpu_bench/cudalib, no -arch: nvcc's
+#           default). The script runs `make -n -B NVCC="<--nvcc> -arch=sm_80" all` in each
+#           of gpu_bench's eight benchmark folders (arch 80 added where the build gives none)
+#           and keeps each .cu's line; 20 files.
+#   hkv     NVIDIA-Merlin/HierarchicalKV (ae24eecd). CMake is the build, configured into
+#           OUTDIR/cmake with -Dsm=80 (its own arch list, added to CMAKE_CUDA_FLAGS as
+#           -gencode; its targets set CUDA_ARCHITECTURES OFF), its googletest submodule
+#           (google/googletest 0e0d9fee) unpacked in CHECKOUT/tests/googletest. Every .cu
+#           of its tests and benchmarks once (21 files), googletest's left out.
 
 import argparse
 import glob
@@ -2762,6 +2774,30 @@ def ggnn(src, out, nvcc):
             source_cu(entries, os.path.join(src, "examples"))]
 
 
+def graphbig(src, out, nvcc):
+    top = os.path.join(src, "gpu_bench")
+    if not os.path.exists(os.path.join(top, "cudalib", "cudaGraph.h")):
+        sys.exit("compdb.py: %s/cudalib/cudaGraph.h missing: not a graphBIG checkout" % top)
+    # each benchmark's `make all`, -arch=sm_80 added (the header)
+    db = []
+    for mk in sorted(glob.glob(os.path.join(top, "gpu_*", "Makefile"))):
+        db += make_nvcc_cu_lines(os.path.dirname(mk), ["NVCC=" + nvcc + " -arch=sm_80", "all"],
+                                 nvcc)
+    return db
+
+
+def hkv(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "include", "merlin_hashtable.cuh")):
+        sys.exit("compdb.py: %s/include/merlin_hashtable.cuh missing: not a HierarchicalKV "
+                 "checkout" % src)
+    if not os.path.exists(os.path.join(src, "tests", "googletest", "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/tests/googletest missing: unpack its submodule" % src)
+    # its sm variable, arch 80 (the header)
+    entries = cmake_entries(src, out, nvcc, ["-Dsm=80"], cuda_architectures=False)
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, src, leave_out=("tests/googletest",))]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2781,7 +2817,7 @@ def main():
                                       "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
                                       "kblas", "nvbio", "unidock", "learn-cuda",
                                       "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai",
-                                      "crystal", "subway", "cgbn", "ggnn"])
+                                      "crystal", "subway", "cgbn", "ggnn", "graphbig", "hkv"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2824,7 +2860,8 @@ def main():
           "unidock": lambda s, o, n: unidock(s, o, n, a.catch2),
           "cusha": cusha, "hypre": hypre, "qmcpack": qmcpack,
           "raytracing-cuda": raytracing_cuda, "chai": chai,
-          "crystal": crystal, "subway": subway, "cgbn": cgbn, "ggnn": ggnn}[a.corpus](src, out, a.nvcc)
+          "crystal": crystal, "subway": subway, "cgbn": cgbn, "ggnn": ggnn,
+          "graphbig": graphbig, "hkv": hkv}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
