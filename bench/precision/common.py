@@ -93,6 +93,8 @@ CORPORA = {
     "ggnn": ("cgtuebingen/ggnn", "4f8088f10747c827b3051336da6541317e2dc9bf"),
     "graphbig": ("graphbig/graphBIG", "9ceb9d1b4f52770815bc8de6e9492b38f4ea7e9c"),
     "hkv": ("NVIDIA-Merlin/HierarchicalKV", "ae24eecde0b42a90b2c83db15eba0294b5cc2928"),
+    "cvcuda": ("CVCUDA/CV-CUDA", "da51fc96c1494c5e43e136978a2acb99138824af"),
+    "phantom": ("encryptorion-lab/phantom-fhe", "1f4a198443b3af77118e51f53d5b8f332154b875"),
 }
 
 

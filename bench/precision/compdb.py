@@ -13,7 +13,7 @@
 #            instant-ngp|gardenia|bght|quest|deepmd|mcx|cholla|gpu4pyscf|sundials|
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
 #            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai|
-#            crystal|subway|cgbn|ggnn|graphbig|hkv
+#            crystal|subway|cgbn|ggnn|graphbig|hkv|cvcuda|phantom
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1052,9 +1052,10 @@
 #           cub 1.6.4 into CHECKOUT/cub (here: NVlabs/cub at tag 1.6.4, 7ba78ae3, unpacked
 #           there), then one `$(NVCC) ... -dc src/X.cu -o obj/X.o` rule per query/operator.
 #           The script runs `make -n -B NVCC=<--nvcc> SM_TARGETS=-gencode=arch=compute_80,
-#           code="sm_80,compute_80" obj/ssb/qNN.o ... obj/ops/X.o` (arch 80 in place of its
-#           52) and keeps each .cu's line as it is (--std=c++11, -Icub/ -Icub/test, and the
-#           empty `-I$(INC)`, which swallows the -O3 after it, as in the build); 15 files.
+#           code=\\"sm_80,compute_80\\" obj/ssb/qNN.o ... obj/ops/X.o` (arch 80 in place of
+#           its 52, the quotes escaped as its Makefile escapes them: `code=\"sm_80,...\"`) and
+#           keeps each .cu's line as it is (--std=c++11, -Icub/ -Icub/test, and the empty
+#           `-I$(INC)`, which swallows the -O3 after it, as in the build); 15 files.
 #           nvcc 13 refuses them all: cub 1.6.4's test/test_util.h reads
 #           cudaDeviceProp::memoryClockRate, gone in CUDA 13.
 #   subway  AutomataLab/Subway (a0ef2d1a). Its Makefiles are the build (shared/ and subway/:
@@ -1095,6 +1096,19 @@
 #           -gencode; its targets set CUDA_ARCHITECTURES OFF), its googletest submodule
 #           (google/googletest 0e0d9fee) unpacked in CHECKOUT/tests/googletest. Every .cu
 #           of its tests and benchmarks once (21 files), googletest's left out.
+
+#   cvcuda  CVCUDA/CV-CUDA (da51fc96). CMake is the build, configured into OUTDIR/cmake with
+#           its defaults (tests, python, samples, bench off: no submodule needed) and
+#           -DCMAKE_CUDA_ARCHITECTURES=80 (its CMake then keeps that in place of its 70..90
+#           list). CUDA 13 here has no libcusolver_static.a, so the generate step stops at
+#           cvcuda_priv's link to CUDA::cusolver_static after writing compile_commands.json
+#           (every compile line written; the headers configure generates are in
+#           OUTDIR/cmake). Every .cu under src/ once (70: the operators of
+#           src/cvcuda/priv and priv/legacy).
+#   phantom encryptorion-lab/phantom-fhe (1f4a1984). CMake is the build, configured into
+#           OUTDIR/cmake with its defaults (the library and examples; benchmarks, tests and
+#           python off: neither submodule needed) and -DCMAKE_CUDA_ARCHITECTURES=80 (its
+#           default `native`). Every .cu under src/ and examples/ once (37 files).
 
 import argparse
 import glob
@@ -2699,7 +2713,7 @@ def crystal(src, out, nvcc):
     objs = sorted("obj/" + os.path.relpath(f, os.path.join(src, "src"))[:-3] + ".o"
                   for f in glob.glob(os.path.join(src, "src", "*", "*.cu")))
     dry = subprocess.run(["make", "-n", "-B", "NVCC=" + nvcc,
-                          'SM_TARGETS=-gencode=arch=compute_80,code="sm_80,compute_80"'] + objs,
+                          'SM_TARGETS=-gencode=arch=compute_80,code=\\"sm_80,compute_80\\"'] + objs,
                          cwd=src, capture_output=True, text=True, check=True).stdout
     db = {}
     for line in dry.splitlines():
@@ -2798,6 +2812,25 @@ def hkv(src, out, nvcc):
             for e in source_cu(entries, src, leave_out=("tests/googletest",))]
 
 
+def cvcuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cvcuda", "priv", "legacy")):
+        sys.exit("compdb.py: %s/src/cvcuda/priv/legacy missing: not a CV-CUDA checkout" % src)
+    # its defaults, arch 80; the generate step's cusolver_static error (the header)
+    entries = cmake_entries(src, out, nvcc, [])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "src"))]
+
+
+def phantom(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "ntt")):
+        sys.exit("compdb.py: %s/src/ntt missing: not a phantom-fhe checkout" % src)
+    # its defaults, arch 80 (the header)
+    entries = cmake_entries(src, out, nvcc, [])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "src")) +
+            source_cu(entries, os.path.join(src, "examples"))]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2817,7 +2850,8 @@ def main():
                                       "lidar-ai", "pcl", "cuda-convnet2", "cloverleaf-cuda",
                                       "kblas", "nvbio", "unidock", "learn-cuda",
                                       "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai",
-                                      "crystal", "subway", "cgbn", "ggnn", "graphbig", "hkv"])
+                                      "crystal", "subway", "cgbn", "ggnn", "graphbig", "hkv",
+                                      "cvcuda", "phantom"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2861,7 +2895,8 @@ def main():
           "cusha": cusha, "hypre": hypre, "qmcpack": qmcpack,
           "raytracing-cuda": raytracing_cuda, "chai": chai,
           "crystal": crystal, "subway": subway, "cgbn": cgbn, "ggnn": ggnn,
-          "graphbig": graphbig, "hkv": hkv}[a.corpus](src, out, a.nvcc)
+          "graphbig": graphbig, "hkv": hkv,
+          "cvcuda": cvcuda, "phantom": phantom}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
