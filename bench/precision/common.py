@@ -94,6 +94,14 @@ CORPORA = {
     "superlu-dist": ("xiaoyeli/superlu_dist", "1fd66dad5a1dfa0c4906010883a7fed92883555e"),
     "tealeaf-cuda": ("UK-MAC/TeaLeaf_CUDA", "2ac2460fbef66513fafb3ffa58082f5512555553"),
     "peasoup": ("ewanbarr/peasoup", "41c459f93ff5cde85f1adcd45cd720fec40d9a80"),
+    "crystal": ("anilshanbhag/crystal", "f2179e607eb923f2053a706c1e30aa2b6161b9db"),
+    "subway": ("AutomataLab/Subway", "a0ef2d1a1a6253a044ce3a980a5eaab737c7b24a"),
+    "cgbn": ("NVlabs/CGBN", "6e6fdc1ab3e7c4e7899a83dc52ee1005b7e8c217"),
+    "ggnn": ("cgtuebingen/ggnn", "4f8088f10747c827b3051336da6541317e2dc9bf"),
+    "graphbig": ("graphbig/graphBIG", "9ceb9d1b4f52770815bc8de6e9492b38f4ea7e9c"),
+    "hkv": ("NVIDIA-Merlin/HierarchicalKV", "ae24eecde0b42a90b2c83db15eba0294b5cc2928"),
+    "cvcuda": ("CVCUDA/CV-CUDA", "da51fc96c1494c5e43e136978a2acb99138824af"),
+    "phantom": ("encryptorion-lab/phantom-fhe", "1f4a198443b3af77118e51f53d5b8f332154b875"),
 }
 
 

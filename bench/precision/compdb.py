@@ -14,6 +14,7 @@
 #            thundergbm|vanitysearch|gomc|lidar-ai|pcl|cuda-convnet2|cloverleaf-cuda|
 #            kblas|nvbio|unidock|learn-cuda|cusha|hypre|qmcpack|raytracing-cuda|chai|
 #            quick|osqp|qsim|gpunufft|superlu-dist|tealeaf-cuda|peasoup
+#            crystal|subway|cgbn|ggnn|graphbig|hkv|cvcuda|phantom
 #            CHECKOUT OUTDIR [--nvcc PATH] [--opencv-headers DIR] [--catch2 DIR]
 #
 #   magma   icl-utk-edu/magma. Its Makefile is the build. Before this script, in the
@@ -1097,6 +1098,68 @@
 #           the nvcc line of src/kernels.cu and, from the peasoup program's one-step line
 #           (pipeline_multi.cu, utils.cpp and kernels.o), that line's flags with
 #           `-c src/pipeline_multi.cu` (2 files).
+#   crystal anilshanbhag/crystal (f2179e60). Its Makefile is the build: `make setup` downloads
+#           cub 1.6.4 into CHECKOUT/cub (here: NVlabs/cub at tag 1.6.4, 7ba78ae3, unpacked
+#           there), then one `$(NVCC) ... -dc src/X.cu -o obj/X.o` rule per query/operator.
+#           The script runs `make -n -B NVCC=<--nvcc> SM_TARGETS=-gencode=arch=compute_80,
+#           code=\\"sm_80,compute_80\\" obj/ssb/qNN.o ... obj/ops/X.o` (arch 80 in place of
+#           its 52, the quotes escaped as its Makefile escapes them: `code=\"sm_80,...\"`) and
+#           keeps each .cu's line as it is (--std=c++11, -Icub/ -Icub/test, and the empty
+#           `-I$(INC)`, which swallows the -O3 after it, as in the build); 15 files.
+#           nvcc 13 refuses them all: cub 1.6.4's test/test_util.h reads
+#           cudaDeviceProp::memoryClockRate, gone in CUDA 13.
+#   subway  AutomataLab/Subway (a0ef2d1a). Its Makefiles are the build (shared/ and subway/:
+#           `$(NC) -c X.cu ... -std=c++11 -O3 -arch=sm_60`). The script runs `make -n -B
+#           NC=<--nvcc> NFLAGS=-arch=sm_80` in shared/ and subway/ and keeps each .cu's
+#           line, with -std=c++11 made -std=c++17: CUDA 13's CCCL refuses C++ < 17 and
+#           subgraph_generator.cuh, which every program includes, includes thrust (as for
+#           kaldi); 17 files.
+#   cgbn    NVlabs/CGBN (6e6fdc1a). Its Makefiles are the build: `make ampere` runs
+#           `nvcc -I../../include -arch=sm_80 X.cu -o X -lgmp` in each sample (5 files),
+#           unit_tests' `nvcc -I$(GTEST_DIR)/include -I../include -std=c++14 -arch=sm_80
+#           tester.cu libgtest.a -lgmp -Xcompiler -fopenmp -o tester` and perf_tests'
+#           xmp_tester.cu line (its Makefile has no ampere rule for it: the volta one, made
+#           arch 80). Before this script, CHECKOUT/gtest holds googletest's googletest/
+#           folder (what `make download-gtest` unpacks; google/googletest 72606823); GMP is
+#           Debian's libgmp-dev. Each line becomes a compile: -c before its .cu, without -o,
+#           -l, -L and libgtest.a; tester.cu's -std=c++14 made -std=c++17 (CCCL 3 refuses
+#           C++14); 7 files.
+#   ggnn    cgtuebingen/ggnn (4f8088f1). CMake is the build, configured into OUTDIR/cmake
+#           with -DGGNN_CUDA_ARCHITECTURES=80 (its own arch variable, forced into
+#           CMAKE_CUDA_ARCHITECTURES), Debian's glog and gflags (apt-get install
+#           libgoogle-glog-dev libgflags-dev: its FetchContent finds them installed and
+#           downloads nothing), no nanobind (the Python module is left out, as its CMake
+#           does without it). Before this script: its `cmake_minimum_required(VERSION
+#           3.25.2)` lowered to 3.25.1 (Debian's); CMake 3.25.1 does not know nvcc's C++20
+#           flag, so the script gives it -DCMAKE_CUDA20_STANDARD_COMPILE_OPTION=-std=c++20
+#           (and the EXTENSION one), what 3.25.2 sets. Every .cu under src/ and examples/
+#           once (15 files).
+
+#   graphbig graphbig/graphBIG (9ceb9d1b), its gpu_bench only. Its Makefiles are the build
+#           (gpu_bench/<bench>/Makefile including gpu_bench/common.mk: `${NVCC} -c
+#           ${NVCC_FLAGS} $<`, NVCC_FLAGS = -I../../gpu_bench/cudalib, no -arch: nvcc's
+#           default). The script runs `make -n -B NVCC="<--nvcc> -arch=sm_80" all` in each
+#           of gpu_bench's eight benchmark folders (arch 80 added where the build gives none)
+#           and keeps each .cu's line; 20 files.
+#   hkv     NVIDIA-Merlin/HierarchicalKV (ae24eecd). CMake is the build, configured into
+#           OUTDIR/cmake with -Dsm=80 (its own arch list, added to CMAKE_CUDA_FLAGS as
+#           -gencode; its targets set CUDA_ARCHITECTURES OFF), its googletest submodule
+#           (google/googletest 0e0d9fee) unpacked in CHECKOUT/tests/googletest. Every .cu
+#           of its tests and benchmarks once (21 files), googletest's left out.
+
+#   cvcuda  CVCUDA/CV-CUDA (da51fc96). CMake is the build, configured into OUTDIR/cmake with
+#           its defaults (tests, python, samples, bench off: no submodule needed) and
+#           -DCMAKE_CUDA_ARCHITECTURES=80 (its CMake then keeps that in place of its 70..90
+#           list). CUDA 13 here has no libcusolver_static.a, so the generate step stops at
+#           cvcuda_priv's link to CUDA::cusolver_static after writing compile_commands.json
+#           (every compile line written; the headers configure generates are in
+#           OUTDIR/cmake). Every .cu under src/ once (70: the operators of
+#           src/cvcuda/priv and priv/legacy).
+#   phantom encryptorion-lab/phantom-fhe (1f4a1984). CMake is the build, configured into
+#           OUTDIR/cmake with its defaults (the library and examples; benchmarks, tests and
+#           python off: neither submodule needed) and -DCMAKE_CUDA_ARCHITECTURES=80 (its
+#           default `native`). Every .cu under src/ and examples/ once (37 files).
+
 import argparse
 import glob
 import json
@@ -2846,6 +2909,133 @@ def peasoup(src, out, nvcc):
     return [db[f] for f in sorted(db)]
 
 
+def crystal(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "crystal", "crystal.cuh")):
+        sys.exit("compdb.py: %s/crystal/crystal.cuh missing: not a crystal checkout" % src)
+    if not os.path.exists(os.path.join(src, "cub", "cub", "util_allocator.cuh")):
+        sys.exit("compdb.py: %s/cub missing: unpack cub 1.6.4 there (its make setup)" % src)
+    # each query's and operator's -dc rule, arch 80 (the header)
+    objs = sorted("obj/" + os.path.relpath(f, os.path.join(src, "src"))[:-3] + ".o"
+                  for f in glob.glob(os.path.join(src, "src", "*", "*.cu")))
+    dry = subprocess.run(["make", "-n", "-B", "NVCC=" + nvcc,
+                          'SM_TARGETS=-gencode=arch=compute_80,code=\\"sm_80,compute_80\\"'] + objs,
+                         cwd=src, capture_output=True, text=True, check=True).stdout
+    db = {}
+    for line in dry.splitlines():
+        args = shlex.split(line)
+        if not args or args[0] != nvcc or "-dc" not in args:
+            continue
+        f = os.path.normpath(os.path.join(src, args[args.index("-dc") + 1]))
+        db.setdefault(f, {"directory": src, "file": f, "arguments": args})
+    return [db[f] for f in sorted(db)]
+
+
+def subway(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "shared", "gpu_kernels.cu")):
+        sys.exit("compdb.py: %s/shared/gpu_kernels.cu missing: not a Subway checkout" % src)
+    # shared/ and subway/, arch 80, C++17 for CCCL (the header)
+    db = []
+    for d in ("shared", "subway"):
+        db += make_nvcc_lines(os.path.join(src, d), ["NC=" + nvcc, "NFLAGS=-arch=sm_80"], nvcc,
+                              std=("-std=c++11", "-std=c++17"))
+    return db
+
+
+def cgbn(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "include", "cgbn", "cgbn.h")):
+        sys.exit("compdb.py: %s/include/cgbn/cgbn.h missing: not a CGBN checkout" % src)
+    if not os.path.exists(os.path.join(src, "gtest", "include", "gtest", "gtest.h")):
+        sys.exit("compdb.py: %s/gtest missing: unpack googletest's googletest/ there" % src)
+    db = {}
+    # make ampere in samples/*, unit_tests, perf_tests (volta's line, arch 80) (the header)
+    dirs = sorted(glob.glob(os.path.join(src, "samples", "sample_*"))) + [
+        os.path.join(src, "unit_tests"), os.path.join(src, "perf_tests")]
+    for cwd in dirs:
+        goal = "volta" if cwd.endswith("perf_tests") else "ampere"
+        dry = subprocess.run(["make", "-n", "-B", goal], cwd=cwd, capture_output=True,
+                             text=True, check=True).stdout
+        for line in dry.splitlines():
+            words = shlex.split(line)
+            if not words or words[0] != "nvcc":
+                continue
+            cu = [w for w in words[1:] if w.endswith(".cu")]
+            if len(cu) != 1:
+                continue
+            a, skip = [nvcc], False
+            for w in words[1:]:
+                if skip:
+                    skip = False
+                elif w == "-o":
+                    skip = True
+                elif w.startswith(("-l", "-L")) or w.endswith(".a") or w == cu[0]:
+                    continue
+                elif w.startswith("-arch="):
+                    a.append("-arch=sm_80")
+                elif w == "-std=c++14":
+                    a.append("-std=c++17")
+                else:
+                    a.append(w)
+            f = os.path.normpath(os.path.join(cwd, cu[0]))
+            db.setdefault(f, {"directory": cwd, "file": f, "arguments": a + ["-c", cu[0]]})
+    return [db[f] for f in sorted(db)]
+
+
+def ggnn(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "include", "ggnn", "query", "query_kernels.cuh")):
+        sys.exit("compdb.py: %s/include/ggnn missing: not a ggnn checkout" % src)
+    # its arch variable, C++20's flag for CMake 3.25.1 (the header)
+    entries = cmake_entries(src, out, nvcc, ["-DGGNN_CUDA_ARCHITECTURES=80",
+                                             "-DCMAKE_CUDA20_STANDARD_COMPILE_OPTION=-std=c++20",
+                                             "-DCMAKE_CUDA20_EXTENSION_COMPILE_OPTION=-std=c++20"],
+                            cuda_architectures=False)
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "src")) +
+            source_cu(entries, os.path.join(src, "examples"))]
+
+
+def graphbig(src, out, nvcc):
+    top = os.path.join(src, "gpu_bench")
+    if not os.path.exists(os.path.join(top, "cudalib", "cudaGraph.h")):
+        sys.exit("compdb.py: %s/cudalib/cudaGraph.h missing: not a graphBIG checkout" % top)
+    # each benchmark's `make all`, -arch=sm_80 added (the header)
+    db = []
+    for mk in sorted(glob.glob(os.path.join(top, "gpu_*", "Makefile"))):
+        db += make_nvcc_cu_lines(os.path.dirname(mk), ["NVCC=" + nvcc + " -arch=sm_80", "all"],
+                                 nvcc)
+    return db
+
+
+def hkv(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "include", "merlin_hashtable.cuh")):
+        sys.exit("compdb.py: %s/include/merlin_hashtable.cuh missing: not a HierarchicalKV "
+                 "checkout" % src)
+    if not os.path.exists(os.path.join(src, "tests", "googletest", "CMakeLists.txt")):
+        sys.exit("compdb.py: %s/tests/googletest missing: unpack its submodule" % src)
+    # its sm variable, arch 80 (the header)
+    entries = cmake_entries(src, out, nvcc, ["-Dsm=80"], cuda_architectures=False)
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, src, leave_out=("tests/googletest",))]
+
+
+def cvcuda(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "cvcuda", "priv", "legacy")):
+        sys.exit("compdb.py: %s/src/cvcuda/priv/legacy missing: not a CV-CUDA checkout" % src)
+    # its defaults, arch 80; the generate step's cusolver_static error (the header)
+    entries = cmake_entries(src, out, nvcc, [])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "src"))]
+
+
+def phantom(src, out, nvcc):
+    if not os.path.exists(os.path.join(src, "src", "ntt")):
+        sys.exit("compdb.py: %s/src/ntt missing: not a phantom-fhe checkout" % src)
+    # its defaults, arch 80 (the header)
+    entries = cmake_entries(src, out, nvcc, [])
+    return [{"directory": e["directory"], "file": e["file"], "arguments": arguments_of(e)}
+            for e in source_cu(entries, os.path.join(src, "src")) +
+            source_cu(entries, os.path.join(src, "examples"))]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("corpus", choices=["magma", "faiss", "darknet", "kaldi", "gpujpeg",
@@ -2866,7 +3056,9 @@ def main():
                                       "kblas", "nvbio", "unidock", "learn-cuda",
                                       "cusha", "hypre", "qmcpack", "raytracing-cuda", "chai",
                                       "quick", "osqp", "qsim", "gpunufft", "superlu-dist",
-                                      "tealeaf-cuda", "peasoup"])
+                                      "tealeaf-cuda", "peasoup",
+                                      "crystal", "subway", "cgbn", "ggnn", "graphbig", "hkv",
+                                      "cvcuda", "phantom"])
     p.add_argument("checkout")
     p.add_argument("outdir")
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
@@ -2911,7 +3103,10 @@ def main():
           "raytracing-cuda": raytracing_cuda, "chai": chai,
           "quick": quick, "osqp": osqp, "qsim": qsim, "gpunufft": gpunufft,
           "superlu-dist": superlu_dist, "tealeaf-cuda": tealeaf_cuda,
-          "peasoup": peasoup}[a.corpus](src, out, a.nvcc)
+          "peasoup": peasoup,
+          "crystal": crystal, "subway": subway, "cgbn": cgbn, "ggnn": ggnn,
+          "graphbig": graphbig, "hkv": hkv,
+          "cvcuda": cvcuda, "phantom": phantom}[a.corpus](src, out, a.nvcc)
     with open(os.path.join(out, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     print("%s: %d files -> %s" % (a.corpus, len(db), os.path.join(out, "compile_commands.json")))
