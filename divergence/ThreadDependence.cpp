@@ -172,6 +172,8 @@ void ThreadDependence::forgetAnalyses(const FunctionDecl *Kernel) {
 
 static SymRef truth(const SymRef &S);
 
+static void ownSlotArrays(const FunctionDecl *Kernel, llvm::SmallPtrSetImpl<const VarDecl *> &Out);
+
 void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   {
     AnalysisCounts &C = analysisCounts();
@@ -196,6 +198,11 @@ void ThreadDependence::analyze(const FunctionDecl *Kernel) {
   Frames.emplace_back();
   Frames.back().Fn = Kernel;
   State St;
+  OwnSlots.clear();
+  if (UnitDims[1] && UnitDims[2])
+    ownSlotArrays(Kernel, OwnSlots);
+  for (const VarDecl *V : OwnSlots) // what a thread has not stored: shared memory's
+    St.Locals[V] = AbsVal{Variance::Data, nullptr};
   walk(Kernel->getBody(), St);
   Frames.clear();
   // The reads of each local of the kernel body, gathered once for all its calls.
@@ -336,6 +343,123 @@ static std::optional<BuiltinRead> builtinRead(const PseudoObjectExpr *POE) {
   return BuiltinRead{DR->getDecl()->getName(), Prop == "x" ? 0u : Prop == "y" ? 1u : 2u};
 }
 
+/// `threadIdx.x` (through parentheses and conversions).
+static bool isThreadIdxX(const Expr *E) {
+  auto *POE = dyn_cast_or_null<PseudoObjectExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  std::optional<BuiltinRead> B = POE ? builtinRead(POE) : std::nullopt;
+  return B && B->Var == "threadIdx" && B->Dim == 0;
+}
+
+/// The `__shared__` arrays a kernel's threads use as variables of their own, each its slot:
+/// every use in the kernel's body is `a[threadIdx.x]` read, written, or incremented (its
+/// address never taken), or the array handed to a device function whose parameter is only
+/// read as `p[threadIdx.x]` (gpuNUFFT's `sec[threadIdx.x] = blockIdx.x; while
+/// (sec[threadIdx.x] < N) { ...; sec[threadIdx.x] += gridDim.x; }`). Only for blocks whose
+/// y and z every launch fixes at 1, where threadIdx.x names one thread.
+static void ownSlotArrays(const FunctionDecl *Kernel,
+                          llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  llvm::DenseMap<const VarDecl *, bool> Ok;
+  std::vector<const Stmt *> Up;
+  auto Skip = [&](size_t &K) { // the nearest ancestor past parentheses and conversions
+    while (K > 0 && isa<ParenExpr, ImplicitCastExpr>(Up[K - 1]))
+      --K;
+  };
+  // The element `a[threadIdx.x]` at Up[K-1] is used as a value, a store or an increment.
+  auto ElementUse = [&](size_t K) {
+    const Stmt *Elem = Up[K - 1];
+    size_t J = K - 1;
+    bool Read = J > 0 && isa<ImplicitCastExpr>(Up[J - 1]) &&
+                cast<ImplicitCastExpr>(Up[J - 1])->getCastKind() == CK_LValueToRValue;
+    while (J > 0 && isa<ParenExpr>(Up[J - 1]))
+      --J;
+    if (Read || J == 0)
+      return Read;
+    if (auto *B = dyn_cast<BinaryOperator>(Up[J - 1]))
+      return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Elem;
+    if (auto *U = dyn_cast<UnaryOperator>(Up[J - 1]))
+      return U->isIncrementDecrementOp();
+    return false;
+  };
+  // A callee's parameter P read only as `P[threadIdx.x]`.
+  auto ReadOnlySlots = [&](const FunctionDecl *F, unsigned I) {
+    const FunctionDecl *Def = nullptr;
+    if (!F || !F->hasBody(Def) || !Def || I >= Def->getNumParams())
+      return false;
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    bool Good = true;
+    std::function<void(const Stmt *, const Stmt *, const Stmt *)> Walk =
+        [&](const Stmt *S, const Stmt *Parent, const Stmt *Grand) {
+          if (!S || !Good)
+            return;
+          if (auto *DR = dyn_cast<DeclRefExpr>(S); DR && DR->getDecl() == P) {
+            auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+            auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(Cast ? Grand : Parent);
+            Good = AS && AS->getBase()->IgnoreParenImpCasts() == DR && isThreadIdxX(AS->getIdx());
+            return;
+          }
+          for (const Stmt *C : S->children())
+            Walk(C, S, Parent);
+        };
+    Walk(Def->getBody(), nullptr, nullptr);
+    if (!Good)
+      return false;
+    // ... and each such element read, never written.
+    std::function<bool(const Stmt *)> Writes = [&](const Stmt *S) {
+      if (!S)
+        return false;
+      const Expr *Target = nullptr;
+      if (auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+        Target = B->getLHS();
+      else if (auto *U = dyn_cast<UnaryOperator>(S);
+               U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+        Target = U->getSubExpr();
+      if (auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(Target ? Target->IgnoreParens() : nullptr))
+        if (auto *DR = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+            DR && DR->getDecl() == P)
+          return true;
+      for (const Stmt *C : S->children())
+        if (Writes(C))
+          return true;
+      return false;
+    };
+    return !Writes(Def->getBody());
+  };
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (auto *DR = dyn_cast<DeclRefExpr>(S)) {
+      auto *V = dyn_cast<VarDecl>(DR->getDecl());
+      if (V && V->hasAttr<CUDASharedAttr>() && V->getType()->isConstantArrayType() &&
+          !V->getType()->getArrayElementTypeNoTypeQual()->isArrayType() &&
+          V->getType()->getArrayElementTypeNoTypeQual()->isScalarType()) {
+        size_t K = Up.size();
+        Skip(K);
+        bool Good = false;
+        if (K > 0)
+          if (auto *AS = dyn_cast<ArraySubscriptExpr>(Up[K - 1]))
+            Good = AS->getBase()->IgnoreParenImpCasts() == DR && isThreadIdxX(AS->getIdx()) &&
+                   ElementUse(K);
+        if (K > 0)
+          if (auto *C = dyn_cast<CallExpr>(Up[K - 1]))
+            for (unsigned I = 0; I < C->getNumArgs(); ++I)
+              if (C->getArg(I)->IgnoreParenImpCasts() == DR)
+                Good = ReadOnlySlots(C->getDirectCallee(), I);
+        auto [It, New] = Ok.try_emplace(V, true);
+        It->second = It->second && Good;
+      }
+      return;
+    }
+    Up.push_back(S);
+    for (const Stmt *C : S->children())
+      Visit(C);
+    Up.pop_back();
+  };
+  Visit(Kernel->getBody());
+  for (auto [V, Good] : Ok)
+    if (Good)
+      Out.insert(V);
+}
+
 static bool readsMemoryOrCalls(const Stmt *S) {
   if (!S)
     return false;
@@ -430,6 +554,11 @@ static const VarDecl *assignedLocal(const Expr *E) {
     while (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
       E = strip(AS->getBase());
     const VarDecl *V = localVar(E);
+    // A `__shared__` array too: a thread's own slots are a variable (ownSlotArrays).
+    if (!V)
+      if (auto *DR = dyn_cast_or_null<DeclRefExpr>(E))
+        if (auto *S = dyn_cast<VarDecl>(DR->getDecl()); S && S->hasAttr<CUDASharedAttr>())
+          V = S;
     return V && V->getType()->isArrayType() ? V : nullptr;
   }
   if (auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
@@ -2027,6 +2156,14 @@ void ThreadDependence::walkLoop(const Stmt *Loop, const Stmt *Init, const Expr *
     }
 }
 
+const VarDecl *ThreadDependence::ownSlot(const ArraySubscriptExpr *AS) const {
+  if (OwnSlots.empty() || !isThreadIdxX(AS->getIdx()))
+    return nullptr;
+  auto *DR = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+  auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  return V && OwnSlots.count(V) ? V : nullptr;
+}
+
 void ThreadDependence::assign(const Expr *LHS, const AbsVal &V, State &St) {
   const Expr *E = strip(LHS);
   if (const VarDecl *VD = localVar(E)) {
@@ -2040,6 +2177,14 @@ void ThreadDependence::assign(const Expr *LHS, const AbsVal &V, State &St) {
     St.Locals[VD] = Out;
     return;
   }
+  // A thread's own slot of a `__shared__` array (ownSlotArrays): the value stored.
+  if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    if (const VarDecl *Slot = ownSlot(AS); Slot && Frames.size() == 1) {
+      AbsVal Out = V;
+      Out.LaneFn = Out.V >= Variance::LaneVarying && laneFunction(V);
+      St.Locals[Slot] = Out;
+      return;
+    }
   // An element of a thread's own array (`float r[8]; r[k] = ...`): the array holds what
   // any of its elements holds, so a read at a uniform index is no uniform value when a
   // thread-dependent one was stored.
@@ -2804,7 +2949,12 @@ AbsVal ThreadDependence::evalImpl(const Expr *E, State &St) {
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     AbsVal Base = eval(AS->getBase(), St);
     AbsVal Idx = eval(AS->getIdx(), St);
-    return load(E, join(Base.V, Idx.V), laneFunction(Base) && laneFunction(Idx));
+    AbsVal Loaded = load(E, join(Base.V, Idx.V), laneFunction(Base) && laneFunction(Idx));
+    // A thread's own slot of a `__shared__` array: what it stored there last.
+    if (const VarDecl *V = ownSlot(AS))
+      if (auto It = St.Locals.find(V); It != St.Locals.end() && Frames.size() == 1)
+        return It->second;
+    return Loaded;
   }
   if (auto *M = dyn_cast<MemberExpr>(E)) {
     AbsVal Base = eval(M->getBase(), St);

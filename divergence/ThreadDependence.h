@@ -336,6 +336,9 @@ private:
   std::array<bool, 3> UnitDims{false, false, false};
   bool WarpRows = false;
   bool LaneRows = false;
+  /// The `__shared__` arrays whose slot `a[threadIdx.x]` is each thread's own variable.
+  llvm::SmallPtrSet<const VarDecl *, 4> OwnSlots;
+  const VarDecl *ownSlot(const ArraySubscriptExpr *AS) const;
   std::array<bool, 3> ThreadIdxRead{false, false, false};
   std::array<int, 3> BlockDimParams{-1, -1, -1};
   std::vector<SymVarInfo> Vars;
