@@ -45,7 +45,7 @@
 #define __CUDACC__ 1
 // The toolkit's own headers ask __NVCC__ which compiler they are in: CCCL's compiler
 // detection (cuda/std/__cccl/compiler.h, whence _CCCL_CUDA_COMPILER(NVCC) or (CLANG) for
-// libcu++, CUB and Thrust), <nv/target>, cooperative groups' cluster support. They must
+// libcu++, CUB and Thrust), <nv/target>. They must
 // see clang, whose builtins and wrappers this parse has (with __NVCC__ CCCL redeclares
 // clang's device __assert_fail as __host__ __device__ under NDEBUG, an error). So they are
 // read here once, under their include guards, with __NVCC__ hidden; the user's code,
@@ -62,11 +62,11 @@
 #if __has_include(<nv/target>)
 #include <nv/target>
 #endif
-// Cooperative groups need C++17 (CUDA 13): in an older dialect the file would not parse
-// anyway if it used them, and reading them here would break every file that does not.
-#if __cplusplus >= 201703L && __has_include(<cooperative_groups/details/info.h>)
-#include <cooperative_groups/details/info.h>
-#endif
+// Cooperative groups' info.h is not read here (it was until the thirtieth session): read
+// early, it declared libcu++'s `namespace cuda` before the user's code, so CV-CUDA's
+// `namespace cuda = nvcv::cuda;` was a redefinition nvcc never sees, and read with
+// __NVCC__ hidden it left out the cluster group (`cg::this_cluster()`), which clang 22
+// parses under __NVCC__ as nvcc does.
 #pragma pop_macro("__INTEL_COMPILER")
 #pragma pop_macro("__NVCC__")
 #endif
