@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <set>
 
 namespace warplint::driver {
 namespace {
@@ -149,6 +150,65 @@ std::optional<std::string> escapePtxSpecialRegisters(std::string_view Source) {
       continue;
     }
     size_t J = I + Kw;
+    // The registers the statement's PTX declares itself (`.reg .u16 %al, %ah;`, `.reg
+    // .u32 %r<4>;`, CGBN's asm.cu): named with one `%` too.
+    std::set<std::string> Declared;
+    {
+      int D = 0;
+      std::string Text; // the statement's string literals, joined
+      for (size_t K = J; K < Out.size(); ++K) {
+        if (Out[K] == '(')
+          ++D;
+        else if ((Out[K] == ')' && --D <= 0) || (Out[K] == ';' && D == 0))
+          break;
+        else if (Out[K] == '"' && D > 0) {
+          size_t End = skipNonCode(Out, K);
+          Text.append(Out, K + 1, End > K + 2 ? End - K - 2 : 0);
+          Text += ' ';
+          K = End - 1;
+        } else if (Out[K] == '\'') {
+          K = skipNonCode(Out, K) - 1;
+        }
+      }
+      for (size_t R = Text.find(".reg"); R != std::string::npos; R = Text.find(".reg", R + 4)) {
+        size_t Semi = Text.find(';', R);
+        std::string_view Decl(Text.data() + R, (Semi == std::string::npos ? Text.size() : Semi) - R);
+        for (size_t P = Decl.find('%'); P != std::string_view::npos; P = Decl.find('%', P + 1)) {
+          size_t E = P + 1;
+          while (E < Decl.size() && Decl[E] == '%')
+            ++E;
+          size_t Start = E;
+          while (E < Decl.size() && isIdent(Decl[E]))
+            ++E;
+          if (E > Start && !std::isdigit(static_cast<unsigned char>(Decl[Start])))
+            Declared.insert(std::string(Decl.substr(Start, E - Start)) +
+                            (E < Decl.size() && Decl[E] == '<' ? "<>" : ""));
+          P = E - 1;
+        }
+      }
+    }
+    // `%name` names such a register: the name itself, or a parameterised one's base
+    // followed by its number (`%r1` of `%r<4>`).
+    auto DeclaredAt = [&](size_t P, size_t &Len) {
+      if (Declared.empty())
+        return false;
+      size_t E = P;
+      while (E < Out.size() && isIdent(Out[E]))
+        ++E;
+      if (E == P || std::isdigit(static_cast<unsigned char>(Out[P])))
+        return false;
+      std::string Name = Out.substr(P, E - P);
+      if (Declared.count(Name) || Declared.count(Name + "<>")) {
+        Len = E - P;
+        return true;
+      }
+      size_t Digits = Name.find_last_not_of("0123456789");
+      if (Digits + 1 < Name.size() && Declared.count(Name.substr(0, Digits + 1) + "<>")) {
+        Len = E - P;
+        return true;
+      }
+      return false;
+    };
     int Depth = 0;
     for (; J < Out.size(); ++J) {
       if (Out[J] == '(')
@@ -163,7 +223,7 @@ std::optional<std::string> escapePtxSpecialRegisters(std::string_view Source) {
           if (Out[P] != '%' || Out[P - 1] == '%')
             continue;
           size_t Len = 0;
-          if (!specialRegisterAt(Out, P + 1, Len))
+          if (!specialRegisterAt(Out, P + 1, Len) && !DeclaredAt(P + 1, Len))
             continue;
           // `, %laneid` -> `,%%laneid`: the space just before it given up for the second
           // `%`, so that the line's columns after it stay where they were (an operand's

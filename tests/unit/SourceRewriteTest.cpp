@@ -57,6 +57,26 @@ TEST(PtxSpecialRegisters, EscapedWithColumnsKept) {
             "asm(\"mov.u64 %0,%%clock64;\" : \"=l\"(t));");
 }
 
+TEST(PtxSpecialRegisters, RegistersTheStatementDeclares) {
+  // CGBN's xmadll: `.reg .u16 %al, %ah, ...` declared in the asm's own PTX and used with
+  // one `%`, which nvcc hands to PTX as written and clang refuses. Parameterised registers
+  // (`%r<2>`) by their number; the operands (%0, %1) and `%%` stay.
+  std::string In = "asm volatile (\"{\\n\\t\"\n"
+                   "  \".reg .u16 %al, %ah;\\n\\t\"\n"
+                   "  \".reg .u32 %r<2>;\\n\\t\"\n"
+                   "  \"mov.b32 {%al,%ah},%1;\\n\\t\"\n"
+                   "  \"add.u32 %r1, %0, %%laneid;\\n\\t\"\n"
+                   "  \"}\" : \"=r\"(r) : \"r\"(a));\n";
+  std::optional<std::string> Out = escapePtxSpecialRegisters(In);
+  ASSERT_TRUE(Out);
+  EXPECT_NE(Out->find(".reg .u16 %%al,%%ah;"), std::string::npos) << *Out;
+  EXPECT_NE(Out->find(".reg .u32 %%r<2>;"), std::string::npos) << *Out;
+  EXPECT_NE(Out->find("mov.b32 {%%al,%%ah},%1;"), std::string::npos) << *Out;
+  EXPECT_NE(Out->find("add.u32 %%r1, %0, %%laneid;"), std::string::npos) << *Out;
+  // A name no `.reg` of the statement declares is left (it may be an operand modifier).
+  EXPECT_EQ(escapePtxSpecialRegisters("asm(\"mov.u32 %0, %ah;\" : \"=r\"(r));"), std::nullopt);
+}
+
 TEST(PtxSpecialRegisters, OnlyInAsmOperandsAndOnlyRegisters) {
   // Operands (`%0`, `%1`) and other strings are left alone, and so is printf's `%d`.
   EXPECT_FALSE(escapePtxSpecialRegisters("asm(\"add.u32 %0, %1, %2;\" : \"=r\"(a) : \"r\"(b), \"r\"(c));"));
