@@ -79,17 +79,13 @@ struct KernelValues {
       if (std::optional<int64_t> X = value(U->getSubExpr(), Depth + 1))
         return -*X;
     // gridDim.x where every launch's grid is known (its least value).
-    if (auto *POE = dyn_cast<PseudoObjectExpr>(E); POE && Known) {
-      auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
-      const Expr *Base = PR ? PR->getBaseExpr()->IgnoreImpCasts() : nullptr;
-      if (auto *OV = dyn_cast_or_null<OpaqueValueExpr>(Base))
-        Base = OV->getSourceExpr()->IgnoreImpCasts();
-      if (auto *DR = dyn_cast_or_null<DeclRefExpr>(Base); DR && DR->getDecl()->getName() == "gridDim") {
-        std::string Name = "gridDim." + PR->getPropertyDecl()->getName().str();
-        if (auto It = Known->find(Name); It != Known->end() && !It->second.empty())
+    if (auto *POE = dyn_cast<PseudoObjectExpr>(E); POE && Known)
+      if (std::optional<::warplint::BuiltinRead> B = ::warplint::builtinRead(POE);
+          B && B->Var == "gridDim" && B->Dim < 3) {
+        static const char *Names[3] = {"gridDim.x", "gridDim.y", "gridDim.z"};
+        if (auto It = Known->find(Names[B->Dim]); It != Known->end() && !It->second.empty())
           return *std::min_element(It->second.begin(), It->second.end());
       }
-    }
     if (auto *B = dyn_cast<BinaryOperator>(E)) {
       std::optional<int64_t> L = value(B->getLHS(), Depth + 1);
       std::optional<int64_t> R = L ? value(B->getRHS(), Depth + 1) : std::nullopt;

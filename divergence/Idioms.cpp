@@ -1540,6 +1540,21 @@ const Stmt *enclosingLoop(const Stmt *S, ParentsOf ParentsFn) {
 
 bool insideLoop(const Stmt *S, ParentsOf ParentsFn) { return enclosingLoop(S, ParentsFn); }
 
+std::optional<BuiltinRead> builtinRead(const PseudoObjectExpr *POE) {
+  // `(blockIdx.y)` keeps its parentheses inside the syntactic form.
+  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+  if (!PR)
+    return std::nullopt;
+  const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();
+  if (auto *OV = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OV->getSourceExpr()->IgnoreImpCasts();
+  auto *DR = dyn_cast<DeclRefExpr>(Base);
+  if (!DR)
+    return std::nullopt;
+  StringRef Prop = PR->getPropertyDecl()->getName();
+  return BuiltinRead{DR->getDecl()->getName(), Prop == "x" ? 0u : Prop == "y" ? 1u : 2u};
+}
+
 namespace {
 /// A barrier, fence, warp-synchronous call or atomic anywhere in S.
 bool callsSyncOrAtomic(const Stmt *S) {
@@ -1558,6 +1573,8 @@ bool callsSyncOrAtomic(const Stmt *S) {
       return true;
   return false;
 }
+
+
 
 /// `threadIdx.d`, or a local whose initializer is one (`const int ltidx = threadIdx.x;`).
 bool isBareThreadIndex(const Expr *E) {

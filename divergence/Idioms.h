@@ -17,6 +17,14 @@
 
 namespace warplint {
 
+/// A read of a CUDA builtin variable's field, as clang writes `threadIdx.x` (a property
+/// getter of the variable): the variable's name and the field's dimension.
+struct BuiltinRead {
+  llvm::StringRef Var;
+  unsigned Dim;
+};
+std::optional<BuiltinRead> builtinRead(const PseudoObjectExpr *POE);
+
 using SymVars = std::vector<SymVarInfo>;
 
 // --- Forms of symbolic values ---------------------------------------------------------

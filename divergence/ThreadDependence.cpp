@@ -322,27 +322,6 @@ SymRef ThreadDependence::resultKept(
 
 static const Expr *strip(const Expr *E) { return E ? E->IgnoreParenImpCasts() : nullptr; }
 
-/// A read of a CUDA builtin variable's field, as clang writes `threadIdx.x` (a property
-/// getter of the variable): the variable's name and the field's dimension.
-struct BuiltinRead {
-  StringRef Var;
-  unsigned Dim;
-};
-static std::optional<BuiltinRead> builtinRead(const PseudoObjectExpr *POE) {
-  // `(blockIdx.y)` keeps its parentheses inside the syntactic form.
-  auto *PR = dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
-  if (!PR)
-    return std::nullopt;
-  const Expr *Base = PR->getBaseExpr()->IgnoreImpCasts();
-  if (auto *OV = dyn_cast<OpaqueValueExpr>(Base))
-    Base = OV->getSourceExpr()->IgnoreImpCasts();
-  auto *DR = dyn_cast<DeclRefExpr>(Base);
-  if (!DR)
-    return std::nullopt;
-  StringRef Prop = PR->getPropertyDecl()->getName();
-  return BuiltinRead{DR->getDecl()->getName(), Prop == "x" ? 0u : Prop == "y" ? 1u : 2u};
-}
-
 /// `threadIdx.x` (through parentheses and conversions).
 static bool isThreadIdxX(const Expr *E) {
   auto *POE = dyn_cast_or_null<PseudoObjectExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
